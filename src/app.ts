@@ -1,0 +1,52 @@
+import { Hono } from "hono";
+import { createAdminApi } from "./admin";
+import { createDocsPage } from "./docs/page";
+import { createLenderApi, LENDER_BASE } from "./lender";
+import type { AppEnv } from "./lib/env";
+import { ApiError, onError } from "./lib/errors";
+import { requestId } from "./middleware/request-id";
+import { sandboxHost } from "./middleware/sandbox-host";
+import { createPartnerApi, PARTNER_BASE } from "./partner";
+
+/** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
+function methodsByPath(routes: { method: string; path: string }[]) {
+  const table = routes
+    .filter((r) => r.method !== "ALL")
+    .map((r) => ({
+      method: r.method,
+      pattern: new RegExp(`^${r.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, "[^/]+").replace(/\/\*$/, "(/.*)?")}/?$`),
+    }));
+  return (path: string) => [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+}
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId, sandboxHost, async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
+
+  const partnerApi = createPartnerApi();
+  const lenderApi = createLenderApi();
+  app.route(PARTNER_BASE, partnerApi);
+  app.route(LENDER_BASE, lenderApi);
+  app.route("/admin/v1", createAdminApi());
+  app.route("/docs", createDocsPage([
+    { title: "Partner API", base: PARTNER_BASE, api: partnerApi },
+    { title: "Lender API", base: LENDER_BASE, api: lenderApi },
+  ]));
+  app.get("/", (c) => c.redirect("/docs"));
+
+  const allowedMethods = methodsByPath(app.routes);
+  app.notFound((c) => {
+    const methods = allowedMethods(c.req.path);
+    if (methods.length > 0 && !methods.includes(c.req.method)) {
+      return onError(new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(", ")}.`, {
+        headers: { Allow: methods.join(", ") },
+      }), c);
+    }
+    return onError(new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`), c);
+  });
+  app.onError(onError);
+  return app;
+}

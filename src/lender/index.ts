@@ -1,0 +1,32 @@
+import { authenticate } from "../middleware/auth";
+import { limitRequestBody } from "../middleware/body-limit";
+import { rateLimitPerKey } from "../middleware/rate-limit";
+import { unless } from "../middleware/unless";
+import { createRouter } from "../lib/router";
+import { registerMeRoutes } from "../partner/me/handlers";
+
+export const LENDER_BASE = "/v1";
+
+export function createLenderApi() {
+  const api = createRouter();
+  api.use("*", limitRequestBody);
+  api.use(
+    "*",
+    unless(["/openapi.json"], authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),
+    unless(["/openapi.json"], rateLimitPerKey),
+  );
+
+  registerMeRoutes(api, "lender");
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
+  api.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Referral Funding Service: lender API",
+      version: "1.0.0",
+      description: "For funding providers who receive deals, make offers, request documents and read the client conversation.",
+    },
+    servers: [{ url: new URL(LENDER_BASE, c.req.url).toString() }],
+  }));
+  return api;
+}

@@ -1,0 +1,28 @@
+import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { Caller } from "../domain/identity/caller";
+
+export interface Bindings {
+  DB: D1Database;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  WEBHOOK_QUEUE: Queue;
+  DOCUMENTS: R2Bucket;
+  /** Comma list of hosts that accept sandbox keys only. */
+  SANDBOX_HOSTNAMES: string;
+  RATE_LIMIT_PER_MINUTE: string;
+  /** "true" only in local configuration: lets webhooks reach http and loopback receivers. */
+  ALLOW_PRIVATE_WEBHOOKS: string;
+  /** Operator API bearer token; without it /admin/v1 answers 404. */
+  ADMIN_TOKEN?: string;
+  /** Key for signed download links and hub links. */
+  SIGNING_SECRET?: string;
+}
+
+export interface Variables {
+  requestId: string;
+  /** Set by the auth middleware on every authenticated route. */
+  caller: Caller;
+  /** Whether the request arrived on a sandbox-only host. */
+  sandboxHost: boolean;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -1,0 +1,27 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/env";
+import { ApiError } from "../lib/errors";
+
+/** JSON bodies above this size are refused with 413 before they are parsed. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+/** Multipart uploads (documents, agreements). */
+export const UPLOAD_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+export const TOKEN_BODY_LIMIT_BYTES = 8 * 1024;
+
+export const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
+    },
+  });
+
+const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES);
+const uploadLimit = limitBody(UPLOAD_BODY_LIMIT_BYTES);
+
+/** Uploads get the file limit, everything else the JSON limit. */
+export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
+  const multipart = (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return (multipart ? uploadLimit : jsonLimit)(c, next);
+});

@@ -1,0 +1,41 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/env";
+import { ApiError } from "../lib/errors";
+
+const ALLOWED_HEADERS = "Content-Type, X-API-Key, Authorization, Idempotency-Key";
+const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After";
+
+/**
+ * CORS for the browser-safe routes. A preflight carries no credentials, so it
+ * is answered for any origin; the real request is then held to the key's
+ * allowed origins, and a refused origin gets no CORS headers at all.
+ */
+export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header("Origin");
+  if (c.req.method === "OPTIONS") {
+    return c.body(null, 204, {
+      "Access-Control-Allow-Origin": origin ?? "*",
+      "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+      "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+      "Access-Control-Max-Age": "600",
+      Vary: "Origin",
+    });
+  }
+  await next();
+});
+
+/** Runs after authentication: a publishable key used from a page not on its list is refused. */
+export const enforceOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  const origin = c.req.header("Origin");
+  const caller = c.get("caller");
+  if (origin && caller.keyKind === "publishable" && !caller.allowedOrigins.includes(origin)) {
+    throw new ApiError("origin_not_allowed", `The origin ${origin} is not in this publishable key's allowed origins.`);
+  }
+  // Secret keys never get CORS headers: they must not live in a web page.
+  if (origin && caller.keyKind === "publishable") {
+    c.header("Access-Control-Allow-Origin", origin);
+    c.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    c.header("Vary", "Origin");
+  }
+  await next();
+});

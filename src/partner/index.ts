@@ -1,0 +1,56 @@
+import { authenticate } from "../middleware/auth";
+import { browserAccess, enforceOrigin } from "../middleware/browser-access";
+import { limitRequestBody } from "../middleware/body-limit";
+import { rateLimitPerKey } from "../middleware/rate-limit";
+import { unless } from "../middleware/unless";
+import { createRouter } from "../lib/router";
+import { registerEnumRoutes } from "./enums/handlers";
+import { registerMeRoutes } from "./me/handlers";
+import { registerTokenRoutes } from "./oauth/handlers";
+
+export const PARTNER_BASE = "/partner/v1";
+
+/** Paths a publishable (browser) key may call. */
+const BROWSER_SAFE = /^\/partner\/v1\/(enums(\/[^/]+)?|prequalification)$/;
+
+const PUBLIC_PATHS = ["/oauth/token", "/openapi.json"];
+
+export function createPartnerApi() {
+  const api = createRouter();
+  api.use("*", limitRequestBody);
+  registerTokenRoutes(api);
+
+  api.use("/enums", browserAccess);
+  api.use("/enums/*", browserAccess);
+  api.use("/prequalification", browserAccess);
+  api.use(
+    "*",
+    unless(
+      PUBLIC_PATHS,
+      authenticate({
+        accept: ["partner", "publishable"],
+        bearer: true,
+        hint: "Send Authorization: Bearer <token> (from POST /partner/v1/oauth/token) or X-API-Key: <partner key>.",
+        browserSafe: (path) => BROWSER_SAFE.test(path),
+      }),
+    ),
+    unless(PUBLIC_PATHS, rateLimitPerKey),
+    unless(PUBLIC_PATHS, enforceOrigin),
+  );
+
+  registerMeRoutes(api, "partner");
+  registerEnumRoutes(api);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
+  api.doc31("/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Referral Funding Service: partner API",
+      version: "1.0.0",
+      description: "For introducers who open, fill in, submit and follow leads. Errors are application/problem+json; branch on `error.code`.",
+    },
+    servers: [{ url: new URL(PARTNER_BASE, c.req.url).toString() }],
+  }));
+  return api;
+}

@@ -1,0 +1,63 @@
+import { generateKey, keyKindFor, type Environment } from "../domain/identity/keys";
+import type { Database } from "../db/client";
+import { insertApiKey, listKeysOf } from "../db/keys";
+import { findOrganisation, insertOrganisation, type Organisation } from "../db/organisations";
+import { sha256Hex } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { newId, nowIso } from "../lib/ids";
+
+export async function createOrganisation(db: Database, input: { name: string; kind: Organisation["kind"] }) {
+  return insertOrganisation(db, { id: newId("org"), name: input.name, kind: input.kind, createdAt: nowIso() });
+}
+
+export async function requireOrganisation(db: Database, id: string) {
+  const organisation = await findOrganisation(db, id);
+  if (!organisation) throw new ApiError("not_found", `No organisation ${id}.`);
+  return organisation;
+}
+
+/** Issues a key; the whole key is in the answer and nowhere else, ever. */
+export async function issueKey(
+  db: Database,
+  organisationId: string,
+  input: { environment: Environment; type: "secret" | "publishable"; allowed_origins: string[] },
+) {
+  const organisation = await requireOrganisation(db, organisationId);
+  const kind = keyKindFor(organisation.kind, input.type);
+  if (!kind) throw new ApiError("invalid_request", "Lender organisations hold secret keys only.", { field: "type" });
+  if (kind !== "publishable" && input.allowed_origins.length > 0) {
+    throw new ApiError("invalid_request", "allowed_origins applies to publishable keys only.", { field: "allowed_origins" });
+  }
+  const { keyId, clientId, key } = generateKey(kind, input.environment);
+  const row = await insertApiKey(db, {
+    id: keyId,
+    clientId,
+    organisationId,
+    environment: input.environment,
+    kind,
+    keyHash: await sha256Hex(key),
+    allowedOrigins: input.allowed_origins,
+    createdAt: nowIso(),
+    revokedAt: null,
+  });
+  return { id: keyId, key, client_id: clientId, environment: row.environment, type: input.type, kind, allowed_origins: row.allowedOrigins, created_at: row.createdAt };
+}
+
+export async function describeOrganisation(db: Database, organisation: Organisation) {
+  const keys = await listKeysOf(db, organisation.id);
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    kind: organisation.kind,
+    created_at: organisation.createdAt,
+    keys: keys.map((k) => ({
+      id: k.id,
+      client_id: k.clientId,
+      environment: k.environment,
+      type: k.kind === "publishable" ? ("publishable" as const) : ("secret" as const),
+      allowed_origins: k.allowedOrigins,
+      created_at: k.createdAt,
+      revoked_at: k.revokedAt,
+    })),
+  };
+}

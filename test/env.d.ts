@@ -1,0 +1,13 @@
+import type { Bindings } from "../src/lib/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends Bindings {
+      TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    }
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+      durableNamespaces: "RateLimiter";
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { exports } from "cloudflare:workers";
+
+export const PRODUCTION = "http://api.test";
+export const SANDBOX = "http://sandbox.localhost";
+export const ADMIN_TOKEN = "test-admin-token";
+
+export interface CallOptions {
+  key?: string;
+  token?: string;
+  body?: unknown;
+  /** Sent as-is, for tests of unreadable bodies. */
+  rawBody?: BodyInit;
+  contentType?: string;
+  host?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Calls the worker the way an integrator would, through its fetch handler. */
+export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers["X-API-Key"] = options.key;
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  if (options.contentType) headers["Content-Type"] = options.contentType;
+  const res = await exports.default.fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }));
+  const text = await res.text();
+  let parsed: any = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: tests read `text` */
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+export const admin = <T = any>(method: string, path: string, body?: unknown) =>
+  call<T>(method, `/admin/v1${path}`, { body, headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { admin, call, SANDBOX } from "../helpers/api";
+import { createOrganisation, expectProblem, issueKey, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe("POST /partner/v1/oauth/token", () => {
+  it("exchanges a key for a one-hour bearer token, form-encoded", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("POST", "/partner/v1/oauth/token", {
+      rawBody: form({ grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: sandbox.key }),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "partner", environment: "sandbox" });
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const me = await call("GET", "/partner/v1/me", { token: res.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ environment: "sandbox", authenticated_with: "bearer", livemode: false });
+  });
+
+  it("accepts JSON and binds the token to the key's environment", async () => {
+    const { live } = await partnerWithKeys();
+    const res = await call("POST", "/partner/v1/oauth/token", {
+      body: { grant_type: "client_credentials", client_id: live.client_id, client_secret: live.key },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.environment).toBe("live");
+    expectProblem(await call("GET", "/partner/v1/me", { token: res.body.access_token, host: SANDBOX }), 403, "environment_mismatch");
+  });
+
+  it("refuses other grant types with 400 unsupported_grant_type", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("POST", "/partner/v1/oauth/token", {
+      body: { grant_type: "password", client_id: sandbox.client_id, client_secret: sandbox.key },
+    });
+    expectProblem(res, 400, "unsupported_grant_type");
+    expect(res.body.error.field).toBe("grant_type");
+  });
+
+  it.each([
+    ["malformed JSON", "{nope", "application/json"],
+    ["a JSON array", "[]", "application/json"],
+    ["plain text", "grant_type=client_credentials", "text/plain"],
+    ["no body", undefined, undefined],
+  ])("answers an unreadable body (%s) with 400 invalid_request", async (_label, rawBody, contentType) => {
+    const res = await call("POST", "/partner/v1/oauth/token", { rawBody, contentType });
+    expectProblem(res, 400, "invalid_request");
+  });
+
+  it.each(["grant_type", "client_id", "client_secret"])("names a missing %s", async (field) => {
+    const fields: Record<string, string> = { grant_type: "client_credentials", client_id: "x", client_secret: "y" };
+    delete fields[field];
+    const res = await call("POST", "/partner/v1/oauth/token", { body: fields });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe(field);
+  });
+
+  it("answers bad credentials with 401", async () => {
+    const { sandbox, live } = await partnerWithKeys();
+    const wrongSecret = sandbox.key.slice(0, -4) + "aaaa";
+    for (const [clientId, secret] of [
+      [sandbox.client_id, wrongSecret],
+      [live.client_id, sandbox.key],
+      ["rfs_ptr_sandbox_unknown", "nonsense"],
+    ]) {
+      const res = await call("POST", "/partner/v1/oauth/token", {
+        body: { grant_type: "client_credentials", client_id: clientId, client_secret: secret },
+      });
+      expectProblem(res, 401, "unauthorized");
+    }
+  });
+
+  it("mints tokens for partner secret keys only", async () => {
+    const lender = await lenderWithKeys();
+    const partner = await createOrganisation("partner");
+    const publishable = await issueKey(partner.id, "sandbox", "publishable", ["https://shop.example"]);
+    for (const key of [lender.sandbox, publishable]) {
+      const res = await call("POST", "/partner/v1/oauth/token", {
+        body: { grant_type: "client_credentials", client_id: key.client_id, client_secret: key.key },
+      });
+      expectProblem(res, 401, "unauthorized");
+    }
+  });
+
+  it("answers an oversized body with 413 payload_too_large", async () => {
+    const res = await call("POST", "/partner/v1/oauth/token", {
+      body: { grant_type: "client_credentials", client_id: "a", client_secret: "x".repeat(20_000) },
+    });
+    expectProblem(res, 413, "payload_too_large");
+  });
+
+  it("stops the tokens of a revoked key at once", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const token = (
+      await call("POST", "/partner/v1/oauth/token", {
+        body: { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: sandbox.key },
+      })
+    ).body.access_token;
+    expect((await call("GET", "/partner/v1/me", { token })).status).toBe(200);
+    expect((await admin("DELETE", `/keys/${sandbox.client_id}`)).status).toBe(204);
+    expectProblem(await call("GET", "/partner/v1/me", { token }), 401, "unauthorized");
+    expectProblem(await call("GET", "/partner/v1/me", { key: sandbox.key }), 401, "unauthorized");
+  });
+
+  it("limits the token endpoint per client_id", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const body = { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: "wrong" };
+    let last;
+    for (let i = 0; i < 121; i++) last = await call("POST", "/partner/v1/oauth/token", { body });
+    expectProblem(last!, 429, "rate_limited");
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
