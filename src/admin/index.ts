@@ -3,6 +3,7 @@ import type { AppEnv } from "../lib/env";
 import { timingSafeEqual } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter } from "../lib/router";
+import { limitRequestBody } from "../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 
 /**
@@ -19,7 +20,7 @@ const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 export function createAdminApi() {
   const admin = createRouter();
-  admin.use("*", operatorOnly);
+  admin.use("*", operatorOnly, limitRequestBody);
   registerOrganisationRoutes(admin);
   return admin;
 }

@@ -1,0 +1,53 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { RateLimiter } from "../src/durable-objects/rate-limiter";
+import { call } from "./helpers/api";
+import { expectProblem, partnerWithKeys } from "./helpers/seed";
+
+describe("rate limit: 120 requests per one-minute window per key", () => {
+  it("sends RateLimit headers on every response and 429 on the 121st", async () => {
+    const { live, sandbox } = await partnerWithKeys();
+    const first = await call("GET", "/partner/v1/me", { key: live.key });
+    expect(first.headers.get("RateLimit-Policy")).toBe('"default";q=120;w=60');
+    expect(first.headers.get("RateLimit")).toMatch(/^"default";r=119;t=\d+$/);
+
+    let res = first;
+    for (let i = 2; i <= 121; i++) res = await call("GET", "/partner/v1/me", { key: live.key });
+    expectProblem(res, 429, "rate_limited");
+    const retryAfter = Number(res.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(res.headers.get("RateLimit")).toMatch(/^"default";r=0;/);
+
+    // The window is per key: another key of the same organisation is untouched.
+    expect((await call("GET", "/partner/v1/me", { key: sandbox.key })).status).toBe(200);
+  });
+
+  it("counts failed authentication against the caller's address", async () => {
+    const res = await call("GET", "/partner/v1/me", { headers: { "X-API-Key": "nope", "CF-Connecting-IP": "203.0.113.9" } });
+    expectProblem(res, 401, "unauthorized");
+    expect(res.headers.get("RateLimit")).toMatch(/^"default";r=119;/);
+  });
+});
+
+describe("RateLimiter durable object", () => {
+  const stub = () => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`unit:${crypto.randomUUID()}`));
+
+  it("opens a new window once the previous one has passed", async () => {
+    const limiter = stub();
+    const t0 = 1_000_000;
+    expect(await limiter.hit(2, 60, t0)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60 });
+    expect(await limiter.hit(2, 60, t0 + 1_000)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 59 });
+    expect(await limiter.hit(2, 60, t0 + 30_000)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 30 });
+    expect(await limiter.hit(2, 60, t0 + 60_000)).toMatchObject({ allowed: true, remaining: 1, resetSeconds: 60 });
+  });
+
+  it("persists the window so a restarted instance keeps counting", async () => {
+    const limiter = stub();
+    await limiter.hit(5, 60, 2_000_000);
+    await limiter.hit(5, 60, 2_000_001);
+    const stored = await runInDurableObject(limiter, (_instance: RateLimiter, state) => state.storage.get<{ count: number }>("window"));
+    expect(stored?.count).toBe(2);
+  });
+});
