@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm run dev`: local D1 migrated, demo organisations, panel and keys seeded
+// (idempotently), the keys and base URLs printed, then wrangler dev serving.
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { seedDemo } from "./lib/seed.mjs";
+import { startService } from "./lib/service.mjs";
+
+const PORT = Number(process.env.PORT ?? 8787);
+const STATE = ".state/dev";
+
+function devVars() {
+  if (!existsSync(".dev.vars")) {
+    const secret = () => randomBytes(24).toString("hex");
+    writeFileSync(".dev.vars", `ADMIN_TOKEN=${secret()}\nSIGNING_SECRET=${secret()}\n`, { mode: 0o600 });
+  }
+  return Object.fromEntries(
+    readFileSync(".dev.vars", "utf8")
+      .split("\n")
+      .filter((l) => l.includes("="))
+      .map((l) => [l.slice(0, l.indexOf("=")).trim(), l.slice(l.indexOf("=") + 1).trim()]),
+  );
+}
+
+const vars = devVars();
+console.log("Applying migrations and starting wrangler dev…");
+const service = await startService({
+  port: PORT,
+  persistTo: STATE,
+  vars: { ALLOW_PRIVATE_WEBHOOKS: "true" },
+  log: (line) => process.env.VERBOSE && process.stdout.write(line),
+});
+const origins = [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`];
+const { partner, lenders, keys } = await seedDemo({ url: service.url, adminToken: vars.ADMIN_TOKEN, keysFile: `${STATE}/demo-keys.json`, origins });
+
+console.log(`
+Referral Funding Service is running.
+
+  Production host  ${service.url}          (accepts sandbox and live keys)
+  Sandbox host     ${service.sandboxUrl}          (sandbox keys only)
+  Partner API      ${service.url}/partner/v1
+  Lender API       ${service.url}/v1
+  Docs             ${service.url}/docs
+  Operator API     ${service.url}/admin/v1   Authorization: Bearer ${vars.ADMIN_TOKEN}
+
+Demo partner "${partner.name}" (${partner.id})
+  sandbox secret key      ${keys.partner_sandbox}
+  live secret key         ${keys.partner_live}
+  publishable key         ${keys.partner_publishable}   (origins: ${origins.join(", ")})
+${lenders.length ? `Demo panel: ${lenders.map((l) => `${l.name} (${l.products} products)`).join(", ")}
+  lender live key         ${keys.lender_live}    (${lenders[0].name})
+  lender sandbox key      ${keys.lender_sandbox}` : "Demo panel: none yet"}
+
+Try:
+  curl -s ${service.url}/partner/v1/me -H "X-API-Key: ${keys.partner_sandbox}"
+
+Ctrl-C stops the service; state persists in ${STATE}.
+`);
+
+service.child.stdout.on("data", (d) => process.stdout.write(d));
+service.child.stderr.on("data", (d) => process.stderr.write(d));
+const stop = () => {
+  service.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,62 @@
+// Starts the service the way an integrator meets it: migrations applied to a
+// local D1 state directory, then `wrangler dev` serving HTTP. Used by
+// `npm run dev` and by the end-to-end suite.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+
+const WRANGLER = "node_modules/.bin/wrangler";
+
+export function applyMigrations(persistTo) {
+  mkdirSync(persistTo, { recursive: true });
+  const run = spawnSync(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (run.status !== 0) throw new Error(`migrations failed:\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+async function waitUntilServing(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/docs`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`wrangler dev did not answer on ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * @param {{ port: number, persistTo: string, vars?: Record<string,string>, log?: (line: string) => void }} options
+ */
+export async function startService({ port, persistTo, vars = {}, log = () => {} }) {
+  applyMigrations(persistTo);
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn(WRANGLER, args, {
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout.on("data", (d) => log(String(d)));
+  child.stderr.on("data", (d) => log(String(d)));
+  const url = `http://localhost:${port}`;
+  await waitUntilServing(url, child, 60_000);
+  return {
+    url,
+    sandboxUrl: `http://127.0.0.1:${port}`,
+    child,
+    stop: () => {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
