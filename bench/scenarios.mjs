@@ -1,0 +1,50 @@
+// Benchmark scenarios. Each `prepare` sets up data through the public API and
+// returns the request to time. The first scenario is the baseline.
+
+async function json(method, url, { headers = {}, body } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function partnerKey({ url, adminToken }) {
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  const org = await json("POST", `${url}/admin/v1/organisations`, { headers: auth, body: { name: "bench", kind: "partner" } });
+  return (await json("POST", `${url}/admin/v1/organisations/${org.id}/keys`, { headers: auth, body: { environment: "sandbox" } })).key;
+}
+
+export const scenarios = [
+  {
+    name: "baseline: unauthenticated OpenAPI document",
+    prepare: async ({ url }) => () => json("GET", `${url}/v1/openapi.json`),
+  },
+  {
+    name: "GET /me with X-API-Key (D1 key lookup + DO)",
+    prepare: async (ctx) => {
+      const key = await partnerKey(ctx);
+      return () => json("GET", `${ctx.url}/partner/v1/me`, { headers: { "X-API-Key": key } });
+    },
+  },
+  {
+    name: "GET /me with a bearer token",
+    prepare: async (ctx) => {
+      const key = await partnerKey(ctx);
+      const token = await json("POST", `${ctx.url}/partner/v1/oauth/token`, {
+        body: { grant_type: "client_credentials", client_id: key.slice(0, key.lastIndexOf("_")), client_secret: key },
+      });
+      return () => json("GET", `${ctx.url}/partner/v1/me`, { headers: { Authorization: `Bearer ${token.access_token}` } });
+    },
+  },
+  {
+    name: "GET /enums/revenue-bands (no D1 after auth)",
+    prepare: async (ctx) => {
+      const key = await partnerKey(ctx);
+      return () => json("GET", `${ctx.url}/partner/v1/enums/revenue-bands?country=GB`, { headers: { "X-API-Key": key } });
+    },
+  },
+];
