@@ -4,6 +4,7 @@ import { timingSafeEqual } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { createRouter } from "../lib/router";
 import { registerOrganisationRoutes } from "./organisations/handlers";
+import { registerProductRoutes } from "./products/handlers";
 
 /**
  * The operator API exists only where ADMIN_TOKEN is configured; elsewhere it
@@ -21,5 +22,6 @@ export function createAdminApi() {
   const admin = createRouter();
   admin.use("*", operatorOnly);
   registerOrganisationRoutes(admin);
+  registerProductRoutes(admin);
   return admin;
 }
