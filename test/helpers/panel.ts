@@ -43,3 +43,19 @@ export async function loadDemoPanel() {
   }
   return lenders;
 }
+
+/** A valid product body, for tests that vary one field. */
+export const termLoan = {
+  id: "gb-term-loan",
+  product_family: "business_loan",
+  label: "Term loan 6-36 months",
+  markets: ["GB"],
+  min_amount: 10_000,
+  max_amount: 250_000,
+  min_monthly_revenue: 10_000,
+  min_months_trading: 24,
+  min_credit_score_band: null,
+  excluded_industries: ["gambling"],
+  purposes: [],
+  pricing: { annual_rate_pct: { min: 8, max: 18 }, term_months: { min: 6, max: 36 }, fee_pct: 2 },
+};
