@@ -7,6 +7,7 @@ import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerMeRoutes } from "./me/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
+import { registerPrequalificationRoutes } from "./prequalification/handlers";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -40,6 +41,7 @@ export function createPartnerApi() {
 
   registerMeRoutes(api, "partner");
   registerEnumRoutes(api);
+  registerPrequalificationRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { currentPanel, invalidatePanelCache, PANEL_CACHE_TTL_MS, panelCacheStats, setPanelLoader } from "../../src/services/panel-cache";
+import { call } from "../helpers/api";
+import { putProducts, termLoan } from "../helpers/panel";
+import { createOrganisation, partnerWithKeys } from "../helpers/seed";
+
+const body = { country: "GB", funding: { purpose: "working_capital", amount: 50_000 }, trading: { monthly_revenue: 30_000, tib_months: 36 } };
+
+describe("the panel cache", () => {
+  afterEach(() => setPanelLoader(null));
+
+  it("reads D1 once, then answers prequalifications from the isolate", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lender = await createOrganisation("lender");
+    await putProducts(lender.id, [termLoan]);
+    const loadsBefore = panelCacheStats.loads;
+    const first = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
+    expect(first.body.matched_options).toBe(1);
+    expect(panelCacheStats.loads).toBe(loadsBefore + 1);
+    const second = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
+    expect(second.body).toEqual(first.body);
+    expect(panelCacheStats.loads).toBe(loadsBefore + 1);
+  });
+
+  it("forgets the panel when the operator replaces a list", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lender = await createOrganisation("lender");
+    await putProducts(lender.id, [termLoan]);
+    const before = (await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body })).body.matched_options;
+    await putProducts(lender.id, [termLoan, { ...termLoan, id: "another", product_family: "line_of_credit" }]);
+    const after = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
+    expect(after.body.matched_options).toBe(before + 1);
+  });
+
+  it("keeps a loaded panel for its lifetime and reloads after it", async () => {
+    let loads = 0;
+    setPanelLoader(async () => {
+      loads++;
+      return [];
+    });
+    const db = {} as D1Database;
+    const t0 = 1_000_000;
+    await currentPanel(db, t0);
+    await currentPanel(db, t0 + PANEL_CACHE_TTL_MS - 1);
+    expect(loads).toBe(1);
+    await currentPanel(db, t0 + PANEL_CACHE_TTL_MS);
+    expect(loads).toBe(2);
+    invalidatePanelCache();
+    await currentPanel(db, t0 + PANEL_CACHE_TTL_MS + 1);
+    expect(loads).toBe(3);
+  });
+
+  it("shares one read between concurrent callers and does not keep a failed one", async () => {
+    let loads = 0;
+    setPanelLoader(async () => {
+      loads++;
+      if (loads === 1) throw new Error("D1 unavailable");
+      return [];
+    });
+    const db = {} as D1Database;
+    const results = await Promise.allSettled([currentPanel(db, 5), currentPanel(db, 6)]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(loads).toBe(1);
+    await expect(currentPanel(db, 7)).resolves.toEqual([]);
+    expect(loads).toBe(2);
+  });
+});

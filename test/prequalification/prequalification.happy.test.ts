@@ -1,0 +1,163 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MARKETS } from "../../src/domain/reference/markets";
+import { setPanelLoader } from "../../src/services/panel-cache";
+import { call } from "../helpers/api";
+import { loadDemoPanel } from "../helpers/panel";
+import { partnerWithKeys } from "../helpers/seed";
+
+const prequalify = async (body: unknown) => {
+  const { sandbox } = await partnerWithKeys();
+  return call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
+};
+const codes = (res: { body: any }) => res.body.reasons.map((r: any) => r.code);
+
+const retailer = {
+  country: "GB",
+  business: { industry: "retail" },
+  funding: { purpose: "working_capital", amount: 50_000 },
+  trading: { monthly_revenue: 30_000, tib_months: 36 },
+};
+
+describe("POST /partner/v1/prequalification", () => {
+  // Storage is shared by the tests of a file, so the panel is loaded once.
+  beforeAll(async () => {
+    await loadDemoPanel();
+  });
+
+  it("answers structurally: families, counts, panel limits, never a provider", async () => {
+    const res = await prequalify(retailer);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.body).toMatchObject({
+      country: "UK",
+      currency: "GBP",
+      eligible: true,
+      decision: "options_available",
+      matched_options: 3,
+      product_families: [
+        { product_family: "business_loan", label: "Business loan", options: 1 },
+        { product_family: "line_of_credit", label: "Line of credit", options: 1 },
+        { product_family: "revenue_based_finance", label: "Revenue-based finance", options: 1 },
+      ],
+      indicative_amount: { min: 5_000, max: 500_000, currency: "GBP", basis: "panel_limits" },
+      figures: { amount: 50_000, amount_basis: "reported", monthly_revenue: 30_000, monthly_revenue_basis: "reported", tib_months: 36, tib_months_basis: "reported" },
+      supported_countries: MARKETS.map((m) => m.code),
+    });
+    expect(codes(res)).toEqual(["amount_below_minimum", "industry_excluded", "purpose_not_served"]);
+    expect(res.body.disclaimer).toMatch(/indicative/i);
+    expect(res.text).not.toMatch(/Demo Lender|org_|gb-term-loan/);
+  });
+
+  it.each(["GB", "UK", "gbr", "United Kingdom"])("accepts the country as %s", async (country) => {
+    const res = await prequalify({ ...retailer, country });
+    expect(res.status).toBe(200);
+    expect(res.body.country).toBe("UK");
+  });
+
+  it.each([
+    ["DE", "DE"],
+    ["DEU", "DE"],
+    ["Germany", "DE"],
+    ["IT", "IT"],
+    ["italy", "IT"],
+  ])("answers %s 200 out_of_scope with country_refused", async (country, code) => {
+    const res = await prequalify({ ...retailer, country });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      country: code,
+      currency: null,
+      eligible: false,
+      decision: "out_of_scope",
+      matched_options: 0,
+      product_families: [],
+      indicative_amount: null,
+    });
+    expect(codes(res)).toEqual(["country_refused"]);
+  });
+
+  it("uses an amount band's midpoint and says so", async () => {
+    const res = await prequalify({ ...retailer, funding: { purpose: "working_capital", amount_band: "25k_50k" } });
+    expect(res.body.figures).toMatchObject({ amount: 37_500, amount_basis: "band_midpoint" });
+    expect(res.body.eligible).toBe(true);
+  });
+
+  it("takes a twelfth of annual turnover only when monthly revenue is absent", async () => {
+    const annual = await prequalify({ ...retailer, trading: { annual_turnover: 60_000, monthly_revenue_band: "over_250k", tib_months: 36 } });
+    expect(annual.body.figures).toMatchObject({ monthly_revenue: 5_000, monthly_revenue_basis: "annual_turnover" });
+    // 5,000 a month is under every GB revenue minimum
+    expect(annual.body).toMatchObject({ eligible: false, decision: "no_options" });
+    expect(codes(annual)).toContain("revenue_below_minimum");
+    const monthly = await prequalify({ ...retailer, trading: { monthly_revenue: 30_000, annual_turnover: 60_000, tib_months: 36 } });
+    expect(monthly.body.figures).toMatchObject({ monthly_revenue: 30_000, monthly_revenue_basis: "reported" });
+  });
+
+  it("uses bands for revenue and months trading when no figure is given", async () => {
+    const res = await prequalify({ ...retailer, trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m" } });
+    expect(res.body.figures).toMatchObject({
+      monthly_revenue: 37_500,
+      monthly_revenue_basis: "band_midpoint",
+      tib_months: 42,
+      tib_months_basis: "band_midpoint",
+    });
+    expect(res.body.matched_options).toBe(3);
+  });
+
+  it("never invents unknown trading figures: it says what it could not check", async () => {
+    const res = await prequalify({ country: "GB", funding: { purpose: "equipment", amount: 50_000 } });
+    expect(res.body).toMatchObject({ eligible: true, figures: { monthly_revenue: null, monthly_revenue_basis: null, tib_months: null } });
+    expect(codes(res)).toEqual(expect.arrayContaining(["monthly_revenue_unknown", "time_in_business_unknown", "industry_unknown"]));
+  });
+
+  it("holds the US to credit-score minimums", async () => {
+    const base = { country: "US", funding: { purpose: "working_capital", amount: 50_000 }, trading: { monthly_revenue: 40_000, tib_months: 36 } };
+    const weak = await prequalify({ ...base, trading: { ...base.trading, credit_score_band: "below_500" } });
+    expect(weak.body).toMatchObject({ country: "US", currency: "USD", eligible: false, decision: "no_options" });
+    expect(codes(weak)).toEqual(["credit_score_below_minimum", "purpose_not_served", "industry_unknown"]);
+    const strong = await prequalify({ ...base, trading: { ...base.trading, credit_score_band: "740_plus" } });
+    expect(strong.body.product_families.map((f: any) => f.product_family)).toEqual(["business_loan", "line_of_credit", "merchant_cash_advance"]);
+  });
+
+  it("answers every open or integrated market with options in its own currency", async () => {
+    for (const market of MARKETS) {
+      const res = await prequalify({
+        country: market.country,
+        funding: { purpose: "working_capital", amount: 50_000 },
+        trading: { monthly_revenue: 40_000, tib_months: 36, ...(market.block === "us" || market.block === "ca" ? { credit_score_band: "740_plus" } : {}) },
+      });
+      expect(res.body, market.country).toMatchObject({ country: market.code, currency: market.currency, eligible: true });
+      expect(res.body.indicative_amount.currency).toBe(market.currency);
+    }
+  });
+
+  it("writes nothing to the database", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const counts = async () => {
+      const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+      const out: Record<string, number> = {};
+      for (const { name } of tables.results) {
+        out[name] = (await env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first<{ n: number }>())!.n;
+      }
+      return out;
+    };
+    await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: retailer });
+    const before = await counts();
+    expect(before.panel_products).toBeGreaterThan(0);
+    for (const body of [retailer, { ...retailer, country: "DE" }, { ...retailer, country: "US" }]) {
+      expect((await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body })).status).toBe(200);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("POST /partner/v1/prequalification without a panel", () => {
+  afterEach(() => setPanelLoader(null));
+
+  it("answers a market with no product out_of_scope with market_not_served", async () => {
+    setPanelLoader(async () => []);
+    const res = await prequalify(retailer);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ country: "UK", currency: "GBP", eligible: false, decision: "out_of_scope", matched_options: 0, indicative_amount: null });
+    expect(codes(res)).toEqual(["market_not_served"]);
+  });
+});
