@@ -1,6 +1,7 @@
 // Seeds the demo organisations, keys and panel through the operator API,
 // idempotently: organisations are found by name, keys are reused while they
 // still authenticate, and the panel is replaced with the same data.
+import { build } from "esbuild";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 async function operator(url, token, method, path, body) {
@@ -37,9 +38,18 @@ async function keyFor(url, token, saved, name, organisation, environment, type =
   return issued.key;
 }
 
-export function loadDemoPanel() {
-  const file = new URL("../../src/domain/panel/demo-panel.json", import.meta.url);
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { lenders: [] };
+/** The demo panel is TypeScript in src/; bundle it once to read it here. */
+export async function loadDemoPanel() {
+  const result = await build({
+    entryPoints: [new URL("./demo-panel-entry.ts", import.meta.url).pathname],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    logLevel: "silent",
+  });
+  const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
+  return module.demoPanel;
 }
 
 /** Returns the keys and organisation ids; saves keys to `keysFile` so the next run prints the same ones. */
@@ -52,7 +62,7 @@ export async function seedDemo({ url, adminToken, keysFile, origins }) {
     partner_publishable: await keyFor(url, adminToken, saved, "partner_publishable", partner, "sandbox", "publishable", origins),
   };
   const lenders = [];
-  for (const lender of loadDemoPanel().lenders) {
+  for (const lender of await loadDemoPanel()) {
     const organisation = await organisationNamed(url, adminToken, lender.name, "lender");
     await operator(url, adminToken, "PUT", `/organisations/${organisation.id}/products`, { products: lender.products });
     lenders.push({ ...organisation, products: lender.products.length });

@@ -1,28 +1,10 @@
-import { DEMO_LENDERS, type DemoProduct } from "../../src/domain/panel/demo-panel";
+import { DEMO_LENDERS } from "../../src/domain/panel/demo-panel";
+import { productBody } from "../../src/domain/panel/product-body";
+
+export { productBody };
 import { invalidatePanelCache } from "../../src/services/panel-cache";
 import { admin } from "./api";
 import { createOrganisation } from "./seed";
-
-/** A domain product as the operator API's PUT body writes it. */
-export const productBody = (p: DemoProduct) => ({
-  id: p.id,
-  product_family: p.productFamily,
-  label: p.label,
-  markets: p.markets,
-  min_amount: p.minAmount,
-  max_amount: p.maxAmount,
-  min_monthly_revenue: p.minMonthlyRevenue,
-  min_months_trading: p.minMonthsTrading,
-  min_credit_score_band: p.minCreditScoreBand,
-  excluded_industries: p.excludedIndustries,
-  purposes: p.purposes,
-  pricing: {
-    ...(p.pricing.annualRatePct ? { annual_rate_pct: p.pricing.annualRatePct } : {}),
-    ...(p.pricing.factorRate ? { factor_rate: p.pricing.factorRate } : {}),
-    term_months: p.pricing.termMonths,
-    fee_pct: p.pricing.feePct,
-  },
-});
 
 export async function putProducts(organisationId: string, products: unknown[]) {
   return admin("PUT", `/organisations/${organisationId}/products`, { products });
