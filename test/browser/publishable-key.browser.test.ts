@@ -60,6 +60,19 @@ describe("a publishable key in a partner's web page", () => {
     await page.close();
   });
 
+  it("prequalifies from the page: a JSON POST through a preflight, answered without storing anything", async () => {
+    const page = await pageAt(allowedOrigin);
+    const result = await fetchFromPage(page, `${baseUrl()}/partner/v1/prequalification`, {
+      method: "POST",
+      headers: { "X-API-Key": publishableKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ country: "GB", funding: { purpose: "working_capital", amount: 40000 }, trading: { monthly_revenue_band: "25k_50k", tib_months: 30 } }),
+    });
+    expect(result).toMatchObject({ ok: true, status: 200 });
+    expect((result as any).body).toMatchObject({ country: "UK", currency: "GBP", supported_countries: expect.arrayContaining(["UK", "US"]) });
+    expect(typeof (result as any).body.eligible).toBe("boolean");
+    await page.close();
+  });
+
   it("cannot read the answer from an origin not on the key's list", async () => {
     const page = await pageAt(otherOrigin);
     const result = await fetchFromPage(page, `${baseUrl()}/partner/v1/enums/purposes`, { headers: { "X-API-Key": publishableKey } });
