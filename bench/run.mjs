@@ -44,9 +44,9 @@ try {
     rows.push({ scenario: scenario.name, ...result, ratio: result.p50 / baseline.p50 });
   }
   console.log(`\n${ITERATIONS} sequential requests per scenario against wrangler dev; ratio = median / baseline median\n`);
-  console.log("scenario".padEnd(44), "p50 ms".padStart(8), "p95 ms".padStart(8), "ratio".padStart(7));
+  console.log("scenario".padEnd(52), "p50 ms".padStart(8), "p95 ms".padStart(8), "ratio".padStart(7));
   for (const r of rows) {
-    console.log(r.scenario.padEnd(44), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.ratio.toFixed(2).padStart(7));
+    console.log(r.scenario.padEnd(52), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.ratio.toFixed(2).padStart(7));
   }
 } finally {
   service.stop();

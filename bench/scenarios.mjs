@@ -1,3 +1,5 @@
+import { loadDemoPanel } from "../scripts/lib/seed.mjs";
+
 // Benchmark scenarios. Each `prepare` sets up data through the public API and
 // returns the request to time. The first scenario is the baseline.
 
@@ -45,6 +47,20 @@ export const scenarios = [
     prepare: async (ctx) => {
       const key = await partnerKey(ctx);
       return () => json("GET", `${ctx.url}/partner/v1/enums/revenue-bands?country=GB`, { headers: { "X-API-Key": key } });
+    },
+  },
+
+  {
+    name: "POST /prequalification (panel cached in isolate)",
+    prepare: async (ctx) => {
+      const auth = { Authorization: `Bearer ${ctx.adminToken}` };
+      for (const lender of await loadDemoPanel()) {
+        const org = await json("POST", `${ctx.url}/admin/v1/organisations`, { headers: auth, body: { name: lender.name, kind: "lender" } });
+        await json("PUT", `${ctx.url}/admin/v1/organisations/${org.id}/products`, { headers: auth, body: { products: lender.products } });
+      }
+      const key = await partnerKey(ctx);
+      const body = { country: "GB", funding: { purpose: "working_capital", amount: 60000 }, trading: { monthly_revenue: 40000, tib_months: 30 } };
+      return () => json("POST", `${ctx.url}/partner/v1/prequalification`, { headers: { "X-API-Key": key }, body });
     },
   },
 ];
