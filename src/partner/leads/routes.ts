@@ -26,7 +26,9 @@ export const createLeadRoute = createRoute({
   middleware: [idempotency] as const,
   request: {
     body: jsonBody(LeadCreate),
-    headers: z.object({ "idempotency-key": z.string().optional().openapi({ param: { name: "Idempotency-Key", in: "header" } }) }),
+    headers: z.object({
+      "Idempotency-Key": z.string().max(255).optional().openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again." }),
+    }),
   },
   responses: {
     201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
