@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { database } from "../db/client";
 import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/idempotency";
 import { sha256Hex } from "../lib/crypto";
@@ -66,10 +67,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
         headers: { "Retry-After": "1" },
       });
     }
-    return new Response(record.responseBody, {
-      status: record.status,
-      headers: { ...record.responseHeaders, "Idempotent-Replayed": "true" },
-    });
+    for (const [name, value] of Object.entries(record.responseHeaders)) c.header(name, value);
+    c.header("Idempotent-Replayed", "true");
+    return c.body(record.responseBody, record.status as ContentfulStatusCode);
   }
 
   try {

@@ -40,7 +40,7 @@ export async function requireLead(db: Database, scope: Scope, id: string) {
   return lead;
 }
 
-export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts): Promise<Lead> {
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference): Promise<Lead> {
   const at = nowIso();
   const lead: Lead = {
     id: crypto.randomUUID(),
@@ -67,7 +67,7 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
   };
   refuseMarketProblems(lead, market);
   for (let attempt = 1; ; attempt++) {
-    lead.reference = newLeadReference();
+    lead.reference = makeReference();
     try {
       await insertLead(db, lead);
       return lead;

@@ -92,6 +92,19 @@ describe("Idempotency-Key on POST /partner/v1/leads", () => {
   });
 });
 
+describe("Idempotency-Key on POST /partner/v1/leads/{id}/submit", () => {
+  it("replays the first submit's answer", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = (await post(sandbox.key, completeUkLead())).body;
+    const submit = () => call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key, headers: { "Idempotency-Key": "submit-1" } });
+    const first = await submit();
+    const again = await submit();
+    expect(first.body.already_submitted).toBe(false);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});
+
 describe("idempotency storage", () => {
   it("lets one claimer own a key until it expires", async () => {
     const { env } = await import("cloudflare:workers");

@@ -65,3 +65,23 @@ describe("lead access", () => {
     }
   });
 });
+
+describe("lead references", () => {
+  it("retries on a reference taken in the same environment, and allows it in the other", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { database } = await import("../../src/db/client");
+    const { openLead } = await import("../../src/services/leads");
+    const { marketFor } = await import("../../src/domain/reference/markets");
+    const { organisation } = await partnerWithKeys();
+    const db = database(env.DB);
+    const taken = `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const fresh = `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const sandbox = { organisationId: organisation.id, environment: "sandbox" as const };
+    const live = { organisationId: organisation.id, environment: "live" as const };
+    await openLead(db, sandbox, marketFor("GB"), {}, () => taken);
+    const tries = [taken, fresh];
+    const second = await openLead(db, sandbox, marketFor("GB"), {}, () => tries.shift()!);
+    expect(second.reference).toBe(fresh);
+    expect((await openLead(db, live, marketFor("GB"), {}, () => taken)).reference).toBe(taken);
+  });
+});

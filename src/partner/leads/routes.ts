@@ -56,7 +56,7 @@ export const patchLeadRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
   responses: {
     200: jsonContent(Lead, "The lead"),
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "payload_too_large", ...AUTHENTICATED_ERRORS),
   },
 });
 
@@ -70,7 +70,7 @@ export const putSignificantPersonsRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(SignificantPersonsPut) },
   responses: {
     200: jsonContent(SignificantPersonsResult, "The held list"),
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "payload_too_large", ...AUTHENTICATED_ERRORS),
   },
 });
 
@@ -82,10 +82,11 @@ export const submitLeadRoute = createRoute({
     "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead: `matched` when at least one option matched, else `out_of_scope`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
   tags,
   security: security.partner,
+  middleware: [idempotency] as const,
   request: { params: LeadIdParam },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
-    ...errorResponses("not_found", "missing_fields", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("not_found", "missing_fields", "conflict", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
   },
 });
 
