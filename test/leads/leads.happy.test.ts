@@ -149,6 +149,18 @@ describe("PATCH /partner/v1/leads/{id}", () => {
     expect(res.body.timeline).toEqual(created.timeline);
   });
 
+  it("keeps every change of concurrent PATCHes to different parts", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const created = await createLead(sandbox.key, { country: "GB" });
+    const bodies = [{ business: { name: "A Ltd" } }, { contact: { email: "a@example.com" } }, { funding: { amount: 9_000 } }];
+    const results = await Promise.all(bodies.map((body) => call("PATCH", `/partner/v1/leads/${created.id}`, { key: sandbox.key, body })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const lead = (await call("GET", `/partner/v1/leads/${created.id}`, { key: sandbox.key })).body;
+    expect(lead.business.name).toBe("A Ltd");
+    expect(lead.contact.email).toBe("a@example.com");
+    expect(lead.funding.amount).toBe(9_000);
+  });
+
   it("moves a lead to another market and re-checks its fields", async () => {
     const { sandbox } = await partnerWithKeys();
     const created = await createLead(sandbox.key, { country: "GB", trading: { monthly_revenue_band: "under_10k" } });

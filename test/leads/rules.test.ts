@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { marketProblems, mergeParts, missingForSubmit } from "../../src/domain/leads/market-rules";
+import { marketProblems } from "../../src/domain/leads/market-rules";
+import { mergeParts } from "../../src/domain/leads/patch";
+import { missingForSubmit } from "../../src/domain/leads/submission";
 import { dateOfBirthProblem, totalOwnershipProblem } from "../../src/domain/leads/persons";
 import { marketFor } from "../../src/domain/reference/markets";
 

@@ -6,7 +6,7 @@
  */
 import { resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
-import { missingForSubmit } from "./market-rules";
+import { missingForSubmit } from "./submission";
 import type { Lead, SignificantPerson } from "./types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
