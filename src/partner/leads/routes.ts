@@ -15,6 +15,14 @@ import {
 
 const tags = ["Leads"];
 
+const IdempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
+});
+
 export const createLeadRoute = createRoute({
   method: "post",
   path: "/leads",
@@ -26,9 +34,7 @@ export const createLeadRoute = createRoute({
   middleware: [idempotency] as const,
   request: {
     body: jsonBody(LeadCreate),
-    headers: z.object({
-      "Idempotency-Key": z.string().max(255).optional().openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again." }),
-    }),
+    headers: IdempotencyHeader,
   },
   responses: {
     201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
@@ -83,7 +89,7 @@ export const submitLeadRoute = createRoute({
   tags,
   security: security.partner,
   middleware: [idempotency] as const,
-  request: { params: LeadIdParam },
+  request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
     ...errorResponses("not_found", "missing_fields", "conflict", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
