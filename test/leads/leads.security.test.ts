@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { call, SANDBOX } from "../helpers/api";
+import { createOrganisation, expectProblem, issueKey, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { createLead } from "./helpers";
+
+describe("lead access", () => {
+  it("answers another account's lead with 404 not_found on every operation", async () => {
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    const lead = await createLead(a.sandbox.key);
+    const path = `/partner/v1/leads/${lead.id}`;
+    expectProblem(await call("GET", path, { key: b.sandbox.key }), 404, "not_found");
+    expectProblem(await call("PATCH", path, { key: b.sandbox.key, body: { partner_reference: "x" } }), 404, "not_found");
+    expectProblem(await call("PUT", `${path}/significant-persons`, { key: b.sandbox.key, body: { significant_persons: [] } }), 404, "not_found");
+    expect((await call("GET", path, { key: a.sandbox.key })).body.partner_reference).toBe(lead.partner_reference);
+  });
+
+  it("answers a lead of the other environment with 404 not_found", async () => {
+    const { sandbox, live } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    expectProblem(await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key }), 404, "not_found");
+    expectProblem(await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: {} }), 404, "not_found");
+  });
+
+  it("answers an unknown id with the same 404", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads/${crypto.randomUUID()}`, { key: sandbox.key });
+    expectProblem(res, 404, "not_found");
+    expectProblem(await call("GET", "/partner/v1/leads/not-a-uuid", { key: sandbox.key }), 404, "not_found");
+  });
+
+  it("keeps references unique and leads apart across environments", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const refs = new Set<string>();
+    for (let i = 0; i < 10; i++) refs.add((await createLead(sandbox.key, { country: "GB" })).reference);
+    expect(refs.size).toBe(10);
+  });
+
+  it("requires credentials", async () => {
+    expectProblem(await call("GET", "/partner/v1/leads"), 401, "unauthorized");
+    expectProblem(await call("POST", "/partner/v1/leads", { body: { country: "GB" } }), 401, "unauthorized");
+  });
+
+  it("refuses publishable and lender keys", async () => {
+    const partner = await createOrganisation("partner");
+    const publishable = await issueKey(partner.id, "sandbox", "publishable", ["https://shop.example"]);
+    const lender = await lenderWithKeys();
+    for (const key of [publishable.key, lender.sandbox.key]) {
+      expectProblem(await call("POST", "/partner/v1/leads", { key, body: { country: "GB" } }), 403, "wrong_key_type");
+      expectProblem(await call("GET", "/partner/v1/leads", { key }), 403, "wrong_key_type");
+    }
+  });
+
+  it("refuses a live key on the sandbox host", async () => {
+    const { live } = await partnerWithKeys();
+    expectProblem(await call("POST", "/partner/v1/leads", { key: live.key, host: SANDBOX, body: { country: "GB" } }), 403, "environment_mismatch");
+  });
+
+  it("ignores attempts to set server-held fields", async () => {
+    const { sandbox } = await partnerWithKeys();
+    for (const field of ["id", "reference", "state", "environment", "submitted_at", "matched_options", "timeline", "upload_url"]) {
+      const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, body: { country: "GB", [field]: "x" } });
+      expectProblem(res, 400, "invalid_request");
+      expect(res.body.error.field).toBe(field);
+    }
+  });
+});
+
+describe("lead references", () => {
+  it("retries on a reference taken in the same environment, and allows it in the other", async () => {
+    const { env } = await import("cloudflare:workers");
+    const { database } = await import("../../src/db/client");
+    const { openLead } = await import("../../src/services/leads");
+    const { marketFor } = await import("../../src/domain/reference/markets");
+    const { organisation } = await partnerWithKeys();
+    const db = database(env.DB);
+    const taken = `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const fresh = `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const sandbox = { organisationId: organisation.id, environment: "sandbox" as const };
+    const live = { organisationId: organisation.id, environment: "live" as const };
+    await openLead(db, sandbox, marketFor("GB"), {}, () => taken);
+    const tries = [taken, fresh];
+    const second = await openLead(db, sandbox, marketFor("GB"), {}, () => tries.shift()!);
+    expect(second.reference).toBe(fresh);
+    expect((await openLead(db, live, marketFor("GB"), {}, () => taken)).reference).toBe(taken);
+  });
+});

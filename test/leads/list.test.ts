@@ -1,0 +1,155 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { database } from "../../src/db/client";
+import { listLeadsQuery } from "../../src/db/leads";
+import { call } from "../helpers/api";
+import { expectProblem, partnerWithKeys } from "../helpers/seed";
+import { createLead } from "./helpers";
+
+async function all(key: string, query: string) {
+  const seen: any[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const res: any = await call("GET", `/partner/v1/leads?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key });
+    expect(res.status).toBe(200);
+    seen.push(...res.body.leads);
+    cursor = res.body.next_cursor;
+    pages++;
+  } while (cursor);
+  return { seen, pages };
+}
+
+describe("GET /partner/v1/leads", () => {
+  it("pages newest first through a cursor without gaps or repeats", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await createLead(sandbox.key, { country: "GB", partner_reference: `p${i}` })).id);
+    const { seen, pages } = await all(sandbox.key, "limit=3");
+    expect(pages).toBe(3);
+    expect(seen.map((l) => l.id)).toEqual([...ids].reverse());
+  });
+
+  it("answers summaries with the spec's fields only", async () => {
+    const { sandbox } = await partnerWithKeys();
+    await createLead(sandbox.key, {
+      country: "GB",
+      partner_reference: "r1",
+      business: { name: "Widgets Ltd", company_number: "0123" },
+      contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" },
+      funding: { amount_band: "25k_50k" },
+    });
+    const res = await call("GET", "/partner/v1/leads", { key: sandbox.key });
+    expect(res.body.next_cursor).toBeNull();
+    const [summary] = res.body.leads;
+    expect(summary).toEqual({
+      id: expect.any(String),
+      reference: expect.stringMatching(/^RF-/),
+      partner_reference: "r1",
+      state: "draft",
+      environment: "sandbox",
+      country: "UK",
+      currency: "GBP",
+      business: { name: "Widgets Ltd", company_number: "0123" },
+      contact: { first_name: "Ada", last_name: "Lovelace" },
+      // A band is not a reported amount, and the summary has no basis to say so.
+      funding: { amount: null, amount_band: "25k_50k" },
+      statements_available: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+  });
+
+  it("filters by state and by market in any accepted spelling", async () => {
+    const { sandbox } = await partnerWithKeys();
+    await createLead(sandbox.key, { country: "GB" });
+    await createLead(sandbox.key, { country: "US" });
+    const es = await createLead(sandbox.key, { country: "ES", trading: { monthly_revenue_band: "under_10k", time_in_business_band: "under_6m" } });
+    await call("POST", `/partner/v1/leads/${es.id}/submit`, { key: sandbox.key });
+    for (const market of ["GB", "GBR", "United%20Kingdom", "UK"]) {
+      const res = await call("GET", `/partner/v1/leads?market=${market}`, { key: sandbox.key });
+      expect(res.body.leads.map((l: any) => l.country)).toEqual(["UK"]);
+    }
+    const outOfScope = await call("GET", "/partner/v1/leads?state=out_of_scope", { key: sandbox.key });
+    expect(outOfScope.body.leads.map((l: any) => l.id)).toEqual([es.id]);
+    const drafts = await call("GET", "/partner/v1/leads?state=draft&market=US", { key: sandbox.key });
+    expect(drafts.body.leads.map((l: any) => l.country)).toEqual(["US"]);
+  });
+
+  it("shows only the caller's account and environment", async () => {
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    await createLead(a.sandbox.key);
+    await createLead(a.live.key);
+    expect((await call("GET", "/partner/v1/leads", { key: b.sandbox.key })).body.leads).toEqual([]);
+    expect((await call("GET", "/partner/v1/leads", { key: a.sandbox.key })).body.leads.map((l: any) => l.environment)).toEqual(["sandbox"]);
+    expect((await call("GET", "/partner/v1/leads", { key: a.live.key })).body.leads.map((l: any) => l.environment)).toEqual(["live"]);
+  });
+
+  it("refuses a cursor that was tampered with or issued to another account", async () => {
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    for (let i = 0; i < 2; i++) await createLead(a.sandbox.key);
+    const cursor = (await call("GET", "/partner/v1/leads?limit=1", { key: a.sandbox.key })).body.next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const [body, mac] = cursor.split(".");
+    const forged = btoa(JSON.stringify({ c: "9999-12-31T00:00:00.000Z", i: "z" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    for (const [key, bad] of [
+      [b.sandbox.key, cursor],
+      [a.live.key, cursor],
+      [a.sandbox.key, `${forged}.${mac}`],
+      [a.sandbox.key, `${body}.${mac.slice(0, -2)}AA`],
+      [a.sandbox.key, "not-a-cursor"],
+    ]) {
+      const res = await call("GET", `/partner/v1/leads?cursor=${encodeURIComponent(bad)}`, { key });
+      expectProblem(res, 400, "invalid_request");
+      expect(res.body.error.field).toBe("query.cursor");
+    }
+  });
+
+  it.each(["0", "101", "abc", "2.5", "-1"])("refuses limit=%s naming query.limit", async (limit) => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads?limit=${limit}`, { key: sandbox.key });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("query.limit");
+  });
+
+  it.each([
+    ["state=pending", "query.state"],
+    ["market=Germany", "query.market"],
+    ["market=Narnia", "query.market"],
+  ])("refuses %s naming the parameter", async (query, field) => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads?${query}`, { key: sandbox.key });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe(field);
+  });
+});
+
+describe("the list query plan", () => {
+  const scope = { organisationId: "org_plan", environment: "sandbox" as const };
+  const after = { createdAt: "2026-11-22T00:00:00.000Z", id: "00000000-0000-0000-0000-000000000000" };
+
+  async function plan(filters: { state?: "draft"; country?: string }) {
+    const { sql, params } = listLeadsQuery(database(env.DB), scope, filters, after, 26).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    return results.map((r) => r.detail).join("\n");
+  }
+
+  it.each([
+    [{}, "leads_scope_created"],
+    [{ state: "draft" as const }, "leads_scope_state_created"],
+    [{ country: "GB" }, "leads_scope_country_created"],
+  ])("seeks %j through its index and sorts nothing", async (filters, index) => {
+    const detail = await plan(filters);
+    expect(detail).toContain(`USING INDEX ${index}`);
+    expect(detail).not.toContain("USE TEMP B-TREE");
+    expect(detail).not.toMatch(/SCAN leads(?! USING)/);
+  });
+
+  it("sorts nothing when both filters are given", async () => {
+    const detail = await plan({ state: "draft", country: "GB" });
+    expect(detail).toMatch(/USING INDEX leads_scope_(state|country)_created/);
+    expect(detail).not.toContain("USE TEMP B-TREE");
+  });
+});
