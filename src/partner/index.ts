@@ -7,6 +7,8 @@ import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerMeRoutes } from "./me/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
+import { registerEventRoutes } from "./events/handlers";
+import { registerWebhookRoutes } from "./webhooks/handlers";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -40,6 +42,8 @@ export function createPartnerApi() {
 
   registerMeRoutes(api, "partner");
   registerEnumRoutes(api);
+  registerWebhookRoutes(api, "partner");
+  registerEventRoutes(api, "partner");
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
