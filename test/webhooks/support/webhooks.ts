@@ -86,10 +86,23 @@ export async function consume(deliveryIds: string[], attempts = 1) {
     "webhook-deliveries",
     deliveryIds.map((id, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { delivery_id: id } })),
   );
+  // getQueueResult of @cloudflare/vitest-plugin 1.5 keeps which messages were retried but not
+  // their delaySeconds, so the delay each retry() asked for is noted on the way through.
+  const delays = new Map<string, number | undefined>();
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    Object.defineProperty(message, "retry", {
+      value: (options?: QueueRetryOptions) => {
+        delays.set(message.id, options?.delaySeconds);
+        retry(options);
+      },
+    });
+  }
   const ctx = createExecutionContext();
   const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
   await handler(batch as MessageBatch<unknown>, env, ctx);
-  return getQueueResult(batch, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
 }
 
 /** Lets the clock "pass" to the next scheduled attempt without waiting: the delivery becomes due now. */
