@@ -12,6 +12,7 @@ import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
 import { checkDestination, destinationOptions } from "./webhook-destination";
 import { endpointSecrets } from "./webhook-secrets";
+import { afterSuccessfulDelivery } from "./webhook-success-hooks";
 
 type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
@@ -107,6 +108,7 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
     gone: outcome.delivery === "gone",
     now: finishedAt,
   });
+  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(env, delivery);
   return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
 }
 
@@ -130,4 +132,5 @@ export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: W
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
+  if (success) await afterSuccessfulDelivery(env, delivery);
 }

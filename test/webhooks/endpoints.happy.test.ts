@@ -83,4 +83,12 @@ describe("webhook endpoints", () => {
     expect(res.body.secret).not.toBe(first.secret);
     expect((await call("GET", `/v1/webhooks/${first.id}`, { key: live.key })).body.secret).toBeUndefined();
   });
+
+  it.each(["/v1", "/partner/v1"])("describes the webhook and event operations in %s/openapi.json", async (prefix) => {
+    const res = await call("GET", `${prefix}/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(["/webhooks", "/webhooks/{id}", "/webhooks/{id}/rotate-secret", "/webhooks/{id}/deliveries", "/webhooks/{id}/deliveries/{delivery_id}/retry", "/events"]),
+    );
+  });
 });
