@@ -19,7 +19,9 @@ export interface DeliveryMessage {
 
 type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
 
-const EVENTS_PER_RUN = 100;
+const EVENTS_PER_ROUND = 100;
+/** Bounds one run (a cron tick or a request's waitUntil); what is left waits for the next tick. */
+const ROUNDS_PER_RUN = 5;
 /** A pending delivery this far past due has lost its queue message and is sent again. */
 const OVERDUE_AFTER_MS = 10 * 60 * 1000;
 
@@ -56,21 +58,26 @@ async function dispatchEvent(db: Database, event: EventRow, endpoints: WebhookEn
 
 export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events: number; deliveries: number }> {
   const db = database(env.DB);
-  const pending = await undispatchedEvents(db, EVENTS_PER_RUN);
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   let events = 0;
-  const enqueue: string[] = [];
-  for (const event of pending) {
-    const key = `${event.organisationId}|${event.environment}|${event.api}`;
-    if (!endpointsByScope.has(key)) {
-      endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
+  let deliveries = 0;
+  for (let round = 0; round < ROUNDS_PER_RUN; round++) {
+    const pending = await undispatchedEvents(db, EVENTS_PER_ROUND);
+    const enqueue: string[] = [];
+    for (const event of pending) {
+      const key = `${event.organisationId}|${event.environment}|${event.api}`;
+      if (!endpointsByScope.has(key)) {
+        endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
+      }
+      const { claimed, ids } = await dispatchEvent(db, event, await endpointsByScope.get(key)!);
+      if (claimed) events++;
+      enqueue.push(...ids);
     }
-    const { claimed, ids } = await dispatchEvent(db, event, await endpointsByScope.get(key)!);
-    if (claimed) events++;
-    enqueue.push(...ids);
+    await enqueueDeliveries(env.WEBHOOK_QUEUE, enqueue);
+    deliveries += enqueue.length;
+    if (pending.length < EVENTS_PER_ROUND) break;
   }
-  await enqueueDeliveries(env.WEBHOOK_QUEUE, enqueue);
-  return { events, deliveries: enqueue.length };
+  return { events, deliveries };
 }
 
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
