@@ -5,21 +5,25 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     plugins: [
-      cloudflareTest({
+      cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
             ADMIN_TOKEN: "test-admin-token",
             SIGNING_SECRET: "test-signing-secret",
+            // The webhook receiver of the suite listens on 127.0.0.1 over http.
+            ALLOW_PRIVATE_WEBHOOKS: "true",
+            DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
           },
         },
-      }),
+      })),
     ],
     test: {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/browser/**"],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
+      globalSetup: ["./test/webhooks/support/global-setup.mjs"],
       maxWorkers: 2,
     },
   };

@@ -1,14 +1,17 @@
 import { createApp } from "./app";
 import type { Bindings } from "./lib/env";
+import { consumeWebhookDeliveries } from "./queues/webhook-consumer";
+import { dispatchPendingEvents, requeueOverdueDeliveries, type DeliveryMessage } from "./services/webhook-dispatch";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
+export { dispatchPendingEvents } from "./services/webhook-dispatch";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(batch) {
-    // The webhook delivery consumer arrives with the webhooks work; until then nothing is enqueued.
-    batch.ackAll();
+  queue: (batch, env) => consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(Promise.all([dispatchPendingEvents(env), requeueOverdueDeliveries(env)]));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -11,3 +11,10 @@ declare global {
     }
   }
 }
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    webhookReceiverUrl: string;
+    dohUrl: string;
+  }
+}

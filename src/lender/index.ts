@@ -4,6 +4,8 @@ import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
 import { registerMeRoutes } from "../partner/me/handlers";
+import { registerEventRoutes } from "../partner/events/handlers";
+import { registerWebhookRoutes } from "../partner/webhooks/handlers";
 
 export const LENDER_BASE = "/v1";
 
@@ -17,6 +19,8 @@ export function createLenderApi() {
   );
 
   registerMeRoutes(api, "lender");
+  registerWebhookRoutes(api, "lender");
+  registerEventRoutes(api, "lender");
 
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   api.doc31("/openapi.json", (c) => ({

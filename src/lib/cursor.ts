@@ -1,4 +1,5 @@
 import { hmacSha256, timingSafeEqual } from "./crypto";
+import { ApiError } from "./errors";
 
 /**
  * Opaque, signed pagination cursors: base64url(JSON) + "." + base64url(HMAC).
@@ -42,4 +43,28 @@ export async function decodeCursor(cursor: string, scope: string, secret: string
   } catch {
     return null;
   }
+}
+
+/** Where a keyset page ended: lists order by (created_at, id). */
+export interface KeysetPosition {
+  createdAt: string;
+  id: string;
+}
+
+const invalidCursor = () =>
+  new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", {
+    field: "query.cursor",
+  });
+
+/** The position a list's `cursor` query names, or null for the first page; anything else is 400 naming `query.cursor`. */
+export async function readKeysetCursor(cursor: string | undefined, scope: string, secret: string | undefined): Promise<KeysetPosition | null> {
+  if (cursor === undefined) return null;
+  const position = (await decodeCursor(cursor, scope, secret)) as { c?: unknown; i?: unknown } | null;
+  if (!position || typeof position.c !== "string" || typeof position.i !== "string") throw invalidCursor();
+  return { createdAt: position.c, id: position.i };
+}
+
+/** The `next_cursor` of a page: null when the page is the last. */
+export async function nextKeysetCursor(last: KeysetPosition | undefined, more: boolean, scope: string, secret: string | undefined) {
+  return more && last ? encodeCursor({ c: last.createdAt, i: last.id }, scope, secret) : null;
 }

@@ -9,6 +9,8 @@ import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "./me/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
+import { registerEventRoutes } from "./events/handlers";
+import { registerWebhookRoutes } from "./webhooks/handlers";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -44,6 +46,8 @@ export function createPartnerApi() {
   registerEnumRoutes(api);
   registerPrequalificationRoutes(api);
   registerLeadRoutes(api);
+  registerWebhookRoutes(api, "partner");
+  registerEventRoutes(api, "partner");
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -15,7 +15,7 @@ import { leadFigures } from "../domain/leads/view";
 import { marketFor, type Market } from "../domain/reference/markets";
 import type { LeadState } from "../domain/reference/values";
 import { randomToken } from "../lib/crypto";
-import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { matchLead, type LeadMatcher } from "./lead-routing";
@@ -162,23 +162,10 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
   throw new ApiError("conflict", "The lead is being changed by another request; retry.");
 }
 
-interface CursorPosition {
-  c: string;
-  i: string;
-}
-
-const cursorScope = (scope: Scope) => `${scope.organisationId}:${scope.environment}`;
-const invalidCursor = () => new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
+const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
 
 export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string | undefined) {
-  let after = null;
-  if (cursor !== undefined) {
-    const position = (await decodeCursor(cursor, cursorScope(scope), secret)) as CursorPosition | null;
-    if (!position || typeof position.c !== "string" || typeof position.i !== "string") throw invalidCursor();
-    after = { createdAt: position.c, id: position.i };
-  }
+  const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
   const page = await listLeads(db, scope, filters, after, limit);
-  const last = page.leads.at(-1);
-  const next = page.more && last ? await encodeCursor({ c: last.createdAt, i: last.id } satisfies CursorPosition, cursorScope(scope), secret) : null;
-  return { leads: page.leads, nextCursor: next };
+  return { leads: page.leads, nextCursor: await nextKeysetCursor(page.leads.at(-1), page.more, cursorScope(scope), secret) };
 }

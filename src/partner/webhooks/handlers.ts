@@ -1,0 +1,110 @@
+import type { Context } from "hono";
+import { database } from "../../db/client";
+import { listEndpoints, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from "../../db/webhooks";
+import { scopeOf } from "../../domain/identity/caller";
+import type { WebhookApi } from "../../domain/webhooks/subscriptions";
+import type { AppEnv } from "../../lib/env";
+import type { Router } from "../../lib/router";
+import {
+  changeEndpoint,
+  deleteEndpoint,
+  endpointDeliveries,
+  registerEndpoint,
+  requireEndpoint,
+  resendByHand,
+  rotateEndpointSecret,
+  type EndpointContext,
+} from "../../services/webhook-endpoints";
+import { webhookRoutes } from "./routes";
+
+export const endpointView = (e: WebhookEndpointRow, secret?: string) => ({
+  id: e.id,
+  url: e.url,
+  events: e.events,
+  active: e.active,
+  created_at: e.createdAt,
+  last_success_at: e.lastSuccessAt,
+  last_failure_at: e.lastFailureAt,
+  failure_count: e.failureCount,
+  payload: e.payloadMode,
+  environment: e.environment,
+  host: e.hostKind,
+  deactivated_reason: e.deactivatedReason as "gone" | "exhausted" | "manual" | null,
+  ...(secret ? { secret } : {}),
+});
+
+export const deliveryView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[]) => ({
+  id: d.id,
+  event_id: d.eventId,
+  event: d.event,
+  payload: d.payloadMode,
+  state: d.state,
+  attempt_count: d.attemptCount,
+  next_attempt_at: d.nextAttemptAt,
+  last_status_code: d.lastStatusCode,
+  created_at: d.createdAt,
+  updated_at: d.updatedAt,
+  attempts: attempts.map((a) => ({
+    attempt_number: a.attemptNumber,
+    trigger: a.trigger,
+    attempted_at: a.attemptedAt,
+    status_code: a.statusCode,
+    error: a.error,
+    duration_ms: a.durationMs,
+  })),
+});
+
+const contextOf = (c: Context<AppEnv>, api: WebhookApi): EndpointContext & { env: AppEnv["Bindings"] } => ({
+  env: c.env,
+  db: database(c.env.DB),
+  scope: scopeOf(c.get("caller")),
+  api,
+});
+
+/** The webhook endpoint routes, the same on both APIs; each API sees only its own endpoints. */
+export function registerWebhookRoutes(router: Router, api: WebhookApi) {
+  const routes = webhookRoutes(api);
+
+  router.openapi(routes.register, async (c) => {
+    const { endpoint, secret } = await registerEndpoint(contextOf(c, api), c.get("sandboxHost") ? "sandbox" : "production", c.req.valid("json"));
+    c.header("Cache-Control", "no-store");
+    c.header("Location", new URL(`${c.req.path}/${endpoint.id}`, c.req.url).toString());
+    return c.json(endpointView(endpoint, secret), 201);
+  });
+
+  router.openapi(routes.list, async (c) => {
+    const ctx = contextOf(c, api);
+    const endpoints = await listEndpoints(ctx.db, ctx.scope, api);
+    return c.json({ webhooks: endpoints.map((e) => endpointView(e)) }, 200);
+  });
+
+  router.openapi(routes.get, async (c) => c.json(endpointView(await requireEndpoint(contextOf(c, api), c.req.valid("param").id)), 200));
+
+  router.openapi(routes.update, async (c) => {
+    const endpoint = await changeEndpoint(contextOf(c, api), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(endpointView(endpoint), 200);
+  });
+
+  router.openapi(routes.remove, async (c) => {
+    await deleteEndpoint(contextOf(c, api), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+
+  router.openapi(routes.rotate, async (c) => {
+    const { endpoint, secret } = await rotateEndpointSecret(contextOf(c, api), c.req.valid("param").id);
+    c.header("Cache-Control", "no-store");
+    return c.json(endpointView(endpoint, secret), 200);
+  });
+
+  router.openapi(routes.deliveries, async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    const page = await endpointDeliveries(contextOf(c, api), c.req.valid("param").id, cursor, limit);
+    return c.json({ deliveries: page.deliveries.map((d) => deliveryView(d.delivery, d.attempts)), next_cursor: page.nextCursor }, 200);
+  });
+
+  router.openapi(routes.retry, async (c) => {
+    const { id, delivery_id } = c.req.valid("param");
+    const { delivery, attempts } = await resendByHand(contextOf(c, api), id, delivery_id);
+    return c.json(deliveryView(delivery, attempts), 200);
+  });
+}

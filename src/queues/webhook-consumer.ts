@@ -1,0 +1,27 @@
+/** The WEBHOOK_QUEUE consumer: one attempt per message, retries scheduled with the queue's own delay. */
+import type { Bindings } from "../lib/env";
+import { attemptScheduledDelivery } from "../services/webhook-delivery";
+import type { DeliveryMessage } from "../services/webhook-dispatch";
+
+/** Used when an attempt could not even be made (D1 unavailable…); the lease has passed by then. */
+const INFRASTRUCTURE_RETRY_SECONDS = 60;
+
+export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryMessage>, env: Bindings) {
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      const deliveryId = message.body?.delivery_id;
+      if (typeof deliveryId !== "string") {
+        message.ack();
+        return;
+      }
+      try {
+        const next = await attemptScheduledDelivery(env, deliveryId);
+        if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
+        else message.ack();
+      } catch (error) {
+        console.error(JSON.stringify({ level: "error", at: "webhook-consumer", delivery_id: deliveryId, error: String(error) }));
+        message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
+      }
+    }),
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Turns outbox rows (`events`) into webhook deliveries and queue messages.
+ * Called by the cron trigger every minute and, to cut latency, by request
+ * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(c.env))`.
+ */
+import { database, type Database } from "../db/client";
+import { claimEventStatement, undispatchedEvents } from "../db/event-log";
+import type { EventRow } from "../db/events";
+import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndpointRow } from "../db/webhooks";
+import { endpointReceives, type PayloadMode } from "../domain/webhooks/subscriptions";
+import type { Bindings } from "../lib/env";
+import { newId, nowIso } from "../lib/ids";
+import { serialisedBody } from "./webhook-payloads";
+
+/** The queue message: the delivery to attempt. Everything else is read from D1 when it is consumed. */
+export interface DeliveryMessage {
+  delivery_id: string;
+}
+
+type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
+
+const EVENTS_PER_ROUND = 100;
+/** Bounds one run (a cron tick or a request's waitUntil); what is left waits for the next tick. */
+const ROUNDS_PER_RUN = 5;
+/** A pending delivery this far past due has lost its queue message and is sent again. */
+const OVERDUE_AFTER_MS = 10 * 60 * 1000;
+
+export async function enqueueDeliveries(queue: Queue, deliveryIds: string[]) {
+  for (let i = 0; i < deliveryIds.length; i += 100) {
+    await queue.sendBatch(deliveryIds.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } satisfies DeliveryMessage, contentType: "json" as const })));
+  }
+}
+
+async function dispatchEvent(db: Database, event: EventRow, endpoints: WebhookEndpointRow[]) {
+  const now = nowIso();
+  const receivers = endpoints.filter((e) => endpointReceives(e, event));
+  const bodies = new Map<PayloadMode, string>();
+  for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody({ db }, event, mode));
+  const deliveries = receivers.map((endpoint) => ({
+    id: newId("whd", 24),
+    endpointId: endpoint.id,
+    organisationId: event.organisationId,
+    environment: event.environment,
+    eventId: event.id,
+    event: event.event,
+    payloadMode: endpoint.payloadMode,
+    body: bodies.get(endpoint.payloadMode)!,
+    state: "pending" as const,
+    attemptCount: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  // Claim and deliveries commit together; the unique (endpoint, event) index makes a lost race a no-op.
+  const [claimed] = await db.batch([claimEventStatement(db, event.id, now), ...deliveries.map((d) => deliveryInsert(db, d))]);
+  return (claimed as { id: string }[]).length === 1 ? { claimed: true, ids: deliveries.map((d) => d.id) } : { claimed: false, ids: [] };
+}
+
+export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events: number; deliveries: number }> {
+  const db = database(env.DB);
+  const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
+  let events = 0;
+  let deliveries = 0;
+  for (let round = 0; round < ROUNDS_PER_RUN; round++) {
+    const pending = await undispatchedEvents(db, EVENTS_PER_ROUND);
+    const enqueue: string[] = [];
+    for (const event of pending) {
+      const key = `${event.organisationId}|${event.environment}|${event.api}`;
+      if (!endpointsByScope.has(key)) {
+        endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
+      }
+      const { claimed, ids } = await dispatchEvent(db, event, await endpointsByScope.get(key)!);
+      if (claimed) events++;
+      enqueue.push(...ids);
+    }
+    await enqueueDeliveries(env.WEBHOOK_QUEUE, enqueue);
+    deliveries += enqueue.length;
+    if (pending.length < EVENTS_PER_ROUND) break;
+  }
+  return { events, deliveries };
+}
+
+/** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
+export async function requeueOverdueDeliveries(env: DispatchEnv) {
+  const overdue = await overdueDeliveries(database(env.DB), new Date(Date.now() - OVERDUE_AFTER_MS).toISOString(), 100);
+  await enqueueDeliveries(env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
+  return overdue.length;
+}

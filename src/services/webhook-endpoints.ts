@@ -1,0 +1,140 @@
+/** Webhook endpoint management for both APIs: registration, changes, rotation, deliveries. */
+import type { Database } from "../db/client";
+import { attemptsOf, findDelivery, findEndpoint, insertEndpoint, listDeliveries, updateEndpoint, type WebhookEndpointRow } from "../db/webhooks";
+import type { Scope } from "../domain/identity/caller";
+import { generateEndpointSecret } from "../domain/webhooks/signature";
+import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../domain/webhooks/subscriptions";
+import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
+import type { Bindings } from "../lib/env";
+import { ApiError } from "../lib/errors";
+import { newId, nowIso } from "../lib/ids";
+import { resendDelivery } from "./webhook-delivery";
+import { checkDestination, destinationOptions } from "./webhook-destination";
+import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./webhook-secrets";
+
+type EndpointEnv = Pick<Bindings, "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+
+export interface EndpointContext {
+  env: EndpointEnv;
+  db: Database;
+  scope: Scope;
+  api: WebhookApi;
+}
+
+async function requireAcceptableUrl(env: EndpointEnv, url: string) {
+  const verdict = await checkDestination(url, destinationOptions(env));
+  if (!verdict.ok) throw new ApiError("invalid_request", `${verdict.reason}.`, { field: "url" });
+  return verdict.url.toString();
+}
+
+const notFound = (id: string) => new ApiError("not_found", `No webhook endpoint ${id}.`);
+
+export async function requireEndpoint(ctx: EndpointContext, id: string) {
+  const endpoint = await findEndpoint(ctx.db, ctx.scope, ctx.api, id);
+  if (!endpoint) throw notFound(id);
+  return endpoint;
+}
+
+export interface RegistrationInput {
+  url: string;
+  events?: string[];
+  payload: PayloadMode;
+}
+
+export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind, input: RegistrationInput) {
+  const url = await requireAcceptableUrl(ctx.env, input.url);
+  const secret = generateEndpointSecret();
+  const now = nowIso();
+  const row = {
+    id: newId("whe", 24),
+    organisationId: ctx.scope.organisationId,
+    environment: ctx.scope.environment,
+    api: ctx.api,
+    hostKind,
+    url,
+    events: input.events ? [...new Set(input.events)] : [...eventsOf(ctx.api)],
+    payloadMode: input.payload,
+    active: true,
+    deactivatedReason: null,
+    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    previousSecretSealed: null,
+    previousSecretExpiresAt: null,
+    failureCount: 0,
+    consecutiveExhausted: 0,
+    lastSuccessAt: null,
+    lastFailureAt: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  } satisfies WebhookEndpointRow;
+  await insertEndpoint(ctx.db, row);
+  return { endpoint: row, secret };
+}
+
+export interface EndpointChanges {
+  url?: string;
+  events?: string[];
+  payload?: PayloadMode;
+  active?: boolean;
+}
+
+export async function changeEndpoint(ctx: EndpointContext, id: string, changes: EndpointChanges) {
+  await requireEndpoint(ctx, id);
+  const set: Partial<WebhookEndpointRow> = { updatedAt: nowIso() };
+  if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx.env, changes.url);
+  if (changes.events !== undefined) set.events = [...new Set(changes.events)];
+  if (changes.payload !== undefined) set.payloadMode = changes.payload;
+  if (changes.active === true) {
+    // Reactivation starts a fresh count; deliveries cancelled meanwhile can be re-sent by hand.
+    Object.assign(set, { active: true, deactivatedReason: null, consecutiveExhausted: 0, failureCount: 0 });
+  } else if (changes.active === false) {
+    Object.assign(set, { active: false, deactivatedReason: "manual" });
+  }
+  const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, set);
+  if (!updated) throw notFound(id);
+  return updated;
+}
+
+export async function deleteEndpoint(ctx: EndpointContext, id: string) {
+  const now = nowIso();
+  const deleted = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, { deletedAt: now, active: false, updatedAt: now });
+  if (!deleted) throw notFound(id);
+}
+
+/** The old secret keeps signing beside the new one for 24 hours; a second rotation drops the oldest. */
+export async function rotateEndpointSecret(ctx: EndpointContext, id: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const secret = generateEndpointSecret();
+  const now = Date.now();
+  const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, {
+    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    previousSecretSealed: endpoint.secretSealed,
+    previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  });
+  if (!updated) throw notFound(id);
+  return { endpoint: updated, secret };
+}
+
+export async function endpointDeliveries(ctx: EndpointContext, id: string, cursor: string | undefined, limit: number) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const cursorScope = `deliveries:${ctx.scope.organisationId}:${ctx.scope.environment}:${endpoint.id}`;
+  const page = await listDeliveries(ctx.db, endpoint.id, await readKeysetCursor(cursor, cursorScope, ctx.env.SIGNING_SECRET), limit + 1);
+  const deliveries = page.slice(0, limit);
+  const attempts = await attemptsOf(ctx.db, deliveries.map((d) => d.id));
+  const last = deliveries[deliveries.length - 1];
+  return {
+    deliveries: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
+    nextCursor: await nextKeysetCursor(last, page.length > limit, cursorScope, ctx.env.SIGNING_SECRET),
+  };
+}
+
+export async function resendByHand(ctx: EndpointContext & { env: EndpointEnv & Pick<Bindings, "DB"> }, id: string, deliveryId: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const delivery = await findDelivery(ctx.db, endpoint.id, deliveryId);
+  if (!delivery) throw new ApiError("not_found", `No delivery ${deliveryId} on webhook endpoint ${id}.`);
+  if (!endpoint.active) throw new ApiError("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before re-sending.");
+  await resendDelivery(ctx.env, ctx.db, endpoint, delivery);
+  const refreshed = await findDelivery(ctx.db, endpoint.id, deliveryId);
+  return { delivery: refreshed!, attempts: await attemptsOf(ctx.db, [deliveryId]) };
+}

@@ -1,0 +1,121 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { inject } from "vitest";
+import { createApp } from "../../../src/app";
+import { database } from "../../../src/db/client";
+import { eventInsert, type NewEvent } from "../../../src/db/events";
+import worker from "../../../src/index";
+import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhook-dispatch";
+import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
+
+export const receiverUrl = () => inject("webhookReceiverUrl");
+export const dohUrl = () => inject("dohUrl");
+
+export type Api = "partner" | "lender";
+export const base = (api: Api) => (api === "partner" ? "/partner/v1" : "/v1");
+
+/** A fresh place on the test receiver: `url(behaviour)` is where deliveries go, `records()` what arrived. */
+export function receiverBucket() {
+  const bucket = crypto.randomUUID();
+  return {
+    url: (behaviour = "ok", query = "") => `${receiverUrl()}/r/${bucket}/${behaviour}${query}`,
+    async trust(...secrets: string[]) {
+      await fetch(`${receiverUrl()}/secrets/${bucket}`, { method: "POST", body: JSON.stringify({ secrets }) });
+    },
+    async records(): Promise<ReceivedRequest[]> {
+      return (await fetch(`${receiverUrl()}/records/${bucket}`)).json();
+    },
+  };
+}
+
+export interface ReceivedRequest {
+  behaviour: string;
+  headers: Record<string, string>;
+  body: string;
+  verified: { plain: boolean; timestamped: boolean; stripe: boolean; standard: boolean }[];
+}
+
+export async function setDns(name: string, answers: { A?: string[]; AAAA?: string[] }) {
+  await fetch(`${dohUrl()}/set`, { method: "POST", body: JSON.stringify({ name, ...answers }) });
+}
+
+/** Calls the app with some bindings replaced, e.g. ALLOW_PRIVATE_WEBHOOKS "false" as in production. */
+export async function callWith(overrides: Partial<Cloudflare.Env>, method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers["X-API-Key"] = options.key;
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  const res = await createApp().request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }, { ...env, ...overrides }, createExecutionContext());
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
+}
+
+export async function register(api: Api, key: string, body: Record<string, unknown>, host?: string) {
+  const res = await call("POST", `${base(api)}/webhooks`, { key, body, host });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
+  return res.body as { id: string; secret: string; [k: string]: unknown };
+}
+
+export async function writeEvent(event: NewEvent) {
+  const db = database(env.DB);
+  const [row] = await eventInsert(db, event).returning();
+  return row;
+}
+
+/** Runs the dispatcher with a queue that only records, so the test drives the consumer itself. */
+export async function dispatch() {
+  const sent: string[] = [];
+  const queue = {
+    async sendBatch(messages: { body: DeliveryMessage }[]) {
+      sent.push(...messages.map((m) => m.body.delivery_id));
+    },
+    async send(message: DeliveryMessage) {
+      sent.push(message.delivery_id);
+    },
+  } as unknown as Queue;
+  const result = await dispatchPendingEvents({ DB: env.DB, WEBHOOK_QUEUE: queue });
+  return { ...result, deliveryIds: sent };
+}
+
+/** Hands messages to the worker's queue handler, as the Queues runtime would, and reads what it decided. */
+export async function consume(deliveryIds: string[], attempts = 1) {
+  const batch = createMessageBatch<DeliveryMessage>(
+    "webhook-deliveries",
+    deliveryIds.map((id, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { delivery_id: id } })),
+  );
+  // getQueueResult of @cloudflare/vitest-plugin 1.5 keeps which messages were retried but not
+  // their delaySeconds, so the delay each retry() asked for is noted on the way through.
+  const delays = new Map<string, number | undefined>();
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    Object.defineProperty(message, "retry", {
+      value: (options?: QueueRetryOptions) => {
+        delays.set(message.id, options?.delaySeconds);
+        retry(options);
+      },
+    });
+  }
+  const ctx = createExecutionContext();
+  const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
+  await handler(batch as MessageBatch<unknown>, env, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
+}
+
+/** Lets the clock "pass" to the next scheduled attempt without waiting: the delivery becomes due now. */
+export async function makeDue(deliveryId: string) {
+  await env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), deliveryId).run();
+}
+
+export async function deliveries(api: Api, key: string, endpointId: string) {
+  const res = await call("GET", `${base(api)}/webhooks/${endpointId}/deliveries`, { key });
+  if (res.status !== 200) throw new Error(`deliveries: ${res.status} ${res.text}`);
+  return res.body.deliveries as any[];
+}
+
+export async function endpoint(api: Api, key: string, endpointId: string) {
+  return (await call("GET", `${base(api)}/webhooks/${endpointId}`, { key })).body;
+}
