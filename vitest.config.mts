@@ -14,6 +14,8 @@ export default defineConfig(async () => {
             SIGNING_SECRET: "test-signing-secret",
             // The webhook receiver of the suite listens on 127.0.0.1 over http.
             ALLOW_PRIVATE_WEBHOOKS: "true",
+            // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
+            DISPATCH_AFTER_WRITE: "false",
             DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
           },
         },

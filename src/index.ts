@@ -1,7 +1,8 @@
 import { createApp } from "./app";
 import type { Bindings } from "./lib/env";
 import { consumeWebhookDeliveries } from "./queues/webhook-consumer";
-import { dispatchPendingEvents, requeueOverdueDeliveries, type DeliveryMessage } from "./services/webhook-dispatch";
+import { runScheduledWork } from "./scheduled";
+import type { DeliveryMessage } from "./services/webhook-dispatch";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
 export { dispatchPendingEvents } from "./services/webhook-dispatch";
@@ -12,6 +13,6 @@ export default {
   fetch: app.fetch,
   queue: (batch, env) => consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
   async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(Promise.all([dispatchPendingEvents(env), requeueOverdueDeliveries(env)]));
+    ctx.waitUntil(runScheduledWork(env));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -1,5 +1,6 @@
 import { authenticate } from "../middleware/auth";
 import { limitRequestBody } from "../middleware/body-limit";
+import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
@@ -11,7 +12,7 @@ export const LENDER_BASE = "/v1";
 
 export function createLenderApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody);
+  api.use("*", limitRequestBody, dispatchAfterWrite);
   api.use(
     "*",
     unless(["/openapi.json"], authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),

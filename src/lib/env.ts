@@ -11,6 +11,8 @@ export interface Bindings {
   RATE_LIMIT_PER_MINUTE: string;
   /** "true" only in local configuration: lets webhooks reach http and loopback receivers. */
   ALLOW_PRIVATE_WEBHOOKS: string;
+  /** "true": dispatch outbox events right after a write; the workerd test suite turns it off to drive dispatch itself. */
+  DISPATCH_AFTER_WRITE?: string;
   /** DNS-over-HTTPS JSON endpoint used to resolve webhook hosts; default https://cloudflare-dns.com/dns-query. */
   DOH_URL?: string;
   /** Operator API bearer token; without it /admin/v1 answers 404. */

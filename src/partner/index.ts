@@ -1,6 +1,7 @@
 import { authenticate } from "../middleware/auth";
 import { browserAccess, enforceOrigin } from "../middleware/browser-access";
 import { limitRequestBody } from "../middleware/body-limit";
+import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
@@ -21,7 +22,7 @@ const PUBLIC_PATHS = ["/oauth/token", "/openapi.json"];
 
 export function createPartnerApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody);
+  api.use("*", limitRequestBody, dispatchAfterWrite);
   registerTokenRoutes(api);
 
   api.use("/enums", browserAccess);

@@ -1,0 +1,43 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { createLead } from "../leads/helpers";
+import { partnerWithKeys } from "../helpers/seed";
+import { receiverBucket, register } from "./support/webhooks";
+
+describe("dispatch after a write", () => {
+  it("turns the events a successful write put in the outbox into deliveries before the request's work ends", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    await register("partner", live.key, { url: receiverBucket().url() });
+    const lead = await createLead(live.key);
+
+    const ctx = createExecutionContext();
+    const res = await createApp().request(
+      `http://api.test/partner/v1/leads/${lead.id}/submit`,
+      { method: "POST", headers: { "X-API-Key": live.key } },
+      { ...env, DISPATCH_AFTER_WRITE: "true" },
+      ctx,
+    );
+    expect(res.status).toBe(200);
+    await waitOnExecutionContext(ctx);
+
+    const events = await env.DB.prepare("SELECT event, dispatched_at FROM events WHERE organisation_id = ? ORDER BY created_at").bind(organisation.id).all<{ event: string; dispatched_at: string | null }>();
+    expect(events.results.map((e) => e.event)).toEqual(expect.arrayContaining(["lead.submitted"]));
+    expect(events.results.every((e) => e.dispatched_at !== null)).toBe(true);
+    const deliveries = await env.DB.prepare(
+      "SELECT count(*) AS n FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.organisation_id = ?",
+    ).bind(organisation.id).first<{ n: number }>();
+    expect(deliveries!.n).toBe(events.results.length);
+  });
+
+  it("leaves the outbox alone when the var is off (the suite drives dispatch itself)", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const ctx = createExecutionContext();
+    await createApp().request(`http://api.test/partner/v1/leads/${lead.id}/submit`, { method: "POST", headers: { "X-API-Key": live.key } }, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const pending = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE organisation_id = ? AND dispatched_at IS NULL").bind(organisation.id).first<{ n: number }>();
+    expect(pending!.n).toBeGreaterThan(0);
+  });
+});
