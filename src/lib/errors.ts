@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   invalid_transition: { status: 409, title: "Transition not allowed" },
   offer_not_acceptable: { status: 409, title: "Offer cannot be accepted" },
   conflict: { status: 409, title: "Conflict" },
+  idempotency_key_in_use: { status: 409, title: "Idempotency key in use" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   missing_fields: { status: 422, title: "Mandatory fields missing" },

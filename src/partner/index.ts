@@ -5,6 +5,7 @@ import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
+import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "./me/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 
@@ -40,6 +41,7 @@ export function createPartnerApi() {
 
   registerMeRoutes(api, "partner");
   registerEnumRoutes(api);
+  registerLeadRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -1,0 +1,177 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Scope } from "../domain/identity/caller";
+import type { Lead, LeadOption, TimelineEntry } from "../domain/leads/types";
+import type { LeadState } from "../domain/reference/values";
+import { newId } from "../lib/ids";
+import type { Database } from "./client";
+import type { NewEvent } from "./events";
+import { events } from "./schema/events";
+import { leads, type LeadRow } from "./schema/leads";
+
+const toLead = (row: LeadRow): Lead => ({
+  id: row.id,
+  reference: row.reference,
+  organisationId: row.organisationId,
+  environment: row.environment,
+  country: row.country,
+  partnerReference: row.partnerReference,
+  state: row.state as LeadState,
+  channel: row.channel ?? null,
+  business: row.business ?? null,
+  contact: row.contact ?? null,
+  funding: row.funding ?? null,
+  trading: row.trading ?? null,
+  consent: row.consent ?? null,
+  significantPersons: row.significantPersons,
+  timeline: row.timeline,
+  matchedOptions: row.matchedOptions,
+  options: row.options ?? null,
+  version: row.version,
+  submittedAt: row.submittedAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+const inScope = (scope: Scope, id: string) =>
+  and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id));
+
+export async function insertLead(db: Database, lead: Lead) {
+  await db.insert(leads).values({
+    id: lead.id,
+    organisationId: lead.organisationId,
+    environment: lead.environment,
+    reference: lead.reference,
+    partnerReference: lead.partnerReference,
+    state: lead.state,
+    country: lead.country,
+    channel: lead.channel,
+    business: lead.business,
+    contact: lead.contact,
+    funding: lead.funding,
+    trading: lead.trading,
+    consent: lead.consent,
+    significantPersons: lead.significantPersons,
+    timeline: lead.timeline,
+    matchedOptions: lead.matchedOptions,
+    options: lead.options,
+    version: lead.version,
+    submissionToken: null,
+    submittedAt: lead.submittedAt,
+    createdAt: lead.createdAt,
+    updatedAt: lead.updatedAt,
+  });
+}
+
+/** True when an insert failed only because the reference is taken in this environment. */
+export const isReferenceCollision = (error: unknown) => /UNIQUE constraint failed: leads\.environment, leads\.reference/.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ""));
+
+export async function findLead(db: Database, scope: Scope, id: string): Promise<Lead | null> {
+  const row = await db.select().from(leads).where(inScope(scope, id)).get();
+  return row ? toLead(row) : null;
+}
+
+export type DraftChanges = Pick<
+  Lead,
+  "country" | "partnerReference" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons"
+>;
+
+/**
+ * Writes a draft's new parts only if it is still the draft the caller read
+ * (same version): a submit or another PATCH in between makes it change nothing.
+ */
+export async function updateDraft(db: Database, scope: Scope, id: string, expectedVersion: number, changes: DraftChanges, at: string) {
+  const result = await db
+    .update(leads)
+    .set({
+      country: changes.country,
+      partnerReference: changes.partnerReference,
+      channel: changes.channel,
+      business: changes.business,
+      contact: changes.contact,
+      funding: changes.funding,
+      trading: changes.trading,
+      consent: changes.consent,
+      significantPersons: changes.significantPersons,
+      version: expectedVersion + 1,
+      updatedAt: at,
+    })
+    .where(and(inScope(scope, id), eq(leads.state, "draft"), eq(leads.version, expectedVersion)))
+    .run();
+  return result.meta.changes === 1;
+}
+
+export interface Submission {
+  state: LeadState;
+  matchedOptions: number;
+  options: LeadOption[];
+  timeline: TimelineEntry[];
+  /** Random per attempt: the events below are written only for the attempt whose token was stored. */
+  token: string;
+  at: string;
+}
+
+/**
+ * An outbox insert that happens only if the submit holding `token` won the
+ * conditional update in the same batch, so a losing racer writes no events.
+ */
+function eventInsertForSubmission(db: Database, leadId: string, token: string, event: NewEvent, at: string) {
+  return db.insert(events).select(
+    sql`select ${newId("evt", 24)}, ${event.organisationId}, ${event.environment}, ${event.api}, ${event.event}, ${event.subjectType}, ${event.subjectId}, ${event.test ? 1 : 0}, ${JSON.stringify(event.detail ?? {})}, ${at}, null from ${leads} where ${leads.id} = ${leadId} and ${leads.submissionToken} = ${token}`,
+  );
+}
+
+/**
+ * The state change of a submit and its events, in one batch. Returns whether
+ * this attempt won: the update only applies to the draft at `expectedVersion`.
+ */
+export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[]) {
+  const update = db
+    .update(leads)
+    .set({
+      state: submission.state,
+      matchedOptions: submission.matchedOptions,
+      options: submission.options,
+      timeline: submission.timeline,
+      submissionToken: submission.token,
+      submittedAt: submission.at,
+      version: lead.version + 1,
+      updatedAt: submission.at,
+    })
+    .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
+  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertForSubmission(db, lead.id, submission.token, e, submission.at))]);
+  return (result as D1Result).meta.changes === 1;
+}
+
+export interface LeadFilters {
+  state?: LeadState;
+  /** Market alpha-2. */
+  country?: string;
+}
+
+export interface Position {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Newest first, keyset on (created_at, id): each page is an index range scan
+ * from the cursor, so page 1,000 costs what page 1 does.
+ */
+export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment)];
+  if (filters.state) conditions.push(eq(leads.state, filters.state));
+  if (filters.country) conditions.push(eq(leads.country, filters.country));
+  if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);
+  return db
+    .select()
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  // One extra row says whether there is a next page without a count.
+  const rows = await listLeadsQuery(db, scope, filters, after, limit + 1).all();
+  return { leads: rows.slice(0, limit).map(toLead), more: rows.length > limit };
+}

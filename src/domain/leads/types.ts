@@ -1,0 +1,113 @@
+/**
+ * A lead as the service holds it. Every part is what the applicant (through the
+ * partner) said; an absent or null key is unknown. Figures derived from bands,
+ * the register or statements are never stored here: the view derives them.
+ */
+import type { LeadState } from "../reference/values";
+
+export interface LeadChannel {
+  name?: string | null;
+  domain?: string | null;
+}
+
+export interface LeadBusiness {
+  name?: string | null;
+  company_number?: string | null;
+  entity_type?: string | null;
+  industry?: string | null;
+  vat?: { number?: string | null } | null;
+}
+
+export interface LeadContact {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+export interface LeadFunding {
+  amount?: number | null;
+  amount_band?: string | null;
+  purpose?: string | null;
+  product_family?: string | null;
+}
+
+export interface LeadTrading {
+  monthly_revenue?: number | null;
+  monthly_revenue_band?: string | null;
+  annual_turnover?: number | null;
+  tib_months?: number | null;
+  time_in_business_band?: string | null;
+  credit_score_band?: string | null;
+}
+
+export interface LeadConsent {
+  obtained?: boolean | null;
+  obtained_at?: string | null;
+  soft_credit_search?: boolean | null;
+}
+
+export interface ResidentialAddress {
+  line1: string;
+  line2?: string | null;
+  city?: string | null;
+  region?: string | null;
+  postal_code: string;
+  country?: string | null;
+}
+
+export interface SignificantPerson {
+  full_name: string;
+  date_of_birth: string;
+  residential_address: ResidentialAddress;
+  residency_status?: string | null;
+  ownership_percent?: number | null;
+}
+
+export interface TimelineEntry {
+  event: string;
+  occurred_at: string;
+}
+
+export interface LeadOption {
+  product_family: string;
+  label: string;
+  options: number;
+}
+
+/** The writable parts of a lead (create body, PATCH body after parsing). */
+export interface LeadParts {
+  partner_reference?: string | null;
+  channel?: LeadChannel | null;
+  business?: LeadBusiness | null;
+  contact?: LeadContact | null;
+  funding?: LeadFunding | null;
+  trading?: LeadTrading | null;
+  consent?: LeadConsent | null;
+  significant_persons?: SignificantPerson[] | null;
+}
+
+export interface Lead {
+  id: string;
+  reference: string;
+  organisationId: string;
+  environment: "sandbox" | "live";
+  /** Market alpha-2. */
+  country: string;
+  partnerReference: string | null;
+  state: LeadState;
+  channel: LeadChannel | null;
+  business: LeadBusiness | null;
+  contact: LeadContact | null;
+  funding: LeadFunding | null;
+  trading: LeadTrading | null;
+  consent: LeadConsent | null;
+  significantPersons: SignificantPerson[];
+  timeline: TimelineEntry[];
+  matchedOptions: number | null;
+  options: LeadOption[] | null;
+  version: number;
+  submittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,209 @@
+/**
+ * The lead as the partner API answers it. Pure, so the lender deal view and
+ * webhook payloads build from the same function. Unknown rule: every key the
+ * spec lists is present and null when the service does not hold it; keys the
+ * market does not have are absent.
+ */
+import { resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
+import { marketFor, type Market } from "../reference/markets";
+import { missingForSubmit } from "./market-rules";
+import type { Lead, SignificantPerson } from "./types";
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
+export interface LeadSteps {
+  organisation_details_complete: boolean;
+  significant_persons_complete: boolean;
+  documents_complete: boolean;
+  offer_step_complete: boolean;
+}
+
+const AFTER_ACCEPTANCE = new Set(["offer_accepted", "funded"]);
+
+/** Steps follow from what the lead holds, never from a flag someone set. */
+export function leadSteps(lead: Lead, market: Market = marketFor(lead.country), documentsHeld = 0): LeadSteps {
+  return {
+    organisation_details_complete: Boolean(lead.business?.name) && missingForSubmit(lead, market).length === 0,
+    significant_persons_complete: lead.significantPersons.length > 0,
+    documents_complete: documentsHeld > 0,
+    offer_step_complete: AFTER_ACCEPTANCE.has(lead.state),
+  };
+}
+
+export function personView(p: SignificantPerson) {
+  const a = p.residential_address;
+  return {
+    full_name: p.full_name,
+    date_of_birth: p.date_of_birth,
+    residential_address: {
+      line1: a.line1,
+      line2: orNull(a.line2),
+      city: orNull(a.city),
+      region: orNull(a.region),
+      postal_code: a.postal_code,
+      country: orNull(a.country),
+    },
+    residency_status: orNull(p.residency_status),
+    ownership_percent: orNull(p.ownership_percent),
+  };
+}
+
+function businessView(lead: Lead, market: Market) {
+  const b = lead.business ?? {};
+  return {
+    name: orNull(b.name),
+    ...(market.register_number_label !== null ? { company_number: orNull(b.company_number) } : {}),
+    entity_type: orNull(b.entity_type),
+    industry: orNull(b.industry),
+    // No register is connected yet, so nothing is known from one.
+    registry: null,
+    ...(market.vat_checked
+      ? {
+          vat: {
+            number: orNull(b.vat?.number),
+            valid: null,
+            checked_at: null,
+            source: null,
+            registered_name: null,
+            registered_address: null,
+            reason: b.vat?.number ? null : "no_number",
+          },
+        }
+      : {}),
+  };
+}
+
+function tradingView(f: ResolvedFigures, market: Market) {
+  return {
+    monthly_revenue: f.monthly_revenue,
+    monthly_revenue_band: f.monthly_revenue_band,
+    monthly_revenue_basis: f.monthly_revenue_basis,
+    annual_turnover: f.annual_turnover,
+    annual_turnover_basis: f.annual_turnover_basis,
+    time_in_business_band: f.time_in_business_band,
+    tib_months: f.tib_months,
+    tib_months_basis: f.tib_months_basis,
+    ...(takesCreditScore(market) ? { credit_score_band: f.credit_score_band } : {}),
+  };
+}
+
+const takesCreditScore = (market: Market) => market.block === "us" || market.block === "ca";
+
+/** The one market block a lead carries: `uk`, `us`, `ca` or `other`. */
+function marketBlock(lead: Lead, market: Market, f: ResolvedFigures) {
+  switch (market.block) {
+    case "uk":
+      return {
+        uk: {
+          company_register_number: orNull(lead.business?.company_number),
+          entity_type: orNull(lead.business?.entity_type),
+          annual_turnover: f.annual_turnover,
+          significant_persons: lead.significantPersons.map(personView),
+        },
+      };
+    case "us":
+    case "ca": {
+      const block = {
+        region: null,
+        monthly_revenue_band: f.monthly_revenue_band,
+        monthly_revenue: f.monthly_revenue,
+        monthly_revenue_basis: f.monthly_revenue_basis,
+        time_in_business_band: f.time_in_business_band,
+        tib_months: f.tib_months,
+        credit_score_band: f.credit_score_band,
+        currency: market.currency,
+      };
+      // `ein` and `signup_ip` exist only in the US; nothing collects them yet.
+      return market.block === "us" ? { us: { ...block, ein: null, signup_ip: null } } : { ca: block };
+    }
+    default:
+      return {
+        other: {
+          monthly_revenue_band: f.monthly_revenue_band,
+          time_in_business_band: f.time_in_business_band,
+          currency: market.currency,
+        },
+      };
+  }
+}
+
+export interface ViewSources {
+  register?: RegisterFigures | null;
+  statements?: StatementFigures | null;
+}
+
+export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {}) {
+  return resolveFigures(
+    { applicant: { ...lead.trading, ...lead.funding }, register: sources.register ?? null, statements: sources.statements ?? null },
+    market,
+  );
+}
+
+export function leadView(lead: Lead, sources: ViewSources = {}) {
+  const market = marketFor(lead.country);
+  const f = leadFigures(lead, market, sources);
+  const c = lead.contact ?? {};
+  const consent = lead.consent ?? {};
+  return {
+    id: lead.id,
+    reference: lead.reference,
+    partner_reference: lead.partnerReference,
+    state: lead.state,
+    environment: lead.environment,
+    country: market.code,
+    currency: market.currency,
+    channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
+    business: businessView(lead, market),
+    contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
+    funding: {
+      amount: f.amount,
+      amount_band: f.amount_band,
+      amount_basis: f.amount_basis,
+      currency: market.currency,
+      purpose: orNull(lead.funding?.purpose),
+      product_family: orNull(lead.funding?.product_family),
+    },
+    trading: tradingView(f, market),
+    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    significant_persons: lead.significantPersons.map(personView),
+    steps: leadSteps(lead, market),
+    matched_options: lead.matchedOptions,
+    options: lead.options,
+    offers: [] as never[],
+    documents: [] as never[],
+    statements: { has_statements: false, uploaded_at: null, account_kind: null },
+    funding_outcome: null,
+    timeline: lead.timeline,
+    // The client hub that serves this link arrives later; until then nothing is known.
+    upload_url: null,
+    submitted_at: lead.submittedAt,
+    created_at: lead.createdAt,
+    updated_at: lead.updatedAt,
+    ...marketBlock(lead, market, f),
+  };
+}
+
+export type LeadView = ReturnType<typeof leadView>;
+
+export function leadSummary(lead: Lead) {
+  const market = marketFor(lead.country);
+  return {
+    id: lead.id,
+    reference: lead.reference,
+    partner_reference: lead.partnerReference,
+    state: lead.state,
+    environment: lead.environment,
+    country: market.code,
+    currency: market.currency,
+    business: {
+      name: orNull(lead.business?.name),
+      ...(market.register_number_label !== null ? { company_number: orNull(lead.business?.company_number) } : {}),
+    },
+    contact: { first_name: orNull(lead.contact?.first_name), last_name: orNull(lead.contact?.last_name) },
+    // The summary has no basis field, so only a reported amount is shown: a band's midpoint would pass for one.
+    funding: { amount: orNull(lead.funding?.amount), amount_band: orNull(lead.funding?.amount_band) },
+    statements_available: false,
+    created_at: lead.createdAt,
+    updated_at: lead.updatedAt,
+  };
+}

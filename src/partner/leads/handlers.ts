@@ -1,0 +1,53 @@
+import { database } from "../../db/client";
+import { scopeOf } from "../../domain/identity/caller";
+import { leadSteps, leadSummary, leadView, personView } from "../../domain/leads/view";
+import type { Router } from "../../lib/router";
+import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
+import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
+
+export function registerLeadRoutes(router: Router) {
+  router.openapi(createLeadRoute, async (c) => {
+    const { country, ...parts } = c.req.valid("json");
+    const lead = await openLead(database(c.env.DB), scopeOf(c.get("caller")), country, parts);
+    c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
+    return c.json(leadView(lead), 201);
+  });
+
+  router.openapi(getLeadRoute, async (c) => {
+    const lead = await requireLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id);
+    return c.json(leadView(lead), 200);
+  });
+
+  router.openapi(patchLeadRoute, async (c) => {
+    const lead = await amendLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(leadView(lead), 200);
+  });
+
+  router.openapi(putSignificantPersonsRoute, async (c) => {
+    const { significant_persons } = c.req.valid("json");
+    const lead = await replaceSignificantPersons(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
+    return c.json({ id: lead.id, significant_persons: lead.significantPersons.map(personView), steps: leadSteps(lead) }, 200);
+  });
+
+  router.openapi(submitLeadRoute, async (c) => {
+    const { lead, alreadySubmitted } = await submitLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id);
+    return c.json(
+      {
+        id: lead.id,
+        reference: lead.reference,
+        state: lead.state,
+        matched_options: lead.matchedOptions ?? 0,
+        options: lead.options ?? [],
+        already_submitted: alreadySubmitted,
+        submitted_at: lead.submittedAt!,
+      },
+      200,
+    );
+  });
+
+  router.openapi(listLeadsRoute, async (c) => {
+    const { state, market, cursor, limit } = c.req.valid("query");
+    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, c.env.SIGNING_SECRET);
+    return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
+  });
+}

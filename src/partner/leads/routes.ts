@@ -1,0 +1,101 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { idempotency } from "../../middleware/idempotency";
+import {
+  Lead,
+  LeadCreate,
+  LeadIdParam,
+  LeadList,
+  LeadPatch,
+  LeadQuery,
+  SignificantPersonsPut,
+  SignificantPersonsResult,
+  SubmitResult,
+} from "./schemas";
+
+const tags = ["Leads"];
+
+export const createLeadRoute = createRoute({
+  method: "post",
+  path: "/leads",
+  summary: "Open a lead",
+  description:
+    "Creates a draft lead in the caller's environment. `Idempotency-Key` is honoured: the same key with the same body within 24 hours answers the first response again (header `Idempotent-Replayed: true`); with another body it is 422 `idempotency_key_reused`.",
+  tags,
+  security: security.partner,
+  middleware: [idempotency] as const,
+  request: {
+    body: jsonBody(LeadCreate),
+    headers: z.object({
+      "Idempotency-Key": z.string().max(255).optional().openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again." }),
+    }),
+  },
+  responses: {
+    201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
+    ...errorResponses("invalid_request", "idempotency_key_reused", "idempotency_key_in_use", "payload_too_large", ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export const getLeadRoute = createRoute({
+  method: "get",
+  path: "/leads/{id}",
+  summary: "Read a lead",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam },
+  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+});
+
+export const patchLeadRoute = createRoute({
+  method: "patch",
+  path: "/leads/{id}",
+  summary: "Fill in a draft lead",
+  description: "Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
+  responses: {
+    200: jsonContent(Lead, "The lead"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "payload_too_large", ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export const putSignificantPersonsRoute = createRoute({
+  method: "put",
+  path: "/leads/{id}/significant-persons",
+  summary: "Replace the lead's significant persons",
+  description: "Replaces the whole held list, so a corrected entry never leaves the old one behind.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, body: jsonBody(SignificantPersonsPut) },
+  responses: {
+    200: jsonContent(SignificantPersonsResult, "The held list"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "payload_too_large", ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export const submitLeadRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/submit",
+  summary: "Submit a lead for matching",
+  description:
+    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead: `matched` when at least one option matched, else `out_of_scope`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam },
+  responses: {
+    200: jsonContent(SubmitResult, "The submission"),
+    ...errorResponses("not_found", "missing_fields", ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export const listLeadsRoute = createRoute({
+  method: "get",
+  path: "/leads",
+  summary: "List leads",
+  description: "Newest first, scoped to the caller's account and environment; keyset-paginated through the opaque `next_cursor`.",
+  tags,
+  security: security.partner,
+  request: { query: LeadQuery },
+  responses: { 200: jsonContent(LeadList, "A page of leads"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+});

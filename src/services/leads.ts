@@ -1,0 +1,182 @@
+/**
+ * The partner lead life cycle: open, fill in, name significant persons, submit,
+ * list. Rules come from src/domain; storage from src/db/leads.ts.
+ */
+import type { Database } from "../db/client";
+import type { NewEvent } from "../db/events";
+import { findLead, insertLead, isReferenceCollision, listLeads, recordSubmission, updateDraft, type LeadFilters } from "../db/leads";
+import type { Scope } from "../domain/identity/caller";
+import { marketProblems, mergeParts, missingForSubmit } from "../domain/leads/market-rules";
+import { newLeadReference } from "../domain/leads/reference";
+import type { Lead, LeadParts, SignificantPerson } from "../domain/leads/types";
+import { leadFigures } from "../domain/leads/view";
+import { marketFor, type Market } from "../domain/reference/markets";
+import type { LeadState } from "../domain/reference/values";
+import { randomToken } from "../lib/crypto";
+import { decodeCursor, encodeCursor } from "../lib/cursor";
+import { ApiError } from "../lib/errors";
+import { nowIso } from "../lib/ids";
+import { matchLead, type LeadMatcher } from "./lead-routing";
+
+const REFERENCE_ATTEMPTS = 5;
+/** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
+const WRITE_ATTEMPTS = 5;
+
+function refuseMarketProblems(lead: Pick<Lead, "business" | "trading" | "funding">, market: Market) {
+  const problems = marketProblems(lead, market);
+  if (problems.length > 0) {
+    const [first] = problems;
+    throw new ApiError("invalid_request", first.message, { field: first.field, extra: { errors: problems } });
+  }
+}
+
+const notFound = () => new ApiError("not_found", "No lead with that id in this account and environment.");
+const submitted = (lead: Lead) =>
+  new ApiError("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
+
+export async function requireLead(db: Database, scope: Scope, id: string) {
+  const lead = await findLead(db, scope, id);
+  if (!lead) throw notFound();
+  return lead;
+}
+
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts): Promise<Lead> {
+  const at = nowIso();
+  const lead: Lead = {
+    id: crypto.randomUUID(),
+    reference: "",
+    organisationId: scope.organisationId,
+    environment: scope.environment,
+    country: market.country,
+    partnerReference: parts.partner_reference ?? null,
+    state: "draft",
+    channel: parts.channel ?? null,
+    business: parts.business ?? null,
+    contact: parts.contact ?? null,
+    funding: parts.funding ?? null,
+    trading: parts.trading ?? null,
+    consent: parts.consent ?? null,
+    significantPersons: parts.significant_persons ?? [],
+    timeline: [{ event: "lead.created", occurred_at: at }],
+    matchedOptions: null,
+    options: null,
+    version: 1,
+    submittedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  refuseMarketProblems(lead, market);
+  for (let attempt = 1; ; attempt++) {
+    lead.reference = newLeadReference();
+    try {
+      await insertLead(db, lead);
+      return lead;
+    } catch (error) {
+      if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Applies `change` to the draft as read, retrying when another write to it landed in between. */
+async function changeDraft(db: Database, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4]) {
+  for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    const lead = await requireLead(db, scope, id);
+    if (lead.state !== "draft") throw submitted(lead);
+    const changes = change(lead);
+    if (await updateDraft(db, scope, id, lead.version, changes, nowIso())) return requireLead(db, scope, id);
+  }
+  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+}
+
+export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }) {
+  return changeDraft(db, scope, id, (lead) => {
+    const market = patch.country ?? marketFor(lead.country);
+    const merged = { ...mergeParts(lead, patch), country: market.country };
+    refuseMarketProblems(merged, market);
+    return merged;
+  });
+}
+
+export async function replaceSignificantPersons(db: Database, scope: Scope, id: string, persons: SignificantPerson[]) {
+  return changeDraft(db, scope, id, (lead) => ({ ...lead, significantPersons: persons }));
+}
+
+export interface SubmitOutcome {
+  lead: Lead;
+  alreadySubmitted: boolean;
+}
+
+/**
+ * Submits a draft once. The conditional update in `recordSubmission` decides
+ * between racing submits (and a PATCH landing meanwhile): the loser reads the
+ * winner's result and answers `already_submitted: true`; only the winner's
+ * events are written.
+ */
+export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher = matchLead): Promise<SubmitOutcome> {
+  for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    const lead = await requireLead(db, scope, id);
+    if (lead.state !== "draft") return { lead, alreadySubmitted: true };
+    const market = marketFor(lead.country);
+    const missing = missingForSubmit(lead, market);
+    if (missing.length > 0) {
+      throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
+    }
+    const match = await matcher({
+      market,
+      environment: lead.environment,
+      figures: leadFigures(lead, market),
+      industry: lead.business?.industry ?? null,
+      purpose: lead.funding?.purpose ?? null,
+      product_family: lead.funding?.product_family ?? null,
+      entity_type: lead.business?.entity_type ?? null,
+    });
+    const state: LeadState = match.matched_options > 0 ? "matched" : "out_of_scope";
+    const at = nowIso();
+    const event = (name: string): NewEvent => ({
+      organisationId: scope.organisationId,
+      environment: scope.environment,
+      api: "partner",
+      event: name,
+      subjectType: "lead",
+      subjectId: lead.id,
+      detail: { reference: lead.reference, state, matched_options: match.matched_options },
+    });
+    const won = await recordSubmission(
+      db,
+      scope,
+      lead,
+      {
+        state,
+        matchedOptions: match.matched_options,
+        options: match.options,
+        timeline: [...lead.timeline, { event: "lead.submitted", occurred_at: at }, { event: `lead.${state}`, occurred_at: at }],
+        token: randomToken(24),
+        at,
+      },
+      [event("lead.submitted"), event(`lead.${state}`)],
+    );
+    if (won) return { lead: await requireLead(db, scope, id), alreadySubmitted: false };
+  }
+  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+}
+
+interface CursorPosition {
+  c: string;
+  i: string;
+}
+
+const cursorScope = (scope: Scope) => `${scope.organisationId}:${scope.environment}`;
+const invalidCursor = () => new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
+
+export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string | undefined) {
+  let after = null;
+  if (cursor !== undefined) {
+    const position = (await decodeCursor(cursor, cursorScope(scope), secret)) as CursorPosition | null;
+    if (!position || typeof position.c !== "string" || typeof position.i !== "string") throw invalidCursor();
+    after = { createdAt: position.c, id: position.i };
+  }
+  const page = await listLeads(db, scope, filters, after, limit);
+  const last = page.leads.at(-1);
+  const next = page.more && last ? await encodeCursor({ c: last.createdAt, i: last.id } satisfies CursorPosition, cursorScope(scope), secret) : null;
+  return { leads: page.leads, nextCursor: next };
+}
