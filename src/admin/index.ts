@@ -5,6 +5,7 @@ import { ApiError } from "../lib/errors";
 import { createRouter } from "../lib/router";
 import { limitRequestBody } from "../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
+import { registerProductRoutes } from "./products/handlers";
 
 /**
  * The operator API exists only where ADMIN_TOKEN is configured; elsewhere it
@@ -22,5 +23,6 @@ export function createAdminApi() {
   const admin = createRouter();
   admin.use("*", operatorOnly, limitRequestBody);
   registerOrganisationRoutes(admin);
+  registerProductRoutes(admin);
   return admin;
 }

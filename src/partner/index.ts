@@ -8,6 +8,7 @@ import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "./me/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
+import { registerPrequalificationRoutes } from "./prequalification/handlers";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -42,6 +43,7 @@ export function createPartnerApi() {
   registerMeRoutes(api, "partner");
   registerEnumRoutes(api);
   registerLeadRoutes(api);
+  registerPrequalificationRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
