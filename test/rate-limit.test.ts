@@ -22,7 +22,7 @@ describe("rate limit: 120 requests per one-minute window per key", () => {
 
     // The window is per key: another key of the same organisation is untouched.
     expect((await call("GET", "/partner/v1/me", { key: sandbox.key })).status).toBe(200);
-  });
+  }, 60_000);
 
   it("counts failed authentication against the caller's address", async () => {
     const res = await call("GET", "/partner/v1/me", { headers: { "X-API-Key": "nope", "CF-Connecting-IP": "203.0.113.9" } });

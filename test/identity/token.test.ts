@@ -110,5 +110,5 @@ describe("POST /partner/v1/oauth/token", () => {
     for (let i = 0; i < 121; i++) last = await call("POST", "/partner/v1/oauth/token", { body });
     expectProblem(last!, 429, "rate_limited");
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
