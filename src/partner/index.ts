@@ -7,6 +7,7 @@ import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "./me/handlers";
+import { registerOfferRoutes } from "./offers/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
 
@@ -43,6 +44,7 @@ export function createPartnerApi() {
   registerMeRoutes(api, "partner");
   registerEnumRoutes(api);
   registerLeadRoutes(api);
+  registerOfferRoutes(api);
   registerPrequalificationRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
