@@ -4,6 +4,9 @@ import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
 import { registerMeRoutes } from "../partner/me/handlers";
+import { registerDealRoutes } from "./deals/handlers";
+import { registerReferralRoutes } from "./referrals/handlers";
+import { registerTestDealRoutes } from "./test-deals/handlers";
 
 export const LENDER_BASE = "/v1";
 
@@ -17,6 +20,9 @@ export function createLenderApi() {
   );
 
   registerMeRoutes(api, "lender");
+  registerDealRoutes(api);
+  registerTestDealRoutes(api);
+  registerReferralRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   api.doc31("/openapi.json", (c) => ({

@@ -23,7 +23,7 @@ export function dealOfferView(o: Offer) {
     currency: o.currency,
     kind: o.kind,
     maturity: o.maturity,
-    status: o.superseded ? "superseded" : o.state,
+    status: o.superseded ? ("superseded" as const) : o.state,
     created_at: o.createdAt,
     superseded: o.superseded,
     superseded_at: o.supersededAt,
