@@ -94,14 +94,17 @@ export async function listDeals(db: Database, scope: Scope, status: LenderStatus
   return { deals: rows.slice(0, limit).map(toDeal), more: rows.length > limit };
 }
 
+/** Offers written by one batch share a timestamp; rowid keeps the order they were made in (match order for simulated ones). */
+const insertionOrder = sql`rowid`;
+
 export async function offersOfDeal(db: Database, ref: string) {
-  return (await db.select().from(offers).where(eq(offers.dealRef, ref)).orderBy(asc(offers.createdAt), asc(offers.id)).all()).map(toOffer);
+  return (await db.select().from(offers).where(eq(offers.dealRef, ref)).orderBy(asc(offers.createdAt), insertionOrder).all()).map(toOffer);
 }
 
 /** A lead's current offers (superseded terms are the lender's history, not the partner's). */
 export async function currentOffersOfLead(db: Database, leadId: string) {
   return (
-    await db.select().from(offers).where(and(eq(offers.leadId, leadId), eq(offers.superseded, false))).orderBy(asc(offers.createdAt), asc(offers.id)).all()
+    await db.select().from(offers).where(and(eq(offers.leadId, leadId), eq(offers.superseded, false))).orderBy(asc(offers.createdAt), insertionOrder).all()
   ).map(toOffer);
 }
 

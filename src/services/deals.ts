@@ -145,7 +145,7 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
-        partnerEvent(deal, partner, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}),
+        partnerEvent(deal, partner, `lead.${outcome}`, { state: outcome, ...(outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}) }),
         sql`${routingChanged(leadId, token)} and ${leadIn(leadId, outcome)}`,
         at,
       ),
@@ -223,7 +223,7 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
     statements.push(
       routingPresentedUpdate(db, leadId, token, at, changed),
       moveLead(db, leadId, ["matched"], "offers_available", at, routingChanged(leadId, token)),
-      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available"), sql`${routingChanged(leadId, token)} and ${leadIn(leadId, "offers_available")}`, at),
+      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { state: "offers_available" }), sql`${routingChanged(leadId, token)} and ${leadIn(leadId, "offers_available")}`, at),
     );
   }
   const [result] = await db.batch(statements as [Statement, ...Statement[]]);

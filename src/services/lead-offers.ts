@@ -69,7 +69,7 @@ const partnerEvent = (lead: Lead, event: string, detail: Record<string, unknown>
   event,
   subjectType: "lead",
   subjectId: lead.id,
-  detail: { reference: lead.reference, ...detail },
+  detail: { reference: lead.reference, state: event.replace(/^lead\./, ""), ...detail },
 });
 
 const notAcceptable = (detail: string) => new ApiError("offer_not_acceptable", detail);

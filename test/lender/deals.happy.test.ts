@@ -89,6 +89,7 @@ describe("lender deals", () => {
     const funded = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: 40_000 } });
     expect(funded.status).toBe(200);
     expect(funded.body).toMatchObject({ lender_status: "funded", status: "funded", funded_amount: 40_000 });
+    expect(funded.headers.get("Deprecation")).toBe("@1788220800");
     const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
     expect(read.body.state).toBe("funded");
     expect(read.body.funding_outcome).toEqual({ funded_at: expect.any(String), funded_amount: 40_000 });

@@ -18,6 +18,9 @@ describe("lender API scoping", () => {
       expectProblem(await call("DELETE", `/v1/test/deals/${refA}`, { key }), 404, "not_found");
     }
     expect((await call("GET", "/v1/deals", { key: keys.c.live })).body.deals).toEqual([]);
+    // A real deal is never deletable through the test-deal route, even by its own lender.
+    expectProblem(await call("DELETE", `/v1/test/deals/${refA}`, { key: keys.a.live }), 404, "not_found");
+    expect((await call("GET", `/v1/deals/${refA}`, { key: keys.a.live })).status).toBe(200);
     expectProblem(await call("GET", "/v1/deals/DL-UNKNOWN1", { key: keys.a.live }), 404, "not_found");
   });
 
@@ -28,5 +31,11 @@ describe("lender API scoping", () => {
     expectProblem(await call("GET", "/v1/deals", { key: partner.live.key }), 403, "wrong_key_type");
     expectProblem(await call("GET", "/v1/deals", { key: keys.a.live, host: SANDBOX }), 403, "environment_mismatch");
     expectProblem(await call("GET", `/partner/v1/leads/${crypto.randomUUID()}/offers`, { key: keys.a.live }), 403, "wrong_key_type");
+  });
+
+  it("keeps a partner's offers to its own account and environment", async () => {
+    const { partner, lead } = await routedLead();
+    expectProblem(await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.sandbox.key }), 404, "not_found");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.live.key })).status).toBe(200);
   });
 });

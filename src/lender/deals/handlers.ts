@@ -1,6 +1,8 @@
+import type { Context } from "hono";
 import { database } from "../../db/client";
+import type { AppEnv } from "../../lib/env";
 import { scopeOf } from "../../domain/identity/caller";
-import { messageView } from "../../domain/deals/view";
+import { dealSummary, messageView } from "../../domain/deals/view";
 import { ApiError } from "../../lib/errors";
 import type { Router } from "../../lib/router";
 import {
@@ -14,7 +16,6 @@ import {
   sendMessage,
   uploadAgreement,
 } from "../../services/deals";
-import { dealSummary } from "../../domain/deals/view";
 import {
   AGREEMENT_MAX_BYTES,
   completionRoute,
@@ -31,6 +32,12 @@ import {
 /** RFC 9745: the top-level duplicates were deprecated with the 2026-09 release (2026-09-01). */
 const DEPRECATION = "@1788220800";
 
+/** Every response that carries a full deal also carries the deprecation notice of its duplicates. */
+export function announceDeprecatedFields(c: Context<AppEnv>) {
+  c.header("Deprecation", DEPRECATION);
+  c.header("Link", `<${new URL("/docs#deal-deprecated-fields", c.req.url)}>; rel="deprecation"`);
+}
+
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
 export function registerDealRoutes(router: Router) {
@@ -43,8 +50,7 @@ export function registerDealRoutes(router: Router) {
   router.openapi(getDealRoute, async (c) => {
     const deal = await loadDealView(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
     if (!deal) throw notFound();
-    c.header("Deprecation", DEPRECATION);
-    c.header("Link", `<${new URL("/docs#deal-deprecated-fields", c.req.url)}>; rel="deprecation"`);
+    announceDeprecatedFields(c);
     return c.json(deal, 200);
   });
 
@@ -52,6 +58,7 @@ export function registerDealRoutes(router: Router) {
     const db = database(c.env.DB);
     const scope = scopeOf(c.get("caller"));
     const deal = await reportStatus(db, scope, c.req.valid("param").ref, c.req.valid("json"));
+    announceDeprecatedFields(c);
     return c.json((await loadDealView(db, scope, deal.ref))!, 200);
   });
 

@@ -2,6 +2,7 @@ import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../lib/router";
 import { createTestDeal, removeTestDeal } from "../../services/deals";
+import { announceDeprecatedFields } from "../deals/handlers";
 import { createTestDealRoute, deleteTestDealRoute } from "./routes";
 
 export function registerTestDealRoutes(router: Router) {
@@ -16,6 +17,7 @@ export function registerTestDealRoutes(router: Router) {
       trading: body.trading ?? undefined,
     });
     c.header("Location", new URL(`/v1/deals/${deal.ref}`, c.req.url).toString());
+    announceDeprecatedFields(c);
     return c.json(deal, 201);
   });
 
