@@ -75,9 +75,9 @@ export async function findDeal(db: Database, scope: Scope, ref: string) {
   return row ? toDeal(row) : null;
 }
 
-/** Every deal routed from a lead, across lenders (internal: outcome rules). */
-export async function dealsOfLead(db: Database, leadId: string) {
-  return (await db.select().from(deals).where(and(eq(deals.leadId, leadId), isNull(deals.deletedAt))).all()).map(toDeal);
+/** Internal: the deal an offer was made on, whoever's it is (the handover needs its lender). */
+export async function findDealByRef(db: Database, ref: string) {
+  return (await db.select({ ref: deals.ref, lenderOrganisationId: deals.lenderOrganisationId, environment: deals.environment, test: deals.test }).from(deals).where(eq(deals.ref, ref)).get()) ?? null;
 }
 
 export interface DealPosition {

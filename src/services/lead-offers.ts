@@ -10,6 +10,7 @@ import {
   closePresentedOffers,
   currentOffersOfLead,
   dealStatusOfAcceptance,
+  findDealByRef,
   findOfferOfLead,
   findRouting,
   offerInsertWhere,
@@ -21,7 +22,7 @@ import {
 } from "../db/deals";
 import { eventInsertWhere } from "../db/guarded";
 import { leadIn, moveLead, routingChanged } from "../db/lead-progress";
-import { findDealByRef, leadRoutingRefresh, supersedeLeadOffers } from "../db/sandbox";
+import { leadRoutingRefresh, supersedeLeadOffers } from "../db/sandbox";
 import type { NewEvent } from "../db/events";
 import type { Scope } from "../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../domain/deals/status";
@@ -31,11 +32,10 @@ import type { Lead } from "../domain/leads/types";
 import { leadFigures, leadView } from "../domain/leads/view";
 import { marketFor } from "../domain/reference/markets";
 import type { LeadState } from "../domain/reference/values";
-import { simulateOffers } from "../domain/sandbox-offers";
 import { randomToken } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { newId, nowIso } from "../lib/ids";
-import type { LeadMatcher } from "./lead-routing";
+import { nowIso } from "../lib/ids";
+import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./lead-routing";
 import { requireLead } from "./leads";
 
 /** The Lead resource with what routing holds: offers, funding outcome, out-of-scope reasons. */
@@ -153,33 +153,11 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
     if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
     const market = marketFor(lead.country);
     const figures = leadFigures(lead, market);
-    const match = await matcher({
-      market,
-      environment: lead.environment,
-      figures,
-      industry: lead.business?.industry ?? null,
-      purpose: lead.funding?.purpose ?? null,
-      product_family: lead.funding?.product_family ?? null,
-      entity_type: lead.business?.entity_type ?? null,
-    });
+    const match = await matcher(leadFacts(lead, market, figures));
     if (match.matchedProducts.length === 0) throw new ApiError("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
     statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));
-    const families = new Map(match.matchedProducts.map((p) => [`${p.lenderOrganisationId}:${p.productId}`, p.productFamily]));
-    for (const o of simulateOffers(lead.id, match.matchedProducts, figures.amount, market.currency, new Date(at))) {
-      statements.push(
-        offerInsertWhere(
-          db,
-          {
-            id: newId("off"), environment: "sandbox", leadId: lead.id, dealRef: null, lenderOrganisationId: o.lenderOrganisationId, label: o.label,
-            maturity: "indicative", kind: families.get(`${o.lenderOrganisationId}:${o.productId}`) ?? "business_loan", amount: o.amount, currency: o.currency,
-            annualRatePct: o.annualRatePct, factorRate: o.factorRate, termMonths: o.termMonths, fees: o.fees, totalRepayment: o.totalRepayment,
-            expiresAt: o.expiresAt, notes: null, state: "presented", superseded: false, simulated: true, createdAt: at,
-          },
-          won,
-        ),
-      );
-    }
+    for (const offer of simulatedOfferRows(lead.id, match.matchedProducts, figures.amount, market.currency, at)) statements.push(offerInsertWhere(db, offer, won));
     if (lead.state === "matched") {
       statements.push(
         moveLead(db, lead.id, ["matched"], "offers_available", at, won),

@@ -12,7 +12,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
-import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon } from "../db/routing";
+import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon, type NewOffer } from "../db/routing";
 import type { DealSubject } from "../db/schema/deals";
 import { matcherFacts } from "../domain/deals/facts";
 import { newDealReference } from "../domain/deals/reference";
@@ -75,6 +75,47 @@ export const subjectOf = (lead: Lead): DealSubject => ({
   significantPersons: lead.significantPersons,
 });
 
+/** The matcher's facts for a lead, from the figures the lead shows. */
+export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures): LeadFacts {
+  return {
+    market,
+    environment: lead.environment,
+    figures,
+    industry: lead.business?.industry ?? null,
+    purpose: lead.funding?.purpose ?? null,
+    product_family: lead.funding?.product_family ?? null,
+    entity_type: lead.business?.entity_type ?? null,
+  };
+}
+
+/** Sandbox offers as rows: `simulateOffers` terms, presented, indicative, `simulated`. */
+export function simulatedOfferRows(leadId: string, products: readonly MatchedProduct[], amount: number | null, currency: string, at: string): NewOffer[] {
+  const families = new Map(products.map((p) => [`${p.lenderOrganisationId}:${p.productId}`, p.productFamily]));
+  return simulateOffers(leadId, products, amount, currency, new Date(at)).map((o) => ({
+    id: newId("off"),
+    environment: "sandbox",
+    leadId,
+    dealRef: null,
+    lenderOrganisationId: o.lenderOrganisationId,
+    label: o.label,
+    maturity: "indicative",
+    kind: families.get(`${o.lenderOrganisationId}:${o.productId}`)!,
+    amount: o.amount,
+    currency: o.currency,
+    annualRatePct: o.annualRatePct,
+    factorRate: o.factorRate,
+    termMonths: o.termMonths,
+    fees: o.fees,
+    totalRepayment: o.totalRepayment,
+    expiresAt: o.expiresAt,
+    notes: null,
+    state: "presented",
+    superseded: false,
+    simulated: true,
+    createdAt: at,
+  }));
+}
+
 /** Matched products grouped by lender, in match order. */
 function byLender(products: readonly MatchedProduct[]) {
   const groups = new Map<string, MatchedProduct[]>();
@@ -124,37 +165,8 @@ export function planRouting(db: Database, lead: Lead, match: LeadMatch, figures:
   }
 
   if (presented) {
-    const families = new Map(match.matchedProducts.map((p) => [`${p.lenderOrganisationId}:${p.productId}`, p.productFamily]));
-    for (const offer of simulateOffers(lead.id, match.matchedProducts, figures.amount, currency, new Date(at))) {
-      statements.push(
-        offerInsertForSubmission(
-          db,
-          {
-            id: newId("off"),
-            environment: "sandbox",
-            leadId: lead.id,
-            dealRef: null,
-            lenderOrganisationId: offer.lenderOrganisationId,
-            label: offer.label,
-            maturity: "indicative",
-            kind: families.get(`${offer.lenderOrganisationId}:${offer.productId}`) ?? "business_loan",
-            amount: offer.amount,
-            currency: offer.currency,
-            annualRatePct: offer.annualRatePct,
-            factorRate: offer.factorRate,
-            termMonths: offer.termMonths,
-            fees: offer.fees,
-            totalRepayment: offer.totalRepayment,
-            expiresAt: offer.expiresAt,
-            notes: null,
-            state: "presented",
-            simulated: true,
-            createdAt: at,
-          },
-          lead.id,
-          token,
-        ),
-      );
+    for (const offer of simulatedOfferRows(lead.id, match.matchedProducts, figures.amount, currency, at)) {
+      statements.push(offerInsertForSubmission(db, offer, lead.id, token));
     }
   }
 

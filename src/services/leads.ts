@@ -16,7 +16,7 @@ import { randomToken } from "../lib/crypto";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
-import { planRouting, type LeadMatcher } from "./lead-routing";
+import { leadFacts, planRouting, type LeadMatcher } from "./lead-routing";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -122,15 +122,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
       throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
     }
     const figures = leadFigures(lead, market);
-    const match = await matcher({
-      market,
-      environment: lead.environment,
-      figures,
-      industry: lead.business?.industry ?? null,
-      purpose: lead.funding?.purpose ?? null,
-      product_family: lead.funding?.product_family ?? null,
-      entity_type: lead.business?.entity_type ?? null,
-    });
+    const match = await matcher(leadFacts(lead, market, figures));
     const at = nowIso();
     const token = randomToken(24);
     const plan = planRouting(db, lead, match, figures, market.currency, token, at);
