@@ -29,3 +29,6 @@ export const routingChanged = (leadId: string, token: string) =>
 /** True inside a batch once the lead is in `state`. */
 export const leadIn = (leadId: string, state: LeadState) =>
   sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId} and ${leads.state} = ${state})`;
+
+/** Guards that must all hold. */
+export const allOf = (...guards: SQL[]) => and(...guards)!;

@@ -29,7 +29,7 @@ import {
 } from "../db/deals";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
-import { leadIn, moveLead, routingChanged } from "../db/lead-progress";
+import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
 import type { DealSubject } from "../db/schema/deals";
 import type { Scope } from "../domain/identity/caller";
 import { newDealReference, normaliseDealReference } from "../domain/deals/reference";
@@ -42,7 +42,6 @@ import { randomToken } from "../lib/crypto";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
-import { sql } from "drizzle-orm";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
@@ -139,14 +138,14 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
   if (deal.leadId && partner && (report.status === "funded" || report.status === "declined")) {
     const leadId = deal.leadId;
     const outcome = report.status;
-    const guard = outcome === "declined" ? sql`${changed} and ${everyDealDeclined(leadId)}` : changed;
+    const guard = outcome === "declined" ? allOf(changed, everyDealDeclined(leadId)) : changed;
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
         partnerEvent(deal, partner, `lead.${outcome}`, { state: outcome, ...(outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}) }),
-        sql`${routingChanged(leadId, token)} and ${leadIn(leadId, outcome)}`,
+        allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
         at,
       ),
     );
@@ -223,7 +222,7 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
     statements.push(
       routingPresentedUpdate(db, leadId, token, at, changed),
       moveLead(db, leadId, ["matched"], "offers_available", at, routingChanged(leadId, token)),
-      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { state: "offers_available" }), sql`${routingChanged(leadId, token)} and ${leadIn(leadId, "offers_available")}`, at),
+      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { state: "offers_available" }), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
     );
   }
   const [result] = await db.batch(statements as [Statement, ...Statement[]]);

@@ -3,7 +3,6 @@
  * handover to the lender) and the sandbox helper that walks a sandbox lead
  * through its states.
  */
-import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   acceptOfferUpdate,
@@ -21,7 +20,7 @@ import {
   type Statement,
 } from "../db/deals";
 import { eventInsertWhere } from "../db/guarded";
-import { leadIn, moveLead, routingChanged } from "../db/lead-progress";
+import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
 import { leadRoutingRefresh, supersedeLeadOffers } from "../db/sandbox";
 import type { NewEvent } from "../db/events";
 import type { Scope } from "../domain/identity/caller";
@@ -161,7 +160,7 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
     if (lead.state === "matched") {
       statements.push(
         moveLead(db, lead.id, ["matched"], "offers_available", at, won),
-        eventInsertWhere(db, partnerEvent(lead, "lead.offers_available"), sql`${won} and ${leadIn(lead.id, "offers_available")}`, at),
+        eventInsertWhere(db, partnerEvent(lead, "lead.offers_available"), allOf(won, leadIn(lead.id, "offers_available")), at),
       );
     }
   } else if (event === "decline") {
