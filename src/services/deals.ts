@@ -30,11 +30,10 @@ import {
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
-import type { DealSubject } from "../db/schema/deals";
 import type { Scope } from "../domain/identity/caller";
 import { newDealReference, normaliseDealReference } from "../domain/deals/reference";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../domain/deals/status";
-import type { Deal, DealMessage, OfferMaturity } from "../domain/deals/types";
+import type { Deal, DealMessage, DealSubject, OfferMaturity } from "../domain/deals/types";
 import { completionView, dealOfferView, dealView } from "../domain/deals/view";
 import { marketFor } from "../domain/reference/markets";
 import { PRODUCT_FAMILIES } from "../domain/reference/values";

@@ -13,7 +13,7 @@ import type { Database } from "../db/client";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon, type NewOffer } from "../db/routing";
-import type { DealSubject } from "../db/schema/deals";
+import type { DealSubject } from "../domain/deals/types";
 import { matcherFacts } from "../domain/deals/facts";
 import { newDealReference } from "../domain/deals/reference";
 import type { ResolvedFigures } from "../domain/figures";

@@ -1,5 +1,7 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { LeadBusiness, LeadChannel, LeadConsent, LeadContact, LeadFunding, LeadTrading, SignificantPerson } from "../../domain/leads/types";
+import type { DealSubject } from "../../domain/deals/types";
+
+export type { DealSubject };
 
 /**
  * What routing decided for a submitted lead, one row per lead (sandbox and
@@ -23,18 +25,6 @@ export const leadRouting = sqliteTable("lead_routing", {
   lastChange: text("last_change").notNull(),
   createdAt: text("created_at").notNull(),
 });
-
-/** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
-export interface DealSubject {
-  country: string;
-  channel: LeadChannel | null;
-  business: LeadBusiness | null;
-  contact: LeadContact | null;
-  funding: LeadFunding | null;
-  trading: LeadTrading | null;
-  consent: LeadConsent | null;
-  significantPersons: SignificantPerson[];
-}
 
 /** A lead routed to one lender (or a lender's own test deal). */
 export const deals = sqliteTable(
