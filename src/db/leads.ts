@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead, LeadOption, TimelineEntry } from "../domain/leads/types";
 import type { LeadState } from "../domain/reference/values";
@@ -121,10 +122,11 @@ function eventInsertForSubmission(db: Database, leadId: string, token: string, e
 }
 
 /**
- * The state change of a submit and its events, in one batch. Returns whether
+ * The state change of a submit and its events, in one batch, with the rows
+ * routing writes (`routed`, each guarded on the same token). Returns whether
  * this attempt won: the update only applies to the draft at `expectedVersion`.
  */
-export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[]) {
+export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []) {
   const update = db
     .update(leads)
     .set({
@@ -138,7 +140,7 @@ export async function recordSubmission(db: Database, scope: Scope, lead: Lead, s
       updatedAt: submission.at,
     })
     .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
-  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertForSubmission(db, lead.id, submission.token, e, submission.at))]);
+  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertForSubmission(db, lead.id, submission.token, e, submission.at)), ...routed]);
   return (result as D1Result).meta.changes === 1;
 }
 

@@ -7,6 +7,9 @@ import { createRouter } from "../lib/router";
 import { registerMeRoutes } from "../partner/me/handlers";
 import { registerEventRoutes } from "../partner/events/handlers";
 import { registerWebhookRoutes } from "../partner/webhooks/handlers";
+import { registerDealRoutes } from "./deals/handlers";
+import { registerReferralRoutes } from "./referrals/handlers";
+import { registerTestDealRoutes } from "./test-deals/handlers";
 
 export const LENDER_BASE = "/v1";
 
@@ -22,6 +25,9 @@ export function createLenderApi() {
   registerMeRoutes(api, "lender");
   registerWebhookRoutes(api, "lender");
   registerEventRoutes(api, "lender");
+  registerDealRoutes(api);
+  registerTestDealRoutes(api);
+  registerReferralRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   api.doc31("/openapi.json", (c) => ({

@@ -20,8 +20,9 @@ export const limitBody = (maxSize: number) =>
 const jsonLimit = limitBody(JSON_BODY_LIMIT_BYTES);
 const uploadLimit = limitBody(UPLOAD_BODY_LIMIT_BYTES);
 
-/** Uploads get the file limit, everything else the JSON limit. */
+/** Uploads (multipart, or a raw PDF such as a lender's agreement) get the file limit, everything else the JSON limit. */
 export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
-  const multipart = (c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  return (multipart ? uploadLimit : jsonLimit)(c, next);
+  const type = (c.req.header("Content-Type") ?? "").toLowerCase();
+  const upload = type.startsWith("multipart/form-data") || type.startsWith("application/pdf");
+  return (upload ? uploadLimit : jsonLimit)(c, next);
 });

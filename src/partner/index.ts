@@ -8,6 +8,7 @@ import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "./me/handlers";
+import { registerOfferRoutes } from "./offers/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerEventRoutes } from "./events/handlers";
@@ -49,6 +50,7 @@ export function createPartnerApi() {
   registerLeadRoutes(api);
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
+  registerOfferRoutes(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -18,7 +18,7 @@ import { randomToken } from "../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
-import { matchLead, type LeadMatcher } from "./lead-routing";
+import { leadFacts, planRouting, type LeadMatcher } from "./lead-routing";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -114,7 +114,7 @@ export interface SubmitOutcome {
  * winner's result and answers `already_submitted: true`; only the winner's
  * events are written.
  */
-export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher = matchLead): Promise<SubmitOutcome> {
+export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher): Promise<SubmitOutcome> {
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const lead = await requireLead(db, scope, id);
     if (lead.state !== "draft") return { lead, alreadySubmitted: true };
@@ -123,17 +123,12 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
     if (missing.length > 0) {
       throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
     }
-    const match = await matcher({
-      market,
-      environment: lead.environment,
-      figures: leadFigures(lead, market),
-      industry: lead.business?.industry ?? null,
-      purpose: lead.funding?.purpose ?? null,
-      product_family: lead.funding?.product_family ?? null,
-      entity_type: lead.business?.entity_type ?? null,
-    });
-    const state: LeadState = match.matched_options > 0 ? "matched" : "out_of_scope";
+    const figures = leadFigures(lead, market);
+    const match = await matcher(leadFacts(lead, market, figures));
     const at = nowIso();
+    const token = randomToken(24);
+    const plan = planRouting(db, lead, match, figures, market.currency, token, at);
+    const state: LeadState = plan.state;
     const event = (name: string): NewEvent => ({
       organisationId: scope.organisationId,
       environment: scope.environment,
@@ -151,11 +146,12 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
         state,
         matchedOptions: match.matched_options,
         options: match.options,
-        timeline: [...lead.timeline, { event: "lead.submitted", occurred_at: at }, { event: `lead.${state}`, occurred_at: at }],
-        token: randomToken(24),
+        timeline: [...lead.timeline, ...plan.leadEvents.map((name) => ({ event: name, occurred_at: at }))],
+        token,
         at,
       },
-      [event("lead.submitted"), event(`lead.${state}`)],
+      plan.leadEvents.map(event),
+      plan.statements,
     );
     if (won) return { lead: await requireLead(db, scope, id), alreadySubmitted: false };
   }

@@ -94,7 +94,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     let facts: any;
     const outcome = await submitLead(database(env.DB), scope, lead.id, (f) => {
       facts = f;
-      return { matched_options: 2, options, reasons: [] };
+      return { matched_options: 2, options, reasons: [], matchedProducts: [] };
     });
     expect(outcome.alreadySubmitted).toBe(false);
     expect(outcome.lead).toMatchObject({ state: "matched", matchedOptions: 2, options });

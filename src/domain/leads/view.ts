@@ -7,6 +7,7 @@
 import { resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
+import type { PartnerOfferView } from "../deals/view";
 import type { Lead, SignificantPerson } from "./types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
@@ -127,9 +128,19 @@ function marketBlock(lead: Lead, market: Market, f: ResolvedFigures) {
   }
 }
 
+/** What routing holds for a submitted lead (src/services/lead-offers.ts loads it). */
+export interface RoutingSources {
+  /** Current offers, already in the partner's shape (structural labels, no lender). */
+  offers: PartnerOfferView[];
+  fundingOutcome: { funded_at: string; funded_amount: number } | null;
+  /** The matcher's reasons; shown for out-of-scope leads. */
+  reasons: { code: string; detail: string }[];
+}
+
 export interface ViewSources {
   register?: RegisterFigures | null;
   statements?: StatementFigures | null;
+  routing?: RoutingSources | null;
 }
 
 export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {}) {
@@ -169,10 +180,12 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
     steps: leadSteps(lead, market),
     matched_options: lead.matchedOptions,
     options: lead.options,
-    offers: [] as never[],
+    offers: sources.routing?.offers ?? [],
     documents: [] as never[],
     statements: { has_statements: false, uploaded_at: null, account_kind: null },
-    funding_outcome: null,
+    funding_outcome: sources.routing?.fundingOutcome ?? null,
+    // Null until submitted; the matcher's reasons once out of scope, else [].
+    out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,
     // The client hub that serves this link arrives later; until then nothing is known.
     upload_url: null,

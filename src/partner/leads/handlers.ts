@@ -2,6 +2,8 @@ import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
 import { leadSteps, leadSummary, leadView, personView } from "../../domain/leads/view";
 import type { Router } from "../../lib/router";
+import { presentLead } from "../../services/lead-offers";
+import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
 import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
 
@@ -14,8 +16,9 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    const lead = await requireLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id);
-    return c.json(leadView(lead), 200);
+    const db = database(c.env.DB);
+    const lead = await requireLead(db, scopeOf(c.get("caller")), c.req.valid("param").id);
+    return c.json(await presentLead(db, lead), 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {
@@ -30,7 +33,7 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(submitLeadRoute, async (c) => {
-    const { lead, alreadySubmitted } = await submitLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id);
+    const { lead, alreadySubmitted } = await submitLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.env.DB));
     return c.json(
       {
         id: lead.id,

@@ -85,7 +85,7 @@ export const submitLeadRoute = createRoute({
   path: "/leads/{id}/submit",
   summary: "Submit a lead for matching",
   description:
-    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead: `matched` when at least one option matched, else `out_of_scope`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
+    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
   tags,
   security: security.partner,
   middleware: [idempotency] as const,

@@ -146,11 +146,12 @@ export const LeadSteps = z
 
 export const LeadOption = z.object({ product_family: z.string(), label: z.string(), options: z.number().int() }).openapi("LeadOption");
 
-const PartnerOffer = z
+export const PartnerOffer = z
   .object({
     id: z.string(),
-    label: z.string(),
-    state: z.string(),
+    label: z.string().openapi({ description: "Structural (product family or product), never a provider's name." }),
+    state: z.enum(["presented", "accepted", "closed"]).openapi({ description: "`closed`: no longer acceptable (another offer was accepted, or the lead ended)." }),
+    maturity: z.enum(["indicative", "firm"]),
     amount: z.number(),
     currency: z.string(),
     annual_rate_pct: nullableNumber,
@@ -233,6 +234,10 @@ export const Lead = z
     documents: z.array(LeadDocument),
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     funding_outcome: z.object({ funded_at: z.string(), funded_amount: z.number() }).nullable(),
+    out_of_scope_reasons: z
+      .array(z.object({ code: z.string(), detail: z.string() }))
+      .nullable()
+      .openapi({ description: "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty." }),
     timeline: z.array(z.object({ event: z.string(), occurred_at: Timestamp })),
     upload_url: nullableString.openapi({ description: "The client's link to the client hub; null until the hub exists." }),
     submitted_at: Timestamp.nullable(),

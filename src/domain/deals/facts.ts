@@ -1,0 +1,48 @@
+/**
+ * The matcher's facts for a submitted lead, built from the figures the lead
+ * shows (`resolveFigures`), so routing reads the same numbers the partner sees.
+ *
+ * Monthly revenue follows the prequalification rule, so the same business
+ * gets the same options from both: a reported (or parsed) monthly figure
+ * first, then a twelfth of the annual turnover, then the revenue band.
+ */
+import type { ResolvedFigures } from "../figures";
+import type { BusinessFacts, Figure } from "../matcher";
+import type { Market } from "../reference/markets";
+import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../reference/values";
+
+export interface RoutingFacts {
+  market: Market;
+  figures: ResolvedFigures;
+  industry: string | null;
+  purpose: string | null;
+  product_family: string | null;
+}
+
+const BAND_BASES = new Set(["band_midpoint", "band_lower_bound"]);
+
+/** A resolved figure the matcher can take as given; bands go to the matcher as bands. */
+function givenFigure(value: number | null, basis: string | null): Figure | null {
+  if (value === null || basis === null || BAND_BASES.has(basis)) return null;
+  return { value, basis: basis === "applicant" ? "reported" : (basis as Figure["basis"]) };
+}
+
+export function matcherFacts(facts: RoutingFacts): BusinessFacts {
+  const f = facts.figures;
+  const monthly =
+    givenFigure(f.monthly_revenue, f.monthly_revenue_basis) ??
+    (f.annual_turnover !== null ? { value: Math.round((f.annual_turnover / 12) * 100) / 100, basis: "annual_turnover" as const } : null);
+  return {
+    market: facts.market,
+    industry: facts.industry as Industry | null,
+    purpose: facts.purpose as Purpose | null,
+    amount: givenFigure(f.amount, f.amount_basis),
+    amountBand: f.amount_band,
+    monthlyRevenue: monthly,
+    monthlyRevenueBand: f.monthly_revenue_band,
+    tibMonths: givenFigure(f.tib_months, f.tib_months_basis),
+    timeInBusinessBand: f.time_in_business_band,
+    creditScoreBand: f.credit_score_band as CreditScoreBand | null,
+    productFamily: facts.product_family as ProductFamily | null,
+  };
+}

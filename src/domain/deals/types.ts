@@ -1,0 +1,81 @@
+import type { LeadBusiness, LeadChannel, LeadConsent, LeadContact, LeadFunding, LeadTrading, SignificantPerson } from "../leads/types";
+import type { LenderStatus } from "../reference/values";
+
+/** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
+export interface DealSubject {
+  country: string;
+  channel: LeadChannel | null;
+  business: LeadBusiness | null;
+  contact: LeadContact | null;
+  funding: LeadFunding | null;
+  trading: LeadTrading | null;
+  consent: LeadConsent | null;
+  significantPersons: SignificantPerson[];
+}
+
+/** The deal's own life cycle, beside the lender's reported `lender_status`. */
+export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+export interface Deal {
+  ref: string;
+  lenderOrganisationId: string;
+  environment: "sandbox" | "live";
+  leadId: string | null;
+  /** The partner that owns the lead; internal, never shown to the lender. */
+  partnerOrganisationId: string | null;
+  test: boolean;
+  productIds: string[];
+  subject: DealSubject;
+  status: DealStatus;
+  lenderStatus: LenderStatus;
+  statusReason: string | null;
+  fundedAmount: number | null;
+  accountSubmittedAt: string | null;
+  accountSummary: string | null;
+  agreementUploadedAt: string | null;
+  signedAt: string | null;
+  signatureVerification: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OfferMaturity = "indicative" | "firm";
+/** presented → accepted, or closed when another offer was accepted or the deal was declined. */
+export type OfferState = "presented" | "accepted" | "closed";
+
+export interface Offer {
+  id: string;
+  leadId: string | null;
+  dealRef: string | null;
+  lenderOrganisationId: string;
+  label: string;
+  maturity: OfferMaturity;
+  kind: string;
+  amount: number;
+  currency: string;
+  annualRatePct: number | null;
+  factorRate: number | null;
+  termMonths: number | null;
+  fees: number | null;
+  totalRepayment: number | null;
+  expiresAt: string | null;
+  notes: string | null;
+  state: OfferState;
+  superseded: boolean;
+  supersededAt: string | null;
+  supersededBy: OfferMaturity | null;
+  simulated: boolean;
+  createdAt: string;
+}
+
+export interface DealMessage {
+  id: string;
+  direction: "lender_to_borrower" | "borrower_to_lender";
+  body: string;
+  createdAt: string;
+}
+
+/** Whether an offer can still be accepted at `now`. */
+export const isAcceptable = (offer: Offer, now: Date) =>
+  offer.state === "presented" && !offer.superseded && (offer.expiresAt === null || new Date(offer.expiresAt) > now);

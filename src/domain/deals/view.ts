@@ -1,0 +1,198 @@
+/**
+ * The deal as the lender API answers it (`GET /v1/deals/{ref}`, and the
+ * `full` webhook payloads). Pure. Figures come from `resolveFigures`, so the
+ * band and precedence rules are the partner lead's. Unknown rule: keys the
+ * market carries are present, null when not held (no register is connected,
+ * so every register fact is null).
+ */
+import { resolveFigures } from "../figures";
+import { personView } from "../leads/view";
+import { marketFor, type Market } from "../reference/markets";
+import type { Deal, DealMessage, Offer } from "./types";
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
+export function dealFigures(deal: Pick<Deal, "subject">, market: Market) {
+  return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: null }, market);
+}
+
+export function dealOfferView(o: Offer) {
+  return {
+    id: o.id,
+    amount: o.amount,
+    currency: o.currency,
+    kind: o.kind,
+    maturity: o.maturity,
+    status: o.superseded ? ("superseded" as const) : o.state,
+    created_at: o.createdAt,
+    superseded: o.superseded,
+    superseded_at: o.supersededAt,
+    superseded_by: o.supersededBy,
+    annual_rate_pct: o.annualRatePct,
+    factor_rate: o.factorRate,
+    term_months: o.termMonths,
+    fees: o.fees,
+    total_repayment: o.totalRepayment,
+    expires_at: o.expiresAt,
+    notes: o.notes,
+  };
+}
+
+/** The partner's view of an offer: structural label, never the lender. */
+export function partnerOfferView(o: Offer) {
+  return {
+    id: o.id,
+    label: o.label,
+    state: o.state,
+    maturity: o.maturity,
+    amount: o.amount,
+    currency: o.currency,
+    annual_rate_pct: o.annualRatePct,
+    factor_rate: o.factorRate,
+    term_months: o.termMonths,
+    fees: o.fees,
+    total_repayment: o.totalRepayment,
+    expires_at: o.expiresAt,
+    created_at: o.createdAt,
+  };
+}
+
+export type PartnerOfferView = ReturnType<typeof partnerOfferView>;
+
+export function messageView(m: DealMessage) {
+  return { id: m.id, direction: m.direction, body: m.body, created_at: m.createdAt };
+}
+
+export function completionView(deal: Deal) {
+  return {
+    account_submitted: deal.accountSubmittedAt !== null,
+    account_submitted_at: deal.accountSubmittedAt,
+    account_summary: deal.accountSummary,
+    agreement_uploaded: deal.agreementUploadedAt !== null,
+    agreement_uploaded_at: deal.agreementUploadedAt,
+    signed: deal.signedAt !== null,
+    signed_at: deal.signedAt,
+    signature_verification: deal.signatureVerification,
+  };
+}
+
+/** The register facts: none is held while no register is connected. */
+const identifiersOf = (market: Market) => Object.fromEntries(market.identifier_keys.map((k) => [k, null])) as Record<string, null>;
+
+/** One market object per country, `country` first as the discriminator. */
+export function marketObject(deal: Pick<Deal, "subject">) {
+  const market = marketFor(deal.subject.country);
+  const f = dealFigures(deal, market);
+  const b = deal.subject.business ?? {};
+  const base = {
+    country: market.code,
+    currency: market.currency,
+    monthly_revenue: f.monthly_revenue,
+    monthly_revenue_band: f.monthly_revenue_band,
+    monthly_revenue_basis: f.monthly_revenue_basis,
+    annual_turnover: f.annual_turnover,
+    annual_turnover_basis: f.annual_turnover_basis,
+    time_in_business_band: f.time_in_business_band,
+    tib_months: f.tib_months,
+    tib_months_basis: f.tib_months_basis,
+    registry: null,
+    identifiers: identifiersOf(market),
+  };
+  const vat = market.vat_checked
+    ? { vat: { number: orNull(b.vat?.number), valid: null, checked_at: null, source: null, registered_name: null, registered_address: null, reason: b.vat?.number ? null : "no_number" } }
+    : {};
+  switch (market.block) {
+    case "uk":
+      return {
+        ...base,
+        company_register_number: orNull(b.company_number),
+        entity_type: orNull(b.entity_type),
+        significant_persons: deal.subject.significantPersons.map(personView),
+        ...vat,
+      };
+    case "us":
+      return { ...base, region: null, credit_score_band: f.credit_score_band, ein: null, signup_ip: null };
+    case "ca":
+      return { ...base, region: null, credit_score_band: f.credit_score_band };
+    default:
+      return {
+        ...base,
+        region: null,
+        ...(market.register_number_label !== null ? { company_number: orNull(b.company_number) } : {}),
+        ...vat,
+      };
+  }
+}
+
+export function dealSummary(deal: Deal) {
+  const market = marketFor(deal.subject.country);
+  const s = deal.subject;
+  return {
+    ref: deal.ref,
+    business: {
+      name: orNull(s.business?.name),
+      ...(market.register_number_label !== null ? { company_number: orNull(s.business?.company_number) } : {}),
+    },
+    contact: { first_name: orNull(s.contact?.first_name), last_name: orNull(s.contact?.last_name) },
+    // No basis field here, so only a reported amount: a band's midpoint would pass for one.
+    amount: orNull(s.funding?.amount),
+    currency: market.currency,
+    product: orNull(s.funding?.product_family),
+    market: market.code,
+    status: deal.status,
+    lender_status: deal.lenderStatus,
+    test: deal.test,
+    statements_available: false,
+    created_at: deal.createdAt,
+    updated_at: deal.updatedAt,
+  };
+}
+
+export function dealView(deal: Deal, offers: readonly Offer[]) {
+  const market = marketFor(deal.subject.country);
+  const f = dealFigures(deal, market);
+  const s = deal.subject;
+  const c = s.contact ?? {};
+  const consent = s.consent ?? {};
+  const marketView = marketObject(deal);
+  return {
+    ref: deal.ref,
+    environment: deal.environment,
+    test: deal.test,
+    status: deal.status,
+    lender_status: deal.lenderStatus,
+    status_reason: deal.statusReason,
+    funded_amount: deal.fundedAmount,
+    channel: { name: orNull(s.channel?.name), domain: orNull(s.channel?.domain) },
+    business: {
+      name: orNull(s.business?.name),
+      ...(market.register_number_label !== null ? { company_number: orNull(s.business?.company_number) } : {}),
+      entity_type: orNull(s.business?.entity_type),
+      industry: orNull(s.business?.industry),
+    },
+    contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
+    request: {
+      amount: f.amount,
+      amount_basis: f.amount_basis,
+      amount_band: f.amount_band,
+      currency: market.currency,
+      purpose: orNull(s.funding?.purpose),
+      product_family: orNull(s.funding?.product_family),
+    },
+    market: marketView,
+    statements: { has_statements: false, uploaded_at: null, account_kind: null },
+    offers: offers.map(dealOfferView),
+    documents: [] as never[],
+    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    completion: completionView(deal),
+    created_at: deal.createdAt,
+    updated_at: deal.updatedAt,
+    // Deprecated duplicates of the market object, kept for one release (header `Deprecation`).
+    monthly_revenue: marketView.monthly_revenue,
+    annual_turnover: marketView.annual_turnover,
+    market_block: marketView,
+    market_region: "region" in marketView ? marketView.region : null,
+  };
+}
+
+export type DealView = ReturnType<typeof dealView>;

@@ -1,0 +1,93 @@
+import type { Context } from "hono";
+import { database } from "../../db/client";
+import type { AppEnv } from "../../lib/env";
+import { scopeOf } from "../../domain/identity/caller";
+import { dealSummary, messageView } from "../../domain/deals/view";
+import { ApiError } from "../../lib/errors";
+import type { Router } from "../../lib/router";
+import {
+  dealCompletion,
+  dealMessages,
+  dealOffers,
+  loadDealView,
+  makeOffer,
+  pageOfDeals,
+  reportStatus,
+  sendMessage,
+  uploadAgreement,
+} from "../../services/deals";
+import {
+  AGREEMENT_MAX_BYTES,
+  completionRoute,
+  getDealRoute,
+  listDealsRoute,
+  listMessagesRoute,
+  listOffersRoute,
+  makeOfferRoute,
+  putAgreementRoute,
+  reportStatusRoute,
+  sendMessageRoute,
+} from "./routes";
+
+/** RFC 9745: the top-level duplicates were deprecated with the 2026-09 release (2026-09-01). */
+const DEPRECATION = "@1788220800";
+
+/** Every response that carries a full deal also carries the deprecation notice of its duplicates. */
+export function announceDeprecatedFields(c: Context<AppEnv>) {
+  c.header("Deprecation", DEPRECATION);
+  c.header("Link", `<${new URL("/docs#deal-deprecated-fields", c.req.url)}>; rel="deprecation"`);
+}
+
+const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
+
+export function registerDealRoutes(router: Router) {
+  router.openapi(listDealsRoute, async (c) => {
+    const { status, cursor, limit } = c.req.valid("query");
+    const page = await pageOfDeals(database(c.env.DB), scopeOf(c.get("caller")), status, cursor, limit, c.env.SIGNING_SECRET);
+    return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
+  });
+
+  router.openapi(getDealRoute, async (c) => {
+    const deal = await loadDealView(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    if (!deal) throw notFound();
+    announceDeprecatedFields(c);
+    return c.json(deal, 200);
+  });
+
+  router.openapi(reportStatusRoute, async (c) => {
+    const db = database(c.env.DB);
+    const scope = scopeOf(c.get("caller"));
+    const deal = await reportStatus(db, scope, c.req.valid("param").ref, c.req.valid("json"));
+    announceDeprecatedFields(c);
+    return c.json((await loadDealView(db, scope, deal.ref))!, 200);
+  });
+
+  router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+
+  router.openapi(makeOfferRoute, async (c) => c.json(await makeOffer(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json")), 201));
+
+  router.openapi(listMessagesRoute, async (c) => {
+    const messages = await dealMessages(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    return c.json({ messages: messages.map(messageView) }, 200);
+  });
+
+  router.openapi(sendMessageRoute, async (c) => {
+    const message = await sendMessage(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").body);
+    return c.json({ message: messageView(message) }, 201);
+  });
+
+  router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+
+  router.openapi(putAgreementRoute, async (c) => {
+    const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/pdf") throw new ApiError("unsupported_media_type", "Send the agreement as the raw body with Content-Type: application/pdf.");
+    const pdf = await c.req.arrayBuffer();
+    if (pdf.byteLength > AGREEMENT_MAX_BYTES) throw new ApiError("payload_too_large", `The agreement exceeds ${AGREEMENT_MAX_BYTES} bytes.`);
+    if (pdf.byteLength === 0) throw new ApiError("invalid_request", "The body is empty; send the agreement PDF.", { field: "body" });
+    if (new TextDecoder().decode(new Uint8Array(pdf, 0, Math.min(5, pdf.byteLength))) !== "%PDF-") {
+      throw new ApiError("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field: "body" });
+    }
+    const completion = await uploadAgreement(database(c.env.DB), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
+    return c.json({ completion }, 200);
+  });
+}

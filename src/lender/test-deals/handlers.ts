@@ -1,0 +1,28 @@
+import { database } from "../../db/client";
+import { scopeOf } from "../../domain/identity/caller";
+import type { Router } from "../../lib/router";
+import { createTestDeal, removeTestDeal } from "../../services/deals";
+import { announceDeprecatedFields } from "../deals/handlers";
+import { createTestDealRoute, deleteTestDealRoute } from "./routes";
+
+export function registerTestDealRoutes(router: Router) {
+  router.openapi(createTestDealRoute, async (c) => {
+    // The body is optional: without one the validator passes nothing through.
+    const body = c.req.valid("json") ?? {};
+    const deal = await createTestDeal(database(c.env.DB), scopeOf(c.get("caller")), {
+      country: body.country?.country,
+      business: body.business ?? undefined,
+      contact: body.contact ?? undefined,
+      funding: body.funding ?? undefined,
+      trading: body.trading ?? undefined,
+    });
+    c.header("Location", new URL(`/v1/deals/${deal.ref}`, c.req.url).toString());
+    announceDeprecatedFields(c);
+    return c.json(deal, 201);
+  });
+
+  router.openapi(deleteTestDealRoute, async (c) => {
+    await removeTestDeal(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    return c.body(null, 204);
+  });
+}

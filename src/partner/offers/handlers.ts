@@ -1,0 +1,20 @@
+import { database } from "../../db/client";
+import { scopeOf } from "../../domain/identity/caller";
+import type { Router } from "../../lib/router";
+import { acceptOffer, leadOffers, simulateLeadEvent } from "../../services/lead-offers";
+import { panelMatcher } from "../../services/lead-routing";
+import { acceptOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
+
+export function registerOfferRoutes(router: Router) {
+  router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
+
+  router.openapi(acceptOfferRoute, async (c) => {
+    const { id, offerId } = c.req.valid("param");
+    return c.json(await acceptOffer(database(c.env.DB), scopeOf(c.get("caller")), id, offerId), 200);
+  });
+
+  router.openapi(simulateRoute, async (c) => {
+    const lead = await simulateLeadEvent(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.env.DB));
+    return c.json(lead, 200);
+  });
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { expectProblem } from "../helpers/seed";
+import { firmOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
+
+describe("lender API bad input", () => {
+  it.each([
+    ["a negative amount", { amount: -1 }, "amount"],
+    ["a zero amount", { amount: 0 }, "amount"],
+    ["a non-number amount", { amount: "40000" }, "amount"],
+    ["an unknown maturity", { maturity: "binding" }, "maturity"],
+    ["an expiry in the past", { expires_at: "2020-01-01T00:00:00Z" }, "expires_at"],
+    ["both rates", { factor_rate: 1.2 }, "annual_rate_pct"],
+    ["negative fees", { fees: -5 }, "fees"],
+    ["a fractional term", { term_months: 12.5 }, "term_months"],
+    ["an unknown key", { lender_name: "x" }, "lender_name"],
+  ])("refuses an offer with %s (400 naming the field)", async (_, change, field) => {
+    const { keys, refA } = await routedLead();
+    const res = await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, body: { ...firmOffer(), ...change } });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe(field);
+  });
+
+  it("refuses non-finite amounts sent as raw JSON", async () => {
+    const { keys, refA } = await routedLead();
+    const body = JSON.stringify(firmOffer()).replace('"amount":40000', '"amount":1e400');
+    const res = await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, rawBody: body, contentType: "application/json" });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("amount");
+  });
+
+  it("refuses indicative terms replacing firm ones", async () => {
+    const { keys, refA } = await routedLead();
+    await makeOffer(keys.a.live, refA, firmOffer());
+    expectProblem(await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, body: firmOffer({ maturity: "indicative" }) }), 409, "invalid_transition");
+  });
+
+  it("refuses status moves that make no sense", async () => {
+    const { keys, refA } = await routedLead();
+    const post = (body: unknown) => call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body });
+    expectProblem(await post({ status: "funded", funded_amount: 40_000 }), 409, "invalid_transition");
+    expectProblem(await post({ status: "offer_made" }), 400, "invalid_request");
+    expectProblem(await post({ status: "new" }), 400, "invalid_request");
+    expect((await post({ status: "in_review" })).status).toBe(200);
+    expectProblem(await post({ status: "in_review" }), 409, "invalid_transition");
+    await makeOffer(keys.a.live, refA, firmOffer());
+    const missing = await post({ status: "funded" });
+    expectProblem(missing, 400, "invalid_request");
+    expect(missing.body.error.field).toBe("funded_amount");
+    for (const amount of [0, -10]) {
+      const bad = await post({ status: "funded", funded_amount: amount });
+      expectProblem(bad, 400, "invalid_request");
+      expect(bad.body.error.field).toBe("funded_amount");
+    }
+    expectProblem(await post({ status: "in_review", funded_amount: 5 }), 409, "invalid_transition");
+    expect((await post({ status: "declined" })).status).toBe(200);
+    expectProblem(await post({ status: "funded", funded_amount: 40_000 }), 409, "invalid_transition");
+    expectProblem(await post({ status: "declined" }), 409, "invalid_transition");
+    expectProblem(await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, body: firmOffer() }), 409, "invalid_transition");
+  });
+
+  it("refuses empty and oversized messages", async () => {
+    const { keys, refA } = await routedLead();
+    for (const body of [{ body: "" }, { body: "   " }, { body: "x".repeat(5001) }, {}]) {
+      const res = await call("POST", `/v1/deals/${refA}/messages`, { key: keys.a.live, body });
+      expectProblem(res, 400, "invalid_request");
+      expect(res.body.error.field).toBe("body");
+    }
+  });
+
+  it("refuses agreements of another type (415), empty or not a PDF (400), too large (413)", async () => {
+    const { keys, refA } = await routedLead();
+    const put = (rawBody: BodyInit, contentType: string) => call("PUT", `/v1/deals/${refA}/agreement`, { key: keys.a.live, rawBody, contentType });
+    expectProblem(await put(pdfBytes(), "application/json"), 415, "unsupported_media_type");
+    expectProblem(await put(pdfBytes(), "image/png"), 415, "unsupported_media_type");
+    expectProblem(await put(new Uint8Array(0), "application/pdf"), 400, "invalid_request");
+    expectProblem(await put(new TextEncoder().encode("hello, not a pdf"), "application/pdf"), 400, "invalid_request");
+    expectProblem(await put(new Uint8Array(20 * 1024 * 1024 + 1), "application/pdf"), 413, "payload_too_large");
+  });
+
+  it("refuses a cursor that was tampered with or issued for another filter", async () => {
+    const { keys } = await routedLead();
+    for (let i = 0; i < 2; i++) await call("POST", "/v1/test/deals", { key: keys.a.live });
+    const page = await call("GET", "/v1/deals?limit=1", { key: keys.a.live });
+    const cursor = page.body.next_cursor as string;
+    expectProblem(await call("GET", `/v1/deals?limit=1&cursor=${cursor}x`, { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", `/v1/deals?limit=1&status=new&cursor=${cursor}`, { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", "/v1/deals?limit=0", { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", "/v1/deals?limit=101", { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", "/v1/deals?status=approved", { key: keys.a.live }), 400, "invalid_request");
+  });
+});

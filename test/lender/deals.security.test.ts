@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { call, SANDBOX } from "../helpers/api";
+import { expectProblem, lenderWithKeys } from "../helpers/seed";
+import { firmOffer, routedLead } from "./helpers";
+
+describe("lender API scoping", () => {
+  it("answers 404 for another lender's deal on every route, and for the other environment", async () => {
+    const { keys, refA } = await routedLead();
+    const stranger = await lenderWithKeys();
+    for (const key of [keys.b.live, keys.c.live, stranger.live.key, keys.a.sandbox]) {
+      expectProblem(await call("GET", `/v1/deals/${refA}`, { key }), 404, "not_found");
+      expectProblem(await call("GET", `/v1/deals/${refA}/offers`, { key }), 404, "not_found");
+      expectProblem(await call("POST", `/v1/deals/${refA}/offers`, { key, body: firmOffer() }), 404, "not_found");
+      expectProblem(await call("POST", `/v1/deals/${refA}/status`, { key, body: { status: "in_review" } }), 404, "not_found");
+      expectProblem(await call("GET", `/v1/deals/${refA}/messages`, { key }), 404, "not_found");
+      expectProblem(await call("POST", `/v1/deals/${refA}/messages`, { key, body: { body: "hi" } }), 404, "not_found");
+      expectProblem(await call("GET", `/v1/deals/${refA}/completion`, { key }), 404, "not_found");
+      expectProblem(await call("DELETE", `/v1/test/deals/${refA}`, { key }), 404, "not_found");
+    }
+    expect((await call("GET", "/v1/deals", { key: keys.c.live })).body.deals).toEqual([]);
+    // A real deal is never deletable through the test-deal route, even by its own lender.
+    expectProblem(await call("DELETE", `/v1/test/deals/${refA}`, { key: keys.a.live }), 404, "not_found");
+    expect((await call("GET", `/v1/deals/${refA}`, { key: keys.a.live })).status).toBe(200);
+    expectProblem(await call("GET", "/v1/deals/DL-UNKNOWN1", { key: keys.a.live }), 404, "not_found");
+  });
+
+  it("refuses unknown keys, partner keys and live keys on the sandbox host", async () => {
+    const { keys, refA, partner } = await routedLead();
+    expectProblem(await call("GET", `/v1/deals/${refA}`), 401, "unauthorized");
+    expectProblem(await call("GET", `/v1/deals/${refA}`, { key: "rfs_lnd_live_nope_nope" }), 401, "unauthorized");
+    expectProblem(await call("GET", "/v1/deals", { key: partner.live.key }), 403, "wrong_key_type");
+    expectProblem(await call("GET", "/v1/deals", { key: keys.a.live, host: SANDBOX }), 403, "environment_mismatch");
+    expectProblem(await call("GET", `/partner/v1/leads/${crypto.randomUUID()}/offers`, { key: keys.a.live }), 403, "wrong_key_type");
+  });
+
+  it("keeps a partner's offers to its own account and environment", async () => {
+    const { partner, lead } = await routedLead();
+    expectProblem(await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.sandbox.key }), 404, "not_found");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.live.key })).status).toBe(200);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { matcherFacts } from "../../src/domain/deals/facts";
+import { normaliseDealReference } from "../../src/domain/deals/reference";
+import { canMove, statusesAllowing } from "../../src/domain/deals/status";
+import type { Deal } from "../../src/domain/deals/types";
+import { dealView, marketObject } from "../../src/domain/deals/view";
+import { resolveFigures } from "../../src/domain/figures";
+import { marketFor } from "../../src/domain/reference/markets";
+
+const deal = (subject: Partial<Deal["subject"]> = {}): Deal => ({
+  ref: "DL-ABCDEFGH",
+  lenderOrganisationId: "org_l",
+  partnerOrganisationId: "org_p",
+  environment: "live",
+  leadId: "lead",
+  test: false,
+  productIds: [],
+  subject: { country: "GB", channel: null, business: null, contact: null, funding: null, trading: null, consent: null, significantPersons: [], ...subject },
+  status: "submitted",
+  lenderStatus: "new",
+  statusReason: null,
+  fundedAmount: null,
+  accountSubmittedAt: null,
+  accountSummary: null,
+  agreementUploadedAt: null,
+  signedAt: null,
+  signatureVerification: null,
+  createdAt: "2026-11-22T00:00:00.000Z",
+  updatedAt: "2026-11-22T00:00:00.000Z",
+});
+
+describe("lender status moves", () => {
+  it("allows only new → in_review → offer_made → declined | funded", () => {
+    expect(canMove("new", "in_review")).toBe(true);
+    expect(canMove("in_review", "in_review")).toBe(false);
+    expect(canMove("new", "funded")).toBe(false);
+    expect(canMove("offer_made", "funded")).toBe(true);
+    expect(canMove("funded", "declined")).toBe(false);
+    expect(statusesAllowing("declined").sort()).toEqual(["in_review", "new", "offer_made"]);
+  });
+});
+
+describe("deal references", () => {
+  it("compare upper-cased", () => expect(normaliseDealReference(" dl-7k3m9q2a ")).toBe("DL-7K3M9Q2A"));
+});
+
+describe("dealView", () => {
+  it("keeps unknowns null, marks band figures with their basis and mirrors the market object in the deprecated fields", () => {
+    const view = dealView(deal({ trading: { monthly_revenue_band: "25k_50k" }, funding: { amount_band: "under_25k" } }), []);
+    expect(view.request).toMatchObject({ amount_band: "under_25k", amount_basis: "band_midpoint" });
+    expect(view.market).toMatchObject({ country: "UK", monthly_revenue: 37_500, monthly_revenue_basis: "band_midpoint", tib_months: null, tib_months_basis: null, registry: null });
+    expect(view.contact).toEqual({ first_name: null, last_name: null, email: null, phone: null });
+    expect(view.market_block).toEqual(view.market);
+    expect(view.monthly_revenue).toBe(37_500);
+  });
+
+  it("gives each market its own keys", () => {
+    expect(marketObject(deal({ country: "US" }))).toMatchObject({ country: "US", region: null, ein: null, signup_ip: null, identifiers: { ein: null, state_entity_number: null, state: null, lei: null } });
+    expect(marketObject(deal({ country: "ES" }))).not.toHaveProperty("company_number");
+    expect(marketObject(deal({ country: "FR" }))).toMatchObject({ country: "FR", company_number: null, vat: { reason: "no_number" } });
+    expect(marketObject(deal({ country: "CA" }))).not.toHaveProperty("vat");
+  });
+});
+
+describe("matcherFacts", () => {
+  it("passes reported figures as reported, bands as bands, and a twelfth of turnover before a revenue band", () => {
+    const market = marketFor("GB");
+    const figures = resolveFigures({ applicant: { amount: 40_000, monthly_revenue_band: "25k_50k", annual_turnover: 420_000, time_in_business_band: "24m_60m" }, register: null, statements: null }, market);
+    const facts = matcherFacts({ market, figures, industry: "retail", purpose: "working_capital", product_family: null });
+    expect(facts.amount).toEqual({ value: 40_000, basis: "reported" });
+    expect(facts.monthlyRevenue).toEqual({ value: 35_000, basis: "annual_turnover" });
+    expect(facts.tibMonths).toBeNull();
+    expect(facts.timeInBusinessBand).toBe("24m_60m");
+  });
+});

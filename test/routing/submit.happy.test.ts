@@ -1,0 +1,100 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { partnerWithKeys } from "../helpers/seed";
+import { completeUkLead, createLead } from "../leads/helpers";
+import { eventsFor, eventsNamed, submittedLead, twoLenderPanel } from "./helpers";
+
+describe("submit routes through the real matcher", () => {
+  it("agrees with prequalification on the same facts", async () => {
+    await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const body = completeUkLead();
+    const pre = await call("POST", "/partner/v1/prequalification", {
+      key: live.key,
+      body: { country: "GB", business: { industry: body.business.industry }, funding: { purpose: body.funding.purpose, amount: body.funding.amount }, trading: body.trading },
+    });
+    expect(pre.status).toBe(200);
+    const { submit } = await submittedLead(live.key, { ...body, funding: { amount: 40_000, purpose: "working_capital" } });
+    expect(submit.state).toBe("matched");
+    expect(submit.matched_options).toBe(pre.body.matched_options);
+    expect(submit.options).toEqual(pre.body.product_families);
+    expect(submit.options).toEqual([
+      { product_family: "business_loan", label: "Business loan", options: 2 },
+      { product_family: "line_of_credit", label: "Line of credit", options: 1 },
+    ]);
+    expect(JSON.stringify(submit)).not.toMatch(/Lender [ABC]/);
+  });
+
+  it("creates exactly one deal per matched lender for a live lead, in the submit's batch, with deal.created", async () => {
+    const { a, b, c } = await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const { lead, submit } = await submittedLead(live.key);
+    expect(submit).toMatchObject({ state: "matched", matched_options: 2, already_submitted: false });
+    const { results: deals } = await env.DB.prepare("select ref, lender_organisation_id, lender_status, test from deals where lead_id = ?").bind(lead.id).all<any>();
+    expect(deals.map((d) => d.lender_organisation_id).sort()).toEqual([a.id, b.id].sort());
+    for (const d of deals) {
+      expect(d.ref).toMatch(/^DL-[2-9A-HJKMNP-Z]{8}$/);
+      expect(d.lender_status).toBe("new");
+      expect(await eventsFor(d.ref)).toEqual([{ organisation_id: d.lender_organisation_id, api: "lender", event: "deal.created", subject_type: "deal", subject_id: d.ref, detail: {} }]);
+    }
+    expect(await eventsNamed("deal.created", c.id)).toEqual([]);
+    expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched"]);
+
+    const again = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
+    expect(again.body).toMatchObject({ state: "matched", already_submitted: true });
+    const { results: after } = await env.DB.prepare("select count(*) as n from deals where lead_id = ?").bind(lead.id).all<any>();
+    expect(after[0].n).toBe(2);
+  });
+
+  it("routes concurrent submits once", async () => {
+    await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((r) => !r.body.already_submitted)).toHaveLength(1);
+    const { results } = await env.DB.prepare("select count(*) as n from deals where lead_id = ?").bind(lead.id).all<any>();
+    expect(results[0].n).toBe(2);
+  });
+
+  it("gives a sandbox lead no deal and deterministic simulated offers, presented at once", async () => {
+    await twoLenderPanel();
+    const { sandbox } = await partnerWithKeys();
+    const first = await submittedLead(sandbox.key);
+    const second = await submittedLead(sandbox.key);
+    expect(first.submit.state).toBe("offers_available");
+    const { results } = await env.DB.prepare("select count(*) as n from deals where lead_id in (?, ?)").bind(first.lead.id, second.lead.id).all<any>();
+    expect(results[0].n).toBe(0);
+    const offers = await call("GET", `/partner/v1/leads/${first.lead.id}/offers`, { key: sandbox.key });
+    expect(offers.status).toBe(200);
+    expect(offers.body).toMatchObject({ lead_id: first.lead.id, simulated: true });
+    expect(offers.body.offers).toHaveLength(2);
+    for (const o of offers.body.offers) {
+      expect(o).toMatchObject({ state: "presented", currency: "GBP", amount: 40_000 });
+      expect(o.label).not.toMatch(/Lender/);
+    }
+    // The same lead facts and lead id give the same terms: recompute through the helper and compare.
+    const again = await call("POST", `/partner/v1/sandbox/leads/${first.lead.id}/simulate`, { key: sandbox.key, body: { event: "offers" } });
+    expect(again.status).toBe(200);
+    const terms = (list: any[]) => list.map(({ label, amount, annual_rate_pct, factor_rate, term_months, fees, total_repayment }) => ({ label, amount, annual_rate_pct, factor_rate, term_months, fees, total_repayment }));
+    expect(terms(again.body.offers)).toEqual(terms(offers.body.offers));
+    expect((await eventsFor(first.lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available"]);
+    const lead = await call("GET", `/partner/v1/leads/${first.lead.id}`, { key: sandbox.key });
+    expect(lead.body.state).toBe("offers_available");
+    expect(lead.body.offers).toHaveLength(2);
+    expect(lead.body.timeline.map((t: any) => t.event)).toEqual(["lead.created", "lead.submitted", "lead.matched", "lead.offers_available"]);
+  });
+
+  it("keeps the matcher's reasons on an out-of-scope lead", async () => {
+    await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const { lead, submit } = await submittedLead(live.key, { ...completeUkLead(), funding: { amount: 5_000, purpose: "working_capital" } });
+    expect(submit).toMatchObject({ state: "out_of_scope", matched_options: 0, options: [] });
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key });
+    expect(read.body.out_of_scope_reasons.map((r: any) => r.code)).toContain("amount_below_minimum");
+    const { results } = await env.DB.prepare("select count(*) as n from deals where lead_id = ?").bind(lead.id).all<any>();
+    expect(results[0].n).toBe(0);
+    expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.out_of_scope"]);
+  });
+});
