@@ -8,16 +8,18 @@
  * (`{update: {...}}`, `{message: {...}}`, `{offer: {...}}`, `{completion: {...}}`,
  * `{request: {...}}`), so it is spread beside the subject as is.
  *
- * LEAD ENGINEER, TO WIRE: the deal and lead views do not exist on this branch.
- * `fullDeal` must return exactly what GET /v1/deals/{ref} returns and `fullLead`
- * what GET /partner/v1/leads/{id} returns (read with the event's scope). Until
- * then they are honest placeholders built only from the event row: the
- * reference fields plus `view: "event_only"`, so nobody mistakes them for the
- * full object.
+ * `full` subjects are read with the event's own scope (its organisation and
+ * environment), exactly as the GET of that API answers. A subject that no
+ * longer exists (a deleted test deal) falls back to its reference.
  */
 import type { Database } from "../db/client";
 import type { EventRow } from "../db/events";
+import { findLead } from "../db/leads";
+import type { Scope } from "../domain/identity/caller";
 import type { PayloadMode } from "../domain/webhooks/subscriptions";
+import { loadDealView } from "./deals";
+import { presentLead } from "./lead-offers";
+import { findReferral } from "./referrals";
 
 /** The envelope's api_version: the payload shape of the specification's 2026-09 release. */
 export const WEBHOOK_API_VERSION = "2026-09";
@@ -40,19 +42,22 @@ function referenceOf(event: EventRow): Data {
   }
 }
 
-// TODO(lead engineer): replace with the GET /v1/deals/{ref} view (scope: event.organisationId + event.environment).
-async function fullDeal(_ctx: PayloadContext, event: EventRow): Promise<Data> {
-  return { ...referenceOf(event), view: "event_only" };
+const scopeOfEvent = (event: EventRow): Scope => ({ organisationId: event.organisationId, environment: event.environment });
+
+/** Exactly what GET /v1/deals/{ref} returns to the lender the event is for. */
+async function fullDeal(ctx: PayloadContext, event: EventRow): Promise<Data> {
+  return (await loadDealView(ctx.db, scopeOfEvent(event), event.subjectId)) ?? referenceOf(event);
 }
 
-// TODO(lead engineer): replace with the GET /partner/v1/leads/{id} view (scope: event.organisationId + event.environment).
-async function fullLead(_ctx: PayloadContext, event: EventRow): Promise<Data> {
-  return { id: event.subjectId, ...referenceOf(event), view: "event_only" };
+/** Exactly what GET /partner/v1/leads/{id} returns to the partner the event is for. */
+async function fullLead(ctx: PayloadContext, event: EventRow): Promise<Data> {
+  const lead = await findLead(ctx.db, scopeOfEvent(event), event.subjectId);
+  return lead ? { ...(await presentLead(ctx.db, lead)), ...referenceOf(event) } : referenceOf(event);
 }
 
-// TODO(lead engineer): replace with the referral item of GET /v1/referrals.
-async function fullReferral(_ctx: PayloadContext, event: EventRow): Promise<Data> {
-  return { id: event.subjectId, ...referenceOf(event), view: "event_only" };
+/** The referral item of GET /v1/referrals. */
+async function fullReferral(ctx: PayloadContext, event: EventRow): Promise<Data> {
+  return { ...((await findReferral(ctx.db, scopeOfEvent(event), event.subjectId)) ?? {}), ...referenceOf(event) };
 }
 
 const FULL_VIEWS: Record<EventRow["subjectType"], (ctx: PayloadContext, event: EventRow) => Promise<Data>> = {
