@@ -172,6 +172,16 @@ export function refusedCountryResult(countryName: string, input = countryName): 
  * one product of it fits; when none does, every fitting product is kept and
  * `product_family_unavailable` says so (a preference never empties a match).
  */
+/**
+ * Monthly revenue read from an annual turnover: used only when no monthly
+ * figure is held, by prequalification and by routing alike, so the same
+ * business gets the same options from both.
+ */
+export const monthlyFromAnnualTurnover = (annualTurnover: number): Figure => ({
+  value: Math.round((annualTurnover / 12) * 100) / 100,
+  basis: "annual_turnover",
+});
+
 export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct[]): MatchResult {
   const { market } = facts;
   const currency = market.currency;

@@ -1,4 +1,4 @@
-import { matchBusiness, refusedCountryResult, type Figure, type MatchResult } from "../domain/matcher";
+import { matchBusiness, monthlyFromAnnualTurnover, refusedCountryResult, type Figure, type MatchResult } from "../domain/matcher";
 import type { PanelProduct } from "../domain/panel/product";
 import { MARKETS, REFUSED_COUNTRIES, type CountryResolution } from "../domain/reference/markets";
 import type { CreditScoreBand, Industry, Purpose } from "../domain/reference/values";
@@ -27,7 +27,7 @@ export interface PrequalificationInput {
  */
 function monthlyRevenue(trading: PrequalificationInput["trading"]): Figure | null {
   if (trading?.monthly_revenue !== undefined) return { value: trading.monthly_revenue, basis: "reported" };
-  if (trading?.annual_turnover !== undefined) return { value: Math.round((trading.annual_turnover / 12) * 100) / 100, basis: "annual_turnover" };
+  if (trading?.annual_turnover !== undefined) return monthlyFromAnnualTurnover(trading.annual_turnover);
   return null;
 }
 

@@ -7,7 +7,7 @@
  * first, then a twelfth of the annual turnover, then the revenue band.
  */
 import type { ResolvedFigures } from "../figures";
-import type { BusinessFacts, Figure } from "../matcher";
+import { monthlyFromAnnualTurnover, type BusinessFacts, type Figure } from "../matcher";
 import type { Market } from "../reference/markets";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../reference/values";
 
@@ -31,7 +31,7 @@ export function matcherFacts(facts: RoutingFacts): BusinessFacts {
   const f = facts.figures;
   const monthly =
     givenFigure(f.monthly_revenue, f.monthly_revenue_basis) ??
-    (f.annual_turnover !== null ? { value: Math.round((f.annual_turnover / 12) * 100) / 100, basis: "annual_turnover" as const } : null);
+    (f.annual_turnover !== null ? monthlyFromAnnualTurnover(f.annual_turnover) : null);
   return {
     market: facts.market,
     industry: facts.industry as Industry | null,

@@ -187,6 +187,18 @@ const Vat = z.object({
 const LeadState = z.enum(LEAD_STATE_VALUES);
 const Environment = z.enum(["sandbox", "live"]);
 
+/** The United States and Canada carry the same market keys; the United States adds its own. */
+const NorthAmericaBlock = z.object({
+  region: nullableString,
+  monthly_revenue_band: nullableString,
+  monthly_revenue: nullableNumber,
+  monthly_revenue_basis: Basis,
+  time_in_business_band: nullableString,
+  tib_months: z.number().int().nullable(),
+  credit_score_band: nullableString,
+  currency: z.string(),
+});
+
 export const Lead = z
   .object({
     id: z.string().openapi({ format: "uuid" }),
@@ -252,34 +264,10 @@ export const Lead = z
       })
       .optional()
       .openapi({ description: "United Kingdom leads only." }),
-    us: z
-      .object({
-        region: nullableString,
-        monthly_revenue_band: nullableString,
-        monthly_revenue: nullableNumber,
-        monthly_revenue_basis: Basis,
-        time_in_business_band: nullableString,
-        tib_months: z.number().int().nullable(),
-        credit_score_band: nullableString,
-        currency: z.string(),
-        ein: nullableString,
-        signup_ip: nullableString,
-      })
+    us: NorthAmericaBlock.extend({ ein: nullableString, signup_ip: nullableString })
       .optional()
       .openapi({ description: "United States leads only." }),
-    ca: z
-      .object({
-        region: nullableString,
-        monthly_revenue_band: nullableString,
-        monthly_revenue: nullableNumber,
-        monthly_revenue_basis: Basis,
-        time_in_business_band: nullableString,
-        tib_months: z.number().int().nullable(),
-        credit_score_band: nullableString,
-        currency: z.string(),
-      })
-      .optional()
-      .openapi({ description: "Canada leads only." }),
+    ca: NorthAmericaBlock.optional().openapi({ description: "Canada leads only." }),
     other: z
       .object({ monthly_revenue_band: nullableString, time_in_business_band: nullableString, currency: z.string() })
       .optional()
