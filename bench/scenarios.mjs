@@ -63,4 +63,41 @@ export const scenarios = [
       return () => json("POST", `${ctx.url}/partner/v1/prequalification`, { headers: { "X-API-Key": key }, body });
     },
   },
+
+  ...(() => {
+    // Keyset pagination: a page deep in the list should cost what the first page costs.
+    let pages;
+    const prepareList = async (ctx) => {
+      if (pages) return pages;
+      const key = await partnerKey(ctx);
+      const headers = { "X-API-Key": key };
+      const body = { country: "GB", business: { name: "Bench Ltd" }, funding: { amount: 20000, purpose: "working_capital" } };
+      for (let i = 0; i < 2000; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, () => json("POST", `${ctx.url}/partner/v1/leads`, { headers, body })));
+      }
+      let cursor = null;
+      for (let page = 1; page < 60; page++) {
+        const res = await json("GET", `${ctx.url}/partner/v1/leads?limit=25${cursor ? `&cursor=${cursor}` : ""}`, { headers });
+        cursor = res.next_cursor;
+      }
+      pages = { headers, deepCursor: cursor };
+      return pages;
+    };
+    return [
+      {
+        name: "GET /leads first page (2,000 leads held)",
+        prepare: async (ctx) => {
+          const { headers } = await prepareList(ctx);
+          return () => json("GET", `${ctx.url}/partner/v1/leads?limit=25`, { headers });
+        },
+      },
+      {
+        name: "GET /leads page 60 (keyset cursor)",
+        prepare: async (ctx) => {
+          const { headers, deepCursor } = await prepareList(ctx);
+          return () => json("GET", `${ctx.url}/partner/v1/leads?limit=25&cursor=${deepCursor}`, { headers });
+        },
+      },
+    ];
+  })(),
 ];
