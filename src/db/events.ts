@@ -20,7 +20,12 @@ export interface NewEvent {
  * `db.batch([...])` as the state change it reports.
  */
 export function eventInsert(db: Database, event: NewEvent, at = nowIso()) {
-  return db.insert(events).values({
+  return db.insert(events).values(eventRow(event, at));
+}
+
+/** The outbox row of an event: one mapping for plain and guarded inserts. */
+export function eventRow(event: NewEvent, at: string): EventRow {
+  return {
     id: newId("evt", 24),
     organisationId: event.organisationId,
     environment: event.environment,
@@ -32,5 +37,5 @@ export function eventInsert(db: Database, event: NewEvent, at = nowIso()) {
     detail: event.detail ?? {},
     createdAt: at,
     dispatchedAt: null,
-  });
+  };
 }

@@ -1,9 +1,9 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
-import type { NewEvent } from "./events";
+import { eventRow, type NewEvent } from "./events";
 import { events } from "./schema/events";
-import { newId, nowIso } from "../lib/ids";
+import { nowIso } from "../lib/ids";
 
 /**
  * `INSERT INTO t SELECT <values> WHERE <guard>`: an insert that happens only
@@ -22,25 +22,12 @@ export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: 
   return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${guard}`);
 }
 
-
 /** `eventInsert` that happens only if `guard` holds: the outbox row of a change that may lose a race. */
 export function eventInsertWhere(db: Database, event: NewEvent, guard: SQL, at = nowIso()) {
   return insertWhere(
     db,
     events,
-    {
-      id: newId("evt", 24),
-      organisationId: event.organisationId,
-      environment: event.environment,
-      api: event.api,
-      event: event.event,
-      subjectType: event.subjectType,
-      subjectId: event.subjectId,
-      test: event.test ?? false,
-      detail: event.detail ?? {},
-      createdAt: at,
-      dispatchedAt: null,
-    },
+    eventRow(event, at),
     guard,
   );
 }

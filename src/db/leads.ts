@@ -3,10 +3,10 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead, LeadOption, TimelineEntry } from "../domain/leads/types";
 import type { LeadState } from "../domain/reference/values";
-import { newId } from "../lib/ids";
 import type { Database } from "./client";
 import type { NewEvent } from "./events";
-import { events } from "./schema/events";
+import { eventInsertWhere } from "./guarded";
+import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "./schema/leads";
 
 const toLead = (row: LeadRow): Lead => ({
@@ -112,16 +112,6 @@ export interface Submission {
 }
 
 /**
- * An outbox insert that happens only if the submit holding `token` won the
- * conditional update in the same batch, so a losing racer writes no events.
- */
-function eventInsertForSubmission(db: Database, leadId: string, token: string, event: NewEvent, at: string) {
-  return db.insert(events).select(
-    sql`select ${newId("evt", 24)}, ${event.organisationId}, ${event.environment}, ${event.api}, ${event.event}, ${event.subjectType}, ${event.subjectId}, ${event.test ? 1 : 0}, ${JSON.stringify(event.detail ?? {})}, ${at}, null from ${leads} where ${leads.id} = ${leadId} and ${leads.submissionToken} = ${token}`,
-  );
-}
-
-/**
  * The state change of a submit and its events, in one batch, with the rows
  * routing writes (`routed`, each guarded on the same token). Returns whether
  * this attempt won: the update only applies to the draft at `expectedVersion`.
@@ -140,7 +130,7 @@ export async function recordSubmission(db: Database, scope: Scope, lead: Lead, s
       updatedAt: submission.at,
     })
     .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
-  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertForSubmission(db, lead.id, submission.token, e, submission.at)), ...routed]);
+  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed]);
   return (result as D1Result).meta.changes === 1;
 }
 

@@ -80,6 +80,20 @@ function pick(candidates: Candidate[], bands: readonly Band[], band: string | nu
 
 const bandOrNull = (bands: readonly Band[], band: string | null | undefined) => findBand(bands, band)?.value ?? null;
 
+/** The revenue and trading-time figures as every view shows them: each beside its basis and the applicant's band. */
+export function figureFields(f: ResolvedFigures) {
+  return {
+    monthly_revenue: f.monthly_revenue,
+    monthly_revenue_band: f.monthly_revenue_band,
+    monthly_revenue_basis: f.monthly_revenue_basis,
+    annual_turnover: f.annual_turnover,
+    annual_turnover_basis: f.annual_turnover_basis,
+    time_in_business_band: f.time_in_business_band,
+    tib_months: f.tib_months,
+    tib_months_basis: f.tib_months_basis,
+  };
+}
+
 export function resolveFigures(sources: FigureSources, market: Market): ResolvedFigures {
   const applicant = sources.applicant ?? {};
   const register = sources.register ?? {};

@@ -5,7 +5,7 @@
  * market carries are present, null when not held (no register is connected,
  * so every register fact is null).
  */
-import { resolveFigures } from "../figures";
+import { figureFields, resolveFigures } from "../figures";
 import { personView } from "../leads/view";
 import { marketFor, type Market } from "../reference/markets";
 import type { Deal, DealMessage, Offer } from "./types";
@@ -87,14 +87,7 @@ export function marketObject(deal: Pick<Deal, "subject">) {
   const base = {
     country: market.code,
     currency: market.currency,
-    monthly_revenue: f.monthly_revenue,
-    monthly_revenue_band: f.monthly_revenue_band,
-    monthly_revenue_basis: f.monthly_revenue_basis,
-    annual_turnover: f.annual_turnover,
-    annual_turnover_basis: f.annual_turnover_basis,
-    time_in_business_band: f.time_in_business_band,
-    tib_months: f.tib_months,
-    tib_months_basis: f.tib_months_basis,
+    ...figureFields(f),
     registry: null,
     identifiers: identifiersOf(market),
   };

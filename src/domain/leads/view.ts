@@ -4,7 +4,7 @@
  * spec lists is present and null when the service does not hold it; keys the
  * market does not have are absent.
  */
-import { resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
+import { figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
 import type { PartnerOfferView } from "../deals/view";
@@ -76,14 +76,7 @@ function businessView(lead: Lead, market: Market) {
 
 function tradingView(f: ResolvedFigures, market: Market) {
   return {
-    monthly_revenue: f.monthly_revenue,
-    monthly_revenue_band: f.monthly_revenue_band,
-    monthly_revenue_basis: f.monthly_revenue_basis,
-    annual_turnover: f.annual_turnover,
-    annual_turnover_basis: f.annual_turnover_basis,
-    time_in_business_band: f.time_in_business_band,
-    tib_months: f.tib_months,
-    tib_months_basis: f.tib_months_basis,
+    ...figureFields(f),
     ...(takesCreditScore(market) ? { credit_score_band: f.credit_score_band } : {}),
   };
 }
