@@ -12,7 +12,13 @@ export function applyMigrations(persistTo) {
     encoding: "utf8",
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
   });
-  if (run.status !== 0) throw new Error(`migrations failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0) {
+    throw new Error(
+      `migrations failed:\n${run.stdout}\n${run.stderr}\n` +
+        `Before the first release migrations are kept squashed, so local state made by an older checkout ` +
+        `cannot be migrated: remove ${persistTo} and run again.`,
+    );
+  }
   return run.stdout;
 }
 
