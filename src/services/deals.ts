@@ -30,6 +30,7 @@ import {
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
+import { findLead } from "../db/leads";
 import type { Scope } from "../domain/identity/caller";
 import { newDealReference, normaliseDealReference } from "../domain/deals/reference";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../domain/deals/status";
@@ -97,6 +98,11 @@ const partnerEvent = (deal: Deal, partnerOrganisationId: string, event: string, 
   detail,
 });
 
+/** The lead's own reference, which every partner lead event carries beside `lead_id` (as the partner-side emitters do). */
+async function leadReferenceOf(db: Database, deal: Deal, partnerOrganisationId: string) {
+  return (await findLead(db, { organisationId: partnerOrganisationId, environment: deal.environment }, deal.leadId!))?.reference ?? null;
+}
+
 const invalidTransition = (deal: Deal, to: string) =>
   new ApiError("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
 
@@ -138,12 +144,13 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
     const leadId = deal.leadId;
     const outcome = report.status;
     const guard = outcome === "declined" ? allOf(changed, everyDealDeclined(leadId)) : changed;
+    const reference = await leadReferenceOf(db, deal, partner);
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
-        partnerEvent(deal, partner, `lead.${outcome}`, { state: outcome, ...(outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}) }),
+        partnerEvent(deal, partner, `lead.${outcome}`, { reference, state: outcome, ...(outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}) }),
         allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
         at,
       ),
@@ -218,10 +225,11 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
   const partner = deal.partnerOrganisationId;
   if (deal.leadId && partner) {
     const leadId = deal.leadId;
+    const reference = await leadReferenceOf(db, deal, partner);
     statements.push(
       routingPresentedUpdate(db, leadId, token, at, changed),
       moveLead(db, leadId, ["matched"], "offers_available", at, routingChanged(leadId, token)),
-      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { state: "offers_available" }), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
+      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { reference, state: "offers_available" }), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
     );
   }
   const [result] = await db.batch(statements as [Statement, ...Statement[]]);

@@ -34,7 +34,8 @@ export interface PayloadContext {
 function referenceOf(event: EventRow): Data {
   switch (event.subjectType) {
     case "deal":
-      return { reference: event.subjectId, test: event.test };
+      // `ref` is the deal object's own name for it, so one key finds the deal in both modes.
+      return { reference: event.subjectId, ref: event.subjectId, test: event.test };
     case "lead":
       return { lead_id: event.subjectId };
     case "referral":

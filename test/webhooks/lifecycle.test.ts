@@ -83,6 +83,24 @@ describe("retry schedule and endpoint health", () => {
     expect(await endpoint("lender", key, endpointId)).toMatchObject({ active: false, deactivated_reason: "exhausted" });
   });
 
+  it("counts only consecutive exhausted deliveries: a success in between starts the count again", async () => {
+    const { organisationId, key, receiver, endpointId } = await lenderEndpoint("status-500");
+    const exhaustOne = async () => {
+      await dealEvent(organisationId);
+      const [deliveryId] = (await dispatch()).deliveryIds;
+      await env.DB.prepare("UPDATE webhook_deliveries SET attempt_count = 5 WHERE id = ?").bind(deliveryId).run();
+      await consume([deliveryId], 6);
+    };
+    for (let i = 0; i < 19; i++) await exhaustOne();
+    await call("PATCH", `/v1/webhooks/${endpointId}`, { key, body: { url: receiver.url("ok") } });
+    await dealEvent(organisationId);
+    await consume((await dispatch()).deliveryIds);
+    expect(await endpoint("lender", key, endpointId)).toMatchObject({ active: true, failure_count: 0 });
+    await call("PATCH", `/v1/webhooks/${endpointId}`, { key, body: { url: receiver.url("status-500") } });
+    await exhaustOne();
+    expect(await endpoint("lender", key, endpointId)).toMatchObject({ active: true, failure_count: 1, deactivated_reason: null });
+  });
+
   it("sends nothing to a deactivated endpoint, including deliveries already queued", async () => {
     const { organisationId, key, receiver, endpointId } = await lenderEndpoint("ok");
     await dealEvent(organisationId);

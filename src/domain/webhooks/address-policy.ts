@@ -134,6 +134,8 @@ export function classifyIpv6(w: number[]): AddressClass {
   // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d) carry an IPv4 address.
   if (zeroUpTo(5) && w[5] === 0xffff) return classifyIpv4(v4FromWords(w[6], w[7]));
   if (zeroUpTo(6)) return classifyIpv4(v4FromWords(w[6], w[7]));
+  // IPv4-translated (::ffff:0:a.b.c.d, SIIT) carries one too.
+  if (zeroUpTo(4) && w[4] === 0xffff && w[5] === 0) return classifyIpv4(v4FromWords(w[6], w[7]));
   // NAT64 well-known prefix 64:ff9b::/96 reaches the IPv4 address in its tail.
   if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0)) return classifyIpv4(v4FromWords(w[6], w[7]));
   if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return "nat64_local";
