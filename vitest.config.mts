@@ -27,6 +27,8 @@ export default defineConfig(async () => {
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs"],
       maxWorkers: 2,
+      // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
+      testTimeout: 20_000,
     },
   };
 });
