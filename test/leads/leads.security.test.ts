@@ -45,6 +45,13 @@ describe("lead access", () => {
     expectProblem(await call("GET", "/partner/v1/leads/not-a-uuid", { key: sandbox.key }), 404, "not_found");
   });
 
+  it("refuses an id longer than any lead id with 400 naming it", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads/${"a".repeat(65)}`, { key: sandbox.key });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("param.id");
+  });
+
   it("keeps references unique and leads apart across environments", async () => {
     const { sandbox } = await partnerWithKeys();
     const refs = new Set<string>();
