@@ -71,6 +71,12 @@ describe("POST /partner/v1/leads", () => {
     expect(lead.steps.organisation_details_complete).toBe(false);
   });
 
+  it.each(["GB", "UK", "gbr", "united kingdom"])("accepts the United Kingdom written %s and answers UK", async (country) => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key, { country });
+    expect(lead).toMatchObject({ country: "UK", currency: "GBP" });
+  });
+
   it("gives US leads the us block with a credit score band, ein and signup_ip, and no vat", async () => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, {
