@@ -52,6 +52,38 @@ const BAD_CREATES: [string, unknown, string][] = [
   ["ownership over 100 for one person", withPersons([person({ ownership_percent: 101 })]), "significant_persons.0.ownership_percent"],
   ["negative ownership", withPersons([person({ ownership_percent: -5 })]), "significant_persons.0.ownership_percent"],
   ["ownership over 100 in total", withPersons([person({ ownership_percent: 70 }), person({ ownership_percent: 40 })]), "significant_persons"],
+  // Unknown keys at every level of the body.
+  ["an unknown key in channel", { country: "GB", channel: { name: "x", brand: "y" } }, "channel.brand"],
+  ["an unknown key in contact", { country: "GB", contact: { fax: "1" } }, "contact.fax"],
+  ["an unknown key in funding", { country: "GB", funding: { rate: 5 } }, "funding.rate"],
+  ["an unknown key in trading", { country: "GB", trading: { ebitda: 5 } }, "trading.ebitda"],
+  ["an unknown key in consent", { country: "GB", consent: { ip: "1.2.3.4" } }, "consent.ip"],
+  // Wrong types.
+  ["business as a string", { country: "GB", business: "Widgets Ltd" }, "business"],
+  ["funding as an array", { country: "GB", funding: [] }, "funding"],
+  ["a partner reference as a number", { country: "GB", partner_reference: 42 }, "partner_reference"],
+  ["months trading as a string", { country: "GB", trading: { tib_months: "12" } }, "trading.tib_months"],
+  ["a person that is not an object", withPersons([1]), "significant_persons.0"],
+  ["ownership as a string", withPersons([person({ ownership_percent: "50" })]), "significant_persons.0.ownership_percent"],
+  ["a birthday as a number", withPersons([person({ date_of_birth: 19840309 })]), "significant_persons.0.date_of_birth"],
+  ["an address as a string", withPersons([person({ residential_address: "1 High Street" })]), "significant_persons.0.residential_address"],
+  // Money and other numbers out of range.
+  ["a negative annual turnover", { country: "GB", trading: { annual_turnover: -1 } }, "trading.annual_turnover"],
+  ["an absurd amount", { country: "GB", funding: { amount: 1e13 } }, "funding.amount"],
+  ["negative months trading", { country: "GB", trading: { tib_months: -1 } }, "trading.tib_months"],
+  // Dates of birth.
+  ["a birthday more than 120 years ago", withPersons([person({ date_of_birth: "1850-06-01" })]), "significant_persons.0.date_of_birth"],
+  ["a birthday with a time", withPersons([person({ date_of_birth: "1984-03-09T00:00:00Z" })]), "significant_persons.0.date_of_birth"],
+  ["an empty address line", withPersons([person({ residential_address: { line1: " ", postal_code: "SW1A 1AA" } })]), "significant_persons.0.residential_address.line1"],
+  ["more than 25 persons", withPersons(Array.from({ length: 26 }, () => person({ ownership_percent: null }))), "significant_persons"],
+  // Strings over their lengths.
+  ["an overlong email", { country: "GB", contact: { email: `${"a".repeat(250)}@example.com` } }, "contact.email"],
+  ["an overlong first name", { country: "GB", contact: { first_name: "x".repeat(101) } }, "contact.first_name"],
+  ["an overlong channel domain", { country: "GB", channel: { domain: "x".repeat(254) } }, "channel.domain"],
+  ["an overlong company number", { country: "GB", business: { company_number: "1".repeat(51) } }, "business.company_number"],
+  ["an overlong VAT number", { country: "GB", business: { vat: { number: "1".repeat(33) } } }, "business.vat.number"],
+  ["an overlong person's name", withPersons([person({ full_name: "x".repeat(201) })]), "significant_persons.0.full_name"],
+  ["an overlong postal code", withPersons([person({ residential_address: { line1: "1 High St", postal_code: "x".repeat(21) } })]), "significant_persons.0.residential_address.postal_code"],
 ];
 
 describe("POST /partner/v1/leads refuses bad input", () => {
@@ -71,10 +103,14 @@ describe("POST /partner/v1/leads refuses bad input", () => {
   it.each([
     ["malformed JSON", "{nope"],
     ["a JSON array", "[]"],
-    ["an infinite amount", '{"country":"GB","funding":{"amount":1e400}}'],
-  ])("%s → 400 invalid_request", async (_label, rawBody) => {
+    ["an infinite amount", '{"country":"GB","funding":{"amount":1e400}}', "funding.amount"],
+    ["an infinite revenue", '{"country":"GB","trading":{"monthly_revenue":-1e400}}', "trading.monthly_revenue"],
+    ["an infinite ownership", '{"country":"GB","significant_persons":[{"full_name":"A","date_of_birth":"1984-03-09","residential_address":{"line1":"1","postal_code":"2"},"ownership_percent":1e400}]}', "significant_persons.0.ownership_percent"],
+  ])("%s → 400 invalid_request", async (_label, rawBody, field?: string) => {
     const { sandbox } = await partnerWithKeys();
-    expectProblem(await call("POST", "/partner/v1/leads", { key: sandbox.key, rawBody, contentType: "application/json" }), 400, "invalid_request");
+    const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, rawBody, contentType: "application/json" });
+    expectProblem(res, 400, "invalid_request");
+    if (field) expect(res.body.error.field).toBe(field);
   });
 
   it("answers an oversized body with 413 payload_too_large", async () => {
@@ -93,6 +129,10 @@ describe("PATCH /partner/v1/leads/{id} refuses bad input", () => {
     ["a move to Spain while a company number is held", { country: "ES" }, "business.company_number"],
     ["a US entity type in the UK", { business: { entity_type: "c_corporation" } }, "business.entity_type"],
     ["a bad birthday", { significant_persons: [person({ date_of_birth: "1990-13-01" })] }, "significant_persons.0.date_of_birth"],
+    ["an unknown nested key", { contact: { fax: "1" } }, "contact.fax"],
+    ["a number as a string", { funding: { amount: "40000" } }, "funding.amount"],
+    ["an unknown product family", { funding: { product_family: "crypto_loan" } }, "funding.product_family"],
+    ["an overlong name", { business: { name: "x".repeat(201) } }, "business.name"],
   ])("%s → 400 invalid_request", async (_label, body, field) => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, completeUkLead());
@@ -111,6 +151,11 @@ describe("PUT /partner/v1/leads/{id}/significant-persons refuses bad input", () 
     ["an address without postal_code", { significant_persons: [person({ residential_address: { line1: "x" } })] }, "significant_persons.0.residential_address.postal_code"],
     ["ownership over 100 in total", { significant_persons: [person({ ownership_percent: 50 }), person({ ownership_percent: 50.5 })] }, "significant_persons"],
     ["an 18th birthday tomorrow", { significant_persons: [person({ date_of_birth: eighteenTomorrow() })] }, "significant_persons.0.date_of_birth"],
+    ["a list as an object", { significant_persons: person() }, "significant_persons"],
+    ["null for the list", { significant_persons: null }, "significant_persons"],
+    ["an address without line1", { significant_persons: [person({ residential_address: { postal_code: "SW1A 1AA" } })] }, "significant_persons.0.residential_address.line1"],
+    ["an unknown key in a person", { significant_persons: [person({ nationality: "GB" })] }, "significant_persons.0.nationality"],
+    ["negative ownership", { significant_persons: [person({ ownership_percent: -1 })] }, "significant_persons.0.ownership_percent"],
   ])("%s → 400 invalid_request", async (_label, body, field) => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key);

@@ -71,6 +71,12 @@ describe("POST /partner/v1/leads", () => {
     expect(lead.steps.organisation_details_complete).toBe(false);
   });
 
+  it.each(["GB", "UK", "gbr", "united kingdom"])("accepts the United Kingdom written %s and answers UK", async (country) => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key, { country });
+    expect(lead).toMatchObject({ country: "UK", currency: "GBP" });
+  });
+
   it("gives US leads the us block with a credit score band, ein and signup_ip, and no vat", async () => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, {
@@ -215,5 +221,59 @@ describe("the OpenAPI document", () => {
     expect(res.body.paths["/leads/{id}/significant-persons"]).toHaveProperty("put");
     expect(res.body.paths["/leads/{id}/submit"]).toHaveProperty("post");
     expect(res.body.components.schemas).toHaveProperty("Lead");
+  });
+
+  it("gives each lead operation its request and response schemas and its error statuses", async () => {
+    const { body } = await call("GET", "/partner/v1/openapi.json");
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const op = (path: string, method: string) => body.paths[path][method];
+    const json = (o: any, status: string) => o.responses[status].content["application/json"].schema;
+    const statuses = (o: any) => Object.keys(o.responses).sort();
+    const params = (o: any) => o.parameters.map((p: any) => `${p.in}:${p.name}`).sort();
+
+    const create = op("/leads", "post");
+    expect(create.requestBody.content["application/json"].schema).toEqual(ref("LeadCreate"));
+    expect(json(create, "201")).toEqual(ref("Lead"));
+    expect(create.responses["201"].headers).toHaveProperty("Location");
+    expect(params(create)).toEqual(["header:Idempotency-Key"]);
+    expect(statuses(create)).toEqual(["201", "400", "401", "403", "409", "413", "422", "429", "500"]);
+
+    expect(json(op("/leads/{id}", "get"), "200")).toEqual(ref("Lead"));
+    expect(statuses(op("/leads/{id}", "get"))).toEqual(["200", "400", "401", "403", "404", "429", "500"]);
+
+    const patch = op("/leads/{id}", "patch");
+    expect(patch.requestBody.content["application/json"].schema).toEqual(ref("LeadPatch"));
+    expect(json(patch, "200")).toEqual(ref("Lead"));
+    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "413", "429", "500"]);
+
+    const put = op("/leads/{id}/significant-persons", "put");
+    expect(put.requestBody.content["application/json"].schema).toEqual(ref("SignificantPersonsPut"));
+    expect(json(put, "200")).toEqual(ref("SignificantPersonsResult"));
+    expect(statuses(put)).toEqual(["200", "400", "401", "403", "404", "409", "413", "429", "500"]);
+
+    const submit = op("/leads/{id}/submit", "post");
+    expect(json(submit, "200")).toEqual(ref("SubmitResult"));
+    expect(params(submit)).toEqual(["header:Idempotency-Key", "path:id"]);
+    expect(statuses(submit)).toEqual(["200", "400", "401", "403", "404", "409", "422", "429", "500"]);
+
+    const list = op("/leads", "get");
+    expect(json(list, "200")).toEqual(ref("LeadList"));
+    expect(params(list)).toEqual(["query:cursor", "query:limit", "query:market", "query:state"]);
+    expect(statuses(list)).toEqual(["200", "400", "401", "403", "429", "500"]);
+
+    const schemas = body.components.schemas;
+    expect(Object.keys(schemas.Lead.properties)).toEqual(
+      expect.arrayContaining([
+        "id", "reference", "partner_reference", "state", "environment", "country", "currency", "channel", "business", "contact",
+        "funding", "trading", "consent", "significant_persons", "steps", "matched_options", "options", "offers", "documents",
+        "statements", "funding_outcome", "timeline", "upload_url", "submitted_at", "created_at", "updated_at", "uk", "us", "ca", "other",
+      ]),
+    );
+    expect(Object.keys(schemas.LeadSummary.properties).sort()).toEqual(
+      ["id", "reference", "partner_reference", "state", "environment", "country", "currency", "business", "contact", "funding", "statements_available", "created_at", "updated_at"].sort(),
+    );
+    expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "options", "reference", "state", "submitted_at"]);
+    expect(schemas.LeadCreate.required).toEqual(["country"]);
+    expect(schemas.LeadCreate.additionalProperties).toBe(false);
   });
 });

@@ -20,6 +20,22 @@ describe("lead access", () => {
     const lead = await createLead(sandbox.key);
     expectProblem(await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key }), 404, "not_found");
     expectProblem(await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: {} }), 404, "not_found");
+    expectProblem(await call("PUT", `/partner/v1/leads/${lead.id}/significant-persons`, { key: live.key, body: { significant_persons: [] } }), 404, "not_found");
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key }), 404, "not_found");
+    // And the other way round: a live lead is invisible to the sandbox key.
+    const liveLead = await createLead(live.key);
+    expectProblem(await call("GET", `/partner/v1/leads/${liveLead.id}`, { key: sandbox.key }), 404, "not_found");
+    expectProblem(await call("PATCH", `/partner/v1/leads/${liveLead.id}`, { key: sandbox.key, body: { partner_reference: "x" } }), 404, "not_found");
+    expect((await call("GET", `/partner/v1/leads/${liveLead.id}`, { key: live.key })).body.partner_reference).toBe(liveLead.partner_reference);
+  });
+
+  it("answers another account's lead with 404 on submit and changes nothing", async () => {
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    const lead = await createLead(a.sandbox.key);
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: b.sandbox.key }), 404, "not_found");
+    expectProblem(await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: b.sandbox.key, body: { partner_reference: "stolen" } }), 404, "not_found");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: a.sandbox.key })).body).toEqual(lead);
   });
 
   it("answers an unknown id with the same 404", async () => {
@@ -27,6 +43,13 @@ describe("lead access", () => {
     const res = await call("GET", `/partner/v1/leads/${crypto.randomUUID()}`, { key: sandbox.key });
     expectProblem(res, 404, "not_found");
     expectProblem(await call("GET", "/partner/v1/leads/not-a-uuid", { key: sandbox.key }), 404, "not_found");
+  });
+
+  it("refuses an id longer than any lead id with 400 naming it", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads/${"a".repeat(65)}`, { key: sandbox.key });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("param.id");
   });
 
   it("keeps references unique and leads apart across environments", async () => {

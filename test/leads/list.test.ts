@@ -107,6 +107,30 @@ describe("GET /partner/v1/leads", () => {
     }
   });
 
+  it("answers 25 leads a page by default and up to 100 when asked", async () => {
+    const { openLead } = await import("../../src/services/leads");
+    const { marketFor } = await import("../../src/domain/reference/markets");
+    const { organisation, sandbox } = await partnerWithKeys();
+    const scope = { organisationId: organisation.id, environment: "sandbox" as const };
+    for (let i = 0; i < 27; i++) await openLead(database(env.DB), scope, marketFor("GB"), {});
+    const first = await call("GET", "/partner/v1/leads", { key: sandbox.key });
+    expect(first.body.leads).toHaveLength(25);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const rest = await call("GET", `/partner/v1/leads?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: sandbox.key });
+    expect(rest.body.leads).toHaveLength(2);
+    expect(rest.body.next_cursor).toBeNull();
+    const all = await call("GET", "/partner/v1/leads?limit=100", { key: sandbox.key });
+    expect(all.body.leads).toHaveLength(27);
+    expect(all.body.next_cursor).toBeNull();
+  });
+
+  it("refuses a cursor longer than any it issues, naming query.cursor", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", `/partner/v1/leads?cursor=${"a".repeat(1001)}`, { key: sandbox.key });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("query.cursor");
+  });
+
   it.each(["0", "101", "abc", "2.5", "-1"])("refuses limit=%s naming query.limit", async (limit) => {
     const { sandbox } = await partnerWithKeys();
     const res = await call("GET", `/partner/v1/leads?limit=${limit}`, { key: sandbox.key });

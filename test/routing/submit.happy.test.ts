@@ -58,6 +58,19 @@ describe("submit routes through the real matcher", () => {
     expect(results[0].n).toBe(2);
   });
 
+  it("presents a sandbox lead's simulated offers once when submits race", async () => {
+    await twoLenderPanel();
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(answers.filter((r) => !r.body.already_submitted)).toHaveLength(1);
+    expect(new Set(answers.map((r) => r.body.state))).toEqual(new Set(["offers_available"]));
+    const { results } = await env.DB.prepare("select count(*) as n from offers where lead_id = ?").bind(lead.id).all<any>();
+    expect(results[0].n).toBe(2);
+    expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available"]);
+  });
+
   it("gives a sandbox lead no deal and deterministic simulated offers, presented at once", async () => {
     await twoLenderPanel();
     const { sandbox } = await partnerWithKeys();

@@ -49,7 +49,7 @@ export const getLeadRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: LeadIdParam },
-  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
 });
 
 export const patchLeadRoute = createRoute({
@@ -92,7 +92,7 @@ export const submitLeadRoute = createRoute({
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
-    ...errorResponses("not_found", "missing_fields", "conflict", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
   },
 });
 
