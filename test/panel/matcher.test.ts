@@ -195,8 +195,8 @@ describe("matchBusiness: industries, purposes and markets", () => {
   });
 
   it.each(["Germany", "Italy"])("answers %s out_of_scope with country_refused", (name) => {
-    const result = refusedCountryResult(name);
-    expect(result).toMatchObject({ eligible: false, decision: "out_of_scope", currency: null, matchedOptions: 0, productFamilies: [] });
+    const result = refusedCountryResult(name, "EUR");
+    expect(result).toMatchObject({ eligible: false, decision: "out_of_scope", currency: "EUR", matchedOptions: 0, productFamilies: [], indicativeAmount: null });
     expect(codes(result)).toEqual(["country_refused"]);
   });
 });
