@@ -58,6 +58,9 @@ describe("prequalification and submit agree on the same facts", () => {
     expect(submit.matched_options).toBe(pre.body.matched_options);
     expect(submit.options).toEqual(pre.body.product_families);
     const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key });
+    // The Lead resource keeps the matcher's answer too.
+    expect(read.body.matched_options).toBe(pre.body.matched_options);
+    expect(read.body.options).toEqual(pre.body.product_families);
     if (pre.body.eligible) {
       expect(submit.state).toBe("matched");
       expect(read.body.out_of_scope_reasons).toEqual([]);
