@@ -165,6 +165,9 @@ describe("POST /partner/v1/prequalification", () => {
       expect((await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body })).status).toBe(200);
       expect((await call("POST", "/partner/v1/prequalification", { key: publishable.key, body, headers: { Origin: SHOP } })).status).toBe(200);
     }
+    // An Idempotency-Key is not a reason to store anything: prequalification keeps no record.
+    const keyed = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: retailer, headers: { "Idempotency-Key": "pq-1" } });
+    expect(keyed.status).toBe(200);
     // A refused request writes nothing either.
     expect((await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: { ...retailer, country: "Atlantis" } })).status).toBe(400);
     const after = await databaseSnapshot();
