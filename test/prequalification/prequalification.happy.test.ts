@@ -66,6 +66,38 @@ describe("POST /partner/v1/prequalification", () => {
     expect(res.text).not.toMatch(/Demo Lender|org_|gb-term-loan/);
   });
 
+  it.each([
+    ["an eligible business", retailer, true],
+    ["an ineligible business", { ...retailer, funding: { purpose: "working_capital", amount: 1 } }, false],
+    ["a refused country", { ...retailer, country: "IT" }, false],
+  ])("answers every field of the spec's table with its type, for %s", async (_label, body, eligible) => {
+    const res = await prequalify(body);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    expect(Object.keys(b).sort()).toEqual(
+      ["country", "currency", "eligible", "decision", "matched_options", "product_families", "indicative_amount", "reasons", "figures", "supported_countries", "disclaimer"].sort(),
+    );
+    expect(typeof b.country).toBe("string");
+    expect(typeof b.currency).toBe("string");
+    expect(b.eligible).toBe(eligible);
+    expect(typeof b.decision).toBe("string");
+    expect(Number.isInteger(b.matched_options)).toBe(true);
+    expect(Array.isArray(b.product_families)).toBe(true);
+    for (const f of b.product_families) expect(f).toEqual({ product_family: expect.any(String), label: expect.any(String), options: expect.any(Number) });
+    expect(b.product_families.reduce((n: number, f: any) => n + f.options, 0)).toBe(b.matched_options);
+    if (eligible) {
+      expect(b.decision).toBe("options_available");
+      expect(b.indicative_amount).toEqual({ min: expect.any(Number), max: expect.any(Number), currency: b.currency, basis: "panel_limits" });
+      expect(b.indicative_amount.min).toBeLessThanOrEqual(b.indicative_amount.max);
+    } else {
+      expect(b.indicative_amount).toBeNull();
+      expect(b.reasons.length).toBeGreaterThan(0);
+    }
+    for (const r of b.reasons) expect(r).toEqual({ code: expect.any(String), detail: expect.any(String) });
+    expect(b.supported_countries.every((c: unknown) => typeof c === "string")).toBe(true);
+    expect(b.disclaimer.length).toBeGreaterThan(0);
+  });
+
   it.each(["GB", "UK", "gbr", "United Kingdom"])("accepts the country as %s", async (country) => {
     const res = await prequalify({ ...retailer, country });
     expect(res.status).toBe(200);
