@@ -106,8 +106,8 @@ export interface FamilyOptions {
 export interface MatchResult {
   eligible: boolean;
   decision: MatchDecision;
-  /** The market currency; null for a refused country. */
-  currency: string | null;
+  /** The market currency, or for a refused country that country's own. */
+  currency: string;
   matchedProducts: MatchedProduct[];
   productFamilies: FamilyOptions[];
   matchedOptions: number;
@@ -139,7 +139,7 @@ const basisNote = (figure: Figure) => (figure.basis === "reported" ? "" : ` (${f
 
 const options = (n: number) => `${n} option${n === 1 ? "" : "s"}`;
 
-const emptyResult = (currency: string | null, figures: MatchResult["figures"]) => ({
+const emptyResult = (currency: string, figures: MatchResult["figures"]) => ({
   eligible: false,
   currency,
   matchedProducts: [],
@@ -149,10 +149,10 @@ const emptyResult = (currency: string | null, figures: MatchResult["figures"]) =
   figures,
 });
 
-/** The answer for a country the service refuses (Germany, Italy). */
-export function refusedCountryResult(countryName: string, input = countryName): MatchResult {
+/** The answer for a country the service refuses (Germany, Italy), in that country's currency. */
+export function refusedCountryResult(countryName: string, currency: string, input = countryName): MatchResult {
   return {
-    ...emptyResult(null, { amount: null, monthlyRevenue: null, tibMonths: null }),
+    ...emptyResult(currency, { amount: null, monthlyRevenue: null, tibMonths: null }),
     decision: "out_of_scope",
     reasons: [{ code: "country_refused", detail: countryProblem({ ok: false, reason: "refused", name: countryName }, input) }],
   };

@@ -41,7 +41,7 @@ export function prequalify(input: PrequalificationInput, panel: readonly PanelPr
   if (!resolution.ok) {
     const refused = REFUSED_COUNTRIES.find((r) => r.name === resolution.name)!;
     country = refused.country;
-    result = refusedCountryResult(resolution.name, input.country.input);
+    result = refusedCountryResult(resolution.name, refused.currency, input.country.input);
   } else {
     country = resolution.market.code;
     const trading = input.trading;

@@ -195,8 +195,8 @@ describe("matchBusiness: industries, purposes and markets", () => {
   });
 
   it.each(["Germany", "Italy"])("answers %s out_of_scope with country_refused", (name) => {
-    const result = refusedCountryResult(name);
-    expect(result).toMatchObject({ eligible: false, decision: "out_of_scope", currency: null, matchedOptions: 0, productFamilies: [] });
+    const result = refusedCountryResult(name, "EUR");
+    expect(result).toMatchObject({ eligible: false, decision: "out_of_scope", currency: "EUR", matchedOptions: 0, productFamilies: [], indicativeAmount: null });
     expect(codes(result)).toEqual(["country_refused"]);
   });
 });
@@ -238,5 +238,74 @@ describe("matchBusiness: the result", () => {
     const result = matchBusiness(facts({ amount: 1_000_000 }), panel);
     expect(result).toMatchObject({ eligible: false, decision: "no_options", productFamilies: [], indicativeAmount: null });
     expect(codes(result)).toEqual(["amount_above_maximum", "purpose_not_served"]);
+  });
+});
+
+describe("matchBusiness: more boundaries", () => {
+  it.each([
+    // 25k_50k stands for 37,500
+    [{ maxAmount: 37_500 }, true],
+    [{ maxAmount: 37_499.99 }, false],
+    [{ minAmount: 37_500 }, true],
+    [{ minAmount: 37_500.01 }, false],
+  ])("an amount band's figure against the limits %o fits %s", (limits, fits) => {
+    const result = matchBusiness(facts({ amount: null, amountBand: "25k_50k" }), [product({ id: "p", ...limits })]);
+    expect(result.eligible).toBe(fits);
+    if (!fits) expect(result.reasons[0].detail).toContain("(band midpoint)");
+  });
+
+  it.each([
+    // 10k_25k stands for 17,500; 6m_12m for 9 months
+    [17_500, 9, true],
+    [17_500.01, 9, false],
+    [17_500, 10, false],
+  ])("a revenue band against a %d minimum and a months band against %d fits %s", (minMonthlyRevenue, minMonthsTrading, fits) => {
+    const result = matchBusiness(facts({ monthlyRevenueBand: "10k_25k", timeInBusinessBand: "6m_12m" }), [product({ id: "p", minMonthlyRevenue, minMonthsTrading })]);
+    expect(result.eligible).toBe(fits);
+  });
+
+  it("holds Canada to credit minimums like the United States, band for band", () => {
+    const ca = product({ id: "ca", markets: ["CA"], minCreditScoreBand: "580_669" });
+    const CA = marketFor("CA");
+    expect(matchBusiness(facts({ market: CA, creditScoreBand: "580_669" }), [ca]).eligible).toBe(true);
+    const weak = matchBusiness(facts({ market: CA, creditScoreBand: "500_579" }), [ca]);
+    expect(weak.eligible).toBe(false);
+    expect(weak.reasons).toEqual([{ code: "credit_score_below_minimum", detail: expect.stringContaining("580_669") }]);
+    // Unknown: nothing excluded, and the reason says so.
+    const unknown = matchBusiness(facts({ market: CA }), [ca]);
+    expect(unknown.eligible).toBe(true);
+    expect(codes(unknown)).toEqual(["credit_score_unknown"]);
+  });
+
+  it("treats a zero revenue as a figure, not as unknown", () => {
+    const result = matchBusiness(facts({ monthlyRevenue: 0, tibMonths: 0 }), [product({ id: "p", minMonthlyRevenue: 1, minMonthsTrading: 1 })]);
+    expect(codes(result)).toEqual(["revenue_below_minimum", "time_in_business_below_minimum"]);
+  });
+
+  it("keeps the basis of a figure that is not reported in the reason", () => {
+    const result = matchBusiness(facts({ monthlyRevenue: { value: 5_000, basis: "annual_turnover" } }), [product({ id: "p", minMonthlyRevenue: 10_000 })]);
+    expect(result.reasons[0].detail).toContain("5,000 GBP (annual turnover)");
+  });
+
+  it("answers no_options when every product of the market excludes the industry", () => {
+    const panel = [product({ id: "a", excludedIndustries: ["gambling"] }), product({ id: "b", productFamily: "line_of_credit", excludedIndustries: ["gambling", "retail"] })];
+    const result = matchBusiness(facts({ industry: "gambling" }), panel);
+    expect(result).toMatchObject({ eligible: false, decision: "no_options", matchedOptions: 0, indicativeAmount: null });
+    expect(result.reasons).toEqual([{ code: "industry_excluded", detail: "Gambling is an industry 2 options do not fund." }]);
+  });
+
+  it("never lets a product serve a market it does not list, even when everything else fits", () => {
+    const gbOnly = product({ id: "gb" });
+    const result = matchBusiness(facts({ market: US, creditScoreBand: "740_plus" }), [gbOnly]);
+    expect(result).toMatchObject({ decision: "out_of_scope", currency: "USD" });
+    expect(codes(result)).toEqual(["market_not_served"]);
+  });
+
+  it("is pure: the same facts and panel give the same answer, and the panel is not changed", () => {
+    const panel = [loan, product({ id: "b", excludedIndustries: ["retail"] })];
+    const copy = structuredClone(panel);
+    const one = matchBusiness(facts({ industry: "retail" }), panel);
+    expect(matchBusiness(facts({ industry: "retail" }), panel)).toEqual(one);
+    expect(panel).toEqual(copy);
   });
 });

@@ -3,6 +3,7 @@ import { currentPanel, invalidatePanelCache, PANEL_CACHE_TTL_MS, panelCacheStats
 import { call } from "../helpers/api";
 import { putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
+import { completeUkLead, createLead } from "../leads/helpers";
 
 const body = { country: "GB", funding: { purpose: "working_capital", amount: 50_000 }, trading: { monthly_revenue: 30_000, tib_months: 36 } };
 
@@ -20,6 +21,18 @@ describe("the panel cache", () => {
     const second = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
     expect(second.body).toEqual(first.body);
     expect(panelCacheStats.loads).toBe(loadsBefore + 1);
+  });
+
+  it("serves submit's routing from the same cached panel", async () => {
+    const { live } = await partnerWithKeys();
+    const lender = await createOrganisation("lender");
+    await putProducts(lender.id, [{ ...termLoan, min_monthly_revenue: 0, min_months_trading: 0 }]);
+    await call("POST", "/partner/v1/prequalification", { key: live.key, body });
+    const loads = panelCacheStats.loads;
+    const lead = await createLead(live.key, { ...completeUkLead(), funding: { amount: 50_000, purpose: "working_capital" } });
+    const submit = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
+    expect(submit.body.state).toBe("matched");
+    expect(panelCacheStats.loads).toBe(loads);
   });
 
   it("forgets the panel when the operator replaces a list", async () => {

@@ -4,13 +4,30 @@ import { MARKETS } from "../../src/domain/reference/markets";
 import { setPanelLoader } from "../../src/services/panel-cache";
 import { call } from "../helpers/api";
 import { loadDemoPanel } from "../helpers/panel";
-import { partnerWithKeys } from "../helpers/seed";
+import { createOrganisation, issueKey, partnerWithKeys } from "../helpers/seed";
 
 const prequalify = async (body: unknown) => {
   const { sandbox } = await partnerWithKeys();
   return call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
 };
 const codes = (res: { body: any }) => res.body.reasons.map((r: any) => r.code);
+const SHOP = "https://shop.example";
+const browserKey = async () => issueKey((await createOrganisation("partner")).id, "sandbox", "publishable", [SHOP]);
+
+/** Every table's schema and every row, in a stable order: the whole database. */
+async function databaseSnapshot() {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name",
+  ).all<{ name: string; sql: string | null }>();
+  const rows: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const isTable = (await env.DB.prepare("SELECT type FROM sqlite_master WHERE name = ?").bind(name).first<{ type: string }>())!.type === "table";
+    if (!isTable) continue;
+    const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
+    rows[name] = results.map((r) => JSON.stringify(r)).sort();
+  }
+  return { schema: tables, rows };
+}
 
 const retailer = {
   country: "GB",
@@ -49,6 +66,38 @@ describe("POST /partner/v1/prequalification", () => {
     expect(res.text).not.toMatch(/Demo Lender|org_|gb-term-loan/);
   });
 
+  it.each([
+    ["an eligible business", retailer, true],
+    ["an ineligible business", { ...retailer, funding: { purpose: "working_capital", amount: 1 } }, false],
+    ["a refused country", { ...retailer, country: "IT" }, false],
+  ])("answers every field of the spec's table with its type, for %s", async (_label, body, eligible) => {
+    const res = await prequalify(body);
+    expect(res.status).toBe(200);
+    const b = res.body;
+    expect(Object.keys(b).sort()).toEqual(
+      ["country", "currency", "eligible", "decision", "matched_options", "product_families", "indicative_amount", "reasons", "figures", "supported_countries", "disclaimer"].sort(),
+    );
+    expect(typeof b.country).toBe("string");
+    expect(typeof b.currency).toBe("string");
+    expect(b.eligible).toBe(eligible);
+    expect(typeof b.decision).toBe("string");
+    expect(Number.isInteger(b.matched_options)).toBe(true);
+    expect(Array.isArray(b.product_families)).toBe(true);
+    for (const f of b.product_families) expect(f).toEqual({ product_family: expect.any(String), label: expect.any(String), options: expect.any(Number) });
+    expect(b.product_families.reduce((n: number, f: any) => n + f.options, 0)).toBe(b.matched_options);
+    if (eligible) {
+      expect(b.decision).toBe("options_available");
+      expect(b.indicative_amount).toEqual({ min: expect.any(Number), max: expect.any(Number), currency: b.currency, basis: "panel_limits" });
+      expect(b.indicative_amount.min).toBeLessThanOrEqual(b.indicative_amount.max);
+    } else {
+      expect(b.indicative_amount).toBeNull();
+      expect(b.reasons.length).toBeGreaterThan(0);
+    }
+    for (const r of b.reasons) expect(r).toEqual({ code: expect.any(String), detail: expect.any(String) });
+    expect(b.supported_countries.every((c: unknown) => typeof c === "string")).toBe(true);
+    expect(b.disclaimer.length).toBeGreaterThan(0);
+  });
+
   it.each(["GB", "UK", "gbr", "United Kingdom"])("accepts the country as %s", async (country) => {
     const res = await prequalify({ ...retailer, country });
     expect(res.status).toBe(200);
@@ -66,7 +115,7 @@ describe("POST /partner/v1/prequalification", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       country: code,
-      currency: null,
+      currency: "EUR",
       eligible: false,
       decision: "out_of_scope",
       matched_options: 0,
@@ -130,23 +179,32 @@ describe("POST /partner/v1/prequalification", () => {
     }
   });
 
-  it("writes nothing to the database", async () => {
+  it("writes nothing to the database: every table's every row is unchanged", async () => {
     const { sandbox } = await partnerWithKeys();
-    const counts = async () => {
-      const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
-      const out: Record<string, number> = {};
-      for (const { name } of tables.results) {
-        out[name] = (await env.DB.prepare(`SELECT count(*) AS n FROM "${name}"`).first<{ n: number }>())!.n;
-      }
-      return out;
-    };
+    const publishable = await browserKey();
     await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: retailer });
-    const before = await counts();
-    expect(before.panel_products).toBeGreaterThan(0);
-    for (const body of [retailer, { ...retailer, country: "DE" }, { ...retailer, country: "US" }]) {
+    const before = await databaseSnapshot();
+    expect(before.rows.panel_products.length).toBeGreaterThan(0);
+    expect(before.rows.api_keys.length).toBeGreaterThan(0);
+    const bodies = [
+      retailer,
+      { ...retailer, country: "DE" },
+      { ...retailer, country: "US" },
+      { ...retailer, funding: { purpose: "working_capital", amount: 1 } },
+      { country: "FR", funding: { purpose: "equipment", amount_band: "50k_100k" }, trading: { annual_turnover: 600_000, time_in_business_band: "24m_60m" } },
+    ];
+    for (const body of bodies) {
       expect((await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body })).status).toBe(200);
+      expect((await call("POST", "/partner/v1/prequalification", { key: publishable.key, body, headers: { Origin: SHOP } })).status).toBe(200);
     }
-    expect(await counts()).toEqual(before);
+    // An Idempotency-Key is not a reason to store anything: prequalification keeps no record.
+    const keyed = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: retailer, headers: { "Idempotency-Key": "pq-1" } });
+    expect(keyed.status).toBe(200);
+    // A refused request writes nothing either.
+    expect((await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body: { ...retailer, country: "Atlantis" } })).status).toBe(400);
+    const after = await databaseSnapshot();
+    expect(after.schema).toEqual(before.schema);
+    expect(after.rows).toEqual(before.rows);
   });
 });
 

@@ -111,10 +111,13 @@ export const MARKETS: readonly Market[] = [
   },
 ];
 
-/** Countries the service names but refuses to serve. */
+/**
+ * Countries the service names but refuses to serve. The currency is there so
+ * a prequalification answering one out of scope still names a currency.
+ */
 export const REFUSED_COUNTRIES = [
-  { country: "DE", alpha3: "DEU", name: "Germany", aliases: ["deutschland"] },
-  { country: "IT", alpha3: "ITA", name: "Italy", aliases: ["italia"] },
+  { country: "DE", alpha3: "DEU", name: "Germany", currency: "EUR", aliases: ["deutschland"] },
+  { country: "IT", alpha3: "ITA", name: "Italy", currency: "EUR", aliases: ["italia"] },
 ] as const;
 
 export const MARKET_COUNTRIES = MARKETS.map((m) => m.country) as [string, ...string[]];

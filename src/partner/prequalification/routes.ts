@@ -75,7 +75,7 @@ const basis = z.string().nullable().openapi({ description: "`reported`, `annual_
 export const Prequalification = z
   .object({
     country: z.string().openapi({ description: "Market code (`UK` for the United Kingdom); the alpha-2 of a refused country.", example: "UK" }),
-    currency: z.string().nullable().openapi({ description: "Market currency; null for a refused country.", example: "GBP" }),
+    currency: z.string().openapi({ description: "Market currency (for a refused country, that country's own: `EUR`).", example: "GBP" }),
     eligible: z.boolean(),
     decision: z.enum(MATCH_DECISIONS),
     matched_options: z.number().int(),
