@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call, SANDBOX } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
-import { firmOffer, routedLead } from "./helpers";
+import { firmOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
 
 describe("lender API scoping", () => {
   it("answers 404 for another lender's deal on every route, and for the other environment", async () => {
@@ -15,6 +15,7 @@ describe("lender API scoping", () => {
       expectProblem(await call("GET", `/v1/deals/${refA}/messages`, { key }), 404, "not_found");
       expectProblem(await call("POST", `/v1/deals/${refA}/messages`, { key, body: { body: "hi" } }), 404, "not_found");
       expectProblem(await call("GET", `/v1/deals/${refA}/completion`, { key }), 404, "not_found");
+      expectProblem(await call("PUT", `/v1/deals/${refA}/agreement`, { key, rawBody: pdfBytes(), contentType: "application/pdf" }), 404, "not_found");
       expectProblem(await call("DELETE", `/v1/test/deals/${refA}`, { key }), 404, "not_found");
     }
     expect((await call("GET", "/v1/deals", { key: keys.c.live })).body.deals).toEqual([]);
@@ -34,8 +35,10 @@ describe("lender API scoping", () => {
   });
 
   it("keeps a partner's offers to its own account and environment", async () => {
-    const { partner, lead } = await routedLead();
+    const { partner, lead, keys, refA } = await routedLead();
     expectProblem(await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.sandbox.key }), 404, "not_found");
+    const offer = await makeOffer(keys.a.live, refA, firmOffer());
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/offers/${offer.id}/acceptance`, { key: partner.sandbox.key }), 404, "not_found");
     expect((await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.live.key })).status).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { matcherFacts } from "../../src/domain/deals/facts";
 import { normaliseDealReference } from "../../src/domain/deals/reference";
 import { canMove, statusesAllowing } from "../../src/domain/deals/status";
 import type { Deal } from "../../src/domain/deals/types";
-import { dealView, marketObject } from "../../src/domain/deals/view";
+import { dealSummary, dealView, marketObject } from "../../src/domain/deals/view";
 import { resolveFigures } from "../../src/domain/figures";
 import { marketFor } from "../../src/domain/reference/markets";
 
@@ -59,6 +59,15 @@ describe("dealView", () => {
     expect(marketObject(deal({ country: "ES" }))).not.toHaveProperty("company_number");
     expect(marketObject(deal({ country: "FR" }))).toMatchObject({ country: "FR", company_number: null, vat: { reason: "no_number" } });
     expect(marketObject(deal({ country: "CA" }))).not.toHaveProperty("vat");
+  });
+
+  it("carries every list-item field, company_number null where the market has no register number", () => {
+    const item = dealSummary(deal({ country: "ES", business: { name: "Tapas SL" } }));
+    expect(Object.keys(item).sort()).toEqual(
+      ["amount", "business", "contact", "created_at", "currency", "lender_status", "market", "product", "ref", "statements_available", "status", "test", "updated_at"].sort(),
+    );
+    expect(item.business).toEqual({ name: "Tapas SL", company_number: null });
+    expect(dealView(deal({ country: "ES" }), []).business).toMatchObject({ company_number: null });
   });
 });
 
