@@ -122,8 +122,10 @@ export function dealSummary(deal: Deal) {
   const s = deal.subject;
   return {
     ref: deal.ref,
-    // Always present (the spec's list item has it): null where the market has no register number.
-    business: { name: orNull(s.business?.name), company_number: orNull(s.business?.company_number) },
+    business: {
+      name: orNull(s.business?.name),
+      ...(market.register_number_label !== null ? { company_number: orNull(s.business?.company_number) } : {}),
+    },
     contact: { first_name: orNull(s.contact?.first_name), last_name: orNull(s.contact?.last_name) },
     // No basis field here, so only a reported amount: a band's midpoint would pass for one.
     amount: orNull(s.funding?.amount),
@@ -157,7 +159,7 @@ export function dealView(deal: Deal, offers: readonly Offer[]) {
     channel: { name: orNull(s.channel?.name), domain: orNull(s.channel?.domain) },
     business: {
       name: orNull(s.business?.name),
-      company_number: orNull(s.business?.company_number),
+      ...(market.register_number_label !== null ? { company_number: orNull(s.business?.company_number) } : {}),
       entity_type: orNull(s.business?.entity_type),
       industry: orNull(s.business?.industry),
     },

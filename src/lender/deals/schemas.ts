@@ -100,7 +100,7 @@ const DealStatus = z.enum(DEAL_STATUSES);
 export const DealSummary = z
   .object({
     ref: z.string().openapi({ example: "DL-7K3M9Q2A" }),
-    business: z.object({ name: nullableString, company_number: nullableString.openapi({ description: "Null where the market has no register number (Spain) or none was given." }) }),
+    business: z.object({ name: nullableString, company_number: nullableString.optional() }),
     contact: z.object({ first_name: nullableString, last_name: nullableString }),
     amount: nullableNumber.openapi({ description: "The amount the applicant reported; null when only a band is known (see the deal's `request`)." }),
     currency: z.string(),
@@ -127,7 +127,7 @@ export const Deal = z
     status_reason: nullableString,
     funded_amount: nullableNumber,
     channel: z.object({ name: nullableString, domain: nullableString }),
-    business: z.object({ name: nullableString, company_number: nullableString, entity_type: nullableString, industry: nullableString }),
+    business: z.object({ name: nullableString, company_number: nullableString.optional(), entity_type: nullableString, industry: nullableString }),
     contact: z.object({ first_name: nullableString, last_name: nullableString, email: nullableString, phone: nullableString }),
     request: z.object({
       amount: nullableNumber,
