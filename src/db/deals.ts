@@ -113,6 +113,11 @@ export async function findOfferOfLead(db: Database, leadId: string, offerId: str
   return row ? toOffer(row) : null;
 }
 
+/** The partner's reference of a lead, carried in the detail of every lead event. */
+export async function leadReference(db: Database, leadId: string) {
+  return (await db.select({ reference: leads.reference }).from(leads).where(eq(leads.id, leadId)).get())?.reference ?? null;
+}
+
 export async function findRouting(db: Database, leadId: string) {
   return (await db.select().from(leadRouting).where(eq(leadRouting.leadId, leadId)).get()) ?? null;
 }
@@ -133,6 +138,8 @@ export interface StatusChange {
   fundedAmount: number | null;
   token: string;
   at: string;
+  /** A further condition on the deal row (e.g. `dealFundable`). */
+  guard?: SQL;
 }
 
 export const dealStatusUpdate = (db: Database, scope: Scope, ref: string, change: StatusChange) =>
@@ -146,7 +153,17 @@ export const dealStatusUpdate = (db: Database, scope: Scope, ref: string, change
       lastChange: change.token,
       updatedAt: change.at,
     })
-    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, change.from)));
+    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, change.from), change.guard));
+
+/**
+ * Funding belongs to the deal whose offer the partner accepted; while none is
+ * accepted any routed lender may report it (a test deal has no lead).
+ */
+export const dealFundable = sql`(${deals.leadId} is null or ${deals.status} = 'offer_accepted' or not exists (select 1 from ${leadRouting} where ${leadRouting.leadId} = ${deals.leadId} and ${leadRouting.acceptedOfferId} is not null))`;
+
+/** No firm terms are current on the deal: indicative terms may not replace firm ones. */
+export const noCurrentFirmOffer = (ref: string) =>
+  sql`not exists (select 1 from ${offers} where ${offers.dealRef} = ${ref} and ${offers.superseded} = 0 and ${offers.state} = 'presented' and ${offers.maturity} = 'firm')`;
 
 /** A lender's offer can be made while the deal's lead still takes offers (a test deal has no lead). */
 export const dealOpenForOffers = (leadStates: readonly LeadState[]) =>
@@ -155,11 +172,11 @@ export const dealOpenForOffers = (leadStates: readonly LeadState[]) =>
     sql`, `,
   )})))`;
 
-export const offerDealUpdate = (db: Database, scope: Scope, ref: string, from: LenderStatus[], leadStates: readonly LeadState[], token: string, at: string) =>
+export const offerDealUpdate = (db: Database, scope: Scope, ref: string, from: LenderStatus[], leadStates: readonly LeadState[], token: string, at: string, guard?: SQL) =>
   db
     .update(deals)
     .set({ lenderStatus: "offer_made", lastChange: token, updatedAt: at })
-    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, from), eq(deals.status, "submitted"), dealOpenForOffers(leadStates)));
+    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, from), eq(deals.status, "submitted"), dealOpenForOffers(leadStates), guard));
 
 export const supersedeCurrentOffers = (db: Database, ref: string, by: OfferMaturity, guard: SQL, at: string) =>
   db

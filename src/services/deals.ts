@@ -8,13 +8,17 @@ import {
   closePresentedOffers,
   countTestDeals,
   dealChanged,
+  dealFundable,
   dealStatusUpdate,
   deleteTestDeal,
   everyDealDeclined,
   findDeal,
+  findRouting,
+  leadReference,
   listDeals,
   messageInsert,
   messagesOfDeal,
+  noCurrentFirmOffer,
   offerDealUpdate,
   offerInsertWhere,
   offersOfDeal,
@@ -30,7 +34,6 @@ import {
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
-import { findLead } from "../db/leads";
 import type { Scope } from "../domain/identity/caller";
 import { newDealReference, normaliseDealReference } from "../domain/deals/reference";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../domain/deals/status";
@@ -87,21 +90,20 @@ const lenderEvent = (deal: Deal, event: string, detail: Record<string, unknown> 
   detail,
 });
 
-/** Partner events for a lead go to the partner that owns it; the routing record names it. */
-const partnerEvent = (deal: Deal, partnerOrganisationId: string, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
+/**
+ * Partner events for a lead go to the partner that owns it; the routing record
+ * names it. The detail carries the lead's reference and new state, like every
+ * other lead event.
+ */
+const partnerEvent = (deal: Deal, partnerOrganisationId: string, reference: string | null, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
   organisationId: partnerOrganisationId,
   environment: deal.environment,
   api: "partner",
   event,
   subjectType: "lead",
   subjectId: deal.leadId!,
-  detail,
+  detail: { reference, state: event.replace(/^lead\./, ""), ...detail },
 });
-
-/** The lead's own reference, which every partner lead event carries beside `lead_id` (as the partner-side emitters do). */
-async function leadReferenceOf(db: Database, deal: Deal, partnerOrganisationId: string) {
-  return (await findLead(db, { organisationId: partnerOrganisationId, environment: deal.environment }, deal.leadId!))?.reference ?? null;
-}
 
 const invalidTransition = (deal: Deal, to: string) =>
   new ApiError("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
@@ -121,6 +123,9 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
   if (report.status !== "funded" && report.funded_amount !== undefined) {
     throw new ApiError("invalid_request", "funded_amount is only taken with status funded.", { field: "funded_amount" });
   }
+  if (report.status === "funded" && deal.leadId && deal.status !== "offer_accepted" && (await findRouting(db, deal.leadId))?.acceptedOfferId) {
+    throw new ApiError("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
+  }
   const at = nowIso();
   const token = randomToken(24);
   const fundedAmount = report.status === "funded" ? report.funded_amount! : null;
@@ -135,6 +140,7 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
       fundedAmount,
       token,
       at,
+      guard: report.status === "funded" ? dealFundable : undefined,
     }),
     eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount } }), changed, at),
   ];
@@ -143,14 +149,14 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
   if (deal.leadId && partner && (report.status === "funded" || report.status === "declined")) {
     const leadId = deal.leadId;
     const outcome = report.status;
+    const reference = await leadReference(db, leadId);
     const guard = outcome === "declined" ? allOf(changed, everyDealDeclined(leadId)) : changed;
-    const reference = await leadReferenceOf(db, deal, partner);
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
-        partnerEvent(deal, partner, `lead.${outcome}`, { reference, state: outcome, ...(outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}) }),
+        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}),
         allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
         at,
       ),
@@ -217,7 +223,7 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
     createdAt: at,
   };
   const statements: Statement[] = [
-    offerDealUpdate(db, scope, deal.ref, statusesAllowing("offer_made"), LEAD_STATES_OPEN_FOR_OFFERS, token, at),
+    offerDealUpdate(db, scope, deal.ref, statusesAllowing("offer_made"), LEAD_STATES_OPEN_FOR_OFFERS, token, at, terms.maturity === "indicative" ? noCurrentFirmOffer(deal.ref) : undefined),
     supersedeCurrentOffers(db, deal.ref, terms.maturity, changed, at),
     offerInsertWhere(db, offer, changed),
     eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: "offer_made", reason: null, funded_amount: null } }), changed, at),
@@ -225,16 +231,16 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
   const partner = deal.partnerOrganisationId;
   if (deal.leadId && partner) {
     const leadId = deal.leadId;
-    const reference = await leadReferenceOf(db, deal, partner);
+    const reference = await leadReference(db, leadId);
     statements.push(
       routingPresentedUpdate(db, leadId, token, at, changed),
       moveLead(db, leadId, ["matched"], "offers_available", at, routingChanged(leadId, token)),
-      eventInsertWhere(db, partnerEvent(deal, partner, "lead.offers_available", { reference, state: "offers_available" }), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
+      eventInsertWhere(db, partnerEvent(deal, partner, reference, "lead.offers_available"), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
     );
   }
   const [result] = await db.batch(statements as [Statement, ...Statement[]]);
   if ((result as D1Result).meta.changes !== 1) {
-    throw new ApiError("invalid_transition", "The deal no longer takes offers (its status changed or an offer on the lead was accepted).");
+    throw new ApiError("invalid_transition", "The deal no longer takes these terms (its status changed, an offer on the lead was accepted, or firm terms became current).");
   }
   const made = (await offersOfDeal(db, deal.ref)).find((o) => o.id === offer.id)!;
   return dealOfferView(made);

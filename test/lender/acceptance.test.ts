@@ -40,6 +40,20 @@ describe("offer acceptance", () => {
     expectProblem(await call("POST", `/v1/deals/${refB}/offers`, { key: keys.b.live, body: firmOffer() }), 409, "invalid_transition");
   });
 
+  it("accepts exactly one of two different offers accepted concurrently, with one handover in all", async () => {
+    const { keys, refA, refB, partner, lead } = await routedLead();
+    const offerA = await makeOffer(keys.a.live, refA, firmOffer());
+    const offerB = await makeOffer(keys.b.live, refB, firmOffer({ amount: 38_000 }));
+    const answers = await Promise.all([offerA.id, offerB.id, offerA.id, offerB.id].map((id) => accept(partner.live.key, lead.id, id)));
+    const won = answers.filter((r) => r.status === 200);
+    expect(new Set(won.map((r) => r.body.offer_id)).size).toBe(1);
+    for (const res of answers.filter((r) => r.status !== 200)) expectProblem(res, 409, "offer_not_acceptable");
+    const handovers = [...(await eventsFor(refA)), ...(await eventsFor(refB))].filter((e) => e.event === "offer.accepted");
+    expect(handovers).toHaveLength(1);
+    expect(handovers[0].detail.offer.id).toBe(won[0].body.offer_id);
+    expect((await eventsFor(lead.id)).filter((e) => e.event === "lead.offer_accepted")).toHaveLength(1);
+  });
+
   it("refuses an offer of another lead (404), a superseded one and an expired one (409)", async () => {
     const { keys, refA, partner, lead } = await routedLead();
     const first = await makeOffer(keys.a.live, refA, firmOffer());

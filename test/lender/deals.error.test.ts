@@ -59,6 +59,27 @@ describe("lender API bad input", () => {
     expectProblem(await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, body: firmOffer() }), 409, "invalid_transition");
   });
 
+  it("refuses a non-finite funded_amount sent as raw JSON", async () => {
+    const { keys, refA } = await routedLead();
+    await makeOffer(keys.a.live, refA, firmOffer());
+    const res = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, rawBody: '{"status":"funded","funded_amount":1e400}', contentType: "application/json" });
+    expectProblem(res, 400, "invalid_request");
+    expect(res.body.error.field).toBe("funded_amount");
+  });
+
+  it("refuses funding by a lender whose offer the partner did not accept (409), leaving the lead with the accepted one", async () => {
+    const { keys, refA, refB, partner, lead } = await routedLead();
+    const offerA = await makeOffer(keys.a.live, refA, firmOffer());
+    await makeOffer(keys.b.live, refB, firmOffer({ amount: 38_000 }));
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/offers/${offerA.id}/acceptance`, { key: partner.live.key })).status).toBe(200);
+    expectProblem(await call("POST", `/v1/deals/${refB}/status`, { key: keys.b.live, body: { status: "funded", funded_amount: 38_000 } }), 409, "invalid_transition");
+    expect((await call("GET", `/v1/deals/${refB}`, { key: keys.b.live })).body.lender_status).toBe("offer_made");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body).toMatchObject({ state: "offer_accepted", funding_outcome: null });
+    const funded = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: 40_000 } });
+    expect(funded.body).toMatchObject({ status: "funded", lender_status: "funded", funded_amount: 40_000 });
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("funded");
+  });
+
   it("refuses empty and oversized messages", async () => {
     const { keys, refA } = await routedLead();
     for (const body of [{ body: "" }, { body: "   " }, { body: "x".repeat(5001) }, {}]) {

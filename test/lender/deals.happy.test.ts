@@ -97,8 +97,10 @@ describe("lender deals", () => {
     expect(dealEvents.map((e) => e.event)).toEqual(["deal.created", "deal.updated", "deal.updated", "deal.updated"]);
     expect(dealEvents.every((e) => e.organisation_id === a.id && e.api === "lender")).toBe(true);
     expect(dealEvents[3].detail).toEqual({ update: { status: "funded", reason: null, funded_amount: 40_000 } });
-    const leadEvents = (await eventsFor(lead.id)).map((e) => e.event);
-    expect(leadEvents).toEqual(["lead.submitted", "lead.matched", "lead.offers_available", "lead.funded"]);
+    const leadEvents = await eventsFor(lead.id);
+    expect(leadEvents.map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available", "lead.funded"]);
+    expect(leadEvents[2]).toMatchObject({ api: "partner", organisation_id: partner.organisation.id, detail: { reference: lead.reference, state: "offers_available" } });
+    expect(leadEvents[3].detail).toEqual({ reference: lead.reference, state: "funded", funding_outcome: { funded_at: expect.any(String), funded_amount: 40_000 } });
   });
 
   it("declines the lead only when every routed lender declined", async () => {
@@ -108,7 +110,9 @@ describe("lender deals", () => {
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("matched");
     await call("POST", `/v1/deals/${refB}/status`, { key: keys.b.live, body: { status: "declined" } });
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("declined");
-    expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.declined"]);
+    const leadEvents = await eventsFor(lead.id);
+    expect(leadEvents.map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.declined"]);
+    expect(leadEvents[2].detail).toEqual({ reference: lead.reference, state: "declined" });
     expect((await eventsFor(refA)).at(-1)!.detail).toEqual({ update: { status: "declined", reason: "Outside appetite", funded_amount: null } });
   });
 

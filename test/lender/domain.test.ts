@@ -3,7 +3,7 @@ import { matcherFacts } from "../../src/domain/deals/facts";
 import { normaliseDealReference } from "../../src/domain/deals/reference";
 import { canMove, statusesAllowing } from "../../src/domain/deals/status";
 import type { Deal } from "../../src/domain/deals/types";
-import { dealView, marketObject } from "../../src/domain/deals/view";
+import { dealSummary, dealView, marketObject } from "../../src/domain/deals/view";
 import { resolveFigures } from "../../src/domain/figures";
 import { marketFor } from "../../src/domain/reference/markets";
 
@@ -59,6 +59,15 @@ describe("dealView", () => {
     expect(marketObject(deal({ country: "ES" }))).not.toHaveProperty("company_number");
     expect(marketObject(deal({ country: "FR" }))).toMatchObject({ country: "FR", company_number: null, vat: { reason: "no_number" } });
     expect(marketObject(deal({ country: "CA" }))).not.toHaveProperty("vat");
+  });
+
+  it("carries every list-item field of the spec; business.company_number only where the market has a register number", () => {
+    const fields = ["amount", "business", "contact", "created_at", "currency", "lender_status", "market", "product", "ref", "statements_available", "status", "test", "updated_at"];
+    const uk = dealSummary(deal({ business: { name: "Widgets Ltd" } }));
+    expect(Object.keys(uk).sort()).toEqual(fields.sort());
+    expect(uk.business).toEqual({ name: "Widgets Ltd", company_number: null });
+    // The leads' rule: a key the market does not have is absent (Spain has no register number).
+    expect(dealSummary(deal({ country: "ES", business: { name: "Tapas SL" } })).business).toEqual({ name: "Tapas SL" });
   });
 });
 

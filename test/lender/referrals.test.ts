@@ -25,4 +25,27 @@ describe("referrals", () => {
     expect(missing.body.missing).toContain("business.company_number");
     expectProblem(await call("POST", "/v1/referrals", { key: keys.a.live, body: { ...completeUkLead(), lender: "x" } }), 400, "invalid_request");
   });
+
+  it("pages referrals newest first with a keyset cursor, scoped to the key's environment", async () => {
+    const { keys } = await twoLenderPanel();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call("POST", "/v1/referrals", { key: keys.a.live, body: completeUkLead() });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    const first = await call("GET", "/v1/referrals?limit=2", { key: keys.a.live });
+    expect(first.status).toBe(200);
+    expect(first.body.referrals).toHaveLength(2);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await call("GET", `/v1/referrals?limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: keys.a.live });
+    expect(second.body.referrals).toHaveLength(1);
+    expect(second.body.next_cursor).toBeNull();
+    expect([...first.body.referrals, ...second.body.referrals].map((r: any) => r.id).sort()).toEqual([...made].sort());
+    expect((await call("GET", "/v1/referrals", { key: keys.a.sandbox })).body.referrals).toEqual([]);
+    expectProblem(await call("GET", `/v1/referrals?cursor=${first.body.next_cursor}x`, { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", `/v1/referrals?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: keys.b.live }), 400, "invalid_request");
+    expectProblem(await call("GET", "/v1/referrals?limit=0", { key: keys.a.live }), 400, "invalid_request");
+    expectProblem(await call("GET", "/v1/referrals?limit=101", { key: keys.a.live }), 400, "invalid_request");
+  });
 });
