@@ -227,6 +227,13 @@ export const routingAcceptUpdate = (db: Database, leadId: string, offerId: strin
 export const everyDealDeclined = (leadId: string) =>
   sql`not exists (select 1 from ${deals} where ${deals.leadId} = ${leadId} and ${deals.deletedAt} is null and ${deals.lenderStatus} != 'declined')`;
 
+/**
+ * No routed lender can fund the lead any more: every deal declined, or the
+ * lender whose offer was accepted declined (acceptance closed every other offer).
+ */
+export const noLenderLeftToFund = (leadId: string) =>
+  sql`(${everyDealDeclined(leadId)} or exists (select 1 from ${leadRouting} join ${offers} on ${offers.id} = ${leadRouting.acceptedOfferId} join ${deals} on ${deals.ref} = ${offers.dealRef} where ${leadRouting.leadId} = ${leadId} and ${deals.lenderStatus} = 'declined'))`;
+
 export const dealStatusOfAcceptance = (db: Database, ref: string, at: string, guard: SQL) =>
   db.update(deals).set({ status: "offer_accepted", updatedAt: at }).where(and(eq(deals.ref, ref), guard));
 

@@ -11,7 +11,7 @@ import {
   dealFundable,
   dealStatusUpdate,
   deleteTestDeal,
-  everyDealDeclined,
+  noLenderLeftToFund,
   findDeal,
   findRouting,
   leadReference,
@@ -150,7 +150,7 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
     const leadId = deal.leadId;
     const outcome = report.status;
     const reference = await leadReference(db, leadId);
-    const guard = outcome === "declined" ? allOf(changed, everyDealDeclined(leadId)) : changed;
+    const guard = outcome === "declined" ? allOf(changed, noLenderLeftToFund(leadId)) : changed;
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
