@@ -1,17 +1,8 @@
-import type { LeadBusiness, LeadChannel, LeadConsent, LeadContact, LeadFunding, LeadTrading, SignificantPerson } from "../leads/types";
+import type { Lead } from "../leads/types";
 import type { LenderStatus } from "../reference/values";
 
 /** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
-export interface DealSubject {
-  country: string;
-  channel: LeadChannel | null;
-  business: LeadBusiness | null;
-  contact: LeadContact | null;
-  funding: LeadFunding | null;
-  trading: LeadTrading | null;
-  consent: LeadConsent | null;
-  significantPersons: SignificantPerson[];
-}
+export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons">;
 
 /** The deal's own life cycle, beside the lender's reported `lender_status`. */
 export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;
