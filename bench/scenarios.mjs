@@ -22,8 +22,13 @@ async function partnerKey({ url, adminToken }) {
 
 export const scenarios = [
   {
-    name: "baseline: unauthenticated OpenAPI document",
-    prepare: async ({ url }) => () => json("GET", `${url}/v1/openapi.json`),
+    // The cheapest trip through the whole stack: request id, routing, the problem+json 404.
+    name: "baseline: unknown route (404 problem+json)",
+    prepare: async ({ url }) => async () => {
+      const res = await fetch(`${url}/nowhere`);
+      await res.text();
+      if (res.status !== 404) throw new Error(`baseline answered ${res.status}`);
+    },
   },
   {
     name: "GET /me with X-API-Key (D1 key lookup + DO)",
