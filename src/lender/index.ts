@@ -1,6 +1,7 @@
 import { authenticate } from "../middleware/auth";
 import { limitRequestBody } from "../middleware/body-limit";
 import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
+import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
@@ -20,6 +21,7 @@ export function createLenderApi() {
     "*",
     unless(["/openapi.json"], authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),
     unless(["/openapi.json"], rateLimitPerKey),
+    unless(["/openapi.json"], idempotency),
   );
 
   registerMeRoutes(api, "lender");

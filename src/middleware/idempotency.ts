@@ -40,7 +40,8 @@ async function bodyHash(text: string) {
  * with another body is 422 `idempotency_key_reused`; a retry while the first
  * request is still running is 409 `idempotency_key_in_use`. Only successful
  * responses are kept: a failed request frees its key. Keys are scoped to the
- * caller's organisation, environment, method and path. Runs after auth.
+ * caller's organisation, environment, method and path. Mounted once per API,
+ * after auth, so every POST of both APIs honours it.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(HEADER);

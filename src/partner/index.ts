@@ -2,6 +2,7 @@ import { authenticate } from "../middleware/auth";
 import { browserAccess, enforceOrigin } from "../middleware/browser-access";
 import { limitRequestBody } from "../middleware/body-limit";
 import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
+import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
@@ -42,6 +43,8 @@ export function createPartnerApi() {
     ),
     unless(PUBLIC_PATHS, rateLimitPerKey),
     unless(PUBLIC_PATHS, enforceOrigin),
+    // Prequalification stores nothing, not even an idempotency record: it is safe to repeat as it is.
+    unless([...PUBLIC_PATHS, "/prequalification"], idempotency),
   );
 
   registerMeRoutes(api, "partner");

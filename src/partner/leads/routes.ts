@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
-import { idempotency } from "../../middleware/idempotency";
 import {
   Lead,
   LeadCreate,
@@ -31,7 +30,6 @@ export const createLeadRoute = createRoute({
     "Creates a draft lead in the caller's environment. `Idempotency-Key` is honoured: the same key with the same body within 24 hours answers the first response again (header `Idempotent-Replayed: true`); with another body it is 422 `idempotency_key_reused`.",
   tags,
   security: security.partner,
-  middleware: [idempotency] as const,
   request: {
     body: jsonBody(LeadCreate),
     headers: IdempotencyHeader,
@@ -88,7 +86,6 @@ export const submitLeadRoute = createRoute({
     "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
   tags,
   security: security.partner,
-  middleware: [idempotency] as const,
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
