@@ -1,22 +1,14 @@
 import { database } from "../../db/client";
 import { productCurrency, type PanelProduct } from "../../domain/panel/product";
+import { productBody } from "../../domain/panel/product-body";
 import type { Router } from "../../lib/router";
 import { lenderProducts, setLenderProducts } from "../../services/panel";
 import { listProductsRoute, replaceProductsRoute } from "./routes";
 
+/** The product as the operator wrote it, plus what the service derives: the currency and explicit nulls. */
 const productView = (p: PanelProduct) => ({
-  id: p.id,
-  product_family: p.productFamily,
-  label: p.label,
-  markets: p.markets,
+  ...productBody(p),
   currency: productCurrency(p),
-  min_amount: p.minAmount,
-  max_amount: p.maxAmount,
-  min_monthly_revenue: p.minMonthlyRevenue,
-  min_months_trading: p.minMonthsTrading,
-  min_credit_score_band: p.minCreditScoreBand,
-  excluded_industries: p.excludedIndustries,
-  purposes: p.purposes,
   pricing: {
     annual_rate_pct: p.pricing.annualRatePct,
     factor_rate: p.pricing.factorRate,

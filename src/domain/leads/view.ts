@@ -143,19 +143,24 @@ export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {
   );
 }
 
+/** What identifies a lead, first in both the full view and the list summary. */
+const leadHeader = (lead: Lead, market: Market) => ({
+  id: lead.id,
+  reference: lead.reference,
+  partner_reference: lead.partnerReference,
+  state: lead.state,
+  environment: lead.environment,
+  country: market.code,
+  currency: market.currency,
+});
+
 export function leadView(lead: Lead, sources: ViewSources = {}) {
   const market = marketFor(lead.country);
   const f = leadFigures(lead, market, sources);
   const c = lead.contact ?? {};
   const consent = lead.consent ?? {};
   return {
-    id: lead.id,
-    reference: lead.reference,
-    partner_reference: lead.partnerReference,
-    state: lead.state,
-    environment: lead.environment,
-    country: market.code,
-    currency: market.currency,
+    ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
     business: businessView(lead, market),
     contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
@@ -194,13 +199,7 @@ export type LeadView = ReturnType<typeof leadView>;
 export function leadSummary(lead: Lead) {
   const market = marketFor(lead.country);
   return {
-    id: lead.id,
-    reference: lead.reference,
-    partner_reference: lead.partnerReference,
-    state: lead.state,
-    environment: lead.environment,
-    country: market.code,
-    currency: market.currency,
+    ...leadHeader(lead, market),
     business: {
       name: orNull(lead.business?.name),
       ...(market.register_number_label !== null ? { company_number: orNull(lead.business?.company_number) } : {}),
