@@ -16,6 +16,16 @@ export function dealFigures(deal: Pick<Deal, "subject">, market: Market) {
   return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: null }, market);
 }
 
+/** The terms of an offer, the same in the lender's and the partner's view. */
+const offerTerms = (o: Offer) => ({
+  annual_rate_pct: o.annualRatePct,
+  factor_rate: o.factorRate,
+  term_months: o.termMonths,
+  fees: o.fees,
+  total_repayment: o.totalRepayment,
+  expires_at: o.expiresAt,
+});
+
 export function dealOfferView(o: Offer) {
   return {
     id: o.id,
@@ -28,12 +38,7 @@ export function dealOfferView(o: Offer) {
     superseded: o.superseded,
     superseded_at: o.supersededAt,
     superseded_by: o.supersededBy,
-    annual_rate_pct: o.annualRatePct,
-    factor_rate: o.factorRate,
-    term_months: o.termMonths,
-    fees: o.fees,
-    total_repayment: o.totalRepayment,
-    expires_at: o.expiresAt,
+    ...offerTerms(o),
     notes: o.notes,
   };
 }
@@ -47,12 +52,7 @@ export function partnerOfferView(o: Offer) {
     maturity: o.maturity,
     amount: o.amount,
     currency: o.currency,
-    annual_rate_pct: o.annualRatePct,
-    factor_rate: o.factorRate,
-    term_months: o.termMonths,
-    fees: o.fees,
-    total_repayment: o.totalRepayment,
-    expires_at: o.expiresAt,
+    ...offerTerms(o),
     created_at: o.createdAt,
   };
 }
