@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { createAdminApi } from "./admin";
 import { createDocsPage } from "./docs/page";
+import { createFileRoutes } from "./files/routes";
 import { createLenderApi, LENDER_BASE } from "./lender";
 import type { AppEnv } from "./lib/env";
 import { ApiError, onError } from "./lib/errors";
+import { FILE_ROUTE } from "./lib/signed-links";
 import { requestId } from "./middleware/request-id";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
@@ -31,6 +33,7 @@ export function createApp() {
   app.route(PARTNER_BASE, partnerApi);
   app.route(LENDER_BASE, lenderApi);
   app.route("/admin/v1", createAdminApi());
+  app.route(FILE_ROUTE, createFileRoutes());
   app.route("/docs", createDocsPage([
     { title: "Partner API", base: PARTNER_BASE, api: partnerApi },
     { title: "Lender API", base: LENDER_BASE, api: lenderApi },

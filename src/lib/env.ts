@@ -19,6 +19,8 @@ export interface Bindings {
   ADMIN_TOKEN?: string;
   /** Key for signed download links and hub links. */
   SIGNING_SECRET?: string;
+  /** Origin every handed-out link starts with (signed file links, the client hub); default http://localhost:8787. */
+  PUBLIC_URL?: string;
 }
 
 export interface Variables {

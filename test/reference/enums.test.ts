@@ -9,18 +9,21 @@ const SPEC_LISTS = [
   "countries", "currencies", "company-types", "industries", "purposes", "product-families", "funding-amount-bands",
   "revenue-bands", "time-in-business-bands", "credit-score-bands", "document-types", "lead-states", "webhook-events",
 ];
+/** Lists the spec leaves to "read from the enum lists": document states, and what a lender's request may ask for. */
+const DOCUMENT_LISTS = ["document-states", "document-request-items", "document-request-statuses"];
+const ALL_LISTS = [...SPEC_LISTS, ...DOCUMENT_LISTS];
 
 describe("GET /partner/v1/enums", () => {
   it("lists every list the spec names and where to read it", async () => {
     const { live } = await partnerWithKeys();
     const res = await call("GET", "/partner/v1/enums", { key: live.key });
     expect(res.status).toBe(200);
-    expect(res.body.enums.map((e: any) => e.name).sort()).toEqual([...SPEC_LISTS].sort());
+    expect(res.body.enums.map((e: any) => e.name).sort()).toEqual([...ALL_LISTS].sort());
     const perCountry = res.body.enums.filter((e: any) => e.requires_country).map((e: any) => e.name).sort();
     expect(perCountry).toEqual(["company-types", "funding-amount-bands", "revenue-bands"]);
   });
 
-  it.each(SPEC_LISTS)("serves %s", async (name) => {
+  it.each(ALL_LISTS)("serves %s", async (name) => {
     const { live } = await partnerWithKeys();
     const res = await call("GET", `/partner/v1/enums/${name}?country=GB`, { key: live.key });
     expect(res.status).toBe(200);
@@ -102,7 +105,7 @@ describe("the reference values are one source of truth", () => {
     const { live } = await partnerWithKeys();
     const res = await call("GET", "/partner/v1/enums/industries", { key: live.key });
     expect(res.body.values.map((v: any) => v.value)).toEqual([...INDUSTRY_VALUES]);
-    expect(ENUM_NAMES.length).toBe(SPEC_LISTS.length);
+    expect(ENUM_NAMES.length).toBe(ALL_LISTS.length);
   });
 
   it("resolves every market by alpha-2, alpha-3 and name", () => {

@@ -8,6 +8,8 @@ import {
   COMPANY_TYPES,
   CREDIT_SCORE_BANDS,
   CURRENCIES,
+  DOCUMENT_REQUEST_STATUSES,
+  DOCUMENT_STATES,
   DOCUMENT_TYPES,
   FUNDING_AMOUNT_BANDS,
   INDUSTRIES,
@@ -16,6 +18,7 @@ import {
   PARTNER_EVENTS,
   PRODUCT_FAMILIES,
   PURPOSES,
+  REQUEST_ITEM_TYPES,
   REVENUE_BANDS,
   TIME_IN_BUSINESS_BANDS,
 } from "./values";
@@ -93,6 +96,13 @@ export const ENUM_LISTS = {
     entries: () => [...CREDIT_SCORE_BANDS],
   },
   "document-types": { description: "Types of document a lead can hold.", per_country: false, entries: () => [...DOCUMENT_TYPES] },
+  "document-states": { description: "States of a document on a lead; a rejected document says why in `reason`.", per_country: false, entries: () => [...DOCUMENT_STATES] },
+  "document-request-items": {
+    description: "What a lender may ask the client for (`item_type`), with the document type the upload is filed under.",
+    per_country: false,
+    entries: () => [...REQUEST_ITEM_TYPES],
+  },
+  "document-request-statuses": { description: "Statuses of a lender's document request.", per_country: false, entries: () => [...DOCUMENT_REQUEST_STATUSES] },
   "lead-states": { description: "States of a lead.", per_country: false, entries: () => [...LEAD_STATES] },
   "webhook-events": {
     description: "Webhook event names; `api` says which API's endpoints can subscribe to each.",

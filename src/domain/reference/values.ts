@@ -74,6 +74,46 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number]["value"];
 export const DOCUMENT_TYPE_VALUES = values(DOCUMENT_TYPES);
 
+/** Document states: a document is decided when received (spec: "document state" read from the enum lists). */
+export const DOCUMENT_STATES = [
+  { value: "accepted", label: "Accepted: readable and of an allowed file type" },
+  { value: "rejected", label: "Rejected: see `reason`" },
+] as const;
+export const DOCUMENT_STATE_VALUES = values(DOCUMENT_STATES);
+
+/** Why a document was rejected. */
+export const DOCUMENT_REJECTION_REASONS = [
+  { value: "empty_file", label: "The file is empty" },
+  { value: "unsupported_file_type", label: "The file type is not accepted for this document type" },
+  { value: "unreadable_statement", label: "The bank statement could not be read as CSV or OFX" },
+] as const;
+
+/**
+ * What a lender may ask the business for (`item_type` of POST /v1/deals/{ref}/requests),
+ * each with the document type the upload is filed under and the label the client sees.
+ */
+export const REQUEST_ITEM_TYPES = [
+  { value: "bank_statements_3m", label: "Bank statements for the last 3 months", document_type: "bank_statements" },
+  { value: "bank_statements_6m", label: "Bank statements for the last 6 months", document_type: "bank_statements" },
+  { value: "bank_statements_12m", label: "Bank statements for the last 12 months", document_type: "bank_statements" },
+  { value: "filed_accounts", label: "Latest filed accounts", document_type: "filed_accounts" },
+  { value: "management_accounts", label: "Current management accounts", document_type: "management_accounts" },
+  { value: "vat_returns", label: "Recent VAT returns", document_type: "vat_returns" },
+  { value: "id_document", label: "Identity document of a director or owner", document_type: "id_document" },
+  { value: "proof_of_address", label: "Proof of business address", document_type: "proof_of_address" },
+  { value: "invoice", label: "Invoice or quote for the purchase", document_type: "invoice" },
+  { value: "other", label: "Another document (see the note)", document_type: "other" },
+] as const;
+export type RequestItemType = (typeof REQUEST_ITEM_TYPES)[number]["value"];
+export const REQUEST_ITEM_TYPE_VALUES = values(REQUEST_ITEM_TYPES);
+
+export const DOCUMENT_REQUEST_STATUSES = [
+  { value: "requested", label: "Requested: waiting for the client" },
+  { value: "uploaded", label: "Uploaded by the client" },
+  { value: "forwarded", label: "Files handed to the lender" },
+  { value: "waived", label: "Waived by the lender" },
+] as const;
+
 export const LEAD_STATES = [
   { value: "draft", label: "Draft: being filled in" },
   { value: "submitted", label: "Submitted: being matched" },

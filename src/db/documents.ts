@@ -1,0 +1,60 @@
+/**
+ * Documents on leads. Reads are by lead (the partner's, already scoped by the
+ * caller's lead lookup) or by deal (what one lender may see: the partner's
+ * accepted uploads on the lead plus the client's uploads against that deal's
+ * requests). Writes are statements for the callers' batches.
+ */
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import type { StoredDocument } from "../domain/documents/types";
+import type { Database } from "./client";
+import { documents, type DocumentRow } from "./schema/documents";
+
+export const toDocument = (r: DocumentRow): StoredDocument => ({
+  id: r.id,
+  environment: r.environment,
+  leadId: r.leadId,
+  partnerOrganisationId: r.partnerOrganisationId,
+  dealRef: r.dealRef,
+  requestId: r.requestId,
+  source: r.source,
+  documentType: r.documentType,
+  filename: r.filename,
+  contentType: r.contentType,
+  byteSize: r.byteSize,
+  state: r.state,
+  reason: r.reason,
+  storageKey: r.storageKey,
+  statement: r.statement,
+  receivedAt: r.receivedAt,
+  decidedAt: r.decidedAt,
+});
+
+export const documentInsert = (db: Database, d: StoredDocument) => db.insert(documents).values({ ...d });
+
+/** Every document of a lead, oldest first (partner and client uploads). */
+export async function documentsOfLead(db: Database, leadId: string) {
+  return (await db.select().from(documents).where(eq(documents.leadId, leadId)).orderBy(asc(documents.receivedAt), asc(documents.id)).all()).map(toDocument);
+}
+
+/** What the lender of one deal sees: accepted partner uploads of its lead, and client uploads against this deal. */
+export async function documentsOfDeal(db: Database, deal: { ref: string; leadId: string | null }) {
+  const ofThisDeal = eq(documents.dealRef, deal.ref);
+  const sharedOfLead = deal.leadId ? and(eq(documents.leadId, deal.leadId), isNull(documents.dealRef), eq(documents.state, "accepted")) : undefined;
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(sharedOfLead ? or(ofThisDeal, sharedOfLead) : ofThisDeal)
+    .orderBy(asc(documents.receivedAt), asc(documents.id))
+    .all();
+  return rows.map(toDocument);
+}
+
+export async function documentsOfRequests(db: Database, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  return (await db.select().from(documents).where(inArray(documents.requestId, requestIds)).orderBy(asc(documents.receivedAt), asc(documents.id)).all()).map(toDocument);
+}
+
+export async function findDocument(db: Database, id: string) {
+  const row = await db.select().from(documents).where(eq(documents.id, id)).get();
+  return row ? toDocument(row) : null;
+}
