@@ -45,6 +45,8 @@ import { randomToken } from "../lib/crypto";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
+import { dealFiles } from "./deal-files";
+import type { ViewContext } from "./view-context";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
@@ -54,11 +56,12 @@ export async function requireDeal(db: Database, scope: Scope, ref: string) {
   return deal;
 }
 
-/** The full deal view; the webhook engineer's `full` payloads call this too. Null when not the lender's. */
-export async function loadDealView(db: Database, scope: Scope, ref: string) {
-  const deal = await findDeal(db, scope, normaliseDealReference(ref));
+/** The full deal view; `full` webhook payloads call this too. Null when not the lender's. */
+export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
+  const deal = await findDeal(ctx.db, scope, normaliseDealReference(ref));
   if (!deal) return null;
-  return dealView(deal, await offersOfDeal(db, deal.ref));
+  const [offers, files] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal)]);
+  return dealView(deal, offers, files);
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;
@@ -299,7 +302,8 @@ const testSubject = (shape: TestDealShape): DealSubject => ({
   significantPersons: [],
 });
 
-export async function createTestDeal(db: Database, scope: Scope, shape: TestDealShape) {
+export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: TestDealShape) {
+  const db = ctx.db;
   const at = nowIso();
   const token = randomToken(24);
   const ref = newDealReference();
@@ -311,7 +315,7 @@ export async function createTestDeal(db: Database, scope: Scope, shape: TestDeal
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },
     });
   }
-  return (await loadDealView(db, scope, ref))!;
+  return (await loadDealView(ctx, scope, ref))!;
 }
 
 export async function removeTestDeal(db: Database, scope: Scope, ref: string) {

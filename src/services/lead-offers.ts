@@ -28,7 +28,7 @@ import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../do
 import { isAcceptable, type Offer } from "../domain/deals/types";
 import { dealOfferView, partnerOfferView } from "../domain/deals/view";
 import type { Lead } from "../domain/leads/types";
-import { leadFigures, leadView } from "../domain/leads/view";
+import { leadFigures } from "../domain/leads/view";
 import { marketFor } from "../domain/reference/markets";
 import type { LeadState } from "../domain/reference/values";
 import { randomToken } from "../lib/crypto";
@@ -36,20 +36,6 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./lead-routing";
 import { requireLead } from "./leads";
-
-/** The Lead resource with what routing holds: offers, funding outcome, out-of-scope reasons. */
-export async function presentLead(db: Database, lead: Lead) {
-  if (!lead.submittedAt) return leadView(lead);
-  const [routing, offers] = await Promise.all([findRouting(db, lead.id), currentOffersOfLead(db, lead.id)]);
-  return leadView(lead, {
-    routing: {
-      offers: offers.map(partnerOfferView),
-      fundingOutcome:
-        routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,
-      reasons: routing?.reasons ?? [],
-    },
-  });
-}
 
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
@@ -137,7 +123,7 @@ const invalidMove = (lead: Lead, event: SimulatedEvent) =>
  * `decline` ends a lead that is still open; `fund` funds an accepted lead for
  * the accepted offer's amount. Each writes the lead events a live lead would.
  */
-export async function simulateLeadEvent(db: Database, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher) {
+export async function simulateLeadEvent(db: Database, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher): Promise<Lead> {
   if (scope.environment !== "sandbox") {
     throw new ApiError("environment_mismatch", "The sandbox helpers act on sandbox leads only; use a sandbox key.");
   }
@@ -188,5 +174,5 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
   if ((result as D1Result).meta.changes !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
   const now = await requireLead(db, scope, lead.id);
   if (now.state !== target) throw invalidMove(now, event);
-  return presentLead(db, now);
+  return now;
 }

@@ -16,20 +16,21 @@ export type LinkEnv = Pick<Bindings, "SIGNING_SECRET" | "PUBLIC_URL">;
 
 export interface Links {
   /** Signed, expiring download link of a stored file. */
-  file(storageKey: string, ttlSeconds?: number): Promise<string>;
+  file(storageKey: string): Promise<string>;
   /** The client hub of a lead; `path` is a deep link inside it (`/requests/req_…`). */
   hub(leadId: string, path?: string): Promise<string>;
 }
 
 const baseOf = (env: LinkEnv) => (env.PUBLIC_URL ?? "http://localhost:8787").replace(/\/+$/, "");
 
-export function linksFor(env: LinkEnv, now: () => number = Date.now): Links {
+/** `fileTtlSeconds`: API responses take the default; the webhook dispatcher passes WEBHOOK_FILE_LINK_TTL_SECONDS. */
+export function linksFor(env: LinkEnv, fileTtlSeconds = FILE_LINK_TTL_SECONDS, now: () => number = Date.now): Links {
   const secret = env.SIGNING_SECRET;
   if (!secret) throw new ApiError("internal_error", "The service is missing its signing secret.");
   const base = baseOf(env);
   return {
-    async file(storageKey, ttlSeconds = FILE_LINK_TTL_SECONDS) {
-      return base + (await signFile(secret, storageKey, Math.floor(now() / 1000) + ttlSeconds));
+    async file(storageKey) {
+      return base + (await signFile(secret, storageKey, Math.floor(now() / 1000) + fileTtlSeconds));
     },
     async hub(leadId, path = "") {
       return `${base}${HUB_ROUTE}/${leadId}/${await hubToken(secret, leadId)}${path}`;

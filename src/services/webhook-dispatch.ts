@@ -10,14 +10,16 @@ import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndp
 import { endpointReceives, type PayloadMode } from "../domain/webhooks/subscriptions";
 import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
-import { serialisedBody } from "./webhook-payloads";
+import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "./links";
+import { viewContext, type ViewEnv } from "./view-context";
+import { serialisedBody, type PayloadContext } from "./webhook-payloads";
 
 /** The queue message: the delivery to attempt. Everything else is read from D1 when it is consumed. */
 export interface DeliveryMessage {
   delivery_id: string;
 }
 
-type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE">;
+type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & ViewEnv;
 
 const EVENTS_PER_ROUND = 100;
 /** Bounds one run (a cron tick or a request's waitUntil); what is left waits for the next tick. */
@@ -31,11 +33,12 @@ export async function enqueueDeliveries(queue: Queue, deliveryIds: string[]) {
   }
 }
 
-async function dispatchEvent(db: Database, event: EventRow, endpoints: WebhookEndpointRow[]) {
+async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[]) {
+  const db = ctx.db;
   const now = nowIso();
   const receivers = endpoints.filter((e) => endpointReceives(e, event));
   const bodies = new Map<PayloadMode, string>();
-  for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody({ db }, event, mode));
+  for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody(ctx, event, mode));
   const deliveries = receivers.map((endpoint) => ({
     id: newId("whd", 24),
     endpointId: endpoint.id,
@@ -57,7 +60,8 @@ async function dispatchEvent(db: Database, event: EventRow, endpoints: WebhookEn
 }
 
 export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events: number; deliveries: number }> {
-  const db = database(env.DB);
+  const ctx = viewContext(env, linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS));
+  const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   let events = 0;
   let deliveries = 0;
@@ -69,7 +73,7 @@ export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events:
       if (!endpointsByScope.has(key)) {
         endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
       }
-      const { claimed, ids } = await dispatchEvent(db, event, await endpointsByScope.get(key)!);
+      const { claimed, ids } = await dispatchEvent(ctx, event, await endpointsByScope.get(key)!);
       if (claimed) events++;
       enqueue.push(...ids);
     }

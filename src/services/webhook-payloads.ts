@@ -18,17 +18,17 @@ import { findLead } from "../db/leads";
 import type { Scope } from "../domain/identity/caller";
 import type { PayloadMode } from "../domain/webhooks/subscriptions";
 import { loadDealView } from "./deals";
-import { presentLead } from "./lead-offers";
+import { presentLead } from "./lead-presentation";
 import { findReferral } from "./referrals";
+import type { ViewContext } from "./view-context";
 
 /** The envelope's api_version: the payload shape of the specification's 2026-09 release. */
 export const WEBHOOK_API_VERSION = "2026-09";
 
 type Data = Record<string, unknown>;
 
-export interface PayloadContext {
-  db: Database;
-}
+/** Views are built as the GETs build them; the dispatcher's links are signed to outlive the retry schedule. */
+export type PayloadContext = ViewContext;
 
 /** What a `reference` payload always carries for each subject type. */
 function referenceOf(event: EventRow): Data {
@@ -47,13 +47,13 @@ const scopeOfEvent = (event: EventRow): Scope => ({ organisationId: event.organi
 
 /** Exactly what GET /v1/deals/{ref} returns to the lender the event is for. */
 async function fullDeal(ctx: PayloadContext, event: EventRow): Promise<Data> {
-  return (await loadDealView(ctx.db, scopeOfEvent(event), event.subjectId)) ?? referenceOf(event);
+  return (await loadDealView(ctx, scopeOfEvent(event), event.subjectId)) ?? referenceOf(event);
 }
 
 /** Exactly what GET /partner/v1/leads/{id} returns to the partner the event is for. */
 async function fullLead(ctx: PayloadContext, event: EventRow): Promise<Data> {
   const lead = await findLead(ctx.db, scopeOfEvent(event), event.subjectId);
-  return lead ? { ...(await presentLead(ctx.db, lead)), ...referenceOf(event) } : referenceOf(event);
+  return lead ? { ...(await presentLead(ctx, lead)), ...referenceOf(event) } : referenceOf(event);
 }
 
 /** The referral item of GET /v1/referrals. */

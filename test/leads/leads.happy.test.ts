@@ -28,7 +28,7 @@ describe("POST /partner/v1/leads", () => {
       documents: [],
       statements: { has_statements: false, uploaded_at: null, account_kind: null },
       funding_outcome: null,
-      upload_url: null,
+      upload_url: expect.stringMatching(new RegExp(`^http://localhost:8787/hub/${lead.id}/[0-9a-f]{40}$`)),
       submitted_at: null,
     });
     expect(lead.business).toEqual({

@@ -5,6 +5,9 @@
  * market carries are present, null when not held (no register is connected,
  * so every register fact is null).
  */
+import { statementFigures, statementSummary } from "../documents/statements";
+import type { StoredDocument } from "../documents/types";
+import type { DealDocumentView } from "../documents/view";
 import { figureFields, resolveFigures } from "../figures";
 import { personView } from "../leads/view";
 import { marketFor, type Market } from "../reference/markets";
@@ -12,8 +15,16 @@ import type { Deal, DealMessage, Offer } from "./types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
-export function dealFigures(deal: Pick<Deal, "subject">, market: Market) {
-  return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: null }, market);
+/** The files a lender may see on a deal: the stored documents, and their views with signed links. */
+export interface DealFiles {
+  stored: readonly StoredDocument[];
+  views: readonly DealDocumentView[];
+}
+
+export const NO_FILES: DealFiles = { stored: [], views: [] };
+
+export function dealFigures(deal: Pick<Deal, "subject">, market: Market, files: DealFiles = NO_FILES) {
+  return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: statementFigures(files.stored) }, market);
 }
 
 /** The terms of an offer, the same in the lender's and the partner's view. */
@@ -80,9 +91,9 @@ export function completionView(deal: Deal) {
 const identifiersOf = (market: Market) => Object.fromEntries(market.identifier_keys.map((k) => [k, null])) as Record<string, null>;
 
 /** One market object per country, `country` first as the discriminator. */
-export function marketObject(deal: Pick<Deal, "subject">) {
+export function marketObject(deal: Pick<Deal, "subject">, files: DealFiles = NO_FILES) {
   const market = marketFor(deal.subject.country);
-  const f = dealFigures(deal, market);
+  const f = dealFigures(deal, market, files);
   const b = deal.subject.business ?? {};
   const base = {
     country: market.code,
@@ -141,13 +152,13 @@ export function dealSummary(deal: Deal) {
   };
 }
 
-export function dealView(deal: Deal, offers: readonly Offer[]) {
+export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES) {
   const market = marketFor(deal.subject.country);
-  const f = dealFigures(deal, market);
+  const f = dealFigures(deal, market, files);
   const s = deal.subject;
   const c = s.contact ?? {};
   const consent = s.consent ?? {};
-  const marketView = marketObject(deal);
+  const marketView = marketObject(deal, files);
   return {
     ref: deal.ref,
     environment: deal.environment,
@@ -173,9 +184,9 @@ export function dealView(deal: Deal, offers: readonly Offer[]) {
       product_family: orNull(s.funding?.product_family),
     },
     market: marketView,
-    statements: { has_statements: false, uploaded_at: null, account_kind: null },
+    statements: statementSummary(files.stored),
     offers: offers.map(dealOfferView),
-    documents: [] as never[],
+    documents: [...files.views],
     consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
     completion: completionView(deal),
     created_at: deal.createdAt,

@@ -8,6 +8,9 @@ import { figureFields, resolveFigures, type RegisterFigures, type ResolvedFigure
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
 import type { PartnerOfferView } from "../deals/view";
+import { statementFigures, statementSummary } from "../documents/statements";
+import type { StoredDocument } from "../documents/types";
+import { leadDocumentView } from "../documents/view";
 import type { Lead, SignificantPerson } from "./types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
@@ -134,11 +137,15 @@ export interface ViewSources {
   register?: RegisterFigures | null;
   statements?: StatementFigures | null;
   routing?: RoutingSources | null;
+  /** Every document of the lead (partner and client uploads). */
+  documents?: readonly StoredDocument[];
+  /** The lead's client hub link. */
+  uploadUrl?: string | null;
 }
 
 export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {}) {
   return resolveFigures(
-    { applicant: { ...lead.trading, ...lead.funding }, register: sources.register ?? null, statements: sources.statements ?? null },
+    { applicant: { ...lead.trading, ...lead.funding }, register: sources.register ?? null, statements: sources.statements ?? statementFigures(sources.documents ?? []) },
     market,
   );
 }
@@ -175,18 +182,17 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
     trading: tradingView(f, market),
     consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
     significant_persons: lead.significantPersons.map(personView),
-    steps: leadSteps(lead, market),
+    steps: leadSteps(lead, market, (sources.documents ?? []).filter((d) => d.state === "accepted").length),
     matched_options: lead.matchedOptions,
     options: lead.options,
     offers: sources.routing?.offers ?? [],
-    documents: [] as never[],
-    statements: { has_statements: false, uploaded_at: null, account_kind: null },
+    documents: (sources.documents ?? []).map(leadDocumentView),
+    statements: statementSummary(sources.documents ?? []),
     funding_outcome: sources.routing?.fundingOutcome ?? null,
     // Null until submitted; the matcher's reasons once out of scope, else [].
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,
-    // The client hub that serves this link arrives later; until then nothing is known.
-    upload_url: null,
+    upload_url: sources.uploadUrl ?? null,
     submitted_at: lead.submittedAt,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,

@@ -5,6 +5,7 @@ import { scopeOf } from "../../domain/identity/caller";
 import { dealSummary, messageView } from "../../domain/deals/view";
 import { ApiError } from "../../lib/errors";
 import type { Router } from "../../lib/router";
+import { viewContext } from "../../services/view-context";
 import {
   dealCompletion,
   dealMessages,
@@ -48,18 +49,18 @@ export function registerDealRoutes(router: Router) {
   });
 
   router.openapi(getDealRoute, async (c) => {
-    const deal = await loadDealView(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    const deal = await loadDealView(viewContext(c.env), scopeOf(c.get("caller")), c.req.valid("param").ref);
     if (!deal) throw notFound();
     announceDeprecatedFields(c);
     return c.json(deal, 200);
   });
 
   router.openapi(reportStatusRoute, async (c) => {
-    const db = database(c.env.DB);
+    const ctx = viewContext(c.env);
     const scope = scopeOf(c.get("caller"));
-    const deal = await reportStatus(db, scope, c.req.valid("param").ref, c.req.valid("json"));
+    const deal = await reportStatus(ctx.db, scope, c.req.valid("param").ref, c.req.valid("json"));
     announceDeprecatedFields(c);
-    return c.json((await loadDealView(db, scope, deal.ref))!, 200);
+    return c.json((await loadDealView(ctx, scope, deal.ref))!, 200);
   });
 
   router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));

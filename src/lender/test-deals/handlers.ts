@@ -2,6 +2,7 @@ import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../lib/router";
 import { createTestDeal, removeTestDeal } from "../../services/deals";
+import { viewContext } from "../../services/view-context";
 import { announceDeprecatedFields } from "../deals/handlers";
 import { createTestDealRoute, deleteTestDealRoute } from "./routes";
 
@@ -9,7 +10,7 @@ export function registerTestDealRoutes(router: Router) {
   router.openapi(createTestDealRoute, async (c) => {
     // The body is optional: without one the validator passes nothing through.
     const body = c.req.valid("json") ?? {};
-    const deal = await createTestDeal(database(c.env.DB), scopeOf(c.get("caller")), {
+    const deal = await createTestDeal(viewContext(c.env), scopeOf(c.get("caller")), {
       country: body.country?.country,
       business: body.business ?? undefined,
       contact: body.contact ?? undefined,

@@ -1,16 +1,17 @@
-import { database } from "../../db/client";
 import { listEvents } from "../../db/event-log";
 import { scopeOf } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import type { Router } from "../../lib/router";
 import { eventData, WEBHOOK_API_VERSION } from "../../services/webhook-payloads";
+import { viewContext } from "../../services/view-context";
 import { listEventsRoute } from "./routes";
 
 export function registerEventRoutes(router: Router, api: WebhookApi) {
   router.openapi(listEventsRoute(api), async (c) => {
     const { cursor, limit, event, subject } = c.req.valid("query");
-    const db = database(c.env.DB);
+    const ctx = viewContext(c.env);
+    const db = ctx.db;
     const scope = scopeOf(c.get("caller"));
     const cursorScope = `events:${api}:${scope.organisationId}:${scope.environment}`;
     const page = await listEvents(db, scope, api, { event, subject }, await readKeysetCursor(cursor, cursorScope, c.env.SIGNING_SECRET), limit + 1);
@@ -27,7 +28,7 @@ export function registerEventRoutes(router: Router, api: WebhookApi) {
             livemode: e.environment === "live",
             api_version: WEBHOOK_API_VERSION,
             subject: { type: e.subjectType, id: e.subjectId },
-            data: await eventData({ db }, e, "reference"),
+            data: await eventData(ctx, e, "reference"),
           })),
         ),
         next_cursor: await nextKeysetCursor(last, page.length > limit, cursorScope, c.env.SIGNING_SECRET),

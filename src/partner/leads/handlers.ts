@@ -1,8 +1,9 @@
 import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
-import { leadSteps, leadSummary, leadView, personView } from "../../domain/leads/view";
+import { leadSteps, leadSummary, personView } from "../../domain/leads/view";
 import type { Router } from "../../lib/router";
-import { presentLead } from "../../services/lead-offers";
+import { presentLead } from "../../services/lead-presentation";
+import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
 import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
@@ -10,20 +11,22 @@ import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSigni
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
-    const lead = await openLead(database(c.env.DB), scopeOf(c.get("caller")), country, parts);
+    const ctx = viewContext(c.env);
+    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts);
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
-    return c.json(leadView(lead), 201);
+    return c.json(await presentLead(ctx, lead), 201);
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    const db = database(c.env.DB);
-    const lead = await requireLead(db, scopeOf(c.get("caller")), c.req.valid("param").id);
-    return c.json(await presentLead(db, lead), 200);
+    const ctx = viewContext(c.env);
+    const lead = await requireLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id);
+    return c.json(await presentLead(ctx, lead), 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {
-    const lead = await amendLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
-    return c.json(leadView(lead), 200);
+    const ctx = viewContext(c.env);
+    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
+    return c.json(await presentLead(ctx, lead), 200);
   });
 
   router.openapi(putSignificantPersonsRoute, async (c) => {

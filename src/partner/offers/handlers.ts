@@ -2,7 +2,9 @@ import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../lib/router";
 import { acceptOffer, leadOffers, simulateLeadEvent } from "../../services/lead-offers";
+import { presentLead } from "../../services/lead-presentation";
 import { panelMatcher } from "../../services/lead-routing";
+import { viewContext } from "../../services/view-context";
 import { acceptOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
 
 export function registerOfferRoutes(router: Router) {
@@ -14,7 +16,8 @@ export function registerOfferRoutes(router: Router) {
   });
 
   router.openapi(simulateRoute, async (c) => {
-    const lead = await simulateLeadEvent(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.env.DB));
-    return c.json(lead, 200);
+    const ctx = viewContext(c.env);
+    const lead = await simulateLeadEvent(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.env.DB));
+    return c.json(await presentLead(ctx, lead), 200);
   });
 }

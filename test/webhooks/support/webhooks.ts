@@ -76,7 +76,7 @@ export async function dispatch() {
       sent.push(message.delivery_id);
     },
   } as unknown as Queue;
-  const result = await dispatchPendingEvents({ DB: env.DB, WEBHOOK_QUEUE: queue });
+  const result = await dispatchPendingEvents({ ...env, WEBHOOK_QUEUE: queue });
   return { ...result, deliveryIds: sent };
 }
 

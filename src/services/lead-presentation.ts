@@ -1,0 +1,27 @@
+/**
+ * The Lead resource as GET /partner/v1/leads/{id} answers it (and `full`
+ * webhook payloads carry it): the lead with its documents, statements, hub
+ * link, and what routing holds (offers, funding outcome, out-of-scope reasons).
+ */
+import { currentOffersOfLead, findRouting } from "../db/deals";
+import { documentsOfLead } from "../db/documents";
+import { partnerOfferView } from "../domain/deals/view";
+import type { Lead } from "../domain/leads/types";
+import { leadView } from "../domain/leads/view";
+import type { ViewContext } from "./view-context";
+
+export async function presentLead(ctx: ViewContext, lead: Lead) {
+  const [documents, uploadUrl] = await Promise.all([documentsOfLead(ctx.db, lead.id), ctx.links.hub(lead.id)]);
+  if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl });
+  const [routing, offers] = await Promise.all([findRouting(ctx.db, lead.id), currentOffersOfLead(ctx.db, lead.id)]);
+  return leadView(lead, {
+    documents,
+    uploadUrl,
+    routing: {
+      offers: offers.map(partnerOfferView),
+      fundingOutcome:
+        routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,
+      reasons: routing?.reasons ?? [],
+    },
+  });
+}
