@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Scope } from "../domain/identity/caller";
 import type { WebhookApi } from "../domain/webhooks/subscriptions";
 import { EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION } from "../domain/webhooks/delivery-schedule";
 import type { KeysetPosition } from "../lib/cursor";
 import type { Database } from "./client";
+import { insertWhere } from "./guarded";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./schema/webhooks";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -20,8 +21,15 @@ const ownedBy = (scope: Scope, api: WebhookApi, id?: string) =>
     id === undefined ? undefined : eq(webhookEndpoints.id, id),
   );
 
-export async function insertEndpoint(db: Database, row: typeof webhookEndpoints.$inferInsert) {
-  await db.insert(webhookEndpoints).values(row);
+/** Inserts the endpoint unless its owner already has `cap` (not deleted) on this API and environment; true when inserted. */
+export async function insertEndpointWithinCap(db: Database, row: WebhookEndpointRow, cap: number) {
+  const held = sql`(select count(*) from ${webhookEndpoints} where ${ownedBy({ organisationId: row.organisationId, environment: row.environment }, row.api)})`;
+  const result = await insertWhere(db, webhookEndpoints, row, sql`${held} < ${cap}`).run();
+  return result.meta.changes === 1;
+}
+
+export async function countEndpoints(db: Database, scope: Scope, api: WebhookApi) {
+  return (await db.select({ n: count() }).from(webhookEndpoints).where(ownedBy(scope, api)).get())?.n ?? 0;
 }
 
 export async function findEndpoint(db: Database, scope: Scope, api: WebhookApi, id: string) {

@@ -1,6 +1,6 @@
 /** Webhook endpoint management for both APIs: registration, changes, rotation, deliveries. */
 import type { Database } from "../db/client";
-import { attemptsOf, findDelivery, findEndpoint, insertEndpoint, listDeliveries, updateEndpoint, type WebhookEndpointRow } from "../db/webhooks";
+import { attemptsOf, countEndpoints, findDelivery, findEndpoint, insertEndpointWithinCap, listDeliveries, updateEndpoint, type WebhookEndpointRow } from "../db/webhooks";
 import type { Scope } from "../domain/identity/caller";
 import { generateEndpointSecret } from "../domain/webhooks/signature";
 import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../domain/webhooks/subscriptions";
@@ -35,6 +35,9 @@ export async function requireEndpoint(ctx: EndpointContext, id: string) {
   return endpoint;
 }
 
+/** Stripe's figure: enough for every environment of a receiver fleet, few enough that a fan-out stays cheap. */
+export const ENDPOINTS_PER_ACCOUNT = 16;
+
 export interface RegistrationInput {
   url: string;
   events?: string[];
@@ -67,7 +70,11 @@ export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind,
     updatedAt: now,
     deletedAt: null,
   } satisfies WebhookEndpointRow;
-  await insertEndpoint(ctx.db, row);
+  if (!(await insertEndpointWithinCap(ctx.db, row, ENDPOINTS_PER_ACCOUNT))) {
+    throw new ApiError("cap_exceeded", `At most ${ENDPOINTS_PER_ACCOUNT} webhook endpoints may be registered per account, API and environment; delete one first.`, {
+      extra: { limit: ENDPOINTS_PER_ACCOUNT, current: await countEndpoints(ctx.db, ctx.scope, ctx.api) },
+    });
+  }
   return { endpoint: row, secret };
 }
 
