@@ -4,7 +4,7 @@
  * conditional updates that write a fresh `last_change` token; the statements
  * after them in the batch are guarded on it.
  */
-import { and, asc, count, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Scope } from "../domain/identity/caller";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest, type RequestStatus } from "../domain/documents/types";
 import type { Database } from "./client";
@@ -85,16 +85,10 @@ export interface NewDocumentRequest extends DocumentRequest {
  * INSERT itself, so parallel creates cannot pass the limit together.
  */
 export function requestInsertWhere(db: Database, r: NewDocumentRequest, limit: number) {
-  const openOfDeal = db
-    .select({ n: count() })
-    .from(documentRequests)
-    .where(and(eq(documentRequests.dealRef, r.dealRef), inArray(documentRequests.status, openStatuses)));
-  const dealTakesRequests = db
-    .select({ one: sql`1` })
-    .from(deals)
-    .where(and(eq(deals.ref, r.dealRef), isNull(deals.deletedAt), notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])));
+  const openOfDeal = sql`(select count(*) from ${documentRequests} where ${documentRequests.dealRef} = ${r.dealRef} and ${inArray(documentRequests.status, openStatuses)})`;
+  const dealTakesRequests = sql`exists (select 1 from ${deals} where ${deals.ref} = ${r.dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`;
   const { token, ...request } = r;
-  return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`(${openOfDeal}) < ${limit} and exists (${dealTakesRequests})`);
+  return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`${openOfDeal} < ${limit} and ${dealTakesRequests}`);
 }
 
 export interface NewClientNotification {
