@@ -140,5 +140,5 @@ export async function partnerStatement(ref: string, monthlyRevenue = 42_000) {
 export async function download(url: string) {
   const { exports } = await import("cloudflare:workers");
   const res = await exports.default.fetch(new Request(url));
-  return { status: res.status, text: await res.text(), headers: res.headers };
+  return { status: res.status, text: new TextDecoder().decode(await res.arrayBuffer()), headers: res.headers };
 }
