@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Scope } from "../domain/identity/caller";
+import { REQUEST_CLOSED_DEAL_STATUSES } from "../domain/documents/requests";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest, type RequestStatus } from "../domain/documents/types";
 import type { Database } from "./client";
 import { toDocument } from "./documents";
@@ -70,9 +71,6 @@ export async function openRequestCount(db: Database, dealRef: string) {
   const row = await db.select({ n: count() }).from(documentRequests).where(and(eq(documentRequests.dealRef, dealRef), inArray(documentRequests.status, openStatuses))).get();
   return row?.n ?? 0;
 }
-
-/** Deal statuses on which a lender can no longer ask for documents. */
-export const REQUEST_CLOSED_DEAL_STATUSES = ["declined", "funded"] as const;
 
 export interface NewDocumentRequest extends DocumentRequest {
   /** The token written as `last_change`; the notification of the same batch is guarded on it. */

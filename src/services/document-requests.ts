@@ -11,7 +11,6 @@ import {
   filesOfRequest,
   findRequestOfDeal,
   openRequestCount,
-  REQUEST_CLOSED_DEAL_STATUSES,
   requestChanged,
   requestForwardedUpdate,
   requestInsertWhere,
@@ -21,6 +20,7 @@ import {
 import { documentsOfRequests } from "../db/documents";
 import type { Database } from "../db/client";
 import type { Deal } from "../domain/deals/types";
+import { dealTakesRequests } from "../domain/documents/requests";
 import { statementSummary } from "../domain/documents/statements";
 import { OPEN_REQUEST_STATUSES, OPEN_REQUESTS_PER_DEAL, type DocumentRequest } from "../domain/documents/types";
 import { dealDocumentView, documentRequestView, outstandingRequestView } from "../domain/documents/view";
@@ -36,8 +36,6 @@ import type { ViewContext } from "./view-context";
 const requestNotFound = () => new ApiError("not_found", "No document request with that id on this deal.");
 
 const isOpen = (r: Pick<DocumentRequest, "status">) => OPEN_REQUEST_STATUSES.includes(r.status);
-
-const closedDeal = (deal: Pick<Deal, "status">) => (REQUEST_CLOSED_DEAL_STATUSES as readonly string[]).includes(deal.status);
 
 const refusedOnClosedDeal = (deal: Pick<Deal, "status">) =>
   new ApiError("invalid_transition", `The deal's status is ${deal.status}; no documents can be requested on it.`);
@@ -57,7 +55,7 @@ export interface RequestAsk {
  */
 export async function requestDocument(db: Database, scope: Scope, ref: string, ask: RequestAsk) {
   const deal = await requireDeal(db, scope, ref);
-  if (closedDeal(deal)) throw refusedOnClosedDeal(deal);
+  if (!dealTakesRequests(deal)) throw refusedOnClosedDeal(deal);
   const item = REQUEST_ITEM_TYPES.find((t) => t.value === ask.item_type)!;
   const at = nowIso();
   const token = randomToken(24);
@@ -93,7 +91,7 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
   if ((result as D1Result).meta.changes !== 1) {
     // The insert's guard failed: the deal closed meanwhile, or the limit was reached.
     const now = await requireDeal(db, scope, ref);
-    if (closedDeal(now)) throw refusedOnClosedDeal(now);
+    if (!dealTakesRequests(now)) throw refusedOnClosedDeal(now);
     throw new ApiError("too_many_open_requests", `At most ${OPEN_REQUESTS_PER_DEAL} requests may be open (requested or uploaded) on a deal; waive one or wait for files to be forwarded.`, {
       extra: { limit: OPEN_REQUESTS_PER_DEAL, open: await openRequestCount(db, deal.ref) },
     });
