@@ -13,6 +13,7 @@ import type { Database } from "./client";
 import { insertWhere } from "./guarded";
 import { dealRow, type NewDeal } from "./routing";
 import { dealMessages, deals, leadRouting, offers, type DealMessageRow, type DealRow, type OfferRow } from "./schema/deals";
+import { documents } from "./schema/documents";
 import { leads } from "./schema/leads";
 
 export type Statement = BatchItem<"sqlite">;
@@ -90,9 +91,29 @@ export async function listDeals(db: Database, scope: Scope, status: LenderStatus
   const conditions: (SQL | undefined)[] = [eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), isNull(deals.deletedAt)];
   if (status) conditions.push(eq(deals.lenderStatus, status));
   if (after) conditions.push(sql`(${deals.createdAt}, ${deals.ref}) < (${after.createdAt}, ${after.ref})`);
-  const rows = await db.select().from(deals).where(and(...conditions)).orderBy(desc(deals.createdAt), desc(deals.ref)).limit(limit + 1).all();
-  return { deals: rows.slice(0, limit).map(toDeal), more: rows.length > limit };
+  const rows = await db
+    .select({ deal: deals, statementsAvailable: hasParsedStatement })
+    .from(deals)
+    .where(and(...conditions))
+    .orderBy(desc(deals.createdAt), desc(deals.ref))
+    .limit(limit + 1)
+    .all();
+  return { deals: rows.slice(0, limit).map((r): ListedDeal => ({ ...toDeal(r.deal), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
 }
+
+/** A deal in the list, with whether its lender can read a parsed statement (the list's `statements_available`). */
+export type ListedDeal = Deal & { statementsAvailable: boolean };
+
+/**
+ * An accepted, parsed statement the deal's lender sees (the rule of
+ * `documentsOfDeal`: the lead's shared uploads or this deal's own), read per
+ * row inside the list query so the page costs one query.
+ */
+const qualified = (table: string, column: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+const doc = (column: { name: string }) => qualified("documents", column);
+const deal = (column: { name: string }) => qualified("deals", column);
+// Qualified by hand: drizzle writes bare column names in a one-table select, and both tables have lead_id.
+const hasParsedStatement = sql<number>`exists (select 1 from ${documents} where ${doc(documents.state)} = 'accepted' and ${doc(documents.statement)} is not null and (${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)))`;
 
 /** Offers written by one batch share a timestamp; rowid keeps the order they were made in (match order for simulated ones). */
 const insertionOrder = sql`rowid`;

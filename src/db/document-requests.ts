@@ -4,10 +4,15 @@
  * conditional updates that write a fresh `last_change` token; the statements
  * after them in the batch are guarded on it.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Scope } from "../domain/identity/caller";
+import { REQUEST_CLOSED_DEAL_STATUSES } from "../domain/documents/requests";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest, type RequestStatus } from "../domain/documents/types";
 import type { Database } from "./client";
-import { documentRequests, type DocumentRequestRow } from "./schema/documents";
+import { toDocument } from "./documents";
+import { insertWhere } from "./guarded";
+import { deals } from "./schema/deals";
+import { clientNotifications, documentRequests, documents, type DocumentRequestRow } from "./schema/documents";
 
 export const toRequest = (r: DocumentRequestRow): DocumentRequest => ({
   id: r.id,
@@ -58,3 +63,75 @@ export const requestUploadedUpdate = (db: Database, id: string, files: number, t
     .update(documentRequests)
     .set({ status: "uploaded", fileCount: sql`${documentRequests.fileCount} + ${files}`, uploadedAt: at, lastChange: token })
     .where(and(eq(documentRequests.id, id), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[])));
+
+const openStatuses = [...OPEN_REQUEST_STATUSES] as RequestStatus[];
+
+/** Requests that count toward the per-deal limit: requested or uploaded. */
+export async function openRequestCount(db: Database, dealRef: string) {
+  const row = await db.select({ n: count() }).from(documentRequests).where(and(eq(documentRequests.dealRef, dealRef), inArray(documentRequests.status, openStatuses))).get();
+  return row?.n ?? 0;
+}
+
+export interface NewDocumentRequest extends DocumentRequest {
+  /** The token written as `last_change`; the notification of the same batch is guarded on it. */
+  token: string;
+}
+
+/**
+ * The request, inserted only while the deal takes requests (live, not declined
+ * or funded) and has fewer than `limit` open ones. The count is read by the
+ * INSERT itself, so parallel creates cannot pass the limit together.
+ */
+export function requestInsertWhere(db: Database, r: NewDocumentRequest, limit: number) {
+  const openOfDeal = sql`(select count(*) from ${documentRequests} where ${documentRequests.dealRef} = ${r.dealRef} and ${inArray(documentRequests.status, openStatuses)})`;
+  const dealTakesRequests = sql`exists (select 1 from ${deals} where ${deals.ref} = ${r.dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`;
+  const { token, ...request } = r;
+  return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`${openOfDeal} < ${limit} and ${dealTakesRequests}`);
+}
+
+export interface NewClientNotification {
+  id: string;
+  leadId: string;
+  environment: "sandbox" | "live";
+  kind: "document_request" | "message" | "agreement";
+  dealRef: string | null;
+  subject: string;
+  deepLink: string;
+  createdAt: string;
+}
+
+/** The client's notification of a change that may lose its race: written only when `guard` holds. */
+export const clientNotificationInsertWhere = (db: Database, n: NewClientNotification, guard: ReturnType<typeof sql>) =>
+  insertWhere(db, clientNotifications, { ...n, readAt: null }, guard);
+
+/** Open → waived, for this deal's request only. */
+export const requestWaivedUpdate = (db: Database, dealRef: string, id: string, token: string, at: string) =>
+  db
+    .update(documentRequests)
+    .set({ status: "waived", waivedAt: at, lastChange: token })
+    .where(and(eq(documentRequests.dealRef, dealRef), eq(documentRequests.id, id), inArray(documentRequests.status, openStatuses)));
+
+/**
+ * Uploaded → forwarded: the files reached the lender. Only an `uploaded`
+ * request moves, so whichever of the files read and the webhook delivery comes
+ * first forwards it and the other changes nothing. `scope` confines the update
+ * to the lender and environment the caller acts for.
+ */
+export const requestForwardedUpdate = (db: Database, scope: Scope, id: string, token: string, at: string) =>
+  db
+    .update(documentRequests)
+    .set({ status: "forwarded", forwardedAt: at, lastChange: token })
+    .where(
+      and(
+        eq(documentRequests.id, id),
+        eq(documentRequests.lenderOrganisationId, scope.organisationId),
+        eq(documentRequests.environment, scope.environment),
+        eq(documentRequests.status, "uploaded"),
+      ),
+    );
+
+/** The files of one request among `ids` (a `request.fulfilled` detail's list), in one query. */
+export async function filesOfRequest(db: Database, requestId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return (await db.select().from(documents).where(and(eq(documents.requestId, requestId), inArray(documents.id, ids))).all()).map(toDocument);
+}

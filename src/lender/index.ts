@@ -9,6 +9,7 @@ import { registerMeRoutes } from "../partner/me/handlers";
 import { registerEventRoutes } from "../partner/events/handlers";
 import { registerWebhookRoutes } from "../partner/webhooks/handlers";
 import { registerDealRoutes } from "./deals/handlers";
+import { registerDocumentRoutes } from "./documents/handlers";
 import { registerReferralRoutes } from "./referrals/handlers";
 import { registerTestDealRoutes } from "./test-deals/handlers";
 
@@ -28,6 +29,7 @@ export function createLenderApi() {
   registerWebhookRoutes(api, "lender");
   registerEventRoutes(api, "lender");
   registerDealRoutes(api);
+  registerDocumentRoutes(api);
   registerTestDealRoutes(api);
   registerReferralRoutes(api);
 

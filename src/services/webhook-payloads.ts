@@ -19,6 +19,7 @@ import type { Scope } from "../domain/identity/caller";
 import type { PayloadMode } from "../domain/webhooks/subscriptions";
 import { loadDealView } from "./deals";
 import { presentLead } from "./lead-presentation";
+import { withFileLinks } from "./document-requests";
 import { findReferral } from "./referrals";
 import type { ViewContext } from "./view-context";
 
@@ -69,7 +70,14 @@ const FULL_VIEWS: Record<EventRow["subjectType"], (ctx: PayloadContext, event: E
 
 export async function eventData(ctx: PayloadContext, event: EventRow, mode: PayloadMode): Promise<Data> {
   const subject = mode === "full" ? await FULL_VIEWS[event.subjectType](ctx, event) : referenceOf(event);
-  return { ...subject, ...event.detail, payload_mode: mode };
+  return { ...subject, ...(await detailWithLinks(ctx, event)), payload_mode: mode };
+}
+
+/** Stored details hold no links (they would expire in the outbox); a request's files get fresh signed ones here. */
+async function detailWithLinks(ctx: PayloadContext, event: EventRow): Promise<Data> {
+  const detail = event.detail as Data;
+  if (!("request" in detail)) return detail;
+  return { ...detail, request: await withFileLinks(ctx, detail.request) };
 }
 
 /** The envelope every delivery of the event carries; `id` is the event id, stable across retries. */

@@ -128,7 +128,8 @@ export function marketObject(deal: Pick<Deal, "subject">, files: DealFiles = NO_
   }
 }
 
-export function dealSummary(deal: Deal) {
+/** `statementsAvailable`: the list query's answer to whether the lender can read a parsed statement. */
+export function dealSummary(deal: Deal & { statementsAvailable?: boolean }) {
   const market = marketFor(deal.subject.country);
   const s = deal.subject;
   return {
@@ -146,7 +147,7 @@ export function dealSummary(deal: Deal) {
     status: deal.status,
     lender_status: deal.lenderStatus,
     test: deal.test,
-    statements_available: false,
+    statements_available: deal.statementsAvailable ?? false,
     created_at: deal.createdAt,
     updated_at: deal.updatedAt,
   };

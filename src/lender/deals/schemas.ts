@@ -4,6 +4,7 @@ import { MARKETS, type Market } from "../../domain/reference/markets";
 import { LENDER_STATUSES } from "../../domain/reference/values";
 import { Timestamp } from "../../lib/schemas";
 import { SignificantPerson } from "../../partner/leads/schemas";
+import { DealDocument } from "../documents/schemas";
 
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
@@ -140,7 +141,7 @@ export const Deal = z
     market: DealMarket,
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     offers: z.array(DealOffer),
-    documents: z.array(z.unknown()),
+    documents: z.array(DealDocument).openapi({ description: "Signed links valid for 1 hour (24 hours in webhook bodies)." }),
     consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
     completion: Completion,
     created_at: Timestamp,
