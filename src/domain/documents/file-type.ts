@@ -2,6 +2,8 @@
  * What a file is, read from its bytes: the client's Content-Type and file
  * extension are never trusted. Text formats (OFX, CSV) must be readable text.
  */
+import { csvRows } from "./statement-csv";
+
 export type FileKind = "pdf" | "png" | "jpeg" | "xlsx" | "ofx" | "csv";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
@@ -50,8 +52,14 @@ export function readableText(bytes: Uint8Array): string | null {
 
 const isOfx = (text: string) => /^\s*(OFXHEADER\s*:|<\?xml[^>]*>\s*(<\?OFX[^>]*>\s*)?<OFX>|<\?OFX|<OFX>)/i.test(text);
 
-/** CSV: at least one line with a field delimiter. Anything else textual is not a format we take. */
-const isCsv = (text: string) => text.split(/\r?\n/, 50).some((line) => /[,;\t]/.test(line));
+/** CSV: at least two rows, most of them split into several fields by one delimiter. Anything else textual is not a format we take. */
+function isCsv(text: string) {
+  const head = text.slice(0, 64 * 1024);
+  return [",", ";", "\t"].some((delimiter) => {
+    const rows = csvRows(head, delimiter).slice(0, 50);
+    return rows.length >= 2 && rows.filter((r) => r.length > 1).length * 2 >= rows.length;
+  });
+}
 
 export interface Sniffed {
   kind: FileKind | null;
