@@ -4,9 +4,10 @@
  * accepted uploads on the lead plus the client's uploads against that deal's
  * requests). Writes are statements for the callers' batches.
  */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { StoredDocument } from "../domain/documents/types";
 import type { Database } from "./client";
+import { insertWhere } from "./guarded";
 import { documents, type DocumentRow } from "./schema/documents";
 
 export const toDocument = (r: DocumentRow): StoredDocument => ({
@@ -58,3 +59,29 @@ export async function findDocument(db: Database, id: string) {
   const row = await db.select().from(documents).where(eq(documents.id, id)).get();
   return row ? toDocument(row) : null;
 }
+
+/** How many files the partner has put on a lead (accepted and rejected alike). */
+export async function partnerUploadCount(db: Database, leadId: string) {
+  const row = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.leadId, leadId), eq(documents.source, "partner_upload")))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * The insert of a partner upload that happens only while the lead holds fewer
+ * than `cap` partner uploads when the batch reaches it: concurrent uploads
+ * cannot push a lead past its cap. The caller checks `findDocument` after.
+ */
+export const partnerUploadInsertUnderCap = (db: Database, d: StoredDocument, cap: number) =>
+  insertWhere(
+    db,
+    documents,
+    { ...d },
+    sql`(select count(*) from ${documents} where ${documents.leadId} = ${d.leadId} and ${documents.source} = 'partner_upload') < ${cap}`,
+  );
+
+/** Guard for the rows that must exist only if the document's insert happened (its outbox event). */
+export const documentExists = (id: string) => sql`exists (select 1 from ${documents} where ${documents.id} = ${id})`;

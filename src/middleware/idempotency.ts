@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { database } from "../db/client";
 import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/idempotency";
-import { sha256Hex } from "../lib/crypto";
+import { sha256Hex, toHex } from "../lib/crypto";
 import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
 
@@ -26,11 +26,15 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-async function bodyHash(text: string) {
+/**
+ * Read as bytes, not text: the body is cached for the route, and a cached
+ * text would hand a multipart upload's binary file on re-encoded as UTF-8.
+ */
+async function bodyHash(raw: ArrayBuffer) {
   try {
-    return await sha256Hex(canonical(JSON.parse(text)));
+    return await sha256Hex(canonical(JSON.parse(new TextDecoder().decode(raw))));
   } catch {
-    return sha256Hex(text);
+    return toHex(await crypto.subtle.digest("SHA-256", raw));
   }
 }
 
@@ -51,7 +55,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
   const caller = c.get("caller");
   const scopeKey = `${caller.organisationId}:${caller.environment}:${c.req.method} ${c.req.path}:${key}`;
-  const requestHash = await bodyHash(await c.req.text());
+  const requestHash = await bodyHash(await c.req.arrayBuffer());
   const db = database(c.env.DB);
   const now = Math.floor(Date.now() / 1000);
 

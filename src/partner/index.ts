@@ -12,6 +12,7 @@ import { registerMeRoutes } from "./me/handlers";
 import { registerOfferRoutes } from "./offers/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
+import { registerDocumentRoutes } from "./documents/handlers";
 import { registerEventRoutes } from "./events/handlers";
 import { registerWebhookRoutes } from "./webhooks/handlers";
 
@@ -51,6 +52,7 @@ export function createPartnerApi() {
   registerEnumRoutes(api);
   registerPrequalificationRoutes(api);
   registerLeadRoutes(api);
+  registerDocumentRoutes(api);
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
   registerOfferRoutes(api);

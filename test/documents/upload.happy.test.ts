@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { partnerWithKeys } from "../helpers/seed";
+import { completeUkLead, createLead } from "../leads/helpers";
+import { bytes, ofxV1Bank, pdf, png, signedAmountCsv } from "./fixtures";
+import { upload, uploadDocument } from "./helpers";
+
+describe("partner document upload", () => {
+  it("answers 201 with the decided document and a Location that reads it back", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    const res = await upload(sandbox.key, lead.id, [
+      { name: "document_type", value: "id_document" },
+      // The client claims a PDF; the bytes say PNG.
+      { name: "file", value: png(), filename: "passport.pdf", type: "application/pdf" },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^doc_/),
+      document_type: "id_document",
+      filename: "passport.pdf",
+      byte_size: png().length,
+      state: "accepted",
+      reason: null,
+      received_at: expect.any(String),
+    });
+    const location = res.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`/partner/v1/leads/${lead.id}/documents/${res.body.id}$`));
+    const again = await call("GET", new URL(location).pathname, { key: sandbox.key });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+
+    const row = await env.DB.prepare("select content_type, storage_key, source, state from documents where id = ?").bind(res.body.id).first<any>();
+    expect(row).toEqual({ content_type: "image/png", storage_key: `leads/sandbox/${lead.id}/documents/${res.body.id}`, source: "partner_upload", state: "accepted" });
+    const object = await env.DOCUMENTS.get(row.storage_key);
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png());
+    expect(object!.httpMetadata?.contentType).toBe("image/png");
+    expect(object!.customMetadata?.filename).toBe("passport.pdf");
+  });
+
+  it("lists every document oldest first, rejected ones with their reason", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    const accepted = await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(signedAmountCsv), "april-may.csv");
+    const wrongKind = await uploadDocument(sandbox.key, lead.id, "bank_statements", png(), "photo.png");
+    const empty = await uploadDocument(sandbox.key, lead.id, "invoice", new Uint8Array(), "empty.pdf");
+    const unreadable = await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes("name,email\nAda,ada@example.com\n"), "contacts.csv");
+    expect([wrongKind.reason, empty.reason, unreadable.reason]).toEqual(["unsupported_file_type", "empty_file", "unreadable_statement"]);
+    expect([wrongKind.state, empty.state, unreadable.state]).toEqual(["rejected", "rejected", "rejected"]);
+
+    const res = await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: sandbox.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ lead_id: lead.id, documents: [accepted, wrongKind, empty, unreadable], count: 4 });
+  });
+
+  it("lists nothing for a lead without documents", async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: live.key })).body).toEqual({ lead_id: lead.id, documents: [], count: 0 });
+  });
+
+  it("sanitises the filename: path parts, control characters, length", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    const doc = await uploadDocument(sandbox.key, lead.id, "other", pdf(), `..\\..\\windows\\sys\u0007tem\u202E${"x".repeat(300)}.pdf`);
+    expect(doc.filename).not.toMatch(/[\\/\u0000-\u001f\u202e]/);
+    expect(doc.filename.startsWith("system")).toBe(true);
+    expect(doc.filename.endsWith(".pdf")).toBe(true);
+    expect(doc.filename.length).toBe(200);
+  });
+
+  it("parses an OFX statement into the lead: documents, statements, documents_complete and monthly revenue basis statements", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const body = completeUkLead();
+    const lead = await createLead(sandbox.key, { ...body, trading: { ...body.trading, monthly_revenue: 41_000 } });
+    const before = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(before.steps.documents_complete).toBe(false);
+    expect(before.statements).toEqual({ has_statements: false, uploaded_at: null, account_kind: null });
+    expect(before.trading).toMatchObject({ monthly_revenue: 41_000, monthly_revenue_basis: "applicant" });
+
+    const doc = await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(ofxV1Bank), "q1.ofx");
+    const after = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(after.documents).toEqual([doc]);
+    expect(after.statements).toEqual({ has_statements: true, uploaded_at: doc.received_at, account_kind: "bank" });
+    expect(after.steps.documents_complete).toBe(true);
+    expect(after.trading).toMatchObject({ monthly_revenue: 3_000, monthly_revenue_basis: "statements", monthly_revenue_band: "25k_50k" });
+  });
+
+  it("takes the latest parsed statement; a PDF statement counts as a document but not as figures", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    await uploadDocument(sandbox.key, lead.id, "bank_statements", pdf(), "statement.pdf");
+    const withPdf = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(withPdf.steps.documents_complete).toBe(true);
+    expect(withPdf.statements.has_statements).toBe(false);
+
+    await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(ofxV1Bank), "q1.ofx");
+    const csv = await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(signedAmountCsv), "apr-may.csv");
+    const lead2 = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(lead2.statements).toEqual({ has_statements: true, uploaded_at: csv.received_at, account_kind: "bank" });
+    expect(lead2.trading).toMatchObject({ monthly_revenue: 2_000, monthly_revenue_basis: "statements" });
+  });
+
+  it("leaves the lead's figures alone when the only statement was rejected", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes("Date,Amount\n"), "empty-export.csv");
+    const after = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(after.steps.documents_complete).toBe(false);
+    expect(after.statements.has_statements).toBe(false);
+    expect(after.documents).toHaveLength(1);
+  });
+});
