@@ -65,7 +65,7 @@ describe("client hub: the link is the credential", () => {
 
   it("refuses a cross-site POST with 403 and writes nothing", async () => {
     const { hub, refA, keys } = await hubLead();
-    const crossSite = [
+    const crossSite: Record<string, string>[] = [
       { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
       { Origin: "https://evil.example" },
       { "Sec-Fetch-Site": "cross-site" },
