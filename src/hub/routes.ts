@@ -58,14 +58,22 @@ const NOTICES: Record<string, string> = {
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 
-/** Browsers send Sec-Fetch-Site and Origin on a form post; anything but our own origin is refused. */
+/**
+ * Forms post only from our own pages. Sec-Fetch-Site decides when the browser
+ * sends it. Under `Referrer-Policy: no-referrer` browsers send `Origin: null`
+ * on form posts, so a null Origin passes only beside `Sec-Fetch-Site:
+ * same-origin`; any real Origin must be ours. A client that sends neither
+ * header is not a browser, so there is no victim session to forge from.
+ */
 const sameOriginPosts = createMiddleware<HubEnv>(async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD") return next();
   const site = c.req.header("Sec-Fetch-Site");
   const origin = c.req.header("Origin");
   const ours = new Set([new URL(c.req.url).origin]);
   if (c.env.PUBLIC_URL) ours.add(new URL(c.env.PUBLIC_URL).origin);
-  if ((site !== undefined && site !== "same-origin") || (origin !== undefined && !ours.has(origin))) {
+  const crossSite =
+    (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== "null" && !ours.has(origin)) || (origin === "null" && site === undefined);
+  if (crossSite) {
     return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403);
   }
   return next();

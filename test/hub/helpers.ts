@@ -62,6 +62,8 @@ export interface HubResponse {
 export async function hubCall(method: string, path: string, options: { form?: Record<string, string>; multipart?: FormData; headers?: Record<string, string> } = {}): Promise<HubResponse> {
   const headers: Record<string, string> = method === "GET" ? {} : { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin" };
   Object.assign(headers, options.headers);
+  // An empty value drops a default header (a client that does not send it).
+  for (const [name, value] of Object.entries(headers)) if (value === "") delete headers[name];
   let body: BodyInit | undefined;
   if (options.form) {
     body = new URLSearchParams(options.form).toString();

@@ -70,7 +70,8 @@ describe("client hub: the link is the credential", () => {
       { Origin: "https://evil.example" },
       { "Sec-Fetch-Site": "cross-site" },
       { "Sec-Fetch-Site": "same-site", Origin: "http://sub.api.test" },
-      { Origin: "null" },
+      { Origin: "null", "Sec-Fetch-Site": "" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "" },
     ];
     for (const headers of crossSite) {
       const res = await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { body: "forged" }, headers });
@@ -79,6 +80,11 @@ describe("client hub: the link is the credential", () => {
     }
     expect(await lenderEvents(keys.a.live, refA, "message.created")).toHaveLength(0);
     expect((await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { body: "mine" } })).status).toBe(303);
+    // What a browser sends from the hub page under no-referrer: a null Origin beside same-origin.
+    expect((await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { body: "mine too" }, headers: { Origin: "null" } })).status).toBe(303);
+    // A non-browser client (neither header) has no session to forge from.
+    expect((await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { body: "api" }, headers: { Origin: "", "Sec-Fetch-Site": "" } })).status).toBe(303);
+    expect(await lenderEvents(keys.a.live, refA, "message.created")).toHaveLength(3);
   });
 
   it("escapes every value it renders (business name, request label and note, messages, filenames)", async () => {
