@@ -5,8 +5,9 @@
  * plain 404 page. The token sits in the URL: no referrer leaves, nothing is
  * cached, nothing loads from elsewhere, and forms post only from our origin.
  */
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import { html } from "hono/html";
 import type { Lead } from "../domain/leads/types";
 import type { AppEnv, Variables } from "../lib/env";
 import { onError } from "../lib/errors";
@@ -27,7 +28,6 @@ import {
 } from "../services/client-hub";
 import { linksFor } from "../services/links";
 import { completionPage } from "./completion-page";
-import { html } from "hono/html";
 import { notFoundPage, type Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
 import { overviewPage } from "./overview-page";
@@ -114,7 +114,8 @@ export function createHubRoutes() {
     await next();
     withHubHeaders(c.res);
   });
-  hub.use("*", sameOriginPosts, limitRequestBody as unknown as ReturnType<typeof createMiddleware<HubEnv>>);
+  // The service's body limits: 20 MiB for multipart uploads, the JSON limit for everything else.
+  hub.use("*", sameOriginPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
   hub.use("/:leadId/:token/*", openLead);
 
   hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(database(c.env.DB), c.get("lead")), noticeOf(c))));
