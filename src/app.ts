@@ -5,7 +5,8 @@ import { createFileRoutes } from "./files/routes";
 import { createLenderApi, LENDER_BASE } from "./lender";
 import type { AppEnv } from "./lib/env";
 import { ApiError, onError } from "./lib/errors";
-import { FILE_ROUTE } from "./lib/signed-links";
+import { createHubRoutes } from "./hub/routes";
+import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { requestId } from "./middleware/request-id";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
@@ -34,6 +35,7 @@ export function createApp() {
   app.route(LENDER_BASE, lenderApi);
   app.route("/admin/v1", createAdminApi());
   app.route(FILE_ROUTE, createFileRoutes());
+  app.route(HUB_ROUTE, createHubRoutes());
   app.route("/docs", createDocsPage([
     { title: "Partner API", base: PARTNER_BASE, api: partnerApi },
     { title: "Lender API", base: LENDER_BASE, api: lenderApi },

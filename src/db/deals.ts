@@ -18,7 +18,7 @@ import { leads } from "./schema/leads";
 
 export type Statement = BatchItem<"sqlite">;
 
-const toDeal = (r: DealRow): Deal => ({
+export const toDeal = (r: DealRow): Deal => ({
   ref: r.ref,
   lenderOrganisationId: r.lenderOrganisationId,
   environment: r.environment,
@@ -65,7 +65,7 @@ export const toOffer = (r: OfferRow): Offer => ({
   createdAt: r.createdAt,
 });
 
-const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direction: r.direction, body: r.body, createdAt: r.createdAt });
+export const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direction: r.direction, body: r.body, subject: r.subject, fromEmail: r.fromEmail, createdAt: r.createdAt });
 
 /** The lender's own, live (not deleted) deal with this upper-cased ref. */
 const dealInScope = (scope: Scope, ref: string) =>
@@ -262,12 +262,19 @@ export const dealOutcomeStatus = (db: Database, ref: string, status: DealStatus,
   db.update(deals).set({ status }).where(and(eq(deals.ref, ref), guard));
 
 export const messageInsert = (db: Database, ref: string, message: DealMessage) =>
-  db.insert(dealMessages).values({ id: message.id, dealRef: ref, direction: message.direction, body: message.body, createdAt: message.createdAt });
+  db.insert(dealMessages).values({
+    id: message.id,
+    dealRef: ref,
+    direction: message.direction,
+    body: message.body,
+    subject: message.subject ?? null,
+    fromEmail: message.fromEmail ?? null,
+    createdAt: message.createdAt,
+  });
 
-export async function recordAgreement(db: Database, scope: Scope, ref: string, key: string, at: string) {
-  const result = await db.update(deals).set({ agreementUploadedAt: at, agreementKey: key, updatedAt: at }).where(dealInScope(scope, ref)).run();
-  return result.meta.changes === 1;
-}
+/** A statement: the caller batches it with the client's notification and checks that one row changed. */
+export const agreementRecord = (db: Database, scope: Scope, ref: string, key: string, at: string) =>
+  db.update(deals).set({ agreementUploadedAt: at, agreementKey: key, updatedAt: at }).where(dealInScope(scope, ref));
 
 /** Test deals are capped per lender and environment; the cap is part of the insert, so racing creates cannot pass it. */
 export const TEST_DEAL_CAP = 10;

@@ -9,7 +9,7 @@ import { eventInsertWhere } from "./guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "./schema/leads";
 
-const toLead = (row: LeadRow): Lead => ({
+export const toLead = (row: LeadRow): Lead => ({
   id: row.id,
   reference: row.reference,
   organisationId: row.organisationId,

@@ -23,7 +23,7 @@ import {
   offerInsertWhere,
   offersOfDeal,
   offersOfDealWhere,
-  recordAgreement,
+  agreementRecord,
   routingOutcomeUpdate,
   routingPresentedUpdate,
   supersedeCurrentOffers,
@@ -31,6 +31,7 @@ import {
   testDealInsert,
   type Statement,
 } from "../db/deals";
+import { notificationInsert } from "../db/client-notifications";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
@@ -82,7 +83,7 @@ export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lend
   return { deals: page.deals, nextCursor: next };
 }
 
-const lenderEvent = (deal: Deal, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
+export const lenderEvent = (deal: Deal, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
   organisationId: deal.lenderOrganisationId,
   environment: deal.environment,
   api: "lender",
@@ -259,11 +260,21 @@ export async function dealMessages(db: Database, scope: Scope, ref: string) {
   return messagesOfDeal(db, deal.ref);
 }
 
-/** A lender's message to the client; `message.created` fires for the client's replies, not for this. */
+/**
+ * A lender's message to the client; `message.created` fires for the client's
+ * replies, not for this. The business is told in the same batch (a test deal
+ * has no business behind it).
+ */
 export async function sendMessage(db: Database, scope: Scope, ref: string, body: string) {
   const deal = await requireDeal(db, scope, ref);
   const message: DealMessage = { id: newId("msg"), direction: "lender_to_borrower", body, createdAt: nowIso() };
-  await db.batch([messageInsert(db, deal.ref, message)]);
+  const statements: Statement[] = [messageInsert(db, deal.ref, message)];
+  if (deal.leadId) {
+    statements.push(
+      notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "message", dealRef: deal.ref, subject: `New message about ${deal.ref}`, deepLink: `/deals/${deal.ref}/messages` }, message.createdAt),
+    );
+  }
+  await db.batch(statements as [Statement, ...Statement[]]);
   return message;
 }
 
@@ -278,7 +289,15 @@ export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Sco
   const deal = await requireDeal(db, scope, ref);
   const key = agreementKey(deal);
   await bucket.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
-  if (!(await recordAgreement(db, scope, deal.ref, key, nowIso()))) throw notFound();
+  const at = nowIso();
+  const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at)];
+  if (deal.leadId) {
+    statements.push(
+      notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "agreement", dealRef: deal.ref, subject: `Your agreement for ${deal.ref} is ready to sign`, deepLink: `/deals/${deal.ref}/completion` }, at),
+    );
+  }
+  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
+  if ((result as D1Result).meta.changes !== 1) throw notFound();
   return completionView(await requireDeal(db, scope, ref));
 }
 

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", service.url);
   project.provide("sandboxUrl", service.sandboxUrl);
   project.provide("adminToken", E2E_ADMIN_TOKEN);
+  project.provide("persistTo", persistTo);
   return () => {
     service.stop();
     rmSync(persistTo, { recursive: true, force: true });
@@ -42,5 +43,7 @@ declare module "vitest" {
     baseUrl: string;
     sandboxUrl: string;
     adminToken: string;
+    /** The local state directory of the running service (for setup the public APIs do not offer yet). */
+    persistTo: string;
   }
 }

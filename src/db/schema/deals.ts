@@ -111,6 +111,9 @@ export const dealMessages = sqliteTable(
     dealRef: text("deal_ref").notNull(),
     direction: text("direction", { enum: ["lender_to_borrower", "borrower_to_lender"] }).notNull(),
     body: text("body").notNull(),
+    /** The client's replies from the hub carry a subject (optional) and the lead's contact email; lender messages leave both null. */
+    subject: text("subject"),
+    fromEmail: text("from_email"),
     createdAt: text("created_at").notNull(),
   },
   (t) => [index("deal_messages_deal").on(t.dealRef, t.createdAt, t.id)],

@@ -64,6 +64,9 @@ export interface DealMessage {
   id: string;
   direction: "lender_to_borrower" | "borrower_to_lender";
   body: string;
+  /** Set on the client's replies from the hub only. */
+  subject?: string | null;
+  fromEmail?: string | null;
   createdAt: string;
 }
 

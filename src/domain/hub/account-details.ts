@@ -1,0 +1,112 @@
+/**
+ * The bank account a business gives for its payout, checked for format by the
+ * market's scheme. Only a masked summary (`Acme Ltd ••••1234`) is ever kept:
+ * the full number is checked and then dropped. Pure.
+ */
+
+export type AccountScheme = "uk" | "us" | "ca" | "au" | "iban";
+
+/** Form fields each scheme asks for, in order. */
+export const SCHEME_FIELDS: Record<AccountScheme, { name: string; label: string; hint: string }[]> = {
+  uk: [
+    { name: "sort_code", label: "Sort code", hint: "6 digits, e.g. 12-34-56" },
+    { name: "account_number", label: "Account number", hint: "8 digits" },
+  ],
+  us: [
+    { name: "routing_number", label: "Routing number (ABA)", hint: "9 digits" },
+    { name: "account_number", label: "Account number", hint: "4 to 17 digits" },
+  ],
+  ca: [
+    { name: "transit_number", label: "Transit number", hint: "5 digits" },
+    { name: "institution_number", label: "Institution number", hint: "3 digits" },
+    { name: "account_number", label: "Account number", hint: "7 to 12 digits" },
+  ],
+  au: [
+    { name: "bsb", label: "BSB", hint: "6 digits, e.g. 062-000" },
+    { name: "account_number", label: "Account number", hint: "6 to 10 digits" },
+  ],
+  iban: [{ name: "iban", label: "IBAN", hint: "e.g. IE29 AIBK 9311 5212 3456 78" }],
+};
+
+export function accountSchemeOf(country: string): AccountScheme {
+  switch (country) {
+    case "GB":
+      return "uk";
+    case "US":
+      return "us";
+    case "CA":
+      return "ca";
+    case "AU":
+      return "au";
+    default:
+      return "iban";
+  }
+}
+
+export type AccountCheck = { ok: true; summary: string } | { ok: false; field: string; message: string; status: 400 | 422 };
+
+const HOLDER_MAX = 140;
+const digitsOf = (v: string) => v.replace(/[\s-]/g, "");
+
+/** ISO 13616 check: move the first four characters to the end, letters to numbers, mod 97 = 1. */
+export function ibanValid(iban: string) {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const n = ch >= "A" ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of n) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1;
+}
+
+/** ABA routing number checksum (3-7-1 weights). */
+export function abaValid(routing: string) {
+  if (!/^\d{9}$/.test(routing)) return false;
+  const d = [...routing].map(Number);
+  return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
+}
+
+const missing = (field: string, label: string): AccountCheck => ({ ok: false, field, message: `${label} is required.`, status: 400 });
+const invalid = (field: string, message: string): AccountCheck => ({ ok: false, field, message, status: 422 });
+
+export function maskedSummary(holder: string, number: string) {
+  return `${holder} ••••${number.slice(-4)}`;
+}
+
+/** Checks the submitted form fields for the scheme; on success only the masked summary leaves. */
+export function checkAccountDetails(scheme: AccountScheme, form: Record<string, string | undefined>): AccountCheck {
+  const holder = (form.account_holder_name ?? "").trim().replace(/\s+/g, " ");
+  if (!holder) return missing("account_holder_name", "Account holder name");
+  if (holder.length > HOLDER_MAX) return invalid("account_holder_name", `Account holder name must be at most ${HOLDER_MAX} characters.`);
+  for (const f of SCHEME_FIELDS[scheme]) if (!(form[f.name] ?? "").trim()) return missing(f.name, f.label);
+  const value = (name: string) => digitsOf(form[name] ?? "");
+  switch (scheme) {
+    case "uk": {
+      if (!/^\d{6}$/.test(value("sort_code"))) return invalid("sort_code", "Sort code must be 6 digits.");
+      if (!/^\d{8}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 8 digits.");
+      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+    }
+    case "us": {
+      if (!abaValid(value("routing_number"))) return invalid("routing_number", "Routing number must be 9 digits with a valid ABA checksum.");
+      if (!/^\d{4,17}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 4 to 17 digits.");
+      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+    }
+    case "ca": {
+      if (!/^\d{5}$/.test(value("transit_number"))) return invalid("transit_number", "Transit number must be 5 digits.");
+      if (!/^\d{3}$/.test(value("institution_number"))) return invalid("institution_number", "Institution number must be 3 digits.");
+      if (!/^\d{7,12}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 7 to 12 digits.");
+      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+    }
+    case "au": {
+      if (!/^\d{6}$/.test(value("bsb"))) return invalid("bsb", "BSB must be 6 digits.");
+      if (!/^\d{6,10}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 6 to 10 digits.");
+      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+    }
+    case "iban": {
+      const iban = (form.iban ?? "").replace(/\s+/g, "").toUpperCase();
+      if (!ibanValid(iban)) return invalid("iban", "IBAN is not valid: check the country code, length and check digits.");
+      return { ok: true, summary: maskedSummary(holder, iban) };
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The client's signature of a deal's agreement: a typed full name and an
+ * explicit consent, bound to the exact agreement file by its R2 etag.
+ * `signature_verification` is `typed_name:<hex sha256 of "<name>\n<etag>">`,
+ * so anyone holding the name and the file's etag can recompute it, and a
+ * replaced agreement no longer matches. Pure apart from hashing.
+ */
+import { sha256Hex } from "../../lib/crypto";
+
+export const SIGNATURE_SCHEME = "typed_name";
+const NAME_MAX = 140;
+
+export const normaliseSignerName = (name: string) => name.trim().replace(/\s+/g, " ");
+
+export type SignatureCheck = { ok: true; name: string } | { ok: false; field: string; message: string; status: 400 | 422 };
+
+export function checkSignature(form: { full_name?: string; consent?: string }): SignatureCheck {
+  const name = normaliseSignerName(form.full_name ?? "");
+  if (!name) return { ok: false, field: "full_name", message: "Full name is required to sign.", status: 400 };
+  if (name.length > NAME_MAX) return { ok: false, field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, status: 422 };
+  if (form.consent !== "yes") return { ok: false, field: "consent", message: "Tick the consent box to sign the agreement.", status: 400 };
+  return { ok: true, name };
+}
+
+export async function signatureVerification(name: string, agreementEtag: string) {
+  return `${SIGNATURE_SCHEME}:${await sha256Hex(`${normaliseSignerName(name)}\n${agreementEtag}`)}`;
+}

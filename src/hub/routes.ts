@@ -1,0 +1,186 @@
+/**
+ * The client hub, `GET|POST /hub/{leadId}/{token}/…`: server-rendered pages
+ * for the business behind a lead. The link is the credential (the token is an
+ * HMAC of the lead id), so a wrong token and an unknown lead get the same
+ * plain 404 page. The token sits in the URL: no referrer leaves, nothing is
+ * cached, nothing loads from elsewhere, and forms post only from our origin.
+ */
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { html } from "hono/html";
+import type { Lead } from "../domain/leads/types";
+import type { AppEnv, Variables } from "../lib/env";
+import { onError } from "../lib/errors";
+import { HUB_ROUTE } from "../lib/signed-links";
+import { limitRequestBody } from "../middleware/body-limit";
+import { database } from "../db/client";
+import {
+  completionPage as loadCompletion,
+  HubRefusal,
+  hubOverview,
+  messagesPage as loadMessages,
+  openHub,
+  replyToLender,
+  requestPage as loadRequest,
+  signAgreement,
+  submitAccount,
+  uploadToRequest,
+} from "../services/client-hub";
+import { linksFor } from "../services/links";
+import { completionPage } from "./completion-page";
+import { notFoundPage, type Feedback } from "./layout";
+import { messagesPage } from "./messages-page";
+import { overviewPage } from "./overview-page";
+import { requestPage } from "./request-page";
+
+type HubEnv = { Bindings: AppEnv["Bindings"]; Variables: Variables & { lead: Lead; hubBase: string } };
+type HubContext = Context<HubEnv>;
+
+export const HUB_HEADERS: Record<string, string> = {
+  "Referrer-Policy": "no-referrer",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+};
+
+const withHubHeaders = (res: Response) => {
+  for (const [name, value] of Object.entries(HUB_HEADERS)) res.headers.set(name, value);
+  return res;
+};
+
+const notFound = (c: Context) => c.html(notFoundPage(), 404);
+
+/** Messages shown after a redirect (`?done=`): fixed texts, never echoed from the query. */
+const NOTICES: Record<string, string> = {
+  uploaded: "Thank you: your files were uploaded and sent on.",
+  sent: "Your message was sent.",
+  account: "Your account details were submitted.",
+  signed: "You signed the agreement.",
+};
+const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
+
+/**
+ * Forms post only from our own pages. Sec-Fetch-Site decides when the browser
+ * sends it. Under `Referrer-Policy: no-referrer` browsers send `Origin: null`
+ * on form posts, so a null Origin passes only beside `Sec-Fetch-Site:
+ * same-origin`; any real Origin must be ours. A client that sends neither
+ * header is not a browser, so there is no victim session to forge from.
+ */
+const sameOriginPosts = createMiddleware<HubEnv>(async (c, next) => {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const site = c.req.header("Sec-Fetch-Site");
+  const origin = c.req.header("Origin");
+  const ours = new Set([new URL(c.req.url).origin]);
+  if (c.env.PUBLIC_URL) ours.add(new URL(c.env.PUBLIC_URL).origin);
+  const crossSite =
+    (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== "null" && !ours.has(origin)) || (origin === "null" && site === undefined);
+  if (crossSite) {
+    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403);
+  }
+  return next();
+});
+
+const openLead = createMiddleware<HubEnv>(async (c, next) => {
+  const { leadId, token } = c.req.param() as { leadId: string; token: string };
+  const lead = await openHub(database(c.env.DB), c.env, leadId, token);
+  if (!lead) return notFound(c);
+  c.set("lead", lead);
+  c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
+  return next();
+});
+
+async function formOf(c: HubContext) {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new HubRefusal(400, "The form could not be read; send it again from the page.");
+  }
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : undefined;
+};
+
+/** A refusal of a form re-renders its page with the status and message; a 404 is the plain page. */
+async function refused(c: HubContext, error: unknown, render: (f: Feedback) => Promise<Response>) {
+  if (!(error instanceof HubRefusal)) throw error;
+  if (error.status === 404) return notFound(c);
+  return render({ error: { message: error.message, field: error.field } });
+}
+
+export function createHubRoutes() {
+  const hub = new Hono<HubEnv>();
+  hub.use("*", async (c, next) => {
+    await next();
+    withHubHeaders(c.res);
+  });
+  // The service's body limits: 20 MiB for multipart uploads, the JSON limit for everything else.
+  hub.use("*", sameOriginPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
+  hub.use("/:leadId/:token/*", openLead);
+
+  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(database(c.env.DB), c.get("lead")), noticeOf(c))));
+
+  const showRequest = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200) =>
+    c.html(requestPage(c.get("hubBase"), await loadRequest(database(c.env.DB), c.get("lead"), c.req.param("requestId")!), f), status);
+  hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
+  hub.post("/:leadId/:token/requests/:requestId", async (c) => {
+    const requestId = c.req.param("requestId");
+    try {
+      const form = await formOf(c);
+      // A file input left empty still sends a nameless, empty part.
+      const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+      await uploadToRequest(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), requestId, files);
+      return c.redirect(`${c.get("hubBase")}/requests/${requestId}?done=uploaded`, 303);
+    } catch (e) {
+      return refused(c, e, (f) => showRequest(c, f, (e as HubRefusal).status as 400 | 409 | 422));
+    }
+  });
+
+  const showMessages = async (c: HubContext, f: Feedback, status: 200 | 400 | 422 = 200, draft = {}) =>
+    c.html(messagesPage(c.get("hubBase"), await loadMessages(database(c.env.DB), c.get("lead"), c.req.param("ref")!), f, draft), status);
+  hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
+  hub.post("/:leadId/:token/deals/:ref/messages", async (c) => {
+    let draft = {};
+    try {
+      const form = await formOf(c);
+      draft = { subject: text(form, "subject"), body: text(form, "body") };
+      const message = await replyToLender(database(c.env.DB), c.get("lead"), c.req.param("ref"), draft);
+      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`, 303);
+    } catch (e) {
+      return refused(c, e, (f) => showMessages(c, f, (e as HubRefusal).status as 400 | 422, draft));
+    }
+  });
+
+  const showCompletion = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200, draft: Record<string, string> = {}) =>
+    c.html(completionPage(c.get("hubBase"), await loadCompletion(database(c.env.DB), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
+  hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
+  hub.post("/:leadId/:token/deals/:ref/completion/account", async (c) => {
+    let draft: Record<string, string> = {};
+    try {
+      const form = await formOf(c);
+      // Only the holder's name is shown again after a refusal; bank numbers are never echoed back.
+      draft = { account_holder_name: text(form, "account_holder_name") ?? "" };
+      const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
+      await submitAccount(database(c.env.DB), c.get("lead"), c.req.param("ref"), fields);
+      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=account`, 303);
+    } catch (e) {
+      return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));
+    }
+  });
+  hub.post("/:leadId/:token/deals/:ref/completion/signature", async (c) => {
+    let draft: Record<string, string> = {};
+    try {
+      const form = await formOf(c);
+      draft = { full_name: text(form, "full_name") ?? "" };
+      await signAgreement(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref"), { full_name: text(form, "full_name"), consent: text(form, "consent") });
+      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`, 303);
+    } catch (e) {
+      return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));
+    }
+  });
+
+  hub.all("*", notFound);
+  // Body-limit refusals and unexpected failures answer as the rest of the service does, with the hub's headers.
+  hub.onError((error, c) => withHubHeaders(onError(error, c as unknown as Context<AppEnv>)));
+  return hub;
+}

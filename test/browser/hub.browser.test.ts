@@ -1,0 +1,121 @@
+import { spawnSync } from "node:child_process";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
+import { launchChromium } from "./browser";
+
+// The business's side: a real browser opens the lead's `upload_url` and uses
+// the server-rendered hub (plain forms, no script) end to end.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * A lender's document request. Uses `POST /v1/deals/{ref}/requests` once the
+ * lender endpoint exists; until then the row is written into the running
+ * service's local D1 state.
+ */
+async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId: string; leadId: string }) {
+  const viaApi = await http("POST", `${baseUrl()}/v1/deals/${deal.ref}/requests`, { headers: { "X-API-Key": lenderKey }, body: { item_type: "bank_statements_6m" } });
+  if (viaApi.status === 200 || viaApi.status === 201) return viaApi.body.request.id as string;
+  const id = `req_e2e${Date.now().toString(36)}`;
+  const sql = `insert into document_requests (id, deal_ref, environment, lender_organisation_id, lead_id, item_type, document_type, label, note, status, requested_via, file_count, requested_at, last_change)
+    values ('${id}', '${deal.ref}', 'live', '${deal.lenderId}', '${deal.leadId}', 'bank_statements_6m', 'bank_statements', 'Bank statements (last 6 months)', null, 'requested', 'hub', 0, '${new Date().toISOString()}', 'seed')`;
+  const run = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "rfs", "--local", "--persist-to", inject("persistTo"), "--command", sql], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+  });
+  if (run.status !== 0) throw new Error(`seeding the request failed: ${run.stdout}\n${run.stderr}`);
+  return id;
+}
+
+describe("the client hub in a browser", () => {
+  // Seeding through wrangler and four page round trips need room on a loaded machine; not a timing assertion.
+  it("lets the business upload against a request, reply to a message, submit its account and sign", { timeout: 120_000 }, async () => {
+    const lender = await newLender();
+    const product = {
+      id: "hub-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
+      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+    };
+    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+    const partner = await newPartner();
+    const pkey = { "X-API-Key": partner.live.key };
+    const lkey = { "X-API-Key": lender.live.key };
+    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
+      headers: pkey,
+      body: {
+        country: "GB",
+        business: { name: "Hub <b>Browser</b> Ltd", company_number: "07654322", entity_type: "private_limited_company", industry: "retail" },
+        contact: { first_name: "Grace", last_name: "Hopper", email: "grace@hub.example" },
+        funding: { amount: 40000, purpose: "working_capital" },
+        trading: { monthly_revenue: 30000, tib_months: 48 },
+      },
+    });
+    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey })).body.state).toBe("matched");
+    const deals = await http("GET", `${baseUrl()}/v1/deals?status=new`, { headers: lkey });
+    const ref: string = deals.body.deals.find((d: any) => d.business.name === "Hub <b>Browser</b> Ltd").ref;
+    const offer = await http("POST", `${baseUrl()}/v1/deals/${ref}/offers`, {
+      headers: lkey,
+      body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    });
+    const offerId = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey })).body.offers[0].id;
+    expect(offer.status).toBe(201);
+    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers/${offerId}/acceptance`, { headers: pkey })).status).toBe(200);
+    await http("POST", `${baseUrl()}/v1/deals/${ref}/messages`, { headers: lkey, body: { body: "Could you confirm the trading address?" } });
+    const requestId = await requestDocuments(lender.live.key, { ref, lenderId: lender.org.id, leadId: lead.body.id });
+    const uploadUrl: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}`, { headers: pkey })).body.upload_url;
+
+    const page = await browser.newPage();
+    const opened = await page.goto(uploadUrl);
+    expect(opened!.status()).toBe(200);
+    expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(await page.locator("h1").textContent()).toBe("Hub <b>Browser</b> Ltd");
+
+    // 1. Upload against the request.
+    await page.click(`a[href$="/requests/${requestId}"]`);
+    await page.setInputFiles("input[type=file]", { name: "statements.csv", mimeType: "text/csv", buffer: Buffer.from("date,amount\n2026-10-01,1200\n") });
+    await Promise.all([page.waitForURL(/done=uploaded/), page.click("button[type=submit]")]);
+    expect(await page.locator("#request-status").textContent()).toBe("uploaded");
+    expect(await page.locator("#request-files").textContent()).toContain("statements.csv");
+
+    // 2. Reply to the lender's message.
+    await page.goto(uploadUrl);
+    await page.click(`a[href$="/deals/${ref}/messages"]`);
+    expect(await page.locator("#messages").textContent()).toContain("Could you confirm the trading address?");
+    await page.fill("#subject", "Address");
+    await page.fill("#body", "1 High Street, London");
+    await Promise.all([page.waitForURL(/done=sent/), page.click("button[type=submit]")]);
+    expect(await page.locator("#messages").textContent()).toContain("1 High Street, London");
+
+    // 3. Account details, then (once the lender uploads the agreement) the signature.
+    await page.goto(`${uploadUrl}/deals/${ref}/completion`);
+    await page.fill("#account_holder_name", "Hub Browser Ltd");
+    await page.fill("#sort_code", "12-34-56");
+    await page.fill("#account_number", "31926819");
+    await Promise.all([page.waitForURL(/done=account/), page.click("button[type=submit]")]);
+    expect(await page.locator("#account-summary").textContent()).toContain("Hub Browser Ltd ••••6819");
+    const pdf = "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+    const put = await fetch(`${baseUrl()}/v1/deals/${ref}/agreement`, { method: "PUT", headers: { ...lkey, "Content-Type": "application/pdf" }, body: pdf });
+    expect(put.status).toBe(200);
+    await page.reload();
+    await page.fill("#full_name", "Grace Hopper");
+    await page.check("input[name=consent]");
+    await Promise.all([page.waitForURL(/done=signed/), page.click("form[action$='/signature'] button[type=submit]")]);
+    expect(await page.locator("#signed").textContent()).toContain("Signed");
+    await page.close();
+
+    // What the lender sees: every action fired its event.
+    const events = await http("GET", `${baseUrl()}/v1/events?subject=${ref}`, { headers: lkey });
+    const names = events.body.events.map((e: any) => e.event);
+    for (const name of ["request.fulfilled", "message.created", "deal.account_submitted", "deal.agreement_signed"]) expect(names).toContain(name);
+    const completion = await http("GET", `${baseUrl()}/v1/deals/${ref}/completion`, { headers: lkey });
+    expect(completion.body.completion).toMatchObject({ account_submitted: true, account_summary: "Hub Browser Ltd ••••6819", signed: true, signature_verification: expect.stringMatching(/^typed_name:[0-9a-f]{64}$/) });
+  });
+});

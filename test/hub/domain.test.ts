@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../src/domain/hub/account-details";
+import { checkSignature, signatureVerification } from "../../src/domain/hub/signature";
+import { sha256Hex } from "../../src/lib/crypto";
+
+describe("account details", () => {
+  it("picks the scheme by market", () => {
+    expect(["GB", "US", "CA", "AU", "IE", "FR", "DE"].map(accountSchemeOf)).toEqual(["uk", "us", "ca", "au", "iban", "iban", "iban"]);
+  });
+
+  it("validates IBANs by their check digits and ABA routing numbers by checksum", () => {
+    expect(ibanValid("IE29AIBK93115212345678")).toBe(true);
+    expect(ibanValid("IE29AIBK93115212345679")).toBe(false);
+    expect(ibanValid("GB82WEST12345698765432")).toBe(true);
+    expect(ibanValid("XX")).toBe(false);
+    expect(abaValid("021000021")).toBe(true);
+    expect(abaValid("021000022")).toBe(false);
+  });
+
+  it("keeps only a masked summary", () => {
+    expect(checkAccountDetails("uk", { account_holder_name: " Acme  Ltd ", sort_code: "12-34-56", account_number: "1234 5678" })).toEqual({ ok: true, summary: "Acme Ltd ••••5678" });
+    expect(checkAccountDetails("iban", { account_holder_name: "Acme", iban: "ie29 aibk 9311 5212 3456 78" })).toEqual({ ok: true, summary: "Acme ••••5678" });
+    expect(checkAccountDetails("us", { account_holder_name: "Acme", routing_number: "021000021", account_number: "000123456789" })).toEqual({ ok: true, summary: "Acme ••••6789" });
+    expect(checkAccountDetails("ca", { account_holder_name: "Acme", transit_number: "12345", institution_number: "003", account_number: "1234567" })).toMatchObject({ ok: true });
+    expect(checkAccountDetails("au", { account_holder_name: "Acme", bsb: "062-000", account_number: "12345678" })).toMatchObject({ ok: true });
+    expect(maskedSummary("A", "12")).toBe("A ••••12");
+  });
+
+  it("names the field it refuses: 400 when missing, 422 when malformed", () => {
+    expect(checkAccountDetails("uk", { sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", status: 400 });
+    expect(checkAccountDetails("iban", { account_holder_name: "A", iban: "IE29AIBK93115212345679" })).toMatchObject({ ok: false, field: "iban", status: 422 });
+    expect(checkAccountDetails("us", { account_holder_name: "A", routing_number: "123456789", account_number: "1234" })).toMatchObject({ ok: false, field: "routing_number", status: 422 });
+    expect(checkAccountDetails("uk", { account_holder_name: "x".repeat(141), sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", status: 422 });
+  });
+});
+
+describe("signature", () => {
+  it("needs a name and consent", () => {
+    expect(checkSignature({ full_name: " Ada  Lovelace ", consent: "yes" })).toEqual({ ok: true, name: "Ada Lovelace" });
+    expect(checkSignature({ full_name: "Ada", consent: "on" })).toMatchObject({ ok: false, field: "consent" });
+    expect(checkSignature({ consent: "yes" })).toMatchObject({ ok: false, field: "full_name" });
+  });
+
+  it("binds the typed name to the agreement's etag", async () => {
+    expect(await signatureVerification("Ada  Lovelace", "etag1")).toBe(`typed_name:${await sha256Hex("Ada Lovelace\netag1")}`);
+    expect(await signatureVerification("Ada Lovelace", "etag2")).not.toBe(await signatureVerification("Ada Lovelace", "etag1"));
+  });
+});
