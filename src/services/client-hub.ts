@@ -26,7 +26,10 @@ import { eventInsertWhere } from "../db/guarded";
 import type { Deal, DealMessage } from "../domain/deals/types";
 import { completionView } from "../domain/deals/view";
 import { OPEN_REQUEST_STATUSES, type StoredDocument } from "../domain/documents/types";
+import { decideDocument } from "../domain/documents/decision";
+import { sanitiseFilename } from "../domain/documents/filename";
 import { documentStorageKey } from "../domain/documents/view";
+import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../domain/reference/values";
 import { accountSchemeOf, checkAccountDetails } from "../domain/hub/account-details";
 import { checkSignature, signatureVerification } from "../domain/hub/signature";
 import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../domain/hub/view";
@@ -102,7 +105,7 @@ export async function requestPage(db: Database, lead: Lead, requestId: string) {
 }
 
 const closedRequest = (status: string) => new HubRefusal(409, `This request is ${status} and takes no more files.`, "file");
-const FILENAME_MAX = 255;
+const rejectionLabel = (reason: string) => (DOCUMENT_REJECTION_REASONS.find((r) => r.value === reason)?.label ?? reason).toLowerCase();
 /** A racing upload makes this one re-read and try again; a handful of rounds settles any realistic burst. */
 const UPLOAD_ATTEMPTS = 8;
 
@@ -118,12 +121,20 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
   if (files.length === 0) throw new HubRefusal(400, "Choose at least one file to upload.", "file");
   if (files.length > FILES_PER_UPLOAD_MAX) throw new HubRefusal(422, `Upload at most ${FILES_PER_UPLOAD_MAX} files at once.`, "file");
   const empty = files.find((f) => f.size === 0);
-  if (empty) throw new HubRefusal(400, `The file ${empty.name || "(unnamed)"} is empty.`, "file");
+  if (empty) throw new HubRefusal(400, `The file ${sanitiseFilename(empty.name)} is empty.`, "file");
 
+  // Client files are judged exactly as partner uploads are: sniffed bytes, allowed kinds, statements parsed.
   const received = nowIso();
-  const docs: StoredDocument[] = files.map((f) => {
+  const documentType = request.documentType as DocumentType;
+  const docs: StoredDocument[] = [];
+  for (const f of files) {
+    const filename = sanitiseFilename(f.name);
+    const decision = decideDocument(documentType, new Uint8Array(await f.arrayBuffer()));
+    if (decision.state === "rejected") {
+      throw new HubRefusal(422, `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, "file");
+    }
     const id = newId("doc");
-    return {
+    docs.push({
       id,
       environment: lead.environment,
       leadId: lead.id,
@@ -131,18 +142,18 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       dealRef: deal.deal.ref,
       requestId: request.id,
       source: "client_upload",
-      documentType: request.documentType,
-      filename: (f.name || "upload").slice(0, FILENAME_MAX),
-      contentType: (f.type || "application/octet-stream").slice(0, 100),
+      documentType,
+      filename,
+      contentType: decision.contentType,
       byteSize: f.size,
       state: "accepted",
       reason: null,
       storageKey: documentStorageKey({ environment: lead.environment, leadId: lead.id, id }),
-      statement: null,
+      statement: decision.statement,
       receivedAt: received,
       decidedAt: received,
-    };
-  });
+    });
+  }
   await Promise.all(docs.map((d, i) => bucket.put(d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
   const discard = () => bucket.delete(docs.map((d) => d.storageKey));
 

@@ -32,7 +32,7 @@ describe("client hub: refused uploads", () => {
       const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id }, { status, fileCount: 0 });
       const page = await hubCall("GET", `${hub}/requests/${request.id}`);
       expect(page.text).toContain("This request takes no more files.");
-      const res = await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "late.pdf", content: "%PDF late" }) });
+      const res = await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "late.pdf", content: "%PDF-1.4 late" }) });
       expect(res.status).toBe(409);
       expect(refusal(res.text)).toEqual({ field: "file", message: `This request is ${status} and takes no more files.` });
       const { results } = await env.DB.prepare("select id from documents where request_id = ?").bind(request.id).all();
@@ -132,5 +132,32 @@ describe("client hub: refused completion steps", () => {
     expect(twice.status).toBe(409);
     expect(refusal(twice.text)!.message).toBe("The agreement is already signed.");
     expect(await lenderEvents(keys.a.live, refA, "deal.agreement_signed")).toHaveLength(1);
+  });
+});
+
+describe("client hub: files are judged as partner uploads are", () => {
+  it("refuses a file of a kind the request cannot use (422, naming the file) and writes nothing", async () => {
+    const { hub, lead, refA, a, keys } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const res = await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "photo.png", content: png, type: "image/png" }) });
+    expect(res.status).toBe(422);
+    expect(refusal(res.text)).toEqual({ field: "file", message: "The file photo.png cannot be used: the file type is not accepted for this document type." });
+    const row = await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first<any>();
+    expect(row).toEqual({ status: "requested", file_count: 0 });
+    expect(await lenderEvents(keys.a.live, refA, "request.fulfilled")).toHaveLength(0);
+  });
+
+  it("parses a CSV bank statement the client uploads, so the lender's deal shows the statement figures", async () => {
+    const { hub, lead, refA, a, keys } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    const csv = ["Date,Description,Amount", "01/04/2026,Card takings,30000.00", "15/04/2026,Rent,-2000.00", "02/05/2026,Card takings,50000.00"].join("\n");
+    const res = await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "statement.csv", content: csv, type: "text/csv" }) });
+    expect(res.status).toBe(303);
+    const deal = await call("GET", `/v1/deals/${refA}`, { key: keys.a.live });
+    expect(deal.body.statements).toMatchObject({ has_statements: true, account_kind: "bank" });
+    expect(deal.body.market.monthly_revenue).toBe(40000);
+    expect(deal.body.market.monthly_revenue_basis).toBe("statements");
+    expect(deal.body.documents).toEqual([expect.objectContaining({ source: "client_upload", request_id: request.id, content_type: "text/csv", filename: "statement.csv" })]);
   });
 });

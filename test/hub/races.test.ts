@@ -7,7 +7,7 @@ describe("client hub: races", () => {
     const { hub, lead, refA, a, keys } = await hubLead();
     const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
     const answers = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: `part-${i}a.pdf`, content: `%PDF ${i}a` }, { name: `part-${i}b.pdf`, content: `%PDF ${i}b` }) })),
+      Array.from({ length: 4 }, (_, i) => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: `part-${i}a.pdf`, content: `%PDF-1.4 ${i}a` }, { name: `part-${i}b.pdf`, content: `%PDF-1.4 ${i}b` }) })),
     );
     for (const res of answers) expect(res.status).toBe(303);
     const row = await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first<any>();
