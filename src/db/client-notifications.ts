@@ -2,9 +2,10 @@
  * What the business is told (the hub lists these; an outbound mail channel
  * reads them). Inserts are statements for the batch of the change they announce.
  */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { newId } from "../lib/ids";
 import type { Database } from "./client";
+import { insertWhere } from "./guarded";
 import { clientNotifications } from "./schema/documents";
 
 export interface ClientNotification {
@@ -27,8 +28,22 @@ export interface NewClientNotification {
   deepLink: string;
 }
 
-export const notificationInsert = (db: Database, n: NewClientNotification, at: string) =>
-  db.insert(clientNotifications).values({ id: newId("ntf"), leadId: n.leadId, environment: n.environment, kind: n.kind, dealRef: n.dealRef, subject: n.subject, deepLink: n.deepLink, createdAt: at, readAt: null });
+const notificationRow = (n: NewClientNotification, at: string) => ({
+  id: newId("ntf"),
+  leadId: n.leadId,
+  environment: n.environment,
+  kind: n.kind,
+  dealRef: n.dealRef,
+  subject: n.subject,
+  deepLink: n.deepLink,
+  createdAt: at,
+  readAt: null,
+});
+
+export const notificationInsert = (db: Database, n: NewClientNotification, at: string) => db.insert(clientNotifications).values(notificationRow(n, at));
+
+/** The notification of a change that may lose its race: written only when `guard` holds. */
+export const notificationInsertWhere = (db: Database, n: NewClientNotification, guard: SQL, at: string) => insertWhere(db, clientNotifications, notificationRow(n, at), guard);
 
 /** Newest first. */
 export async function notificationsOfLead(db: Database, leadId: string): Promise<ClientNotification[]> {

@@ -12,7 +12,7 @@ import type { Database } from "./client";
 import { toDocument } from "./documents";
 import { insertWhere } from "./guarded";
 import { deals } from "./schema/deals";
-import { clientNotifications, documentRequests, documents, type DocumentRequestRow } from "./schema/documents";
+import { documentRequests, documents, type DocumentRequestRow } from "./schema/documents";
 
 export const toRequest = (r: DocumentRequestRow): DocumentRequest => ({
   id: r.id,
@@ -88,21 +88,6 @@ export function requestInsertWhere(db: Database, r: NewDocumentRequest, limit: n
   const { token, ...request } = r;
   return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`${openOfDeal} < ${limit} and ${dealTakesRequests}`);
 }
-
-export interface NewClientNotification {
-  id: string;
-  leadId: string;
-  environment: "sandbox" | "live";
-  kind: "document_request" | "message" | "agreement";
-  dealRef: string | null;
-  subject: string;
-  deepLink: string;
-  createdAt: string;
-}
-
-/** The client's notification of a change that may lose its race: written only when `guard` holds. */
-export const clientNotificationInsertWhere = (db: Database, n: NewClientNotification, guard: ReturnType<typeof sql>) =>
-  insertWhere(db, clientNotifications, { ...n, readAt: null }, guard);
 
 /** Open → waived, for this deal's request only. */
 export const requestWaivedUpdate = (db: Database, dealRef: string, id: string, token: string, at: string) =>

@@ -7,7 +7,6 @@
  */
 import type { Statement } from "../db/deals";
 import {
-  clientNotificationInsertWhere,
   filesOfRequest,
   findRequestOfDeal,
   openRequestCount,
@@ -17,6 +16,7 @@ import {
   requestsOfDeal,
   requestWaivedUpdate,
 } from "../db/document-requests";
+import { notificationInsertWhere } from "../db/client-notifications";
 import { documentsOfRequests } from "../db/documents";
 import type { Database } from "../db/client";
 import type { Deal } from "../domain/deals/types";
@@ -80,10 +80,11 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
   const statements: Statement[] = [requestInsertWhere(db, { ...request, token }, OPEN_REQUESTS_PER_DEAL)];
   if (deal.leadId) {
     statements.push(
-      clientNotificationInsertWhere(
+      notificationInsertWhere(
         db,
-        { id: newId("ntf"), leadId: deal.leadId, environment: deal.environment, kind: "document_request", dealRef: deal.ref, subject: item.label, deepLink: requestDeepLink(request.id), createdAt: at },
+        { leadId: deal.leadId, environment: deal.environment, kind: "document_request", dealRef: deal.ref, subject: item.label, deepLink: requestDeepLink(request.id) },
         requestChanged(request.id, token),
+        at,
       ),
     );
   }
