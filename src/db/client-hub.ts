@@ -61,14 +61,6 @@ export async function offerLabelsOfDeals(db: Database, refs: string[]) {
  * change nothing, and the caller reads again and retries, so the count and the
  * file list in `request.fulfilled` are always the request's real ones.
  */
-export const requestUploadedFrom = (db: Database, id: string, seenCount: number, files: number, token: string, at: string) =>
-  db
-    .update(documentRequests)
-    .set({ status: "uploaded", fileCount: sql`${documentRequests.fileCount} + ${files}`, uploadedAt: at, lastChange: token })
-    .where(and(eq(documentRequests.id, id), eq(documentRequests.fileCount, seenCount), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[])));
-
-export const documentInsertWhere = (db: Database, d: StoredDocument, guard: SQL) => insertWhere(db, documents, { ...d }, guard);
-
 /** The account details go in once, on the deal whose offer was accepted. */
 export const accountSubmittedUpdate = (db: Database, leadId: string, ref: string, summary: string, token: string, at: string) =>
   db

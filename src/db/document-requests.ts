@@ -55,14 +55,16 @@ export async function findRequestOfLead(db: Database, leadId: string, id: string
 export const requestChanged = (id: string, token: string) => sql`exists (select 1 from ${documentRequests} where ${documentRequests.id} = ${id} and ${documentRequests.lastChange} = ${token})`;
 
 /**
- * The client uploaded `files` more files against an open request: it becomes
- * (or stays) `uploaded`. A request already forwarded or waived takes no more.
+ * The client uploaded `files` more files against an open request, whose
+ * file count was `seenCount` when read: it becomes (or stays) `uploaded`. A
+ * request already forwarded or waived, or one another upload changed since the
+ * read, takes nothing (the caller reads again).
  */
-export const requestUploadedUpdate = (db: Database, id: string, files: number, token: string, at: string) =>
+export const requestUploadedUpdate = (db: Database, id: string, seenCount: number, files: number, token: string, at: string) =>
   db
     .update(documentRequests)
     .set({ status: "uploaded", fileCount: sql`${documentRequests.fileCount} + ${files}`, uploadedAt: at, lastChange: token })
-    .where(and(eq(documentRequests.id, id), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[])));
+    .where(and(eq(documentRequests.id, id), eq(documentRequests.fileCount, seenCount), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[])));
 
 const openStatuses = [...OPEN_REQUEST_STATUSES] as RequestStatus[];
 

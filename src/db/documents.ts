@@ -4,7 +4,7 @@
  * accepted uploads on the lead plus the client's uploads against that deal's
  * requests). Writes are statements for the callers' batches.
  */
-import { and, asc, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { StoredDocument } from "../domain/documents/types";
 import type { Database } from "./client";
 import { insertWhere } from "./guarded";
@@ -31,6 +31,9 @@ export const toDocument = (r: DocumentRow): StoredDocument => ({
 });
 
 export const documentInsert = (db: Database, d: StoredDocument) => db.insert(documents).values({ ...d });
+
+/** `documentInsert` that happens only if `guard` holds: a file of an upload that may lose its race. */
+export const documentInsertWhere = (db: Database, d: StoredDocument, guard: SQL) => insertWhere(db, documents, { ...d }, guard);
 
 /** Every document of a lead, oldest first (partner and client uploads). */
 export async function documentsOfLead(db: Database, leadId: string) {

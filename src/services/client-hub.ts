@@ -10,17 +10,15 @@ import {
   agreementKeyOf,
   agreementSignedUpdate,
   dealsOfLead,
-  documentInsertWhere,
   findDealOfLead,
   findLeadById,
   offerLabelsOfDeals,
-  requestUploadedFrom,
 } from "../db/client-hub";
 import { notificationsOfLead } from "../db/client-notifications";
 import type { Database } from "../db/client";
 import { dealChanged, messageInsert, messagesOfDeal, type Statement } from "../db/deals";
-import { findRequestOfLead, requestChanged, requestsOfLead } from "../db/document-requests";
-import { documentsOfLead, documentsOfRequests } from "../db/documents";
+import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../db/document-requests";
+import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../db/documents";
 import { eventInsert } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
 import type { Deal, DealMessage } from "../domain/deals/types";
@@ -113,7 +111,7 @@ const UPLOAD_ATTEMPTS = 8;
  * The business uploads files against an open request: each file is stored in
  * R2, then the documents, the request's move to `uploaded` and
  * `request.fulfilled` go in one batch. The count and file list of the event
- * are the request's after this upload (see `requestUploadedFrom`).
+ * are the request's after this upload (see `requestUploadedUpdate`).
  */
 export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
   const { request, deal } = await hubRequest(db, lead, requestId);
@@ -171,7 +169,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
     const changed = requestChanged(request.id, token);
     const stored = docs.map((d) => ({ ...d, receivedAt: at, decidedAt: at }));
     const statements: Statement[] = [
-      requestUploadedFrom(db, request.id, current.fileCount, docs.length, token, at),
+      requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at),
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
     ];

@@ -88,7 +88,7 @@ export async function fulfil(ref: string, requestId: string, files: UploadedFile
   };
   await db.batch([
     ...stored.map((d) => documentInsert(db, d)),
-    requestUploadedUpdate(db, requestId, stored.length, randomToken(24), at),
+    requestUploadedUpdate(db, requestId, request.file_count, stored.length, randomToken(24), at),
     eventInsert(db, { organisationId: deal.lender_organisation_id, environment: deal.environment, api: "lender", event: "request.fulfilled", subjectType: "deal", subjectId: deal.ref, test: Boolean(deal.test), detail }),
   ] as any);
   return { documents: stored, detail };
