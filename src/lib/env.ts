@@ -5,6 +5,8 @@ export interface Bindings {
   DB: D1Database;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   WEBHOOK_QUEUE: Queue;
+  /** Company-register and VAT lookups, asked off the request path (src/queues/register-consumer.ts). */
+  REGISTER_LOOKUPS: Queue;
   DOCUMENTS: R2Bucket;
   /** Comma list of hosts that accept sandbox keys only. */
   SANDBOX_HOSTNAMES: string;

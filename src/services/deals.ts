@@ -47,6 +47,8 @@ import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { dealFiles } from "./deal-files";
+import { registerOwnerOf, TEST_DEAL_COMPANY_NUMBER, TEST_DEAL_VAT_NUMBER, testDealCompanyNumber, testDealRegisterInserts } from "./test-deal-register";
+import { registerViewOf } from "./register-holdings";
 import type { ViewContext } from "./view-context";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
@@ -61,8 +63,8 @@ export async function requireDeal(db: Database, scope: Scope, ref: string) {
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
   const deal = await findDeal(ctx.db, scope, normaliseDealReference(ref));
   if (!deal) return null;
-  const [offers, files] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal)]);
-  return dealView(deal, offers, files);
+  const [offers, files, register] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal), registerViewOf(ctx.db, registerOwnerOf(deal))]);
+  return dealView(deal, offers, files, register);
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;
@@ -310,10 +312,19 @@ export interface TestDealShape {
   trading?: DealSubject["trading"];
 }
 
+/** A GB test business is the register's sandbox company `00000001` unless the shape names another number. */
+function testBusiness(shape: TestDealShape): DealSubject["business"] {
+  const country = shape.country ?? "GB";
+  if (!shape.business) {
+    return { name: "Test Trading Ltd", company_number: testDealCompanyNumber(country), entity_type: "private_limited_company", industry: "retail", ...(country === "GB" ? { vat: { number: TEST_DEAL_VAT_NUMBER } } : {}) };
+  }
+  return country === "GB" && !shape.business.company_number ? { ...shape.business, company_number: TEST_DEAL_COMPANY_NUMBER } : shape.business;
+}
+
 const testSubject = (shape: TestDealShape): DealSubject => ({
   country: shape.country ?? "GB",
   channel: { name: "Test channel", domain: "test.example" },
-  business: shape.business ?? { name: "Test Trading Ltd", company_number: "00000000", entity_type: "private_limited_company", industry: "retail" },
+  business: testBusiness(shape),
   contact: shape.contact ?? { first_name: "Test", last_name: "Applicant", email: "applicant@test.example", phone: null },
   funding: shape.funding ?? { amount: 50_000, purpose: "working_capital", product_family: "business_loan" },
   trading: shape.trading ?? { monthly_revenue: 40_000, tib_months: 36 },
@@ -328,7 +339,8 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const ref = newDealReference();
   const newDeal = { ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, leadId: null, partnerOrganisationId: null, test: true, productIds: [], subject: testSubject(shape), at, token };
   const event: NewEvent = { organisationId: scope.organisationId, environment: scope.environment, api: "lender", event: "deal.created", subjectType: "deal", subjectId: ref, test: true, detail: {} };
-  const [result] = await db.batch([testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at)]);
+  const register = await testDealRegisterInserts(db, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
+  const [result] = await db.batch([testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register]);
   if ((result as D1Result).meta.changes !== 1) {
     throw new ApiError("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },

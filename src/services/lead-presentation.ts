@@ -8,15 +8,18 @@ import { documentsOfLead } from "../db/documents";
 import { partnerOfferView } from "../domain/deals/view";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";
+import { registerViewOf } from "./register-holdings";
 import type { ViewContext } from "./view-context";
 
 export async function presentLead(ctx: ViewContext, lead: Lead) {
-  const [documents, uploadUrl] = await Promise.all([documentsOfLead(ctx.db, lead.id), ctx.links.hub(lead.id)]);
-  if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl });
+  const [documents, uploadUrl, register] = await Promise.all([documentsOfLead(ctx.db, lead.id), ctx.links.hub(lead.id), registerViewOf(ctx.db, lead.id)]);
+  const registerSources = { register: register.figures, registerAnswers: register.answers };
+  if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl, ...registerSources });
   const [routing, offers] = await Promise.all([findRouting(ctx.db, lead.id), currentOffersOfLead(ctx.db, lead.id)]);
   return leadView(lead, {
     documents,
     uploadUrl,
+    ...registerSources,
     routing: {
       offers: offers.map(partnerOfferView),
       fundingOutcome:

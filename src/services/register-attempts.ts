@@ -56,14 +56,18 @@ async function withinBudget(ask: Promise<Outcome>, budgetMs: number, onTimeout: 
   }
 }
 
-function ask(row: RegisterAnswerRow, sources: LookupSources, ctx: SourceContext): Promise<Outcome> {
-  if (row.kind === "registry") return sources.registry(row.environment, { country: row.country, company_number: row.number, us_state: null }).lookup({ country: row.country, company_number: row.number, us_state: null }, ctx);
-  const source = sources.vat(row.environment, row.country);
+/** Asks the source that answers for this environment, market and kind. */
+export function askSource(sources: LookupSources, ctx: SourceContext, ask: { kind: RegisterAnswerRow["kind"]; environment: "sandbox" | "live"; country: string; number: string }): Promise<Outcome> {
+  if (ask.kind === "registry") {
+    const query: RegisterQuery = { country: ask.country, company_number: ask.number, us_state: null };
+    return sources.registry(ask.environment, query).lookup(query, ctx);
+  }
+  const source = sources.vat(ask.environment, ask.country);
   if (!source) {
-    const answer: VatAnswer = { number: row.number, valid: null, checked_at: ctx.now().toISOString(), source: "vat_validation", registered_name: null, registered_address: null, reason: "unavailable" };
+    const answer: VatAnswer = { number: ask.number, valid: null, checked_at: ctx.now().toISOString(), source: "vat_validation", registered_name: null, registered_address: null, reason: "unavailable" };
     return Promise.resolve({ answer, retryable: false, retryAfterSeconds: null });
   }
-  return source.check(row.number, ctx);
+  return source.check(ask.number, ctx);
 }
 
 /** Whether an answer holds facts (an available register answer, a VAT check that decided). */
@@ -74,7 +78,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
   const row = await findLookup(db, message.owner_id, message.kind);
   if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) return ACK;
 
-  const outcome = await withinBudget(ask(row, sources, ctx), budgetMs, () => timedOut(row, ctx.now()));
+  const outcome = await withinBudget(askSource(sources, ctx, row), budgetMs, () => timedOut(row, ctx.now()));
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;

@@ -12,6 +12,8 @@ import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
 import type { Lead, SignificantPerson } from "./types";
+import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
+import type { VatAnswer } from "../registers/types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
@@ -52,28 +54,33 @@ export function personView(p: SignificantPerson) {
   };
 }
 
-function businessView(lead: Lead, market: Market) {
+/**
+ * The `vat` object: the VAT register's stored answer, else the number as
+ * given and nothing checked yet (`no_number` when none was given).
+ */
+export function vatView(number: string | null | undefined, stored: VatAnswer | null) {
+  if (stored) return stored;
+  return {
+    number: orNull(number),
+    valid: null,
+    checked_at: null,
+    source: null,
+    registered_name: null,
+    registered_address: null,
+    reason: number ? null : "no_number",
+  };
+}
+
+function businessView(lead: Lead, market: Market, answers: RegisterHolding) {
   const b = lead.business ?? {};
   return {
     name: orNull(b.name),
     ...(market.register_number_label !== null ? { company_number: orNull(b.company_number) } : {}),
     entity_type: orNull(b.entity_type),
     industry: orNull(b.industry),
-    // No register is connected yet, so nothing is known from one.
-    registry: null,
-    ...(market.vat_checked
-      ? {
-          vat: {
-            number: orNull(b.vat?.number),
-            valid: null,
-            checked_at: null,
-            source: null,
-            registered_name: null,
-            registered_address: null,
-            reason: b.vat?.number ? null : "no_number",
-          },
-        }
-      : {}),
+    // Null until the register's answer for the number the lead holds is stored.
+    registry: answers.registry,
+    ...(market.vat_checked ? { vat: vatView(b.vat?.number, answers.vat) } : {}),
   };
 }
 
@@ -134,7 +141,10 @@ export interface RoutingSources {
 }
 
 export interface ViewSources {
+  /** The figures the precedence rule takes from the register (src/domain/registers/facts.ts). */
   register?: RegisterFigures | null;
+  /** The stored register and VAT answers, shown as `business.registry` and `business.vat`. */
+  registerAnswers?: RegisterHolding;
   statements?: StatementFigures | null;
   routing?: RoutingSources | null;
   /** Every document of the lead (partner and client uploads). */
@@ -169,7 +179,7 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
   return {
     ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
-    business: businessView(lead, market),
+    business: businessView(lead, market, sources.registerAnswers ?? NOTHING_HELD),
     contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
     funding: {
       amount: f.amount,

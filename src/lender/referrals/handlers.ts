@@ -7,7 +7,7 @@ import { createReferralRoute, listReferralsRoute } from "./routes";
 export function registerReferralRoutes(router: Router) {
   router.openapi(createReferralRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
-    const referral = await referBusiness(database(c.env.DB), c.env.DB, scopeOf(c.get("caller")), country, parts);
+    const referral = await referBusiness(database(c.env.DB), c.env.DB, scopeOf(c.get("caller")), country, parts, c.env.REGISTER_LOOKUPS);
     return c.json(referral, 201);
   });
 

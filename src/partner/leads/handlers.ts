@@ -12,7 +12,7 @@ export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
     const ctx = viewContext(c.env);
-    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts);
+    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts, undefined, c.env.REGISTER_LOOKUPS);
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
     return c.json(await presentLead(ctx, lead), 201);
   });
@@ -25,7 +25,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(patchLeadRoute, async (c) => {
     const ctx = viewContext(c.env);
-    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
+    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"), c.env.REGISTER_LOOKUPS);
     return c.json(await presentLead(ctx, lead), 200);
   });
 
