@@ -1,6 +1,11 @@
 import { unavailable } from "./outcome";
 import type { RegisterSource, VatSource } from "./source";
+import { abnLookup } from "./sources/abn-lookup";
 import { companiesHouse } from "./sources/companies-house";
+import { hmrcVat } from "./sources/hmrc-vat";
+import { krsRegister } from "./sources/krs";
+import { rechercheEntreprises } from "./sources/recherche-entreprises";
+import { VIES_COUNTRIES, viesFor } from "./sources/vies";
 
 /**
  * Which register answers for which market: the one table the lookup reads.
@@ -9,9 +14,15 @@ import { companiesHouse } from "./sources/companies-house";
 
 const REGISTER_SOURCES: Readonly<Record<string, RegisterSource>> = {
   GB: companiesHouse,
+  FR: rechercheEntreprises,
+  PL: krsRegister,
+  AU: abnLookup,
 };
 
-const VAT_SOURCES: Readonly<Record<string, VatSource>> = {};
+const VAT_SOURCES: Readonly<Record<string, VatSource>> = {
+  GB: hmrcVat,
+  ...Object.fromEntries(VIES_COUNTRIES.map((country) => [country, viesFor(country)!])),
+};
 
 /** A market with no connected register. */
 const noRegister = (source: string, reason: "unavailable" | "not_available_in_state"): RegisterSource => ({
