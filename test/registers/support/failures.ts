@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { RegisterOutcome, VatOutcome } from "../../../src/registers/outcome";
+import type { RegisterEnv } from "../../../src/registers/config";
 import { HANG_TIMEOUT_MS, registerContext, type Scenario } from "./context";
 
 /**
@@ -35,10 +36,14 @@ export function registerFailureCases(lookup: (ctx: ReturnType<typeof registerCon
 }
 
 /** Runs the failure table against one VAT check: validity unknown, the reason kept. */
-export function vatFailureCases(check: (ctx: ReturnType<typeof registerContext>["ctx"]) => Promise<VatOutcome>, number: string) {
+export function vatFailureCases(
+  check: (ctx: ReturnType<typeof registerContext>["ctx"]) => Promise<VatOutcome>,
+  number: string,
+  env: Partial<RegisterEnv> = {},
+) {
   for (const failure of FAILURES) {
     it(`answers valid null (${failure.reason}) when the VAT register answers ${failure.scenario}`, async () => {
-      const { ctx, logs } = registerContext(failure.scenario, failure.scenario === "hang" ? { timeoutMs: HANG_TIMEOUT_MS } : {});
+      const { ctx, logs } = registerContext(failure.scenario, { env, ...(failure.scenario === "hang" ? { timeoutMs: HANG_TIMEOUT_MS } : {}) });
       const outcome = await check(ctx);
       expect(outcome).toEqual({
         answer: { number, valid: null, checked_at: null, source: "vat_validation", registered_name: null, registered_address: null, reason: failure.reason },

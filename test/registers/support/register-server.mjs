@@ -118,6 +118,8 @@ export async function startRegisterServer() {
     if (scenario.startsWith("fail-") && path.endsWith(`/${scenario.slice(5)}`)) return send(res, 500, { error: "Internal Server Error" });
     if (SCENARIOS[scenario]) {
       const [status, payload, headers] = SCENARIOS[scenario](service);
+      // ABN Lookup wraps every answer in its callback: a wrong shape arrives as valid JSONP.
+      if (service === "abn" && scenario === "wrong-shape") return send(res, status, jsonp(url.searchParams.get("callback") ?? "callback", payload), { "Content-Type": "text/javascript" });
       return send(res, status, payload, headers);
     }
 
