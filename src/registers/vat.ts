@@ -33,10 +33,10 @@ export function vatChecked(
   return { answer, retryable: false, retryAfterSeconds: null };
 }
 
-/** The VAT register did not answer (or is not configured): validity unknown, the reason says why. */
+/** The VAT register did not answer, is not configured, or no number was given: validity unknown, the reason says why. */
 export function vatUnanswered(
   number: string | null,
-  reason: "unavailable" | "timeout" | "not_configured" | "rate_limited",
+  reason: "unavailable" | "timeout" | "not_configured" | "rate_limited" | "no_number",
   hint: { retryable: boolean; retryAfterSeconds: number | null } = { retryable: false, retryAfterSeconds: null },
 ): VatOutcome {
   const answer: VatAnswer = {

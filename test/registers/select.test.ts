@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "../../src/domain/reference/markets";
 import { parseRetryAfter } from "../../src/registers/http";
-import { registerSourceFor, vatSourceFor } from "../../src/registers/select";
+import { checkVat, lookupRegister, registerSourceFor, vatSourceFor } from "../../src/registers/select";
 import { registerContext } from "./support/context";
 
 describe("register and VAT source selection", () => {
@@ -40,6 +40,18 @@ describe("register and VAT source selection", () => {
     for (const market of MARKETS) expect(vatSourceFor(market.country) !== null, market.country).toBe(market.vat_checked);
     expect(vatSourceFor("GB")?.source).toBe("hmrc_vat");
     expect(vatSourceFor("FR")?.source).toBe("vies");
+  });
+
+  it("looks up through the market's source and checks VAT only where a VAT register is checked", async () => {
+    const { ctx } = registerContext();
+    expect((await lookupRegister({ country: "GB", company_number: "99999999" }, ctx)).answer).toMatchObject({ reason: "not_found" });
+    expect(await checkVat("US", "123", ctx)).toBeNull();
+    expect(await checkVat("GB", "  ", ctx)).toEqual({
+      answer: { number: null, valid: null, checked_at: null, source: "vat_validation", registered_name: null, registered_address: null, reason: "no_number" },
+      retryable: false,
+      retryAfterSeconds: null,
+    });
+    expect((await checkVat("IE", "IE6388047V", ctx))?.answer.valid).toBe(true);
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {
