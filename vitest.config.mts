@@ -19,7 +19,7 @@ export default defineConfig(async () => {
             DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
           },
           // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
-          // (test/registers/support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
+          // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
           queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
         },
       })),
@@ -28,7 +28,7 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/browser/**"],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
-      globalSetup: ["./test/webhooks/support/global-setup.mjs"],
+      globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs"],
       maxWorkers: 2,
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       testTimeout: 20_000,

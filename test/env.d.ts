@@ -16,5 +16,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     webhookReceiverUrl: string;
     dohUrl: string;
+    registerServerUrl: string;
   }
 }

@@ -1,7 +1,9 @@
 import type { RateLimiter } from "../durable-objects/rate-limiter";
 import type { Caller } from "../domain/identity/caller";
+import type { RegisterEnv } from "./register-env";
 
-export interface Bindings {
+/** RegisterEnv: the register and VAT sources' URLs and secrets (src/lib/register-env.ts). */
+export interface Bindings extends RegisterEnv {
   DB: D1Database;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   WEBHOOK_QUEUE: Queue;

@@ -5,7 +5,6 @@
  * source (src/registers/select.ts), configured from Worker vars and secrets.
  */
 import type { Bindings } from "../lib/env";
-import type { RegisterEnv } from "../registers/config";
 import { sourceContextFrom } from "../registers/context";
 import { sandboxRegisterSource, sandboxVatSource } from "../registers/sandbox";
 import { registerSourceFor, vatSourceFor } from "../registers/select";
@@ -16,5 +15,4 @@ export const lookupSources: LookupSources = {
   vat: (environment, country) => (environment === "sandbox" ? sandboxVatSource(country) : vatSourceFor(country)),
 };
 
-/** The register vars and secrets (src/registers/config.ts) arrive on the Worker env beside the bindings. */
-export const lookupContext = (env: Bindings) => sourceContextFrom(env as Bindings & RegisterEnv);
+export const lookupContext = (env: Bindings) => sourceContextFrom(env);

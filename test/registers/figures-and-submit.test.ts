@@ -6,7 +6,7 @@ import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { twoLenderPanel } from "../routing/helpers";
-import { settle, ukLead } from "./support";
+import { settle, ukLead } from "./lookups-support";
 
 const tibFromRegister = () => monthsSince("2019-03-14", new Date());
 

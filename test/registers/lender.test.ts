@@ -10,7 +10,7 @@ import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
-import { dueMessages, ukLead } from "./support";
+import { dueMessages, ukLead } from "./lookups-support";
 
 /** The fixture registers standing in for the real ones: a live lookup answered without leaving the machine. */
 const fixtureRegisters = { registry: () => sandboxRegisterSource, vat: (_e: string, country: string) => sandboxVatSource(country) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
-import { callRecording, consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./support";
+import { callRecording, consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
 
 describe("register lookups: enqueued off the request path", () => {
   it("creating a lead with a company and a VAT number enqueues one lookup each and shows nothing yet", async () => {

@@ -12,7 +12,7 @@ import { requeueOverdueLookups } from "../../src/services/register-lookups";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
-import { consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./support";
+import { consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
 
 const db = () => database(env.DB);
 const ctx = sourceContextFrom({});
