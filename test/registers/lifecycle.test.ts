@@ -111,13 +111,17 @@ describe("register lookups: enqueued off the request path", () => {
     expect((await lookupRows(lead.id))[0]).toMatchObject({ country: "IE", number: "00000001", answer: null });
   });
 
-  it("a live lead is looked up in the real register: with no credentials configured it answers not_configured, once", async () => {
+  it("a live lead is looked up in the real registers: with no credentials configured each answers not_configured, once", async () => {
     const { live } = await partnerWithKeys();
-    const lead = await createLead(live.key, ukLead("09876543"));
+    const lead = await createLead(live.key, ukLead("09876543", "GB123456789"));
     const result = await settle(lead.id);
     expect(result.retryMessages).toEqual([]);
     const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
     expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason: "not_configured", checked_at: expect.any(String) });
-    expect((await lookupRows(lead.id))[0]).toMatchObject({ attempts: 1, due_at: null });
+    expect(read.business.vat).toMatchObject({ number: "GB123456789", valid: null, reason: "not_configured" });
+    expect((await lookupRows(lead.id)).map((r) => [r.kind, r.attempts, r.due_at])).toEqual([
+      ["registry", 1, null],
+      ["vat", 1, null],
+    ]);
   });
 });
