@@ -9,11 +9,12 @@
  * complete active company, 2 a company that is not active, 9 a register that
  * does not answer, anything else one the register does not know.
  */
-import type { RegisterQuery, RegistryAvailable, RegistryDirector, VatAnswer } from "../domain/registers/types";
+import type { RegisterQuery, RegistryDirector } from "../domain/registers/types";
 import { available, monthsSince } from "./answer";
 import type { SourceContext } from "./context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "./outcome";
 import type { RegisterSource, VatSource } from "./source";
+import { vatChecked, vatUnanswered } from "./vat";
 
 type Facts = Parameters<typeof available>[0];
 
@@ -184,13 +185,6 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
 
 export const sandboxRegisterSource: RegisterSource = { source: "sandbox", lookup };
 
-const vatAnswer = (number: string, ctx: SourceContext, facts: Pick<VatAnswer, "valid" | "registered_name" | "registered_address" | "reason">): VatAnswer => ({
-  number,
-  ...facts,
-  checked_at: ctx.now().toISOString(),
-  source: "vat_validation",
-});
-
 /**
  * VAT fixtures, every VAT market alike: `<prefix>100000001` valid,
  * `<prefix>100000002` not valid, `<prefix>100000009` the VAT register does not
@@ -204,23 +198,15 @@ export function sandboxVatSource(country: string): VatSource {
     async check(number, ctx): Promise<VatOutcome> {
       const given = compact(number);
       const full = /^[A-Z]{2}/.test(given) ? given : `${country}${given}`;
-      const serial = full.slice(2);
-      if (full.startsWith(country) && serial === "100000001") {
-        return {
-          answer: vatAnswer(number, ctx, {
-            valid: true,
-            registered_name: country === "GB" ? "Sandbox Trading Ltd" : `Sandbox Trading ${country}`,
-            registered_address: country === "GB" ? "1 Sandbox Street, London, EC1A 1AA" : `1 Sandbox Street, ${country}`,
-            reason: null,
-          }),
-          retryable: false,
-          retryAfterSeconds: null,
-        };
+      const serial = full.startsWith(country) ? full.slice(2) : null;
+      if (serial === "100000001") {
+        return vatChecked(full, true, {
+          registered_name: country === "GB" ? "Sandbox Trading Ltd" : `Sandbox Trading ${country}`,
+          registered_address: country === "GB" ? "1 Sandbox Street, London, EC1A 1AA" : `1 Sandbox Street, ${country}`,
+        }, ctx);
       }
-      if (full.startsWith(country) && serial === "100000009") {
-        return { answer: vatAnswer(number, ctx, { valid: null, registered_name: null, registered_address: null, reason: "unavailable" }), retryable: true, retryAfterSeconds: null };
-      }
-      return { answer: vatAnswer(number, ctx, { valid: false, registered_name: null, registered_address: null, reason: null }), retryable: false, retryAfterSeconds: null };
+      if (serial === "100000009") return vatUnanswered(full, "unavailable", { retryable: true, retryAfterSeconds: null });
+      return vatChecked(full, false, {}, ctx);
     },
   };
 }

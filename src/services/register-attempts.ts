@@ -21,6 +21,7 @@ import type { RegisterQuery, RegistryAnswer, VatAnswer } from "../domain/registe
 import type { SourceContext } from "../registers/context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "../registers/outcome";
 import type { RegisterSource, VatSource } from "../registers/source";
+import { vatUnanswered } from "../registers/vat";
 import type { RegisterLookupMessage } from "./register-lookups";
 
 /** Which source answers a row: chosen by the lead's environment and market. */
@@ -38,10 +39,9 @@ export const LOOKUP_BUDGET_MS = 30_000;
 
 type Outcome = RegisterOutcome | VatOutcome;
 
-function timedOut(row: RegisterAnswerRow, now: Date): Outcome {
+function timedOut(row: RegisterAnswerRow): Outcome {
   if (row.kind === "registry") return unavailable("timeout", { retryable: true, retryAfterSeconds: null });
-  const answer: VatAnswer = { number: row.number, valid: null, checked_at: now.toISOString(), source: "vat_validation", registered_name: null, registered_address: null, reason: "timeout" };
-  return { answer, retryable: true, retryAfterSeconds: null };
+  return vatUnanswered(row.number, "timeout", { retryable: true, retryAfterSeconds: null });
 }
 
 async function withinBudget(ask: Promise<Outcome>, budgetMs: number, onTimeout: () => Outcome): Promise<Outcome> {
@@ -63,10 +63,8 @@ export function askSource(sources: LookupSources, ctx: SourceContext, ask: { kin
     return sources.registry(ask.environment, query).lookup(query, ctx);
   }
   const source = sources.vat(ask.environment, ask.country);
-  if (!source) {
-    const answer: VatAnswer = { number: ask.number, valid: null, checked_at: ctx.now().toISOString(), source: "vat_validation", registered_name: null, registered_address: null, reason: "unavailable" };
-    return Promise.resolve({ answer, retryable: false, retryAfterSeconds: null });
-  }
+  // Rows exist only in markets that check VAT; a market without a VAT source answers why.
+  if (!source) return Promise.resolve(vatUnanswered(ask.number, "unavailable"));
   return source.check(ask.number, ctx);
 }
 
@@ -78,7 +76,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
   const row = await findLookup(db, message.owner_id, message.kind);
   if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) return ACK;
 
-  const outcome = await withinBudget(askSource(sources, ctx, row), budgetMs, () => timedOut(row, ctx.now()));
+  const outcome = await withinBudget(askSource(sources, ctx, row), budgetMs, () => timedOut(row));
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;
