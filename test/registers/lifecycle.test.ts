@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { database } from "../../src/db/client";
+import { marketFor } from "../../src/domain/reference/markets";
+import { openLead } from "../../src/services/leads";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
@@ -123,5 +127,19 @@ describe("register lookups: enqueued off the request path", () => {
       ["registry", 1, null],
       ["vat", 1, null],
     ]);
+  });
+
+  it("a lead whose reference collided is written once with its lookups, on the retry", async () => {
+    const { organisation } = await partnerWithKeys();
+    const scope = { organisationId: organisation.id, environment: "sandbox" as const };
+    const taken = `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const refs = [taken, taken, `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`];
+    const { queue, sent } = recordingQueue();
+    const parts = ukLead("00000001", "GB100000001") as never;
+    const first = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, queue);
+    const second = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, queue);
+    expect(second.reference).not.toBe(first.reference);
+    expect((await lookupRows(second.id)).map((r) => r.kind)).toEqual(["registry", "vat"]);
+    expect(sent.filter((m) => m.owner_id === second.id)).toHaveLength(2);
   });
 });
