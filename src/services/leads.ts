@@ -160,7 +160,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
 
 const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
 
-export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string | undefined) {
+export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string) {
   const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
   const page = await listLeads(db, scope, filters, after, limit);
   return { leads: page.leads, nextCursor: await nextKeysetCursor(page.leads.at(-1), page.more, cursorScope(scope), secret) };

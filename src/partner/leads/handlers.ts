@@ -7,6 +7,7 @@ import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
 import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
+import { signingSecretOf } from "../../lib/signing-secret";
 
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
@@ -53,7 +54,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(listLeadsRoute, async (c) => {
     const { state, market, cursor, limit } = c.req.valid("query");
-    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, c.env.SIGNING_SECRET);
+    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
     return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
   });
 }
