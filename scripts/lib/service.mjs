@@ -27,7 +27,7 @@ async function waitUntilServing(url, child, timeoutMs) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/docs`);
+      const res = await fetch(`${url}/health`);
       if (res.ok) return;
     } catch {
       /* not listening yet */

@@ -8,6 +8,8 @@ import type { NewEvent } from "./events";
 import { eventInsertWhere } from "./guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "./schema/leads";
+import { documents } from "./schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "./parsed-statements";
 
 export const toLead = (row: LeadRow): Lead => ({
   id: row.id,
@@ -155,7 +157,7 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
   if (filters.country) conditions.push(eq(leads.country, filters.country));
   if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);
   return db
-    .select()
+    .select({ lead: leads, statementsAvailable: hasParsedStatement })
     .from(leads)
     .where(and(...conditions))
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -165,5 +167,11 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
 export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
   // One extra row says whether there is a next page without a count.
   const rows = await listLeadsQuery(db, scope, filters, after, limit + 1).all();
-  return { leads: rows.slice(0, limit).map(toLead), more: rows.length > limit };
+  return { leads: rows.slice(0, limit).map((r): ListedLead => ({ ...toLead(r.lead), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
 }
+
+/** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */
+export type ListedLead = Lead & { statementsAvailable: boolean };
+
+/** The rule of the full Lead's `statements` (every accepted, parsed upload of the lead), read per row inside the list query. */
+const hasParsedStatement = parsedStatementExists(sql`${documentColumn(documents.leadId)} = ${qualified("leads", leads.id)}`);

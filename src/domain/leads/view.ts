@@ -202,7 +202,8 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
 
 export type LeadView = ReturnType<typeof leadView>;
 
-export function leadSummary(lead: Lead) {
+/** `statementsAvailable`: the list query's answer to whether the lead has a parsed statement. */
+export function leadSummary(lead: Lead & { statementsAvailable?: boolean }) {
   const market = marketFor(lead.country);
   return {
     ...leadHeader(lead, market),
@@ -213,7 +214,7 @@ export function leadSummary(lead: Lead) {
     contact: { first_name: orNull(lead.contact?.first_name), last_name: orNull(lead.contact?.last_name) },
     // The summary has no basis field, so only a reported amount is shown: a band's midpoint would pass for one.
     funding: { amount: orNull(lead.funding?.amount), amount_band: orNull(lead.funding?.amount_band) },
-    statements_available: false,
+    statements_available: lead.statementsAvailable ?? false,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,
   };
