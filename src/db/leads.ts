@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
-import type { Lead, LeadOption, TimelineEntry } from "../domain/leads/types";
+import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../domain/leads/types";
 import type { LeadState } from "../domain/reference/values";
 import type { Database } from "./client";
 import type { NewEvent } from "./events";
@@ -31,6 +31,7 @@ export const toLead = (row: LeadRow): Lead => ({
   options: row.options ?? null,
   version: row.version,
   submittedAt: row.submittedAt,
+  renewalOf: row.renewalOf ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -60,6 +61,7 @@ export async function insertLead(db: Database, lead: Lead) {
     version: lead.version,
     submissionToken: null,
     submittedAt: lead.submittedAt,
+    renewalOf: lead.renewalOf,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
   });
@@ -71,6 +73,17 @@ export const isReferenceCollision = (error: unknown) => /UNIQUE constraint faile
 export async function findLead(db: Database, scope: Scope, id: string): Promise<Lead | null> {
   const row = await db.select().from(leads).where(inScope(scope, id)).get();
   return row ? toLead(row) : null;
+}
+
+/** The renewals of a lead, oldest first, within the caller's account and environment. */
+export async function renewalsOf(db: Database, scope: Scope, leadId: string): Promise<RenewalSummary[]> {
+  const rows = await db
+    .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
+    .from(leads)
+    .where(and(eq(leads.renewalOf, leadId), eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment)))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .all();
+  return rows.map((r) => ({ ...r, state: r.state as LeadState }));
 }
 
 export type DraftChanges = Pick<

@@ -42,7 +42,8 @@ export async function requireLead(db: Database, scope: Scope, id: string) {
   return lead;
 }
 
-export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference): Promise<Lead> {
+/** `renewalOf`: the funded lead a renewal renews (src/services/lead-renewals.ts). */
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null): Promise<Lead> {
   const at = nowIso();
   const lead: Lead = {
     id: crypto.randomUUID(),
@@ -64,6 +65,7 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
     options: null,
     version: 1,
     submittedAt: null,
+    renewalOf,
     createdAt: at,
     updatedAt: at,
   };

@@ -6,7 +6,8 @@ import { presentLead } from "../../services/lead-presentation";
 import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
-import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
+import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, submitLeadRoute } from "./routes";
+import { renewLead } from "../../services/lead-renewals";
 import { signingSecretOf } from "../../lib/signing-secret";
 
 export function registerLeadRoutes(router: Router) {
@@ -50,6 +51,14 @@ export function registerLeadRoutes(router: Router) {
       },
       200,
     );
+  });
+
+  router.openapi(renewLeadRoute, async (c) => {
+    const ctx = viewContext(c.env);
+    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id);
+    // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
+    c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
+    return c.json(await presentLead(ctx, renewal), 201);
   });
 
   router.openapi(listLeadsRoute, async (c) => {
