@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { runScheduledWork } from "../../src/scheduled";
 import { hubToken } from "../../src/lib/signed-links";
 import { LOCAL_DEVELOPMENT_SIGNING_SECRET } from "../../src/lib/signing-secret";
 import { call } from "../helpers/api";
@@ -60,6 +62,13 @@ describe("a production deployment without SIGNING_SECRET", () => {
     for (const DEPLOYMENT of [undefined, "staging"]) {
       expectProblem(await callWith({ DEPLOYMENT, SIGNING_SECRET: undefined }, "GET", "/partner/v1/me"), 503, "service_misconfigured");
     }
+  });
+
+  it("pauses webhook dispatch in the cron, saying why, instead of failing every minute", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET })).resolves.toHaveLength(1);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
+    errors.mockRestore();
   });
 
   it("serves normally once the secret is set", async () => {
