@@ -29,12 +29,12 @@ export async function referBusiness(db: Database, d1: D1Database, scope: Scope, 
   if (missing.length > 0) {
     throw new ApiError("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
-  const lead = await openLead(db, scope, country, parts, newLeadReference, lookups);
+  const lead = await openLead(db, scope, country, parts, newLeadReference, null, lookups);
   const { lead: submitted } = await submitLead(db, scope, lead.id, panelMatcher(d1, scope.organisationId));
   return referralView(submitted);
 }
 
-export async function pageOfReferrals(db: Database, scope: Scope, cursor: string | undefined, limit: number, secret: string | undefined) {
+export async function pageOfReferrals(db: Database, scope: Scope, cursor: string | undefined, limit: number, secret: string) {
   const page = await pageOfLeads(db, scope, {}, cursor, limit, secret);
   return { referrals: page.leads.map(referralView), nextCursor: page.nextCursor };
 }

@@ -136,8 +136,8 @@ describe("register lookups: enqueued off the request path", () => {
     const refs = [taken, taken, `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`];
     const { queue, sent } = recordingQueue();
     const parts = ukLead("00000001", "GB100000001") as never;
-    const first = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, queue);
-    const second = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, queue);
+    const first = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, null, queue);
+    const second = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, null, queue);
     expect(second.reference).not.toBe(first.reference);
     expect((await lookupRows(second.id)).map((r) => r.kind)).toEqual(["registry", "vat"]);
     expect(sent.filter((m) => m.owner_id === second.id)).toHaveLength(2);
