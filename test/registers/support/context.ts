@@ -17,7 +17,8 @@ export type Scenario =
   | "malformed"
   | "wrong-shape"
   | "hang"
-  | `fail-${string}`;
+  | `fail-${string}`
+  | `limit-${string}`;
 
 export interface RecordedRequest {
   method: string;
