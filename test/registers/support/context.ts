@@ -14,6 +14,7 @@ export type Scenario =
   | "forbidden"
   | "rate-limited"
   | "server-error"
+  | "redirect"
   | "malformed"
   | "wrong-shape"
   | "hang"

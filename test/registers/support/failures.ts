@@ -12,6 +12,7 @@ export const FAILURES: { scenario: Scenario; reason: string; retryable: boolean;
   { scenario: "forbidden", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "http_403" },
   { scenario: "rate-limited", reason: "rate_limited", retryable: true, retryAfterSeconds: 120, logged: "http_429" },
   { scenario: "server-error", reason: "unavailable", retryable: true, retryAfterSeconds: null, logged: "http_503" },
+  { scenario: "redirect", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "http_302" },
   { scenario: "malformed", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "malformed_body" },
   { scenario: "wrong-shape", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "unexpected_shape" },
   { scenario: "hang", reason: "timeout", retryable: true, retryAfterSeconds: null, logged: "timeout" },

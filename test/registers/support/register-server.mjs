@@ -5,7 +5,7 @@
 //   /{token}/{scenario}/{service}/{the service's own path}
 // where `token` names the test (its requests are recorded under it) and
 // `scenario` switches the failure: ok, unauthorized, forbidden, rate-limited,
-// server-error, malformed, wrong-shape, hang, fail-{suffix} (only paths
+// server-error, redirect (302 elsewhere), malformed, wrong-shape, hang, fail-{suffix} (only paths
 // ending in /{suffix} answer 500) or limit-{suffix} (only those answer 429,
 // Retry-After 60).
 import { readFileSync } from "node:fs";
@@ -90,6 +90,7 @@ const SCENARIOS = {
   forbidden: () => [403, { code: "FORBIDDEN", message: "Access denied" }],
   "rate-limited": () => [429, { code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }, { "Retry-After": "120" }],
   "server-error": () => [503, { code: "SERVER_ERROR", message: "Service unavailable" }],
+  redirect: () => [302, "", { Location: "http://127.0.0.1:9/elsewhere" }],
   malformed: () => [200, '{"company_name": "Trunc'],
   "wrong-shape": () => [200, { unexpected: true }],
 };
