@@ -55,7 +55,7 @@ function failureFor(response: Response, now: Date): HttpFailure {
   if (status === 404) return failure("not_found", status, false);
   if (status === 429) return failure("rate_limited", status, true, retryAfter);
   if (status >= 500) return failure("unavailable", status, true, retryAfter);
-  // 401/403 is our credentials or our access, 400 our request: asking again will not help.
+  // 401/403 is our credentials or our access, 400 our request, 3xx a move we do not follow: asking again will not help.
   return failure("unavailable", status, false);
 }
 
@@ -69,6 +69,8 @@ export async function requestJson(ctx: SourceContext, request: HttpRequest): Pro
       method: request.method ?? "GET",
       headers: request.headers,
       body: request.body,
+      // A redirect is not followed: it could carry our credentials to another host.
+      redirect: "manual",
       signal: AbortSignal.timeout(ctx.timeoutMs),
     });
     if (!response.ok) {

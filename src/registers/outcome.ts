@@ -21,12 +21,7 @@ export interface VatOutcome extends RetryHint {
 /** The spec's `source` value for every register answer. */
 export const REGISTRY_SOURCE = "official_register";
 
-/** Reasons worth asking again for: the register may answer next time. */
-const RETRYABLE_REASONS: ReadonlySet<string> = new Set(["timeout", "unavailable", "rate_limited"]);
-
-export const isRetryableReason = (reason: string | null): boolean => reason !== null && RETRYABLE_REASONS.has(reason);
-
-export const noRetry: RetryHint = { retryable: false, retryAfterSeconds: null };
+const noRetry: RetryHint = { retryable: false, retryAfterSeconds: null };
 
 export function unavailable(reason: RegistryUnavailableReason, hint: RetryHint = noRetry): RegisterOutcome {
   const answer: RegistryUnavailable = { source: REGISTRY_SOURCE, status: "unavailable", reason };

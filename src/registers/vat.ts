@@ -36,7 +36,7 @@ export function vatChecked(
 /** The VAT register did not answer, is not configured, or no number was given: validity unknown, the reason says why. */
 export function vatUnanswered(
   number: string | null,
-  reason: "unavailable" | "timeout" | "not_configured" | "rate_limited" | "no_number",
+  reason: "unavailable" | "timeout" | "not_configured" | "no_number",
   hint: { retryable: boolean; retryAfterSeconds: number | null } = { retryable: false, retryAfterSeconds: null },
 ): VatOutcome {
   const answer: VatAnswer = {
@@ -51,9 +51,13 @@ export function vatUnanswered(
   return { answer, ...hint };
 }
 
-/** A failed call other than "not found" (which VAT sources answer as `valid: false`). */
+/**
+ * A failed call other than "not found" (which VAT sources answer as `valid: false`).
+ * The spec's VAT reasons are `unavailable`, `timeout` and `not_configured`: a rate
+ * limit is `unavailable`, its Retry-After kept in the hint.
+ */
 export const vatFromFailure = (number: string, failure: HttpFailure): VatOutcome =>
-  vatUnanswered(number, failure.reason === "not_found" ? "unavailable" : failure.reason, {
+  vatUnanswered(number, failure.reason === "timeout" ? "timeout" : "unavailable", {
     retryable: failure.retryable,
     retryAfterSeconds: failure.retryAfterSeconds,
   });

@@ -153,6 +153,13 @@ describe("Companies House adapter", () => {
     expect(outcome.retryable).toBe(true);
   });
 
+  it("passes on the Retry-After of a sub-resource that was rate limited", async () => {
+    const { ctx } = registerContext("limit-filing-history");
+    const outcome = await lookup("01234567", ctx);
+    expect(outcome.answer).toMatchObject({ status: "available", filings: null, share_capital: null, sections: { filing_history: { status: "rate_limited", data: null } } });
+    expect(outcome).toMatchObject({ retryable: true, retryAfterSeconds: 60 });
+  });
+
   it("says a director's disqualification is unknown when the search does not answer", async () => {
     const { ctx } = registerContext("fail-disqualified-officers");
     const outcome = await lookup("01234567", ctx);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MARKETS } from "../../src/domain/reference/markets";
+import type { RegistryAvailable } from "../../src/domain/registers/types";
+import { MARKETS, marketFor } from "../../src/domain/reference/markets";
 import { parseRetryAfter } from "../../src/registers/http";
 import { checkVat, lookupRegister, registerSourceFor, vatSourceFor } from "../../src/registers/select";
 import { registerContext } from "./support/context";
@@ -52,6 +53,17 @@ describe("register and VAT source selection", () => {
       retryAfterSeconds: null,
     });
     expect((await checkVat("IE", "IE6388047V", ctx))?.answer.valid).toBe(true);
+  });
+
+  it("gives identifiers only with the keys the market has", async () => {
+    const { ctx } = registerContext();
+    const known = { GB: "01234567", FR: "356000000", PL: "0000413516", AU: "33102417032" };
+    for (const [country, number] of Object.entries(known)) {
+      const answer = (await lookupRegister({ country, company_number: number }, ctx)).answer as RegistryAvailable;
+      expect(answer.status, country).toBe("available");
+      const keys = Object.keys(answer.identifiers ?? {});
+      expect(keys.every((k) => marketFor(country).identifier_keys.includes(k)), `${country}: ${keys.join(",")}`).toBe(true);
+    }
   });
 
   it("reads Retry-After as seconds or as an HTTP date", () => {

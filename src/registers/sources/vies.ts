@@ -43,12 +43,13 @@ const checkResponse = z.union([
 ]);
 
 /** VIES error codes that mean "ask again later", and what they become. */
-const NOT_ANSWERED: Readonly<Record<string, "timeout" | "unavailable" | "rate_limited">> = {
+const NOT_ANSWERED: Readonly<Record<string, "timeout" | "unavailable">> = {
   MS_UNAVAILABLE: "unavailable",
   SERVICE_UNAVAILABLE: "unavailable",
   TIMEOUT: "timeout",
-  MS_MAX_CONCURRENT_REQ: "rate_limited",
-  GLOBAL_MAX_CONCURRENT_REQ: "rate_limited",
+  // Too many concurrent requests: VIES's own rate limit.
+  MS_MAX_CONCURRENT_REQ: "unavailable",
+  GLOBAL_MAX_CONCURRENT_REQ: "unavailable",
 };
 
 export function viesFor(country: string): VatSource | null {

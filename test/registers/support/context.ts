@@ -14,10 +14,12 @@ export type Scenario =
   | "forbidden"
   | "rate-limited"
   | "server-error"
+  | "redirect"
   | "malformed"
   | "wrong-shape"
   | "hang"
-  | `fail-${string}`;
+  | `fail-${string}`
+  | `limit-${string}`;
 
 export interface RecordedRequest {
   method: string;

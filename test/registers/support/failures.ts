@@ -12,6 +12,7 @@ export const FAILURES: { scenario: Scenario; reason: string; retryable: boolean;
   { scenario: "forbidden", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "http_403" },
   { scenario: "rate-limited", reason: "rate_limited", retryable: true, retryAfterSeconds: 120, logged: "http_429" },
   { scenario: "server-error", reason: "unavailable", retryable: true, retryAfterSeconds: null, logged: "http_503" },
+  { scenario: "redirect", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "http_302" },
   { scenario: "malformed", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "malformed_body" },
   { scenario: "wrong-shape", reason: "unavailable", retryable: false, retryAfterSeconds: null, logged: "unexpected_shape" },
   { scenario: "hang", reason: "timeout", retryable: true, retryAfterSeconds: null, logged: "timeout" },
@@ -35,18 +36,19 @@ export function registerFailureCases(lookup: (ctx: ReturnType<typeof registerCon
   }
 }
 
-/** Runs the failure table against one VAT check: validity unknown, the reason kept. */
+/** Runs the failure table against one VAT check: validity unknown; the spec's VAT reasons have no rate_limited, so a 429 is unavailable. */
 export function vatFailureCases(
   check: (ctx: ReturnType<typeof registerContext>["ctx"]) => Promise<VatOutcome>,
   number: string,
   env: Partial<RegisterEnv> = {},
 ) {
   for (const failure of FAILURES) {
-    it(`answers valid null (${failure.reason}) when the VAT register answers ${failure.scenario}`, async () => {
+    const reason = failure.reason === "rate_limited" ? "unavailable" : failure.reason;
+    it(`answers valid null (${reason}) when the VAT register answers ${failure.scenario}`, async () => {
       const { ctx, logs } = registerContext(failure.scenario, { env, ...(failure.scenario === "hang" ? { timeoutMs: HANG_TIMEOUT_MS } : {}) });
       const outcome = await check(ctx);
       expect(outcome).toEqual({
-        answer: { number, valid: null, checked_at: null, source: "vat_validation", registered_name: null, registered_address: null, reason: failure.reason },
+        answer: { number, valid: null, checked_at: null, source: "vat_validation", registered_name: null, registered_address: null, reason },
         retryable: failure.retryable,
         retryAfterSeconds: failure.retryAfterSeconds,
       });

@@ -5,8 +5,9 @@
 //   /{token}/{scenario}/{service}/{the service's own path}
 // where `token` names the test (its requests are recorded under it) and
 // `scenario` switches the failure: ok, unauthorized, forbidden, rate-limited,
-// server-error, malformed, wrong-shape, hang, or fail-{suffix} (only paths
-// ending in /{suffix} answer 500).
+// server-error, redirect (302 elsewhere), malformed, wrong-shape, hang, fail-{suffix} (only paths
+// ending in /{suffix} answer 500) or limit-{suffix} (only those answer 429,
+// Retry-After 60).
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -89,6 +90,7 @@ const SCENARIOS = {
   forbidden: () => [403, { code: "FORBIDDEN", message: "Access denied" }],
   "rate-limited": () => [429, { code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }, { "Retry-After": "120" }],
   "server-error": () => [503, { code: "SERVER_ERROR", message: "Service unavailable" }],
+  redirect: () => [302, "", { Location: "http://127.0.0.1:9/elsewhere" }],
   malformed: () => [200, '{"company_name": "Trunc'],
   "wrong-shape": () => [200, { unexpected: true }],
 };
@@ -116,6 +118,7 @@ export async function startRegisterServer() {
 
     if (scenario === "hang") return; // never answers; the adapter's timeout has to end it
     if (scenario.startsWith("fail-") && path.endsWith(`/${scenario.slice(5)}`)) return send(res, 500, { error: "Internal Server Error" });
+    if (scenario.startsWith("limit-") && path.endsWith(`/${scenario.slice(6)}`)) return send(res, 429, { error: "Too Many Requests" }, { "Retry-After": "60" });
     if (SCENARIOS[scenario]) {
       const [status, payload, headers] = SCENARIOS[scenario](service);
       // ABN Lookup wraps every answer in its callback: a wrong shape arrives as valid JSONP.

@@ -121,10 +121,14 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
     sections,
   };
 
-  const outcome = available(facts, ctx);
-  const failedCalls = [officers, pscs, filings, charges, insolvencyCases].filter((r): r is Exclude<typeof r, null> => r !== null && !r.ok);
-  const retryable = failedCalls.some((r) => !r.ok && r.failure.retryable) || (directors !== null && !disqualifiedKnown);
-  return { ...outcome, retryable };
+  // A partial answer is still an answer; the caller may ask again for the parts that failed.
+  const failures = [officers, pscs, filings, charges, insolvencyCases, registers, exemptions, establishments].flatMap((r) => (r && !r.ok ? [r.failure] : []));
+  const retryAfters = failures.map((f) => f.retryAfterSeconds).filter((s): s is number => s !== null);
+  return {
+    ...available(facts, ctx),
+    retryable: failures.some((f) => f.retryable) || (directors !== null && !disqualifiedKnown),
+    retryAfterSeconds: retryAfters.length > 0 ? Math.max(...retryAfters) : null,
+  };
 }
 
 /** Registers (members, directors…) whose latest entry says they are kept on the public register at Companies House. */
