@@ -20,10 +20,10 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { figuresForMatching } from "./lead-figures";
 import { leadFacts, planRouting, type LeadMatcher } from "./lead-routing";
-import { lookupWrites, sendLookups, type RegisterLookupMessage } from "./register-lookups";
+import { lookupWrites, sendLookups } from "./register-lookups";
 
 /** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
-export type LookupQueue = Queue<RegisterLookupMessage> | Queue | undefined;
+export type LookupQueue = Queue | undefined;
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -80,7 +80,7 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
     lead.reference = makeReference();
     try {
       await insertLead(db, lead, writes.statements);
-      await sendLookups(lookups as Queue<RegisterLookupMessage> | undefined, writes.messages);
+      await sendLookups(lookups, writes.messages);
       return lead;
     } catch (error) {
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
@@ -98,7 +98,7 @@ async function changeDraft(db: Database, scope: Scope, id: string, change: (lead
     // A changed register number drops the old answer in this same batch and asks the register anew.
     const writes = lookupWrites(db, lead, { ...lead, ...changes }, at);
     if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
-      await sendLookups(lookups as Queue<RegisterLookupMessage> | undefined, writes.messages);
+      await sendLookups(lookups, writes.messages);
       return requireLead(db, scope, id);
     }
   }

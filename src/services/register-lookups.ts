@@ -44,7 +44,7 @@ export function lookupWrites(db: Database, before: Lead | null, after: Lead, at:
  * Sends lookups to the queue. A failed send is logged, not thrown: the lead
  * was written, the row is due, and the cron re-sends it (`requeueOverdueLookups`).
  */
-export async function sendLookups(queue: Queue<RegisterLookupMessage> | undefined, messages: RegisterLookupMessage[]) {
+export async function sendLookups(queue: Queue | undefined, messages: RegisterLookupMessage[]) {
   if (!queue || messages.length === 0) return;
   try {
     await queue.sendBatch(messages.map((body) => ({ body })));
@@ -57,7 +57,7 @@ export async function sendLookups(queue: Queue<RegisterLookupMessage> | undefine
 export const LOOKUP_OVERDUE_AFTER_MS = 5 * 60_000;
 
 /** The cron's safety net: lookups due for longer than the grace period go on the queue again. */
-export async function requeueOverdueLookups(db: Database, queue: Queue<RegisterLookupMessage> | undefined, now = new Date()) {
+export async function requeueOverdueLookups(db: Database, queue: Queue | undefined, now = new Date()) {
   if (!queue) return 0;
   const overdue = await overdueLookups(db, new Date(now.getTime() - LOOKUP_OVERDUE_AFTER_MS).toISOString(), 100);
   if (overdue.length === 0) return 0;
