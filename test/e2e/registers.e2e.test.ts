@@ -76,7 +76,7 @@ describe("GB sandbox register fixtures over HTTP", () => {
     expect(lead.trading).toMatchObject(registerBases);
     const after = await submit(lead.id);
     expect(after).toMatchObject({ state: "out_of_scope", matched_options: 0 });
-    expect(after.timeline.at(-1)).toMatchObject({ event: "lead.out_of_scope", reason: { code: "company_not_active" } });
+    expect(after.timeline.at(-1)).toMatchObject({ event: "lead.out_of_scope", reasons: [{ code: "company_not_active" }] });
   });
 
   it.each([

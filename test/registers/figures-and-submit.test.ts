@@ -6,6 +6,8 @@ import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { twoLenderPanel } from "../routing/helpers";
+import { bytes, splitColumnsCsv } from "../documents/fixtures";
+import { uploadDocument } from "../documents/helpers";
 import { settle, ukLead } from "./lookups-support";
 
 const tibFromRegister = () => monthsSince("2019-03-14", new Date());
@@ -78,7 +80,7 @@ describe("the matcher reads the register at submit", () => {
     const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
     const reason = { code: "company_not_active", detail: expect.stringContaining("dissolved") };
     expect(read.out_of_scope_reasons).toEqual([reason]);
-    expect(read.timeline.at(-1)).toEqual({ event: "lead.out_of_scope", occurred_at: read.submitted_at, reason });
+    expect(read.timeline.at(-1)).toEqual({ event: "lead.out_of_scope", occurred_at: read.submitted_at, reasons: [reason] });
   });
 
   it("an active company is matched on the register's months trading, even where the applicant's band falls short", async () => {
@@ -113,5 +115,20 @@ describe("the matcher reads the register at submit", () => {
     const lead = await createLead(sandbox.key, ukLead("00000002"));
     const submit = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key });
     expect(submit.body.matched_options).toBeGreaterThan(0);
+  });
+
+  it("parsed statements outrank the applicant at submit as they do in the lead's view", async () => {
+    await twoLenderPanel();
+    const { sandbox } = await partnerWithKeys();
+    // The applicant's band (25k-50k a month) fits the panel's 5,000 minimum; the statements (about 3,333 a month) do not.
+    const lead = await createLead(sandbox.key, ukLead("00000001"));
+    await settle(lead.id);
+    await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(splitColumnsCsv), "statement.csv");
+    const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(read.trading).toMatchObject({ monthly_revenue_basis: "statements", monthly_revenue_band: "25k_50k", tib_months_basis: "register" });
+    const submit = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key });
+    expect(submit.body.state).toBe("out_of_scope");
+    const after = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
+    expect(after.timeline.at(-1).reasons.map((r: any) => r.code)).toContain("revenue_below_minimum");
   });
 });

@@ -245,10 +245,10 @@ export const Lead = z
       z.object({
         event: z.string(),
         occurred_at: Timestamp,
-        reason: z
-          .object({ code: z.string(), detail: z.string() })
+        reasons: z
+          .array(z.object({ code: z.string(), detail: z.string() }))
           .optional()
-          .openapi({ description: "On `lead.out_of_scope`: the decisive reason, e.g. `company_not_active` when the company register says the company is not active." }),
+          .openapi({ description: "On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active." }),
       }),
     ),
     upload_url: nullableString.openapi({ description: "The client's link to the client hub; null until the hub exists." }),
