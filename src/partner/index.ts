@@ -8,13 +8,13 @@ import { unless } from "../middleware/unless";
 import { createRouter } from "../lib/router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
-import { registerMeRoutes } from "./me/handlers";
+import { registerMeRoutes } from "../shared-api/me/handlers";
 import { registerOfferRoutes } from "./offers/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
-import { registerEventRoutes } from "./events/handlers";
-import { registerWebhookRoutes } from "./webhooks/handlers";
+import { registerEventRoutes } from "../shared-api/events/handlers";
+import { registerWebhookRoutes } from "../shared-api/webhooks/handlers";
 
 export const PARTNER_BASE = "/partner/v1";
 

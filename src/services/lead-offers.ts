@@ -26,7 +26,7 @@ import type { NewEvent } from "../db/events";
 import type { Scope } from "../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../domain/deals/status";
 import { isAcceptable, type Offer } from "../domain/deals/types";
-import { dealOfferView, partnerOfferView } from "../domain/deals/view";
+import { dealOfferView, partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";
 import { leadFigures } from "../domain/leads/view";
 import { marketFor } from "../domain/reference/markets";

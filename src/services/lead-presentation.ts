@@ -5,7 +5,7 @@
  */
 import { currentOffersOfLead, findRouting } from "../db/deals";
 import { documentsOfLead } from "../db/documents";
-import { partnerOfferView } from "../domain/deals/view";
+import { partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";
 import type { ViewContext } from "./view-context";

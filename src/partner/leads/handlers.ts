@@ -1,6 +1,7 @@
 import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
-import { leadSteps, leadSummary, personView } from "../../domain/leads/view";
+import { personView } from "../../domain/leads/person-view";
+import { leadSteps, leadSummary } from "../../domain/leads/view";
 import type { Router } from "../../lib/router";
 import { presentLead } from "../../services/lead-presentation";
 import { viewContext } from "../../services/view-context";
