@@ -9,11 +9,10 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
 import type { Lead } from "../domain/leads/types";
-import type { AppEnv, Variables } from "../lib/env";
+import type { AppEnv, Variables } from "../app-env";
 import { onError } from "../lib/errors";
 import { HUB_ROUTE } from "../lib/signed-links";
 import { limitRequestBody } from "../middleware/body-limit";
-import { database } from "../db/client";
 import {
   completionPage as loadCompletion,
   HubRefusal,
@@ -81,7 +80,7 @@ const sameOriginPosts = createMiddleware<HubEnv>(async (c, next) => {
 
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const { leadId, token } = c.req.param() as { leadId: string; token: string };
-  const lead = await openHub(database(c.env.DB), c.env, leadId, token);
+  const lead = await openHub(c.get("db"), c.env, leadId, token);
   if (!lead) return notFound(c);
   c.set("lead", lead);
   c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
@@ -118,10 +117,10 @@ export function createHubRoutes() {
   hub.use("*", sameOriginPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
   hub.use("/:leadId/:token/*", openLead);
 
-  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(database(c.env.DB), c.get("lead")), noticeOf(c))));
+  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
 
   const showRequest = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200) =>
-    c.html(requestPage(c.get("hubBase"), await loadRequest(database(c.env.DB), c.get("lead"), c.req.param("requestId")!), f), status);
+    c.html(requestPage(c.get("hubBase"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
   hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post("/:leadId/:token/requests/:requestId", async (c) => {
     const requestId = c.req.param("requestId");
@@ -129,7 +128,7 @@ export function createHubRoutes() {
       const form = await formOf(c);
       // A file input left empty still sends a nameless, empty part.
       const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-      await uploadToRequest(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), requestId, files);
+      await uploadToRequest(c.get("db"), c.env.DOCUMENTS, c.get("lead"), requestId, files);
       return c.redirect(`${c.get("hubBase")}/requests/${requestId}?done=uploaded`, 303);
     } catch (e) {
       return refused(c, e, (f) => showRequest(c, f, (e as HubRefusal).status as 400 | 409 | 422));
@@ -137,14 +136,14 @@ export function createHubRoutes() {
   });
 
   const showMessages = async (c: HubContext, f: Feedback, status: 200 | 400 | 422 = 200, draft = {}) =>
-    c.html(messagesPage(c.get("hubBase"), await loadMessages(database(c.env.DB), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(messagesPage(c.get("hubBase"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
   hub.post("/:leadId/:token/deals/:ref/messages", async (c) => {
     let draft = {};
     try {
       const form = await formOf(c);
       draft = { subject: text(form, "subject"), body: text(form, "body") };
-      const message = await replyToLender(database(c.env.DB), c.get("lead"), c.req.param("ref"), draft);
+      const message = await replyToLender(c.get("db"), c.get("lead"), c.req.param("ref"), draft);
       return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`, 303);
     } catch (e) {
       return refused(c, e, (f) => showMessages(c, f, (e as HubRefusal).status as 400 | 422, draft));
@@ -152,7 +151,7 @@ export function createHubRoutes() {
   });
 
   const showCompletion = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200, draft: Record<string, string> = {}) =>
-    c.html(completionPage(c.get("hubBase"), await loadCompletion(database(c.env.DB), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(completionPage(c.get("hubBase"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
   hub.post("/:leadId/:token/deals/:ref/completion/account", async (c) => {
     let draft: Record<string, string> = {};
@@ -161,7 +160,7 @@ export function createHubRoutes() {
       // Only the holder's name is shown again after a refusal; bank numbers are never echoed back.
       draft = { account_holder_name: text(form, "account_holder_name") ?? "" };
       const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
-      await submitAccount(database(c.env.DB), c.get("lead"), c.req.param("ref"), fields);
+      await submitAccount(c.get("db"), c.get("lead"), c.req.param("ref"), fields);
       return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=account`, 303);
     } catch (e) {
       return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));
@@ -172,7 +171,7 @@ export function createHubRoutes() {
     try {
       const form = await formOf(c);
       draft = { full_name: text(form, "full_name") ?? "" };
-      await signAgreement(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref"), { full_name: text(form, "full_name"), consent: text(form, "consent") });
+      await signAgreement(c.get("db"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref"), { full_name: text(form, "full_name"), consent: text(form, "consent") });
       return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`, 303);
     } catch (e) {
       return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));

@@ -4,7 +4,7 @@ import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../router";
 import { registerMeRoutes } from "../shared-api/me/handlers";
 import { registerEventRoutes } from "../shared-api/events/handlers";
 import { registerWebhookRoutes } from "../shared-api/webhooks/handlers";

@@ -5,7 +5,7 @@ import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "../shared-api/me/handlers";
