@@ -5,7 +5,6 @@
  * fresh `last_change` token and the statements after them are guarded on it.
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
 import type { Deal, DealMessage, DealStatus, Offer, OfferMaturity } from "../domain/deals/types";
 import type { LeadState, LenderStatus } from "../domain/reference/values";
@@ -16,7 +15,6 @@ import { dealMessages, deals, leadRouting, offers, type DealMessageRow, type Dea
 import { documents } from "./schema/documents";
 import { leads } from "./schema/leads";
 
-export type Statement = BatchItem<"sqlite">;
 
 export const toDeal = (r: DealRow): Deal => ({
   ref: r.ref,

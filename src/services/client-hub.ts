@@ -16,7 +16,8 @@ import {
 } from "../db/client-hub";
 import { notificationsOfLead } from "../db/client-notifications";
 import type { Database } from "../db/client";
-import { dealChanged, messageInsert, messagesOfDeal, type Statement } from "../db/deals";
+import { dealChanged, messageInsert, messagesOfDeal } from "../db/deals";
+import type { Statement } from "../db/batch";
 import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../db/document-requests";
 import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../db/documents";
 import { eventInsert } from "../db/events";
@@ -39,6 +40,7 @@ import { newId, nowIso } from "../lib/ids";
 import { checkHubToken } from "../lib/signed-links";
 import { lenderEvent } from "./deals";
 import type { Links } from "./links";
+import { runGuardedBatch } from "../db/batch";
 
 /** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
 export class HubRefusal extends Error {
@@ -173,8 +175,8 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
     ];
-    const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-    if ((result as D1Result).meta.changes === 1) return stored;
+    const guardChanges = await runGuardedBatch(db, statements);
+    if (guardChanges === 1) return stored;
   }
   await discard();
   throw new HubRefusal(409, "The request changed while uploading; please try again.", "file");
@@ -229,11 +231,11 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
   const at = nowIso();
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
-  const [result] = await db.batch([
+  const guardChanges = await runGuardedBatch(db, [
     accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if ((result as D1Result).meta.changes !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  if (guardChanges !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
   return completionView(after);
 }
 
@@ -252,10 +254,10 @@ export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, 
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);
   const after: Deal = { ...deal, signedAt: at, signatureVerification: verification, updatedAt: at };
-  const [result] = await db.batch([
+  const guardChanges = await runGuardedBatch(db, [
     agreementSignedUpdate(db, lead.id, deal.ref, deal.agreementUploadedAt, verification, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.agreement_signed", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if ((result as D1Result).meta.changes !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
+  if (guardChanges !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
   return completionView(after);
 }

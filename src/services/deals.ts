@@ -4,33 +4,8 @@
  * one batch; races are decided by the conditional update at its head.
  */
 import type { Database } from "../db/client";
-import {
-  closePresentedOffers,
-  countTestDeals,
-  dealChanged,
-  dealFundable,
-  dealStatusUpdate,
-  deleteTestDeal,
-  noLenderLeftToFund,
-  findDeal,
-  findRouting,
-  leadReference,
-  listDeals,
-  messageInsert,
-  messagesOfDeal,
-  noCurrentFirmOffer,
-  offerDealUpdate,
-  offerInsertWhere,
-  offersOfDeal,
-  offersOfDealWhere,
-  agreementRecord,
-  routingOutcomeUpdate,
-  routingPresentedUpdate,
-  supersedeCurrentOffers,
-  TEST_DEAL_CAP,
-  testDealInsert,
-  type Statement,
-} from "../db/deals";
+import { closePresentedOffers, countTestDeals, dealChanged, dealFundable, dealStatusUpdate, deleteTestDeal, noLenderLeftToFund, findDeal, findRouting, leadReference, listDeals, messageInsert, messagesOfDeal, noCurrentFirmOffer, offerDealUpdate, offerInsertWhere, offersOfDeal, offersOfDealWhere, agreementRecord, routingOutcomeUpdate, routingPresentedUpdate, supersedeCurrentOffers, TEST_DEAL_CAP, testDealInsert } from "../db/deals";
+import type { Statement } from "../db/batch";
 import { notificationInsert } from "../db/client-notifications";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
@@ -49,6 +24,7 @@ import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { dealFiles } from "./deal-files";
 import type { ViewContext } from "./view-context";
+import { runBatch, runGuardedBatch } from "../db/batch";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
@@ -167,8 +143,8 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
       ),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) {
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) {
     const now = await requireDeal(db, scope, ref);
     throw invalidTransition(now, report.status);
   }
@@ -243,8 +219,8 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
       eventInsertWhere(db, partnerEvent(deal, partner, reference, "lead.offers_available"), allOf(routingChanged(leadId, token), leadIn(leadId, "offers_available")), at),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) {
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) {
     throw new ApiError("invalid_transition", "The deal no longer takes these terms (its status changed, an offer on the lead was accepted, or firm terms became current).");
   }
   const made = (await offersOfDeal(db, deal.ref)).find((o) => o.id === offer.id)!;
@@ -275,7 +251,7 @@ export async function sendMessage(db: Database, scope: Scope, ref: string, body:
       notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "message", dealRef: deal.ref, subject: `New message about ${deal.ref}`, deepLink: `/deals/${deal.ref}/messages` }, message.createdAt),
     );
   }
-  await db.batch(statements as [Statement, ...Statement[]]);
+  await runBatch(db, statements);
   return message;
 }
 
@@ -297,8 +273,8 @@ export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Sco
       notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "agreement", dealRef: deal.ref, subject: `Your agreement for ${deal.ref} is ready to sign`, deepLink: `/deals/${deal.ref}/completion` }, at),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) throw notFound();
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) throw notFound();
   return completionView(await requireDeal(db, scope, ref));
 }
 
@@ -329,8 +305,8 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const ref = newDealReference();
   const newDeal = { ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, leadId: null, partnerOrganisationId: null, test: true, productIds: [], subject: testSubject(shape), at, token };
   const event: NewEvent = { organisationId: scope.organisationId, environment: scope.environment, api: "lender", event: "deal.created", subjectType: "deal", subjectId: ref, test: true, detail: {} };
-  const [result] = await db.batch([testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at)]);
-  if ((result as D1Result).meta.changes !== 1) {
+  const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at)]);
+  if (guardChanges !== 1) {
     throw new ApiError("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },
     });

@@ -4,21 +4,8 @@
  * through its states.
  */
 import type { Database } from "../db/client";
-import {
-  acceptOfferUpdate,
-  closePresentedOffers,
-  currentOffersOfLead,
-  dealStatusOfAcceptance,
-  findDealByRef,
-  findOfferOfLead,
-  findRouting,
-  offerInsertWhere,
-  offersOfLeadWhere,
-  otherOffersOfLeadWhere,
-  routingAcceptUpdate,
-  routingOutcomeUpdate,
-  type Statement,
-} from "../db/deals";
+import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, dealStatusOfAcceptance, findDealByRef, findOfferOfLead, findRouting, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere, routingAcceptUpdate, routingOutcomeUpdate } from "../db/deals";
+import type { Statement } from "../db/batch";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
 import { leadRoutingRefresh, supersedeLeadOffers } from "../db/sandbox";
@@ -36,6 +23,7 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./lead-routing";
 import { requireLead } from "./leads";
+import { runGuardedBatch } from "../db/batch";
 
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
@@ -105,8 +93,8 @@ export async function acceptOffer(db: Database, scope: Scope, leadId: string, of
       );
     }
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes === 1) return answer;
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges === 1) return answer;
   const after = await findRouting(db, lead.id);
   if (after?.acceptedOfferId === offer.id) return answer;
   throw notAcceptable("The offer can no longer be accepted (another offer was accepted, or it expired or was superseded meanwhile).");
@@ -170,8 +158,8 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
       eventInsertWhere(db, partnerEvent(lead, "lead.funded", { funding_outcome: { funded_at: at, funded_amount: accepted.amount } }), won, at),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
   const now = await requireLead(db, scope, lead.id);
   if (now.state !== target) throw invalidMove(now, event);
   return now;
