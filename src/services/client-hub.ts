@@ -29,7 +29,7 @@ import { decideDocument } from "../domain/documents/decision";
 import { sanitiseFilename } from "../domain/documents/filename";
 import { documentStorageKey } from "../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../domain/reference/values";
-import { accountSchemeOf, checkAccountDetails } from "../domain/hub/account-details";
+import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../domain/hub/account-details";
 import { checkSignature, signatureVerification } from "../domain/hub/signature";
 import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../domain/hub/view";
 import type { Lead } from "../domain/leads/types";
@@ -54,6 +54,9 @@ export class HubRefusal extends Error {
 }
 
 const notFound = () => new HubRefusal(404, "Not found.");
+
+/** The domain says why a form was refused; the hub answers an empty required field 400 and an unusable value 422, as the APIs do. */
+const FORM_PROBLEM_STATUS: Record<FormProblem, 400 | 422> = { missing: 400, invalid: 422 };
 
 /** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
 export async function openHub(db: Database, env: Pick<Bindings, "SIGNING_SECRET">, leadId: string, token: string) {
@@ -227,7 +230,7 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.accountSubmittedAt) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
-  if (!check.ok) throw new HubRefusal(check.status, check.message, check.field);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
   const at = nowIso();
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
@@ -249,7 +252,7 @@ export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, 
   const agreement = key ? await bucket.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new HubRefusal(409, "There is no agreement to sign yet.", "full_name");
   const check = checkSignature(form);
-  if (!check.ok) throw new HubRefusal(check.status, check.message, check.field);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
   const at = nowIso();
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);
