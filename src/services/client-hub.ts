@@ -38,7 +38,7 @@ import { randomToken } from "../lib/crypto";
 import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
 import { checkHubToken } from "../lib/signed-links";
-import { lenderEvent } from "./deals";
+import { lenderEvent } from "./deal-events";
 import type { Links } from "./links";
 import { runGuardedBatch } from "../db/batch";
 

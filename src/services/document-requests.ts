@@ -30,7 +30,7 @@ import { randomToken } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { dealFiles } from "./deal-files";
-import { requireDeal } from "./deals";
+import { requireDeal } from "./deal-reads";
 import type { ViewContext } from "./view-context";
 import { runGuarded, runGuardedBatch } from "../db/batch";
 

@@ -5,17 +5,11 @@ import { dealSummary, messageView } from "../../domain/deals/view";
 import { ApiError } from "../../lib/errors";
 import type { Router } from "../../router";
 import { viewContext } from "../../services/view-context";
-import {
-  dealCompletion,
-  dealMessages,
-  dealOffers,
-  loadDealView,
-  makeOffer,
-  pageOfDeals,
-  reportStatus,
-  sendMessage,
-  uploadAgreement,
-} from "../../services/deals";
+import { uploadAgreement } from "../../services/deal-agreements";
+import { dealMessages, sendMessage } from "../../services/deal-messages";
+import { dealOffers, makeOffer } from "../../services/deal-offers";
+import { dealCompletion, loadDealView, pageOfDeals } from "../../services/deal-reads";
+import { reportStatus } from "../../services/deal-status";
 import {
   AGREEMENT_MAX_BYTES,
   completionRoute,

@@ -1,6 +1,6 @@
 import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../router";
-import { createTestDeal, removeTestDeal } from "../../services/deals";
+import { createTestDeal, removeTestDeal } from "../../services/test-deals";
 import { viewContext } from "../../services/view-context";
 import { announceDeprecatedFields } from "../deals/handlers";
 import { createTestDealRoute, deleteTestDealRoute } from "./routes";
