@@ -16,7 +16,8 @@ import {
 } from "../db/client-hub";
 import { notificationsOfLead } from "../db/client-notifications";
 import type { Database } from "../db/client";
-import { dealChanged, messageInsert, messagesOfDeal } from "../db/deals";
+import { dealChanged } from "../db/deals";
+import { messageInsert, messagesOfDeal } from "../db/deal-messages";
 import type { Statement } from "../db/batch";
 import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../db/document-requests";
 import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../db/documents";

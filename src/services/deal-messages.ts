@@ -1,6 +1,6 @@
 /** The lender's side of a deal's conversation with the business. */
 import type { Database } from "../db/client";
-import { messageInsert, messagesOfDeal } from "../db/deals";
+import { messageInsert, messagesOfDeal } from "../db/deal-messages";
 import type { Statement } from "../db/batch";
 import { notificationInsert } from "../db/client-notifications";
 import type { Scope } from "../domain/identity/caller";

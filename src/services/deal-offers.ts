@@ -3,7 +3,9 @@
  * replaced by indicative ones; the offer, the lead's move and their events go in one batch.
  */
 import type { Database } from "../db/client";
-import { dealChanged, leadReference, noCurrentFirmOffer, offerDealUpdate, offerInsertWhere, offersOfDeal, routingPresentedUpdate, supersedeCurrentOffers } from "../db/deals";
+import { dealChanged, offerDealUpdate } from "../db/deals";
+import { leadReference, routingPresentedUpdate } from "../db/routing";
+import { noCurrentFirmOffer, offerInsertWhere, offersOfDeal, supersedeCurrentOffers } from "../db/offers";
 import type { Statement } from "../db/batch";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";

@@ -1,6 +1,7 @@
 /** Reading a lender's deals: one deal (scoped to the caller), its full view, its completion, and pages of deals. */
 import type { Database } from "../db/client";
-import { findDeal, listDeals, offersOfDeal } from "../db/deals";
+import { findDeal, listDeals } from "../db/deals";
+import { offersOfDeal } from "../db/offers";
 import type { Scope } from "../domain/identity/caller";
 import { normaliseDealReference } from "../domain/deals/reference";
 import type { Deal } from "../domain/deals/types";

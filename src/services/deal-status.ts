@@ -3,7 +3,9 @@
  * outcome and their events go in one batch; the conditional update at its head decides races.
  */
 import type { Database } from "../db/client";
-import { closePresentedOffers, dealChanged, dealFundable, dealStatusUpdate, noLenderLeftToFund, findRouting, leadReference, offersOfDealWhere, routingOutcomeUpdate } from "../db/deals";
+import { closePresentedOffers, offersOfDealWhere } from "../db/offers";
+import { dealChanged, dealFundable, dealStatusUpdate } from "../db/deals";
+import { noLenderLeftToFund, findRouting, leadReference, routingOutcomeUpdate } from "../db/routing";
 import type { Statement } from "../db/batch";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";

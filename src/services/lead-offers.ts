@@ -4,7 +4,9 @@
  * through its states.
  */
 import type { Database } from "../db/client";
-import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, dealStatusOfAcceptance, findDealByRef, findOfferOfLead, findRouting, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere, routingAcceptUpdate, routingOutcomeUpdate } from "../db/deals";
+import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../db/offers";
+import { dealStatusOfAcceptance, findDealByRef } from "../db/deals";
+import { findRouting, routingAcceptUpdate, routingOutcomeUpdate } from "../db/routing";
 import type { Statement } from "../db/batch";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";

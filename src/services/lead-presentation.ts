@@ -3,7 +3,8 @@
  * webhook payloads carry it): the lead with its documents, statements, hub
  * link, and what routing holds (offers, funding outcome, out-of-scope reasons).
  */
-import { currentOffersOfLead, findRouting } from "../db/deals";
+import { currentOffersOfLead } from "../db/offers";
+import { findRouting } from "../db/routing";
 import { documentsOfLead } from "../db/documents";
 import { partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";

@@ -1,0 +1,22 @@
+/** The messages of a deal's conversation between the lender and the business. */
+import { and, asc, eq } from "drizzle-orm";
+import type { DealMessage } from "../domain/deals/types";
+import type { Database } from "./client";
+import { dealMessages, type DealMessageRow } from "./schema/deals";
+
+export const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direction: r.direction, body: r.body, subject: r.subject, fromEmail: r.fromEmail, createdAt: r.createdAt });
+
+export async function messagesOfDeal(db: Database, ref: string) {
+  return (await db.select().from(dealMessages).where(eq(dealMessages.dealRef, ref)).orderBy(asc(dealMessages.createdAt), asc(dealMessages.id)).all()).map(toMessage);
+}
+
+export const messageInsert = (db: Database, ref: string, message: DealMessage) =>
+  db.insert(dealMessages).values({
+    id: message.id,
+    dealRef: ref,
+    direction: message.direction,
+    body: message.body,
+    subject: message.subject ?? null,
+    fromEmail: message.fromEmail ?? null,
+    createdAt: message.createdAt,
+  });
