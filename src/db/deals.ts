@@ -46,7 +46,12 @@ export async function findDeal(db: Database, scope: Scope, ref: string) {
   return row ? toDeal(row) : null;
 }
 
-/** Internal: the deal an offer was made on, whoever's it is (the handover needs its lender). */
+/**
+ * Internal, unscoped on purpose: the deal an offer was made on, whoever's it is. The partner's
+ * offer acceptance hands the lead over to that offer's lender, so the caller (the partner) is not
+ * the deal's owner; the offer itself was read scoped to the partner's lead first
+ * (services/lead-offers.ts), and only the lender, environment and test flag leave this function.
+ */
 export async function findDealByRef(db: Database, ref: string) {
   return (await db.select({ ref: deals.ref, lenderOrganisationId: deals.lenderOrganisationId, environment: deals.environment, test: deals.test }).from(deals).where(eq(deals.ref, ref)).get()) ?? null;
 }

@@ -33,6 +33,14 @@ export const toOffer = (r: OfferRow): Offer => ({
 /** Offers written by one batch share a timestamp; rowid keeps the order they were made in (match order for simulated ones). */
 const insertionOrder = sql`rowid`;
 
+/**
+ * Every offer made on one deal, superseded ones included, in the order they were made.
+ * Keyed by the deal's ref alone on purpose: a ref is the deal's primary key, and every caller
+ * holds it only from a read already scoped to the organisation and environment (the lender's
+ * `requireDeal`/`findDeal`, the partner's lead-scoped deals, the hub's lead opened by its link),
+ * so the child rows cannot be another account's. Repeating the condition here would need a join
+ * (messages and requests carry no organisation column) for no added guarantee.
+ */
 export async function offersOfDeal(db: Database, ref: string) {
   return (await db.select().from(offers).where(eq(offers.dealRef, ref)).orderBy(asc(offers.createdAt), insertionOrder).all()).map(toOffer);
 }
