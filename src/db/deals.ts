@@ -13,6 +13,7 @@ import { insertWhere } from "./guarded";
 import { dealRow, type NewDeal } from "./routing";
 import { deals, leadRouting, offers, type DealRow } from "./schema/deals";
 import { documents } from "./schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "./parsed-statements";
 import { leads } from "./schema/leads";
 
 export const toDeal = (r: DealRow): Deal => ({
@@ -84,14 +85,11 @@ export type ListedDeal = Deal & { statementsAvailable: boolean };
  * `documentsOfDeal`: the lead's shared uploads or this deal's own), read per
  * row inside the list query so the page costs one query.
  */
-const qualified = (table: string, column: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
-
-const doc = (column: { name: string }) => qualified("documents", column);
-
+const doc = documentColumn;
 const deal = (column: { name: string }) => qualified("deals", column);
-
-// Qualified by hand: drizzle writes bare column names in a one-table select, and both tables have lead_id.
-const hasParsedStatement = sql<number>`exists (select 1 from ${documents} where ${doc(documents.state)} = 'accepted' and ${doc(documents.statement)} is not null and (${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)))`;
+const hasParsedStatement = parsedStatementExists(
+  sql`${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)`,
+);
 
 /** True inside a batch once the deal carries `token`. */
 export const dealChanged = (ref: string, token: string) =>

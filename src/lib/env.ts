@@ -7,7 +7,7 @@
 export interface Secrets {
   /** Operator API bearer token; without it /admin/v1 answers 404. */
   ADMIN_TOKEN?: string;
-  /** Key for signed download links and hub links. */
+  /** Key for signed download links, hub links, cursors and sealed webhook secrets; read only through signingSecretOf (lib/signing-secret.ts). */
   SIGNING_SECRET?: string;
 }
 

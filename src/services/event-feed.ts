@@ -17,7 +17,7 @@ export async function pageOfEvents(
   filter: { event?: string; subject?: string },
   cursor: string | undefined,
   limit: number,
-  signingSecret: string | undefined,
+  signingSecret: string,
 ) {
   const cursorScope = `events:${api}:${scope.organisationId}:${scope.environment}`;
   const page = await listEvents(ctx.db, scope, api, filter, await readKeysetCursor(cursor, cursorScope, signingSecret), limit + 1);

@@ -10,6 +10,7 @@ import { dealMessages, sendMessage } from "../../services/deal-messages";
 import { dealOffers, makeOffer } from "../../services/deal-offers";
 import { dealCompletion, loadDealView, pageOfDeals } from "../../services/deal-reads";
 import { reportStatus } from "../../services/deal-status";
+import { signingSecretOf } from "../../lib/signing-secret";
 import {
   AGREEMENT_MAX_BYTES,
   completionRoute,
@@ -37,7 +38,7 @@ const notFound = () => new ApiError("not_found", "No deal with that reference is
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(c.get("db"), scopeOf(c.get("caller")), status, cursor, limit, c.env.SIGNING_SECRET);
+    const page = await pageOfDeals(c.get("db"), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 
