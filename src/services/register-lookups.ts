@@ -6,7 +6,7 @@
  * never waits for a register: the queue consumer (src/queues/register-consumer.ts)
  * asks it, and the cron re-sends a lookup whose message was lost.
  */
-import type { BatchItem } from "drizzle-orm/batch";
+import type { Statement } from "../db/batch";
 import type { Database } from "../db/client";
 import { leadLookupInsert, markLookupResent, overdueLookups, staleAnswersDelete } from "../db/register-answers";
 import type { Lead } from "../domain/leads/types";
@@ -22,7 +22,7 @@ export interface RegisterLookupMessage {
 
 export interface LookupWrites {
   /** Statements for the lead write's own batch, after the lead's insert or update. */
-  statements: BatchItem<"sqlite">[];
+  statements: Statement[];
   /** To send once the batch has run. */
   messages: RegisterLookupMessage[];
 }
@@ -30,7 +30,7 @@ export interface LookupWrites {
 /** The register side of a lead write: `before` is the lead as read (null for a new lead), `after` as written. */
 export function lookupWrites(db: Database, before: Lead | null, after: Lead, at: string): LookupWrites {
   const due = lookupsDue(before, after);
-  const statements: BatchItem<"sqlite">[] = before ? [staleAnswersDelete(db, after.id)] : [];
+  const statements: Statement[] = before ? [staleAnswersDelete(db, after.id)] : [];
   const messages: RegisterLookupMessage[] = [];
   for (const n of due) {
     const lookupId = randomToken(16);

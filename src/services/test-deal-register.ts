@@ -5,7 +5,6 @@
  * company `00000001` unless the lender shaped another number, so a sandbox
  * lender sees a complete register answer.
  */
-import type { SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { settledAnswerInsert } from "../db/register-answers";
 import type { Deal, DealSubject } from "../domain/deals/types";
@@ -28,7 +27,7 @@ export const TEST_DEAL_VAT_NUMBER = "GB100000001";
 export const registerOwnerOf = (deal: Pick<Deal, "leadId" | "ref">) => deal.leadId ?? deal.ref;
 
 /** The answers a test deal is created with, each inserted only if the deal's own insert (`guard`) wins. */
-export async function testDealRegisterInserts(db: Database, ref: string, subject: DealSubject, environment: "sandbox" | "live", guard: SQL, at: string) {
+export async function testDealRegisterInserts(db: Database, ref: string, subject: DealSubject, environment: "sandbox" | "live", guard: Parameters<typeof settledAnswerInsert>[4], at: string) {
   const ctx = sourceContextFrom({});
   const inserts = [];
   for (const n of registerNumbersOf(subject)) {

@@ -7,15 +7,15 @@
 import { figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
-import type { PartnerOfferView } from "../deals/view";
+import type { PartnerOfferView } from "../deals/offer-view";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
-import type { Lead, RenewalSummary, SignificantPerson } from "./types";
+import type { Lead, RenewalSummary } from "./types";
+import { personView } from "./person-view";
+import { orNull } from "../../lib/nullable";
 import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
-import type { VatAnswer } from "../registers/types";
-
-const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+import { vatView } from "../registers/vat-view";
 
 export interface LeadSteps {
   organisation_details_complete: boolean;
@@ -33,41 +33,6 @@ export function leadSteps(lead: Lead, market: Market = marketFor(lead.country), 
     significant_persons_complete: lead.significantPersons.length > 0,
     documents_complete: documentsHeld > 0,
     offer_step_complete: AFTER_ACCEPTANCE.has(lead.state),
-  };
-}
-
-export function personView(p: SignificantPerson) {
-  const a = p.residential_address;
-  return {
-    full_name: p.full_name,
-    date_of_birth: p.date_of_birth,
-    residential_address: {
-      line1: a.line1,
-      line2: orNull(a.line2),
-      city: orNull(a.city),
-      region: orNull(a.region),
-      postal_code: a.postal_code,
-      country: orNull(a.country),
-    },
-    residency_status: orNull(p.residency_status),
-    ownership_percent: orNull(p.ownership_percent),
-  };
-}
-
-/**
- * The `vat` object: the VAT register's stored answer, else the number as
- * given and nothing checked yet (`no_number` when none was given).
- */
-export function vatView(number: string | null | undefined, stored: VatAnswer | null) {
-  if (stored) return stored;
-  return {
-    number: orNull(number),
-    valid: null,
-    checked_at: null,
-    source: null,
-    registered_name: null,
-    registered_address: null,
-    reason: number ? null : "no_number",
   };
 }
 

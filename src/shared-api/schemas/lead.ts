@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Registry, Vat } from "./register-schemas";
+import { Registry, Vat } from "./register";
 import { dateOfBirthProblem, totalOwnershipProblem } from "../../domain/leads/persons";
 import {
   ALL_COMPANY_TYPE_VALUES,
@@ -12,7 +12,7 @@ import {
   REVENUE_BAND_VALUES,
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../domain/reference/values";
-import { CountryInput, Timestamp } from "../../lib/schemas";
+import { CountryInput, Timestamp } from "./common";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { RegistryUnavailableReason } from "../../domain/registers/types";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "./common";
 
 const str = z.string().nullable();
 const num = z.number().nullable();
