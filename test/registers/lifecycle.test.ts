@@ -142,4 +142,11 @@ describe("register lookups: enqueued off the request path", () => {
     expect((await lookupRows(second.id)).map((r) => r.kind)).toEqual(["registry", "vat"]);
     expect(sent.filter((m) => m.owner_id === second.id)).toHaveLength(2);
   });
+
+  it("without the queue binding a lead is still written, its lookups waiting in storage", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await callRecording(undefined as unknown as Queue, "POST", "/partner/v1/leads", sandbox.key, ukLead("00000001"));
+    expect(res.status).toBe(201);
+    expect(await lookupRows(res.body.id)).toEqual([expect.objectContaining({ kind: "registry", answer: null, attempts: 0 })]);
+  });
 });
