@@ -167,5 +167,17 @@ export const webhookRoutes = (api: WebhookApi) => {
       request: { params: DeliveryParams },
       responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
     }),
+    test: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks/{id}/test",
+      summary: "Send a test ping",
+      description:
+        "Sends a signed `ping` event to the endpoint now, whatever its `events` filter, and answers with the delivery and its one attempt " +
+        "(200 whether the receiver accepted it or not: read `state` and `attempts[0].status_code`/`error`). A ping is never retried and never listed by `GET /events`. " +
+        "A deactivated endpoint is refused with 409 `conflict`.",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+    }),
   };
 };
