@@ -2741,7 +2741,7 @@ export interface components {
              * @default full
              * @enum {string}
              */
-            payload: "full" | "reference";
+            payload?: "full" | "reference";
         };
         LenderWebhookChanges: {
             /**

@@ -3440,7 +3440,7 @@ export interface components {
              * @default full
              * @enum {string}
              */
-            payload: "full" | "reference";
+            payload?: "full" | "reference";
         };
         PartnerWebhookChanges: {
             /**
