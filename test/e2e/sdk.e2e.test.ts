@@ -2,7 +2,7 @@
 // test deal, and verifyWebhook on real deliveries of the service.
 import { createLenderClient, createPartnerClient, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "@rfs/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, newLender, newPartner } from "./client";
+import { baseUrl, newLender, newPartner, operator } from "./client";
 import { startReceiver, type Received } from "./receiver";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -11,10 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
+/** A panel lender whose product serves the lead below, so the sandbox submit has options to simulate offers from. */
+async function panelLender() {
+  const lender = await newLender();
+  const product = {
+    id: "sdk-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+    min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
+    pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+  };
+  expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+}
+
 const verify = (delivery: Received, secret: string) => verifyWebhook(delivery.raw, delivery.headers, secret);
 
 describe("the SDK against wrangler dev", () => {
   it("walks a sandbox lead from creation to funded with the partner client, verifying every delivery", async () => {
+    await panelLender();
     const { org, sandbox } = await newPartner();
     const partner = createPartnerClient({ baseUrl: baseUrl(), apiKey: sandbox.key });
 
