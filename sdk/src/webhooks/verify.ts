@@ -46,6 +46,8 @@ export interface VerifyOptions {
 
 const encoder = new TextEncoder();
 type Bytes = Uint8Array<ArrayBuffer>;
+/** Copied so the bytes are ArrayBuffer-backed under every runtime's typings. */
+const utf8 = (text: string): Bytes => new Uint8Array(encoder.encode(text));
 const SECRET_PREFIX = "whsec_";
 
 function headerReader(headers: WebhookHeaders) {
@@ -55,10 +57,10 @@ function headerReader(headers: WebhookHeaders) {
 }
 
 const bytesOf = (body: string | Uint8Array | ArrayBuffer): Bytes =>
-  typeof body === "string" ? encoder.encode(body) : new Uint8Array(body);
+  typeof body === "string" ? utf8(body) : new Uint8Array(body);
 
 function concat(prefix: string, body: Bytes): Bytes {
-  const head = encoder.encode(prefix);
+  const head = utf8(prefix);
   const out = new Uint8Array(head.length + body.length);
   out.set(head);
   out.set(body, head.length);
@@ -105,7 +107,7 @@ async function stripeStyle(header: string, secrets: string[], body: Bytes): Prom
   const t = parts.find(([k]) => k === "t")?.[1];
   const signatures = parts.filter(([k]) => k === "v1").map(([, v]) => fromHex(v ?? "")).filter((s): s is Bytes => s !== null);
   if (!t || !/^\d+$/.test(t) || signatures.length === 0) return MALFORMED;
-  const matched = await anyMatches(secrets.map((s) => encoder.encode(s)), signatures, concat(`${t}.`, body));
+  const matched = await anyMatches(secrets.map(utf8), signatures, concat(`${t}.`, body));
   return { matched, timestamp: Number(t) };
 }
 
