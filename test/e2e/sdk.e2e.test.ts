@@ -1,7 +1,9 @@
 // The SDK (sdk/, @rfs/sdk) against wrangler dev: a partner's whole lead life cycle, a lender's
 // test deal, and verifyWebhook on real deliveries of the service.
 import { createLenderClient, createPartnerClient, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "@rfs/sdk";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SDK_DOCUMENTS, sdkTypesSource } from "../../scripts/lib/sdk-types.mjs";
 import { baseUrl, newLender, newPartner, operator } from "./client";
 import { startReceiver, type Received } from "./receiver";
 
@@ -25,6 +27,13 @@ async function panelLender() {
 const verify = (delivery: Received, secret: string) => verifyWebhook(delivery.raw, delivery.headers, secret);
 
 describe("the SDK against wrangler dev", () => {
+  it("ships the types of the documents the service serves (else: npm run sdk:generate)", async () => {
+    for (const { path, file } of SDK_DOCUMENTS) {
+      const document = await (await fetch(`${baseUrl()}${path}`)).json();
+      expect(readFileSync(file, "utf8") === (await sdkTypesSource(document, path)), `${file} is stale: run npm run sdk:generate`).toBe(true);
+    }
+  });
+
   it("walks a sandbox lead from creation to funded with the partner client, verifying every delivery", async () => {
     await panelLender();
     const { org, sandbox } = await newPartner();
