@@ -90,5 +90,6 @@ describe("ping is not a subscribable event", () => {
     const res = await call("POST", "/partner/v1/webhooks", { key: live.key, body: { url: receiverBucket().url(), events: ["ping"] } });
     expectProblem(res, 400, "invalid_request");
     expect(res.body.error.field).toBe("events.0");
+    expect(res.body.error.message).toContain("POST /webhooks/{id}/test");
   });
 });

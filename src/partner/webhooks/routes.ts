@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { PING_EVENT } from "../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../../lib/schemas";
@@ -14,7 +15,9 @@ const EventName = (api: WebhookApi) =>
         code: "custom",
         message: other
           ? `${name} is a ${otherApi(api)} API event; ${api} endpoints subscribe to: ${eventsOf(api).join(", ")}`
-          : `unknown event ${name}; one of: ${eventsOf(api).join(", ")}`,
+          : name === PING_EVENT
+            ? `${PING_EVENT} is not subscribed to: POST /webhooks/{id}/test sends it to any endpoint; subscribe to: ${eventsOf(api).join(", ")}`
+            : `unknown event ${name}; one of: ${eventsOf(api).join(", ")}`,
       });
     })
     .openapi({ type: "string", enum: [...eventsOf(api)] });
