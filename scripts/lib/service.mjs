@@ -38,12 +38,23 @@ async function waitUntilServing(url, child, timeoutMs) {
 }
 
 /**
+ * The vars a local service runs with: every link it hands out (upload_url,
+ * signed file links, the hub's own links) starts at the origin it actually
+ * serves on, whatever wrangler.toml's default port says. Given vars win.
+ * @param {number} port
+ * @param {Record<string,string>} vars
+ */
+export function localVars(port, vars = {}) {
+  return { PUBLIC_URL: `http://localhost:${port}`, ...vars };
+}
+
+/**
  * @param {{ port: number, persistTo: string, vars?: Record<string,string>, log?: (line: string) => void }} options
  */
 export async function startService({ port, persistTo, vars = {}, log = () => {} }) {
   applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  for (const [name, value] of Object.entries(localVars(port, vars))) args.push("--var", `${name}:${value}`);
   const child = spawn(WRANGLER, args, {
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const service = await startService({
     port,
     persistTo,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGNING_SECRET: "e2e-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true", PUBLIC_URL: `http://localhost:${port}` },
+    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGNING_SECRET: "e2e-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true" },
     log: (line) => log.push(line),
   });
   project.provide("baseUrl", service.url);
