@@ -6,6 +6,8 @@ export interface Bindings {
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   WEBHOOK_QUEUE: Queue;
   DOCUMENTS: R2Bucket;
+  /** Static assets (wrangler.toml [assets]): the API reference's script. */
+  ASSETS?: Fetcher;
   /** Comma list of hosts that accept sandbox keys only. */
   SANDBOX_HOSTNAMES: string;
   RATE_LIMIT_PER_MINUTE: string;
