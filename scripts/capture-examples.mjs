@@ -94,7 +94,12 @@ if (ldeliveries.deliveries[0]) await call("lender POST /webhooks/{id}/deliveries
 const slead = await call(null, "POST", "/partner/v1/leads", { headers: S, body: { ...createBody, trading: { monthly_revenue: 42000, tib_months: 48 } } });
 await call(null, "PUT", `/partner/v1/leads/${slead.id}/significant-persons`, { headers: S, body: { significant_persons: [{ full_name: "Ada Lovelace", date_of_birth: "1985-12-10", residential_address: { line1: "1 High St", postal_code: "SW1A 1AA", country: "GB" }, ownership_percent: 100 }] } });
 await call(null, "POST", `/partner/v1/leads/${slead.id}/submit`, { headers: S });
-await call("partner POST /sandbox/leads/{id}/simulate", "POST", `/partner/v1/sandbox/leads/${slead.id}/simulate`, { headers: S, body: { event: "offers" } });
+const soffers = await call(null, "GET", `/partner/v1/leads/${slead.id}/offers`, { headers: S });
+await call(null, "POST", `/partner/v1/leads/${slead.id}/offers/${soffers.offers[0].id}/acceptance`, { headers: S });
+await call("partner POST /sandbox/leads/{id}/simulate", "POST", `/partner/v1/sandbox/leads/${slead.id}/simulate`, { headers: S, body: { event: "fund" } });
+await call("partner POST /leads/{id}/renewals", "POST", `/partner/v1/leads/${slead.id}/renewals`, { headers: S });
+await call("partner GET /health", "GET", "/health");
+await call("lender GET /health", "GET", "/health");
 
 
 /** Example hosts and secrets in place of the local run's. */

@@ -17,6 +17,7 @@ import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
 import { registerEventRoutes } from "./events/handlers";
 import { registerWebhookRoutes } from "./webhooks/handlers";
+import { describeHealth } from "../health/route";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -58,6 +59,7 @@ export function createPartnerApi() {
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
   registerOfferRoutes(api);
+  describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   registerPartnerWebhookEvents(api);

@@ -19,6 +19,7 @@ writeFileSync(
   `#!/usr/bin/env node
 const args = process.argv.slice(2);
 require("fs").appendFileSync(process.env.FAKE_LOG, JSON.stringify(args) + "\\n");
+if (args[0] === "secret" && args[1] === "list") { console.log(JSON.stringify((process.env.FAKE_SECRETS ?? "SIGNING_SECRET,ADMIN_TOKEN").split(",").filter(Boolean).map((name) => ({ name, type: "secret_text" })))); process.exit(0); }
 if (args[0] === "d1" && args[1] === "list") { console.log(JSON.stringify([{ uuid: "${DB_ID}", name: "rfs-staging" }, { uuid: "x", name: "other" }])); process.exit(0); }
 if (process.env.FAKE_EXISTS && args.includes("create")) { console.error("✘ [ERROR] A resource with this name already exists. [code: 10004]"); process.exit(1); }
 console.log("ok");
@@ -62,6 +63,12 @@ describe("wrangler.toml environments", () => {
     expect(r.routes).toHaveLength(2);
     expect(r.sandboxHostnames.split(",")).toEqual(r.routes.filter((h) => h.startsWith("sandbox.")));
     expect(r.publicUrl).toBe(`https://${r.routes.find((h) => !h.startsWith("sandbox."))}`);
+  });
+
+  it.each(["production", "staging"])("%s is not a local deployment: SIGNING_SECRET is required there", (env) => {
+    const c = readFileSync("wrangler.toml", "utf8");
+    const vars = c.slice(c.indexOf(`[env.${env}.vars]`));
+    expect(/DEPLOYMENT = "([^"]+)"/.exec(vars)?.[1]).toBe(env);
   });
 
   it("keeps staging and production apart", () => {
@@ -126,13 +133,29 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(calls).toEqual([]);
   });
 
-  it("applies the remote migrations, then deploys", () => {
+  it("checks the secrets, applies the remote migrations, then deploys", () => {
     const config = editedConfig();
     const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config]);
     expect(status, out).toBe(0);
     expect(calls).toEqual([
+      ["secret", "list", "--format", "json", "--env", "staging", "--config", config],
       ["d1", "migrations", "apply", "rfs-staging", "--remote", "--env", "staging", "--config", config],
       ["deploy", "--env", "staging", "--config", config],
     ]);
+  });
+
+  it("refuses without SIGNING_SECRET before migrating anything, naming the command that sets it", () => {
+    const config = editedConfig();
+    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config], { FAKE_SECRETS: "ADMIN_TOKEN" });
+    expect(status).toBe(1);
+    expect(out).toContain("npx wrangler secret put SIGNING_SECRET --env staging");
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([["secret", "list"]]);
+  });
+
+  it("only notes a missing ADMIN_TOKEN", () => {
+    const config = editedConfig();
+    const { status, out } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config], { FAKE_SECRETS: "SIGNING_SECRET" });
+    expect(status, out).toBe(0);
+    expect(out).toContain("secret ADMIN_TOKEN is not set");
   });
 });

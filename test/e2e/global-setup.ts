@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
   const service = await startService({
     port,
     persistTo,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGNING_SECRET: "e2e-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true" },
+    // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
+    // No PUBLIC_URL either: the starter derives it from the port (test/e2e/public-url.e2e.test.ts).
+    // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
+    bare: true,
+    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true" },
     log: (line) => log.push(line),
   });
   project.provide("baseUrl", service.url);
