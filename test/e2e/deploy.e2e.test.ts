@@ -61,8 +61,8 @@ describe("wrangler.toml environments", () => {
     expect(r.database.name).toMatch(/^rfs-/);
     expect(r.deadLetterQueue).toBe(`${r.queue}-dlq`);
     expect(r.routes).toHaveLength(2);
-    expect(r.sandboxHostnames.split(",")).toEqual(r.routes.filter((h) => h.startsWith("sandbox.")));
-    expect(r.publicUrl).toBe(`https://${r.routes.find((h) => !h.startsWith("sandbox."))}`);
+    expect(r.sandboxHostnames.split(",")).toEqual(r.routes.filter((h: string) => h.startsWith("sandbox.")));
+    expect(r.publicUrl).toBe(`https://${r.routes.find((h: string) => !h.startsWith("sandbox."))}`);
   });
 
   it.each(["production", "staging"])("%s is not a local deployment: SIGNING_SECRET is required there", (env) => {
