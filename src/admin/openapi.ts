@@ -1,5 +1,5 @@
 import { serveDocument } from "../docs/document";
-import type { Router } from "../lib/router";
+import type { Router } from "../router";
 
 /** GET /admin/v1/openapi.json: the operator API, generated from the zod schemas its routes validate with. */
 export function registerOperatorDocument(admin: Router, base: string) {

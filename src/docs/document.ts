@@ -6,8 +6,8 @@
  * test/docs-examples.test.ts).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../lib/env";
-import type { Router } from "../lib/router";
+import type { AppEnv } from "../app-env";
+import type { Router } from "../router";
 import captured from "./examples.json";
 
 export type ApiName = "partner" | "lender" | "admin";

@@ -8,10 +8,10 @@
 import { z } from "@hono/zod-openapi";
 import { LENDER_EVENTS, PARTNER_EVENTS } from "../domain/reference/values";
 import { Completion, Deal, DealOffer } from "../lender/deals/schemas";
-import type { Router } from "../lib/router";
-import { Timestamp } from "../lib/schemas";
+import type { Router } from "../router";
+import { Timestamp } from "../shared-api/schemas/common";
 import { PartnerDocument } from "../partner/documents/routes";
-import { Lead, PartnerOffer } from "../partner/leads/schemas";
+import { Lead, PartnerOffer } from "../shared-api/schemas/lead";
 import { WEBHOOK_API_VERSION } from "../services/webhook-payloads";
 
 type Shape = z.ZodRawShape;
