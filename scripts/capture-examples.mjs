@@ -55,6 +55,7 @@ const wh = await call("partner POST /webhooks", "POST", "/partner/v1/webhooks", 
 await call("partner GET /webhooks", "GET", "/partner/v1/webhooks", { headers: P });
 await call("partner GET /webhooks/{id}", "GET", `/partner/v1/webhooks/${wh.id}`, { headers: P });
 await call("partner PATCH /webhooks/{id}", "PATCH", `/partner/v1/webhooks/${wh.id}`, { headers: P, body: { payload: "reference" } });
+await call("partner POST /webhooks/{id}/test", "POST", `/partner/v1/webhooks/${wh.id}/test`, { headers: P });
 await call("partner POST /webhooks/{id}/rotate-secret", "POST", `/partner/v1/webhooks/${wh.id}/rotate-secret`, { headers: P });
 // lender side
 const deals = await call("lender GET /deals", "GET", "/v1/deals?status=new&limit=1", { headers: L });
@@ -74,6 +75,7 @@ const lwh = await call("lender POST /webhooks", "POST", "/v1/webhooks", { header
 await call("lender GET /webhooks", "GET", "/v1/webhooks", { headers: L });
 await call("lender GET /webhooks/{id}", "GET", `/v1/webhooks/${lwh.id}`, { headers: L });
 await call("lender PATCH /webhooks/{id}", "PATCH", `/v1/webhooks/${lwh.id}`, { headers: L, body: { events: ["deal.created", "offer.accepted"] } });
+await call("lender POST /webhooks/{id}/test", "POST", `/v1/webhooks/${lwh.id}/test`, { headers: L });
 await call("lender POST /webhooks/{id}/rotate-secret", "POST", `/v1/webhooks/${lwh.id}/rotate-secret`, { headers: L });
 // partner offers / acceptance
 const offers = await call("partner GET /leads/{id}/offers", "GET", `/partner/v1/leads/${lead.id}/offers`, { headers: P });
