@@ -39,10 +39,11 @@ export default async function setup(project: TestProject) {
     port,
     persistTo,
     // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
+    // No PUBLIC_URL either: the starter derives it from the port (test/e2e/public-url.e2e.test.ts).
     // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
     // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
     bare: true,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", PUBLIC_URL: `http://localhost:${port}`, ...REGISTERS_OFFLINE },
+    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
     log: (line) => log.push(line),
   });
   project.provide("baseUrl", service.url);
