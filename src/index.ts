@@ -12,7 +12,7 @@ const app = createApp();
 export default {
   fetch: app.fetch,
   queue: (batch, env) => consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledWork(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledWork(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Bindings>;

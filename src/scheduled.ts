@@ -1,13 +1,28 @@
 import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import type { Bindings } from "./lib/env";
+import { pruneExpiredHistory } from "./services/retention";
+import { sweepUnlandedUploads } from "./services/tracked-uploads";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webhook-dispatch";
 
-/** The every-minute cron: the outbox safety net, lost queue messages, and expired idempotency records. */
-export function runScheduledWork(env: Bindings) {
-  return Promise.all([
-    dispatchPendingEvents(env),
-    requeueOverdueDeliveries(env),
-    deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(Date.now() / 1000)),
-  ]);
+/**
+ * The every-minute cron: the outbox safety net, lost queue messages, expired
+ * idempotency records, objects whose row never landed, and history past
+ * retention. `now` is the trigger's scheduled time. Each job runs to its end
+ * even when another fails; a failure is retried by the next tick.
+ */
+export async function runScheduledWork(env: Bindings, now = new Date()) {
+  const jobs = {
+    dispatch: () => dispatchPendingEvents(env),
+    requeue: () => requeueOverdueDeliveries(env, now),
+    idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
+    uploads: () => sweepUnlandedUploads(env, now),
+    retention: () => pruneExpiredHistory(env, now),
+  };
+  const settled = await Promise.allSettled(Object.values(jobs).map((job) => job()));
+  const names = Object.keys(jobs);
+  settled.forEach((result, i) => {
+    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], error: String(result.reason) }));
+  });
+  return Object.fromEntries(settled.map((result, i) => [names[i], result]));
 }

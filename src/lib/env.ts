@@ -19,6 +19,8 @@ export interface Bindings {
   ADMIN_TOKEN?: string;
   /** Key for signed download links and hub links. */
   SIGNING_SECRET?: string;
+  /** Days events and webhook deliveries are kept (default 90, never below 30); see src/domain/retention.ts. */
+  EVENT_RETENTION_DAYS?: string;
   /** Origin every handed-out link starts with (signed file links, the client hub); default http://localhost:8787. */
   PUBLIC_URL?: string;
 }

@@ -39,6 +39,7 @@ import { newId, nowIso } from "../lib/ids";
 import { checkHubToken } from "../lib/signed-links";
 import { lenderEvent } from "./deals";
 import type { Links } from "./links";
+import { putTracked, uploadLanded } from "./tracked-uploads";
 
 /** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
 export class HubRefusal extends Error {
@@ -152,7 +153,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       decidedAt: received,
     });
   }
-  await Promise.all(docs.map((d, i) => bucket.put(d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
+  await Promise.all(docs.map((d, i) => putTracked(db, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
   const discard = () => bucket.delete(docs.map((d) => d.storageKey));
 
   for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {
@@ -172,6 +173,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at),
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
+      ...stored.map((d) => uploadLanded(db, d.storageKey)),
     ];
     const [result] = await db.batch(statements as [Statement, ...Statement[]]);
     if ((result as D1Result).meta.changes === 1) return stored;

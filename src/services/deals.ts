@@ -47,6 +47,7 @@ import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { dealFiles } from "./deal-files";
+import { putTracked, uploadLanded } from "./tracked-uploads";
 import type { ViewContext } from "./view-context";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
@@ -288,9 +289,9 @@ export const agreementKey = (deal: Deal) => `deals/${deal.environment}/${deal.re
 export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Scope, ref: string, pdf: ArrayBuffer) {
   const deal = await requireDeal(db, scope, ref);
   const key = agreementKey(deal);
-  await bucket.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  await putTracked(db, bucket, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
   const at = nowIso();
-  const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at)];
+  const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at), uploadLanded(db, key)];
   if (deal.leadId) {
     statements.push(
       notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "agreement", dealRef: deal.ref, subject: `Your agreement for ${deal.ref} is ready to sign`, deepLink: `/deals/${deal.ref}/completion` }, at),
