@@ -1,6 +1,7 @@
 import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import type { Bindings } from "./lib/env";
+import { loggableError } from "./lib/loggable-error";
 import { pruneExpiredHistory } from "./services/retention";
 import { sweepUnlandedUploads } from "./services/tracked-uploads";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webhook-dispatch";
@@ -22,7 +23,7 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
   const settled = await Promise.allSettled(Object.values(jobs).map((job) => job()));
   const names = Object.keys(jobs);
   settled.forEach((result, i) => {
-    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], error: String(result.reason) }));
+    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], ...loggableError(result.reason) }));
   });
   return Object.fromEntries(settled.map((result, i) => [names[i], result]));
 }

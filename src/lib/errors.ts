@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
+import { loggableError } from "./loggable-error";
 
 /**
  * The error catalogue: every `error.code` the service answers with, its HTTP
@@ -103,7 +104,7 @@ export function onError(err: Error, c: Context<AppEnv>) {
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
   else {
     // Unknown failures are logged with the request id and never echoed: no stack, no message.
-    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), error: String(err), stack: err.stack }));
+    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), ...loggableError(err) }));
     apiError = new ApiError("internal_error", "Something went wrong on our side; it is safe to retry with backoff.");
   }
   return problemResponse(c, apiError.code, apiError.detail, apiError.options);

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { RateLimitVerdict } from "../durable-objects/rate-limiter";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../lib/env";
+import { loggableError } from "../lib/loggable-error";
 
 const WINDOW_SECONDS = 60;
 /** How long a caller is asked to wait when the limiter cannot be reached: a short outage, not a window. */
@@ -23,7 +24,7 @@ async function askLimiter(c: Context<AppEnv>, bucket: string, limit: number): Pr
     return await stub.hit(limit, WINDOW_SECONDS);
   } catch (error) {
     // The bucket names a key's client id or an address: neither is logged.
-    console.error(JSON.stringify({ level: "error", at: "rate-limit", request_id: c.get("requestId"), error: String(error) }));
+    console.error(JSON.stringify({ level: "error", at: "rate-limit", request_id: c.get("requestId"), ...loggableError(error) }));
     throw new ApiError("service_unavailable", `The request could not be counted against its rate limit just now; retry after ${LIMITER_UNAVAILABLE_RETRY_SECONDS} seconds.`, {
       headers: { "Retry-After": String(LIMITER_UNAVAILABLE_RETRY_SECONDS) },
     });
