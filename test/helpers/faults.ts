@@ -19,8 +19,8 @@ import { PRODUCTION, type ApiResponse, type CallOptions } from "./api";
 
 export type BindingKind = "d1" | "r2" | "queue" | "durableObject";
 
-/** Which calls fail: a call number, a list of them, or "every" call of the binding. */
-export type FailWhen = number | number[] | "every";
+/** Which calls fail: a call number, a list of them, "every" call of the binding, or those a predicate picks. */
+export type FailWhen = number | number[] | "every" | ((call: number, operation: string) => boolean);
 export type FaultPlan = Partial<Record<BindingKind, FailWhen>>;
 
 export class InjectedFault extends Error {
@@ -42,7 +42,8 @@ class Switch {
   /** Called before each operation: counts it and throws if this one is to fail. */
   pass(operation: string) {
     const call = ++this.calls;
-    const fail = this.when === "every" || this.when === call || (Array.isArray(this.when) && this.when.includes(call));
+    const when = this.when;
+    const fail = when === "every" || when === call || (Array.isArray(when) && when.includes(call)) || (typeof when === "function" && when(call, operation));
     if (fail) {
       this.failed.push({ call, operation });
       throw new InjectedFault(this.binding, call, operation);
