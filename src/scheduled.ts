@@ -2,6 +2,7 @@ import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import type { Bindings } from "./lib/env";
 import { loggableError } from "./lib/loggable-error";
+import { missingSecrets } from "./lib/signing-secret";
 import { pruneExpiredHistory } from "./services/retention";
 import { sweepUnlandedUploads } from "./services/tracked-uploads";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webhook-dispatch";
@@ -13,15 +14,21 @@ import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webh
  * even when another fails; a failure is retried by the next tick.
  */
 export async function runScheduledWork(env: Bindings, now = new Date()) {
-  const jobs = {
-    dispatch: () => dispatchPendingEvents(env),
-    requeue: () => requeueOverdueDeliveries(env, now),
+  const jobs: Record<string, () => Promise<unknown>> = {
     idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
     uploads: () => sweepUnlandedUploads(env, now),
     retention: () => pruneExpiredHistory(env, now),
   };
-  const settled = await Promise.allSettled(Object.values(jobs).map((job) => job()));
+  const missing = missingSecrets(env);
+  if (missing.length > 0) {
+    // Webhook bodies carry signed links and deliveries are signed with sealed secrets: nothing can go out until it is set.
+    console.error(`service_misconfigured: the secret ${missing.join(", ")} is not set; webhook dispatch is paused until \`wrangler secret put ${missing[0]}\`.`);
+  } else {
+    jobs.dispatch = () => dispatchPendingEvents(env);
+    jobs.requeue = () => requeueOverdueDeliveries(env, now);
+  }
   const names = Object.keys(jobs);
+  const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
   settled.forEach((result, i) => {
     if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], ...loggableError(result.reason) }));
   });

@@ -14,7 +14,7 @@ import { checkDestination, destinationOptions } from "./webhook-destination";
 import { endpointSecrets } from "./webhook-secrets";
 import { afterSuccessfulDelivery } from "./webhook-success-hooks";
 
-type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
 /**
  * Knobs for tests only: production code never passes them, so the spec's
