@@ -139,7 +139,7 @@ describe("a D1 failure in the middle of a write", () => {
         }),
       status: 201,
       events: ["document.accepted"],
-      leftovers: { pending_uploads: "+1 -0" },
+      leftovers: { pending_uploads: 1 },
     });
     expectBatchLeavesNothing(outcomes);
   });
