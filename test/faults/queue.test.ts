@@ -4,14 +4,16 @@
  * leaves a pending delivery that the cron re-sends once it is overdue, and a
  * failed claim leaves the event undispatched for the next dispatch.
  */
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { consumeWebhookDeliveries } from "../../src/queues/webhook-consumer";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { runScheduledWork } from "../../src/scheduled";
 import { dispatchPendingEvents } from "../../src/services/webhook-dispatch";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
-import { consume, deliveries, receiverBucket, register, writeEvent } from "../webhooks/support/webhooks";
+import { consume, deliveries, dispatch, makeDue, receiverBucket, register, writeEvent } from "../webhooks/support/webhooks";
 
 const MINUTE = 60_000;
 
@@ -106,5 +108,35 @@ describe("a D1 failure while dispatching", () => {
     expect(result.events).toBe(1);
     expect(next.sent).toHaveLength(1);
     expect((await eventRow(event.id))?.dispatched_at).toEqual(expect.any(String));
+  });
+});
+
+describe("a D1 failure in the queue consumer", () => {
+  it("recording the attempt fails after the send: the message is retried and the delivery sent again, same event id", async () => {
+    const { organisationId, key, endpointId, receiver } = await lenderReceiver();
+    await dealEvent(organisationId);
+    const [deliveryId] = (await dispatch()).deliveryIds;
+    const batch = createMessageBatch("webhook-deliveries", [{ id: "msg-record-fails", timestamp: new Date(), attempts: 1, body: { delivery_id: deliveryId } }]);
+    const faulty = faultyEnv({ d1: (_call, operation) => operation === "batch" });
+    const ctx = createExecutionContext();
+    await consumeWebhookDeliveries(batch as MessageBatch<{ delivery_id: string }>, faulty.env);
+    const result = await getQueueResult(batch, ctx);
+    expect(faulty.switches.d1.failed).toHaveLength(1);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["msg-record-fails"]);
+    // The receiver had it; the attempt is not on record, and the delivery is still owed.
+    expect(await receiver.records()).toHaveLength(1);
+    const [owed] = await deliveries("lender", key, endpointId);
+    expect(owed).toMatchObject({ state: "pending", attempts: [] });
+
+    // The message comes back once the attempt's lease has passed: sent again and recorded.
+    await makeDue(deliveryId);
+    await consume([deliveryId], 2);
+    const records = await receiver.records();
+    expect(records).toHaveLength(2);
+    expect(records[1].headers["webhook-id"]).toBe(records[0].headers["webhook-id"]);
+    const [settled] = await deliveries("lender", key, endpointId);
+    expect(settled).toMatchObject({ state: "succeeded", attempt_count: 2 });
+    expect(settled.attempts).toEqual([expect.objectContaining({ attempt_number: 2, status_code: 200 })]);
   });
 });
