@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
-import { partnerWithKeys } from "../helpers/seed";
+import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { form } from "../documents/helpers";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { firmOffer, makeOffer } from "../lender/helpers";
@@ -121,6 +121,16 @@ describe("a D1 failure in the middle of a write", () => {
       events: [],
     });
     expect(outcomes.some((o) => o.left === "none")).toBe(true);
+  });
+
+  it("a lender's test deal (deal row and deal.created, under the 10-live cap): all or nothing", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => (await lenderWithKeys()).sandbox.key,
+      write: (faulty, key) => callWithEnv(faulty, "POST", "/v1/test/deals", { key }),
+      status: 201,
+      events: ["deal.created"],
+    });
+    expectBatchLeavesNothing(outcomes);
   });
 
   it("document upload (row and document.accepted; the bytes' pending marker is the one thing left, for the sweeper)", async () => {
