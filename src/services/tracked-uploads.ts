@@ -4,10 +4,9 @@
  * the same batch as the row lands, names every object whose row never did.
  * The cron (`sweepUnlandedUploads`) deletes those objects.
  */
-import type { Database } from "../db/client";
+import { database, type Database } from "../db/client";
 import { clearPendingUploads, markUploadPending, referencedKeys, stalePendingUploads, uploadLandedStatement } from "../db/uploads";
 import type { Bindings } from "../lib/env";
-import { database } from "../db/client";
 import { nowIso } from "../lib/ids";
 
 /** Far longer than any request takes between its marker and its batch. */
