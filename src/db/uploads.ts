@@ -1,5 +1,6 @@
 /** Markers of R2 objects whose row has not landed yet (schema/uploads.ts). */
 import { and, asc, inArray, lt, or, sql } from "drizzle-orm";
+import { runBatch } from "./batch";
 import type { Database } from "./client";
 import { deals } from "./schema/deals";
 import { documents } from "./schema/documents";
@@ -40,8 +41,8 @@ export async function referencedKeys(db: Database, keys: string[]) {
 
 /** Removes markers in one batch, except any re-written since they were read (an agreement being replaced keeps its own). */
 export async function clearPendingUploads(db: Database, rows: { storageKey: string; createdAt: string }[]) {
-  const [first, ...rest] = rows.map((r) =>
-    db.delete(pendingUploads).where(and(sql`${pendingUploads.storageKey} = ${r.storageKey}`, sql`${pendingUploads.createdAt} = ${r.createdAt}`)),
+  await runBatch(
+    db,
+    rows.map((r) => db.delete(pendingUploads).where(and(sql`${pendingUploads.storageKey} = ${r.storageKey}`, sql`${pendingUploads.createdAt} = ${r.createdAt}`))),
   );
-  if (first) await db.batch([first, ...rest]);
 }
