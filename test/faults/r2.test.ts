@@ -15,6 +15,7 @@ import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { changes, changeShape, snapshot } from "../helpers/storage-snapshot";
 import { createLead } from "../leads/helpers";
+import { filesForm, hubLead, OUR_ORIGIN, requestDocuments } from "../hub/helpers";
 import { pdfBytes, routedLead } from "../lender/helpers";
 
 const MINUTE = 60_000;
@@ -68,6 +69,29 @@ describe("an R2 failure during an upload", () => {
     expect(await markers()).toEqual([]);
     // The lead is whole: the upload can simply be sent again.
     expect((await uploadWith(env, key, lead.id)).status).toBe(201);
+  });
+
+  it("a client's upload in the hub: the second file cannot be stored, so no file, no request move, no event", async () => {
+    const { hub, lead, refA, a } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    const before = await snapshot();
+    const faulty = faultyEnv({ r2: 2 });
+    const res = await callWithEnv(faulty.env, "POST", `${hub}/requests/${request.id}`, {
+      headers: { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      form: filesForm({ name: "jan.pdf", content: "%PDF-1 jan" }, { name: "feb.pdf", content: "%PDF-1 february" }),
+    });
+    expect(res.status).toBe(500);
+    expect(faulty.switches.r2.failed).toEqual([{ call: 2, operation: "put" }]);
+    expect(changeShape(changes(before, await snapshot()))).toEqual({ pending_uploads: "+2 -0" });
+    expect(await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first()).toEqual({ status: "requested", file_count: 0 });
+    // The first file did reach R2 (its put may still be finishing when the 500 goes out): an orphan the cron removes.
+    const stored = (await markers()).map((m) => m.storage_key);
+    const present = async () => (await Promise.all(stored.map((k) => env.DOCUMENTS.head(k)))).filter(Boolean).length;
+    for (let i = 0; i < 50 && (await present()) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await present()).toBe(1);
+    await cronAt(Date.now() + UNLANDED_UPLOAD_GRACE_MS + MINUTE);
+    expect((await Promise.all(stored.map((k) => env.DOCUMENTS.head(k)))).filter(Boolean)).toHaveLength(0);
+    expect(await markers()).toEqual([]);
   });
 
   it("the lender's agreement cannot be stored: 500, the deal records no agreement and the client is not told", async () => {
