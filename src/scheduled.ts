@@ -2,6 +2,7 @@ import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import type { Bindings } from "./lib/env";
 import { loggableError } from "./lib/loggable-error";
+import { requeueOverdueLookups } from "./services/register-lookups";
 import { missingSecrets } from "./lib/signing-secret";
 import { pruneExpiredHistory } from "./services/retention";
 import { sweepUnlandedUploads } from "./services/tracked-uploads";
@@ -9,7 +10,7 @@ import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webh
 
 /**
  * The every-minute cron: the outbox safety net, lost queue messages, expired
- * idempotency records, objects whose row never landed, and history past
+ * idempotency records, lost register lookups, objects whose row never landed, and history past
  * retention. `now` is the trigger's scheduled time. Each job runs to its end
  * even when another fails; a failure is retried by the next tick.
  */
@@ -18,6 +19,8 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
     idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
     uploads: () => sweepUnlandedUploads(env, now),
     retention: () => pruneExpiredHistory(env, now),
+    // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
+    lookups: () => requeueOverdueLookups(database(env.DB), env.REGISTER_LOOKUPS),
   };
   const missing = missingSecrets(env);
   if (missing.length > 0) {
