@@ -17,7 +17,7 @@ export default {
   fetch: app.fetch,
   queue: (batch, env) =>
     batch.queue === REGISTER_LOOKUPS_QUEUE ? consumeRegisterLookups(batch, env) : consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
-  async scheduled(_controller, env, ctx) {
-    ctx.waitUntil(runScheduledWork(env));
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduledWork(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Bindings>;

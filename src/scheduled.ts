@@ -1,20 +1,39 @@
 import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import type { Bindings } from "./lib/env";
+import { loggableError } from "./lib/loggable-error";
 import { requeueOverdueLookups } from "./services/register-lookups";
 import { missingSecrets } from "./lib/signing-secret";
+import { pruneExpiredHistory } from "./services/retention";
+import { sweepUnlandedUploads } from "./services/tracked-uploads";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webhook-dispatch";
 
-/** The every-minute cron: the outbox safety net, lost queue messages (webhooks and register lookups), and expired idempotency records. */
-export function runScheduledWork(env: Bindings) {
-  const cleanUp = deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(Date.now() / 1000));
-  // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
-  const lookups = requeueOverdueLookups(database(env.DB), env.REGISTER_LOOKUPS);
+/**
+ * The every-minute cron: the outbox safety net, lost queue messages, expired
+ * idempotency records, lost register lookups, objects whose row never landed, and history past
+ * retention. `now` is the trigger's scheduled time. Each job runs to its end
+ * even when another fails; a failure is retried by the next tick.
+ */
+export async function runScheduledWork(env: Bindings, now = new Date()) {
+  const jobs: Record<string, () => Promise<unknown>> = {
+    idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
+    uploads: () => sweepUnlandedUploads(env, now),
+    retention: () => pruneExpiredHistory(env, now),
+    // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
+    lookups: () => requeueOverdueLookups(database(env.DB), env.REGISTER_LOOKUPS),
+  };
   const missing = missingSecrets(env);
   if (missing.length > 0) {
     // Webhook bodies carry signed links and deliveries are signed with sealed secrets: nothing can go out until it is set.
     console.error(`service_misconfigured: the secret ${missing.join(", ")} is not set; webhook dispatch is paused until \`wrangler secret put ${missing[0]}\`.`);
-    return Promise.all([cleanUp, lookups]);
+  } else {
+    jobs.dispatch = () => dispatchPendingEvents(env);
+    jobs.requeue = () => requeueOverdueDeliveries(env, now);
   }
-  return Promise.all([dispatchPendingEvents(env), requeueOverdueDeliveries(env), lookups, cleanUp]);
+  const names = Object.keys(jobs);
+  const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
+  settled.forEach((result, i) => {
+    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], ...loggableError(result.reason) }));
+  });
+  return Object.fromEntries(settled.map((result, i) => [names[i], result]));
 }

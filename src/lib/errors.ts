@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** errors need only the request id from the context; lib knows nothing of the app's other variables. */
 type RequestEnv = { Variables: { requestId: string } };
+import { loggableError } from "./loggable-error";
 
 /**
  * The error catalogue: every `error.code` the service answers with, its HTTP
@@ -33,6 +34,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "Internal error" },
+  service_unavailable: { status: 503, title: "Service unavailable" },
   service_misconfigured: { status: 503, title: "Service misconfigured" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
@@ -105,7 +107,7 @@ export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
   else {
     // Unknown failures are logged with the request id and never echoed: no stack, no message.
-    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), error: String(err), stack: err.stack }));
+    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), ...loggableError(err) }));
     apiError = new ApiError("internal_error", "Something went wrong on our side; it is safe to retry with backoff.");
   }
   return problemResponse(c, apiError.code, apiError.detail, apiError.options);

@@ -34,7 +34,7 @@ export function errorResponses(...codes: ErrorCode[]) {
 }
 
 /** Errors every authenticated route can answer with. */
-export const AUTHENTICATED_ERRORS: ErrorCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited"];
+export const AUTHENTICATED_ERRORS: ErrorCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited", "service_unavailable"];
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

@@ -1,12 +1,14 @@
 /** The WEBHOOK_QUEUE consumer: one attempt per message, retries scheduled with the queue's own delay. */
 import type { Bindings } from "../lib/env";
-import { attemptScheduledDelivery } from "../services/webhook-delivery";
+import { loggableError } from "../lib/loggable-error";
+import { attemptScheduledDelivery, type DeliveryOptions } from "../services/webhook-delivery";
 import type { DeliveryMessage } from "../services/webhook-dispatch";
 
 /** Used when an attempt could not even be made (D1 unavailable…); the lease has passed by then. */
 const INFRASTRUCTURE_RETRY_SECONDS = 60;
 
-export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryMessage>, env: Bindings) {
+/** `options` exists for tests (a shorter timeout); the worker's queue handler never passes it. */
+export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryMessage>, env: Bindings, options: DeliveryOptions = {}) {
   await Promise.all(
     batch.messages.map(async (message) => {
       const deliveryId = message.body?.delivery_id;
@@ -15,11 +17,11 @@ export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryMessa
         return;
       }
       try {
-        const next = await attemptScheduledDelivery(env, deliveryId);
+        const next = await attemptScheduledDelivery(env, deliveryId, options);
         if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
         else message.ack();
       } catch (error) {
-        console.error(JSON.stringify({ level: "error", at: "webhook-consumer", delivery_id: deliveryId, error: String(error) }));
+        console.error(JSON.stringify({ level: "error", at: "webhook-consumer", delivery_id: deliveryId, ...loggableError(error) }));
         message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
       }
     }),

@@ -43,6 +43,7 @@ import { signingSecretOf, type SigningEnv } from "../lib/signing-secret";
 import { lenderEvent } from "./deal-events";
 import type { Links } from "./links";
 import { runGuardedBatch } from "../db/batch";
+import { putTracked, uploadLanded } from "./tracked-uploads";
 
 /** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
 export class HubRefusal extends Error {
@@ -159,7 +160,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       decidedAt: received,
     });
   }
-  await Promise.all(docs.map((d, i) => bucket.put(d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
+  await Promise.all(docs.map((d, i) => putTracked(db, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
   const discard = () => bucket.delete(docs.map((d) => d.storageKey));
 
   for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {
@@ -179,6 +180,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at),
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
+      ...stored.map((d) => uploadLanded(db, d.storageKey)),
     ];
     const guardChanges = await runGuardedBatch(db, statements);
     if (guardChanges === 1) return stored;

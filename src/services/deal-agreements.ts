@@ -9,6 +9,7 @@ import { completionView } from "../domain/deals/view";
 import { nowIso } from "../lib/ids";
 import { runGuardedBatch } from "../db/batch";
 import { notFound, requireDeal } from "./deal-reads";
+import { putTracked, uploadLanded } from "./tracked-uploads";
 
 /** Where a deal's agreement lives in the DOCUMENTS bucket. */
 export const agreementKey = (deal: Deal) => `deals/${deal.environment}/${deal.ref}/agreement.pdf`;
@@ -16,9 +17,9 @@ export const agreementKey = (deal: Deal) => `deals/${deal.environment}/${deal.re
 export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Scope, ref: string, pdf: ArrayBuffer) {
   const deal = await requireDeal(db, scope, ref);
   const key = agreementKey(deal);
-  await bucket.put(key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  await putTracked(db, bucket, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
   const at = nowIso();
-  const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at)];
+  const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at), uploadLanded(db, key)];
   if (deal.leadId) {
     statements.push(
       notificationInsert(db, { leadId: deal.leadId, environment: deal.environment, kind: "agreement", dealRef: deal.ref, subject: `Your agreement for ${deal.ref} is ready to sign`, deepLink: `/deals/${deal.ref}/completion` }, at),

@@ -15,6 +15,7 @@ import type { DocumentType } from "../domain/reference/values";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { requireLead } from "./leads";
+import { putTracked, uploadLanded } from "./tracked-uploads";
 
 /** Files a partner may put on one lead, rejected ones included (they are kept). */
 export const DOCUMENTS_PER_LEAD = 100;
@@ -59,7 +60,7 @@ export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: 
   };
 
   // Bytes first: a row never points at a file that is not there.
-  await bucket.put(doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
+  await putTracked(db, bucket, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
   await db.batch([
     partnerUploadInsertUnderCap(db, doc, DOCUMENTS_PER_LEAD),
     eventInsertWhere(
@@ -76,6 +77,7 @@ export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: 
       documentExists(doc.id),
       at,
     ),
+    uploadLanded(db, doc.storageKey),
   ]);
   const stored = await findDocument(db, doc.id);
   if (!stored) {

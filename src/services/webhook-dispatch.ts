@@ -85,8 +85,8 @@ export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events:
 }
 
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
-export async function requeueOverdueDeliveries(env: DispatchEnv) {
-  const overdue = await overdueDeliveries(database(env.DB), new Date(Date.now() - OVERDUE_AFTER_MS).toISOString(), 100);
+export async function requeueOverdueDeliveries(env: DispatchEnv, now = new Date()) {
+  const overdue = await overdueDeliveries(database(env.DB), new Date(now.getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
   await enqueueDeliveries(env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
   return overdue.length;
 }

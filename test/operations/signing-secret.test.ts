@@ -66,8 +66,9 @@ describe("a production deployment without SIGNING_SECRET", () => {
 
   it("pauses webhook dispatch in the cron, saying why, instead of failing every minute", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    // Only the work that needs no secret goes on: the idempotency clean-up and the register lookups' safety net.
-    await expect(runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET })).resolves.toHaveLength(2);
+    // Only the work that needs no secret goes on: idempotency clean-up, the register lookups' safety net, uploads, retention.
+    const jobs = await runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET });
+    expect(Object.keys(jobs).sort()).toEqual(["idempotency", "lookups", "retention", "uploads"]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
     errors.mockRestore();
   });

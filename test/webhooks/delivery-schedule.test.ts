@@ -17,7 +17,7 @@ describe("delivery outcome and retry schedule", () => {
     expect(decideOutcome(6, status(200), now)).toEqual({ delivery: "succeeded" });
     expect(decideOutcome(1, status(410), now)).toEqual({ delivery: "gone" });
     expect(decideOutcome(1, status(301), now)).toEqual({ delivery: "retry", delaySeconds: 60 });
-    expect(decideOutcome(2, { kind: "timeout" }, now)).toEqual({ delivery: "retry", delaySeconds: 300 });
+    expect(decideOutcome(2, { kind: "timeout", afterMs: 5000 }, now)).toEqual({ delivery: "retry", delaySeconds: 300 });
     expect(decideOutcome(3, { kind: "network_error", message: "refused" }, now)).toEqual({ delivery: "retry", delaySeconds: 1800 });
     expect(decideOutcome(1, { kind: "refused", reason: "private" }, now)).toEqual({ delivery: "retry", delaySeconds: 60 });
   });

@@ -62,6 +62,7 @@ export const deals = sqliteTable(
     index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt, t.ref),
     index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt, t.ref),
     index("deals_lead").on(t.leadId),
+    index("deals_agreement_key").on(t.agreementKey),
   ],
 );
 

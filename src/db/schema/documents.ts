@@ -36,6 +36,7 @@ export const documents = sqliteTable(
     index("documents_lead").on(t.leadId, t.receivedAt, t.id),
     index("documents_deal").on(t.dealRef, t.receivedAt, t.id),
     index("documents_request").on(t.requestId, t.receivedAt, t.id),
+    index("documents_storage_key").on(t.storageKey),
   ],
 );
 

@@ -27,5 +27,6 @@ export const events = sqliteTable(
   (t) => [
     index("events_scope_created").on(t.organisationId, t.environment, t.createdAt, t.id),
     index("events_undispatched").on(t.dispatchedAt, t.createdAt),
+    index("events_created").on(t.createdAt, t.id),
   ],
 );

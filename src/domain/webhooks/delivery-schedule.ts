@@ -15,7 +15,7 @@ export const DELIVERY_TIMEOUT_MS = 5000;
 
 export type AttemptResult =
   | { kind: "response"; status: number; retryAfter: string | null }
-  | { kind: "timeout" }
+  | { kind: "timeout"; afterMs: number }
   | { kind: "network_error"; message: string }
   | { kind: "refused"; reason: string };
 
@@ -60,7 +60,7 @@ export function describeResult(result: AttemptResult): { statusCode: number | nu
     case "response":
       return { statusCode: result.status, error: isSuccess(result) ? null : `http_${result.status}` };
     case "timeout":
-      return { statusCode: null, error: `timeout: no response within ${DELIVERY_TIMEOUT_MS / 1000} seconds` };
+      return { statusCode: null, error: `timeout: no response within ${result.afterMs / 1000} seconds` };
     case "network_error":
       return { statusCode: null, error: `network_error: ${result.message}`.slice(0, 500) };
     case "refused":

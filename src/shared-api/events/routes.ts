@@ -22,7 +22,7 @@ export const listEventsRoute = (api: WebhookApi) =>
     method: "get",
     path: "/events",
     summary: "Events of the caller's organisation in its environment, newest first",
-    description: "For reconciliation and replay: every event that was (or will be) sent to webhooks, kept at least 30 days.",
+    description: "For reconciliation and replay: every event that was (or will be) sent to webhooks, kept 90 days (the `EVENT_RETENTION_DAYS` var; never less than 30), then deleted.",
     tags: ["Webhooks"],
     security: security[api],
     request: {

@@ -90,6 +90,14 @@ export async function startReceiver() {
         standard: verifyWithStandardWebhooks(body, req.headers, secret),
       })),
     });
+    // Hangs up without a status line: the sender sees a network error.
+    if (behaviour === "close") return req.socket.destroy();
+    // A redirect to `?to=<url>`: a sender that follows it would show up in that bucket's records.
+    const redirect = /^redirect-(30[1278])$/.exec(behaviour);
+    if (redirect) {
+      res.writeHead(Number(redirect[1]), { Location: url.searchParams.get("to") ?? "/" });
+      return res.end();
+    }
     const sleep = /^sleep-(\d+)$/.exec(behaviour);
     if (sleep) {
       await new Promise((r) => setTimeout(r, Number(sleep[1])));

@@ -5,6 +5,8 @@ import { createApp } from "../../../src/app";
 import { database } from "../../../src/db/client";
 import { eventInsert, type NewEvent } from "../../../src/db/events";
 import worker from "../../../src/index";
+import { consumeWebhookDeliveries } from "../../../src/queues/webhook-consumer";
+import type { DeliveryOptions } from "../../../src/services/webhook-delivery";
 import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhook-dispatch";
 import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
 
@@ -80,8 +82,11 @@ export async function dispatch() {
   return { ...result, deliveryIds: sent };
 }
 
-/** Hands messages to the worker's queue handler, as the Queues runtime would, and reads what it decided. */
-export async function consume(deliveryIds: string[], attempts = 1) {
+/**
+ * Hands messages to the worker's queue handler, as the Queues runtime would, and reads what it decided.
+ * With `options` (a shorter timeout) the consumer is called directly, since the handler never passes any.
+ */
+export async function consume(deliveryIds: string[], attempts = 1, options?: DeliveryOptions) {
   const batch = createMessageBatch<DeliveryMessage>(
     "webhook-deliveries",
     deliveryIds.map((id, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { delivery_id: id } })),
@@ -100,7 +105,8 @@ export async function consume(deliveryIds: string[], attempts = 1) {
   }
   const ctx = createExecutionContext();
   const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
-  await handler(batch as MessageBatch<unknown>, env, ctx);
+  if (options) await consumeWebhookDeliveries(batch, env, options);
+  else await handler(batch as MessageBatch<unknown>, env, ctx);
   const result = await getQueueResult(batch, ctx);
   return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
 }

@@ -1,0 +1,174 @@
+/**
+ * A D1 failure anywhere in a write leaves no partial rows and no event: for
+ * each write below, every one of its D1 calls is made to fail in turn (see
+ * sweep.ts). A failure before the write's batch leaves nothing and answers 500
+ * `internal_error`; a failure of the batch itself leaves nothing; a failure
+ * after it (a read-back) leaves the whole change, events included.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { callWithEnv, faultyEnv } from "../helpers/faults";
+import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { form } from "../documents/helpers";
+import { completeUkLead, createLead } from "../leads/helpers";
+import { firmOffer, makeOffer } from "../lender/helpers";
+import { submittedLead, twoLenderPanel } from "../routing/helpers";
+import { env } from "cloudflare:workers";
+import { sweepD1Faults, type SweepOutcome } from "./sweep";
+
+/** The batch is where the change is written: its failure must be one of the "nothing left" outcomes. */
+function expectBatchLeavesNothing(outcomes: SweepOutcome[]) {
+  const batches = outcomes.filter((o) => o.operation === "batch");
+  expect(batches.length).toBeGreaterThan(0);
+  expect(batches.some((o) => o.left === "none")).toBe(true);
+}
+
+/** A live lead routed to lenders A and B of a panel made once per test (keys stay under the rate limit). */
+async function routing() {
+  const panel = await twoLenderPanel();
+  return async () => {
+    const partner = await partnerWithKeys();
+    const { lead } = await submittedLead(partner.live.key);
+    const { results } = await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
+    const refOf = (orgId: string) => results.find((r) => r.lender_organisation_id === orgId)?.ref as string;
+    return { ...panel, partner, lead, refA: refOf(panel.a.id), refB: refOf(panel.b.id) };
+  };
+}
+
+describe("a D1 failure in the middle of a write", () => {
+  // Each injected fault is logged by onError as an unexpected error; the sweep makes hundreds.
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  it("lead create: all or nothing", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => (await partnerWithKeys()).live.key,
+      write: (faulty, key) => callWithEnv(faulty, "POST", "/partner/v1/leads", { key, body: completeUkLead() }),
+      status: 201,
+      events: [],
+    });
+    expect(outcomes.some((o) => o.left === "none")).toBe(true);
+  });
+
+  it("lead update (PATCH): all or nothing", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => {
+        const { live } = await partnerWithKeys();
+        return { key: live.key, lead: await createLead(live.key) };
+      },
+      write: (faulty, { key, lead }) => callWithEnv(faulty, "PATCH", `/partner/v1/leads/${lead.id}`, { key, body: { partner_reference: "patched-ref", funding: { amount: 45_000 } } }),
+      status: 200,
+      events: [],
+    });
+    expect(outcomes.some((o) => o.left === "none")).toBe(true);
+  });
+
+  it("submit (lead state, one deal per lender, four events): all or nothing", async () => {
+    await twoLenderPanel();
+    const outcomes = await sweepD1Faults({
+      setup: async () => {
+        const { live } = await partnerWithKeys();
+        return { key: live.key, lead: await createLead(live.key) };
+      },
+      write: (faulty, { key, lead }) => callWithEnv(faulty, "POST", `/partner/v1/leads/${lead.id}/submit`, { key }),
+      status: 200,
+      events: ["deal.created", "deal.created", "lead.matched", "lead.submitted"],
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+
+  it("a lender's offer (offer row, deal status, deal.updated, lead.offers_available): all or nothing", async () => {
+    const routed = await routing();
+    const outcomes = await sweepD1Faults({
+      setup: routed,
+      write: (faulty, r) => callWithEnv(faulty, "POST", `/v1/deals/${r.refA}/offers`, { key: r.keys.a.live, body: firmOffer() }),
+      status: 201,
+      events: ["deal.updated", "lead.offers_available"],
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+
+  it("offer acceptance (the handover): all or nothing", async () => {
+    const routed = await routing();
+    const outcomes = await sweepD1Faults({
+      setup: async () => {
+        const r = await routed();
+        return { ...r, offer: await makeOffer(r.keys.a.live, r.refA, firmOffer()) };
+      },
+      write: (faulty, r) => callWithEnv(faulty, "POST", `/partner/v1/leads/${r.lead.id}/offers/${r.offer.id}/acceptance`, { key: r.partner.live.key }),
+      status: 200,
+      events: ["lead.offer_accepted", "offer.accepted"],
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+
+  it("a lender's status report (declined by one of two lenders): all or nothing", async () => {
+    const routed = await routing();
+    const outcomes = await sweepD1Faults({
+      setup: routed,
+      write: (faulty, r) => callWithEnv(faulty, "POST", `/v1/deals/${r.refA}/status`, { key: r.keys.a.live, body: { status: "declined", reason: "Outside appetite" } }),
+      status: 200,
+      events: ["deal.updated"],
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+
+  it("webhook endpoint registration: all or nothing", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => (await partnerWithKeys()).live.key,
+      write: (faulty, key) => callWithEnv(faulty, "POST", "/partner/v1/webhooks", { key, body: { url: "https://hooks.example.com/fault-sweep" } }),
+      status: 201,
+      events: [],
+    });
+    expect(outcomes.some((o) => o.left === "none")).toBe(true);
+  });
+
+  it("a lender's test deal (deal row and deal.created, under the 10-live cap): all or nothing", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => (await lenderWithKeys()).sandbox.key,
+      write: (faulty, key) => callWithEnv(faulty, "POST", "/v1/test/deals", { key }),
+      status: 201,
+      events: ["deal.created"],
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+
+  it("document upload (row and document.accepted; the bytes' pending marker is the one thing left, for the sweeper)", async () => {
+    const outcomes = await sweepD1Faults({
+      setup: async () => {
+        const { live } = await partnerWithKeys();
+        return { key: live.key, lead: await createLead(live.key) };
+      },
+      write: (faulty, { key, lead }) =>
+        callWithEnv(faulty, "POST", `/partner/v1/leads/${lead.id}/documents`, {
+          key,
+          form: form([
+            { name: "document_type", value: "id_document" },
+            { name: "file", value: new TextEncoder().encode("%PDF-1.7\n%%EOF\n"), filename: "passport.pdf", type: "application/pdf" },
+          ]),
+        }),
+      status: 201,
+      events: ["document.accepted"],
+      leftovers: { pending_uploads: 1 },
+    });
+    expectBatchLeavesNothing(outcomes);
+  });
+});
+
+describe("what a D1 failure logs", () => {
+  it("names the query and its cause, never the bound values (personal data, sealed secrets)", async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => void logged.push(String(line)));
+    const { live } = await partnerWithKeys();
+    const probe = faultyEnv();
+    await callWithEnv(probe.env, "POST", "/partner/v1/leads", { key: live.key, body: completeUkLead() });
+    // Fail the last call: the lead's own insert, whose parameters hold the contact's details.
+    const res = await callWithEnv(faultyEnv({ d1: probe.switches.d1.calls }).env, "POST", "/partner/v1/leads", { key: live.key, body: completeUkLead() });
+    expect(res.status).toBe(500);
+    const line = logged.find((l) => l.includes("D1 query failed"));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: "error", error: "D1 query failed", query: expect.stringMatching(/^(insert|select)/), cause: expect.stringContaining("injected fault") });
+    expect(line).not.toContain("ada@example.com");
+    expect(line).not.toContain("Lovelace");
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Every row of every D1 table, read through the real binding, so a test can
+ * tell exactly what a write left behind: rows added and removed per table
+ * (an updated row is one removed and one added).
+ */
+import { env } from "cloudflare:workers";
+
+export type Snapshot = Map<string, string[]>;
+
+/** Tables of the platform, not of the service. */
+const SKIPPED = /^(sqlite_|_cf_|d1_migrations$)/;
+
+export async function snapshot(): Promise<Snapshot> {
+  const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' order by name").all<{ name: string }>();
+  const out: Snapshot = new Map();
+  for (const { name } of tables) {
+    if (SKIPPED.test(name)) continue;
+    const { results } = await env.DB.prepare(`select * from "${name}"`).all();
+    out.set(name, results.map((row) => JSON.stringify(row)));
+  }
+  return out;
+}
+
+export interface TableChange {
+  added: string[];
+  removed: string[];
+}
+
+/** What changed between two snapshots, per table; tables without change are left out. */
+export function changes(before: Snapshot, after: Snapshot): Map<string, TableChange> {
+  const out = new Map<string, TableChange>();
+  for (const [table, rows] of after) {
+    const remaining = new Map<string, number>();
+    for (const row of before.get(table) ?? []) remaining.set(row, (remaining.get(row) ?? 0) + 1);
+    const added: string[] = [];
+    for (const row of rows) {
+      const left = remaining.get(row) ?? 0;
+      if (left > 0) remaining.set(row, left - 1);
+      else added.push(row);
+    }
+    const removed = [...remaining].flatMap(([row, n]) => Array<string>(n).fill(row));
+    if (added.length || removed.length) out.set(table, { added, removed });
+  }
+  return out;
+}
+
+/** The shape of a change, comparable across runs with different ids and times: table → "+added -removed". */
+export function changeShape(change: Map<string, TableChange>): Record<string, string> {
+  return Object.fromEntries([...change].sort(([a], [b]) => a.localeCompare(b)).map(([table, c]) => [table, `+${c.added.length} -${c.removed.length}`]));
+}
