@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eventsOf, otherApi, type WebhookApi } from "../../domain/webhooks/subscriptions";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../../lib/schemas";
 
 const EventName = (api: WebhookApi) =>
@@ -102,16 +102,16 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "post",
       path: "/webhooks",
       summary: "Register a webhook endpoint",
-      description: "The URL must be https on a public host. The response carries `secret` once.",
+      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).",
       request: { body: jsonBody(registration) },
-      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded") },
     }),
     list: createRoute({
       ...common,
       method: "get",
       path: "/webhooks",
       summary: "List webhook endpoints",
-      responses: { 200: jsonContent(z.object({ webhooks: z.array(Endpoint) }), "Endpoints, newest first"), ...errorResponses(...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(z.object({ webhooks: z.array(Endpoint) }), "Endpoints, newest first"), ...errorResponses() },
     }),
     get: createRoute({
       ...common,
@@ -119,7 +119,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       path: "/webhooks/{id}",
       summary: "One webhook endpoint",
       request: { params: IdParam },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("not_found") },
     }),
     update: createRoute({
       ...common,
@@ -127,7 +127,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       path: "/webhooks/{id}",
       summary: "Change url, events, payload mode or active",
       request: { params: IdParam, body: jsonBody(changes) },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found") },
     }),
     remove: createRoute({
       ...common,
@@ -136,7 +136,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Delete a webhook endpoint",
       description: "Pending deliveries are cancelled.",
       request: { params: IdParam },
-      responses: { 204: { description: "Deleted" }, ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 204: { description: "Deleted" }, ...errorResponses("not_found") },
     }),
     rotate: createRoute({
       ...common,
@@ -145,7 +145,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Rotate the signing secret",
       description: "Returns the new secret once. The previous secret keeps signing (a second `v1`) for 24 hours.",
       request: { params: IdParam },
-      responses: { 200: jsonContent(Endpoint, "The endpoint with its new secret"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint with its new secret"), ...errorResponses("not_found") },
     }),
     deliveries: createRoute({
       ...common,
@@ -155,7 +155,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       request: { params: IdParam, query: PageQuery },
       responses: {
         200: jsonContent(z.object({ deliveries: z.array(WebhookDelivery), next_cursor: z.string().nullable() }), "A page of deliveries"),
-        ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS),
+        ...errorResponses("invalid_request", "not_found"),
       },
     }),
     retry: createRoute({
@@ -165,7 +165,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Re-send a delivery now",
       description: "One attempt at once with the stored body, signed afresh. Success settles the delivery; failure leaves its schedule as it was.",
       request: { params: DeliveryParams },
-      responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict") },
     }),
   };
 };
