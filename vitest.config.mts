@@ -17,6 +17,9 @@ export default defineConfig(async () => {
             // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
             DISPATCH_AFTER_WRITE: "false",
             DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
+            // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
           },
         },
       })),
