@@ -10,7 +10,7 @@ type Schema = Record<string, any>;
 export function resolver(document: any) {
   return function resolve(schema: Schema | undefined): Schema {
     if (!schema) return {};
-    if (typeof schema.$ref === "string") return resolve(document.components.schemas[schema.$ref.split("/").pop()]);
+    if (typeof schema.$ref === "string") return resolve(document.components.schemas[schema.$ref.split("/").pop() ?? ""]);
     return schema;
   };
 }
