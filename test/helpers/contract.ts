@@ -63,7 +63,7 @@ export function contract(): Promise<Contract> {
       for (const [template, item] of Object.entries<any>(document.paths ?? {})) {
         for (const method of METHODS) {
           if (!item[method]) continue;
-          const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}/?$`);
+          const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
           operations.push({ api, base, method, template, operation: item[method], pattern, literalLength: template.replace(/\{[^}]+\}/g, "").length });
         }
       }
