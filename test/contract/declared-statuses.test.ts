@@ -96,6 +96,7 @@ describe("every status an operation answers is declared in its document", () => 
           if (problems.length > 0) failures.push(`${name}: ${problems.join("; ")}`);
           if (!probe.expect.includes(res.status)) failures.push(`${name}: answered ${res.status}, expected ${probe.expect.join(" or ")} (${res.text.slice(0, 200)})`);
           if (probe.field && res.body?.error?.field !== probe.field) failures.push(`${name}: names ${res.body?.error?.field}, expected ${probe.field}`);
+          if (probe.label.endsWith("twice") && !/is given 2 times; send it once/.test(res.body?.detail)) failures.push(`${name}: says "${res.body?.detail}"`);
         }
       }
       expect(failures).toEqual([]);
