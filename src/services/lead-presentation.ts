@@ -5,6 +5,7 @@
  */
 import { currentOffersOfLead, findRouting } from "../db/deals";
 import { documentsOfLead } from "../db/documents";
+import { renewalsOf } from "../db/leads";
 import { partnerOfferView } from "../domain/deals/view";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";
@@ -13,10 +14,13 @@ import type { ViewContext } from "./view-context";
 export async function presentLead(ctx: ViewContext, lead: Lead) {
   const [documents, uploadUrl] = await Promise.all([documentsOfLead(ctx.db, lead.id), ctx.links.hub(lead.id)]);
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl });
+  // Only a funded lead can be renewed, and funding comes after submit: drafts have none to read.
+  const renewals = lead.state === "funded" ? await renewalsOf(ctx.db, lead, lead.id) : [];
   const [routing, offers] = await Promise.all([findRouting(ctx.db, lead.id), currentOffersOfLead(ctx.db, lead.id)]);
   return leadView(lead, {
     documents,
     uploadUrl,
+    renewals,
     routing: {
       offers: offers.map(partnerOfferView),
       fundingOutcome:
