@@ -24,11 +24,13 @@ export const IGNORES_IDEMPOTENCY_KEY = { "x-idempotency-key": "ignored" } as con
  * - a method that can carry a body: 413 from the body limit;
  * - a JSON or form body: 415 from the media-type gate in front of its validator;
  * - `security`: the authentication and per-key rate-limit errors;
- * - a POST with `security`: the `Idempotency-Key` errors, unless it ignores the header.
+ * - a POST with `security`: the `Idempotency-Key` errors, unless it ignores the header;
+ * - every routed operation: 503 `service_misconfigured` from the configuration check app.ts mounts
+ *   in front of everything but /health (a production deployment without its secrets).
  */
 export function derivedErrors(route: RouteConfig): ErrorCode[] {
   const request = route.request ?? {};
-  const codes: ErrorCode[] = [];
+  const codes: ErrorCode[] = ["service_misconfigured"];
   if (request.params || request.query || request.headers || request.body) codes.push("invalid_request");
   if (request.params) codes.push("not_found");
   if (BODY_METHODS.has(route.method)) codes.push("payload_too_large");

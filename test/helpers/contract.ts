@@ -14,7 +14,7 @@ export type ApiName = "partner" | "lender" | "operator";
 
 export interface Operation {
   api: ApiName;
-  /** Mount point of the API (`/partner/v1`). */
+  /** Where the operation is served: the API's mount point (`/partner/v1`), or the root for an operation with its own server. */
   base: string;
   method: string;
   /** Path template as the document writes it (`/leads/{id}`). */
@@ -64,7 +64,10 @@ export function contract(): Promise<Contract> {
         for (const method of METHODS) {
           if (!item[method]) continue;
           const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`);
-          operations.push({ api, base, method, template, operation: item[method], pattern, literalLength: template.replace(/\{[^}]+\}/g, "").length });
+          // An operation with its own server (`/health`, served at the host's root) is reached under that server's path.
+          const server: string | undefined = item[method].servers?.[0]?.url;
+          const at = server === undefined ? base : server.replace(/\/$/, "");
+          operations.push({ api, base: at, method, template, operation: item[method], pattern, literalLength: template.replace(/\{[^}]+\}/g, "").length });
         }
       }
     }

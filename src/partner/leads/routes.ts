@@ -104,7 +104,7 @@ export const renewLeadRoute = createRoute({
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     201: { ...jsonContent(Lead, "The renewal: a new draft lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the new lead" } } },
-    ...errorResponses("invalid_request", "not_found", "lead_not_funded", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_not_funded"),
   },
 });
 

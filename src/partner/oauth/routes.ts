@@ -37,6 +37,6 @@ export const issueToken = createRoute({
   },
   responses: {
     200: jsonContent(TokenResponse, "A bearer token"),
-    ...errorResponses("invalid_request", "unsupported_grant_type", "unauthorized", "payload_too_large", "rate_limited"),
+    ...errorResponses("invalid_request", "unsupported_grant_type", "unauthorized", "payload_too_large", "rate_limited", "service_misconfigured"),
   },
 });
