@@ -32,7 +32,7 @@ export const listEnums = createRoute({
   summary: "The catalogue of every reference list and where to read it",
   tags: ["Reference data"],
   security: security.partner,
-  responses: { 200: jsonContent(EnumCatalogue, "Every reference list"), ...errorResponses() },
+  responses: { 200: jsonContent(EnumCatalogue, "Every reference list"), ...errorResponses("origin_not_allowed") },
 });
 
 export const getEnum = createRoute({
@@ -48,6 +48,6 @@ export const getEnum = createRoute({
   },
   responses: {
     200: jsonContent(EnumList, "The list"),
-    ...errorResponses("invalid_request", "not_found"),
+    ...errorResponses("invalid_request", "not_found", "origin_not_allowed"),
   },
 });
