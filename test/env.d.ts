@@ -1,17 +1,14 @@
-import type { Bindings } from "../src/lib/env";
+import type { Secrets } from "../src/lib/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends Bindings {
+    // The generated Env (worker-configuration.d.ts) plus the secrets the suite sets and its migrations.
+    interface Env extends Secrets {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
       /** Seed of the property-based tests; empty picks a fresh one (printed on failure). */
       FUZZ_SEED: string;
       /** Runs per property; empty keeps each test's small default. */
       FUZZ_RUNS: string;
-    }
-    interface GlobalProps {
-      mainModule: typeof import("../src/index");
-      durableNamespaces: "RateLimiter";
     }
   }
 }
@@ -20,5 +17,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     webhookReceiverUrl: string;
     dohUrl: string;
+    /** Imports of every module in src/, collected on the Node side (test/architecture/global-setup.mjs). */
+    importGraph: import("./architecture/rules").ImportGraph;
   }
 }

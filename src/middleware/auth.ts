@@ -3,10 +3,9 @@ import { createMiddleware } from "hono/factory";
 import type { Caller } from "../domain/identity/caller";
 import { parseKey, type KeyKind } from "../domain/identity/keys";
 import { looksLikeAccessToken } from "../domain/identity/tokens";
-import { database } from "../db/client";
 import { findActiveKey, findKeyByToken } from "../db/keys";
 import { sha256Hex, timingSafeEqual } from "../lib/crypto";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 import { consumeRateLimit } from "./rate-limit";
 
@@ -26,7 +25,7 @@ interface AuthOptions {
 const unauthorized = (detail: string) => new ApiError("unauthorized", detail);
 
 async function resolveCredential(c: Context<AppEnv>, options: AuthOptions) {
-  const db = database(c.env.DB);
+  const db = c.get("db");
   const authorization = c.req.header("Authorization");
   const apiKey = c.req.header("X-API-Key");
 

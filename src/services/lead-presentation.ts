@@ -3,10 +3,11 @@
  * webhook payloads carry it): the lead with its documents, statements, hub
  * link, and what routing holds (offers, funding outcome, out-of-scope reasons).
  */
-import { currentOffersOfLead, findRouting } from "../db/deals";
+import { currentOffersOfLead } from "../db/offers";
+import { findRouting } from "../db/routing";
 import { documentsOfLead } from "../db/documents";
 import { renewalsOf } from "../db/leads";
-import { partnerOfferView } from "../domain/deals/view";
+import { partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";
 import type { ViewContext } from "./view-context";

@@ -1,7 +1,8 @@
 import { generateKey, keyKindFor, type Environment } from "../domain/identity/keys";
 import type { Database } from "../db/client";
-import { insertApiKey, listKeysOf } from "../db/keys";
-import { findOrganisation, insertOrganisation, type Organisation } from "../db/organisations";
+import { findKeyById, insertApiKey, listKeysOf, revokeKey } from "../db/keys";
+import { findOrganisation, insertOrganisation, listOrganisations, type Organisation } from "../db/organisations";
+import type { Caller } from "../domain/identity/caller";
 import { sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
@@ -60,4 +61,18 @@ export async function describeOrganisation(db: Database, organisation: Organisat
       revoked_at: k.revokedAt,
     })),
   };
+}
+
+export const allOrganisations = (db: Database) => listOrganisations(db);
+
+/** Revokes an active key; a key already revoked or never issued is a 404. */
+export async function revokeClientKey(db: Database, clientId: string) {
+  if (!(await revokeKey(db, clientId, nowIso()))) throw new ApiError("not_found", "No active key with that client_id.");
+}
+
+/** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */
+export async function callerAccount(db: Database, caller: Pick<Caller, "organisationId" | "keyId">) {
+  const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
+  if (!organisation || !key) throw new ApiError("not_found", "The caller's organisation no longer exists.");
+  return { organisation, key };
 }

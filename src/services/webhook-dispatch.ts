@@ -60,7 +60,7 @@ async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: We
 }
 
 export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events: number; deliveries: number }> {
-  const ctx = viewContext(env, linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS));
+  const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   let events = 0;

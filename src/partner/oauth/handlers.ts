@@ -1,8 +1,7 @@
 import type { Context } from "hono";
-import { database } from "../../db/client";
-import type { AppEnv } from "../../lib/env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../lib/errors";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { limitBody, TOKEN_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import { consumeRateLimit } from "../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../services/tokens";
@@ -48,7 +47,7 @@ export function registerTokenRoutes(router: Router) {
       throw new ApiError("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
     await consumeRateLimit(c, `token:${clientId.trim()}`);
-    const token = await exchangeClientCredentials(database(c.env.DB), clientId, clientSecret);
+    const token = await exchangeClientCredentials(c.get("db"), clientId, clientSecret);
     c.header("Cache-Control", "no-store");
     return c.json(token, 200);
   });

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { withDerivedResponses } from "./declared-responses";
-import type { AppEnv } from "./env";
-import { validationHook } from "./validation-hook";
+import type { AppEnv } from "./app-env";
+import { withDerivedResponses } from "./lib/declared-responses";
+import { validationHook } from "./lib/validation-hook";
 
 /**
  * Every router validates through the same hook, so every validation failure
