@@ -180,7 +180,7 @@ export const webhookRoutes = (api: WebhookApi) => {
         "(200 whether the receiver accepted it or not: read `state` and `attempts[0].status_code`/`error`). A ping is never retried and never listed by `GET /events`. " +
         "A deactivated endpoint is refused with 409 `conflict`.",
       request: { params: IdParam },
-      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict") },
     }),
   };
 };
