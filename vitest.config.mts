@@ -21,6 +21,9 @@ export default defineConfig(async () => {
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
           },
+          // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
+          // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
+          queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
         },
       })),
     ],

@@ -3674,11 +3674,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers United Kingdom has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers United Kingdom has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
@@ -3686,19 +3683,205 @@ export interface components {
             company_register_number: string | null;
             entity_type: string | null;
             significant_persons: components["schemas"]["SignificantPerson"][];
-            vat: {
-                number: string | null;
-                valid: boolean | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The company register's answer for `company_number`, looked up off the request path when the number is set or changes. Null until the answer for the number the lead holds is stored (and again at once when the number changes). */
+        Registry: components["schemas"]["RegistryAvailable"] | components["schemas"]["RegistryUnavailable"] | null;
+        /** @description The register's answer. Every key is present; a fact the register does not hold is null. */
+        RegistryAvailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "available";
+            registered_name: string | null;
+            /**
+             * Format: date
+             * @description Incorporation date; `tib_months` (basis `register`) counts whole months from it.
+             * @example 2019-03-14
+             */
+            incorporated_on: string | null;
+            /** @description Whole months from incorporation to `checked_at`. */
+            company_age_months: number | null;
+            /**
+             * @description The register's own status word, e.g. `active`, `dissolved`, `liquidation`. A company that is not active gets no options at submit.
+             * @example active
+             */
+            company_status: string | null;
+            /** @example ltd */
+            company_type: string | null;
+            /**
+             * @example [
+             *       "47910"
+             *     ]
+             */
+            sic_codes: string[] | null;
+            activity_codes: {
+                scheme: string;
+                code: string;
+                description: string | null;
+                classification: string | null;
+            }[] | null;
+            registered_office: components["schemas"]["RegisteredOffice"];
+            /** @description Current directors with their appointments and disqualification. */
+            directors: components["schemas"]["RegistryDirector"][] | null;
+            officers: {
+                name: string;
+                role: string | null;
                 /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
+                 * Format: date
+                 * @example 2019-03-14
                  */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+                appointed_on: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                resigned_on: string | null;
+            }[] | null;
+            /** @description Active persons with significant control. */
+            psc_count: number | null;
+            accounts: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            confirmation_statement: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            charges_count: number | null;
+            has_insolvency_history: boolean | null;
+            filed_financials: components["schemas"]["FiledFinancials"];
+            filings: {
+                type: string | null;
+                description: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                date: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_start: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_end: string | null;
+            }[] | null;
+            share_capital: {
+                amount: number;
+                currency: string;
+            } | null;
+            registers: string[] | null;
+            exemptions: string[] | null;
+            uk_establishments_count: number | null;
+            disqualified_directors_count: number | null;
+            /**
+             * @description Only the keys the market has: vat_number, lei, nip, krs, regon, nif, ein, business_number, state_entity_number, registry_sheet, siren, siret, abn; `state` in the US only.
+             * @example {
+             *       "vat_number": "GB100000001"
+             *     }
+             */
+            identifiers: {
+                [key: string]: string;
+            } | null;
+            business_description: string | null;
+            /** @description Per part of the register (profile, officers, filing history…): whether it answered, and source-specific data. */
+            sections: {
+                [key: string]: {
+                    status: string;
+                    data?: unknown;
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /** @description The registered office as the register holds it. */
+        RegisteredOffice: {
+            line1: string | null;
+            line2: string | null;
+            locality: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
+        } | null;
+        RegistryDirector: {
+            name: string;
+            role: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            appointed_on: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            resigned_on: string | null;
+            /** @description Other companies where the person is an active officer. */
+            other_active_appointments: number | null;
+            other_resigned_appointments: number | null;
+            /** @description Companies the person was an officer of that are now dissolved. */
+            dissolved_companies: number | null;
+            /** @description Whether the person appears on the register of disqualified directors; null when not checked. */
+            disqualified: boolean | null;
+        };
+        /** @description The latest filed accounts, in the market currency. `turnover` is the figure behind `annual_turnover` with basis `filed_accounts`. */
+        FiledFinancials: {
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_start: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_end: string | null;
+            turnover: number | null;
+            gross_profit: number | null;
+            operating_profit: number | null;
+            profit_loss: number | null;
+            equity: number | null;
+            net_assets: number | null;
+            net_current_assets: number | null;
+            cash: number | null;
+            current_liabilities: number | null;
+            average_employees: number | null;
+            accounts_type: string | null;
+            /** @enum {string} */
+            basis: "filed_accounts";
+        } | null;
+        /** @description The register gave no facts, and why. */
+        RegistryUnavailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "unavailable";
+            /**
+             * @description `not_found`: the register does not know the number; `timeout`/`unavailable`/`rate_limited`: it did not answer (asked again on the retry schedule); `not_configured`: the live source has no credentials; `not_available_in_state`: a US state publishes no register data.
+             * @enum {string}
+             */
+            reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
+            /**
+             * Format: date-time
+             * @description When the register was last asked.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at?: string;
         };
         SignificantPerson: {
             full_name: string;
@@ -3714,6 +3897,29 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+        };
+        /** @description The VAT register's check of `vat.number` (GB and the EU markets). */
+        Vat: {
+            number: string | null;
+            /** @description Null until checked, or when the VAT register did not answer. */
+            valid: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string | null;
+            /**
+             * @description `vat_validation` once checked; null before.
+             * @example vat_validation
+             */
+            source: string | null;
+            registered_name: string | null;
+            registered_address: string | null;
+            /**
+             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @example no_number
+             */
+            reason: string | null;
         };
         /** @description The United States market object. */
         DealMarketUS: {
@@ -3743,11 +3949,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers United States has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers United States has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 ein: string | null;
                 state_entity_number: string | null;
@@ -3787,11 +3990,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Canada has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Canada has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 business_number: string | null;
                 lei: string | null;
@@ -3827,11 +4027,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Australia has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Australia has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 abn: string | null;
                 lei: string | null;
@@ -3867,30 +4064,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Ireland has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Ireland has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Spain market object. */
         DealMarketES: {
@@ -3920,30 +4102,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Spain has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Spain has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 nif: string | null;
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Netherlands market object. */
         DealMarketNL: {
@@ -3973,30 +4140,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Netherlands has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Netherlands has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Belgium market object. */
         DealMarketBE: {
@@ -4026,30 +4178,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Belgium has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Belgium has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Denmark market object. */
         DealMarketDK: {
@@ -4079,30 +4216,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Denmark has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Denmark has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Sweden market object. */
         DealMarketSE: {
@@ -4132,30 +4254,15 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Sweden has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Sweden has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 vat_number: string | null;
                 lei: string | null;
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The Poland market object. */
         DealMarketPL: {
@@ -4185,11 +4292,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Poland has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Poland has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 nip: string | null;
                 krs: string | null;
@@ -4199,19 +4303,7 @@ export interface components {
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         /** @description The France market object. */
         DealMarketFR: {
@@ -4241,11 +4333,8 @@ export interface components {
              * @enum {string|null}
              */
             tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers France has; null until a register answers. */
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers France has (from `registry.identifiers`); null until the register answers with one. */
             identifiers: {
                 siren: string | null;
                 siret: string | null;
@@ -4254,19 +4343,7 @@ export interface components {
             };
             region: string | null;
             company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
+            vat: components["schemas"]["Vat"];
         };
         DealOffer: {
             id: string;

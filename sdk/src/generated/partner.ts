@@ -3339,7 +3339,7 @@ export interface components {
             } | null;
             reasons: {
                 /** @enum {string} */
-                code: "country_refused" | "market_not_served" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
+                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
             }[];
             /** @description The figures the answer rests on, each with its basis, so a band is never mistaken for a reported number. */
@@ -3442,25 +3442,8 @@ export interface components {
                 company_number?: string | null;
                 entity_type: string | null;
                 industry: string | null;
-                /** @description The business register's answer; null while no register is connected. */
-                registry: {
-                    [key: string]: unknown;
-                } | null;
-                /** @description Only where a VAT register is checked. */
-                vat?: {
-                    number: string | null;
-                    valid: boolean | null;
-                    /**
-                     * Format: date-time
-                     * @example 2026-11-22T09:30:00.000Z
-                     */
-                    checked_at: string | null;
-                    source: string | null;
-                    registered_name: string | null;
-                    registered_address: string | null;
-                    /** @example no_number */
-                    reason: string | null;
-                };
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
             };
             contact: {
                 first_name: string | null;
@@ -3546,6 +3529,11 @@ export interface components {
                  * @example 2026-11-22T09:30:00.000Z
                  */
                 occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
             }[];
             /** @description The client's link to the client hub; null until the hub exists. */
             upload_url: string | null;
@@ -3623,6 +3611,227 @@ export interface components {
                 time_in_business_band: string | null;
                 currency: string;
             };
+        };
+        /** @description The company register's answer for `company_number`, looked up off the request path when the number is set or changes. Null until the answer for the number the lead holds is stored (and again at once when the number changes). */
+        Registry: components["schemas"]["RegistryAvailable"] | components["schemas"]["RegistryUnavailable"] | null;
+        /** @description The register's answer. Every key is present; a fact the register does not hold is null. */
+        RegistryAvailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "available";
+            registered_name: string | null;
+            /**
+             * Format: date
+             * @description Incorporation date; `tib_months` (basis `register`) counts whole months from it.
+             * @example 2019-03-14
+             */
+            incorporated_on: string | null;
+            /** @description Whole months from incorporation to `checked_at`. */
+            company_age_months: number | null;
+            /**
+             * @description The register's own status word, e.g. `active`, `dissolved`, `liquidation`. A company that is not active gets no options at submit.
+             * @example active
+             */
+            company_status: string | null;
+            /** @example ltd */
+            company_type: string | null;
+            /**
+             * @example [
+             *       "47910"
+             *     ]
+             */
+            sic_codes: string[] | null;
+            activity_codes: {
+                scheme: string;
+                code: string;
+                description: string | null;
+                classification: string | null;
+            }[] | null;
+            registered_office: components["schemas"]["RegisteredOffice"];
+            /** @description Current directors with their appointments and disqualification. */
+            directors: components["schemas"]["RegistryDirector"][] | null;
+            officers: {
+                name: string;
+                role: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                appointed_on: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                resigned_on: string | null;
+            }[] | null;
+            /** @description Active persons with significant control. */
+            psc_count: number | null;
+            accounts: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            confirmation_statement: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            charges_count: number | null;
+            has_insolvency_history: boolean | null;
+            filed_financials: components["schemas"]["FiledFinancials"];
+            filings: {
+                type: string | null;
+                description: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                date: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_start: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_end: string | null;
+            }[] | null;
+            share_capital: {
+                amount: number;
+                currency: string;
+            } | null;
+            registers: string[] | null;
+            exemptions: string[] | null;
+            uk_establishments_count: number | null;
+            disqualified_directors_count: number | null;
+            /**
+             * @description Only the keys the market has: vat_number, lei, nip, krs, regon, nif, ein, business_number, state_entity_number, registry_sheet, siren, siret, abn; `state` in the US only.
+             * @example {
+             *       "vat_number": "GB100000001"
+             *     }
+             */
+            identifiers: {
+                [key: string]: string;
+            } | null;
+            business_description: string | null;
+            /** @description Per part of the register (profile, officers, filing history…): whether it answered, and source-specific data. */
+            sections: {
+                [key: string]: {
+                    status: string;
+                    data?: unknown;
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /** @description The registered office as the register holds it. */
+        RegisteredOffice: {
+            line1: string | null;
+            line2: string | null;
+            locality: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
+        } | null;
+        RegistryDirector: {
+            name: string;
+            role: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            appointed_on: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            resigned_on: string | null;
+            /** @description Other companies where the person is an active officer. */
+            other_active_appointments: number | null;
+            other_resigned_appointments: number | null;
+            /** @description Companies the person was an officer of that are now dissolved. */
+            dissolved_companies: number | null;
+            /** @description Whether the person appears on the register of disqualified directors; null when not checked. */
+            disqualified: boolean | null;
+        };
+        /** @description The latest filed accounts, in the market currency. `turnover` is the figure behind `annual_turnover` with basis `filed_accounts`. */
+        FiledFinancials: {
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_start: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_end: string | null;
+            turnover: number | null;
+            gross_profit: number | null;
+            operating_profit: number | null;
+            profit_loss: number | null;
+            equity: number | null;
+            net_assets: number | null;
+            net_current_assets: number | null;
+            cash: number | null;
+            current_liabilities: number | null;
+            average_employees: number | null;
+            accounts_type: string | null;
+            /** @enum {string} */
+            basis: "filed_accounts";
+        } | null;
+        /** @description The register gave no facts, and why. */
+        RegistryUnavailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "unavailable";
+            /**
+             * @description `not_found`: the register does not know the number; `timeout`/`unavailable`/`rate_limited`: it did not answer (asked again on the retry schedule); `not_configured`: the live source has no credentials; `not_available_in_state`: a US state publishes no register data.
+             * @enum {string}
+             */
+            reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
+            /**
+             * Format: date-time
+             * @description When the register was last asked.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at?: string;
+        };
+        /** @description Only where a VAT register is checked. */
+        Vat: {
+            number: string | null;
+            /** @description Null until checked, or when the VAT register did not answer. */
+            valid: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string | null;
+            /**
+             * @description `vat_validation` once checked; null before.
+             * @example vat_validation
+             */
+            source: string | null;
+            registered_name: string | null;
+            registered_address: string | null;
+            /**
+             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @example no_number
+             */
+            reason: string | null;
         };
         SignificantPerson: {
             full_name: string;
