@@ -17,6 +17,9 @@ export default defineConfig(async () => {
             // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
             DISPATCH_AFTER_WRITE: "false",
             DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
+            // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
           },
           // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
           // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.

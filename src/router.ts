@@ -1,13 +1,19 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./app-env";
-import { validationError } from "./lib/validation";
+import { withDerivedResponses } from "./lib/declared-responses";
+import { validationHook } from "./lib/validation-hook";
 
-/** Every router validates through the same hook, so every validation failure has one shape. */
-export const createRouter = () =>
-  new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error, result.target);
-    },
-  });
+/**
+ * Every router validates through the same hook, so every validation failure
+ * has one shape, and every route it registers declares the errors its guards
+ * and validators can answer with (lib/declared-responses.ts), not only the
+ * ones its handler throws.
+ */
+export const createRouter = () => {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const register = router.openapi;
+  router.openapi = ((route, handler, hook) => register(withDerivedResponses(route), handler, hook)) as typeof register;
+  return router;
+};
 
 export type Router = ReturnType<typeof createRouter>;

@@ -5,6 +5,10 @@ declare global {
     // The generated Env (worker-configuration.d.ts) plus the secrets the suite sets and its migrations.
     interface Env extends Secrets {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+      /** Seed of the property-based tests; empty picks a fresh one (printed on failure). */
+      FUZZ_SEED: string;
+      /** Runs per property; empty keeps each test's small default. */
+      FUZZ_RUNS: string;
     }
   }
 }

@@ -21,7 +21,10 @@ export const ProblemSchema = z
 
 const problemContent = { "application/problem+json": { schema: ProblemSchema } };
 
-/** The error responses a route can give, declared once and spread into each route. */
+/** Where an error response keeps its codes; a symbol, so the served document never shows it. */
+const ERROR_CODES_OF = Symbol("error codes");
+
+/** The error responses a route can give, one per status, each naming its codes. */
 export function errorResponses(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set<ErrorCode>([...codes, "internal_error"])) {
@@ -29,9 +32,12 @@ export function errorResponses(...codes: ErrorCode[]) {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [status, { description: list.join(", "), content: problemContent }]),
+    [...byStatus].map(([status, list]) => [status, { description: list.join(", "), content: problemContent, [ERROR_CODES_OF]: list }]),
   );
 }
+
+/** The codes of a response made by `errorResponses`; undefined for any other response. */
+export const errorCodesOf = (response: object): ErrorCode[] | undefined => (response as { [ERROR_CODES_OF]?: ErrorCode[] })[ERROR_CODES_OF];
 
 /** Errors every authenticated route can answer with. */
 export const AUTHENTICATED_ERRORS: ErrorCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited", "service_unavailable"];

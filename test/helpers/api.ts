@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { contractProblems } from "./contract";
 
 export const PRODUCTION = "http://api.test";
 export const SANDBOX = "http://sandbox.localhost";
@@ -13,6 +14,8 @@ export interface CallOptions {
   contentType?: string;
   host?: string;
   headers?: Record<string, string>;
+  /** Skip the contract check, for tests that judge answers against the documents themselves. */
+  unjudged?: boolean;
 }
 
 export interface ApiResponse<T = any> {
@@ -22,7 +25,12 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
-/** Calls the worker the way an integrator would, through its fetch handler. */
+/**
+ * Calls the worker the way an integrator would, through its fetch handler.
+ * Every answer to an operation of an API document is judged against it: an
+ * undeclared status or a body that fails its declared schema fails the test
+ * that received it (test/helpers/contract.ts).
+ */
 export async function call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers["X-API-Key"] = options.key;
@@ -35,6 +43,12 @@ export async function call<T = any>(method: string, path: string, options: CallO
   if (options.contentType) headers["Content-Type"] = options.contentType;
   const res = await exports.default.fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }));
   const text = await res.text();
+  if (!options.unjudged) {
+    const problems = await contractProblems(method, path, { status: res.status, headers: res.headers, text });
+    if (problems.length > 0) {
+      throw new Error(`The answer breaks the API document:\n- ${problems.join("\n- ")}\nbody: ${text.slice(0, 2000)}`);
+    }
+  }
   let parsed: any = text;
   try {
     parsed = text ? JSON.parse(text) : null;

@@ -41,7 +41,7 @@ describe("POST /partner/v1/oauth/token", () => {
   it.each([
     ["malformed JSON", "{nope", "application/json"],
     ["a JSON array", "[]", "application/json"],
-    ["plain text", "grant_type=client_credentials", "text/plain"],
+    ["plain text, not 415: the spec and RFC 6749 make every unreadable token request a 400", "grant_type=client_credentials", "text/plain"],
     ["no body", undefined, undefined],
   ])("answers an unreadable body (%s) with 400 invalid_request", async (_label, rawBody, contentType) => {
     const res = await call("POST", "/partner/v1/oauth/token", { rawBody, contentType });

@@ -236,30 +236,30 @@ describe("the OpenAPI document", () => {
     expect(json(create, "201")).toEqual(ref("Lead"));
     expect(create.responses["201"].headers).toHaveProperty("Location");
     expect(params(create)).toEqual(["header:Idempotency-Key"]);
-    expect(statuses(create)).toEqual(["201", "400", "401", "403", "409", "413", "422", "429", "500"]);
+    expect(statuses(create)).toEqual(["201", "400", "401", "403", "409", "413", "415", "422", "429", "500", "503"]);
 
     expect(json(op("/leads/{id}", "get"), "200")).toEqual(ref("Lead"));
-    expect(statuses(op("/leads/{id}", "get"))).toEqual(["200", "400", "401", "403", "404", "429", "500"]);
+    expect(statuses(op("/leads/{id}", "get"))).toEqual(["200", "400", "401", "403", "404", "429", "500", "503"]);
 
     const patch = op("/leads/{id}", "patch");
     expect(patch.requestBody.content["application/json"].schema).toEqual(ref("LeadPatch"));
     expect(json(patch, "200")).toEqual(ref("Lead"));
-    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "413", "429", "500"]);
+    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429", "500", "503"]);
 
     const put = op("/leads/{id}/significant-persons", "put");
     expect(put.requestBody.content["application/json"].schema).toEqual(ref("SignificantPersonsPut"));
     expect(json(put, "200")).toEqual(ref("SignificantPersonsResult"));
-    expect(statuses(put)).toEqual(["200", "400", "401", "403", "404", "409", "413", "429", "500"]);
+    expect(statuses(put)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429", "500", "503"]);
 
     const submit = op("/leads/{id}/submit", "post");
     expect(json(submit, "200")).toEqual(ref("SubmitResult"));
     expect(params(submit)).toEqual(["header:Idempotency-Key", "path:id"]);
-    expect(statuses(submit)).toEqual(["200", "400", "401", "403", "404", "409", "422", "429", "500"]);
+    expect(statuses(submit)).toEqual(["200", "400", "401", "403", "404", "409", "413", "422", "429", "500", "503"]);
 
     const list = op("/leads", "get");
     expect(json(list, "200")).toEqual(ref("LeadList"));
     expect(params(list)).toEqual(["query:cursor", "query:limit", "query:market", "query:state"]);
-    expect(statuses(list)).toEqual(["200", "400", "401", "403", "429", "500"]);
+    expect(statuses(list)).toEqual(["200", "400", "401", "403", "429", "500", "503"]);
 
     const schemas = body.components.schemas;
     expect(Object.keys(schemas.Lead.properties)).toEqual(

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import type { Bindings } from "../../src/lib/env";
 import { PRODUCTION } from "../helpers/api";
+import { contractProblems } from "../helpers/contract";
 
 /**
  * The app's own fetch with the suite's bindings changed: how a deployment
@@ -18,6 +19,9 @@ export async function callWith(overrides: Partial<Record<keyof Bindings, unknown
   const res = await createApp().fetch(request, { ...env, ...overrides } as Bindings, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
+  // Judged like every answer of test/helpers/api.ts: declared status, schema-valid body.
+  const problems = await contractProblems(method, path, { status: res.status, headers: res.headers, text });
+  if (problems.length > 0) throw new Error(`The answer breaks the API document:\n- ${problems.join("\n- ")}\nbody: ${text.slice(0, 2000)}`);
   let body: any = text;
   try {
     body = JSON.parse(text);

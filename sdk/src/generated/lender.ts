@@ -87,6 +87,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -183,12 +192,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description The URL must be https on a public host. The response carries `secret` once.
+         * @description The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).
          */
         post: {
             parameters: {
@@ -266,6 +284,42 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description cap_exceeded, idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -277,6 +331,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -338,6 +401,15 @@ export interface paths {
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -376,6 +448,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -409,6 +490,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -436,6 +526,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -447,6 +546,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -546,6 +654,24 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -557,6 +683,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -621,6 +756,15 @@ export interface paths {
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -648,6 +792,33 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -659,6 +830,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -782,6 +962,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -850,6 +1039,15 @@ export interface paths {
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -877,8 +1075,26 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description conflict */
+                /** @description conflict, idempotency_key_in_use */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -897,6 +1113,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -969,6 +1194,15 @@ export interface paths {
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -996,8 +1230,26 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description conflict */
+                /** @description conflict, idempotency_key_in_use */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1023,6 +1275,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1040,7 +1301,7 @@ export interface paths {
         };
         /**
          * Events of the caller's organisation in its environment, newest first
-         * @description For reconciliation and replay: every event that was (or will be) sent to webhooks, kept at least 30 days.
+         * @description For reconciliation and replay: every event that was (or will be) sent to webhooks, kept 90 days (the `EVENT_RETENTION_DAYS` var; never less than 30), then deleted.
          */
         get: {
             parameters: {
@@ -1132,6 +1393,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1250,6 +1520,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1465,6 +1744,15 @@ export interface paths {
                         "application/json": components["schemas"]["Deal"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -1503,6 +1791,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1761,8 +2058,35 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description invalid_transition */
+                /** @description invalid_transition, idempotency_key_in_use */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1781,6 +2105,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1853,6 +2186,15 @@ export interface paths {
                         "application/json": components["schemas"]["DealOfferList"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -1891,6 +2233,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1999,8 +2350,35 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description invalid_transition */
+                /** @description invalid_transition, idempotency_key_in_use */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2019,6 +2397,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2075,6 +2462,15 @@ export interface paths {
                         "application/json": components["schemas"]["MessageList"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -2113,6 +2509,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2205,6 +2610,42 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -2216,6 +2657,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2279,6 +2729,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -2317,6 +2776,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2459,6 +2927,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         post?: never;
@@ -2523,6 +3000,15 @@ export interface paths {
                         "application/json": components["schemas"]["DocumentRequestList"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -2561,6 +3047,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2661,7 +3156,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description invalid_transition */
+                /** @description invalid_transition, idempotency_key_in_use */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2670,7 +3165,25 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description too_many_open_requests */
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description too_many_open_requests, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2690,6 +3203,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2745,6 +3267,15 @@ export interface paths {
                         "application/json": components["schemas"]["DocumentRequestFiles"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -2783,6 +3314,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2854,6 +3394,15 @@ export interface paths {
                         "application/json": components["schemas"]["DocumentRequestResult"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -2881,8 +3430,26 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description invalid_transition */
+                /** @description invalid_transition, idempotency_key_in_use */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2901,6 +3468,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2975,6 +3551,15 @@ export interface paths {
                         "application/json": components["schemas"]["DealDocumentList"];
                     };
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -3013,6 +3598,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3213,7 +3807,34 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description cap_exceeded */
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description cap_exceeded, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3233,6 +3854,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3281,6 +3911,15 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description unauthorized */
                 401: {
                     headers: {
@@ -3308,6 +3947,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description rate_limited */
                 429: {
                     headers: {
@@ -3319,6 +3967,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3425,6 +4082,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3516,7 +4182,34 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description missing_fields */
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description missing_fields, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3536,6 +4229,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5209,7 +5911,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_misconfigured";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Completion, Deal, DealList, DealOffer, DealQuery, DealRefParam, Message, MessageBody, OfferBody, OfferList, StatusBody } from "./schemas";
 
 const tags = ["Deals"];
@@ -12,7 +12,7 @@ export const listDealsRoute = createRoute({
   tags,
   security: security.lender,
   request: { query: DealQuery },
-  responses: { 200: jsonContent(DealList, "A page of deals"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(DealList, "A page of deals"), ...errorResponses("invalid_request") },
 });
 
 export const getDealRoute = createRoute({
@@ -32,7 +32,7 @@ export const getDealRoute = createRoute({
         Link: { schema: { type: "string" }, description: "`rel=\"deprecation\"` link to the notice." },
       },
     },
-    ...errorResponses("not_found", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("not_found"),
   },
 });
 
@@ -45,7 +45,7 @@ export const reportStatusRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: DealRefParam, body: jsonBody(StatusBody) },
-  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition") },
 });
 
 export const listOffersRoute = createRoute({
@@ -56,7 +56,7 @@ export const listOffersRoute = createRoute({
   tags: ["Offers"],
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 200: jsonContent(OfferList, "The offers"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(OfferList, "The offers"), ...errorResponses("not_found") },
 });
 
 export const makeOfferRoute = createRoute({
@@ -68,7 +68,7 @@ export const makeOfferRoute = createRoute({
   tags: ["Offers"],
   security: security.lender,
   request: { params: DealRefParam, body: jsonBody(OfferBody) },
-  responses: { 201: jsonContent(DealOffer, "The offer"), ...errorResponses("invalid_request", "not_found", "invalid_transition", ...AUTHENTICATED_ERRORS) },
+  responses: { 201: jsonContent(DealOffer, "The offer"), ...errorResponses("invalid_request", "not_found", "invalid_transition") },
 });
 
 export const listMessagesRoute = createRoute({
@@ -78,7 +78,7 @@ export const listMessagesRoute = createRoute({
   tags: ["Messages"],
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 200: jsonContent(z.object({ messages: z.array(Message) }).openapi("MessageList"), "The messages, oldest first"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(z.object({ messages: z.array(Message) }).openapi("MessageList"), "The messages, oldest first"), ...errorResponses("not_found") },
 });
 
 export const sendMessageRoute = createRoute({
@@ -89,7 +89,7 @@ export const sendMessageRoute = createRoute({
   tags: ["Messages"],
   security: security.lender,
   request: { params: DealRefParam, body: jsonBody(MessageBody) },
-  responses: { 201: jsonContent(z.object({ message: Message }), "The message"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 201: jsonContent(z.object({ message: Message }), "The message"), ...errorResponses("invalid_request", "not_found") },
 });
 
 export const completionRoute = createRoute({
@@ -100,7 +100,7 @@ export const completionRoute = createRoute({
   tags: ["Completion"],
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 200: jsonContent(z.object({ completion: Completion }), "The completion state"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(z.object({ completion: Completion }), "The completion state"), ...errorResponses("not_found") },
 });
 
 export const AGREEMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -118,6 +118,6 @@ export const putAgreementRoute = createRoute({
   },
   responses: {
     200: jsonContent(z.object({ completion: Completion }), "The completion state"),
-    ...errorResponses("invalid_request", "not_found", "payload_too_large", "unsupported_media_type", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "unsupported_media_type"),
   },
 });

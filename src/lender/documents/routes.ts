@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { OPEN_REQUESTS_PER_DEAL } from "../../domain/documents/types";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { DealRefParam } from "../deals/schemas";
 import { DealDocumentList, DocumentRequestBody, DocumentRequestList, DocumentRequestResult, RequestFiles, RequestParams } from "./schemas";
 
@@ -16,7 +16,7 @@ export const createRequestRoute = createRoute({
   request: { params: DealRefParam, body: jsonBody(DocumentRequestBody) },
   responses: {
     200: jsonContent(DocumentRequestResult, "The request"),
-    ...errorResponses("invalid_request", "not_found", "invalid_transition", "too_many_open_requests", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "invalid_transition", "too_many_open_requests"),
   },
 });
 
@@ -28,7 +28,7 @@ export const listRequestsRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 200: jsonContent(DocumentRequestList, "The requests"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(DocumentRequestList, "The requests"), ...errorResponses("not_found") },
 });
 
 export const requestFilesRoute = createRoute({
@@ -40,7 +40,7 @@ export const requestFilesRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: RequestParams },
-  responses: { 200: jsonContent(RequestFiles, "The files"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(RequestFiles, "The files"), ...errorResponses("not_found") },
 });
 
 export const waiveRequestRoute = createRoute({
@@ -51,7 +51,7 @@ export const waiveRequestRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: RequestParams },
-  responses: { 200: jsonContent(DocumentRequestResult, "The request"), ...errorResponses("not_found", "invalid_transition", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(DocumentRequestResult, "The request"), ...errorResponses("not_found", "invalid_transition") },
 });
 
 export const listDocumentsRoute = createRoute({
@@ -63,5 +63,5 @@ export const listDocumentsRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 200: jsonContent(DealDocumentList, "The documents"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(DealDocumentList, "The documents"), ...errorResponses("not_found") },
 });

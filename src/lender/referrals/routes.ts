@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LEAD_STATE_VALUES } from "../../domain/reference/values";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../../shared-api/schemas/common";
 import { LeadCreate } from "../../shared-api/schemas/lead";
 
@@ -33,7 +33,7 @@ export const createReferralRoute = createRoute({
   tags,
   security: security.lender,
   request: { body: jsonBody(LeadCreate) },
-  responses: { 201: jsonContent(Referral, "The referral"), ...errorResponses("invalid_request", "missing_fields", ...AUTHENTICATED_ERRORS) },
+  responses: { 201: jsonContent(Referral, "The referral"), ...errorResponses("invalid_request", "missing_fields") },
 });
 
 export const listReferralsRoute = createRoute({
@@ -44,5 +44,5 @@ export const listReferralsRoute = createRoute({
   tags,
   security: security.lender,
   request: { query: ReferralQuery },
-  responses: { 200: jsonContent(ReferralList, "A page of referrals"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(ReferralList, "A page of referrals"), ...errorResponses("invalid_request") },
 });

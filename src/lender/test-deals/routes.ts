@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonContent, security } from "../../lib/openapi";
 import { LeadPatch } from "../../shared-api/schemas/lead";
 import { Deal, DealRefParam } from "../deals/schemas";
 
@@ -18,7 +18,7 @@ export const createTestDealRoute = createRoute({
   tags,
   security: security.lender,
   request: { body: { required: false, content: { "application/json": { schema: TestDealBody } } } },
-  responses: { 201: jsonContent(Deal, "The test deal"), ...errorResponses("invalid_request", "cap_exceeded", ...AUTHENTICATED_ERRORS) },
+  responses: { 201: jsonContent(Deal, "The test deal"), ...errorResponses("invalid_request", "cap_exceeded") },
 });
 
 export const deleteTestDealRoute = createRoute({
@@ -29,6 +29,6 @@ export const deleteTestDealRoute = createRoute({
   tags,
   security: security.lender,
   request: { params: DealRefParam },
-  responses: { 204: { description: "Deleted" }, ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 204: { description: "Deleted" }, ...errorResponses("not_found") },
 });
 

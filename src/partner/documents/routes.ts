@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { DOCUMENT_REJECTION_REASONS, DOCUMENT_STATE_VALUES, DOCUMENT_TYPE_VALUES } from "../../domain/reference/values";
 import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../lib/errors";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../../shared-api/schemas/common";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import { DOCUMENTS_PER_LEAD } from "../../services/lead-documents";
@@ -23,7 +23,8 @@ export const PartnerDocument = z
     filename: z.string(),
     byte_size: z.number().int(),
     state: z.string().openapi({ enum: [...DOCUMENT_STATE_VALUES], example: "accepted" }),
-    reason: z.string().nullable().openapi({ enum: [...REASONS], description: "Why a rejected document was rejected; null when accepted." }),
+    // A zod enum made nullable generates an enum that lists null too, so a null reason validates.
+    reason: z.enum(REASONS).nullable().openapi({ description: "Why a rejected document was rejected; null when accepted." }),
     received_at: Timestamp,
   })
   .openapi("PartnerDocument");
@@ -69,7 +70,7 @@ export const uploadDocumentRoute = createRoute({
   },
   responses: {
     201: { ...jsonContent(PartnerDocument, "The decided document"), headers: { Location: { schema: { type: "string" }, description: "URL of the document" } } },
-    ...errorResponses("invalid_request", "not_found", "payload_too_large", "unsupported_media_type", "cap_exceeded", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "unsupported_media_type", "cap_exceeded"),
   },
 });
 
@@ -81,7 +82,7 @@ export const listDocumentsRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: LeadIdParam },
-  responses: { 200: jsonContent(PartnerDocumentList, "The lead's documents"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(PartnerDocumentList, "The lead's documents"), ...errorResponses("invalid_request", "not_found") },
 });
 
 export const getDocumentRoute = createRoute({
@@ -91,5 +92,5 @@ export const getDocumentRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: DocumentParams },
-  responses: { 200: jsonContent(PartnerDocument, "The document"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(PartnerDocument, "The document"), ...errorResponses("invalid_request", "not_found") },
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ENUM_NAMES } from "../../domain/reference/catalogue";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonContent, security } from "../../lib/openapi";
 import { CountryInput } from "../../shared-api/schemas/common";
 
 export const EnumCatalogue = z
@@ -32,7 +32,7 @@ export const listEnums = createRoute({
   summary: "The catalogue of every reference list and where to read it",
   tags: ["Reference data"],
   security: security.partner,
-  responses: { 200: jsonContent(EnumCatalogue, "Every reference list"), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(EnumCatalogue, "Every reference list"), ...errorResponses("origin_not_allowed") },
 });
 
 export const getEnum = createRoute({
@@ -48,6 +48,6 @@ export const getEnum = createRoute({
   },
   responses: {
     200: jsonContent(EnumList, "The list"),
-    ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "origin_not_allowed"),
   },
 });

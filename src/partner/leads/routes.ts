@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import {
   Lead,
   LeadCreate,
@@ -36,7 +36,7 @@ export const createLeadRoute = createRoute({
   },
   responses: {
     201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
-    ...errorResponses("invalid_request", "idempotency_key_reused", "idempotency_key_in_use", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request"),
   },
 });
 
@@ -47,7 +47,7 @@ export const getLeadRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: LeadIdParam },
-  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("invalid_request", "not_found") },
 });
 
 export const patchLeadRoute = createRoute({
@@ -60,7 +60,7 @@ export const patchLeadRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
   responses: {
     200: jsonContent(Lead, "The lead"),
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
   },
 });
 
@@ -74,7 +74,7 @@ export const putSignificantPersonsRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(SignificantPersonsPut) },
   responses: {
     200: jsonContent(SignificantPersonsResult, "The held list"),
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
   },
 });
 
@@ -89,7 +89,7 @@ export const submitLeadRoute = createRoute({
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
-    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict"),
   },
 });
 
@@ -104,7 +104,7 @@ export const renewLeadRoute = createRoute({
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     201: { ...jsonContent(Lead, "The renewal: a new draft lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the new lead" } } },
-    ...errorResponses("invalid_request", "not_found", "lead_not_funded", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "not_found", "lead_not_funded"),
   },
 });
 
@@ -116,5 +116,5 @@ export const listLeadsRoute = createRoute({
   tags,
   security: security.partner,
   request: { query: LeadQuery },
-  responses: { 200: jsonContent(LeadList, "A page of leads"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(LeadList, "A page of leads"), ...errorResponses("invalid_request") },
 });

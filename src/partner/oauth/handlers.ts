@@ -35,7 +35,8 @@ function requiredString(body: Record<string, unknown>, field: string): string {
 }
 
 export function registerTokenRoutes(router: Router) {
-  // Registered for the document only: the body is read by hand so an unreadable body is a 400, not a 415.
+  // Registered for the document only: the body is read by hand so an unreadable body, another media type
+  // included, is a 400 as the spec and OAuth clients expect, not a 415. Its errors are therefore listed by hand.
   router.openAPIRegistry.registerPath(issueToken);
   router.post(issueToken.path, limitBody(TOKEN_BODY_LIMIT_BYTES), async (c) => {
     const body = await readTokenBody(c);

@@ -24,7 +24,7 @@ export const issueToken = createRoute({
   path: "/oauth/token",
   summary: "Exchange an API key for a one-hour bearer token",
   description:
-    "Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. Limited per client_id.",
+    "Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. Limited per client_id. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.",
   tags: ["Authentication"],
   request: {
     body: {
@@ -37,6 +37,6 @@ export const issueToken = createRoute({
   },
   responses: {
     200: jsonContent(TokenResponse, "A bearer token"),
-    ...errorResponses("invalid_request", "unsupported_grant_type", "unauthorized", "payload_too_large", "rate_limited", "service_unavailable"),
+    ...errorResponses("invalid_request", "unsupported_grant_type", "unauthorized", "payload_too_large", "rate_limited", "service_unavailable", "service_misconfigured"),
   },
 });

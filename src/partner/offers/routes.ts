@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Lead, LeadIdParam, PartnerOffer } from "../../shared-api/schemas/lead";
 
 const tags = ["Offers"];
@@ -25,7 +25,7 @@ export const listLeadOffersRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: LeadIdParam },
-  responses: { 200: jsonContent(OfferList, "The offers"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(OfferList, "The offers"), ...errorResponses("not_found") },
 });
 
 const OfferParams = LeadIdParam.extend({ offerId: z.string().max(64).openapi({ param: { name: "offerId", in: "path" } }) });
@@ -39,7 +39,7 @@ export const acceptOfferRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: OfferParams },
-  responses: { 200: jsonContent(Acceptance, "The acceptance"), ...errorResponses("not_found", "offer_not_acceptable", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Acceptance, "The acceptance"), ...errorResponses("not_found", "offer_not_acceptable") },
 });
 
 export const SimulateBody = z
@@ -55,5 +55,5 @@ export const simulateRoute = createRoute({
   tags: ["Sandbox"],
   security: security.partner,
   request: { params: LeadIdParam, body: jsonBody(SimulateBody) },
-  responses: { 200: jsonContent(Lead, "The lead after the move"), ...errorResponses("invalid_request", "not_found", "invalid_transition", ...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Lead, "The lead after the move"), ...errorResponses("invalid_request", "not_found", "invalid_transition") },
 });

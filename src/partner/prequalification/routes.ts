@@ -10,7 +10,8 @@ import {
   REVENUE_BAND_VALUES,
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../domain/reference/values";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { IGNORES_IDEMPOTENCY_KEY } from "../../lib/declared-responses";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 
 const Money = z.number().finite().nonnegative();
 
@@ -114,9 +115,11 @@ export const prequalifyRoute = createRoute({
     "Answers with the same matcher production routing uses. No lead is created, no credit search is run, nothing is stored. Callable from a browser with a publishable key.",
   tags: ["Prequalification"],
   security: security.partner,
+  // Stores nothing, so partner/index.ts mounts no idempotency guard on it.
+  ...IGNORES_IDEMPOTENCY_KEY,
   request: { body: jsonBody(PrequalificationRequest) },
   responses: {
     200: jsonContent(Prequalification, "The indicative answer"),
-    ...errorResponses("invalid_request", "origin_not_allowed", "payload_too_large", ...AUTHENTICATED_ERRORS),
+    ...errorResponses("invalid_request", "origin_not_allowed"),
   },
 });

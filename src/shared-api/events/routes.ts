@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eventsOf, type WebhookApi } from "../../domain/webhooks/subscriptions";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../schemas/common";
 import { PageQuery } from "../webhooks/routes";
 
@@ -33,6 +33,6 @@ export const listEventsRoute = (api: WebhookApi) =>
     },
     responses: {
       200: jsonContent(z.object({ events: z.array(EventItem), next_cursor: z.string().nullable() }), "A page of events"),
-      ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS),
+      ...errorResponses("invalid_request"),
     },
   });

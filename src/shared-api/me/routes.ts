@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../schemas/common";
 
 export const Identity = z
@@ -25,5 +25,5 @@ export const getMe = (api: keyof typeof security) => createRoute({
   description: "The first call to make: confirms the credential works and tells which environment it acts in.",
   tags: ["Identity"],
   security: security[api],
-  responses: { 200: jsonContent(Identity, "The caller's identity"), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  responses: { 200: jsonContent(Identity, "The caller's identity"), ...errorResponses() },
 });

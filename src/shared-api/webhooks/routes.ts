@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PING_EVENT } from "../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../domain/webhooks/subscriptions";
-import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../schemas/common";
 
 const EventName = (api: WebhookApi) =>
@@ -105,16 +105,16 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "post",
       path: "/webhooks",
       summary: "Register a webhook endpoint",
-      description: "The URL must be https on a public host. The response carries `secret` once.",
+      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).",
       request: { body: jsonBody(registration) },
-      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", ...AUTHENTICATED_ERRORS) },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded") },
     }),
     list: createRoute({
       ...common,
       method: "get",
       path: "/webhooks",
       summary: "List webhook endpoints",
-      responses: { 200: jsonContent(z.object({ webhooks: z.array(Endpoint) }), "Endpoints, newest first"), ...errorResponses(...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(z.object({ webhooks: z.array(Endpoint) }), "Endpoints, newest first"), ...errorResponses() },
     }),
     get: createRoute({
       ...common,
@@ -122,7 +122,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       path: "/webhooks/{id}",
       summary: "One webhook endpoint",
       request: { params: IdParam },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("not_found") },
     }),
     update: createRoute({
       ...common,
@@ -130,7 +130,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       path: "/webhooks/{id}",
       summary: "Change url, events, payload mode or active",
       request: { params: IdParam, body: jsonBody(changes) },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found") },
     }),
     remove: createRoute({
       ...common,
@@ -139,7 +139,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Delete a webhook endpoint",
       description: "Pending deliveries are cancelled.",
       request: { params: IdParam },
-      responses: { 204: { description: "Deleted" }, ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 204: { description: "Deleted" }, ...errorResponses("not_found") },
     }),
     rotate: createRoute({
       ...common,
@@ -148,7 +148,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Rotate the signing secret",
       description: "Returns the new secret once. The previous secret keeps signing (a second `v1`) for 24 hours.",
       request: { params: IdParam },
-      responses: { 200: jsonContent(Endpoint, "The endpoint with its new secret"), ...errorResponses("not_found", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint with its new secret"), ...errorResponses("not_found") },
     }),
     deliveries: createRoute({
       ...common,
@@ -158,7 +158,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       request: { params: IdParam, query: PageQuery },
       responses: {
         200: jsonContent(z.object({ deliveries: z.array(WebhookDelivery), next_cursor: z.string().nullable() }), "A page of deliveries"),
-        ...errorResponses("invalid_request", "not_found", ...AUTHENTICATED_ERRORS),
+        ...errorResponses("invalid_request", "not_found"),
       },
     }),
     retry: createRoute({
@@ -168,7 +168,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Re-send a delivery now",
       description: "One attempt at once with the stored body, signed afresh. Success settles the delivery; failure leaves its schedule as it was.",
       request: { params: DeliveryParams },
-      responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict") },
     }),
     test: createRoute({
       ...common,
@@ -180,7 +180,7 @@ export const webhookRoutes = (api: WebhookApi) => {
         "(200 whether the receiver accepted it or not: read `state` and `attempts[0].status_code`/`error`). A ping is never retried and never listed by `GET /events`. " +
         "A deactivated endpoint is refused with 409 `conflict`.",
       request: { params: IdParam },
-      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict") },
     }),
   };
 };
