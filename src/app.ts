@@ -9,6 +9,7 @@ import { createHubRoutes } from "./hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { requestId } from "./middleware/request-id";
 import { sandboxHost } from "./middleware/sandbox-host";
+import { serverTiming } from "./middleware/server-timing";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
@@ -24,10 +25,13 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("*", requestId, sandboxHost, async (c, next) => {
+  app.use("*", serverTiming, requestId, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
+
+  // Liveness, and the benchmark's floor: touches no storage.
+  app.get("/health", (c) => c.json({ status: "ok" }, 200));
 
   const partnerApi = createPartnerApi();
   const lenderApi = createLenderApi();

@@ -33,7 +33,7 @@ export const toLead = (row: LeadRow): Lead => ({
   updatedAt: row.updatedAt,
 });
 
-const inScope = (scope: Scope, id: string) =>
+export const inScope = (scope: Scope, id: string) =>
   and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id));
 
 export async function insertLead(db: Database, lead: Lead) {

@@ -1,4 +1,4 @@
-import type { RateLimiter } from "../durable-objects/rate-limiter";
+import type { RateLimiter, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import type { Caller } from "../domain/identity/caller";
 
 export interface Bindings {
@@ -27,6 +27,8 @@ export interface Variables {
   requestId: string;
   /** Set by the auth middleware on every authenticated route. */
   caller: Caller;
+  /** The key's rate-limit verdict, counted during authentication and applied by `rateLimitPerKey`. */
+  rateLimit: RateLimitVerdict;
   /** Whether the request arrived on a sandbox-only host. */
   sandboxHost: boolean;
 }

@@ -5,15 +5,17 @@
  */
 import { currentOffersOfLead, findRouting } from "../db/deals";
 import { documentsOfLead } from "../db/documents";
+import { findLeadWithRelations, type LeadWithRelations } from "../db/lead-with-relations";
 import { partnerOfferView } from "../domain/deals/view";
+import type { Scope } from "../domain/identity/caller";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";
+import { ApiError } from "../lib/errors";
 import type { ViewContext } from "./view-context";
 
-export async function presentLead(ctx: ViewContext, lead: Lead) {
-  const [documents, uploadUrl] = await Promise.all([documentsOfLead(ctx.db, lead.id), ctx.links.hub(lead.id)]);
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers }: LeadWithRelations) {
+  const uploadUrl = await ctx.links.hub(lead.id);
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl });
-  const [routing, offers] = await Promise.all([findRouting(ctx.db, lead.id), currentOffersOfLead(ctx.db, lead.id)]);
   return leadView(lead, {
     documents,
     uploadUrl,
@@ -24,4 +26,24 @@ export async function presentLead(ctx: ViewContext, lead: Lead) {
       reasons: routing?.reasons ?? [],
     },
   });
+}
+
+/** A lead already in hand: its documents and routing are read beside it. */
+export async function presentLead(ctx: ViewContext, lead: Lead) {
+  const [documents, routing, offers] = await Promise.all([
+    documentsOfLead(ctx.db, lead.id),
+    lead.submittedAt ? findRouting(ctx.db, lead.id) : null,
+    lead.submittedAt ? currentOffersOfLead(ctx.db, lead.id) : [],
+  ]);
+  return viewOf(ctx, { lead, documents, routing, offers });
+}
+
+/** A lead this request has just opened: it has no documents or routing yet, so nothing is read. */
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [] });
+
+/** GET /leads/{id}: the lead and all it shows in one D1 round trip; 404 outside the caller's account and environment. */
+export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
+  const found = await findLeadWithRelations(ctx.db, scope, id);
+  if (!found) throw new ApiError("not_found", "No lead with that id in this account and environment.");
+  return viewOf(ctx, found);
 }

@@ -1,5 +1,6 @@
 import { database } from "../../db/client";
 import { revokeKey } from "../../db/keys";
+import { forgetKey } from "../../services/key-authority";
 import { listOrganisations } from "../../db/organisations";
 import { ApiError } from "../../lib/errors";
 import { nowIso } from "../../lib/ids";
@@ -39,7 +40,11 @@ export function registerOrganisationRoutes(router: Router) {
   });
 
   router.openapi(revokeKeyRoute, async (c) => {
-    const revoked = await revokeKey(database(c.env.DB), c.req.valid("param").client_id, nowIso());
+    const clientId = c.req.valid("param").client_id;
+    const revoked = await revokeKey(database(c.env.DB), clientId, nowIso());
+    // D1 is the record; the key's Durable Object is told before the answer, so the very next request is refused.
+    // Also when D1 says "already revoked": a previous attempt may have failed between the two steps.
+    await forgetKey(c.env, clientId);
     if (!revoked) throw new ApiError("not_found", "No active key with that client_id.");
     return c.body(null, 204);
   });

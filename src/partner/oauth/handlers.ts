@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { database } from "../../db/client";
 import type { AppEnv } from "../../lib/env";
 import { ApiError } from "../../lib/errors";
 import type { Router } from "../../lib/router";
@@ -47,7 +46,7 @@ export function registerTokenRoutes(router: Router) {
       throw new ApiError("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
     await consumeRateLimit(c, `token:${clientId.trim()}`);
-    const token = await exchangeClientCredentials(database(c.env.DB), clientId, clientSecret);
+    const token = await exchangeClientCredentials(c.env, clientId, clientSecret);
     c.header("Cache-Control", "no-store");
     return c.json(token, 200);
   });

@@ -1,0 +1,42 @@
+/**
+ * A lead and everything its resource shows (documents, routing, current
+ * offers) in one D1 round trip: one batch of four reads. Each read is scoped
+ * in SQL to the caller's lead, so a lead of another account or environment
+ * finds nothing anywhere.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Offer } from "../domain/deals/types";
+import type { StoredDocument } from "../domain/documents/types";
+import type { Scope } from "../domain/identity/caller";
+import type { Lead } from "../domain/leads/types";
+import type { Database } from "./client";
+import { toOffer } from "./deals";
+import { toDocument } from "./documents";
+import { inScope, toLead } from "./leads";
+import { leadRouting, offers, type LeadRoutingRow } from "./schema/deals";
+import { documents } from "./schema/documents";
+import { leads } from "./schema/leads";
+
+export interface LeadWithRelations {
+  lead: Lead;
+  documents: StoredDocument[];
+  routing: LeadRoutingRow | null;
+  offers: Offer[];
+}
+
+export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
+  const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(scope, id));
+  const [leadRows, documentRows, routingRows, offerRows] = await db.batch([
+    db.select().from(leads).where(inScope(scope, id)),
+    db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(documents.id)),
+    db.select().from(leadRouting).where(and(eq(leadRouting.leadId, id), inArray(leadRouting.leadId, ownLead))),
+    db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.leadId, id), eq(offers.superseded, false), inArray(offers.leadId, ownLead)))
+      // rowid: offers made in the same millisecond keep the order they were made in.
+      .orderBy(asc(offers.createdAt), sql`rowid`),
+  ]);
+  if (!leadRows[0]) return null;
+  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer) };
+}
