@@ -68,7 +68,7 @@ export const toOffer = (r: OfferRow): Offer => ({
 export const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direction: r.direction, body: r.body, subject: r.subject, fromEmail: r.fromEmail, createdAt: r.createdAt });
 
 /** The lender's own, live (not deleted) deal with this upper-cased ref. */
-const dealInScope = (scope: Scope, ref: string) =>
+export const dealInScope = (scope: Scope, ref: string) =>
   and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.ref, ref), isNull(deals.deletedAt));
 
 export async function findDeal(db: Database, scope: Scope, ref: string) {

@@ -46,7 +46,8 @@ import { randomToken } from "../lib/crypto";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
-import { dealFiles } from "./deal-files";
+import { findDealWithRelations } from "../db/deal-with-relations";
+import { signedFiles } from "./deal-files";
 import type { ViewContext } from "./view-context";
 
 const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
@@ -58,11 +59,11 @@ export async function requireDeal(db: Database, scope: Scope, ref: string) {
 }
 
 /** The full deal view; `full` webhook payloads call this too. Null when not the lender's. */
+/** The deal, its offers and its files in one D1 round trip (db/deal-with-relations.ts). */
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
-  const deal = await findDeal(ctx.db, scope, normaliseDealReference(ref));
-  if (!deal) return null;
-  const [offers, files] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal)]);
-  return dealView(deal, offers, files);
+  const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
+  if (!found) return null;
+  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents));
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;
