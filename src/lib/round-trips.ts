@@ -46,8 +46,14 @@ function countStatement(statement: D1PreparedStatement, counter: RoundTripCounte
   return wrapped;
 }
 
+/** Counted bindings → the bindings they wrap. */
+const uncountedBindings = new WeakMap<object, object>();
+
+/** The binding without its counter: for work that outlives the response (`waitUntil`), which its Server-Timing does not cover. */
+export const uncounted = <T extends object>(binding: T): T => (uncountedBindings.get(binding) as T | undefined) ?? binding;
+
 export function countD1(d1: D1Database, counter: RoundTripCounter): D1Database {
-  return new Proxy(d1, {
+  const counted = new Proxy(d1, {
     get(target, property) {
       if (property === "prepare") return (sql: string) => countStatement(target.prepare(sql), counter);
       if (property === "batch") return (statements: D1PreparedStatement[]) => timed(counter.d1, () => target.batch(statements.map(unwrap)));
@@ -56,6 +62,8 @@ export function countD1(d1: D1Database, counter: RoundTripCounter): D1Database {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+  uncountedBindings.set(counted, d1);
+  return counted;
 }
 
 /** Properties of a stub that are not remote calls. */
@@ -73,13 +81,15 @@ function countStub<T extends object>(stub: T, counter: RoundTripCounter): T {
 }
 
 export function countDurableObjects<N extends DurableObjectNamespace<any>>(namespace: N, counter: RoundTripCounter): N {
-  return new Proxy(namespace, {
+  const counted = new Proxy(namespace, {
     get(target, property) {
       if (property === "get") return (...args: Parameters<N["get"]>) => countStub((target.get as any)(...args), counter);
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+  uncountedBindings.set(counted, namespace);
+  return counted;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

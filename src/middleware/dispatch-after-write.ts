@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/env";
+import { uncounted } from "../lib/round-trips";
 import { dispatchPendingEvents } from "../services/webhook-dispatch";
 import { deliverFirstAttempts } from "../services/webhook-first-attempt";
 
@@ -15,7 +16,8 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const dispatchAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && c.get("caller")) {
-    const env = c.env;
+    // After the response: not part of this request's Server-Timing.
+    const env = { ...c.env, DB: uncounted(c.env.DB) };
     c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => console.error(JSON.stringify({ level: "warn", dispatch: String(error) }))));
   }
 });
