@@ -9,10 +9,10 @@ import { startService } from "./lib/service.mjs";
 const PORT = Number(process.env.PORT ?? 8787);
 const STATE = ".state/dev";
 
+// Only the operator token: without SIGNING_SECRET a local deployment signs with its local-only key (src/lib/signing-secret.ts).
 function devVars() {
   if (!existsSync(".dev.vars")) {
-    const secret = () => randomBytes(24).toString("hex");
-    writeFileSync(".dev.vars", `ADMIN_TOKEN=${secret()}\nSIGNING_SECRET=${secret()}\n`, { mode: 0o600 });
+    writeFileSync(".dev.vars", `ADMIN_TOKEN=${randomBytes(24).toString("hex")}\n`, { mode: 0o600 });
   }
   return Object.fromEntries(
     readFileSync(".dev.vars", "utf8")

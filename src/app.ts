@@ -7,6 +7,8 @@ import type { AppEnv } from "./lib/env";
 import { ApiError, onError } from "./lib/errors";
 import { createHubRoutes } from "./hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
+import { mountHealth } from "./health/route";
+import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
@@ -29,9 +31,9 @@ export function createApp() {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
-
-  // Liveness, and the benchmark's floor: touches no storage.
-  app.get("/health", (c) => c.json({ status: "ok" }, 200));
+  // Before the configuration check and every storage-touching middleware: a probe answers whatever else is wrong.
+  mountHealth(app);
+  app.use("*", requireConfiguration);
 
   const partnerApi = createPartnerApi();
   const lenderApi = createLenderApi();

@@ -2,7 +2,8 @@
 // local D1 state directory, then `wrangler dev` serving HTTP. Used by
 // `npm run dev` and by the end-to-end suite.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const WRANGLER = "node_modules/.bin/wrangler";
 
@@ -27,7 +28,7 @@ async function waitUntilServing(url, child, timeoutMs) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/docs`);
+      const res = await fetch(`${url}/health`);
       if (res.ok) return;
     } catch {
       /* not listening yet */
@@ -38,11 +39,18 @@ async function waitUntilServing(url, child, timeoutMs) {
 }
 
 /**
- * @param {{ port: number, persistTo: string, vars?: Record<string,string>, log?: (line: string) => void }} options
+ * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
+ * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
+ * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, log?: (line: string) => void }} options
  */
-export async function startService({ port, persistTo, vars = {}, log = () => {} }) {
+export async function startService({ port, persistTo, vars = {}, bare = false, log = () => {} }) {
   applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  if (bare) {
+    const noSecrets = join(persistTo, "bare-start.env");
+    writeFileSync(noSecrets, "");
+    args.push("--env-file", noSecrets);
+  }
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const child = spawn(WRANGLER, args, {
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },

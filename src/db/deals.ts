@@ -14,6 +14,7 @@ import { insertWhere } from "./guarded";
 import { dealRow, type NewDeal } from "./routing";
 import { dealMessages, deals, leadRouting, offers, type DealMessageRow, type DealRow, type OfferRow } from "./schema/deals";
 import { documents } from "./schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "./parsed-statements";
 import { leads } from "./schema/leads";
 
 export type Statement = BatchItem<"sqlite">;
@@ -109,11 +110,11 @@ export type ListedDeal = Deal & { statementsAvailable: boolean };
  * `documentsOfDeal`: the lead's shared uploads or this deal's own), read per
  * row inside the list query so the page costs one query.
  */
-const qualified = (table: string, column: { name: string }) => sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
-const doc = (column: { name: string }) => qualified("documents", column);
+const doc = documentColumn;
 const deal = (column: { name: string }) => qualified("deals", column);
-// Qualified by hand: drizzle writes bare column names in a one-table select, and both tables have lead_id.
-const hasParsedStatement = sql<number>`exists (select 1 from ${documents} where ${doc(documents.state)} = 'accepted' and ${doc(documents.statement)} is not null and (${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)))`;
+const hasParsedStatement = parsedStatementExists(
+  sql`${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)`,
+);
 
 /** Offers written by one batch share a timestamp; rowid keeps the order they were made in (match order for simulated ones). */
 const insertionOrder = sql`rowid`;

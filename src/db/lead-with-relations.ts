@@ -1,6 +1,6 @@
 /**
  * A lead and everything its resource shows (documents, routing, current
- * offers) in one D1 round trip: one batch of four reads. Each read is scoped
+ * offers, renewals) in one D1 round trip: one batch of five reads. Each read is scoped
  * in SQL to the caller's lead, so a lead of another account or environment
  * finds nothing anywhere.
  */
@@ -8,11 +8,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Offer } from "../domain/deals/types";
 import type { StoredDocument } from "../domain/documents/types";
 import type { Scope } from "../domain/identity/caller";
-import type { Lead } from "../domain/leads/types";
+import type { Lead, RenewalSummary } from "../domain/leads/types";
 import type { Database } from "./client";
 import { toOffer } from "./deals";
 import { toDocument } from "./documents";
-import { inScope, toLead } from "./leads";
+import { inScope, renewalsQuery, toLead, toRenewalSummary } from "./leads";
 import { leadRouting, offers, type LeadRoutingRow } from "./schema/deals";
 import { documents } from "./schema/documents";
 import { leads } from "./schema/leads";
@@ -22,11 +22,13 @@ export interface LeadWithRelations {
   documents: StoredDocument[];
   routing: LeadRoutingRow | null;
   offers: Offer[];
+  /** Leads opened as renewals of this one (only a funded lead has any). */
+  renewals: RenewalSummary[];
 }
 
 export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
   const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(scope, id));
-  const [leadRows, documentRows, routingRows, offerRows] = await db.batch([
+  const [leadRows, documentRows, routingRows, offerRows, renewalRows] = await db.batch([
     db.select().from(leads).where(inScope(scope, id)),
     db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(documents.id)),
     db.select().from(leadRouting).where(and(eq(leadRouting.leadId, id), inArray(leadRouting.leadId, ownLead))),
@@ -36,7 +38,8 @@ export async function findLeadWithRelations(db: Database, scope: Scope, id: stri
       .where(and(eq(offers.leadId, id), eq(offers.superseded, false), inArray(offers.leadId, ownLead)))
       // rowid: offers made in the same millisecond keep the order they were made in.
       .orderBy(asc(offers.createdAt), sql`rowid`),
+    renewalsQuery(db, scope, id),
   ]);
   if (!leadRows[0]) return null;
-  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer) };
+  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary) };
 }

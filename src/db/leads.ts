@@ -1,13 +1,15 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
-import type { Lead, LeadOption, TimelineEntry } from "../domain/leads/types";
+import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../domain/leads/types";
 import type { LeadState } from "../domain/reference/values";
 import type { Database } from "./client";
 import type { NewEvent } from "./events";
 import { eventInsertWhere } from "./guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "./schema/leads";
+import { documents } from "./schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "./parsed-statements";
 
 export const toLead = (row: LeadRow): Lead => ({
   id: row.id,
@@ -29,6 +31,7 @@ export const toLead = (row: LeadRow): Lead => ({
   options: row.options ?? null,
   version: row.version,
   submittedAt: row.submittedAt,
+  renewalOf: row.renewalOf ?? null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -58,6 +61,7 @@ export async function insertLead(db: Database, lead: Lead) {
     version: lead.version,
     submissionToken: null,
     submittedAt: lead.submittedAt,
+    renewalOf: lead.renewalOf,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
   });
@@ -69,6 +73,21 @@ export const isReferenceCollision = (error: unknown) => /UNIQUE constraint faile
 export async function findLead(db: Database, scope: Scope, id: string): Promise<Lead | null> {
   const row = await db.select().from(leads).where(inScope(scope, id)).get();
   return row ? toLead(row) : null;
+}
+
+/** The renewals of a lead, oldest first, within the caller's account and environment. */
+/** The renewals of a lead, as a query a batch can hold (db/lead-with-relations.ts). */
+export const renewalsQuery = (db: Database, scope: Scope, leadId: string) =>
+  db
+    .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
+    .from(leads)
+    .where(and(eq(leads.renewalOf, leadId), eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment)))
+    .orderBy(asc(leads.createdAt), asc(leads.id));
+
+export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
+
+export async function renewalsOf(db: Database, scope: Scope, leadId: string): Promise<RenewalSummary[]> {
+  return (await renewalsQuery(db, scope, leadId).all()).map(toRenewalSummary);
 }
 
 export type DraftChanges = Pick<
@@ -155,7 +174,7 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
   if (filters.country) conditions.push(eq(leads.country, filters.country));
   if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);
   return db
-    .select()
+    .select({ lead: leads, statementsAvailable: hasParsedStatement })
     .from(leads)
     .where(and(...conditions))
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -165,5 +184,11 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
 export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
   // One extra row says whether there is a next page without a count.
   const rows = await listLeadsQuery(db, scope, filters, after, limit + 1).all();
-  return { leads: rows.slice(0, limit).map(toLead), more: rows.length > limit };
+  return { leads: rows.slice(0, limit).map((r): ListedLead => ({ ...toLead(r.lead), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
 }
+
+/** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */
+export type ListedLead = Lead & { statementsAvailable: boolean };
+
+/** The rule of the full Lead's `statements` (every accepted, parsed upload of the lead), read per row inside the list query. */
+const hasParsedStatement = parsedStatementExists(sql`${documentColumn(documents.leadId)} = ${qualified("leads", leads.id)}`);

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { checkFileLink, FILE_ROUTE } from "../lib/signed-links";
+import { signingSecretOf } from "../lib/signing-secret";
 
 /** Quotes a filename for Content-Disposition: an ASCII fallback plus the RFC 5987 UTF-8 form. */
 function attachment(filename: string) {
@@ -18,8 +19,7 @@ export function createFileRoutes() {
   const files = new Hono<AppEnv>();
   files.get("/*", async (c) => {
     const storageKey = c.req.path.slice(FILE_ROUTE.length + 1);
-    const secret = c.env.SIGNING_SECRET;
-    if (!secret) throw new ApiError("internal_error", "The service is missing its signing secret.");
+    const secret = signingSecretOf(c.env);
     const check = await checkFileLink(secret, storageKey, c.req.query("expires"), c.req.query("signature"), Math.floor(Date.now() / 1000));
     if (check === "expired") throw new ApiError("link_invalid", "This download link has expired; read the list again for a fresh link.");
     if (check !== "valid") throw new ApiError("link_invalid", "This download link is not valid; use the link exactly as the API returned it.");

@@ -12,6 +12,7 @@ import { registerDealRoutes } from "./deals/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
 import { registerReferralRoutes } from "./referrals/handlers";
 import { registerTestDealRoutes } from "./test-deals/handlers";
+import { describeHealth } from "../health/route";
 
 export const LENDER_BASE = "/v1";
 
@@ -32,6 +33,7 @@ export function createLenderApi() {
   registerDocumentRoutes(api);
   registerTestDealRoutes(api);
   registerReferralRoutes(api);
+  describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   api.doc31("/openapi.json", (c) => ({

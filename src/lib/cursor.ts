@@ -21,22 +21,17 @@ const fromBase64Url = (text: string) => {
   return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (ch) => ch.charCodeAt(0));
 };
 
-const signingSecret = (secret: string | undefined) => {
-  if (!secret) throw new Error("SIGNING_SECRET is not configured");
-  return secret;
-};
-
-export async function encodeCursor(payload: unknown, scope: string, secret: string | undefined): Promise<string> {
+export async function encodeCursor(payload: unknown, scope: string, secret: string): Promise<string> {
   const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
-  const mac = toBase64Url(await hmacSha256(signingSecret(secret), `cursor:${scope}:${body}`));
+  const mac = toBase64Url(await hmacSha256(secret, `cursor:${scope}:${body}`));
   return `${body}.${mac}`;
 }
 
 /** The payload, or null for anything malformed, tampered with or signed for another scope. */
-export async function decodeCursor(cursor: string, scope: string, secret: string | undefined): Promise<unknown | null> {
+export async function decodeCursor(cursor: string, scope: string, secret: string): Promise<unknown | null> {
   const parts = cursor.split(".");
   if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return null;
-  const expected = toBase64Url(await hmacSha256(signingSecret(secret), `cursor:${scope}:${parts[0]}`));
+  const expected = toBase64Url(await hmacSha256(secret, `cursor:${scope}:${parts[0]}`));
   if (!timingSafeEqual(expected, parts[1])) return null;
   try {
     return JSON.parse(decoder.decode(fromBase64Url(parts[0])));
@@ -57,7 +52,7 @@ const invalidCursor = () =>
   });
 
 /** The position a list's `cursor` query names, or null for the first page; anything else is 400 naming `query.cursor`. */
-export async function readKeysetCursor(cursor: string | undefined, scope: string, secret: string | undefined): Promise<KeysetPosition | null> {
+export async function readKeysetCursor(cursor: string | undefined, scope: string, secret: string): Promise<KeysetPosition | null> {
   if (cursor === undefined) return null;
   const position = (await decodeCursor(cursor, scope, secret)) as { c?: unknown; i?: unknown } | null;
   if (!position || typeof position.c !== "string" || typeof position.i !== "string") throw invalidCursor();
@@ -65,6 +60,6 @@ export async function readKeysetCursor(cursor: string | undefined, scope: string
 }
 
 /** The `next_cursor` of a page: null when the page is the last. */
-export async function nextKeysetCursor(last: KeysetPosition | undefined, more: boolean, scope: string, secret: string | undefined) {
+export async function nextKeysetCursor(last: KeysetPosition | undefined, more: boolean, scope: string, secret: string) {
   return more && last ? encodeCursor({ c: last.createdAt, i: last.id }, scope, secret) : null;
 }

@@ -17,8 +17,10 @@ export interface Bindings {
   DOH_URL?: string;
   /** Operator API bearer token; without it /admin/v1 answers 404. */
   ADMIN_TOKEN?: string;
-  /** Key for signed download links and hub links. */
+  /** Key for signed download links, hub links, cursors and sealed webhook secrets; read only through signingSecretOf (lib/signing-secret.ts). */
   SIGNING_SECRET?: string;
+  /** "local" (wrangler.toml default): an absent SIGNING_SECRET falls back to a local-only one; "production" (npm run deploy) requires it. */
+  DEPLOYMENT?: string;
   /** Origin every handed-out link starts with (signed file links, the client hub); default http://localhost:8787. */
   PUBLIC_URL?: string;
 }

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   lead_submitted: { status: 409, title: "Lead already submitted" },
+  lead_not_funded: { status: 409, title: "Lead not funded" },
   invalid_transition: { status: 409, title: "Transition not allowed" },
   offer_not_acceptable: { status: 409, title: "Offer cannot be accepted" },
   conflict: { status: 409, title: "Conflict" },
@@ -31,6 +32,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "Internal error" },
+  service_misconfigured: { status: 503, title: "Service misconfigured" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,13 +6,11 @@
  * Stored form: `v1.<base64 iv>.<base64 ciphertext+tag>`.
  */
 import { fromBase64, randomBytes, toBase64 } from "./crypto";
-import { ApiError } from "./errors";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-function boxKey(rootSecret: string | undefined, purpose: string): Promise<CryptoKey> {
-  if (!rootSecret) throw new ApiError("internal_error", "The service is missing its signing secret.");
+function boxKey(rootSecret: string, purpose: string): Promise<CryptoKey> {
   const cacheKey = `${purpose}\u0000${rootSecret}`;
   let key = keys.get(cacheKey);
   if (!key) {
@@ -32,13 +30,13 @@ function boxKey(rootSecret: string | undefined, purpose: string): Promise<Crypto
   return key;
 }
 
-export async function sealSecret(rootSecret: string | undefined, purpose: string, plaintext: string): Promise<string> {
+export async function sealSecret(rootSecret: string, purpose: string, plaintext: string): Promise<string> {
   const iv = randomBytes(12);
   const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await boxKey(rootSecret, purpose), encoder.encode(plaintext));
   return `v1.${toBase64(iv)}.${toBase64(sealed)}`;
 }
 
-export async function openSecret(rootSecret: string | undefined, purpose: string, stored: string): Promise<string> {
+export async function openSecret(rootSecret: string, purpose: string, stored: string): Promise<string> {
   const [version, iv, sealed] = stored.split(".");
   if (version !== "v1" || !iv || !sealed) throw new Error("unreadable sealed secret");
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, await boxKey(rootSecret, purpose), fromBase64(sealed));

@@ -15,6 +15,7 @@ import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
 import { registerEventRoutes } from "./events/handlers";
 import { registerWebhookRoutes } from "./webhooks/handlers";
+import { describeHealth } from "../health/route";
 
 export const PARTNER_BASE = "/partner/v1";
 
@@ -56,6 +57,7 @@ export function createPartnerApi() {
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
   registerOfferRoutes(api);
+  describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -37,6 +37,7 @@ import { randomToken } from "../lib/crypto";
 import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
 import { checkHubToken } from "../lib/signed-links";
+import { signingSecretOf, type SigningEnv } from "../lib/signing-secret";
 import { lenderEvent } from "./deals";
 import type { Links } from "./links";
 
@@ -54,9 +55,9 @@ export class HubRefusal extends Error {
 const notFound = () => new HubRefusal(404, "Not found.");
 
 /** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
-export async function openHub(db: Database, env: Pick<Bindings, "SIGNING_SECRET">, leadId: string, token: string) {
-  if (!env.SIGNING_SECRET || !/^[A-Za-z0-9_-]{1,64}$/.test(leadId) || !/^[0-9a-fA-F]{40}$/.test(token)) return null;
-  if (!(await checkHubToken(env.SIGNING_SECRET, leadId, token))) return null;
+export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(leadId) || !/^[0-9a-fA-F]{40}$/.test(token)) return null;
+  if (!(await checkHubToken(signingSecretOf(env), leadId, token))) return null;
   return findLeadById(db, leadId);
 }
 

@@ -70,7 +70,7 @@ const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.env
 const invalidCursor = () =>
   new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
-export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string | undefined) {
+export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
   let after = null;
   if (cursor !== undefined) {
     // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.

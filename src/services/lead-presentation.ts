@@ -6,6 +6,7 @@
 import { currentOffersOfLead, findRouting } from "../db/deals";
 import { documentsOfLead } from "../db/documents";
 import { findLeadWithRelations, type LeadWithRelations } from "../db/lead-with-relations";
+import { renewalsOf } from "../db/leads";
 import { partnerOfferView } from "../domain/deals/view";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead } from "../domain/leads/types";
@@ -13,12 +14,13 @@ import { leadView } from "../domain/leads/view";
 import { ApiError } from "../lib/errors";
 import type { ViewContext } from "./view-context";
 
-async function viewOf(ctx: ViewContext, { lead, documents, routing, offers }: LeadWithRelations) {
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals }: LeadWithRelations) {
   const uploadUrl = await ctx.links.hub(lead.id);
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl });
   return leadView(lead, {
     documents,
     uploadUrl,
+    renewals,
     routing: {
       offers: offers.map(partnerOfferView),
       fundingOutcome:
@@ -30,16 +32,18 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers }: Le
 
 /** A lead already in hand: its documents and routing are read beside it. */
 export async function presentLead(ctx: ViewContext, lead: Lead) {
-  const [documents, routing, offers] = await Promise.all([
+  const [documents, routing, offers, renewals] = await Promise.all([
     documentsOfLead(ctx.db, lead.id),
     lead.submittedAt ? findRouting(ctx.db, lead.id) : null,
     lead.submittedAt ? currentOffersOfLead(ctx.db, lead.id) : [],
+    // Only a funded lead can be renewed, and funding comes after submit: drafts have none to read.
+    lead.state === "funded" ? renewalsOf(ctx.db, lead, lead.id) : [],
   ]);
-  return viewOf(ctx, { lead, documents, routing, offers });
+  return viewOf(ctx, { lead, documents, routing, offers, renewals });
 }
 
 /** A lead this request has just opened: it has no documents or routing yet, so nothing is read. */
-export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [] });
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [] });
 
 /** GET /leads/{id}: the lead and all it shows in one D1 round trip; 404 outside the caller's account and environment. */
 export async function readLead(ctx: ViewContext, scope: Scope, id: string) {

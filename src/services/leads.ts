@@ -42,7 +42,8 @@ export async function requireLead(db: Database, scope: Scope, id: string) {
   return lead;
 }
 
-export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference): Promise<Lead> {
+/** `renewalOf`: the funded lead a renewal renews (src/services/lead-renewals.ts). */
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null): Promise<Lead> {
   const at = nowIso();
   const lead: Lead = {
     id: crypto.randomUUID(),
@@ -64,6 +65,7 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
     options: null,
     version: 1,
     submittedAt: null,
+    renewalOf,
     createdAt: at,
     updatedAt: at,
   };
@@ -158,7 +160,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
 
 const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
 
-export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string | undefined) {
+export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string) {
   const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
   const page = await listLeads(db, scope, filters, after, limit);
   return { leads: page.leads, nextCursor: await nextKeysetCursor(page.leads.at(-1), page.more, cursorScope(scope), secret) };

@@ -4,15 +4,15 @@
  * a webhook body built later by the queue consumer point at the same place.
  */
 import type { Bindings } from "../lib/env";
-import { ApiError } from "../lib/errors";
 import { HUB_ROUTE, hubToken, signFile } from "../lib/signed-links";
+import { signingSecretOf } from "../lib/signing-secret";
 
 /** Links in API responses: long enough to download, short enough to be worthless when leaked later. */
 export const FILE_LINK_TTL_SECONDS = 60 * 60;
 /** Links in webhook bodies are signed once and sent again on retries; they outlive the retry schedule (about 14.6 h from the first attempt). */
 export const WEBHOOK_FILE_LINK_TTL_SECONDS = 24 * 60 * 60;
 
-export type LinkEnv = Pick<Bindings, "SIGNING_SECRET" | "PUBLIC_URL">;
+export type LinkEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT" | "PUBLIC_URL">;
 
 export interface Links {
   /** Signed, expiring download link of a stored file. */
@@ -25,8 +25,7 @@ const baseOf = (env: LinkEnv) => (env.PUBLIC_URL ?? "http://localhost:8787").rep
 
 /** `fileTtlSeconds`: API responses take the default; the webhook dispatcher passes WEBHOOK_FILE_LINK_TTL_SECONDS. */
 export function linksFor(env: LinkEnv, fileTtlSeconds = FILE_LINK_TTL_SECONDS, now: () => number = Date.now): Links {
-  const secret = env.SIGNING_SECRET;
-  if (!secret) throw new ApiError("internal_error", "The service is missing its signing secret.");
+  const secret = signingSecretOf(env);
   const base = baseOf(env);
   return {
     async file(storageKey) {

@@ -33,7 +33,7 @@ export async function referBusiness(db: Database, d1: D1Database, scope: Scope, 
   return referralView(submitted);
 }
 
-export async function pageOfReferrals(db: Database, scope: Scope, cursor: string | undefined, limit: number, secret: string | undefined) {
+export async function pageOfReferrals(db: Database, scope: Scope, cursor: string | undefined, limit: number, secret: string) {
   const page = await pageOfLeads(db, scope, {}, cursor, limit, secret);
   return { referrals: page.leads.map(referralView), nextCursor: page.nextCursor };
 }

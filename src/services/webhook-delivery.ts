@@ -14,7 +14,7 @@ import { checkDestination, destinationOptions } from "./webhook-destination";
 import { endpointSecrets } from "./webhook-secrets";
 import { afterSuccessfulDelivery } from "./webhook-success-hooks";
 
-type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
 /** What the queue should do with the message. */
 export type ConsumerAction = { action: "ack" } | { action: "retry"; delaySeconds: number };

@@ -7,12 +7,13 @@ import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../d
 import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
 import type { Bindings } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { signingSecretOf } from "../lib/signing-secret";
 import { newId, nowIso } from "../lib/ids";
 import { resendDelivery } from "./webhook-delivery";
 import { checkDestination, destinationOptions } from "./webhook-destination";
 import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./webhook-secrets";
 
-type EndpointEnv = Pick<Bindings, "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type EndpointEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
 export interface EndpointContext {
   env: EndpointEnv;
@@ -126,13 +127,13 @@ export async function rotateEndpointSecret(ctx: EndpointContext, id: string) {
 export async function endpointDeliveries(ctx: EndpointContext, id: string, cursor: string | undefined, limit: number) {
   const endpoint = await requireEndpoint(ctx, id);
   const cursorScope = `deliveries:${ctx.scope.organisationId}:${ctx.scope.environment}:${endpoint.id}`;
-  const page = await listDeliveries(ctx.db, endpoint.id, await readKeysetCursor(cursor, cursorScope, ctx.env.SIGNING_SECRET), limit + 1);
+  const page = await listDeliveries(ctx.db, endpoint.id, await readKeysetCursor(cursor, cursorScope, signingSecretOf(ctx.env)), limit + 1);
   const deliveries = page.slice(0, limit);
   const attempts = await attemptsOf(ctx.db, deliveries.map((d) => d.id));
   const last = deliveries[deliveries.length - 1];
   return {
     deliveries: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
-    nextCursor: await nextKeysetCursor(last, page.length > limit, cursorScope, ctx.env.SIGNING_SECRET),
+    nextCursor: await nextKeysetCursor(last, page.length > limit, cursorScope, signingSecretOf(ctx.env)),
   };
 }
 

@@ -24,7 +24,10 @@ export default async function setup(project: TestProject) {
   const service = await startService({
     port,
     persistTo,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, SIGNING_SECRET: "e2e-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true", PUBLIC_URL: `http://localhost:${port}` },
+    // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
+    // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
+    bare: true,
+    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", PUBLIC_URL: `http://localhost:${port}` },
     log: (line) => log.push(line),
   });
   project.provide("baseUrl", service.url);

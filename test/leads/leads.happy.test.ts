@@ -270,7 +270,7 @@ describe("the OpenAPI document", () => {
       ]),
     );
     expect(Object.keys(schemas.LeadSummary.properties).sort()).toEqual(
-      ["id", "reference", "partner_reference", "state", "environment", "country", "currency", "business", "contact", "funding", "statements_available", "created_at", "updated_at"].sort(),
+      ["id", "reference", "partner_reference", "state", "environment", "country", "currency", "business", "contact", "funding", "renewal_of", "statements_available", "created_at", "updated_at"].sort(),
     );
     expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "options", "reference", "state", "submitted_at"]);
     expect(schemas.LeadCreate.required).toEqual(["country"]);

@@ -54,6 +54,7 @@ describe("GET /partner/v1/leads", () => {
       contact: { first_name: "Ada", last_name: "Lovelace" },
       // A band is not a reported amount, and the summary has no basis to say so.
       funding: { amount: null, amount_band: "25k_50k" },
+      renewal_of: null,
       statements_available: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),

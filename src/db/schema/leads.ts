@@ -44,6 +44,8 @@ export const leads = sqliteTable(
     /** Random token of the submit that won; the events of that submit are inserted only when it matches. */
     submissionToken: text("submission_token"),
     submittedAt: text("submitted_at"),
+    /** The funded lead this one renews (migration 0004); null when not a renewal. */
+    renewalOf: text("renewal_of"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -52,6 +54,7 @@ export const leads = sqliteTable(
     index("leads_scope_created").on(t.organisationId, t.environment, t.createdAt, t.id),
     index("leads_scope_state_created").on(t.organisationId, t.environment, t.state, t.createdAt, t.id),
     index("leads_scope_country_created").on(t.organisationId, t.environment, t.country, t.createdAt, t.id),
+    index("leads_renewal_of").on(t.renewalOf, t.createdAt),
   ],
 );
 

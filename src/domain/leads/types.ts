@@ -108,6 +108,16 @@ export interface Lead {
   options: LeadOption[] | null;
   version: number;
   submittedAt: string | null;
+  /** The funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+  renewalOf: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A renewal as the lead it renews lists it. */
+export interface RenewalSummary {
+  id: string;
+  reference: string;
+  state: LeadState;
+  createdAt: string;
 }

@@ -11,7 +11,7 @@ import type { PartnerOfferView } from "../deals/view";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
-import type { Lead, SignificantPerson } from "./types";
+import type { Lead, RenewalSummary, SignificantPerson } from "./types";
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
@@ -141,6 +141,8 @@ export interface ViewSources {
   documents?: readonly StoredDocument[];
   /** The lead's client hub link. */
   uploadUrl?: string | null;
+  /** The renewals opened from this lead. */
+  renewals?: readonly RenewalSummary[];
 }
 
 export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {}) {
@@ -159,6 +161,7 @@ const leadHeader = (lead: Lead, market: Market) => ({
   environment: lead.environment,
   country: market.code,
   currency: market.currency,
+  renewal_of: lead.renewalOf,
 });
 
 export function leadView(lead: Lead, sources: ViewSources = {}) {
@@ -193,6 +196,7 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,
     upload_url: sources.uploadUrl ?? null,
+    renewals: (sources.renewals ?? []).map((r) => ({ id: r.id, reference: r.reference, state: r.state, created_at: r.createdAt })),
     submitted_at: lead.submittedAt,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,
@@ -202,7 +206,8 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
 
 export type LeadView = ReturnType<typeof leadView>;
 
-export function leadSummary(lead: Lead) {
+/** `statementsAvailable`: the list query's answer to whether the lead has a parsed statement. */
+export function leadSummary(lead: Lead & { statementsAvailable?: boolean }) {
   const market = marketFor(lead.country);
   return {
     ...leadHeader(lead, market),
@@ -213,7 +218,7 @@ export function leadSummary(lead: Lead) {
     contact: { first_name: orNull(lead.contact?.first_name), last_name: orNull(lead.contact?.last_name) },
     // The summary has no basis field, so only a reported amount is shown: a band's midpoint would pass for one.
     funding: { amount: orNull(lead.funding?.amount), amount_band: orNull(lead.funding?.amount_band) },
-    statements_available: false,
+    statements_available: lead.statementsAvailable ?? false,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,
   };

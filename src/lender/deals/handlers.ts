@@ -17,6 +17,7 @@ import {
   sendMessage,
   uploadAgreement,
 } from "../../services/deals";
+import { signingSecretOf } from "../../lib/signing-secret";
 import {
   AGREEMENT_MAX_BYTES,
   completionRoute,
@@ -44,7 +45,7 @@ const notFound = () => new ApiError("not_found", "No deal with that reference is
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(database(c.env.DB), scopeOf(c.get("caller")), status, cursor, limit, c.env.SIGNING_SECRET);
+    const page = await pageOfDeals(database(c.env.DB), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 

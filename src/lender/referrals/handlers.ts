@@ -3,6 +3,7 @@ import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../lib/router";
 import { pageOfReferrals, referBusiness } from "../../services/referrals";
 import { createReferralRoute, listReferralsRoute } from "./routes";
+import { signingSecretOf } from "../../lib/signing-secret";
 
 export function registerReferralRoutes(router: Router) {
   router.openapi(createReferralRoute, async (c) => {
@@ -13,7 +14,7 @@ export function registerReferralRoutes(router: Router) {
 
   router.openapi(listReferralsRoute, async (c) => {
     const { cursor, limit } = c.req.valid("query");
-    const page = await pageOfReferrals(database(c.env.DB), scopeOf(c.get("caller")), cursor, limit, c.env.SIGNING_SECRET);
+    const page = await pageOfReferrals(database(c.env.DB), scopeOf(c.get("caller")), cursor, limit, signingSecretOf(c.env));
     return c.json({ referrals: page.referrals, next_cursor: page.nextCursor }, 200);
   });
 }

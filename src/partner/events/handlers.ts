@@ -6,6 +6,7 @@ import type { Router } from "../../lib/router";
 import { eventData, WEBHOOK_API_VERSION } from "../../services/webhook-payloads";
 import { viewContext } from "../../services/view-context";
 import { listEventsRoute } from "./routes";
+import { signingSecretOf } from "../../lib/signing-secret";
 
 export function registerEventRoutes(router: Router, api: WebhookApi) {
   router.openapi(listEventsRoute(api), async (c) => {
@@ -14,7 +15,7 @@ export function registerEventRoutes(router: Router, api: WebhookApi) {
     const db = ctx.db;
     const scope = scopeOf(c.get("caller"));
     const cursorScope = `events:${api}:${scope.organisationId}:${scope.environment}`;
-    const page = await listEvents(db, scope, api, { event, subject }, await readKeysetCursor(cursor, cursorScope, c.env.SIGNING_SECRET), limit + 1);
+    const page = await listEvents(db, scope, api, { event, subject }, await readKeysetCursor(cursor, cursorScope, signingSecretOf(c.env)), limit + 1);
     const events = page.slice(0, limit);
     const last = events[events.length - 1];
     return c.json(
@@ -31,7 +32,7 @@ export function registerEventRoutes(router: Router, api: WebhookApi) {
             data: await eventData(ctx, e, "reference"),
           })),
         ),
-        next_cursor: await nextKeysetCursor(last, page.length > limit, cursorScope, c.env.SIGNING_SECRET),
+        next_cursor: await nextKeysetCursor(last, page.length > limit, cursorScope, signingSecretOf(c.env)),
       },
       200,
     );

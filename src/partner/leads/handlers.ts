@@ -6,7 +6,9 @@ import { presentLead, presentNewLead, readLead } from "../../services/lead-prese
 import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
-import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, submitLeadRoute } from "./routes";
+import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, submitLeadRoute } from "./routes";
+import { renewLead } from "../../services/lead-renewals";
+import { signingSecretOf } from "../../lib/signing-secret";
 
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
@@ -49,9 +51,17 @@ export function registerLeadRoutes(router: Router) {
     );
   });
 
+  router.openapi(renewLeadRoute, async (c) => {
+    const ctx = viewContext(c.env);
+    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id);
+    // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
+    c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
+    return c.json(await presentLead(ctx, renewal), 201);
+  });
+
   router.openapi(listLeadsRoute, async (c) => {
     const { state, market, cursor, limit } = c.req.valid("query");
-    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, c.env.SIGNING_SECRET);
+    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
     return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
   });
 }

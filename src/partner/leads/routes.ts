@@ -93,6 +93,21 @@ export const submitLeadRoute = createRoute({
   },
 });
 
+export const renewLeadRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/renewals",
+  summary: "Renew a funded lead",
+  description:
+    "Opens a new draft lead from a `funded` one, prefilled with its partner reference, channel, business, contact, funding, trading and significant persons, and carrying `renewal_of` (the funded lead's id). Consent is not carried over (a new application needs the applicant's consent again), nor are documents, offers, state or timeline. The funded lead lists it under `renewals`. A lead in any other state: 409 `lead_not_funded`. `Idempotency-Key` is honoured: a retry with the same key answers the first renewal again instead of opening another.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, headers: IdempotencyHeader },
+  responses: {
+    201: { ...jsonContent(Lead, "The renewal: a new draft lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the new lead" } } },
+    ...errorResponses("invalid_request", "not_found", "lead_not_funded", "idempotency_key_reused", "idempotency_key_in_use", ...AUTHENTICATED_ERRORS),
+  },
+});
+
 export const listLeadsRoute = createRoute({
   method: "get",
   path: "/leads",

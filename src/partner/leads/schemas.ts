@@ -252,6 +252,10 @@ export const Lead = z
       .openapi({ description: "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty." }),
     timeline: z.array(z.object({ event: z.string(), occurred_at: Timestamp })),
     upload_url: nullableString.openapi({ description: "The client's link to the client hub; null until the hub exists." }),
+    renewal_of: nullableString.openapi({ description: "The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal." }),
+    renewals: z
+      .array(z.object({ id: z.string(), reference: z.string(), state: LeadState, created_at: Timestamp }))
+      .openapi({ description: "The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed." }),
     submitted_at: Timestamp.nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -287,6 +291,7 @@ export const LeadSummary = z
     business: z.object({ name: nullableString, company_number: nullableString.optional() }),
     contact: z.object({ first_name: nullableString, last_name: nullableString }),
     funding: z.object({ amount: nullableNumber, amount_band: nullableString }),
+    renewal_of: nullableString.openapi({ description: "The id of the funded lead this draft renews; null when not a renewal." }),
     statements_available: z.boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,

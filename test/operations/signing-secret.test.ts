@@ -1,0 +1,80 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it, vi } from "vitest";
+import { runScheduledWork } from "../../src/scheduled";
+import { hubToken } from "../../src/lib/signed-links";
+import { LOCAL_DEVELOPMENT_SIGNING_SECRET } from "../../src/lib/signing-secret";
+import { call } from "../helpers/api";
+import { expectProblem, partnerWithKeys } from "../helpers/seed";
+import { completeUkLead } from "../leads/helpers";
+import { callWith } from "./app-with-env";
+
+const NO_SECRET = { SIGNING_SECRET: undefined };
+const PRODUCTION_WITHOUT_SECRET = { DEPLOYMENT: "production", SIGNING_SECRET: undefined };
+
+describe("a local deployment without SIGNING_SECRET (wrangler.toml's DEPLOYMENT=local)", () => {
+  it("creates, reads, lists and pages leads and signs hub links with the local-only secret", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const created = await callWith(NO_SECRET, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    expect(created.body.upload_url).toBe(`http://localhost:8787/hub/${id}/${await hubToken(LOCAL_DEVELOPMENT_SIGNING_SECRET, id)}`);
+    expect((await callWith(NO_SECRET, "GET", `/partner/v1/leads/${id}`, { key: sandbox.key })).status).toBe(200);
+    expectProblem(await callWith(NO_SECRET, "GET", `/partner/v1/leads/${crypto.randomUUID()}`, { key: sandbox.key }), 404, "not_found");
+
+    await callWith(NO_SECRET, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    const first = await callWith(NO_SECRET, "GET", "/partner/v1/leads?limit=1", { key: sandbox.key });
+    expect(first.status).toBe(200);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await callWith(NO_SECRET, "GET", `/partner/v1/leads?limit=1&cursor=${first.body.next_cursor}`, { key: sandbox.key });
+    expect(second.status).toBe(200);
+    expect(second.body.leads.map((l: { id: string }) => l.id)).toEqual([id]);
+
+    const hub = await callWith(NO_SECRET, "GET", new URL(created.body.upload_url).pathname);
+    expect(hub.status).toBe(200);
+    expect(hub.headers.get("Content-Type")).toContain("text/html");
+  });
+
+  it("creates webhook endpoints, whose signing secrets are sealed with the local-only secret", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const endpoint = await callWith(NO_SECRET, "POST", "/partner/v1/webhooks", { key: sandbox.key, body: { url: "http://127.0.0.1:9/hook", events: ["lead.submitted"] } });
+    expect(endpoint.status).toBe(201);
+    expect(endpoint.body.secret).toMatch(/^whsec_/);
+  });
+});
+
+describe("a production deployment without SIGNING_SECRET", () => {
+  it("refuses every request but /health with 503 service_misconfigured naming the secret, writing nothing", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { sandbox } = await partnerWithKeys();
+    const before = (await call("GET", "/partner/v1/leads", { key: sandbox.key })).body.leads.length;
+    const refused = await callWith(PRODUCTION_WITHOUT_SECRET, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    expectProblem(refused, 503, "service_misconfigured");
+    expect(refused.body.detail).toContain("SIGNING_SECRET");
+    expect((await call("GET", "/partner/v1/leads", { key: sandbox.key })).body.leads.length).toBe(before);
+    for (const path of ["/partner/v1/me", "/v1/me", "/admin/v1/organisations", "/docs", "/partner/v1/openapi.json", "/hub/x/y", "/files/x"]) {
+      expectProblem(await callWith(PRODUCTION_WITHOUT_SECRET, "GET", path, { key: sandbox.key }), 503, "service_misconfigured");
+    }
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("service_misconfigured: the secret SIGNING_SECRET is not set"));
+    errors.mockRestore();
+  });
+
+  it("treats a missing or unknown DEPLOYMENT as a real deployment", async () => {
+    for (const DEPLOYMENT of [undefined, "staging"]) {
+      expectProblem(await callWith({ DEPLOYMENT, SIGNING_SECRET: undefined }, "GET", "/partner/v1/me"), 503, "service_misconfigured");
+    }
+  });
+
+  it("pauses webhook dispatch in the cron, saying why, instead of failing every minute", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET })).resolves.toHaveLength(1);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
+    errors.mockRestore();
+  });
+
+  it("serves normally once the secret is set", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const created = await callWith({ DEPLOYMENT: "production", SIGNING_SECRET: "a-real-secret" }, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    expect(created.status).toBe(201);
+    expect(created.body.upload_url).toContain(await hubToken("a-real-secret", created.body.id));
+  });
+});
