@@ -49,13 +49,18 @@ const freePort = () =>
     });
   });
 
-async function api(url, method, path, { headers = {}, body } = {}) {
+async function api(url, method, path, { headers = {}, body } = {}, attempt = 1) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
+  // wrangler dev answers 503 when its runtime restarted under the request (seen on a loaded machine); setup retries.
+  if (res.status === 503 && /restarted mid-request/.test(text) && attempt < 3) {
+    await new Promise((r) => setTimeout(r, 2000));
+    return api(url, method, path, { headers, body }, attempt + 1);
+  }
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return { body: text ? JSON.parse(text) : null, headers: res.headers };
 }

@@ -3,10 +3,11 @@ import { createAdminApi } from "./admin";
 import { createDocsPage } from "./docs/page";
 import { createFileRoutes } from "./files/routes";
 import { createLenderApi, LENDER_BASE } from "./lender";
-import type { AppEnv } from "./lib/env";
+import type { AppEnv } from "./app-env";
 import { ApiError, onError } from "./lib/errors";
 import { createHubRoutes } from "./hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
+import { provideDatabase } from "./middleware/database";
 import { mountHealth } from "./health/route";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
@@ -27,7 +28,7 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("*", serverTiming, requestId, sandboxHost, async (c, next) => {
+  app.use("*", serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });

@@ -1,13 +1,10 @@
-import type { Bindings } from "../src/lib/env";
+import type { Secrets } from "../src/lib/env";
 
 declare global {
   namespace Cloudflare {
-    interface Env extends Bindings {
+    // The generated Env (worker-configuration.d.ts) plus the secrets the suite sets and its migrations.
+    interface Env extends Secrets {
       TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
-    }
-    interface GlobalProps {
-      mainModule: typeof import("../src/index");
-      durableNamespaces: "RateLimiter";
     }
   }
 }
@@ -16,5 +13,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     webhookReceiverUrl: string;
     dohUrl: string;
+    /** Imports of every module in src/, collected on the Node side (test/architecture/global-setup.mjs). */
+    importGraph: import("./architecture/rules").ImportGraph;
   }
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { onError } from "../src/lib/errors";
-import type { AppEnv } from "../src/lib/env";
+import type { AppEnv } from "../src/app-env";
 import { requestId } from "../src/middleware/request-id";
 import { admin, ADMIN_TOKEN, call } from "./helpers/api";
 import { expectProblem, partnerWithKeys } from "./helpers/seed";

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { timingSafeEqual } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { createRouter } from "../lib/router";
+import { createRouter } from "../router";
 import { limitRequestBody } from "../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerProductRoutes } from "./products/handlers";

@@ -33,6 +33,14 @@ export const toRequest = (r: DocumentRequestRow): DocumentRequest => ({
   waivedAt: r.waivedAt,
 });
 
+/**
+ * The document requests of one deal.
+ * Keyed by the deal's ref alone on purpose: a ref is the deal's primary key, and every caller
+ * holds it only from a read already scoped to the organisation and environment (the lender's
+ * `requireDeal`/`findDeal`, the partner's lead-scoped deals, the hub's lead opened by its link),
+ * so the child rows cannot be another account's. Repeating the condition here would need a join
+ * (messages and requests carry no organisation column) for no added guarantee.
+ */
 export async function requestsOfDeal(db: Database, dealRef: string) {
   return (await db.select().from(documentRequests).where(eq(documentRequests.dealRef, dealRef)).orderBy(asc(documentRequests.requestedAt), asc(documentRequests.id)).all()).map(toRequest);
 }

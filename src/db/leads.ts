@@ -8,6 +8,7 @@ import type { NewEvent } from "./events";
 import { eventInsertWhere } from "./guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "./schema/leads";
+import { runGuardedBatch } from "./batch";
 import { documents } from "./schema/documents";
 import { documentColumn, parsedStatementExists, qualified } from "./parsed-statements";
 
@@ -151,8 +152,8 @@ export async function recordSubmission(db: Database, scope: Scope, lead: Lead, s
       updatedAt: submission.at,
     })
     .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
-  const [result] = await db.batch([update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed]);
-  return (result as D1Result).meta.changes === 1;
+  const guardChanges = await runGuardedBatch(db, [update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed]);
+  return guardChanges === 1;
 }
 
 export interface LeadFilters {

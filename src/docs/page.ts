@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ERROR_CODES } from "../lib/errors";
-import type { Router } from "../lib/router";
+import type { Router } from "../router";
 
 interface ApiDescription {
   title: string;

@@ -4,7 +4,7 @@
  * link is 403 `link_invalid`, a link to a file that is gone is 404.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 import { checkFileLink, FILE_ROUTE } from "../lib/signed-links";
 import { signingSecretOf } from "../lib/signing-secret";

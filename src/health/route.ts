@@ -7,9 +7,9 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { errorResponses, jsonContent } from "../lib/openapi";
-import type { Router } from "../lib/router";
+import type { Router } from "../router";
 
 export const HEALTH_PATH = "/health";
 

@@ -8,15 +8,12 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
-import type { Lead } from "../domain/leads/types";
-import type { AppEnv, Variables } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { onError } from "../lib/errors";
 import { HUB_ROUTE } from "../lib/signed-links";
 import { limitRequestBody } from "../middleware/body-limit";
-import { database } from "../db/client";
 import {
   completionPage as loadCompletion,
-  HubRefusal,
   hubOverview,
   messagesPage as loadMessages,
   openHub,
@@ -28,13 +25,13 @@ import {
 } from "../services/client-hub";
 import { linksFor } from "../services/links";
 import { completionPage } from "./completion-page";
-import { notFoundPage, type Feedback } from "./layout";
+import { notFound, type HubContext, type HubEnv } from "./context";
+import { formAction, refused, text, type RefusalStatus } from "./form-action";
+import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
 import { overviewPage } from "./overview-page";
 import { requestPage } from "./request-page";
 
-type HubEnv = { Bindings: AppEnv["Bindings"]; Variables: Variables & { lead: Lead; hubBase: string } };
-type HubContext = Context<HubEnv>;
 
 export const HUB_HEADERS: Record<string, string> = {
   "Referrer-Policy": "no-referrer",
@@ -46,8 +43,6 @@ const withHubHeaders = (res: Response) => {
   for (const [name, value] of Object.entries(HUB_HEADERS)) res.headers.set(name, value);
   return res;
 };
-
-const notFound = (c: Context) => c.html(notFoundPage(), 404);
 
 /** Messages shown after a redirect (`?done=`): fixed texts, never echoed from the query. */
 const NOTICES: Record<string, string> = {
@@ -81,32 +76,12 @@ const sameOriginPosts = createMiddleware<HubEnv>(async (c, next) => {
 
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const { leadId, token } = c.req.param() as { leadId: string; token: string };
-  const lead = await openHub(database(c.env.DB), c.env, leadId, token);
+  const lead = await openHub(c.get("db"), c.env, leadId, token);
   if (!lead) return notFound(c);
   c.set("lead", lead);
   c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
   return next();
 });
-
-async function formOf(c: HubContext) {
-  try {
-    return await c.req.formData();
-  } catch {
-    throw new HubRefusal(400, "The form could not be read; send it again from the page.");
-  }
-}
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : undefined;
-};
-
-/** A refusal of a form re-renders its page with the status and message; a 404 is the plain page. */
-async function refused(c: HubContext, error: unknown, render: (f: Feedback) => Promise<Response>) {
-  if (!(error instanceof HubRefusal)) throw error;
-  if (error.status === 404) return notFound(c);
-  return render({ error: { message: error.message, field: error.field } });
-}
 
 export function createHubRoutes() {
   const hub = new Hono<HubEnv>();
@@ -118,66 +93,68 @@ export function createHubRoutes() {
   hub.use("*", sameOriginPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
   hub.use("/:leadId/:token/*", openLead);
 
-  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(database(c.env.DB), c.get("lead")), noticeOf(c))));
+  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
 
-  const showRequest = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200) =>
-    c.html(requestPage(c.get("hubBase"), await loadRequest(database(c.env.DB), c.get("lead"), c.req.param("requestId")!), f), status);
+  const showRequest = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
+    c.html(requestPage(c.get("hubBase"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
   hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
-  hub.post("/:leadId/:token/requests/:requestId", async (c) => {
-    const requestId = c.req.param("requestId");
-    try {
-      const form = await formOf(c);
-      // A file input left empty still sends a nameless, empty part.
-      const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-      await uploadToRequest(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), requestId, files);
-      return c.redirect(`${c.get("hubBase")}/requests/${requestId}?done=uploaded`, 303);
-    } catch (e) {
-      return refused(c, e, (f) => showRequest(c, f, (e as HubRefusal).status as 400 | 409 | 422));
-    }
-  });
+  hub.post(
+    "/:leadId/:token/requests/:requestId",
+    formAction(
+      async (c, form) => {
+        const requestId = c.req.param("requestId")!;
+        // A file input left empty still sends a nameless, empty part.
+        const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+        await uploadToRequest(c.get("db"), c.env.DOCUMENTS, c.get("lead"), requestId, files);
+        return `${c.get("hubBase")}/requests/${requestId}?done=uploaded`;
+      },
+      (c, f, status) => showRequest(c, f, status),
+      () => ({}),
+    ),
+  );
 
-  const showMessages = async (c: HubContext, f: Feedback, status: 200 | 400 | 422 = 200, draft = {}) =>
-    c.html(messagesPage(c.get("hubBase"), await loadMessages(database(c.env.DB), c.get("lead"), c.req.param("ref")!), f, draft), status);
+  const showMessages = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: { subject?: string; body?: string } = {}) =>
+    c.html(messagesPage(c.get("hubBase"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
-  hub.post("/:leadId/:token/deals/:ref/messages", async (c) => {
-    let draft = {};
-    try {
-      const form = await formOf(c);
-      draft = { subject: text(form, "subject"), body: text(form, "body") };
-      const message = await replyToLender(database(c.env.DB), c.get("lead"), c.req.param("ref"), draft);
-      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`, 303);
-    } catch (e) {
-      return refused(c, e, (f) => showMessages(c, f, (e as HubRefusal).status as 400 | 422, draft));
-    }
-  });
+  hub.post(
+    "/:leadId/:token/deals/:ref/messages",
+    formAction(
+      async (c, form) => {
+        const message = await replyToLender(c.get("db"), c.get("lead"), c.req.param("ref")!, { subject: text(form, "subject"), body: text(form, "body") });
+        return `${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`;
+      },
+      showMessages,
+      (form) => ({ subject: text(form, "subject"), body: text(form, "body") }),
+    ),
+  );
 
-  const showCompletion = async (c: HubContext, f: Feedback, status: 200 | 400 | 409 | 422 = 200, draft: Record<string, string> = {}) =>
-    c.html(completionPage(c.get("hubBase"), await loadCompletion(database(c.env.DB), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
+  const showCompletion = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: Record<string, string> = {}) =>
+    c.html(completionPage(c.get("hubBase"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
-  hub.post("/:leadId/:token/deals/:ref/completion/account", async (c) => {
-    let draft: Record<string, string> = {};
-    try {
-      const form = await formOf(c);
+  hub.post(
+    "/:leadId/:token/deals/:ref/completion/account",
+    formAction(
+      async (c, form) => {
+        const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
+        await submitAccount(c.get("db"), c.get("lead"), c.req.param("ref")!, fields);
+        return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=account`;
+      },
+      showCompletion,
       // Only the holder's name is shown again after a refusal; bank numbers are never echoed back.
-      draft = { account_holder_name: text(form, "account_holder_name") ?? "" };
-      const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
-      await submitAccount(database(c.env.DB), c.get("lead"), c.req.param("ref"), fields);
-      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=account`, 303);
-    } catch (e) {
-      return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));
-    }
-  });
-  hub.post("/:leadId/:token/deals/:ref/completion/signature", async (c) => {
-    let draft: Record<string, string> = {};
-    try {
-      const form = await formOf(c);
-      draft = { full_name: text(form, "full_name") ?? "" };
-      await signAgreement(database(c.env.DB), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref"), { full_name: text(form, "full_name"), consent: text(form, "consent") });
-      return c.redirect(`${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`, 303);
-    } catch (e) {
-      return refused(c, e, (f) => showCompletion(c, f, (e as HubRefusal).status as 400 | 409 | 422, draft));
-    }
-  });
+      (form) => ({ account_holder_name: text(form, "account_holder_name") ?? "" }),
+    ),
+  );
+  hub.post(
+    "/:leadId/:token/deals/:ref/completion/signature",
+    formAction(
+      async (c, form) => {
+        await signAgreement(c.get("db"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
+        return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`;
+      },
+      showCompletion,
+      (form) => ({ full_name: text(form, "full_name") ?? "" }),
+    ),
+  );
 
   hub.all("*", notFound);
   // Body-limit refusals and unexpected failures answer as the rest of the service does, with the hub's headers.

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "./env";
+/** errors need only the request id from the context; lib knows nothing of the app's other variables. */
+type RequestEnv = { Variables: { requestId: string } };
 
 /**
  * The error catalogue: every `error.code` the service answers with, its HTTP
@@ -56,7 +57,7 @@ export class ApiError extends HTTPException {
   }
 }
 
-export function problemBody(c: Context<AppEnv>, code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
+export function problemBody<E extends RequestEnv>(c: Context<E>, code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
   const { status, title } = ERROR_CODES[code];
   const error: Record<string, unknown> = { code, message: detail };
   if (options.field) error.field = options.field;
@@ -72,7 +73,7 @@ export function problemBody(c: Context<AppEnv>, code: ErrorCode, detail: string,
   };
 }
 
-export function problemResponse(c: Context<AppEnv>, code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
+export function problemResponse<E extends RequestEnv>(c: Context<E>, code: ErrorCode, detail: string, options: ApiErrorOptions = {}) {
   const body = problemBody(c, code, detail, options);
   for (const [name, value] of Object.entries(options.headers ?? {})) c.header(name, value);
   c.header("Content-Type", "application/problem+json");
@@ -98,7 +99,7 @@ function fromHttpException(err: HTTPException): ApiError {
   }
 }
 
-export function onError(err: Error, c: Context<AppEnv>) {
+export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
   else if (err instanceof HTTPException) apiError = fromHttpException(err);

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Caller } from "../domain/identity/caller";
 import type { KeyKind } from "../domain/identity/keys";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 import { admitApiKey, admitBearerToken } from "../services/key-authority";
 import { consumeRateLimit, limitPolicy } from "./rate-limit";

@@ -1,6 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 
 /** JSON bodies above this size are refused with 413 before they are parsed. */

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 
 const ALLOWED_HEADERS = "Content-Type, X-API-Key, Authorization, Idempotency-Key";

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
 import { dispatchPendingEvents } from "../services/webhook-dispatch";
 import { deliverFirstAttempts } from "../services/webhook-first-attempt";

@@ -1,9 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { database } from "../db/client";
 import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/idempotency";
 import { sha256Hex, toHex } from "../lib/crypto";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 
 const HEADER = "Idempotency-Key";
@@ -56,7 +55,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const caller = c.get("caller");
   const scopeKey = `${caller.organisationId}:${caller.environment}:${c.req.method} ${c.req.path}:${key}`;
   const requestHash = await bodyHash(await c.req.arrayBuffer());
-  const db = database(c.env.DB);
+  const db = c.get("db");
   const now = Math.floor(Date.now() / 1000);
 
   if (!(await claimIdempotencyKey(db, scopeKey, requestHash, now, LEASE_SECONDS))) {

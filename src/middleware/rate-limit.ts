@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import { ApiError } from "../lib/errors";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 
 const WINDOW_SECONDS = 60;
 

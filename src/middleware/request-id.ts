@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { newRequestId } from "../lib/ids";
 
 /** Every response, errors included, carries the id the logs are keyed by. */

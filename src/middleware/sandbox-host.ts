@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 
 /** Hosts listed in SANDBOX_HOSTNAMES accept sandbox keys only; the auth middleware enforces it. */
 export const sandboxHost = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 import { countD1, countDurableObjects, newRoundTripCounter, serverTimingHeader } from "../lib/round-trips";
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../lib/env";
+import type { AppEnv } from "../app-env";
 
 /** Runs `middleware` except on the listed sub-paths (compared after the mount prefix). */
 export const unless =

@@ -16,7 +16,9 @@ import {
 } from "../db/client-hub";
 import { notificationsOfLead } from "../db/client-notifications";
 import type { Database } from "../db/client";
-import { dealChanged, messageInsert, messagesOfDeal, type Statement } from "../db/deals";
+import { dealChanged } from "../db/deals";
+import { messageInsert, messagesOfDeal } from "../db/deal-messages";
+import type { Statement } from "../db/batch";
 import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../db/document-requests";
 import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../db/documents";
 import { eventInsert } from "../db/events";
@@ -28,7 +30,7 @@ import { decideDocument } from "../domain/documents/decision";
 import { sanitiseFilename } from "../domain/documents/filename";
 import { documentStorageKey } from "../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../domain/reference/values";
-import { accountSchemeOf, checkAccountDetails } from "../domain/hub/account-details";
+import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../domain/hub/account-details";
 import { checkSignature, signatureVerification } from "../domain/hub/signature";
 import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../domain/hub/view";
 import type { Lead } from "../domain/leads/types";
@@ -38,8 +40,9 @@ import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
 import { checkHubToken } from "../lib/signed-links";
 import { signingSecretOf, type SigningEnv } from "../lib/signing-secret";
-import { lenderEvent } from "./deals";
+import { lenderEvent } from "./deal-events";
 import type { Links } from "./links";
+import { runGuardedBatch } from "../db/batch";
 
 /** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
 export class HubRefusal extends Error {
@@ -53,6 +56,9 @@ export class HubRefusal extends Error {
 }
 
 const notFound = () => new HubRefusal(404, "Not found.");
+
+/** The domain says why a form was refused; the hub answers an empty required field 400 and an unusable value 422, as the APIs do. */
+const FORM_PROBLEM_STATUS: Record<FormProblem, 400 | 422> = { missing: 400, invalid: 422 };
 
 /** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
 export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string) {
@@ -174,8 +180,8 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
     ];
-    const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-    if ((result as D1Result).meta.changes === 1) return stored;
+    const guardChanges = await runGuardedBatch(db, statements);
+    if (guardChanges === 1) return stored;
   }
   await discard();
   throw new HubRefusal(409, "The request changed while uploading; please try again.", "file");
@@ -226,15 +232,15 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.accountSubmittedAt) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
-  if (!check.ok) throw new HubRefusal(check.status, check.message, check.field);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
   const at = nowIso();
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
-  const [result] = await db.batch([
+  const guardChanges = await runGuardedBatch(db, [
     accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if ((result as D1Result).meta.changes !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  if (guardChanges !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
   return completionView(after);
 }
 
@@ -248,15 +254,15 @@ export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, 
   const agreement = key ? await bucket.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new HubRefusal(409, "There is no agreement to sign yet.", "full_name");
   const check = checkSignature(form);
-  if (!check.ok) throw new HubRefusal(check.status, check.message, check.field);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
   const at = nowIso();
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);
   const after: Deal = { ...deal, signedAt: at, signatureVerification: verification, updatedAt: at };
-  const [result] = await db.batch([
+  const guardChanges = await runGuardedBatch(db, [
     agreementSignedUpdate(db, lead.id, deal.ref, deal.agreementUploadedAt, verification, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.agreement_signed", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if ((result as D1Result).meta.changes !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
+  if (guardChanges !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
   return completionView(after);
 }

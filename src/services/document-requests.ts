@@ -5,7 +5,7 @@
  * reach the lender: the first files read here or the first successful
  * `request.fulfilled` delivery, whichever comes first (one conditional update).
  */
-import type { Statement } from "../db/deals";
+import type { Statement } from "../db/batch";
 import {
   filesOfRequest,
   findRequestOfDeal,
@@ -30,8 +30,9 @@ import { randomToken } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { dealFiles } from "./deal-files";
-import { requireDeal } from "./deals";
+import { requireDeal } from "./deal-reads";
 import type { ViewContext } from "./view-context";
+import { runGuarded, runGuardedBatch } from "../db/batch";
 
 const requestNotFound = () => new ApiError("not_found", "No document request with that id on this deal.");
 
@@ -88,8 +89,8 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
       ),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) {
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) {
     // The insert's guard failed: the deal closed meanwhile, or the limit was reached.
     const now = await requireDeal(db, scope, ref);
     if (!dealTakesRequests(now)) throw refusedOnClosedDeal(now);
@@ -115,8 +116,7 @@ async function requireRequest(db: Database, scope: Scope, ref: string, id: strin
 
 /** Uploaded → forwarded, once; true when this call moved it. */
 export async function forwardRequest(db: Database, scope: Scope, id: string) {
-  const result = await requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()).run();
-  return result.meta.changes === 1;
+  return (await runGuarded(requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()))) === 1;
 }
 
 /** The request's files with signed links: reading them hands them to the lender, so an `uploaded` request becomes `forwarded`. */
@@ -134,9 +134,9 @@ export async function requestFiles(ctx: ViewContext, scope: Scope, ref: string, 
 
 export async function waiveRequest(db: Database, scope: Scope, ref: string, id: string) {
   const { deal, request } = await requireRequest(db, scope, ref, id);
-  const result = await requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()).run();
+  const changes = await runGuarded(requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
   const now = (await findRequestOfDeal(db, deal.ref, request.id))!;
-  if (result.meta.changes !== 1) {
+  if (changes !== 1) {
     throw new ApiError("invalid_transition", `The request is ${now.status}; only a requested or uploaded request can be waived.`);
   }
   return documentRequestView(now);

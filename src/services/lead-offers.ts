@@ -4,21 +4,10 @@
  * through its states.
  */
 import type { Database } from "../db/client";
-import {
-  acceptOfferUpdate,
-  closePresentedOffers,
-  currentOffersOfLead,
-  dealStatusOfAcceptance,
-  findDealByRef,
-  findOfferOfLead,
-  findRouting,
-  offerInsertWhere,
-  offersOfLeadWhere,
-  otherOffersOfLeadWhere,
-  routingAcceptUpdate,
-  routingOutcomeUpdate,
-  type Statement,
-} from "../db/deals";
+import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../db/offers";
+import { dealStatusOfAcceptance, findDealByRef } from "../db/deals";
+import { findRouting, routingAcceptUpdate, routingOutcomeUpdate } from "../db/routing";
+import type { Statement } from "../db/batch";
 import { eventInsertWhere } from "../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../db/lead-progress";
 import { leadRoutingRefresh, supersedeLeadOffers } from "../db/sandbox";
@@ -26,7 +15,7 @@ import type { NewEvent } from "../db/events";
 import type { Scope } from "../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../domain/deals/status";
 import { isAcceptable, type Offer } from "../domain/deals/types";
-import { dealOfferView, partnerOfferView } from "../domain/deals/view";
+import { dealOfferView, partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";
 import { leadFigures } from "../domain/leads/view";
 import { marketFor } from "../domain/reference/markets";
@@ -36,6 +25,7 @@ import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./lead-routing";
 import { requireLead } from "./leads";
+import { runGuardedBatch } from "../db/batch";
 
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
@@ -105,8 +95,8 @@ export async function acceptOffer(db: Database, scope: Scope, leadId: string, of
       );
     }
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes === 1) return answer;
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges === 1) return answer;
   const after = await findRouting(db, lead.id);
   if (after?.acceptedOfferId === offer.id) return answer;
   throw notAcceptable("The offer can no longer be accepted (another offer was accepted, or it expired or was superseded meanwhile).");
@@ -170,8 +160,8 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
       eventInsertWhere(db, partnerEvent(lead, "lead.funded", { funding_outcome: { funded_at: at, funded_amount: accepted.amount } }), won, at),
     );
   }
-  const [result] = await db.batch(statements as [Statement, ...Statement[]]);
-  if ((result as D1Result).meta.changes !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
   const now = await requireLead(db, scope, lead.id);
   if (now.state !== target) throw invalidMove(now, event);
   return now;

@@ -3,11 +3,12 @@
  * webhook payloads carry it): the lead with its documents, statements, hub
  * link, and what routing holds (offers, funding outcome, out-of-scope reasons).
  */
-import { currentOffersOfLead, findRouting } from "../db/deals";
+import { currentOffersOfLead } from "../db/offers";
+import { findRouting } from "../db/routing";
 import { documentsOfLead } from "../db/documents";
 import { findLeadWithRelations, type LeadWithRelations } from "../db/lead-with-relations";
 import { renewalsOf } from "../db/leads";
-import { partnerOfferView } from "../domain/deals/view";
+import { partnerOfferView } from "../domain/deals/offer-view";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead } from "../domain/leads/types";
 import { leadView } from "../domain/leads/view";

@@ -8,7 +8,6 @@
  *   ranges, presented at once (lead `offers_available`).
  * - No match: `out_of_scope`, the matcher's reasons kept on the routing record.
  */
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import type { NewEvent } from "../db/events";
 import { eventInsertWhere } from "../db/guarded";
@@ -24,6 +23,7 @@ import type { LeadState } from "../domain/reference/values";
 import { simulateOffers } from "../domain/sandbox-offers";
 import { newId } from "../lib/ids";
 import { currentPanel } from "./panel-cache";
+import type { Statement } from "../db/batch";
 
 export interface LeadFacts {
   market: Market;
@@ -128,13 +128,13 @@ export interface RoutingPlan {
   /** Lead events, in order, each also a timeline entry. */
   leadEvents: string[];
   /** Rows besides the lead's own update, each guarded on the submission token. */
-  statements: BatchItem<"sqlite">[];
+  statements: Statement[];
 }
 
 export function planRouting(db: Database, lead: Lead, match: LeadMatch, figures: ResolvedFigures, currency: string, token: string, at: string): RoutingPlan {
   const matched = match.matched_options > 0;
   const sandbox = lead.environment === "sandbox";
-  const statements: BatchItem<"sqlite">[] = [];
+  const statements: Statement[] = [];
   // Sandbox leads get simulated offers at once; the lead is `offers_available` only if one was made.
   const simulated = matched && sandbox ? simulatedOfferRows(lead.id, match.matchedProducts, figures.amount, currency, at) : [];
   const presented = simulated.length > 0;

@@ -15,4 +15,8 @@ export interface ViewContext {
 
 export type ViewEnv = Pick<Bindings, "DB"> & LinkEnv;
 
-export const viewContext = (env: ViewEnv, links: Links = linksFor(env)): ViewContext => ({ db: database(env.DB), links });
+/** Handlers pass the request's client (`c.get("db")`); the dispatcher, outside any request, lets it be built here. */
+export const viewContext = (env: ViewEnv, options: { db?: Database; links?: Links } = {}): ViewContext => ({
+  db: options.db ?? database(env.DB),
+  links: options.links ?? linksFor(env),
+});

@@ -70,7 +70,7 @@ export async function dispatchPendingEvents(
   env: DispatchEnv,
   deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(env.WEBHOOK_QUEUE, ids),
 ): Promise<{ events: number; deliveries: number }> {
-  const ctx = viewContext(env, linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS));
+  const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   let events = 0;

@@ -1,6 +1,6 @@
 /** Webhook endpoint management for both APIs: registration, changes, rotation, deliveries. */
 import type { Database } from "../db/client";
-import { attemptsOf, countEndpoints, findDelivery, findEndpoint, insertEndpointWithinCap, listDeliveries, updateEndpoint, type WebhookEndpointRow } from "../db/webhooks";
+import { attemptsOf, countEndpoints, findDelivery, findEndpoint, insertEndpointWithinCap, listDeliveries, listEndpoints, updateEndpoint, type WebhookEndpointRow } from "../db/webhooks";
 import type { Scope } from "../domain/identity/caller";
 import { generateEndpointSecret } from "../domain/webhooks/signature";
 import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../domain/webhooks/subscriptions";
@@ -29,6 +29,9 @@ async function requireAcceptableUrl(env: EndpointEnv, url: string) {
 }
 
 const notFound = (id: string) => new ApiError("not_found", `No webhook endpoint ${id}.`);
+
+/** The caller's endpoints on this API, in this environment. */
+export const ownEndpoints = (ctx: EndpointContext) => listEndpoints(ctx.db, ctx.scope, ctx.api);
 
 export async function requireEndpoint(ctx: EndpointContext, id: string) {
   const endpoint = await findEndpoint(ctx.db, ctx.scope, ctx.api, id);

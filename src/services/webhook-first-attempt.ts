@@ -15,7 +15,7 @@ import type { Bindings } from "../lib/env";
 import { attemptScheduledDelivery, ATTEMPT_LEASE_MS } from "./webhook-delivery";
 import { enqueueDeliveries, type DeliveryMessage } from "./webhook-dispatch";
 
-type FirstAttemptEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "SIGNING_SECRET" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type FirstAttemptEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
 /** A safety message arrives once the first attempt's lease has run out (with room for the consumer's early tolerance). */
 export const SAFETY_NET_DELAY_SECONDS = Math.ceil(ATTEMPT_LEASE_MS / 1000) + 15;

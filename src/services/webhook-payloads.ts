@@ -17,7 +17,7 @@ import type { EventRow } from "../db/events";
 import { findLead } from "../db/leads";
 import type { Scope } from "../domain/identity/caller";
 import type { PayloadMode } from "../domain/webhooks/subscriptions";
-import { loadDealView } from "./deals";
+import { loadDealView } from "./deal-reads";
 import { presentLead } from "./lead-presentation";
 import { withFileLinks } from "./document-requests";
 import { findReferral } from "./referrals";

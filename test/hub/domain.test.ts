@@ -27,10 +27,10 @@ describe("account details", () => {
   });
 
   it("names the field it refuses: 400 when missing, 422 when malformed", () => {
-    expect(checkAccountDetails("uk", { sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", status: 400 });
-    expect(checkAccountDetails("iban", { account_holder_name: "A", iban: "IE29AIBK93115212345679" })).toMatchObject({ ok: false, field: "iban", status: 422 });
-    expect(checkAccountDetails("us", { account_holder_name: "A", routing_number: "123456789", account_number: "1234" })).toMatchObject({ ok: false, field: "routing_number", status: 422 });
-    expect(checkAccountDetails("uk", { account_holder_name: "x".repeat(141), sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", status: 422 });
+    expect(checkAccountDetails("uk", { sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", problem: "missing" });
+    expect(checkAccountDetails("iban", { account_holder_name: "A", iban: "IE29AIBK93115212345679" })).toMatchObject({ ok: false, field: "iban", problem: "invalid" });
+    expect(checkAccountDetails("us", { account_holder_name: "A", routing_number: "123456789", account_number: "1234" })).toMatchObject({ ok: false, field: "routing_number", problem: "invalid" });
+    expect(checkAccountDetails("uk", { account_holder_name: "x".repeat(141), sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", problem: "invalid" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../../shared-api/schemas/common";
 
 const KeySummary = z.object({
   id: z.string(),

@@ -1,7 +1,6 @@
-import { database } from "../../db/client";
 import { productCurrency, type PanelProduct } from "../../domain/panel/product";
 import { productBody } from "../../domain/panel/product-body";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { lenderProducts, setLenderProducts } from "../../services/panel";
 import { listProductsRoute, replaceProductsRoute } from "./routes";
 
@@ -20,13 +19,13 @@ const productView = (p: PanelProduct) => ({
 export function registerProductRoutes(router: Router) {
   router.openapi(replaceProductsRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const products = await setLenderProducts(database(c.env.DB), id, c.req.valid("json").products);
+    const products = await setLenderProducts(c.get("db"), id, c.req.valid("json").products);
     return c.json({ organisation_id: id, products: products.map(productView) }, 200);
   });
 
   router.openapi(listProductsRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const products = await lenderProducts(database(c.env.DB), id);
+    const products = await lenderProducts(c.get("db"), id);
     return c.json({ organisation_id: id, products: products.map(productView) }, 200);
   });
 }

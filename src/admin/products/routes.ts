@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CREDIT_SCORE_BAND_VALUES, INDUSTRY_VALUES, PRODUCT_FAMILY_VALUES, PURPOSE_VALUES } from "../../domain/reference/values";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
-import { CountryInput } from "../../lib/schemas";
+import { CountryInput } from "../../shared-api/schemas/common";
 
 const Amount = z.number().finite().nonnegative();
 

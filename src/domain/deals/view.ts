@@ -9,11 +9,11 @@ import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import type { DealDocumentView } from "../documents/view";
 import { figureFields, resolveFigures } from "../figures";
-import { personView } from "../leads/view";
+import { personView } from "../leads/person-view";
+import { dealOfferView } from "./offer-view";
 import { marketFor, type Market } from "../reference/markets";
 import type { Deal, DealMessage, Offer } from "./types";
-
-const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+import { orNull } from "../../lib/nullable";
 
 /** The files a lender may see on a deal: the stored documents, and their views with signed links. */
 export interface DealFiles {
@@ -26,49 +26,6 @@ export const NO_FILES: DealFiles = { stored: [], views: [] };
 export function dealFigures(deal: Pick<Deal, "subject">, market: Market, files: DealFiles = NO_FILES) {
   return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: statementFigures(files.stored) }, market);
 }
-
-/** The terms of an offer, the same in the lender's and the partner's view. */
-const offerTerms = (o: Offer) => ({
-  annual_rate_pct: o.annualRatePct,
-  factor_rate: o.factorRate,
-  term_months: o.termMonths,
-  fees: o.fees,
-  total_repayment: o.totalRepayment,
-  expires_at: o.expiresAt,
-});
-
-export function dealOfferView(o: Offer) {
-  return {
-    id: o.id,
-    amount: o.amount,
-    currency: o.currency,
-    kind: o.kind,
-    maturity: o.maturity,
-    status: o.superseded ? ("superseded" as const) : o.state,
-    created_at: o.createdAt,
-    superseded: o.superseded,
-    superseded_at: o.supersededAt,
-    superseded_by: o.supersededBy,
-    ...offerTerms(o),
-    notes: o.notes,
-  };
-}
-
-/** The partner's view of an offer: structural label, never the lender. */
-export function partnerOfferView(o: Offer) {
-  return {
-    id: o.id,
-    label: o.label,
-    state: o.state,
-    maturity: o.maturity,
-    amount: o.amount,
-    currency: o.currency,
-    ...offerTerms(o),
-    created_at: o.createdAt,
-  };
-}
-
-export type PartnerOfferView = ReturnType<typeof partnerOfferView>;
 
 export function messageView(m: DealMessage) {
   return { id: m.id, direction: m.direction, body: m.body, created_at: m.createdAt };

@@ -43,7 +43,10 @@ export function accountSchemeOf(country: string): AccountScheme {
   }
 }
 
-export type AccountCheck = { ok: true; summary: string } | { ok: false; field: string; message: string; status: 400 | 422 };
+/** Why a form was refused: a required field is empty (`missing`) or filled with something unusable (`invalid`); the hub maps the reason to a status. */
+export type FormProblem = "missing" | "invalid";
+
+export type AccountCheck = { ok: true; summary: string } | { ok: false; field: string; message: string; problem: FormProblem };
 
 const HOLDER_MAX = 140;
 const digitsOf = (v: string) => v.replace(/[\s-]/g, "");
@@ -67,8 +70,8 @@ export function abaValid(routing: string) {
   return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
 }
 
-const missing = (field: string, label: string): AccountCheck => ({ ok: false, field, message: `${label} is required.`, status: 400 });
-const invalid = (field: string, message: string): AccountCheck => ({ ok: false, field, message, status: 422 });
+const missing = (field: string, label: string): AccountCheck => ({ ok: false, field, message: `${label} is required.`, problem: "missing" });
+const invalid = (field: string, message: string): AccountCheck => ({ ok: false, field, message, problem: "invalid" });
 
 export function maskedSummary(holder: string, number: string) {
   return `${holder} ••••${number.slice(-4)}`;

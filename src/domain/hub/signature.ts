@@ -6,19 +6,20 @@
  * replaced agreement no longer matches. Pure apart from hashing.
  */
 import { sha256Hex } from "../../lib/crypto";
+import type { FormProblem } from "./account-details";
 
 export const SIGNATURE_SCHEME = "typed_name";
 const NAME_MAX = 140;
 
 export const normaliseSignerName = (name: string) => name.trim().replace(/\s+/g, " ");
 
-export type SignatureCheck = { ok: true; name: string } | { ok: false; field: string; message: string; status: 400 | 422 };
+export type SignatureCheck = { ok: true; name: string } | { ok: false; field: string; message: string; problem: FormProblem };
 
 export function checkSignature(form: { full_name?: string; consent?: string }): SignatureCheck {
   const name = normaliseSignerName(form.full_name ?? "");
-  if (!name) return { ok: false, field: "full_name", message: "Full name is required to sign.", status: 400 };
-  if (name.length > NAME_MAX) return { ok: false, field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, status: 422 };
-  if (form.consent !== "yes") return { ok: false, field: "consent", message: "Tick the consent box to sign the agreement.", status: 400 };
+  if (!name) return { ok: false, field: "full_name", message: "Full name is required to sign.", problem: "missing" };
+  if (name.length > NAME_MAX) return { ok: false, field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, problem: "invalid" };
+  if (form.consent !== "yes") return { ok: false, field: "consent", message: "Tick the consent box to sign the agreement.", problem: "missing" };
   return { ok: true, name };
 }
 

@@ -7,13 +7,13 @@
 import { figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
-import type { PartnerOfferView } from "../deals/view";
+import type { PartnerOfferView } from "../deals/offer-view";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
-import type { Lead, RenewalSummary, SignificantPerson } from "./types";
-
-const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+import type { Lead, RenewalSummary } from "./types";
+import { personView } from "./person-view";
+import { orNull } from "../../lib/nullable";
 
 export interface LeadSteps {
   organisation_details_complete: boolean;
@@ -31,24 +31,6 @@ export function leadSteps(lead: Lead, market: Market = marketFor(lead.country), 
     significant_persons_complete: lead.significantPersons.length > 0,
     documents_complete: documentsHeld > 0,
     offer_step_complete: AFTER_ACCEPTANCE.has(lead.state),
-  };
-}
-
-export function personView(p: SignificantPerson) {
-  const a = p.residential_address;
-  return {
-    full_name: p.full_name,
-    date_of_birth: p.date_of_birth,
-    residential_address: {
-      line1: a.line1,
-      line2: orNull(a.line2),
-      city: orNull(a.city),
-      region: orNull(a.region),
-      postal_code: a.postal_code,
-      country: orNull(a.country),
-    },
-    residency_status: orNull(p.residency_status),
-    ownership_percent: orNull(p.ownership_percent),
   };
 }
 

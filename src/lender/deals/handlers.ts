@@ -1,22 +1,15 @@
 import type { Context } from "hono";
-import { database } from "../../db/client";
-import type { AppEnv } from "../../lib/env";
+import type { AppEnv } from "../../app-env";
 import { scopeOf } from "../../domain/identity/caller";
 import { dealSummary, messageView } from "../../domain/deals/view";
 import { ApiError } from "../../lib/errors";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { viewContext } from "../../services/view-context";
-import {
-  dealCompletion,
-  dealMessages,
-  dealOffers,
-  loadDealView,
-  makeOffer,
-  pageOfDeals,
-  reportStatus,
-  sendMessage,
-  uploadAgreement,
-} from "../../services/deals";
+import { uploadAgreement } from "../../services/deal-agreements";
+import { dealMessages, sendMessage } from "../../services/deal-messages";
+import { dealOffers, makeOffer } from "../../services/deal-offers";
+import { dealCompletion, loadDealView, pageOfDeals } from "../../services/deal-reads";
+import { reportStatus } from "../../services/deal-status";
 import { signingSecretOf } from "../../lib/signing-secret";
 import {
   AGREEMENT_MAX_BYTES,
@@ -45,40 +38,40 @@ const notFound = () => new ApiError("not_found", "No deal with that reference is
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(database(c.env.DB), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
+    const page = await pageOfDeals(c.get("db"), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 
   router.openapi(getDealRoute, async (c) => {
-    const deal = await loadDealView(viewContext(c.env), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    const deal = await loadDealView(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").ref);
     if (!deal) throw notFound();
     announceDeprecatedFields(c);
     return c.json(deal, 200);
   });
 
   router.openapi(reportStatusRoute, async (c) => {
-    const ctx = viewContext(c.env);
+    const ctx = viewContext(c.env, { db: c.get("db") });
     const scope = scopeOf(c.get("caller"));
     const deal = await reportStatus(ctx.db, scope, c.req.valid("param").ref, c.req.valid("json"));
     announceDeprecatedFields(c);
     return c.json((await loadDealView(ctx, scope, deal.ref))!, 200);
   });
 
-  router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+  router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
 
-  router.openapi(makeOfferRoute, async (c) => c.json(await makeOffer(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json")), 201));
+  router.openapi(makeOfferRoute, async (c) => c.json(await makeOffer(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json")), 201));
 
   router.openapi(listMessagesRoute, async (c) => {
-    const messages = await dealMessages(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    const messages = await dealMessages(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref);
     return c.json({ messages: messages.map(messageView) }, 200);
   });
 
   router.openapi(sendMessageRoute, async (c) => {
-    const message = await sendMessage(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").body);
+    const message = await sendMessage(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").body);
     return c.json({ message: messageView(message) }, 201);
   });
 
-  router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+  router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
 
   router.openapi(putAgreementRoute, async (c) => {
     const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
@@ -89,7 +82,7 @@ export function registerDealRoutes(router: Router) {
     if (new TextDecoder().decode(new Uint8Array(pdf, 0, Math.min(5, pdf.byteLength))) !== "%PDF-") {
       throw new ApiError("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field: "body" });
     }
-    const completion = await uploadAgreement(database(c.env.DB), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
+    const completion = await uploadAgreement(c.get("db"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
     return c.json({ completion }, 200);
   });
 }

@@ -2,8 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { DEAL_STATUSES } from "../../domain/deals/types";
 import { MARKETS, type Market } from "../../domain/reference/markets";
 import { LENDER_STATUSES } from "../../domain/reference/values";
-import { Timestamp } from "../../lib/schemas";
-import { SignificantPerson } from "../../partner/leads/schemas";
+import { Timestamp } from "../../shared-api/schemas/common";
+import { SignificantPerson } from "../../shared-api/schemas/lead";
 import { DealDocument } from "../documents/schemas";
 
 const nullableString = z.string().nullable();

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_REQUESTS_PER_DEAL } from "../../domain/documents/types";
 import { DOCUMENT_REQUEST_STATUSES, REQUEST_ITEM_TYPE_VALUES } from "../../domain/reference/values";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../../shared-api/schemas/common";
 
 type RequestStatusValue = (typeof DOCUMENT_REQUEST_STATUSES)[number]["value"];
 const RequestStatus = z.enum(DOCUMENT_REQUEST_STATUSES.map((s) => s.value) as unknown as [RequestStatusValue, ...RequestStatusValue[]]);

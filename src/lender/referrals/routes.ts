@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LEAD_STATE_VALUES } from "../../domain/reference/values";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
-import { LeadCreate } from "../../partner/leads/schemas";
+import { Timestamp } from "../../shared-api/schemas/common";
+import { LeadCreate } from "../../shared-api/schemas/lead";
 
 const tags = ["Referrals"];
 

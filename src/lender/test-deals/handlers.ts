@@ -1,7 +1,6 @@
-import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
-import type { Router } from "../../lib/router";
-import { createTestDeal, removeTestDeal } from "../../services/deals";
+import type { Router } from "../../router";
+import { createTestDeal, removeTestDeal } from "../../services/test-deals";
 import { viewContext } from "../../services/view-context";
 import { announceDeprecatedFields } from "../deals/handlers";
 import { createTestDealRoute, deleteTestDealRoute } from "./routes";
@@ -10,7 +9,7 @@ export function registerTestDealRoutes(router: Router) {
   router.openapi(createTestDealRoute, async (c) => {
     // The body is optional: without one the validator passes nothing through.
     const body = c.req.valid("json") ?? {};
-    const deal = await createTestDeal(viewContext(c.env), scopeOf(c.get("caller")), {
+    const deal = await createTestDeal(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), {
       country: body.country?.country,
       business: body.business ?? undefined,
       contact: body.contact ?? undefined,
@@ -23,7 +22,7 @@ export function registerTestDealRoutes(router: Router) {
   });
 
   router.openapi(deleteTestDealRoute, async (c) => {
-    await removeTestDeal(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    await removeTestDeal(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref);
     return c.body(null, 204);
   });
 }

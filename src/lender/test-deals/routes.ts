@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
-import { LeadPatch } from "../../partner/leads/schemas";
+import { LeadPatch } from "../../shared-api/schemas/lead";
 import { Deal, DealRefParam } from "../deals/schemas";
 
 const tags = ["Test deals"];

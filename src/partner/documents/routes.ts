@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { DOCUMENT_REJECTION_REASONS, DOCUMENT_STATE_VALUES, DOCUMENT_TYPE_VALUES } from "../../domain/reference/values";
-import type { AppEnv } from "../../lib/env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../lib/errors";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../../shared-api/schemas/common";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import { DOCUMENTS_PER_LEAD } from "../../services/lead-documents";
-import { LeadIdParam } from "../leads/schemas";
+import { LeadIdParam } from "../../shared-api/schemas/lead";
 
 const tags = ["Documents"];
 

@@ -1,6 +1,6 @@
 import { ENUM_LISTS, ENUM_NAMES, type EnumName } from "../../domain/reference/catalogue";
 import { ApiError } from "../../lib/errors";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { getEnum, listEnums } from "./routes";
 
 const isEnumName = (name: string): name is EnumName => (ENUM_NAMES as string[]).includes(name);

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ENUM_NAMES } from "../../domain/reference/catalogue";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
-import { CountryInput } from "../../lib/schemas";
+import { CountryInput } from "../../shared-api/schemas/common";
 
 export const EnumCatalogue = z
   .object({

@@ -1,7 +1,7 @@
-import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
-import { leadSteps, leadSummary, personView } from "../../domain/leads/view";
-import type { Router } from "../../lib/router";
+import { personView } from "../../domain/leads/person-view";
+import { leadSteps, leadSummary } from "../../domain/leads/view";
+import type { Router } from "../../router";
 import { presentLead, presentNewLead, readLead } from "../../services/lead-presentation";
 import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
@@ -13,30 +13,30 @@ import { signingSecretOf } from "../../lib/signing-secret";
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
-    const ctx = viewContext(c.env);
+    const ctx = viewContext(c.env, { db: c.get("db") });
     const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts);
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
     return c.json(await presentNewLead(ctx, lead), 201);
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    return c.json(await readLead(viewContext(c.env), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
+    return c.json(await readLead(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {
-    const ctx = viewContext(c.env);
+    const ctx = viewContext(c.env, { db: c.get("db") });
     const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
     return c.json(await presentLead(ctx, lead), 200);
   });
 
   router.openapi(putSignificantPersonsRoute, async (c) => {
     const { significant_persons } = c.req.valid("json");
-    const lead = await replaceSignificantPersons(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
+    const lead = await replaceSignificantPersons(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
     return c.json({ id: lead.id, significant_persons: lead.significantPersons.map(personView), steps: leadSteps(lead) }, 200);
   });
 
   router.openapi(submitLeadRoute, async (c) => {
-    const { lead, alreadySubmitted } = await submitLead(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.env.DB));
+    const { lead, alreadySubmitted } = await submitLead(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.env.DB));
     return c.json(
       {
         id: lead.id,
@@ -61,7 +61,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(listLeadsRoute, async (c) => {
     const { state, market, cursor, limit } = c.req.valid("query");
-    const page = await pageOfLeads(database(c.env.DB), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
+    const page = await pageOfLeads(c.get("db"), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
     return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
   });
 }

@@ -10,7 +10,7 @@ import {
   SignificantPersonsPut,
   SignificantPersonsResult,
   SubmitResult,
-} from "./schemas";
+} from "../../shared-api/schemas/lead";
 
 const tags = ["Leads"];
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../lib/env";
+import type { AppEnv } from "../../app-env";
 import { ApiError } from "../../lib/errors";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { limitBody, TOKEN_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import { consumeRateLimit } from "../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../services/tokens";

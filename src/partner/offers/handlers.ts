@@ -1,6 +1,5 @@
-import { database } from "../../db/client";
 import { scopeOf } from "../../domain/identity/caller";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { acceptOffer, leadOffers, simulateLeadEvent } from "../../services/lead-offers";
 import { presentLead } from "../../services/lead-presentation";
 import { panelMatcher } from "../../services/lead-routing";
@@ -8,15 +7,15 @@ import { viewContext } from "../../services/view-context";
 import { acceptOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
 
 export function registerOfferRoutes(router: Router) {
-  router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(database(c.env.DB), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
+  router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
 
   router.openapi(acceptOfferRoute, async (c) => {
     const { id, offerId } = c.req.valid("param");
-    return c.json(await acceptOffer(database(c.env.DB), scopeOf(c.get("caller")), id, offerId), 200);
+    return c.json(await acceptOffer(c.get("db"), scopeOf(c.get("caller")), id, offerId), 200);
   });
 
   router.openapi(simulateRoute, async (c) => {
-    const ctx = viewContext(c.env);
+    const ctx = viewContext(c.env, { db: c.get("db") });
     const lead = await simulateLeadEvent(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.env.DB));
     return c.json(await presentLead(ctx, lead), 200);
   });

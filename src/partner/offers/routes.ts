@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
-import { Lead, LeadIdParam, PartnerOffer } from "../leads/schemas";
+import { Lead, LeadIdParam, PartnerOffer } from "../../shared-api/schemas/lead";
 
 const tags = ["Offers"];
 

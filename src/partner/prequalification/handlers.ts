@@ -1,4 +1,4 @@
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
 import { currentPanel } from "../../services/panel-cache";
 import { prequalify } from "../../services/prequalification";
 import { prequalifyRoute } from "./routes";

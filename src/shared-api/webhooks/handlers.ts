@@ -1,62 +1,25 @@
 import type { Context } from "hono";
-import { database } from "../../db/client";
-import { listEndpoints, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from "../../db/webhooks";
 import { scopeOf } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
-import type { AppEnv } from "../../lib/env";
-import type { Router } from "../../lib/router";
+import type { AppEnv } from "../../app-env";
+import type { Router } from "../../router";
 import {
   changeEndpoint,
   deleteEndpoint,
   endpointDeliveries,
+  ownEndpoints,
   registerEndpoint,
   requireEndpoint,
   resendByHand,
   rotateEndpointSecret,
   type EndpointContext,
 } from "../../services/webhook-endpoints";
+import { deliveryView, endpointView } from "../../services/webhook-views";
 import { webhookRoutes } from "./routes";
-
-export const endpointView = (e: WebhookEndpointRow, secret?: string) => ({
-  id: e.id,
-  url: e.url,
-  events: e.events,
-  active: e.active,
-  created_at: e.createdAt,
-  last_success_at: e.lastSuccessAt,
-  last_failure_at: e.lastFailureAt,
-  failure_count: e.failureCount,
-  payload: e.payloadMode,
-  environment: e.environment,
-  host: e.hostKind,
-  deactivated_reason: e.deactivatedReason as "gone" | "exhausted" | "manual" | null,
-  ...(secret ? { secret } : {}),
-});
-
-export const deliveryView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[]) => ({
-  id: d.id,
-  event_id: d.eventId,
-  event: d.event,
-  payload: d.payloadMode,
-  state: d.state,
-  attempt_count: d.attemptCount,
-  next_attempt_at: d.nextAttemptAt,
-  last_status_code: d.lastStatusCode,
-  created_at: d.createdAt,
-  updated_at: d.updatedAt,
-  attempts: attempts.map((a) => ({
-    attempt_number: a.attemptNumber,
-    trigger: a.trigger,
-    attempted_at: a.attemptedAt,
-    status_code: a.statusCode,
-    error: a.error,
-    duration_ms: a.durationMs,
-  })),
-});
 
 const contextOf = (c: Context<AppEnv>, api: WebhookApi): EndpointContext & { env: AppEnv["Bindings"] } => ({
   env: c.env,
-  db: database(c.env.DB),
+  db: c.get("db"),
   scope: scopeOf(c.get("caller")),
   api,
 });
@@ -73,8 +36,7 @@ export function registerWebhookRoutes(router: Router, api: WebhookApi) {
   });
 
   router.openapi(routes.list, async (c) => {
-    const ctx = contextOf(c, api);
-    const endpoints = await listEndpoints(ctx.db, ctx.scope, api);
+    const endpoints = await ownEndpoints(contextOf(c, api));
     return c.json({ webhooks: endpoints.map((e) => endpointView(e)) }, 200);
   });
 

@@ -1,16 +1,11 @@
-import { database } from "../../db/client";
-import { findKeyById } from "../../db/keys";
-import { findOrganisation } from "../../db/organisations";
-import { ApiError } from "../../lib/errors";
-import type { Router } from "../../lib/router";
+import type { Router } from "../../router";
+import { callerAccount } from "../../services/organisations";
 import { getMe } from "./routes";
 
 export function registerMeRoutes(router: Router, api: "partner" | "lender" = "partner") {
   router.openapi(getMe(api), async (c) => {
     const caller = c.get("caller");
-    const db = database(c.env.DB);
-    const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
-    if (!organisation || !key) throw new ApiError("not_found", "The caller's organisation no longer exists.");
+    const { organisation, key } = await callerAccount(c.get("db"), caller);
     return c.json(
       {
         organisation: { id: organisation.id, name: organisation.name, kind: organisation.kind },

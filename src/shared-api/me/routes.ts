@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../schemas/common";
 
 export const Identity = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { countryProblem, resolveCountry, type Market } from "../domain/reference/markets";
+import { countryProblem, resolveCountry, type Market } from "../../domain/reference/markets";
 
 /**
  * A country as integrators send it: alpha-2 (GB or UK), alpha-3 or a plain

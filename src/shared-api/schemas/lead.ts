@@ -11,7 +11,7 @@ import {
   REVENUE_BAND_VALUES,
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../domain/reference/values";
-import { CountryInput, Timestamp } from "../../lib/schemas";
+import { CountryInput, Timestamp } from "./common";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eventsOf, otherApi, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../schemas/common";
 
 const EventName = (api: WebhookApi) =>
   z

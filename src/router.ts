@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "./env";
-import { validationError } from "./validation";
+import type { AppEnv } from "./app-env";
+import { validationError } from "./lib/validation";
 
 /** Every router validates through the same hook, so every validation failure has one shape. */
 export const createRouter = () =>

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { eventsOf, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonContent, security } from "../../lib/openapi";
-import { Timestamp } from "../../lib/schemas";
+import { Timestamp } from "../schemas/common";
 import { PageQuery } from "../webhooks/routes";
 
 export const EventItem = z

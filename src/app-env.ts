@@ -1,0 +1,20 @@
+import type { Database } from "./db/client";
+import type { Caller } from "./domain/identity/caller";
+import type { RateLimitVerdict } from "./durable-objects/rate-limiter";
+import type { Bindings } from "./lib/env";
+
+/** What the request pipeline puts on the context for every handler. */
+export interface Variables {
+  requestId: string;
+  /** Set by the auth middleware on every authenticated route. */
+  caller: Caller;
+  /** The key's rate-limit verdict, counted during authentication and applied by `rateLimitPerKey`. */
+  rateLimit: RateLimitVerdict;
+  /** Whether the request arrived on a sandbox-only host. */
+  sandboxHost: boolean;
+  /** The request's database client, set once at the top of the app, so no handler builds its own. */
+  db: Database;
+}
+
+/** The one Hono environment type of the app. */
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -1,0 +1,31 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "./client";
+
+/** One statement of a D1 batch. */
+export type Statement = BatchItem<"sqlite">;
+
+const changesOf = (result: unknown) => (result as D1Result).meta.changes;
+
+/**
+ * Runs `[guard, ...rest]` as one D1 batch (one implicit transaction) and answers how many rows
+ * the guard changed. D1 has no interactive transactions, so the guard is a conditional update
+ * (`UPDATE … WHERE state = …`) and the rest are written only when it wins (their own guards
+ * check the token it wrote); 0 means another request got there first and nothing was written.
+ */
+export async function runGuardedBatch(db: Database, statements: readonly Statement[]): Promise<number> {
+  const [guard, ...rest] = statements;
+  if (!guard) throw new Error("runGuardedBatch needs the guard statement first.");
+  const [result] = await db.batch([guard, ...rest]);
+  return changesOf(result);
+}
+
+/** Runs statements as one D1 batch; nothing to run is nothing written. */
+export async function runBatch(db: Database, statements: readonly Statement[]): Promise<void> {
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** Runs one conditional statement alone and answers how many rows it changed. */
+export async function runGuarded(statement: { run(): Promise<unknown> }): Promise<number> {
+  return changesOf(await statement.run());
+}

@@ -1,0 +1,72 @@
+import { describe, expect, inject, it } from "vitest";
+import { importCycles, layeringBreaches, type ImportGraph } from "./architecture/rules";
+
+// The picture in docs/architecture.md as a test: an import that runs up a floor or closes a
+// circle fails here. The graph is collected from src/ on the Node side (test/architecture/global-setup.mjs).
+const graph: ImportGraph = inject("importGraph");
+const breachesOf = (rule: string) =>
+  layeringBreaches(graph).filter((b) => b.rule === rule).map((b) => `${b.from} -> ${b.to}`);
+
+describe("architecture", () => {
+  it("reads the imports of every module in src/", () => {
+    expect(Object.keys(graph)).toContain("src/index.ts");
+    expect(Object.keys(graph)).toContain("src/lib/errors.ts");
+    expect(Object.keys(graph).length).toBeGreaterThan(100);
+  });
+
+  it("lib is the ground floor: it imports no other folder of src/", () => {
+    expect(breachesOf("lib is the ground floor: it imports no other folder of src/")).toEqual([]);
+  });
+
+  it("domain decides without services, routes, db, middleware, registers, Hono or drizzle", () => {
+    expect(breachesOf("domain decides without services, routes, db, middleware, registers, Hono or drizzle")).toEqual([]);
+  });
+
+  it("drizzle is imported only inside src/db", () => {
+    expect(breachesOf("drizzle is imported only inside src/db")).toEqual([]);
+  });
+
+  it("route folders (partner, lender, admin, hub, files, shared-api) read no storage and do not lean on each other", () => {
+    expect(breachesOf("route folders read no storage and do not lean on each other")).toEqual([]);
+  });
+
+  it("registers (company-register adapters) import lib and domain only", () => {
+    expect(breachesOf("registers (company-register adapters) import lib and domain only")).toEqual([]);
+  });
+
+  it("no import closes a cycle", () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+});
+
+describe("the architecture rules themselves", () => {
+  const fixture: ImportGraph = {
+    "src/lib/a.ts": ["src/domain/x.ts"],
+    "src/domain/x.ts": ["hono", "src/db/client.ts"],
+    "src/db/client.ts": ["drizzle-orm/d1"],
+    "src/services/s.ts": ["drizzle-orm"],
+    "src/partner/p.ts": ["src/lender/l.ts", "src/db/client.ts", "src/shared-api/schemas.ts"],
+    "src/lender/l.ts": ["src/shared-api/schemas.ts"],
+    "src/shared-api/schemas.ts": ["src/lib/a.ts"],
+    "src/registers/r.ts": ["src/services/s.ts", "src/domain/x.ts"],
+    "src/domain/c1.ts": ["src/domain/c2.ts"],
+    "src/domain/c2.ts": ["src/domain/c1.ts"],
+  };
+
+  it("names each kind of breach it is meant to catch", () => {
+    const found = layeringBreaches(fixture).map((b) => `${b.from} -> ${b.to}`);
+    expect(found.sort()).toEqual([
+      "src/domain/x.ts -> hono",
+      "src/domain/x.ts -> src/db/client.ts",
+      "src/lib/a.ts -> src/domain/x.ts",
+      "src/partner/p.ts -> src/db/client.ts",
+      "src/partner/p.ts -> src/lender/l.ts",
+      "src/registers/r.ts -> src/services/s.ts",
+      "src/services/s.ts -> drizzle-orm",
+    ]);
+  });
+
+  it("finds a cycle and only the cycle", () => {
+    expect(importCycles(fixture)).toEqual([["src/domain/c1.ts", "src/domain/c2.ts"]]);
+  });
+});
