@@ -28,9 +28,14 @@ const receiver = createServer((req, res) => req.resume().on("end", () => res.wri
 await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
 const hook = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-async function api(url, method, path, headers = {}, body) {
+async function api(url, method, path, headers = {}, body, attempt = 1) {
   const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
+  // wrangler dev answers 503 when its runtime restarted under the request (seen on a loaded machine): retried.
+  if (res.status === 503 && /restarted mid-request/.test(text) && attempt < 3) {
+    await new Promise((r) => setTimeout(r, 2000));
+    return api(url, method, path, headers, body, attempt + 1);
+  }
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
 }
