@@ -1,54 +1,305 @@
 #!/usr/bin/env node
-// `npm run bench`: starts wrangler dev on a fresh state with the rate limit
-// raised, runs each scenario against the same process and prints latency
-// percentiles and the ratio of each scenario's median to the baseline's.
-// Ratios, not absolute numbers, are what compare across machines.
-import { mkdtempSync, rmSync } from "node:fs";
+// `npm run bench`: starts `wrangler dev` on a fresh local state with the rate
+// limit raised, seeds 100,000 leads across two accounts and both environments,
+// then drives every row of scenarios.mjs with autocannon at concurrency 1 and
+// 10: a warm-up, then interleaved rounds (every row, every concurrency, round
+// after round) and the median of the rounds. `GET /health` is measured in the
+// same rounds and every row is given as a ratio to it. Round trips per request
+// are read from each row's Server-Timing header; webhook latency is measured
+// with a local receiver. Prints the table and which targets hold, and writes
+// the same as JSON under bench/results/ (BENCH_OUT to write elsewhere).
+//
+// BENCH_SMOKE=1: the same run at tiny sizes (a few hundred leads, a few dozen
+// requests per run) to prove the harness works; its figures mean nothing.
+import autocannon from "autocannon";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadDemoPanel } from "../scripts/lib/seed.mjs";
 import { startService } from "../scripts/lib/service.mjs";
-import { scenarios } from "./scenarios.mjs";
+import { queryLocal, seedLeads } from "./lib/seed-leads.mjs";
+import { evaluateTargets, printReport } from "./lib/report.mjs";
+import { measureWebhookLatency, startReceiver } from "./lib/webhook-latency.mjs";
+import { rotating, scenarios } from "./scenarios.mjs";
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const SMOKE = process.env.BENCH_SMOKE === "1";
+const CONFIG = SMOKE
+  ? { leads: { aLive: 150, aLiveDrafts: 400, aSandbox: 50, bLive: 50, bSandbox: 50 }, deepPage: 5, dealSubmits: 10, warmUp: { amount: 10 }, run: { amount: 30 }, rounds: 3, webhookIterations: 5 }
+  : {
+      leads: { aLive: 30_000, aLiveDrafts: 10_000, aSandbox: 20_000, bLive: 20_000, bSandbox: 20_000 },
+      deepPage: 1000,
+      dealSubmits: 300,
+      warmUp: { duration: 3 },
+      run: { duration: 5 },
+      rounds: 3,
+      webhookIterations: 60,
+    };
+const CONCURRENCIES = [1, 10];
 const ADMIN_TOKEN = "bench-admin-token";
-const only = process.argv[2];
+const HERE = dirname(fileURLToPath(import.meta.url));
 
-async function measure(run) {
-  for (let i = 0; i < 20; i++) await run(i); // warm-up
-  const samples = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const start = performance.now();
-    await run(i);
-    samples.push(performance.now() - start);
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function api(url, method, path, { headers = {}, body } = {}, attempt = 1) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  // wrangler dev answers 503 when its runtime restarted under the request (seen on a loaded machine); setup retries.
+  if (res.status === 503 && /restarted mid-request/.test(text) && attempt < 3) {
+    await new Promise((r) => setTimeout(r, 2000));
+    return api(url, method, path, { headers, body }, attempt + 1);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { p50: at(0.5), p95: at(0.95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return { body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
-const persistTo = mkdtempSync(join(tmpdir(), "rfs-bench-"));
-const service = await startService({
-  port: 8797,
-  persistTo,
-  vars: { ADMIN_TOKEN, SIGNING_SECRET: "bench", RATE_LIMIT_PER_MINUTE: "1000000" },
+const operator = (url, method, path, body) => api(url, method, `/admin/v1${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, body }).then((r) => r.body);
+
+/** A UK lead with every field its market needs to submit. */
+const completeLead = (name) => ({
+  country: "GB",
+  business: { name, company_number: "01234567", entity_type: "private_limited_company", industry: "ecommerce" },
+  contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" },
+  funding: { amount: 40_000, purpose: "working_capital", product_family: "business_loan" },
+  trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m", annual_turnover: 420_000 },
+  consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true },
 });
+
+/** Same shape as the seeding SQL's printf. */
+const seededId = (scopeNumber, i) => `${i.toString(16).padStart(8, "0")}-${scopeNumber.toString(16).padStart(4, "0")}-4000-8000-000000000000`;
+
+async function inBatches(items, size, work) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/**
+ * Seeding writes the local database from another process, which makes a
+ * running `wrangler dev` reload under its clients; so the service is stopped
+ * for it and started again on the same state.
+ */
+async function setUp(service, persistTo) {
+  const url = service.url;
+  const lenders = [];
+  for (const lender of await loadDemoPanel()) {
+    const org = await operator(url, "POST", "/organisations", { name: lender.name, kind: "lender" });
+    await operator(url, "PUT", `/organisations/${org.id}/products`, { products: lender.products });
+    lenders.push({ id: org.id, key: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "live" })).key });
+  }
+  const accounts = {};
+  for (const name of ["a", "b"]) {
+    const org = await operator(url, "POST", "/organisations", { name: `bench partner ${name}`, kind: "partner" });
+    accounts[name] = {
+      id: org.id,
+      live: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "live" })).key,
+      sandbox: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "sandbox" })).key,
+    };
+  }
+  const headersA = { "X-API-Key": accounts.a.live };
+  // Templates made through the API, so every seeded column is what the service writes.
+  const draft = (await api(url, "POST", "/partner/v1/leads", { headers: headersA, body: { country: "GB", business: { name: "Seeded Ltd" }, funding: { amount: 25_000, purpose: "working_capital" } } })).body;
+  const complete = (await api(url, "POST", "/partner/v1/leads", { headers: headersA, body: completeLead("Seeded Complete Ltd") })).body;
+
+  const { leads } = CONFIG;
+  const plan = [
+    { scopeNumber: 1, organisationId: accounts.a.id, environment: "live", templateId: draft.id, count: leads.aLive },
+    { scopeNumber: 2, organisationId: accounts.a.id, environment: "live", templateId: complete.id, count: leads.aLiveDrafts },
+    { scopeNumber: 3, organisationId: accounts.a.id, environment: "sandbox", templateId: draft.id, count: leads.aSandbox },
+    { scopeNumber: 4, organisationId: accounts.b.id, environment: "live", templateId: draft.id, count: leads.bLive },
+    { scopeNumber: 5, organisationId: accounts.b.id, environment: "sandbox", templateId: draft.id, count: leads.bSandbox },
+  ];
+  await service.restartAround(() => seedLeads({ persistTo, plan }));
+  const seeded = service.lastResult;
+  const [{ n: leadCount }] = queryLocal(persistTo, "SELECT count(*) AS n FROM leads");
+  console.log(`seeded ${seeded.rows.toLocaleString("en")} leads in ${(seeded.ms / 1000).toFixed(1)} s (wrangler d1 execute --local --file); ${leadCount.toLocaleString("en")} in the database`);
+
+  // Complete drafts, newest seeded first; some are submitted now so lenders hold deals.
+  const drafts = rotating(Array.from({ length: leads.aLiveDrafts }, (_, i) => seededId(2, i + 1)), "submit drafts");
+  await inBatches(Array.from({ length: CONFIG.dealSubmits }, () => drafts.take()), 10, (id) => api(url, "POST", `/partner/v1/leads/${id}/submit`, { headers: headersA }));
+  let lender = null;
+  for (const candidate of lenders) {
+    const page = (await api(url, "GET", "/v1/deals?limit=25", { headers: { "X-API-Key": candidate.key } })).body;
+    if (page.deals.length > 0 && (!lender || page.deals.length > lender.deals)) lender = { ...candidate, deals: page.deals.length, ref: page.deals[0].ref };
+  }
+  if (!lender) throw new Error("no lender received a deal from the submitted leads: the demo panel no longer matches the bench lead");
+
+  // The cursor of page `deepPage` (limit 25), reached with the largest pages the API allows.
+  let remaining = (CONFIG.deepPage - 1) * 25;
+  let cursor = null;
+  while (remaining > 0) {
+    const limit = Math.min(100, remaining);
+    const page = (await api(url, "GET", `/partner/v1/leads?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: headersA })).body;
+    if (!page.next_cursor) throw new Error(`the list ended before page ${CONFIG.deepPage}`);
+    cursor = page.next_cursor;
+    remaining -= limit;
+  }
+  return { accounts, lender, drafts, deepCursor: cursor, leadId: seededId(1, Math.ceil(leads.aLive / 2)), leadCount, seedMs: seeded.ms };
+}
+
+/** One autocannon run; req/s is requests completed over the run's duration. */
+function load(url, scenario, connections, size) {
+  const request = { method: scenario.method, headers: scenario.headers ?? {}, body: scenario.body };
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}${scenario.path ?? "/"}`,
+        connections,
+        ...size,
+        ...request,
+        requests: [scenario.nextPath ? { ...request, setupRequest: (req) => ({ ...req, path: scenario.nextPath() }) } : { ...request, path: scenario.path }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const total = result.requests.total;
+        const seconds = Math.max((result.finish - result.start) / 1000, 0.001);
+        resolve({
+          rps: total / seconds,
+          p50_ms: result.latency.p50,
+          p99_ms: result.latency.p99,
+          mean_ms: result.latency.average,
+          requests: total,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          statuses: result.statusCodeStats,
+        });
+      },
+    );
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** `d1;desc="1 round trip";dur=0.4, do;desc="1 call";dur=0.3, app;dur=2.0` → counts. */
+function roundTrips(header) {
+  const count = (name) => Number(new RegExp(`(?:^|, )${name};desc="(\\d+) `).exec(header ?? "")?.[1] ?? NaN);
+  return { d1: count("d1"), do: count("do") };
+}
+
+async function probe(url, scenario) {
+  const res = await fetch(`${url}${scenario.nextPath ? scenario.nextPath() : scenario.path}`, { method: scenario.method, headers: scenario.headers, body: scenario.body });
+  await res.text();
+  return { status: res.status, ...roundTrips(res.headers.get("Server-Timing")), server_timing: res.headers.get("Server-Timing") };
+}
+
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+const persistTo = mkdtempSync(join(tmpdir(), "rfs-bench-"));
+const serviceLog = [];
+const start = () =>
+  startService({
+    port,
+    persistTo,
+    vars: {
+      ADMIN_TOKEN,
+      SIGNING_SECRET: "bench-signing-secret",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      ALLOW_PRIVATE_WEBHOOKS: "true",
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    log: (line) => serviceLog.push(line),
+  });
+
+async function untilExited(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((resolve) => child.once("exit", resolve));
+}
+
+const service = { current: await start() };
+Object.assign(service, {
+  get url() {
+    return service.current.url;
+  },
+  async restartAround(work) {
+    service.current.stop();
+    await untilExited(service.current.child);
+    service.lastResult = work();
+    service.current = await start();
+  },
+  stop: () => service.current.stop(),
+});
+const receiver = await startReceiver();
 try {
-  const context = { url: service.url, sandboxUrl: service.sandboxUrl, adminToken: ADMIN_TOKEN };
-  const rows = [];
-  let baseline;
-  for (const scenario of scenarios) {
-    if (only && scenario.name !== "baseline" && !scenario.name.includes(only)) continue;
-    const run = await scenario.prepare(context);
-    const result = await measure(run);
-    baseline ??= result;
-    rows.push({ scenario: scenario.name, ...result, ratio: result.p50 / baseline.p50 });
+  const ctx = await setUp(service, persistTo);
+  const url = service.url;
+  const rows = scenarios({ partnerKey: ctx.accounts.a.live, lenderKey: ctx.lender.key, leadId: ctx.leadId, deepCursor: ctx.deepCursor, dealRef: ctx.lender.ref, drafts: ctx.drafts, deepPage: CONFIG.deepPage });
+
+  console.log(`warm-up (${JSON.stringify(CONFIG.warmUp)} per row at c=10)`);
+  for (const row of rows) await load(url, row, 10, CONFIG.warmUp);
+
+  const runs = new Map(rows.map((row) => [row.name, Object.fromEntries(CONCURRENCIES.map((c) => [c, []]))]));
+  for (let round = 1; round <= CONFIG.rounds; round++) {
+    console.log(`round ${round} of ${CONFIG.rounds}`);
+    for (const row of rows) for (const c of CONCURRENCIES) runs.get(row.name)[c].push(await load(url, row, c, CONFIG.run));
   }
-  console.log(`\n${ITERATIONS} sequential requests per scenario against wrangler dev; ratio = median / baseline median\n`);
-  console.log("scenario".padEnd(52), "p50 ms".padStart(8), "p95 ms".padStart(8), "ratio".padStart(7));
-  for (const r of rows) {
-    console.log(r.scenario.padEnd(52), r.p50.toFixed(2).padStart(8), r.p95.toFixed(2).padStart(8), r.ratio.toFixed(2).padStart(7));
+
+  const results = [];
+  for (const row of rows) {
+    const byConcurrency = {};
+    for (const c of CONCURRENCIES) {
+      const list = runs.get(row.name)[c];
+      byConcurrency[`c${c}`] = {
+        rps: median(list.map((r) => r.rps)),
+        p50_ms: median(list.map((r) => r.p50_ms)),
+        p99_ms: median(list.map((r) => r.p99_ms)),
+        mean_ms: median(list.map((r) => r.mean_ms)),
+        // autocannon's latencies have a 1 ms resolution; at c=1 the mean (1000 / req/s) is the finer figure.
+        mean_from_rps_ms: c === 1 ? 1000 / median(list.map((r) => r.rps)) : null,
+        non2xx: list.reduce((n, r) => n + r.non2xx, 0),
+        statuses: Object.assign({}, ...list.map((r) => r.statuses)),
+        errors: list.reduce((n, r) => n + r.errors, 0),
+        runs: list.map((r) => Number(r.rps.toFixed(1))),
+      };
+    }
+    results.push({ name: row.name, kind: row.kind, ratio_target: row.ratioTarget ?? null, ...byConcurrency, round_trips: await probe(url, row) });
   }
+  const floor = results.find((r) => r.kind === "floor");
+  for (const r of results) for (const c of CONCURRENCIES) r[`c${c}`].ratio = r[`c${c}`].rps / floor[`c${c}`].rps;
+
+  const b = ctx.accounts.b;
+  await api(url, "POST", "/partner/v1/webhooks", { headers: { "X-API-Key": b.live }, body: { url: receiver.url, events: ["lead.submitted"], payload: "reference" } });
+  const webhook = await measureWebhookLatency({
+    receiver,
+    iterations: CONFIG.webhookIterations,
+    makeLead: async () => (await api(url, "POST", "/partner/v1/leads", { headers: { "X-API-Key": b.live }, body: completeLead("Hook Ltd") })).body.id,
+    submit: (id) => api(url, "POST", `/partner/v1/leads/${id}/submit`, { headers: { "X-API-Key": b.live } }).then(() => undefined),
+  });
+
+  const report = {
+    generated_at: new Date().toISOString(),
+    smoke: SMOKE,
+    machine: process.env.BENCH_MACHINE ?? "shared 2-core development machine (other work running)",
+    tool: "autocannon 9.0.0 against wrangler dev (local workerd, local D1/DO/Queues)",
+    method: { concurrencies: CONCURRENCIES, warm_up: CONFIG.warmUp, run: CONFIG.run, rounds: CONFIG.rounds, statistic: "median of the rounds; rounds interleave every row and concurrency" },
+    data: { leads: ctx.leadCount, seeding: `INSERT … SELECT over a recursive counter, wrangler d1 execute --local --file, ${(ctx.seedMs / 1000).toFixed(1)} s`, deep_page: CONFIG.deepPage, submit_drafts_used: ctx.drafts.used },
+    rows: results,
+    webhook,
+  };
+  report.targets = evaluateTargets(report);
+  printReport(report);
+
+  const out = process.env.BENCH_OUT ?? (SMOKE ? join(tmpdir(), `rfs-bench-smoke-${Date.now()}.json`) : join(HERE, "results", `${report.generated_at.replace(/[:.]/g, "-")}.json`));
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+  console.log(`\nwritten: ${out}`);
+} catch (error) {
+  console.error(serviceLog.slice(-40).join(""));
+  throw error;
 } finally {
+  await receiver.close();
   service.stop();
   rmSync(persistTo, { recursive: true, force: true });
 }

@@ -1,108 +1,78 @@
-import { loadDemoPanel } from "../scripts/lib/seed.mjs";
+// The benchmark's rows. Each is one request shape, measured with autocannon at
+// every concurrency; `kind` says which round-trip target applies to it, and
+// `ratioTarget` the minimum req/s ratio to /health at c=10 (issue 12).
 
-// Benchmark scenarios. Each `prepare` sets up data through the public API and
-// returns the request to time. The first scenario is the baseline.
-
-async function json(method, url, { headers = {}, body } = {}) {
-  const res = await fetch(url, {
-    method,
-    headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+/** A counter over ids that must not repeat (submit needs a fresh draft each time). */
+export function rotating(ids, name) {
+  let next = 0;
+  return {
+    take() {
+      if (next >= ids.length) throw new Error(`${name}: all ${ids.length} prepared ids are used; seed more`);
+      return ids[next++];
+    },
+    get used() {
+      return next;
+    },
+  };
 }
 
-async function partnerKey({ url, adminToken }) {
-  const auth = { Authorization: `Bearer ${adminToken}` };
-  const org = await json("POST", `${url}/admin/v1/organisations`, { headers: auth, body: { name: "bench", kind: "partner" } });
-  return (await json("POST", `${url}/admin/v1/organisations/${org.id}/keys`, { headers: auth, body: { environment: "sandbox" } })).key;
+/**
+ * @param {{ partnerKey: string, lenderKey: string, leadId: string, deepCursor: string, dealRef: string, drafts: ReturnType<typeof rotating>, deepPage: number }} ctx
+ */
+export function scenarios(ctx) {
+  const partner = { "X-API-Key": ctx.partnerKey };
+  const lender = { "X-API-Key": ctx.lenderKey };
+  const json = { "Content-Type": "application/json" };
+  return [
+    { name: "GET /health", kind: "floor", method: "GET", path: "/health" },
+    { name: "GET /partner/v1/enums/revenue-bands", kind: "auth", ratioTarget: 0.6, method: "GET", path: "/partner/v1/enums/revenue-bands?country=GB", headers: partner },
+    {
+      name: "POST /partner/v1/prequalification",
+      kind: "prequalification",
+      ratioTarget: 0.5,
+      method: "POST",
+      path: "/partner/v1/prequalification",
+      headers: { ...partner, ...json },
+      body: JSON.stringify({ country: "GB", funding: { purpose: "working_capital", amount: 60000 }, trading: { monthly_revenue: 40000, tib_months: 30 } }),
+    },
+    { name: "GET /partner/v1/leads?limit=25 (first page)", kind: "read", ratioTarget: 0.3, method: "GET", path: "/partner/v1/leads?limit=25", headers: partner },
+    {
+      name: `GET /partner/v1/leads?limit=25 (page ${ctx.deepPage.toLocaleString("en")})`,
+      kind: "read",
+      ratioTarget: 0.3,
+      method: "GET",
+      path: `/partner/v1/leads?limit=25&cursor=${encodeURIComponent(ctx.deepCursor)}`,
+      headers: partner,
+    },
+    { name: "GET /partner/v1/leads/{id}", kind: "read", ratioTarget: 0.35, method: "GET", path: `/partner/v1/leads/${ctx.leadId}`, headers: partner },
+    {
+      name: "POST /partner/v1/leads",
+      kind: "write",
+      ratioTarget: 0.25,
+      method: "POST",
+      path: "/partner/v1/leads",
+      headers: { ...partner, ...json },
+      body: JSON.stringify({ country: "GB", business: { name: "Bench Ltd" }, funding: { amount: 20000, purpose: "working_capital" } }),
+    },
+    {
+      name: "POST /partner/v1/leads/{id}/submit",
+      kind: "submit",
+      method: "POST",
+      headers: partner,
+      // A fresh complete draft per request: a repeated submit would only answer already_submitted.
+      nextPath: () => `/partner/v1/leads/${ctx.drafts.take()}/submit`,
+    },
+    { name: "GET /v1/deals", kind: "read", method: "GET", path: "/v1/deals?limit=25", headers: lender },
+    { name: "GET /v1/deals/{ref}", kind: "read", method: "GET", path: `/v1/deals/${ctx.dealRef}`, headers: lender },
+  ];
 }
 
-export const scenarios = [
-  {
-    // The cheapest trip through the whole stack: request id, routing, the problem+json 404.
-    name: "baseline: unknown route (404 problem+json)",
-    prepare: async ({ url }) => async () => {
-      const res = await fetch(`${url}/nowhere`);
-      await res.text();
-      if (res.status !== 404) throw new Error(`baseline answered ${res.status}`);
-    },
-  },
-  {
-    name: "GET /me with X-API-Key (D1 key lookup + DO)",
-    prepare: async (ctx) => {
-      const key = await partnerKey(ctx);
-      return () => json("GET", `${ctx.url}/partner/v1/me`, { headers: { "X-API-Key": key } });
-    },
-  },
-  {
-    name: "GET /me with a bearer token",
-    prepare: async (ctx) => {
-      const key = await partnerKey(ctx);
-      const token = await json("POST", `${ctx.url}/partner/v1/oauth/token`, {
-        body: { grant_type: "client_credentials", client_id: key.slice(0, key.lastIndexOf("_")), client_secret: key },
-      });
-      return () => json("GET", `${ctx.url}/partner/v1/me`, { headers: { Authorization: `Bearer ${token.access_token}` } });
-    },
-  },
-  {
-    name: "GET /enums/revenue-bands (no D1 after auth)",
-    prepare: async (ctx) => {
-      const key = await partnerKey(ctx);
-      return () => json("GET", `${ctx.url}/partner/v1/enums/revenue-bands?country=GB`, { headers: { "X-API-Key": key } });
-    },
-  },
-
-  {
-    name: "POST /prequalification (panel cached in isolate)",
-    prepare: async (ctx) => {
-      const auth = { Authorization: `Bearer ${ctx.adminToken}` };
-      for (const lender of await loadDemoPanel()) {
-        const org = await json("POST", `${ctx.url}/admin/v1/organisations`, { headers: auth, body: { name: lender.name, kind: "lender" } });
-        await json("PUT", `${ctx.url}/admin/v1/organisations/${org.id}/products`, { headers: auth, body: { products: lender.products } });
-      }
-      const key = await partnerKey(ctx);
-      const body = { country: "GB", funding: { purpose: "working_capital", amount: 60000 }, trading: { monthly_revenue: 40000, tib_months: 30 } };
-      return () => json("POST", `${ctx.url}/partner/v1/prequalification`, { headers: { "X-API-Key": key }, body });
-    },
-  },
-
-  ...(() => {
-    // Keyset pagination: a page deep in the list should cost what the first page costs.
-    let pages;
-    const prepareList = async (ctx) => {
-      if (pages) return pages;
-      const key = await partnerKey(ctx);
-      const headers = { "X-API-Key": key };
-      const body = { country: "GB", business: { name: "Bench Ltd" }, funding: { amount: 20000, purpose: "working_capital" } };
-      for (let i = 0; i < 2000; i += 50) {
-        await Promise.all(Array.from({ length: 50 }, () => json("POST", `${ctx.url}/partner/v1/leads`, { headers, body })));
-      }
-      let cursor = null;
-      for (let page = 1; page < 60; page++) {
-        const res = await json("GET", `${ctx.url}/partner/v1/leads?limit=25${cursor ? `&cursor=${cursor}` : ""}`, { headers });
-        cursor = res.next_cursor;
-      }
-      pages = { headers, deepCursor: cursor };
-      return pages;
-    };
-    return [
-      {
-        name: "GET /leads first page (2,000 leads held)",
-        prepare: async (ctx) => {
-          const { headers } = await prepareList(ctx);
-          return () => json("GET", `${ctx.url}/partner/v1/leads?limit=25`, { headers });
-        },
-      },
-      {
-        name: "GET /leads page 60 (keyset cursor)",
-        prepare: async (ctx) => {
-          const { headers, deepCursor } = await prepareList(ctx);
-          return () => json("GET", `${ctx.url}/partner/v1/leads?limit=25&cursor=${deepCursor}`, { headers });
-        },
-      },
-    ];
-  })(),
-];
+/** What each kind must cost in round trips (issue 12): D1 round trips and Durable Object calls per request. */
+export const ROUND_TRIP_TARGETS = {
+  floor: { d1: 0, do: 0, says: "no storage" },
+  auth: { d1: 0, do: 1, says: "auth + limit: one DO call, no D1" },
+  prequalification: { d1: 0, do: 1, says: "no D1" },
+  read: { d1: 1, do: 1, says: "one D1 query" },
+  write: { d1: 1, do: 1, says: "one D1 batch" },
+  submit: { d1: 1, do: 1, says: "one D1 batch" },
+};

@@ -1,5 +1,6 @@
 import type { Database } from "./db/client";
 import type { Caller } from "./domain/identity/caller";
+import type { RateLimitVerdict } from "./durable-objects/rate-limiter";
 import type { Bindings } from "./lib/env";
 
 /** What the request pipeline puts on the context for every handler. */
@@ -7,6 +8,8 @@ export interface Variables {
   requestId: string;
   /** Set by the auth middleware on every authenticated route. */
   caller: Caller;
+  /** The key's rate-limit verdict, counted during authentication and applied by `rateLimitPerKey`. */
+  rateLimit: RateLimitVerdict;
   /** Whether the request arrived on a sandbox-only host. */
   sandboxHost: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */

@@ -12,6 +12,7 @@ import { mountHealth } from "./health/route";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { sandboxHost } from "./middleware/sandbox-host";
+import { serverTiming } from "./middleware/server-timing";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
@@ -27,7 +28,7 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("*", requestId, provideDatabase, sandboxHost, async (c, next) => {
+  app.use("*", serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });

@@ -39,7 +39,7 @@ export const toDeal = (r: DealRow): Deal => ({
 });
 
 /** The lender's own, live (not deleted) deal with this upper-cased ref. */
-const dealInScope = (scope: Scope, ref: string) =>
+export const dealInScope = (scope: Scope, ref: string) =>
   and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.ref, ref), isNull(deals.deletedAt));
 
 export async function findDeal(db: Database, scope: Scope, ref: string) {

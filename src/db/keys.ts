@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { KeyState } from "../domain/identity/key-state";
 import type { Database } from "./client";
 import { accessTokens, apiKeys, organisations } from "./schema/identity";
 
@@ -13,24 +14,7 @@ export async function listKeysOf(db: Database, organisationId: string) {
   return db.select().from(apiKeys).where(eq(apiKeys.organisationId, organisationId)).all();
 }
 
-const keyWithOrganisation = {
-  key: apiKeys,
-  organisationKind: organisations.kind,
-};
-
-/** An unrevoked key by its key id, with its organisation's kind. */
-export async function findActiveKey(db: Database, keyId: string) {
-  return (
-    (await db
-      .select(keyWithOrganisation)
-      .from(apiKeys)
-      .innerJoin(organisations, eq(organisations.id, apiKeys.organisationId))
-      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-      .get()) ?? null
-  );
-}
-
-/** Revokes a key; its bearer tokens die with it because token lookups join the key. */
+/** Revokes a key in the record; the caller then tells the key's Durable Object, and its tokens die with it. */
 export async function revokeKey(db: Database, clientId: string, at: string) {
   const rows = await db
     .update(apiKeys)
@@ -44,19 +28,48 @@ export async function insertAccessToken(db: Database, row: typeof accessTokens.$
   await db.insert(accessTokens).values(row);
 }
 
-/** A live token's unrevoked key; expired tokens and tokens of revoked keys find nothing. */
-export async function findKeyByToken(db: Database, tokenHash: string, nowSeconds: number) {
-  return (
-    (await db
-      .select(keyWithOrganisation)
-      .from(accessTokens)
-      .innerJoin(apiKeys, eq(apiKeys.id, accessTokens.keyId))
-      .innerJoin(organisations, eq(organisations.id, apiKeys.organisationId))
-      .where(and(eq(accessTokens.tokenHash, tokenHash), gt(accessTokens.expiresAt, nowSeconds), isNull(apiKeys.revokedAt)))
-      .get()) ?? null
-  );
-}
-
 export async function findKeyById(db: Database, keyId: string) {
   return (await db.select().from(apiKeys).where(eq(apiKeys.id, keyId)).get()) ?? null;
+}
+
+/**
+ * Everything the key's Durable Object needs to become the authority for it,
+ * in one round trip: the key (revoked or not) with its organisation's kind,
+ * and the hashes of its unexpired bearer tokens. Null when there is no key
+ * with that id and client id.
+ */
+export async function loadKeyState(db: Database, keyId: string, clientId: string, nowSeconds: number): Promise<KeyState | null> {
+  const [keys, tokens] = await db.batch([
+    // A subquery, not a join: batched rows come back by column name, and both tables have a `kind`.
+    db
+      .select({
+        key: apiKeys,
+        organisationKind: sql<"partner" | "lender">`(SELECT ${organisations.kind} FROM ${organisations} WHERE ${organisations.id} = ${apiKeys.organisationId})`.as(
+          "organisation_kind",
+        ),
+      })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.clientId, clientId))),
+    db
+      .select({ tokenHash: accessTokens.tokenHash, expiresAt: accessTokens.expiresAt })
+      .from(accessTokens)
+      .where(and(eq(accessTokens.keyId, keyId), gt(accessTokens.expiresAt, nowSeconds))),
+  ]);
+  const found = keys[0];
+  if (!found) return null;
+  const { key, organisationKind } = found;
+  return {
+    facts: {
+      keyId: key.id,
+      clientId: key.clientId,
+      organisationId: key.organisationId,
+      organisationKind,
+      environment: key.environment,
+      kind: key.kind,
+      allowedOrigins: key.allowedOrigins,
+    },
+    keyHash: key.keyHash,
+    revoked: key.revokedAt !== null,
+    tokens: new Map(tokens.map((t) => [t.tokenHash, t.expiresAt])),
+  };
 }

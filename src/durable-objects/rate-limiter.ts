@@ -1,4 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import { database } from "../db/client";
+import { insertAccessToken, loadKeyState } from "../db/keys";
+import { admits, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
+import type { Bindings } from "../lib/env";
+import { nowIso } from "../lib/ids";
 
 export interface RateLimitVerdict {
   allowed: boolean;
@@ -8,19 +13,43 @@ export interface RateLimitVerdict {
   resetSeconds: number;
 }
 
+export interface LimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Which key a call is about: both parts, so a client id that does not own the key id finds nothing. */
+export interface KeyAddress {
+  keyId: string;
+  clientId: string;
+}
+
+export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict } | { admitted: false };
+
 interface Window {
   startedAt: number;
   count: number;
 }
 
+const epochSeconds = (ms: number) => Math.floor(ms / 1000);
+
 /**
- * One instance per key (named by the key's client id, or `token:<client id>`
- * for the token endpoint): a fixed one-minute window. One instance serialises
- * its own requests, so the count needs no locking; the window is persisted so
- * an evicted instance does not hand out a fresh allowance.
+ * One instance per key, named `key:<client id>`, and the authority for that
+ * key: it holds the key's hash, owner, environment, kind, revoked flag and
+ * live bearer tokens (loaded from D1 on first use, D1 staying the record),
+ * and counts the key's requests in a fixed one-minute window. Authentication
+ * and the rate limit are therefore one call. Revocation writes D1 and then
+ * calls `forget`, so the next request reloads and sees it.
+ *
+ * Other instances are plain limiters (`ip:<address>` for failed attempts,
+ * `token:<client id>` for the token endpoint) and only ever receive `hit`.
+ * One instance serialises its own requests, so the count needs no locking;
+ * the window is persisted so an evicted instance does not hand out a fresh
+ * allowance.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject<Bindings> {
   private window: Window | undefined;
+  private state: Promise<KeyState | null> | undefined;
 
   async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<RateLimitVerdict> {
     this.window ??= (await this.ctx.storage.get<Window>("window")) ?? { startedAt: now, count: 0 };
@@ -31,5 +60,46 @@ export class RateLimiter extends DurableObject {
     void this.ctx.storage.put("window", this.window);
     const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowMs - now) / 1000));
     return { allowed, limit, remaining: Math.max(0, limit - this.window.count), resetSeconds };
+  }
+
+  /** Checks the credential and, when it opens the key, counts the request: one call per authenticated request. */
+  async authenticate(address: KeyAddress, credential: PresentedCredential, policy: LimitPolicy, now = Date.now()): Promise<Admission> {
+    const state = await this.keyState(address, now);
+    if (!state || state.facts.clientId !== address.clientId || !admits(state, credential, epochSeconds(now))) return { admitted: false };
+    return { admitted: true, key: state.facts, verdict: await this.hit(policy.limit, policy.windowSeconds, now) };
+  }
+
+  /**
+   * The token exchange: when the presented key opens this partner key, the
+   * token's hash is recorded in D1 and held here. The token itself never
+   * reaches this object; the isolate hands over its hash.
+   */
+  async issueToken(address: KeyAddress, keyHash: string, token: { hash: string; expiresAt: number }, now = Date.now()): Promise<KeyFacts | null> {
+    const state = await this.keyState(address, now);
+    if (!state || state.facts.clientId !== address.clientId || state.facts.kind !== "partner" || !admits(state, { keyHash }, epochSeconds(now))) return null;
+    await insertAccessToken(database(this.env.DB), { tokenHash: token.hash, keyId: state.facts.keyId, expiresAt: token.expiresAt, createdAt: nowIso() });
+    rememberToken(state, token.hash, token.expiresAt, epochSeconds(now));
+    return state.facts;
+  }
+
+  /** Drops what is held about the key; the next call reads D1 again. Called after revocation is written. */
+  async forget(): Promise<void> {
+    this.state = undefined;
+  }
+
+  /**
+   * Loads once and shares the load among concurrent calls. A failed or empty
+   * load is not kept (a key created later is found), and a load overtaken by
+   * `forget` is not kept either: it may predate the revocation.
+   */
+  private keyState(address: KeyAddress, now: number): Promise<KeyState | null> {
+    if (this.state) return this.state;
+    const loading = loadKeyState(database(this.env.DB), address.keyId, address.clientId, epochSeconds(now));
+    this.state = loading;
+    const drop = () => {
+      if (this.state === loading) this.state = undefined;
+    };
+    loading.then((state) => state === null && drop(), drop);
+    return loading;
   }
 }

@@ -1,13 +1,11 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Caller } from "../domain/identity/caller";
-import { parseKey, type KeyKind } from "../domain/identity/keys";
-import { looksLikeAccessToken } from "../domain/identity/tokens";
-import { findActiveKey, findKeyByToken } from "../db/keys";
-import { sha256Hex, timingSafeEqual } from "../lib/crypto";
+import type { KeyKind } from "../domain/identity/keys";
 import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
-import { consumeRateLimit } from "./rate-limit";
+import { admitApiKey, admitBearerToken } from "../services/key-authority";
+import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
 
 const KIND_NAMES: Record<KeyKind, string> = { partner: "partner secret key", lender: "lender key", publishable: "publishable key" };
 
@@ -24,30 +22,32 @@ interface AuthOptions {
 
 const unauthorized = (detail: string) => new ApiError("unauthorized", detail);
 
+/**
+ * One call to the key's Durable Object checks the credential and counts the
+ * request; no D1 query. A key authority that cannot be reached fails closed
+ * (503 with Retry-After, see `limiterUnavailable`). The verdict is applied by `rateLimitPerKey`, after the
+ * host and key-type rules, so their refusals keep their own status.
+ */
 async function resolveCredential(c: Context<AppEnv>, options: AuthOptions) {
-  const db = c.get("db");
   const authorization = c.req.header("Authorization");
   const apiKey = c.req.header("X-API-Key");
+  const policy = limitPolicy(c);
 
   if (options.bearer && authorization !== undefined) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized(`Malformed Authorization header. ${options.hint}`);
-    if (!looksLikeAccessToken(token)) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
-    const found = await findKeyByToken(db, await sha256Hex(token), Math.floor(Date.now() / 1000));
-    if (!found) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
-    return { ...found, via: "bearer" as const };
+    const admission = await admitBearerToken(c.env, token, policy).catch((error) => {
+      throw limiterUnavailable(c, error);
+    });
+    if (!admission.admitted) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
+    return { ...admission, via: "bearer" as const };
   }
   if (apiKey === undefined) throw unauthorized(`No credentials were sent. ${options.hint}`);
-
-  const parsed = parseKey(apiKey);
-  if (!parsed?.secret) throw unauthorized("The API key is malformed, unknown or revoked.");
-  const found = await findActiveKey(db, parsed.keyId);
-  // The hash is compared even when the row is missing so both paths cost the same.
-  const presentedHash = await sha256Hex(apiKey.trim());
-  if (!timingSafeEqual(presentedHash, found?.key.keyHash ?? "0".repeat(64)) || !found) {
-    throw unauthorized("The API key is malformed, unknown or revoked.");
-  }
-  return { ...found, via: "api_key" as const };
+  const admission = await admitApiKey(c.env, apiKey, policy).catch((error) => {
+    throw limiterUnavailable(c, error);
+  });
+  if (!admission.admitted) throw unauthorized("The API key is malformed, unknown or revoked.");
+  return { ...admission, via: "api_key" as const };
 }
 
 /**
@@ -64,7 +64,7 @@ export const authenticate = (options: AuthOptions) =>
       await consumeRateLimit(c, `ip:${c.req.header("CF-Connecting-IP") ?? "local"}`);
       throw error;
     }
-    const { key, organisationKind, via } = credential;
+    const { key, verdict, via } = credential;
     if (c.get("sandboxHost") && key.environment === "live") {
       throw new ApiError("environment_mismatch", "This host is a sandbox host and accepts sandbox keys only; use the production host for live keys.");
     }
@@ -78,8 +78,8 @@ export const authenticate = (options: AuthOptions) =>
     }
     const caller: Caller = {
       organisationId: key.organisationId,
-      organisationKind,
-      keyId: key.id,
+      organisationKind: key.organisationKind,
+      keyId: key.keyId,
       clientId: key.clientId,
       keyKind: key.kind,
       environment: key.environment,
@@ -87,5 +87,6 @@ export const authenticate = (options: AuthOptions) =>
       via,
     };
     c.set("caller", caller);
+    c.set("rateLimit", verdict);
     await next();
   });

@@ -1,18 +1,23 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
+import { uncounted } from "../lib/round-trips";
 import { dispatchPendingEvents } from "../services/webhook-dispatch";
+import { deliverFirstAttempts } from "../services/webhook-first-attempt";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Webhooks are a low-latency notification: after a successful write, the
  * events it put in the outbox are turned into deliveries at once, after the
- * response has gone. The every-minute cron remains the safety net, so a failure
- * here delays a delivery but never loses it.
+ * response has gone, and their first attempt is made there and then (see
+ * services/webhook-first-attempt.ts). The queue and the every-minute cron
+ * remain the safety net, so a failure here delays a delivery but never loses it.
  */
 export const dispatchAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && c.get("caller")) {
-    c.executionCtx.waitUntil(dispatchPendingEvents(c.env).catch((error) => console.error(JSON.stringify({ level: "warn", dispatch: String(error) }))));
+    // After the response: not part of this request's Server-Timing.
+    const env = { ...c.env, DB: uncounted(c.env.DB) };
+    c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => console.error(JSON.stringify({ level: "warn", dispatch: String(error) }))));
   }
 });

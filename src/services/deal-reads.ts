@@ -1,16 +1,15 @@
 /** Reading a lender's deals: one deal (scoped to the caller), its full view, its completion, and pages of deals. */
 import type { Database } from "../db/client";
 import { findDeal, listDeals } from "../db/deals";
-import { offersOfDeal } from "../db/offers";
 import type { Scope } from "../domain/identity/caller";
 import { normaliseDealReference } from "../domain/deals/reference";
 import type { Deal } from "../domain/deals/types";
 import { completionView, dealView } from "../domain/deals/view";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
-import { dealFiles } from "./deal-files";
-import { registerViewOf } from "./register-holdings";
-import { registerOwnerOf } from "./test-deal-register";
+import { findDealWithRelations } from "../db/deal-with-relations";
+import { signedFiles } from "./deal-files";
+import { registerViewFrom } from "./register-holdings";
 import type { ViewContext } from "./view-context";
 export const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
@@ -20,12 +19,11 @@ export async function requireDeal(db: Database, scope: Scope, ref: string) {
   return deal;
 }
 
-/** The full deal view; `full` webhook payloads call this too. Null when not the lender's. */
+/** The full deal view; `full` webhook payloads call this too. Null when not the lender's. One D1 round trip (db/deal-with-relations.ts). */
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
-  const deal = await findDeal(ctx.db, scope, normaliseDealReference(ref));
-  if (!deal) return null;
-  const [offers, files, register] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal), registerViewOf(ctx.db, registerOwnerOf(deal))]);
-  return dealView(deal, offers, files, register);
+  const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
+  if (!found) return null;
+  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers));
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;

@@ -160,22 +160,20 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
       subjectId: lead.id,
       detail: { reference: lead.reference, state, matched_options: match.matched_options },
     });
-    const won = await recordSubmission(
-      db,
-      scope,
-      lead,
-      {
-        state,
-        matchedOptions: match.matched_options,
-        options: match.options,
-        timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
-        token,
-        at,
-      },
-      plan.leadEvents.map(event),
-      plan.statements,
-    );
-    if (won) return { lead: await requireLead(db, scope, id), alreadySubmitted: false };
+    const submission = {
+      state,
+      matchedOptions: match.matched_options,
+      options: match.options,
+      timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
+      token,
+      at,
+    };
+    const won = await recordSubmission(db, scope, lead, submission, plan.leadEvents.map(event), plan.statements);
+    // The winner knows what it wrote (the update applied to the version it read): no read-back.
+    if (won) {
+      const { matchedOptions, options, timeline } = submission;
+      return { lead: { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at }, alreadySubmitted: false };
+    }
   }
   throw new ApiError("conflict", "The lead is being changed by another request; retry.");
 }

@@ -4,7 +4,9 @@ import { findKeyById, insertApiKey, listKeysOf, revokeKey } from "../db/keys";
 import { findOrganisation, insertOrganisation, listOrganisations, type Organisation } from "../db/organisations";
 import type { Caller } from "../domain/identity/caller";
 import { sha256Hex } from "../lib/crypto";
+import type { Bindings } from "../lib/env";
 import { ApiError } from "../lib/errors";
+import { forgetKey } from "./key-authority";
 import { newId, nowIso } from "../lib/ids";
 
 export async function createOrganisation(db: Database, input: { name: string; kind: Organisation["kind"] }) {
@@ -66,8 +68,15 @@ export async function describeOrganisation(db: Database, organisation: Organisat
 export const allOrganisations = (db: Database) => listOrganisations(db);
 
 /** Revokes an active key; a key already revoked or never issued is a 404. */
-export async function revokeClientKey(db: Database, clientId: string) {
-  if (!(await revokeKey(db, clientId, nowIso()))) throw new ApiError("not_found", "No active key with that client_id.");
+/**
+ * D1 is the record; the key's Durable Object is told before the answer, so the very next request
+ * is refused (services/key-authority.ts). It is told also when D1 says "already revoked": a
+ * previous attempt may have failed between the two steps.
+ */
+export async function revokeClientKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string) {
+  const revoked = await revokeKey(db, clientId, nowIso());
+  await forgetKey(authority, clientId);
+  if (!revoked) throw new ApiError("not_found", "No active key with that client_id.");
 }
 
 /** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */

@@ -8,6 +8,7 @@ import { answersOf } from "../db/register-answers";
 import type { RegisterFigures } from "../domain/figures";
 import { NOTHING_HELD, registerFigures, type RegisterHolding } from "../domain/registers/facts";
 import type { RegistryAnswer, VatAnswer } from "../domain/registers/types";
+import type { RegisterAnswerRow } from "../db/schema/registers";
 
 export interface RegisterView {
   answers: RegisterHolding;
@@ -15,7 +16,11 @@ export interface RegisterView {
 }
 
 export async function registerViewOf(db: Database, ownerId: string, asOf = new Date()): Promise<RegisterView> {
-  const rows = await answersOf(db, ownerId);
+  return registerViewFrom(await answersOf(db, ownerId), asOf);
+}
+
+/** The same view from rows already read (the one-batch lead and deal reads). */
+export function registerViewFrom(rows: RegisterAnswerRow[], asOf = new Date()): RegisterView {
   const answers: RegisterHolding = { ...NOTHING_HELD };
   for (const row of rows) {
     // A row still waiting for its first answer shows nothing: `null` means not yet known.

@@ -1,32 +1,22 @@
-import { parseKey } from "../domain/identity/keys";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, newAccessToken } from "../domain/identity/tokens";
-import type { Database } from "../db/client";
-import { findActiveKey, insertAccessToken } from "../db/keys";
-import { sha256Hex, timingSafeEqual } from "../lib/crypto";
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../domain/identity/tokens";
+import type { Bindings } from "../lib/env";
 import { ApiError } from "../lib/errors";
-import { nowIso } from "../lib/ids";
+import { mintAccessToken } from "./key-authority";
 
 /**
  * The client-credentials exchange. Only partner secret keys mint tokens: lender
  * keys authenticate every call with X-API-Key, and publishable keys live in
- * web pages where a token would be no safer than the key.
+ * web pages where a token would be no safer than the key. The key's Durable
+ * Object checks the secret and records the token (see services/key-authority.ts).
  */
-export async function exchangeClientCredentials(db: Database, clientId: string, clientSecret: string) {
-  const refused = new ApiError("unauthorized", "client_id and client_secret do not match an active partner secret key.");
-  const parsed = parseKey(clientSecret);
-  const found = parsed?.secret ? await findActiveKey(db, parsed.keyId) : null;
-  const presentedHash = await sha256Hex(clientSecret.trim());
-  if (!found || !timingSafeEqual(presentedHash, found.key.keyHash)) throw refused;
-  if (!timingSafeEqual(found.key.clientId, clientId.trim()) || found.key.kind !== "partner") throw refused;
-
-  const token = newAccessToken();
-  const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_LIFETIME_SECONDS;
-  await insertAccessToken(db, { tokenHash: await sha256Hex(token), keyId: found.key.id, expiresAt, createdAt: nowIso() });
+export async function exchangeClientCredentials(env: Pick<Bindings, "RATE_LIMITER">, clientId: string, clientSecret: string) {
+  const minted = await mintAccessToken(env, clientId, clientSecret);
+  if (!minted) throw new ApiError("unauthorized", "client_id and client_secret do not match an active partner secret key.");
   return {
-    access_token: token,
+    access_token: minted.token,
     token_type: "Bearer" as const,
     expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
     scope: "partner",
-    environment: found.key.environment,
+    environment: minted.key.environment,
   };
 }

@@ -28,7 +28,7 @@ export interface DeliveryOptions {
 export type ConsumerAction = { action: "ack" } | { action: "retry"; delaySeconds: number };
 
 /** How long an attempt holds the delivery before another message may try again. */
-const LEASE_MS = 60_000;
+export const ATTEMPT_LEASE_MS = 60_000;
 const EARLY_TOLERANCE_MS = 10_000;
 
 async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
@@ -95,7 +95,7 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
     now.toISOString(),
     // Queue delays are not exact to the second; a message a little early still counts as due.
     new Date(now.getTime() + EARLY_TOLERANCE_MS).toISOString(),
-    new Date(now.getTime() + LEASE_MS).toISOString(),
+    new Date(now.getTime() + ATTEMPT_LEASE_MS).toISOString(),
   );
   // Not due, already taken or finished: a duplicate message; the live one carries on.
   if (!claimed) return { action: "ack" };

@@ -27,9 +27,11 @@ const ROUNDS_PER_RUN = 5;
 /** A pending delivery this far past due has lost its queue message and is sent again. */
 const OVERDUE_AFTER_MS = 10 * 60 * 1000;
 
-export async function enqueueDeliveries(queue: Queue, deliveryIds: string[]) {
+export async function enqueueDeliveries(queue: Queue, deliveryIds: string[], delaySeconds?: number) {
   for (let i = 0; i < deliveryIds.length; i += 100) {
-    await queue.sendBatch(deliveryIds.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } satisfies DeliveryMessage, contentType: "json" as const })));
+    await queue.sendBatch(
+      deliveryIds.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } satisfies DeliveryMessage, contentType: "json" as const, ...(delaySeconds ? { delaySeconds } : {}) })),
+    );
   }
 }
 
@@ -59,7 +61,15 @@ async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: We
   return (claimed as { id: string }[]).length === 1 ? { claimed: true, ids: deliveries.map((d) => d.id) } : { claimed: false, ids: [] };
 }
 
-export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events: number; deliveries: number }> {
+/**
+ * `deliver`: what becomes of the new deliveries; by default each gets a queue
+ * message. The request path passes `deliverFirstAttempts` (see
+ * webhook-first-attempt.ts) to attempt them at once.
+ */
+export async function dispatchPendingEvents(
+  env: DispatchEnv,
+  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(env.WEBHOOK_QUEUE, ids),
+): Promise<{ events: number; deliveries: number }> {
   const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
@@ -77,7 +87,7 @@ export async function dispatchPendingEvents(env: DispatchEnv): Promise<{ events:
       if (claimed) events++;
       enqueue.push(...ids);
     }
-    await enqueueDeliveries(env.WEBHOOK_QUEUE, enqueue);
+    await deliver(enqueue);
     deliveries += enqueue.length;
     if (pending.length < EVENTS_PER_ROUND) break;
   }

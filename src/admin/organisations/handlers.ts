@@ -34,7 +34,7 @@ export function registerOrganisationRoutes(router: Router) {
   });
 
   router.openapi(revokeKeyRoute, async (c) => {
-    await revokeClientKey(c.get("db"), c.req.valid("param").client_id);
+    await revokeClientKey(c.get("db"), c.env, c.req.valid("param").client_id);
     return c.body(null, 204);
   });
 }

@@ -2,7 +2,7 @@ import { scopeOf } from "../../domain/identity/caller";
 import { personView } from "../../domain/leads/person-view";
 import { leadSteps, leadSummary } from "../../domain/leads/view";
 import type { Router } from "../../router";
-import { presentLead } from "../../services/lead-presentation";
+import { presentLead, presentNewLead, readLead } from "../../services/lead-presentation";
 import { viewContext } from "../../services/view-context";
 import { panelMatcher } from "../../services/lead-routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../services/leads";
@@ -16,13 +16,11 @@ export function registerLeadRoutes(router: Router) {
     const ctx = viewContext(c.env, { db: c.get("db") });
     const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts, undefined, null, c.env.REGISTER_LOOKUPS);
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
-    return c.json(await presentLead(ctx, lead), 201);
+    return c.json(await presentNewLead(ctx, lead), 201);
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await requireLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id);
-    return c.json(await presentLead(ctx, lead), 200);
+    return c.json(await readLead(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {

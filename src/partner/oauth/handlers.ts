@@ -47,7 +47,7 @@ export function registerTokenRoutes(router: Router) {
       throw new ApiError("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
     await consumeRateLimit(c, `token:${clientId.trim()}`);
-    const token = await exchangeClientCredentials(c.get("db"), clientId, clientSecret);
+    const token = await exchangeClientCredentials(c.env, clientId, clientSecret);
     c.header("Cache-Control", "no-store");
     return c.json(token, 200);
   });

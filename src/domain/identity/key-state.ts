@@ -1,0 +1,51 @@
+/**
+ * What the key's Durable Object holds about its key (see
+ * src/durable-objects/rate-limiter.ts): the facts every request needs, the
+ * hash a presented key must match and the live bearer tokens minted from it.
+ * Hashes only: neither the key nor a token is ever held in clear.
+ */
+import { timingSafeEqual } from "../../lib/crypto";
+import type { Environment, KeyKind } from "./keys";
+
+/** What the caller learns about an admitted key: never its hash. */
+export interface KeyFacts {
+  keyId: string;
+  clientId: string;
+  organisationId: string;
+  organisationKind: "partner" | "lender";
+  environment: Environment;
+  kind: KeyKind;
+  allowedOrigins: string[];
+}
+
+export interface KeyState {
+  facts: KeyFacts;
+  keyHash: string;
+  revoked: boolean;
+  /** SHA-256 hex of each live bearer token → its expiry in epoch seconds. */
+  tokens: Map<string, number>;
+}
+
+/** A presented credential, already hashed by the isolate. */
+export type PresentedCredential = { keyHash: string } | { tokenHash: string };
+
+/** Expired tokens are dropped once this many are held. */
+const TOKENS_BEFORE_PRUNING = 256;
+
+/**
+ * Whether the credential opens this key now. A revoked key admits nothing,
+ * its tokens included; the key hash is compared in constant time.
+ */
+export function admits(state: KeyState, credential: PresentedCredential, nowSeconds: number): boolean {
+  if (state.revoked) return false;
+  if ("keyHash" in credential) return timingSafeEqual(credential.keyHash, state.keyHash);
+  const expiresAt = state.tokens.get(credential.tokenHash);
+  return expiresAt !== undefined && expiresAt > nowSeconds;
+}
+
+export function rememberToken(state: KeyState, tokenHash: string, expiresAt: number, nowSeconds: number) {
+  if (state.tokens.size >= TOKENS_BEFORE_PRUNING) {
+    for (const [hash, expiry] of state.tokens) if (expiry <= nowSeconds) state.tokens.delete(hash);
+  }
+  state.tokens.set(tokenHash, expiresAt);
+}
