@@ -25,7 +25,7 @@ export default defineConfig(async () => {
       include: ["test/**/*.test.ts"],
       exclude: ["test/e2e/**", "test/browser/**"],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
-      globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
+      globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       maxWorkers: 2,
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       testTimeout: 20_000,

@@ -13,6 +13,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     webhookReceiverUrl: string;
     dohUrl: string;
+    registerServerUrl: string;
     /** Imports of every module in src/, collected on the Node side (test/architecture/global-setup.mjs). */
     importGraph: import("./architecture/rules").ImportGraph;
   }

@@ -1,10 +1,13 @@
+import type { RegisterEnv } from "./register-env";
+
 /**
  * The Worker's bindings. `Env` is generated from wrangler.toml by `npx wrangler types
  * --include-runtime=false --strict-vars=false` (worker-configuration.d.ts), so the bindings in
  * code and in the configuration cannot drift; rerun it after changing wrangler.toml.
- * Secrets are set with `wrangler secret put` and are not in wrangler.toml, so they are named here.
+ * Secrets are set with `wrangler secret put` and are not in wrangler.toml, so they are named here,
+ * as are the company-register sources' optional vars and secrets (RegisterEnv, lib/register-env.ts).
  */
-export interface Secrets {
+export interface Secrets extends RegisterEnv {
   /** Operator API bearer token; without it /admin/v1 answers 404. */
   ADMIN_TOKEN?: string;
   /** Key for signed download links, hub links, cursors and sealed webhook secrets; read only through signingSecretOf (lib/signing-secret.ts). */

@@ -21,9 +21,26 @@ export type SigningEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT">;
 /** Only an explicit `local` relaxes anything: a missing or mistyped DEPLOYMENT counts as a real deployment. */
 export const isLocalDeployment = (env: Pick<Bindings, "DEPLOYMENT">) => env.DEPLOYMENT === "local";
 
-/** Names of the secrets this deployment needs and lacks (empty when it can serve). */
-export function missingSecrets(env: SigningEnv): string[] {
-  return env.SIGNING_SECRET || isLocalDeployment(env) ? [] : ["SIGNING_SECRET"];
+/**
+ * Names that only ever reach this machine: loopback addresses, `localhost` and
+ * the names RFC 6761 reserves for it and for testing (`*.localhost`, `*.test`).
+ */
+export function isLocalHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host.endsWith(".test") || host === "::1" || host === "0.0.0.0" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Names of the secrets this deployment needs and lacks (empty when it can
+ * serve). The local fallback is honoured only for a request to a local name:
+ * a Worker deployed with wrangler.toml's `DEPLOYMENT=local` by mistake (a
+ * plain `wrangler deploy`) and reached on a public host is refused, not served
+ * with a secret anyone can read in this repository.
+ */
+export function missingSecrets(env: SigningEnv, hostname?: string): string[] {
+  if (env.SIGNING_SECRET) return [];
+  if (isLocalDeployment(env) && (hostname === undefined || isLocalHostname(hostname))) return [];
+  return ["SIGNING_SECRET"];
 }
 
 export const misconfigured = (missing: string[]) =>

@@ -8,7 +8,7 @@ import { misconfigured, missingSecrets } from "../lib/signing-secret";
  * and logs each refusal: loud and early, before any read or write.
  */
 export const requireConfiguration = createMiddleware<AppEnv>(async (c, next) => {
-  const missing = missingSecrets(c.env);
+  const missing = missingSecrets(c.env, new URL(c.req.url).hostname);
   if (missing.length > 0) {
     console.error(
       `service_misconfigured: the secret ${missing.join(", ")} is not set (DEPLOYMENT=${c.env.DEPLOYMENT ?? "unset"}); every request but /health is refused until \`wrangler secret put ${missing[0]}\`.`,

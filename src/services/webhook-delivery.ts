@@ -57,7 +57,8 @@ async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: We
   }
 }
 
-async function timedSend(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
+/** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */
+export async function timedSend(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
   const started = Date.now();
   const result = await send(env, endpoint, delivery);
   return { result, durationMs: Date.now() - started };

@@ -78,3 +78,23 @@ describe("a production deployment without SIGNING_SECRET", () => {
     expect(created.body.upload_url).toContain(await hubToken("a-real-secret", created.body.id));
   });
 });
+
+describe("DEPLOYMENT=local reached on a public host (a plain `wrangler deploy` by mistake)", () => {
+  it("refuses with 503 service_misconfigured instead of signing with the public local-only secret", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { sandbox } = await partnerWithKeys();
+    const refused = await callWith({ ...NO_SECRET, DEPLOYMENT: "local" }, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead(), host: "https://api.example.com" });
+    expectProblem(refused, 503, "service_misconfigured");
+    expect(refused.body.detail).toContain("SIGNING_SECRET");
+    expect((await callWith({ ...NO_SECRET, DEPLOYMENT: "local" }, "GET", "/health", { host: "https://api.example.com" })).status).toBe(200);
+    errors.mockRestore();
+  });
+
+  it("serves local names: localhost, *.localhost, *.test and loopback addresses", async () => {
+    const { sandbox } = await partnerWithKeys();
+    for (const host of ["http://localhost:8787", "http://sandbox.localhost", "http://api.test", "http://127.0.0.1:8787", "http://[::1]:8787"]) {
+      const me = await callWith({ ...NO_SECRET, DEPLOYMENT: "local" }, "GET", "/partner/v1/me", { key: sandbox.key, host });
+      expect(me.status, host).toBe(200);
+    }
+  });
+});

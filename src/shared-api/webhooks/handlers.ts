@@ -15,6 +15,7 @@ import {
   type EndpointContext,
 } from "../../services/webhook-endpoints";
 import { deliveryView, endpointView } from "../../services/webhook-views";
+import { sendTestPing } from "../../services/webhook-test-ping";
 import { webhookRoutes } from "./routes";
 
 const contextOf = (c: Context<AppEnv>, api: WebhookApi): EndpointContext & { env: AppEnv["Bindings"] } => ({
@@ -67,6 +68,11 @@ export function registerWebhookRoutes(router: Router, api: WebhookApi) {
   router.openapi(routes.retry, async (c) => {
     const { id, delivery_id } = c.req.valid("param");
     const { delivery, attempts } = await resendByHand(contextOf(c, api), id, delivery_id);
+    return c.json(deliveryView(delivery, attempts), 200);
+  });
+
+  router.openapi(routes.test, async (c) => {
+    const { delivery, attempts } = await sendTestPing(contextOf(c, api), c.req.valid("param").id);
     return c.json(deliveryView(delivery, attempts), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { PING_EVENT } from "../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { AUTHENTICATED_ERRORS, errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { Timestamp } from "../schemas/common";
@@ -14,7 +15,9 @@ const EventName = (api: WebhookApi) =>
         code: "custom",
         message: other
           ? `${name} is a ${otherApi(api)} API event; ${api} endpoints subscribe to: ${eventsOf(api).join(", ")}`
-          : `unknown event ${name}; one of: ${eventsOf(api).join(", ")}`,
+          : name === PING_EVENT
+            ? `${PING_EVENT} is not subscribed to: POST /webhooks/{id}/test sends it to any endpoint; subscribe to: ${eventsOf(api).join(", ")}`
+            : `unknown event ${name}; one of: ${eventsOf(api).join(", ")}`,
       });
     })
     .openapi({ type: "string", enum: [...eventsOf(api)] });
@@ -166,6 +169,18 @@ export const webhookRoutes = (api: WebhookApi) => {
       description: "One attempt at once with the stored body, signed afresh. Success settles the delivery; failure leaves its schedule as it was.",
       request: { params: DeliveryParams },
       responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
+    }),
+    test: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks/{id}/test",
+      summary: "Send a test ping",
+      description:
+        "Sends a signed `ping` event to the endpoint now, whatever its `events` filter, and answers with the delivery and its one attempt " +
+        "(200 whether the receiver accepted it or not: read `state` and `attempts[0].status_code`/`error`). A ping is never retried and never listed by `GET /events`. " +
+        "A deactivated endpoint is refused with 409 `conflict`.",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict", ...AUTHENTICATED_ERRORS) },
     }),
   };
 };

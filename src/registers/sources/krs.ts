@@ -1,0 +1,204 @@
+import { z } from "zod";
+import type { RegisterQuery, RegistryAvailable } from "../../domain/registers/types";
+import { available, fromFailure, monthsSince, parseBody, text } from "../answer";
+import type { SourceContext } from "../context";
+import { requestJson } from "../http";
+import { unavailable, type RegisterOutcome } from "../outcome";
+import type { RegisterSource } from "../source";
+
+/**
+ * PL: the National Court Register's open API (api-krs.ms.gov.pl,
+ * GET /api/krs/OdpisAktualny/{krs}?rejestr=P&format=json; no key): the
+ * current extract of an entrepreneur. Section 1 holds the name, legal form,
+ * NIP/REGON, seat and share capital; section 2 the management board and
+ * proxies; section 3 the PKD activities and the annual financial statements
+ * filed; section 6 liquidation, bankruptcy and restructuring. 404 means the
+ * number is not in the entrepreneurs' register. Personal identifiers (PESEL)
+ * are masked by the register and never read.
+ */
+
+const SOURCE = "krs";
+
+const str = z.string().nullish();
+const person = z.object({
+  nazwisko: z.object({ nazwiskoICzlon: str, nazwiskoDrugi: str }).nullish(),
+  imiona: z.object({ imie: str, imieDrugie: str }).nullish(),
+  funkcjaWOrganie: str,
+  czyZawieszona: z.boolean().nullish(),
+});
+const activity = z.object({ opis: str, kodDzial: str, kodKlasa: str, kodPodklasa: str });
+
+const extract = z.object({
+  odpis: z.object({
+    rodzaj: str,
+    naglowekA: z.object({ numerKRS: z.string(), dataRejestracjiWKRS: str, stanZDnia: str, dataWykreslenia: str }).passthrough(),
+    dane: z.object({
+      dzial1: z.object({
+        danePodmiotu: z.object({
+          formaPrawna: str,
+          nazwa: z.string(),
+          identyfikatory: z.object({ nip: str, regon: str }).nullish(),
+        }),
+        siedzibaIAdres: z
+          .object({
+            siedziba: z.object({ kraj: str, wojewodztwo: str, miejscowosc: str }).nullish(),
+            adres: z.object({ ulica: str, nrDomu: str, nrLokalu: str, miejscowosc: str, kodPocztowy: str, poczta: str, kraj: str }).nullish(),
+          })
+          .nullish(),
+        kapital: z.object({ wysokoscKapitaluZakladowego: z.object({ wartosc: z.string(), waluta: z.string() }).nullish() }).nullish(),
+        wspolnicySpzoo: z.array(z.unknown()).nullish(),
+      }),
+      dzial2: z
+        .object({
+          reprezentacja: z.object({ nazwaOrganu: str, sklad: z.array(person).nullish() }).nullish(),
+          prokurenci: z.array(person.extend({ rodzajProkury: str })).nullish(),
+        })
+        .nullish(),
+      dzial3: z
+        .object({
+          przedmiotDzialalnosci: z
+            .object({ przedmiotPrzewazajacejDzialalnosci: z.array(activity).nullish(), przedmiotPozostalejDzialalnosci: z.array(activity).nullish() })
+            .nullish(),
+          wzmiankiOZlozonychDokumentach: z
+            .object({ wzmiankaOZlozeniuRocznegoSprawozdaniaFinansowego: z.array(z.object({ dataZlozenia: str, zaOkresOdDo: str })).nullish() })
+            .nullish(),
+        })
+        .nullish(),
+      dzial6: z.record(z.string(), z.unknown()).nullish(),
+    }),
+  }),
+});
+
+/** KRS numbers are 10 digits, zero-padded. */
+export function krsNumberOf(input: string): string | null {
+  const digits = input.replace(/\s+/g, "").replace(/^KRS/i, "");
+  return /^\d{1,10}$/.test(digits) ? digits.padStart(10, "0") : null;
+}
+
+/** "15.02.2021" → "2021-02-15". */
+export function isoFromPolish(date: string | null | undefined): string | null {
+  const match = date ? /(\d{2})\.(\d{2})\.(\d{4})/.exec(date) : null;
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+}
+
+/** "OD 01.01.2019 DO 31.12.2019" or "06.09.2011 R. - 31.12.2011 R." → both dates. */
+function periodOf(text: string | null | undefined): { start: string | null; end: string | null } {
+  const dates = [...(text ?? "").matchAll(/\d{2}\.\d{2}\.\d{4}/g)].map((m) => isoFromPolish(m[0]));
+  return { start: dates[0] ?? null, end: dates[1] ?? null };
+}
+
+const personName = (p: z.infer<typeof person>) =>
+  text([p.imiona?.imie, p.imiona?.imieDrugie, p.nazwisko?.nazwiskoICzlon, p.nazwisko?.nazwiskoDrugi].map((x) => text(x)).filter(Boolean).join(" "));
+
+/** Section 6 headings for liquidation, bankruptcy, restructuring and recovery proceedings. */
+const PROCEEDINGS = /upadl|likwid|restruktur|naprawcz/i;
+
+function proceedingsOf(dzial6: Record<string, unknown> | null | undefined): string[] {
+  return Object.entries(dzial6 ?? {})
+    .filter(([key, value]) => PROCEEDINGS.test(key) && value !== null && !(Array.isArray(value) && value.length === 0) && !(typeof value === "object" && Object.keys(value as object).length === 0))
+    .map(([key]) => key);
+}
+
+function statusOf(deregistered: string | null, proceedings: string[]): string {
+  if (deregistered) return "dissolved";
+  if (proceedings.some((p) => /upadl/i.test(p))) return "insolvency-proceedings";
+  if (proceedings.some((p) => /likwid/i.test(p))) return "liquidation";
+  if (proceedings.some((p) => /restruktur|naprawcz/i.test(p))) return "restructuring";
+  return "active";
+}
+
+async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<RegisterOutcome> {
+  const krs = krsNumberOf(query.company_number);
+  if (!krs) return unavailable("not_found");
+  const result = await requestJson(ctx, {
+    source: SOURCE,
+    operation: "odpis_aktualny",
+    url: `${ctx.config.krs.baseUrl}/api/krs/OdpisAktualny/${krs}?rejestr=P&format=json`,
+    headers: { Accept: "application/json" },
+  });
+  const parsed = parseBody(result, extract, ctx, { source: SOURCE, operation: "odpis_aktualny" });
+  if (!parsed.ok) return fromFailure(parsed.failure);
+  const { naglowekA: header, dane } = parsed.value.odpis;
+  const subject = dane.dzial1.danePodmiotu;
+  const seat = dane.dzial1.siedzibaIAdres;
+  const board = dane.dzial2?.reprezentacja?.sklad ?? [];
+  const proxies = dane.dzial2?.prokurenci ?? [];
+  const activities = dane.dzial3?.przedmiotDzialalnosci;
+  const statements = dane.dzial3?.wzmiankiOZlozonychDokumentach?.wzmiankaOZlozeniuRocznegoSprawozdaniaFinansowego ?? [];
+  const proceedings = proceedingsOf(dane.dzial6);
+  const registeredOn = isoFromPolish(header.dataRejestracjiWKRS);
+  const capital = dane.dzial1.kapital?.wysokoscKapitaluZakladowego;
+  const capitalAmount = capital ? Number(capital.wartosc.replace(/\s/g, "").replace(",", ".")) : NaN;
+
+  const identifiers: Record<string, string> = { krs };
+  if (text(subject.identyfikatory?.nip)) identifiers.nip = text(subject.identyfikatory?.nip)!;
+  if (text(subject.identyfikatory?.regon)) identifiers.regon = text(subject.identyfikatory?.regon)!;
+
+  const toActivity = (classification: string) => (a: z.infer<typeof activity>) => ({
+    scheme: "PKD 2007",
+    code: [a.kodDzial, a.kodKlasa, a.kodPodklasa].map((p) => text(p)).filter(Boolean).join("."),
+    description: text(a.opis),
+    classification,
+  });
+
+  const filings: RegistryAvailable["filings"] = statements.map((s) => {
+    const period = periodOf(s.zaOkresOdDo);
+    return { type: "annual_financial_statements", description: text(s.zaOkresOdDo), date: isoFromPolish(s.dataZlozenia), period_start: period.start, period_end: period.end };
+  });
+
+  return available(
+    {
+      registered_name: subject.nazwa,
+      // The date of entry in the KRS (from 2001); an older company keeps its earlier registration in daneOWczesniejszejRejestracji.
+      incorporated_on: registeredOn,
+      company_age_months: monthsSince(registeredOn, ctx.now()),
+      company_status: statusOf(text(header.dataWykreslenia), proceedings),
+      company_type: text(subject.formaPrawna),
+      activity_codes: [
+        ...(activities?.przedmiotPrzewazajacejDzialalnosci ?? []).map(toActivity("primary")),
+        ...(activities?.przedmiotPozostalejDzialalnosci ?? []).map(toActivity("secondary")),
+      ],
+      registered_office: seat?.adres
+        ? {
+            line1: text([seat.adres.ulica, seat.adres.nrDomu].map((p) => text(p)).filter(Boolean).join(" ") + (text(seat.adres.nrLokalu) ? `/${text(seat.adres.nrLokalu)}` : "")),
+            line2: null,
+            locality: text(seat.adres.miejscowosc),
+            region: text(seat.siedziba?.wojewodztwo),
+            postal_code: text(seat.adres.kodPocztowy),
+            country: text(seat.adres.kraj),
+          }
+        : null,
+      directors: board
+        .filter((p) => personName(p) !== null)
+        .map((p) => ({
+          name: personName(p)!,
+          role: text(p.funkcjaWOrganie),
+          appointed_on: null,
+          resigned_on: null,
+          other_active_appointments: null,
+          other_resigned_appointments: null,
+          dissolved_companies: null,
+          disqualified: null,
+        })),
+      officers: [
+        ...board.map((p) => ({ name: personName(p), role: text(p.funkcjaWOrganie) })),
+        ...proxies.map((p) => ({ name: personName(p), role: text(p.rodzajProkury) ?? "PROKURENT" })),
+      ]
+        .filter((o): o is { name: string; role: string | null } => o.name !== null)
+        .map((o) => ({ ...o, appointed_on: null, resigned_on: null })),
+      has_insolvency_history: proceedings.length > 0,
+      filings,
+      share_capital: capital && Number.isFinite(capitalAmount) ? { amount: capitalAmount, currency: capital.waluta } : null,
+      identifiers,
+      sections: {
+        extract: { status: "available", data: { register: "P", as_of: isoFromPolish(header.stanZDnia) } },
+        management_board: { status: "available", data: { organ: text(dane.dzial2?.reprezentacja?.nazwaOrganu), members: board.length } },
+        shareholders: { status: "available", data: { count: dane.dzial1.wspolnicySpzoo?.length ?? null } },
+        proceedings: { status: "available", data: { sections: proceedings } },
+      },
+    },
+    ctx,
+  );
+}
+
+export const krsRegister: RegisterSource = { source: SOURCE, lookup };
