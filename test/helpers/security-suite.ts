@@ -112,6 +112,7 @@ const webhookFixtures = (api: ApiName): Record<string, CrossOrganisationFixture>
   [`${api} PATCH /webhooks/{id}`]: { path: (o) => `/webhooks/${o[api].webhookId}`, body: { active: false } },
   [`${api} DELETE /webhooks/{id}`]: { path: (o) => `/webhooks/${o[api].webhookId}` },
   [`${api} POST /webhooks/{id}/rotate-secret`]: { path: (o) => `/webhooks/${o[api].webhookId}/rotate-secret` },
+  [`${api} POST /webhooks/{id}/test`]: { path: (o) => `/webhooks/${o[api].webhookId}/test` },
   [`${api} GET /webhooks/{id}/deliveries`]: { path: (o) => `/webhooks/${o[api].webhookId}/deliveries` },
   [`${api} POST /webhooks/{id}/deliveries/{delivery_id}/retry`]: {
     path: (o) => `/webhooks/${o[api].webhookId}/deliveries/${NO_CHILD.delivery}/retry`,
