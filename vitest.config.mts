@@ -18,6 +18,9 @@ export default defineConfig(async () => {
             DISPATCH_AFTER_WRITE: "false",
             DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
           },
+          // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
+          // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
+          queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
         },
       })),
     ],

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createAdminApi } from "./admin";
+import { ADMIN_BASE, createAdminApi } from "./admin";
 import { createDocsPage } from "./docs/page";
 import { createFileRoutes } from "./files/routes";
 import { createLenderApi, LENDER_BASE } from "./lender";
@@ -39,12 +39,13 @@ export function createApp() {
   const lenderApi = createLenderApi();
   app.route(PARTNER_BASE, partnerApi);
   app.route(LENDER_BASE, lenderApi);
-  app.route("/admin/v1", createAdminApi());
+  app.route(ADMIN_BASE, createAdminApi());
   app.route(FILE_ROUTE, createFileRoutes());
   app.route(HUB_ROUTE, createHubRoutes());
   app.route("/docs", createDocsPage([
-    { title: "Partner API", base: PARTNER_BASE, api: partnerApi },
-    { title: "Lender API", base: LENDER_BASE, api: lenderApi },
+    { title: "Partner API", slug: "partner", url: `${PARTNER_BASE}/openapi.json` },
+    { title: "Lender API", slug: "lender", url: `${LENDER_BASE}/openapi.json` },
+    { title: "Operator API", slug: "operator", url: `${ADMIN_BASE}/openapi.json` },
   ]));
   app.get("/", (c) => c.redirect("/docs"));
 

@@ -27,11 +27,4 @@ describe("OpenAPI documents", () => {
       }
     }
   });
-
-  it("renders a docs page listing operations and error codes", async () => {
-    const res = await call("GET", "/docs");
-    expect(res.status).toBe(200);
-    expect(res.text).toContain("/partner/v1/oauth/token");
-    expect(res.text).toContain('id="error-rate_limited"');
-  });
 });

@@ -39,6 +39,17 @@ async function waitUntilServing(url, child, timeoutMs) {
 }
 
 /**
+ * The vars a local service runs with: every link it hands out (upload_url,
+ * signed file links, the hub's own links) starts at the origin it actually
+ * serves on, whatever wrangler.toml's default port says. Given vars win.
+ * @param {number} port
+ * @param {Record<string,string>} vars
+ */
+export function localVars(port, vars = {}) {
+  return { PUBLIC_URL: `http://localhost:${port}`, ...vars };
+}
+
+/**
  * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
  * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
  * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, log?: (line: string) => void }} options
@@ -51,7 +62,7 @@ export async function startService({ port, persistTo, vars = {}, bare = false, l
     writeFileSync(noSecrets, "");
     args.push("--env-file", noSecrets);
   }
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  for (const [name, value] of Object.entries(localVars(port, vars))) args.push("--var", `${name}:${value}`);
   const child = spawn(WRANGLER, args, {
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -40,8 +40,9 @@ export const toLead = (row: LeadRow): Lead => ({
 const inScope = (scope: Scope, id: string) =>
   and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id));
 
-export async function insertLead(db: Database, lead: Lead) {
-  await db.insert(leads).values({
+/** `also`: statements that belong to the same write (the lead's register lookups), run after the insert in one batch. */
+export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
+  const insert = db.insert(leads).values({
     id: lead.id,
     organisationId: lead.organisationId,
     environment: lead.environment,
@@ -66,6 +67,7 @@ export async function insertLead(db: Database, lead: Lead) {
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
   });
+  await db.batch([insert, ...also]);
 }
 
 /** True when an insert failed only because the reference is taken in this environment. */
@@ -96,8 +98,8 @@ export type DraftChanges = Pick<
  * Writes a draft's new parts only if it is still the draft the caller read
  * (same version): a submit or another PATCH in between makes it change nothing.
  */
-export async function updateDraft(db: Database, scope: Scope, id: string, expectedVersion: number, changes: DraftChanges, at: string) {
-  const result = await db
+export async function updateDraft(db: Database, scope: Scope, id: string, expectedVersion: number, changes: DraftChanges, at: string, also: BatchItem<"sqlite">[] = []) {
+  const update = db
     .update(leads)
     .set({
       country: changes.country,
@@ -112,9 +114,9 @@ export async function updateDraft(db: Database, scope: Scope, id: string, expect
       version: expectedVersion + 1,
       updatedAt: at,
     })
-    .where(and(inScope(scope, id), eq(leads.state, "draft"), eq(leads.version, expectedVersion)))
-    .run();
-  return result.meta.changes === 1;
+    .where(and(inScope(scope, id), eq(leads.state, "draft"), eq(leads.version, expectedVersion)));
+  const [result] = await db.batch([update, ...also]);
+  return (result as D1Result).meta.changes === 1;
 }
 
 export interface Submission {

@@ -1,51 +1,56 @@
+import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
-import { html, raw } from "hono/html";
 import type { AppEnv } from "../app-env";
-import { ERROR_CODES } from "../lib/errors";
-import type { Router } from "../router";
+import { ApiError } from "../lib/errors";
+import { NOTES_CSS, notesHtml } from "./notes";
 
-interface ApiDescription {
+export interface ReferenceSource {
   title: string;
-  base: string;
-  api: Router;
+  slug: string;
+  /** Where the OpenAPI 3.1 document is served. */
+  url: string;
 }
 
-type Operation = { summary?: string; description?: string; tags?: string[] };
-
-const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Scalar's standalone bundle, served from the Worker's static assets (wrangler.toml [assets]). */
+export const SCRIPT_PATH = "/docs/scalar.js";
+const ASSET = "/standalone.js";
 
 /**
- * A self-contained reference rendered from the same OpenAPI documents the
- * API serves, so it cannot drift from them and needs no CDN.
+ * The API reference: Scalar rendering the OpenAPI documents the APIs serve,
+ * with its script served by this Worker, so nothing loads from a CDN and the
+ * reference cannot drift from the documents. Scalar's network features that
+ * would call out (fonts, telemetry, its AI agent, MCP) are off.
  */
-export function createDocsPage(apis: ApiDescription[]) {
+export function createDocsPage(sources: ReferenceSource[]) {
   const docs = new Hono<AppEnv>();
-  docs.get("/", (c) => {
-    const sections = apis.map(({ title, base, api }) => {
-      const document = api.getOpenAPI31Document({ openapi: "3.1.0", info: { title, version: "1.0.0" } });
-      const rows = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-        METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((m) => {
-          const op = (item as Record<string, Operation>)[m];
-          return `<tr><td><code>${m.toUpperCase()}</code></td><td><code>${escape(base + path)}</code></td><td>${escape(op.summary ?? "")}<br><small>${escape(op.description ?? "")}</small></td></tr>`;
-        }),
-      );
-      return `<h2>${escape(title)}</h2><p>OpenAPI 3.1: <a href="${base}/openapi.json">${base}/openapi.json</a></p><table>${rows.join("")}</table>`;
-    });
-    const errors = Object.entries(ERROR_CODES)
-      .map(([code, { status, title }]) => `<tr id="error-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escape(title)}</td></tr>`)
-      .join("");
-    return c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Referral Funding Service API</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-table{border-collapse:collapse;width:100%;margin-bottom:2rem}td{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top}
-code{background:#f4f4f4;padding:0 .25rem;border-radius:3px}small{color:#555}</style></head>
-<body><h1>Referral Funding Service API</h1>
-<p>Every error is <code>application/problem+json</code> with a stable <code>error.code</code> and an <code>X-Request-Id</code>.</p>
-${raw(sections.join(""))}
-<h2 id="errors">Error codes</h2><table>${raw(errors)}</table></body></html>`);
+  const reference = Scalar({
+    pageTitle: "Referral Funding Service API",
+    cdn: SCRIPT_PATH,
+    sources: sources.map((s, i) => ({ ...s, default: i === 0, agent: { disabled: true } })),
+    withDefaultFonts: false,
+    telemetry: false,
+    mcp: { disabled: true },
+    showDeveloperTools: "never",
+    customCss: NOTES_CSS,
+  });
+
+  docs.get("/", async (c, next) => {
+    await next();
+    // The anchors responses link to, ahead of the client-rendered reference.
+    const page = (await c.res.text()).replace('<div id="app"></div>', `${notesHtml()}<div id="app"></div>`);
+    c.res = c.html(page);
+    c.header("Cache-Control", "no-cache");
+  }, reference);
+
+  docs.get("/scalar.js", async (c) => {
+    // A configuration gap (no assets directory) is a 404, never a 500.
+    if (!c.env.ASSETS) throw new ApiError("not_found", "The reference's script is not deployed with this Worker.");
+    const asset = await c.env.ASSETS.fetch(new URL(ASSET, c.req.url));
+    if (!asset.ok) throw new ApiError("not_found", "The reference's script is not deployed with this Worker.");
+    const res = new Response(asset.body, asset);
+    res.headers.set("Content-Type", "text/javascript; charset=utf-8");
+    res.headers.set("Cache-Control", "public, max-age=3600");
+    return res;
   });
   return docs;
 }

@@ -54,6 +54,12 @@ export interface BusinessFacts {
   creditScoreBand?: CreditScoreBand | null;
   /** A preference, not a filter: see `matchBusiness`. */
   productFamily?: ProductFamily | null;
+  /**
+   * The company register's status when the register says the company is not
+   * active (dissolved, in liquidation…; src/domain/registers/facts.ts); null
+   * when it is active or not known. Such a company gets no options.
+   */
+  companyNotActive?: string | null;
 }
 
 export const MATCH_DECISIONS = ["options_available", "no_options", "out_of_scope"] as const;
@@ -63,6 +69,7 @@ export type MatchDecision = (typeof MATCH_DECISIONS)[number];
 export const REASON_CODES = [
   "country_refused",
   "market_not_served",
+  "company_not_active",
   "amount_below_minimum",
   "amount_above_maximum",
   "revenue_below_minimum",
@@ -117,7 +124,7 @@ export interface MatchResult {
   figures: { amount: Figure | null; monthlyRevenue: Figure | null; tibMonths: Figure | null };
 }
 
-type Criterion = Exclude<ReasonCode, "country_refused" | "market_not_served" | "product_family_unavailable" | `${string}_unknown`>;
+type Criterion = Exclude<ReasonCode, "country_refused" | "market_not_served" | "company_not_active" | "product_family_unavailable" | `${string}_unknown`>;
 
 const labelOf = (list: readonly { value: string; label: string }[], value: string) => list.find((e) => e.value === value)?.label ?? value;
 
@@ -201,6 +208,20 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
       ...emptyResult(currency, figures),
       decision: "out_of_scope",
       reasons: [{ code: "market_not_served", detail: `No funding option serves ${market.name} at present.` }],
+    };
+  }
+
+  // The register's word that the company no longer trades outweighs every product criterion.
+  if (facts.companyNotActive) {
+    return {
+      ...emptyResult(currency, figures),
+      decision: "no_options",
+      reasons: [
+        {
+          code: "company_not_active",
+          detail: `The company register gives the company's status as ${facts.companyNotActive}; no funding option is offered to a company that is not active.`,
+        },
+      ],
     };
   }
 

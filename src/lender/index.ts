@@ -4,6 +4,8 @@ import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
+import { serveDocument } from "../docs/document";
+import { registerLenderWebhookEvents } from "../docs/webhook-events";
 import { createRouter } from "../router";
 import { registerMeRoutes } from "../shared-api/me/handlers";
 import { registerEventRoutes } from "../shared-api/events/handlers";
@@ -35,8 +37,9 @@ export function createLenderApi() {
   registerReferralRoutes(api);
   describeHealth(api);
 
+  registerLenderWebhookEvents(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
-  api.doc31("/openapi.json", (c) => ({
+  serveDocument(api, "lender", (c) => ({
     openapi: "3.1.0",
     info: {
       title: "Referral Funding Service: lender API",

@@ -5,6 +5,8 @@ import { dispatchAfterWrite } from "../middleware/dispatch-after-write";
 import { idempotency } from "../middleware/idempotency";
 import { rateLimitPerKey } from "../middleware/rate-limit";
 import { unless } from "../middleware/unless";
+import { serveDocument } from "../docs/document";
+import { registerPartnerWebhookEvents } from "../docs/webhook-events";
 import { createRouter } from "../router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
@@ -60,8 +62,9 @@ export function createPartnerApi() {
   describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  registerPartnerWebhookEvents(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
-  api.doc31("/openapi.json", (c) => ({
+  serveDocument(api, "partner", (c) => ({
     openapi: "3.1.0",
     info: {
       title: "Referral Funding Service: partner API",

@@ -9,6 +9,8 @@ import { completionView, dealView } from "../domain/deals/view";
 import { decodeCursor, encodeCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { dealFiles } from "./deal-files";
+import { registerViewOf } from "./register-holdings";
+import { registerOwnerOf } from "./test-deal-register";
 import type { ViewContext } from "./view-context";
 export const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
 
@@ -22,8 +24,8 @@ export async function requireDeal(db: Database, scope: Scope, ref: string) {
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
   const deal = await findDeal(ctx.db, scope, normaliseDealReference(ref));
   if (!deal) return null;
-  const [offers, files] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal)]);
-  return dealView(deal, offers, files);
+  const [offers, files, register] = await Promise.all([offersOfDeal(ctx.db, deal.ref), dealFiles(ctx, deal), registerViewOf(ctx.db, registerOwnerOf(deal))]);
+  return dealView(deal, offers, files, register);
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;

@@ -17,12 +17,12 @@ import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../do
 import { isAcceptable, type Offer } from "../domain/deals/types";
 import { dealOfferView, partnerOfferView } from "../domain/deals/offer-view";
 import type { Lead } from "../domain/leads/types";
-import { leadFigures } from "../domain/leads/view";
 import { marketFor } from "../domain/reference/markets";
 import type { LeadState } from "../domain/reference/values";
 import { randomToken } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
+import { figuresForMatching } from "./lead-figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./lead-routing";
 import { requireLead } from "./leads";
 import { runGuardedBatch } from "../db/batch";
@@ -127,8 +127,8 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
   if (event === "offers") {
     if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
     const market = marketFor(lead.country);
-    const figures = leadFigures(lead, market);
-    const match = await matcher(leadFacts(lead, market, figures));
+    const { figures, registry } = await figuresForMatching(db, lead, market);
+    const match = await matcher(leadFacts(lead, market, figures, registry));
     if (match.matchedProducts.length === 0) throw new ApiError("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
     statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));

@@ -19,6 +19,7 @@ import type { ResolvedFigures } from "../domain/figures";
 import type { Lead, LeadOption } from "../domain/leads/types";
 import { matchBusiness, type MatchedProduct } from "../domain/matcher";
 import type { Market } from "../domain/reference/markets";
+import type { RegistryAnswer } from "../domain/registers/types";
 import type { LeadState } from "../domain/reference/values";
 import { simulateOffers } from "../domain/sandbox-offers";
 import { newId } from "../lib/ids";
@@ -33,6 +34,8 @@ export interface LeadFacts {
   purpose: string | null;
   product_family: string | null;
   entity_type: string | null;
+  /** The company register's stored answer at submit; null while none is stored. */
+  registry: RegistryAnswer | null;
 }
 
 export interface MatchReason {
@@ -76,8 +79,9 @@ export const subjectOf = (lead: Lead): DealSubject => ({
 });
 
 /** The matcher's facts for a lead, from the figures the lead shows. */
-export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures): LeadFacts {
+export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures, registry: RegistryAnswer | null = null): LeadFacts {
   return {
+    registry,
     market,
     environment: lead.environment,
     figures,

@@ -11,14 +11,19 @@ import { mergeParts } from "../domain/leads/patch";
 import { missingForSubmit } from "../domain/leads/submission";
 import { newLeadReference } from "../domain/leads/reference";
 import type { Lead, LeadParts, SignificantPerson } from "../domain/leads/types";
-import { leadFigures } from "../domain/leads/view";
+import { timelineEntry } from "../domain/leads/timeline";
 import { marketFor, type Market } from "../domain/reference/markets";
 import type { LeadState } from "../domain/reference/values";
 import { randomToken } from "../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
+import { figuresForMatching } from "./lead-figures";
 import { leadFacts, planRouting, type LeadMatcher } from "./lead-routing";
+import { lookupWrites, sendLookups } from "./register-lookups";
+
+/** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
+export type LookupQueue = Queue | undefined;
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -42,8 +47,8 @@ export async function requireLead(db: Database, scope: Scope, id: string) {
   return lead;
 }
 
-/** `renewalOf`: the funded lead a renewal renews (src/services/lead-renewals.ts). */
-export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null): Promise<Lead> {
+/** `renewalOf`: the funded lead a renewal renews (src/services/lead-renewals.ts). `lookups`: where its register lookups go. */
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null, lookups?: LookupQueue): Promise<Lead> {
   const at = nowIso();
   const lead: Lead = {
     id: crypto.randomUUID(),
@@ -70,10 +75,12 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
     updatedAt: at,
   };
   refuseMarketProblems(lead, market);
+  const writes = lookupWrites(db, null, lead, at);
   for (let attempt = 1; ; attempt++) {
     lead.reference = makeReference();
     try {
-      await insertLead(db, lead);
+      await insertLead(db, lead, writes.statements);
+      await sendLookups(lookups, writes.messages);
       return lead;
     } catch (error) {
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
@@ -82,23 +89,35 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
 }
 
 /** Applies `change` to the draft as read, retrying when another write to it landed in between. */
-async function changeDraft(db: Database, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4]) {
+async function changeDraft(db: Database, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4], lookups?: LookupQueue) {
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const lead = await requireLead(db, scope, id);
     if (lead.state !== "draft") throw submitted(lead);
     const changes = change(lead);
-    if (await updateDraft(db, scope, id, lead.version, changes, nowIso())) return requireLead(db, scope, id);
+    const at = nowIso();
+    // A changed register number drops the old answer in this same batch and asks the register anew.
+    const writes = lookupWrites(db, lead, { ...lead, ...changes }, at);
+    if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
+      await sendLookups(lookups, writes.messages);
+      return requireLead(db, scope, id);
+    }
   }
   throw new ApiError("conflict", "The lead is being changed by another request; retry.");
 }
 
-export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }) {
-  return changeDraft(db, scope, id, (lead) => {
-    const market = patch.country ?? marketFor(lead.country);
-    const merged = { ...mergeParts(lead, patch), country: market.country };
-    refuseMarketProblems(merged, market);
-    return merged;
-  });
+export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }, lookups?: LookupQueue) {
+  return changeDraft(
+    db,
+    scope,
+    id,
+    (lead) => {
+      const market = patch.country ?? marketFor(lead.country);
+      const merged = { ...mergeParts(lead, patch), country: market.country };
+      refuseMarketProblems(merged, market);
+      return merged;
+    },
+    lookups,
+  );
 }
 
 export async function replaceSignificantPersons(db: Database, scope: Scope, id: string, persons: SignificantPerson[]) {
@@ -125,8 +144,9 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
     if (missing.length > 0) {
       throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
     }
-    const figures = leadFigures(lead, market);
-    const match = await matcher(leadFacts(lead, market, figures));
+    // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
+    const { figures, registry } = await figuresForMatching(db, lead, market);
+    const match = await matcher(leadFacts(lead, market, figures, registry));
     const at = nowIso();
     const token = randomToken(24);
     const plan = planRouting(db, lead, match, figures, market.currency, token, at);
@@ -148,7 +168,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
         state,
         matchedOptions: match.matched_options,
         options: match.options,
-        timeline: [...lead.timeline, ...plan.leadEvents.map((name) => ({ event: name, occurred_at: at }))],
+        timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
         token,
         at,
       },

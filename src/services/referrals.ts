@@ -6,7 +6,8 @@ import type { Lead, LeadParts } from "../domain/leads/types";
 import type { Market } from "../domain/reference/markets";
 import { ApiError } from "../lib/errors";
 import { panelMatcher } from "./lead-routing";
-import { openLead, pageOfLeads, submitLead } from "./leads";
+import { openLead, pageOfLeads, submitLead, type LookupQueue } from "./leads";
+import { newLeadReference } from "../domain/leads/reference";
 
 /** A referral as the lender sees it: the lead its organisation introduced, for reconciliation. */
 export const referralView = (lead: Lead) => ({
@@ -23,12 +24,12 @@ export const referralView = (lead: Lead) => ({
  * lender organisation, submitted at once and matched against the rest of the
  * panel only (never back to the referring lender).
  */
-export async function referBusiness(db: Database, d1: D1Database, scope: Scope, country: Market, parts: LeadParts) {
+export async function referBusiness(db: Database, d1: D1Database, scope: Scope, country: Market, parts: LeadParts, lookups?: LookupQueue) {
   const missing = missingForSubmit({ business: parts.business ?? null, trading: parts.trading ?? null, funding: parts.funding ?? null }, country);
   if (missing.length > 0) {
     throw new ApiError("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
-  const lead = await openLead(db, scope, country, parts);
+  const lead = await openLead(db, scope, country, parts, newLeadReference, null, lookups);
   const { lead: submitted } = await submitLead(db, scope, lead.id, panelMatcher(d1, scope.organisationId));
   return referralView(submitted);
 }

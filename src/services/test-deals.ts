@@ -12,6 +12,7 @@ import { nowIso } from "../lib/ids";
 import type { ViewContext } from "./view-context";
 import { runGuardedBatch } from "../db/batch";
 import { loadDealView } from "./deal-reads";
+import { TEST_DEAL_COMPANY_NUMBER, TEST_DEAL_VAT_NUMBER, testDealCompanyNumber, testDealRegisterInserts } from "./test-deal-register";
 
 /** The business a test deal stands for, shaped by the optional body. */
 export interface TestDealShape {
@@ -22,10 +23,19 @@ export interface TestDealShape {
   trading?: DealSubject["trading"];
 }
 
+/** A GB test business is the register's sandbox company `00000001` unless the shape names another number. */
+function testBusiness(shape: TestDealShape): DealSubject["business"] {
+  const country = shape.country ?? "GB";
+  if (!shape.business) {
+    return { name: "Test Trading Ltd", company_number: testDealCompanyNumber(country), entity_type: "private_limited_company", industry: "retail", ...(country === "GB" ? { vat: { number: TEST_DEAL_VAT_NUMBER } } : {}) };
+  }
+  return country === "GB" && !shape.business.company_number ? { ...shape.business, company_number: TEST_DEAL_COMPANY_NUMBER } : shape.business;
+}
+
 const testSubject = (shape: TestDealShape): DealSubject => ({
   country: shape.country ?? "GB",
   channel: { name: "Test channel", domain: "test.example" },
-  business: shape.business ?? { name: "Test Trading Ltd", company_number: "00000000", entity_type: "private_limited_company", industry: "retail" },
+  business: testBusiness(shape),
   contact: shape.contact ?? { first_name: "Test", last_name: "Applicant", email: "applicant@test.example", phone: null },
   funding: shape.funding ?? { amount: 50_000, purpose: "working_capital", product_family: "business_loan" },
   trading: shape.trading ?? { monthly_revenue: 40_000, tib_months: 36 },
@@ -40,7 +50,9 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const ref = newDealReference();
   const newDeal = { ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, leadId: null, partnerOrganisationId: null, test: true, productIds: [], subject: testSubject(shape), at, token };
   const event: NewEvent = { organisationId: scope.organisationId, environment: scope.environment, api: "lender", event: "deal.created", subjectType: "deal", subjectId: ref, test: true, detail: {} };
-  const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at)]);
+  // The register's fixture answers ride in the deal's own batch, written only if the deal is.
+  const register = await testDealRegisterInserts(db, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
+  const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register]);
   if (guardChanges !== 1) {
     throw new ApiError("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },

@@ -16,6 +16,20 @@ const freePort = () =>
     });
   });
 
+/**
+ * The consumer in wrangler dev looks live leads up in the real registers; every register's base URL
+ * points at a closed local port instead, so no e2e lookup leaves the machine (they answer `unavailable`).
+ */
+const OFFLINE = "http://127.0.0.1:9";
+const REGISTERS_OFFLINE = {
+  COMPANIES_HOUSE_API_URL: OFFLINE,
+  HMRC_VAT_API_URL: OFFLINE,
+  VIES_API_URL: OFFLINE,
+  FR_API_URL: OFFLINE,
+  KRS_API_URL: OFFLINE,
+  ABN_LOOKUP_API_URL: OFFLINE,
+};
+
 /** A fresh local state and a fresh wrangler dev for the whole e2e run. */
 export default async function setup(project: TestProject) {
   const persistTo = mkdtempSync(join(tmpdir(), "rfs-e2e-"));
@@ -25,9 +39,11 @@ export default async function setup(project: TestProject) {
     port,
     persistTo,
     // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
+    // No PUBLIC_URL either: the starter derives it from the port (test/e2e/public-url.e2e.test.ts).
     // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
+    // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
     bare: true,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", PUBLIC_URL: `http://localhost:${port}` },
+    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
     log: (line) => log.push(line),
   });
   project.provide("baseUrl", service.url);

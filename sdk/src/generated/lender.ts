@@ -26,6 +26,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "organisation": {
+                         *         "id": "org_v5lnwb4ilwie6smlmcoo",
+                         *         "name": "Northwind Capital",
+                         *         "kind": "lender"
+                         *       },
+                         *       "environment": "live",
+                         *       "livemode": true,
+                         *       "key": {
+                         *         "client_id": "rfs_lnd_live_wnaeoay9pqhylzgj",
+                         *         "type": "secret",
+                         *         "created_at": "2026-11-23T20:31:59.175Z"
+                         *       },
+                         *       "authenticated_with": "api_key",
+                         *       "host": "production",
+                         *       "rate_limit": {
+                         *         "limit": 120,
+                         *         "window_seconds": 60
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Identity"];
                     };
                 };
@@ -98,6 +120,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "webhooks": [
+                         *         {
+                         *           "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *           "url": "https://hooks.acme.example/rfs",
+                         *           "events": [
+                         *             "deal.created"
+                         *           ],
+                         *           "active": true,
+                         *           "created_at": "2026-11-23T20:32:02.630Z",
+                         *           "last_success_at": null,
+                         *           "last_failure_at": null,
+                         *           "failure_count": 0,
+                         *           "payload": "full",
+                         *           "environment": "live",
+                         *           "host": "production",
+                         *           "deactivated_reason": null
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             webhooks: components["schemas"]["LenderWebhookEndpoint"][];
                         };
@@ -155,6 +199,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.acme.example/rfs",
+                     *       "events": [
+                     *         "deal.created"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LenderWebhookRegistration"];
                 };
             };
@@ -165,6 +217,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "deal.created"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null,
+                         *       "secret": "whsec_c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg=="
+                         *     }
+                         */
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
@@ -246,6 +317,24 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "deal.created"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
@@ -381,6 +470,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         "deal.created",
+                     *         "offer.accepted"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["LenderWebhookChanges"];
                 };
             };
@@ -391,6 +488,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "deal.created",
+                         *         "offer.accepted"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
@@ -482,6 +598,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "deal.created",
+                         *         "offer.accepted"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": "2026-11-23T20:32:03.160Z",
+                         *       "failure_count": 1,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null,
+                         *       "secret": "whsec_c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg=="
+                         *     }
+                         */
                         "application/json": components["schemas"]["LenderWebhookEndpoint"];
                     };
                 };
@@ -566,6 +702,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "deliveries": [
+                         *         {
+                         *           "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
+                         *           "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *           "event": "deal.created",
+                         *           "payload": "full",
+                         *           "state": "pending",
+                         *           "attempt_count": 0,
+                         *           "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *           "last_status_code": null,
+                         *           "created_at": "2026-11-23T20:32:04.115Z",
+                         *           "updated_at": "2026-11-23T20:32:04.115Z",
+                         *           "attempts": []
+                         *         }
+                         *       ],
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4xMTVaIiwiaSI6IndoZF90NDB0NXUxdnU5dmg2YnltZTh1eTVjY3IifQ.Kb9U4RQ8qKIMMA9sFJfRKRJt7MgDjvj28FPJd6QrgEM"
+                         *     }
+                         */
                         "application/json": {
                             deliveries: components["schemas"]["WebhookDelivery"][];
                             next_cursor: string | null;
@@ -667,6 +823,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
+                         *       "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *       "event": "deal.created",
+                         *       "payload": "full",
+                         *       "state": "pending",
+                         *       "attempt_count": 0,
+                         *       "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *       "last_status_code": null,
+                         *       "created_at": "2026-11-23T20:32:04.115Z",
+                         *       "updated_at": "2026-11-23T20:32:04.420Z",
+                         *       "attempts": [
+                         *         {
+                         *           "attempt_number": null,
+                         *           "trigger": "manual",
+                         *           "attempted_at": "2026-11-23T20:32:04.417Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "duration_ms": 3
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
@@ -762,6 +942,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whd_17gv5mx0zav3spzw72mpua2i",
+                         *       "event_id": "evt_ch9rpcv894rty2ul29fnje2n",
+                         *       "event": "ping",
+                         *       "payload": "full",
+                         *       "state": "exhausted",
+                         *       "attempt_count": 0,
+                         *       "next_attempt_at": null,
+                         *       "last_status_code": null,
+                         *       "created_at": "2026-11-23T20:32:03.143Z",
+                         *       "updated_at": "2026-11-23T20:32:03.160Z",
+                         *       "attempts": [
+                         *         {
+                         *           "attempt_number": null,
+                         *           "trigger": "manual",
+                         *           "attempted_at": "2026-11-23T20:32:03.159Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "duration_ms": 1
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
@@ -859,6 +1063,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "events": [
+                         *         {
+                         *           "id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *           "event": "deal.created",
+                         *           "created_at": "2026-11-23T20:32:04.084Z",
+                         *           "environment": "live",
+                         *           "livemode": true,
+                         *           "api_version": "2026-09",
+                         *           "subject": {
+                         *             "type": "deal",
+                         *             "id": "DL-FBDG36KZ"
+                         *           },
+                         *           "data": {
+                         *             "reference": "DL-FBDG36KZ",
+                         *             "ref": "DL-FBDG36KZ",
+                         *             "test": true,
+                         *             "payload_mode": "reference"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4wODRaIiwiaSI6ImV2dF91ZDk4OG00a3dxMGhqeW9jZ2R6eGJ1MXYifQ.lUDlP2DWGRcmf7vV0FpUt6a5lzP7XjShal80Ry7i1l4"
+                         *     }
+                         */
                         "application/json": {
                             events: components["schemas"]["Event"][];
                             next_cursor: string | null;
@@ -952,6 +1181,34 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "deals": [
+                         *         {
+                         *           "ref": "DL-FQ2E8NCF",
+                         *           "business": {
+                         *             "name": "Acme Trading Ltd",
+                         *             "company_number": "09876543"
+                         *           },
+                         *           "contact": {
+                         *             "first_name": "Ada",
+                         *             "last_name": "Lovelace"
+                         *           },
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "product": null,
+                         *           "market": "UK",
+                         *           "status": "submitted",
+                         *           "lender_status": "new",
+                         *           "test": false,
+                         *           "statements_available": false,
+                         *           "created_at": "2026-11-23T20:32:00.348Z",
+                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["DealList"];
                     };
                 };
@@ -1043,6 +1300,168 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-FQ2E8NCF",
+                         *       "environment": "live",
+                         *       "test": false,
+                         *       "status": "submitted",
+                         *       "lender_status": "new",
+                         *       "status_reason": null,
+                         *       "funded_amount": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 40000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 45,
+                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "source": "partner_upload",
+                         *           "request_id": null,
+                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *         }
+                         *       ],
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": false,
+                         *         "agreement_uploaded_at": null,
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "created_at": "2026-11-23T20:32:00.348Z",
+                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "monthly_revenue": 42000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["Deal"];
                     };
                 };
@@ -1126,6 +1545,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "in_review"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DealStatusReport"];
                 };
             };
@@ -1136,6 +1560,168 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-FQ2E8NCF",
+                         *       "environment": "live",
+                         *       "test": false,
+                         *       "status": "submitted",
+                         *       "lender_status": "in_review",
+                         *       "status_reason": null,
+                         *       "funded_amount": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 40000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 45,
+                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "source": "partner_upload",
+                         *           "request_id": null,
+                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *         }
+                         *       ],
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": false,
+                         *         "agreement_uploaded_at": null,
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "created_at": "2026-11-23T20:32:00.348Z",
+                         *       "updated_at": "2026-11-23T20:32:01.583Z",
+                         *       "monthly_revenue": 42000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["Deal"];
                     };
                 };
@@ -1239,6 +1825,31 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "offers": [
+                         *         {
+                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "kind": "business_loan",
+                         *           "maturity": "firm",
+                         *           "status": "presented",
+                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "superseded": false,
+                         *           "superseded_at": null,
+                         *           "superseded_by": null,
+                         *           "annual_rate_pct": 11.5,
+                         *           "factor_rate": null,
+                         *           "term_months": 24,
+                         *           "fees": 800,
+                         *           "total_repayment": 45600,
+                         *           "expires_at": "2026-12-31T00:00:00.000Z",
+                         *           "notes": null
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["DealOfferList"];
                     };
                 };
@@ -1306,6 +1917,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "maturity": "firm",
+                     *       "amount": 40000,
+                     *       "kind": "business_loan",
+                     *       "annual_rate_pct": 11.5,
+                     *       "term_months": 24,
+                     *       "fees": 800,
+                     *       "total_repayment": 45600,
+                     *       "expires_at": "2026-12-31T00:00:00Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DealOfferCreate"];
                 };
             };
@@ -1316,6 +1939,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "amount": 40000,
+                         *       "currency": "GBP",
+                         *       "kind": "business_loan",
+                         *       "maturity": "firm",
+                         *       "status": "presented",
+                         *       "created_at": "2026-11-23T20:32:01.854Z",
+                         *       "superseded": false,
+                         *       "superseded_at": null,
+                         *       "superseded_by": null,
+                         *       "annual_rate_pct": 11.5,
+                         *       "factor_rate": null,
+                         *       "term_months": 24,
+                         *       "fees": 800,
+                         *       "total_repayment": 45600,
+                         *       "expires_at": "2026-12-31T00:00:00.000Z",
+                         *       "notes": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["DealOffer"];
                     };
                 };
@@ -1416,6 +2060,18 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "messages": [
+                         *         {
+                         *           "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *           "direction": "lender_to_borrower",
+                         *           "body": "Could you send the last six months of statements?",
+                         *           "created_at": "2026-11-23T20:32:02.041Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["MessageList"];
                     };
                 };
@@ -1483,6 +2139,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "body": "Could you send the last six months of statements?"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageCreate"];
                 };
             };
@@ -1493,6 +2154,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "message": {
+                         *         "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *         "direction": "lender_to_borrower",
+                         *         "body": "Could you send the last six months of statements?",
+                         *         "created_at": "2026-11-23T20:32:02.041Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             message: components["schemas"]["Message"];
                         };
@@ -1589,6 +2260,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": false,
+                         *         "agreement_uploaded_at": null,
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             completion: components["schemas"]["Completion"];
                         };
@@ -1683,6 +2368,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": true,
+                         *         "agreement_uploaded_at": "2026-11-23T20:32:03.949Z",
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             completion: components["schemas"]["Completion"];
                         };
@@ -1798,6 +2497,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "requests": [
+                         *         {
+                         *           "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "item_type": "bank_statements_6m",
+                         *           "document_type": "bank_statements",
+                         *           "label": "Bank statements for the last 6 months",
+                         *           "note": "Business account only",
+                         *           "status": "requested",
+                         *           "requested_via": "hub",
+                         *           "requested_at": "2026-11-23T20:32:02.183Z",
+                         *           "uploaded_at": null,
+                         *           "forwarded_at": null,
+                         *           "waived_at": null,
+                         *           "file_count": 0,
+                         *           "has_files": false
+                         *         }
+                         *       ],
+                         *       "count": 1,
+                         *       "open_count": 1
+                         *     }
+                         */
                         "application/json": components["schemas"]["DocumentRequestList"];
                     };
                 };
@@ -1865,6 +2587,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "item_type": "bank_statements_6m",
+                     *       "note": "Business account only"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DocumentRequestCreate"];
                 };
             };
@@ -1875,6 +2603,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "request": {
+                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "item_type": "bank_statements_6m",
+                         *         "document_type": "bank_statements",
+                         *         "label": "Bank statements for the last 6 months",
+                         *         "note": "Business account only",
+                         *         "status": "requested",
+                         *         "requested_via": "hub",
+                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "uploaded_at": null,
+                         *         "forwarded_at": null,
+                         *         "waived_at": null,
+                         *         "file_count": 0,
+                         *         "has_files": false
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["DocumentRequestResult"];
                     };
                 };
@@ -1988,6 +2735,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *       "status": "requested",
+                         *       "files": []
+                         *     }
+                         */
                         "application/json": components["schemas"]["DocumentRequestFiles"];
                     };
                 };
@@ -2078,6 +2832,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "request": {
+                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "item_type": "bank_statements_6m",
+                         *         "document_type": "bank_statements",
+                         *         "label": "Bank statements for the last 6 months",
+                         *         "note": "Business account only",
+                         *         "status": "waived",
+                         *         "requested_via": "hub",
+                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "uploaded_at": null,
+                         *         "forwarded_at": null,
+                         *         "waived_at": "2026-11-23T20:32:04.049Z",
+                         *         "file_count": 0,
+                         *         "has_files": false
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["DocumentRequestResult"];
                     };
                 };
@@ -2172,6 +2945,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 45,
+                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "source": "partner_upload",
+                         *           "request_id": null,
+                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
+                         *         }
+                         *       ],
+                         *       "outstanding_requests": [
+                         *         {
+                         *           "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "document_type": "bank_statements",
+                         *           "label": "Bank statements for the last 6 months",
+                         *           "requested_at": "2026-11-23T20:32:02.183Z"
+                         *         }
+                         *       ],
+                         *       "has_statements": false,
+                         *       "count": 1
+                         *     }
+                         */
                         "application/json": components["schemas"]["DealDocumentList"];
                     };
                 };
@@ -2252,6 +3052,7 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /** @example {} */
                     "application/json": components["schemas"]["TestDealCreate"];
                 };
             };
@@ -2262,6 +3063,126 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-FBDG36KZ",
+                         *       "environment": "live",
+                         *       "test": true,
+                         *       "status": "submitted",
+                         *       "lender_status": "new",
+                         *       "status_reason": null,
+                         *       "funded_amount": null,
+                         *       "channel": {
+                         *         "name": "Test channel",
+                         *         "domain": "test.example"
+                         *       },
+                         *       "business": {
+                         *         "name": "Test Trading Ltd",
+                         *         "company_number": "00000000",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Test",
+                         *         "last_name": "Applicant",
+                         *         "email": "applicant@test.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 50000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "working_capital",
+                         *         "product_family": "business_loan"
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 40000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 36,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "00000000",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [],
+                         *       "documents": [],
+                         *       "consent": {
+                         *         "obtained": true,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": true
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": false,
+                         *         "agreement_uploaded_at": null,
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "created_at": "2026-11-23T20:32:04.084Z",
+                         *       "updated_at": "2026-11-23T20:32:04.084Z",
+                         *       "monthly_revenue": 40000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 40000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 36,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "00000000",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["Deal"];
                     };
                 };
@@ -2441,6 +3362,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "referrals": [
+                         *         {
+                         *           "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
+                         *           "reference": "RF-VNVZQD",
+                         *           "state": "out_of_scope",
+                         *           "matched_options": 0,
+                         *           "created_at": "2026-11-23T20:32:04.163Z",
+                         *           "updated_at": "2026-11-23T20:32:04.173Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["ReferralList"];
                     };
                 };
@@ -2505,6 +3441,31 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "country": "GB",
+                     *       "partner_reference": "CRM-1042",
+                     *       "business": {
+                     *         "name": "Acme Trading Ltd",
+                     *         "company_number": "09876543",
+                     *         "entity_type": "private_limited_company",
+                     *         "industry": "retail"
+                     *       },
+                     *       "contact": {
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@acme.example"
+                     *       },
+                     *       "funding": {
+                     *         "amount": 40000,
+                     *         "purpose": "stock_inventory"
+                     *       },
+                     *       "trading": {
+                     *         "monthly_revenue": 42000,
+                     *         "tib_months": 48
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LeadCreate"];
                 };
             };
@@ -2515,6 +3476,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
+                         *       "reference": "RF-VNVZQD",
+                         *       "state": "out_of_scope",
+                         *       "matched_options": 0,
+                         *       "created_at": "2026-11-23T20:32:04.163Z",
+                         *       "updated_at": "2026-11-23T20:32:04.173Z"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Referral"];
                     };
                 };
@@ -2606,6 +3577,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "ok"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Health"];
                     };
                 };
@@ -2629,9 +3605,1565 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "deal.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal was routed to the lender (test deals too)
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DealCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deal's status changed
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DealUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client sent a message
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MessageCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "request.fulfilled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client uploaded files against a document request
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestFulfilledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offer was accepted
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferAcceptedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.account_submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client submitted its account details
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DealAccountSubmittedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deal.agreement_signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client signed the agreement
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DealAgreementSignedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        DealCreatedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deal.created";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DealCreatedFull"] | components["schemas"]["DealCreatedReference"];
+        };
+        DealCreatedFull: components["schemas"]["Deal"] & {
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        /** @description One schema per country, `country` the discriminator. */
+        DealMarket: components["schemas"]["DealMarketUK"] | components["schemas"]["DealMarketUS"] | components["schemas"]["DealMarketCA"] | components["schemas"]["DealMarketAU"] | components["schemas"]["DealMarketIE"] | components["schemas"]["DealMarketES"] | components["schemas"]["DealMarketNL"] | components["schemas"]["DealMarketBE"] | components["schemas"]["DealMarketDK"] | components["schemas"]["DealMarketSE"] | components["schemas"]["DealMarketPL"] | components["schemas"]["DealMarketFR"];
+        /** @description The United Kingdom market object. */
+        DealMarketUK: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "UK";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers United Kingdom has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            company_register_number: string | null;
+            entity_type: string | null;
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The company register's answer for `company_number`, looked up off the request path when the number is set or changes. Null until the answer for the number the lead holds is stored (and again at once when the number changes). */
+        Registry: components["schemas"]["RegistryAvailable"] | components["schemas"]["RegistryUnavailable"] | null;
+        /** @description The register's answer. Every key is present; a fact the register does not hold is null. */
+        RegistryAvailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "available";
+            registered_name: string | null;
+            /**
+             * Format: date
+             * @description Incorporation date; `tib_months` (basis `register`) counts whole months from it.
+             * @example 2019-03-14
+             */
+            incorporated_on: string | null;
+            /** @description Whole months from incorporation to `checked_at`. */
+            company_age_months: number | null;
+            /**
+             * @description The register's own status word, e.g. `active`, `dissolved`, `liquidation`. A company that is not active gets no options at submit.
+             * @example active
+             */
+            company_status: string | null;
+            /** @example ltd */
+            company_type: string | null;
+            /**
+             * @example [
+             *       "47910"
+             *     ]
+             */
+            sic_codes: string[] | null;
+            activity_codes: {
+                scheme: string;
+                code: string;
+                description: string | null;
+                classification: string | null;
+            }[] | null;
+            registered_office: components["schemas"]["RegisteredOffice"];
+            /** @description Current directors with their appointments and disqualification. */
+            directors: components["schemas"]["RegistryDirector"][] | null;
+            officers: {
+                name: string;
+                role: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                appointed_on: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                resigned_on: string | null;
+            }[] | null;
+            /** @description Active persons with significant control. */
+            psc_count: number | null;
+            accounts: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            confirmation_statement: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            charges_count: number | null;
+            has_insolvency_history: boolean | null;
+            filed_financials: components["schemas"]["FiledFinancials"];
+            filings: {
+                type: string | null;
+                description: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                date: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_start: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_end: string | null;
+            }[] | null;
+            share_capital: {
+                amount: number;
+                currency: string;
+            } | null;
+            registers: string[] | null;
+            exemptions: string[] | null;
+            uk_establishments_count: number | null;
+            disqualified_directors_count: number | null;
+            /**
+             * @description Only the keys the market has: vat_number, lei, nip, krs, regon, nif, ein, business_number, state_entity_number, registry_sheet, siren, siret, abn; `state` in the US only.
+             * @example {
+             *       "vat_number": "GB100000001"
+             *     }
+             */
+            identifiers: {
+                [key: string]: string;
+            } | null;
+            business_description: string | null;
+            /** @description Per part of the register (profile, officers, filing history…): whether it answered, and source-specific data. */
+            sections: {
+                [key: string]: {
+                    status: string;
+                    data?: unknown;
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /** @description The registered office as the register holds it. */
+        RegisteredOffice: {
+            line1: string | null;
+            line2: string | null;
+            locality: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
+        } | null;
+        RegistryDirector: {
+            name: string;
+            role: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            appointed_on: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            resigned_on: string | null;
+            /** @description Other companies where the person is an active officer. */
+            other_active_appointments: number | null;
+            other_resigned_appointments: number | null;
+            /** @description Companies the person was an officer of that are now dissolved. */
+            dissolved_companies: number | null;
+            /** @description Whether the person appears on the register of disqualified directors; null when not checked. */
+            disqualified: boolean | null;
+        };
+        /** @description The latest filed accounts, in the market currency. `turnover` is the figure behind `annual_turnover` with basis `filed_accounts`. */
+        FiledFinancials: {
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_start: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_end: string | null;
+            turnover: number | null;
+            gross_profit: number | null;
+            operating_profit: number | null;
+            profit_loss: number | null;
+            equity: number | null;
+            net_assets: number | null;
+            net_current_assets: number | null;
+            cash: number | null;
+            current_liabilities: number | null;
+            average_employees: number | null;
+            accounts_type: string | null;
+            /** @enum {string} */
+            basis: "filed_accounts";
+        } | null;
+        /** @description The register gave no facts, and why. */
+        RegistryUnavailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "unavailable";
+            /**
+             * @description `not_found`: the register does not know the number; `timeout`/`unavailable`/`rate_limited`: it did not answer (asked again on the retry schedule); `not_configured`: the live source has no credentials; `not_available_in_state`: a US state publishes no register data.
+             * @enum {string}
+             */
+            reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
+            /**
+             * Format: date-time
+             * @description When the register was last asked.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at?: string;
+        };
+        SignificantPerson: {
+            full_name: string;
+            /** Format: date */
+            date_of_birth: string;
+            residential_address: {
+                line1: string;
+                line2: string | null;
+                city: string | null;
+                region: string | null;
+                postal_code: string;
+                country: string | null;
+            };
+            residency_status: string | null;
+            ownership_percent: number | null;
+        };
+        /** @description The VAT register's check of `vat.number` (GB and the EU markets). */
+        Vat: {
+            number: string | null;
+            /** @description Null until checked, or when the VAT register did not answer. */
+            valid: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string | null;
+            /**
+             * @description `vat_validation` once checked; null before.
+             * @example vat_validation
+             */
+            source: string | null;
+            registered_name: string | null;
+            registered_address: string | null;
+            /**
+             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @example no_number
+             */
+            reason: string | null;
+        };
+        /** @description The United States market object. */
+        DealMarketUS: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "US";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers United States has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                ein: string | null;
+                state_entity_number: string | null;
+                state: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            credit_score_band: string | null;
+            ein: string | null;
+            signup_ip: string | null;
+        };
+        /** @description The Canada market object. */
+        DealMarketCA: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "CA";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Canada has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                business_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            credit_score_band: string | null;
+        };
+        /** @description The Australia market object. */
+        DealMarketAU: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "AU";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Australia has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                abn: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+        };
+        /** @description The Ireland market object. */
+        DealMarketIE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "IE";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Ireland has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Spain market object. */
+        DealMarketES: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "ES";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Spain has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                nif: string | null;
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Netherlands market object. */
+        DealMarketNL: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "NL";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Netherlands has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Belgium market object. */
+        DealMarketBE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "BE";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Belgium has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Denmark market object. */
+        DealMarketDK: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "DK";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Denmark has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Sweden market object. */
+        DealMarketSE: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "SE";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Sweden has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The Poland market object. */
+        DealMarketPL: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "PL";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers Poland has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                nip: string | null;
+                krs: string | null;
+                regon: string | null;
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        /** @description The France market object. */
+        DealMarketFR: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            country: "FR";
+            currency: string;
+            monthly_revenue: number | null;
+            monthly_revenue_band: string | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            annual_turnover: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            time_in_business_band: string | null;
+            tib_months: number | null;
+            /**
+             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+             * @enum {string|null}
+             */
+            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+            registry: components["schemas"]["Registry"];
+            /** @description Register identifiers France has (from `registry.identifiers`); null until the register answers with one. */
+            identifiers: {
+                siren: string | null;
+                siret: string | null;
+                vat_number: string | null;
+                lei: string | null;
+            };
+            region: string | null;
+            company_number: string | null;
+            vat: components["schemas"]["Vat"];
+        };
+        DealOffer: {
+            id: string;
+            amount: number;
+            currency: string;
+            kind: string;
+            /** @enum {string} */
+            maturity: "indicative" | "firm";
+            /** @enum {string} */
+            status: "presented" | "accepted" | "closed" | "superseded";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            superseded: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            superseded_at: string | null;
+            /** @enum {string|null} */
+            superseded_by: "indicative" | "firm" | null;
+            annual_rate_pct: number | null;
+            factor_rate: number | null;
+            term_months: number | null;
+            fees: number | null;
+            total_repayment: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            expires_at: string | null;
+            notes: string | null;
+        };
+        DealDocument: {
+            id: string;
+            document_type: string;
+            filename: string;
+            content_type: string;
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            uploaded_at: string;
+            /** @enum {string} */
+            source: "partner_upload" | "client_upload";
+            /** @description The document request a client upload answered; null for the partner's uploads. */
+            request_id: string | null;
+            /**
+             * Format: uri
+             * @description Signed download link, valid for 1 hour; read the list again for a fresh one.
+             */
+            url: string;
+        };
+        Completion: {
+            account_submitted: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            account_submitted_at: string | null;
+            account_summary: string | null;
+            agreement_uploaded: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreement_uploaded_at: string | null;
+            signed: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            signed_at: string | null;
+            signature_verification: string | null;
+        };
+        Deal: {
+            ref: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            test: boolean;
+            /** @enum {string} */
+            status: "submitted" | "offer_accepted" | "funded" | "declined";
+            /** @enum {string} */
+            lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            status_reason: string | null;
+            funded_amount: number | null;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            request: {
+                amount: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                amount_band: string | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            market: components["schemas"]["DealMarket"];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            offers: components["schemas"]["DealOffer"][];
+            /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
+            documents: components["schemas"]["DealDocument"][];
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            completion: components["schemas"]["Completion"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.monthly_revenue`.
+             */
+            monthly_revenue: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.annual_turnover`.
+             */
+            annual_turnover: number | null;
+            market_block: Omit<components["schemas"]["DealMarket"], "country"> & unknown;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.region` (null where the market has none).
+             */
+            market_region: string | null;
+        };
+        DealCreatedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DealUpdatedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deal.updated";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DealUpdatedFull"] | components["schemas"]["DealUpdatedReference"];
+        };
+        DealUpdatedFull: components["schemas"]["Deal"] & {
+            update: {
+                status: string;
+                reason: string | null;
+                funded_amount: number | null;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DealUpdatedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            update: {
+                status: string;
+                reason: string | null;
+                funded_amount: number | null;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        MessageCreatedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "message.created";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["MessageCreatedFull"] | components["schemas"]["MessageCreatedReference"];
+        };
+        MessageCreatedFull: components["schemas"]["Deal"] & {
+            message: {
+                id: string;
+                direction: string;
+                from_email: string | null;
+                subject: string | null;
+                body: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        MessageCreatedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            message: {
+                id: string;
+                direction: string;
+                from_email: string | null;
+                subject: string | null;
+                body: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        RequestFulfilledEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "request.fulfilled";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["RequestFulfilledFull"] | components["schemas"]["RequestFulfilledReference"];
+        };
+        RequestFulfilledFull: components["schemas"]["Deal"] & {
+            /** @description The document request (in `full` bodies it takes the place of the deal's funding `request`). */
+            request?: {
+                id: string;
+                item_type: string;
+                label: string;
+                file_count: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                uploaded_at: string | null;
+                files: {
+                    id: string;
+                    document_type: string;
+                    filename: string;
+                    content_type: string;
+                    size_bytes: number;
+                    /** @description Signed download link, valid 24 hours from when the body was built. */
+                    url: string;
+                }[];
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        RequestFulfilledReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            /** @description The document request (in `full` bodies it takes the place of the deal's funding `request`). */
+            request: {
+                id: string;
+                item_type: string;
+                label: string;
+                file_count: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                uploaded_at: string | null;
+                files: {
+                    id: string;
+                    document_type: string;
+                    filename: string;
+                    content_type: string;
+                    size_bytes: number;
+                    /** @description Signed download link, valid 24 hours from when the body was built. */
+                    url: string;
+                }[];
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        OfferAcceptedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "offer.accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["OfferAcceptedFull"] | components["schemas"]["OfferAcceptedReference"];
+        };
+        OfferAcceptedFull: components["schemas"]["Deal"] & {
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        OfferAcceptedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DealAccountSubmittedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deal.account_submitted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DealAccountSubmittedFull"] | components["schemas"]["DealAccountSubmittedReference"];
+        };
+        DealAccountSubmittedFull: components["schemas"]["Deal"] & {
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DealAccountSubmittedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            completion: components["schemas"]["Completion"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DealAgreementSignedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "deal.agreement_signed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DealAgreementSignedFull"] | components["schemas"]["DealAgreementSignedReference"];
+        };
+        DealAgreementSignedFull: components["schemas"]["Deal"] & {
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DealAgreementSignedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            completion: components["schemas"]["Completion"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         Identity: {
             organisation: {
                 id: string;
@@ -2860,788 +5392,6 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             updated_at: string;
-        };
-        Deal: {
-            ref: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            test: boolean;
-            /** @enum {string} */
-            status: "submitted" | "offer_accepted" | "funded" | "declined";
-            /** @enum {string} */
-            lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
-            status_reason: string | null;
-            funded_amount: number | null;
-            channel: {
-                name: string | null;
-                domain: string | null;
-            };
-            business: {
-                name: string | null;
-                company_number?: string | null;
-                entity_type: string | null;
-                industry: string | null;
-            };
-            contact: {
-                first_name: string | null;
-                last_name: string | null;
-                email: string | null;
-                phone: string | null;
-            };
-            request: {
-                amount: number | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                amount_band: string | null;
-                currency: string;
-                purpose: string | null;
-                product_family: string | null;
-            };
-            market: components["schemas"]["DealMarket"];
-            statements: {
-                has_statements: boolean;
-                uploaded_at: string | null;
-                account_kind: string | null;
-            };
-            offers: components["schemas"]["DealOffer"][];
-            /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
-            documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
-            completion: components["schemas"]["Completion"];
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            updated_at: string;
-            /**
-             * @deprecated
-             * @description Deprecated: equals `market.monthly_revenue`.
-             */
-            monthly_revenue: number | null;
-            /**
-             * @deprecated
-             * @description Deprecated: equals `market.annual_turnover`.
-             */
-            annual_turnover: number | null;
-            market_block: Omit<components["schemas"]["DealMarket"], "country"> & unknown;
-            /**
-             * @deprecated
-             * @description Deprecated: equals `market.region` (null where the market has none).
-             */
-            market_region: string | null;
-        };
-        /** @description One schema per country, `country` the discriminator. */
-        DealMarket: components["schemas"]["DealMarketUK"] | components["schemas"]["DealMarketUS"] | components["schemas"]["DealMarketCA"] | components["schemas"]["DealMarketAU"] | components["schemas"]["DealMarketIE"] | components["schemas"]["DealMarketES"] | components["schemas"]["DealMarketNL"] | components["schemas"]["DealMarketBE"] | components["schemas"]["DealMarketDK"] | components["schemas"]["DealMarketSE"] | components["schemas"]["DealMarketPL"] | components["schemas"]["DealMarketFR"];
-        /** @description The United Kingdom market object. */
-        DealMarketUK: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "UK";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers United Kingdom has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            company_register_number: string | null;
-            entity_type: string | null;
-            significant_persons: components["schemas"]["SignificantPerson"][];
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        SignificantPerson: {
-            full_name: string;
-            /** Format: date */
-            date_of_birth: string;
-            residential_address: {
-                line1: string;
-                line2: string | null;
-                city: string | null;
-                region: string | null;
-                postal_code: string;
-                country: string | null;
-            };
-            residency_status: string | null;
-            ownership_percent: number | null;
-        };
-        /** @description The United States market object. */
-        DealMarketUS: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "US";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers United States has; null until a register answers. */
-            identifiers: {
-                ein: string | null;
-                state_entity_number: string | null;
-                state: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            credit_score_band: string | null;
-            ein: string | null;
-            signup_ip: string | null;
-        };
-        /** @description The Canada market object. */
-        DealMarketCA: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "CA";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Canada has; null until a register answers. */
-            identifiers: {
-                business_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            credit_score_band: string | null;
-        };
-        /** @description The Australia market object. */
-        DealMarketAU: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "AU";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Australia has; null until a register answers. */
-            identifiers: {
-                abn: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-        };
-        /** @description The Ireland market object. */
-        DealMarketIE: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "IE";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Ireland has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Spain market object. */
-        DealMarketES: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "ES";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Spain has; null until a register answers. */
-            identifiers: {
-                nif: string | null;
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Netherlands market object. */
-        DealMarketNL: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "NL";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Netherlands has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Belgium market object. */
-        DealMarketBE: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "BE";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Belgium has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Denmark market object. */
-        DealMarketDK: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "DK";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Denmark has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Sweden market object. */
-        DealMarketSE: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "SE";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Sweden has; null until a register answers. */
-            identifiers: {
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The Poland market object. */
-        DealMarketPL: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "PL";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers Poland has; null until a register answers. */
-            identifiers: {
-                nip: string | null;
-                krs: string | null;
-                regon: string | null;
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        /** @description The France market object. */
-        DealMarketFR: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            country: "FR";
-            currency: string;
-            monthly_revenue: number | null;
-            monthly_revenue_band: string | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            annual_turnover: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            time_in_business_band: string | null;
-            tib_months: number | null;
-            /**
-             * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-             * @enum {string|null}
-             */
-            tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-            /** @description The business register's answer; null while not held. */
-            registry: {
-                [key: string]: unknown;
-            } | null;
-            /** @description Register identifiers France has; null until a register answers. */
-            identifiers: {
-                siren: string | null;
-                siret: string | null;
-                vat_number: string | null;
-                lei: string | null;
-            };
-            region: string | null;
-            company_number: string | null;
-            vat: {
-                number: string | null;
-                valid: boolean | null;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                checked_at: string | null;
-                source: string | null;
-                registered_name: string | null;
-                registered_address: string | null;
-                reason: string | null;
-            };
-        };
-        DealOffer: {
-            id: string;
-            amount: number;
-            currency: string;
-            kind: string;
-            /** @enum {string} */
-            maturity: "indicative" | "firm";
-            /** @enum {string} */
-            status: "presented" | "accepted" | "closed" | "superseded";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            superseded: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            superseded_at: string | null;
-            /** @enum {string|null} */
-            superseded_by: "indicative" | "firm" | null;
-            annual_rate_pct: number | null;
-            factor_rate: number | null;
-            term_months: number | null;
-            fees: number | null;
-            total_repayment: number | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            expires_at: string | null;
-            notes: string | null;
-        };
-        DealDocument: {
-            id: string;
-            document_type: string;
-            filename: string;
-            content_type: string;
-            size_bytes: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            uploaded_at: string;
-            /** @enum {string} */
-            source: "partner_upload" | "client_upload";
-            /** @description The document request a client upload answered; null for the partner's uploads. */
-            request_id: string | null;
-            /**
-             * Format: uri
-             * @description Signed download link, valid for 1 hour; read the list again for a fresh one.
-             */
-            url: string;
-        };
-        Completion: {
-            account_submitted: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            account_submitted_at: string | null;
-            account_summary: string | null;
-            agreement_uploaded: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            agreement_uploaded_at: string | null;
-            signed: boolean;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            signed_at: string | null;
-            signature_verification: string | null;
         };
         DealStatusReport: {
             /** @enum {string} */

@@ -22,7 +22,21 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
+                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *     }
+                     */
                     "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
+                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenRequest"];
                 };
             };
@@ -33,6 +47,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "access_token": "rfs_at_q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h",
+                         *       "token_type": "Bearer",
+                         *       "expires_in": 3600,
+                         *       "scope": "partner",
+                         *       "environment": "live"
+                         *     }
+                         */
                         "application/json": components["schemas"]["TokenResponse"];
                     };
                 };
@@ -115,6 +138,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "organisation": {
+                         *         "id": "org_hacgt9bh9mjhsubrvbwh",
+                         *         "name": "Acme Brokers",
+                         *         "kind": "partner"
+                         *       },
+                         *       "environment": "live",
+                         *       "livemode": true,
+                         *       "key": {
+                         *         "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
+                         *         "type": "secret",
+                         *         "created_at": "2026-11-23T20:31:59.037Z"
+                         *       },
+                         *       "authenticated_with": "api_key",
+                         *       "host": "production",
+                         *       "rate_limit": {
+                         *         "limit": 120,
+                         *         "window_seconds": 60
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Identity"];
                     };
                 };
@@ -187,6 +232,108 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "enums": [
+                         *         {
+                         *           "name": "countries",
+                         *           "description": "Markets the service serves, with their metadata. Germany and Italy are refused.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/countries"
+                         *         },
+                         *         {
+                         *           "name": "currencies",
+                         *           "description": "ISO 4217 currencies the markets use.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/currencies"
+                         *         },
+                         *         {
+                         *           "name": "company-types",
+                         *           "description": "Legal entity types of the market; the values `business.entity_type` accepts.",
+                         *           "requires_country": true,
+                         *           "url": "/partner/v1/enums/company-types?country={country}"
+                         *         },
+                         *         {
+                         *           "name": "industries",
+                         *           "description": "Industries; the values `business.industry` accepts.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/industries"
+                         *         },
+                         *         {
+                         *           "name": "purposes",
+                         *           "description": "Funding purposes; the values `funding.purpose` accepts.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/purposes"
+                         *         },
+                         *         {
+                         *           "name": "product-families",
+                         *           "description": "Structural funding product families.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/product-families"
+                         *         },
+                         *         {
+                         *           "name": "funding-amount-bands",
+                         *           "description": "Bands for `funding.amount_band`, bounded in the market currency (min inclusive, max exclusive).",
+                         *           "requires_country": true,
+                         *           "url": "/partner/v1/enums/funding-amount-bands?country={country}"
+                         *         },
+                         *         {
+                         *           "name": "revenue-bands",
+                         *           "description": "Bands for `trading.monthly_revenue_band`, bounded in the market currency (min inclusive, max exclusive).",
+                         *           "requires_country": true,
+                         *           "url": "/partner/v1/enums/revenue-bands?country={country}"
+                         *         },
+                         *         {
+                         *           "name": "time-in-business-bands",
+                         *           "description": "Bands for `trading.time_in_business_band`, in months (min inclusive, max exclusive).",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/time-in-business-bands"
+                         *         },
+                         *         {
+                         *           "name": "credit-score-bands",
+                         *           "description": "Bands for `trading.credit_score_band` (United States and Canada only).",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/credit-score-bands"
+                         *         },
+                         *         {
+                         *           "name": "document-types",
+                         *           "description": "Types of document a lead can hold.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/document-types"
+                         *         },
+                         *         {
+                         *           "name": "document-states",
+                         *           "description": "States of a document on a lead; a rejected document says why in `reason`.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/document-states"
+                         *         },
+                         *         {
+                         *           "name": "document-request-items",
+                         *           "description": "What a lender may ask the client for (`item_type`), with the document type the upload is filed under.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/document-request-items"
+                         *         },
+                         *         {
+                         *           "name": "document-request-statuses",
+                         *           "description": "Statuses of a lender's document request.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/document-request-statuses"
+                         *         },
+                         *         {
+                         *           "name": "lead-states",
+                         *           "description": "States of a lead.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/lead-states"
+                         *         },
+                         *         {
+                         *           "name": "webhook-events",
+                         *           "description": "Webhook event names; `api` says which API's endpoints can subscribe to each.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/webhook-events"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["EnumCatalogue"];
                     };
                 };
@@ -267,6 +414,62 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "name": "revenue-bands",
+                         *       "country": "UK",
+                         *       "values": [
+                         *         {
+                         *           "value": "under_10k",
+                         *           "label": "Under 10,000",
+                         *           "min": 0,
+                         *           "max": 10000,
+                         *           "currency": "GBP",
+                         *           "midpoint": 5000
+                         *         },
+                         *         {
+                         *           "value": "10k_25k",
+                         *           "label": "10,000 to 25,000",
+                         *           "min": 10000,
+                         *           "max": 25000,
+                         *           "currency": "GBP",
+                         *           "midpoint": 17500
+                         *         },
+                         *         {
+                         *           "value": "25k_50k",
+                         *           "label": "25,000 to 50,000",
+                         *           "min": 25000,
+                         *           "max": 50000,
+                         *           "currency": "GBP",
+                         *           "midpoint": 37500
+                         *         },
+                         *         {
+                         *           "value": "50k_100k",
+                         *           "label": "50,000 to 100,000",
+                         *           "min": 50000,
+                         *           "max": 100000,
+                         *           "currency": "GBP",
+                         *           "midpoint": 75000
+                         *         },
+                         *         {
+                         *           "value": "100k_250k",
+                         *           "label": "100,000 to 250,000",
+                         *           "min": 100000,
+                         *           "max": 250000,
+                         *           "currency": "GBP",
+                         *           "midpoint": 175000
+                         *         },
+                         *         {
+                         *           "value": "over_250k",
+                         *           "label": "Over 250,000",
+                         *           "min": 250000,
+                         *           "max": null,
+                         *           "currency": "GBP",
+                         *           "midpoint": null
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["EnumList"];
                     };
                 };
@@ -356,6 +559,19 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "country": "GB",
+                     *       "funding": {
+                     *         "purpose": "stock_inventory",
+                     *         "amount": 50000
+                     *       },
+                     *       "trading": {
+                     *         "monthly_revenue_band": "25k_50k",
+                     *         "tib_months": 30
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PrequalificationRequest"];
                 };
             };
@@ -366,6 +582,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "eligible": true,
+                         *       "decision": "options_available",
+                         *       "matched_options": 1,
+                         *       "product_families": [
+                         *         {
+                         *           "product_family": "business_loan",
+                         *           "label": "Business loan",
+                         *           "options": 1
+                         *         }
+                         *       ],
+                         *       "indicative_amount": {
+                         *         "min": 10000,
+                         *         "max": 250000,
+                         *         "currency": "GBP",
+                         *         "basis": "panel_limits"
+                         *       },
+                         *       "reasons": [],
+                         *       "figures": {
+                         *         "amount": 50000,
+                         *         "amount_basis": "reported",
+                         *         "monthly_revenue": 37500,
+                         *         "monthly_revenue_basis": "band_midpoint",
+                         *         "tib_months": 30,
+                         *         "tib_months_basis": "reported"
+                         *       },
+                         *       "supported_countries": [
+                         *         "UK",
+                         *         "US",
+                         *         "CA",
+                         *         "AU",
+                         *         "IE",
+                         *         "ES",
+                         *         "NL",
+                         *         "BE",
+                         *         "DK",
+                         *         "SE",
+                         *         "PL",
+                         *         "FR"
+                         *       ],
+                         *       "disclaimer": "Indicative only: based on the facts given and the panel's current limits. It is not an offer or a decision to lend; no credit search was run and nothing was stored."
+                         *     }
+                         */
                         "application/json": components["schemas"]["Prequalification"];
                     };
                 };
@@ -464,6 +726,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "leads": [
+                         *         {
+                         *           "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *           "reference": "RF-8F38YV",
+                         *           "partner_reference": "CRM-1042",
+                         *           "state": "matched",
+                         *           "environment": "live",
+                         *           "country": "UK",
+                         *           "currency": "GBP",
+                         *           "renewal_of": null,
+                         *           "business": {
+                         *             "name": "Acme Trading Ltd",
+                         *             "company_number": "09876543"
+                         *           },
+                         *           "contact": {
+                         *             "first_name": "Ada",
+                         *             "last_name": "Lovelace"
+                         *           },
+                         *           "funding": {
+                         *             "amount": 40000,
+                         *             "amount_band": null
+                         *           },
+                         *           "statements_available": false,
+                         *           "created_at": "2026-11-23T20:31:59.862Z",
+                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["LeadList"];
                     };
                 };
@@ -531,6 +825,27 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "country": "GB",
+                     *       "partner_reference": "CRM-1042",
+                     *       "business": {
+                     *         "name": "Acme Trading Ltd",
+                     *         "company_number": "09876543",
+                     *         "entity_type": "private_limited_company",
+                     *         "industry": "retail"
+                     *       },
+                     *       "contact": {
+                     *         "first_name": "Ada",
+                     *         "last_name": "Lovelace",
+                     *         "email": "ada@acme.example"
+                     *       },
+                     *       "funding": {
+                     *         "amount": 40000,
+                     *         "purpose": "stock_inventory"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LeadCreate"];
                 };
             };
@@ -543,6 +858,102 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "reference": "RF-8F38YV",
+                         *       "partner_reference": "CRM-1042",
+                         *       "state": "draft",
+                         *       "environment": "live",
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "renewal_of": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail",
+                         *         "registry": null,
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "funding": {
+                         *         "amount": 40000,
+                         *         "amount_band": null,
+                         *         "amount_basis": "applicant",
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "trading": {
+                         *         "monthly_revenue": null,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": null,
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": null,
+                         *         "tib_months_basis": null
+                         *       },
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "significant_persons": [],
+                         *       "steps": {
+                         *         "organisation_details_complete": false,
+                         *         "significant_persons_complete": false,
+                         *         "documents_complete": false,
+                         *         "offer_step_complete": false
+                         *       },
+                         *       "matched_options": null,
+                         *       "options": null,
+                         *       "offers": [],
+                         *       "documents": [],
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "funding_outcome": null,
+                         *       "out_of_scope_reasons": null,
+                         *       "timeline": [
+                         *         {
+                         *           "event": "lead.created",
+                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *         }
+                         *       ],
+                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "renewals": [],
+                         *       "submitted_at": null,
+                         *       "created_at": "2026-11-23T20:31:59.862Z",
+                         *       "updated_at": "2026-11-23T20:31:59.862Z",
+                         *       "uk": {
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "annual_turnover": null,
+                         *         "significant_persons": []
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Lead"];
                     };
                 };
@@ -651,6 +1062,156 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "reference": "RF-8F38YV",
+                         *       "partner_reference": "CRM-1042",
+                         *       "state": "matched",
+                         *       "environment": "live",
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "renewal_of": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail",
+                         *         "registry": null,
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "funding": {
+                         *         "amount": 40000,
+                         *         "amount_band": null,
+                         *         "amount_basis": "applicant",
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "trading": {
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant"
+                         *       },
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "significant_persons": [
+                         *         {
+                         *           "full_name": "Ada Lovelace",
+                         *           "date_of_birth": "1985-12-10",
+                         *           "residential_address": {
+                         *             "line1": "1 High St",
+                         *             "line2": null,
+                         *             "city": null,
+                         *             "region": null,
+                         *             "postal_code": "SW1A 1AA",
+                         *             "country": "GB"
+                         *           },
+                         *           "residency_status": null,
+                         *           "ownership_percent": 100
+                         *         }
+                         *       ],
+                         *       "steps": {
+                         *         "organisation_details_complete": true,
+                         *         "significant_persons_complete": true,
+                         *         "documents_complete": true,
+                         *         "offer_step_complete": false
+                         *       },
+                         *       "matched_options": 1,
+                         *       "options": [
+                         *         {
+                         *           "product_family": "business_loan",
+                         *           "label": "Business loan",
+                         *           "options": 1
+                         *         }
+                         *       ],
+                         *       "offers": [],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "byte_size": 45,
+                         *           "state": "accepted",
+                         *           "reason": null,
+                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *         }
+                         *       ],
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "funding_outcome": null,
+                         *       "out_of_scope_reasons": [],
+                         *       "timeline": [
+                         *         {
+                         *           "event": "lead.created",
+                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.submitted",
+                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.matched",
+                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *         }
+                         *       ],
+                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "renewals": [],
+                         *       "submitted_at": "2026-11-23T20:32:00.348Z",
+                         *       "created_at": "2026-11-23T20:31:59.862Z",
+                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "uk": {
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "annual_turnover": null,
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Lead"];
                     };
                 };
@@ -730,6 +1291,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "trading": {
+                     *         "monthly_revenue": 42000,
+                     *         "tib_months": 48
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["LeadPatch"];
                 };
             };
@@ -740,6 +1309,102 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "reference": "RF-8F38YV",
+                         *       "partner_reference": "CRM-1042",
+                         *       "state": "draft",
+                         *       "environment": "live",
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "renewal_of": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail",
+                         *         "registry": null,
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "funding": {
+                         *         "amount": 40000,
+                         *         "amount_band": null,
+                         *         "amount_basis": "applicant",
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "trading": {
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant"
+                         *       },
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "significant_persons": [],
+                         *       "steps": {
+                         *         "organisation_details_complete": true,
+                         *         "significant_persons_complete": false,
+                         *         "documents_complete": false,
+                         *         "offer_step_complete": false
+                         *       },
+                         *       "matched_options": null,
+                         *       "options": null,
+                         *       "offers": [],
+                         *       "documents": [],
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "funding_outcome": null,
+                         *       "out_of_scope_reasons": null,
+                         *       "timeline": [
+                         *         {
+                         *           "event": "lead.created",
+                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *         }
+                         *       ],
+                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "renewals": [],
+                         *       "submitted_at": null,
+                         *       "created_at": "2026-11-23T20:31:59.862Z",
+                         *       "updated_at": "2026-11-23T20:31:59.898Z",
+                         *       "uk": {
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "annual_turnover": null,
+                         *         "significant_persons": []
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Lead"];
                     };
                 };
@@ -842,6 +1507,22 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "significant_persons": [
+                     *         {
+                     *           "full_name": "Ada Lovelace",
+                     *           "date_of_birth": "1985-12-10",
+                     *           "residential_address": {
+                     *             "line1": "1 High St",
+                     *             "postal_code": "SW1A 1AA",
+                     *             "country": "GB"
+                     *           },
+                     *           "ownership_percent": 100
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignificantPersonsPut"];
                 };
             };
@@ -852,6 +1533,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "significant_persons": [
+                         *         {
+                         *           "full_name": "Ada Lovelace",
+                         *           "date_of_birth": "1985-12-10",
+                         *           "residential_address": {
+                         *             "line1": "1 High St",
+                         *             "line2": null,
+                         *             "city": null,
+                         *             "region": null,
+                         *             "postal_code": "SW1A 1AA",
+                         *             "country": "GB"
+                         *           },
+                         *           "residency_status": null,
+                         *           "ownership_percent": 100
+                         *         }
+                         *       ],
+                         *       "steps": {
+                         *         "organisation_details_complete": true,
+                         *         "significant_persons_complete": true,
+                         *         "documents_complete": false,
+                         *         "offer_step_complete": false
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["SignificantPersonsResult"];
                     };
                 };
@@ -969,6 +1677,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "reference": "RF-8F38YV",
+                         *       "state": "matched",
+                         *       "matched_options": 1,
+                         *       "options": [
+                         *         {
+                         *           "product_family": "business_loan",
+                         *           "label": "Business loan",
+                         *           "options": 1
+                         *         }
+                         *       ],
+                         *       "already_submitted": false,
+                         *       "submitted_at": "2026-11-23T20:32:00.348Z"
+                         *     }
+                         */
                         "application/json": components["schemas"]["SubmitResult"];
                     };
                 };
@@ -1087,6 +1812,132 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "0afbb5de-6225-43c2-87fd-380760671dda",
+                         *       "reference": "RF-WV2XNV",
+                         *       "partner_reference": "CRM-1042",
+                         *       "state": "draft",
+                         *       "environment": "sandbox",
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "renewal_of": "19b7e670-acfc-4f26-9053-bac50af30c31",
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail",
+                         *         "registry": null,
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "funding": {
+                         *         "amount": 40000,
+                         *         "amount_band": null,
+                         *         "amount_basis": "applicant",
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "trading": {
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant"
+                         *       },
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "significant_persons": [
+                         *         {
+                         *           "full_name": "Ada Lovelace",
+                         *           "date_of_birth": "1985-12-10",
+                         *           "residential_address": {
+                         *             "line1": "1 High St",
+                         *             "line2": null,
+                         *             "city": null,
+                         *             "region": null,
+                         *             "postal_code": "SW1A 1AA",
+                         *             "country": "GB"
+                         *           },
+                         *           "residency_status": null,
+                         *           "ownership_percent": 100
+                         *         }
+                         *       ],
+                         *       "steps": {
+                         *         "organisation_details_complete": true,
+                         *         "significant_persons_complete": true,
+                         *         "documents_complete": false,
+                         *         "offer_step_complete": false
+                         *       },
+                         *       "matched_options": null,
+                         *       "options": null,
+                         *       "offers": [],
+                         *       "documents": [],
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "funding_outcome": null,
+                         *       "out_of_scope_reasons": null,
+                         *       "timeline": [
+                         *         {
+                         *           "event": "lead.created",
+                         *           "occurred_at": "2026-11-23T20:32:05.637Z"
+                         *         }
+                         *       ],
+                         *       "upload_url": "https://api.example.com/hub/0afbb5de-6225-43c2-87fd-380760671dda/38e6a1d229890b7f1fa3eb915365f36d02e7caa9",
+                         *       "renewals": [],
+                         *       "submitted_at": null,
+                         *       "created_at": "2026-11-23T20:32:05.637Z",
+                         *       "updated_at": "2026-11-23T20:32:05.637Z",
+                         *       "uk": {
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "annual_turnover": null,
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Lead"];
                     };
                 };
@@ -1198,6 +2049,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "byte_size": 45,
+                         *           "state": "accepted",
+                         *           "reason": null,
+                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *         }
+                         *       ],
+                         *       "count": 1
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerDocumentList"];
                     };
                 };
@@ -1273,6 +2141,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "document_type": "bank_statements",
+                     *       "file": "(binary)"
+                     *     }
+                     */
                     "multipart/form-data": components["schemas"]["DocumentUpload"];
                 };
             };
@@ -1285,6 +2159,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "document_type": "bank_statements",
+                         *       "filename": "statement-q1.pdf",
+                         *       "byte_size": 45,
+                         *       "state": "accepted",
+                         *       "reason": null,
+                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerDocument"];
                     };
                 };
@@ -1412,6 +2297,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "document_type": "bank_statements",
+                         *       "filename": "statement-q1.pdf",
+                         *       "byte_size": 45,
+                         *       "state": "accepted",
+                         *       "reason": null,
+                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerDocument"];
                     };
                 };
@@ -1502,6 +2398,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "webhooks": [
+                         *         {
+                         *           "id": "whe_tp1clvoziqg32u24toccr150",
+                         *           "url": "https://hooks.acme.example/rfs",
+                         *           "events": [
+                         *             "lead.offers_available",
+                         *             "lead.funded"
+                         *           ],
+                         *           "active": true,
+                         *           "created_at": "2026-11-23T20:32:00.532Z",
+                         *           "last_success_at": null,
+                         *           "last_failure_at": null,
+                         *           "failure_count": 0,
+                         *           "payload": "full",
+                         *           "environment": "live",
+                         *           "host": "production",
+                         *           "deactivated_reason": null
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             webhooks: components["schemas"]["PartnerWebhookEndpoint"][];
                         };
@@ -1559,6 +2478,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.acme.example/rfs",
+                     *       "events": [
+                     *         "lead.offers_available",
+                     *         "lead.funded"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerWebhookRegistration"];
                 };
             };
@@ -1569,6 +2497,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "lead.offers_available",
+                         *         "lead.funded"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null,
+                         *       "secret": "whsec_c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg=="
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerWebhookEndpoint"];
                     };
                 };
@@ -1650,6 +2598,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "lead.offers_available",
+                         *         "lead.funded"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "full",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerWebhookEndpoint"];
                     };
                 };
@@ -1785,6 +2752,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "payload": "reference"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerWebhookChanges"];
                 };
             };
@@ -1795,6 +2767,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "lead.offers_available",
+                         *         "lead.funded"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": null,
+                         *       "failure_count": 0,
+                         *       "payload": "reference",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerWebhookEndpoint"];
                     };
                 };
@@ -1886,6 +2877,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "url": "https://hooks.acme.example/rfs",
+                         *       "events": [
+                         *         "lead.offers_available",
+                         *         "lead.funded"
+                         *       ],
+                         *       "active": true,
+                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "last_success_at": null,
+                         *       "last_failure_at": "2026-11-23T20:32:01.049Z",
+                         *       "failure_count": 1,
+                         *       "payload": "reference",
+                         *       "environment": "live",
+                         *       "host": "production",
+                         *       "deactivated_reason": null,
+                         *       "secret": "whsec_c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg=="
+                         *     }
+                         */
                         "application/json": components["schemas"]["PartnerWebhookEndpoint"];
                     };
                 };
@@ -1970,6 +2981,35 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "deliveries": [
+                         *         {
+                         *           "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
+                         *           "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *           "event": "lead.offers_available",
+                         *           "payload": "reference",
+                         *           "state": "pending",
+                         *           "attempt_count": 1,
+                         *           "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *           "last_status_code": null,
+                         *           "created_at": "2026-11-23T20:32:01.947Z",
+                         *           "updated_at": "2026-11-23T20:32:03.023Z",
+                         *           "attempts": [
+                         *             {
+                         *               "attempt_number": 1,
+                         *               "trigger": "automatic",
+                         *               "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *               "status_code": null,
+                         *               "error": "network_error: Network connection lost.",
+                         *               "duration_ms": 3
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMS45NDdaIiwiaSI6IndoZF8yd2tyb3Q1ZjR0ejd4Z2lyOHY1aDlzeTYifQ.GyQrelNpWh3qhRvhbsGYNQUgeF0be0IB89tL6CusodQ"
+                         *     }
+                         */
                         "application/json": {
                             deliveries: components["schemas"]["WebhookDelivery"][];
                             next_cursor: string | null;
@@ -2071,6 +3111,38 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
+                         *       "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *       "event": "lead.offers_available",
+                         *       "payload": "reference",
+                         *       "state": "pending",
+                         *       "attempt_count": 1,
+                         *       "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *       "last_status_code": null,
+                         *       "created_at": "2026-11-23T20:32:01.947Z",
+                         *       "updated_at": "2026-11-23T20:32:04.353Z",
+                         *       "attempts": [
+                         *         {
+                         *           "attempt_number": 1,
+                         *           "trigger": "automatic",
+                         *           "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "duration_ms": 3
+                         *         },
+                         *         {
+                         *           "attempt_number": null,
+                         *           "trigger": "manual",
+                         *           "attempted_at": "2026-11-23T20:32:04.350Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "duration_ms": 3
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
@@ -2166,6 +3238,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "whd_o4uxrbwbelg1qkatj0ozvli9",
+                         *       "event_id": "evt_mukl5e196gggay33v6kevthj",
+                         *       "event": "ping",
+                         *       "payload": "reference",
+                         *       "state": "exhausted",
+                         *       "attempt_count": 0,
+                         *       "next_attempt_at": null,
+                         *       "last_status_code": null,
+                         *       "created_at": "2026-11-23T20:32:01.033Z",
+                         *       "updated_at": "2026-11-23T20:32:01.049Z",
+                         *       "attempts": [
+                         *         {
+                         *           "attempt_number": null,
+                         *           "trigger": "manual",
+                         *           "attempted_at": "2026-11-23T20:32:01.040Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "duration_ms": 8
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["WebhookDelivery"];
                     };
                 };
@@ -2263,6 +3359,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "events": [
+                         *         {
+                         *           "id": "evt_k8p18e2kgh100lu2kcycdbla",
+                         *           "event": "lead.offer_accepted",
+                         *           "created_at": "2026-11-23T20:32:03.640Z",
+                         *           "environment": "live",
+                         *           "livemode": true,
+                         *           "api_version": "2026-09",
+                         *           "subject": {
+                         *             "type": "lead",
+                         *             "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5"
+                         *           },
+                         *           "data": {
+                         *             "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *             "reference": "RF-8F38YV",
+                         *             "state": "offer_accepted",
+                         *             "offer": {
+                         *               "id": "off_rpi03tl5suu4y0y4zso3",
+                         *               "label": "Business loan",
+                         *               "state": "accepted",
+                         *               "maturity": "firm",
+                         *               "amount": 40000,
+                         *               "currency": "GBP",
+                         *               "annual_rate_pct": 11.5,
+                         *               "factor_rate": null,
+                         *               "term_months": 24,
+                         *               "fees": 800,
+                         *               "total_repayment": 45600,
+                         *               "expires_at": "2026-12-31T00:00:00.000Z",
+                         *               "created_at": "2026-11-23T20:32:01.854Z"
+                         *             },
+                         *             "payload_mode": "reference"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMy42NDBaIiwiaSI6ImV2dF9rOHAxOGUya2doMTAwbHUya2N5Y2RibGEifQ.X852-yB7QpOGJEqJx-V1HDU2-YwnbHjhT1Zql_vgKb8"
+                         *     }
+                         */
                         "application/json": {
                             events: components["schemas"]["Event"][];
                             next_cursor: string | null;
@@ -2352,6 +3488,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "offers": [
+                         *         {
+                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "label": "Business loan",
+                         *           "state": "presented",
+                         *           "maturity": "firm",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": 11.5,
+                         *           "factor_rate": null,
+                         *           "term_months": 24,
+                         *           "fees": 800,
+                         *           "total_repayment": 45600,
+                         *           "expires_at": "2026-12-31T00:00:00.000Z",
+                         *           "created_at": "2026-11-23T20:32:01.854Z"
+                         *         }
+                         *       ],
+                         *       "simulated": false,
+                         *       "note": "Current offers from the panel, described structurally; superseded terms are not listed."
+                         *     }
+                         */
                         "application/json": components["schemas"]["OfferList"];
                     };
                 };
@@ -2441,6 +3601,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "offer_id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "state": "accepted",
+                         *       "simulated": false
+                         *     }
+                         */
                         "application/json": components["schemas"]["Acceptance"];
                     };
                 };
@@ -2530,6 +3698,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "fund"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SimulateBody"];
                 };
             };
@@ -2540,6 +3713,177 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "19b7e670-acfc-4f26-9053-bac50af30c31",
+                         *       "reference": "RF-783H9C",
+                         *       "partner_reference": "CRM-1042",
+                         *       "state": "funded",
+                         *       "environment": "sandbox",
+                         *       "country": "UK",
+                         *       "currency": "GBP",
+                         *       "renewal_of": null,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail",
+                         *         "registry": null,
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "funding": {
+                         *         "amount": 40000,
+                         *         "amount_band": null,
+                         *         "amount_basis": "applicant",
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "trading": {
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant"
+                         *       },
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null
+                         *       },
+                         *       "significant_persons": [
+                         *         {
+                         *           "full_name": "Ada Lovelace",
+                         *           "date_of_birth": "1985-12-10",
+                         *           "residential_address": {
+                         *             "line1": "1 High St",
+                         *             "line2": null,
+                         *             "city": null,
+                         *             "region": null,
+                         *             "postal_code": "SW1A 1AA",
+                         *             "country": "GB"
+                         *           },
+                         *           "residency_status": null,
+                         *           "ownership_percent": 100
+                         *         }
+                         *       ],
+                         *       "steps": {
+                         *         "organisation_details_complete": true,
+                         *         "significant_persons_complete": true,
+                         *         "documents_complete": false,
+                         *         "offer_step_complete": true
+                         *       },
+                         *       "matched_options": 1,
+                         *       "options": [
+                         *         {
+                         *           "product_family": "business_loan",
+                         *           "label": "Business loan",
+                         *           "options": 1
+                         *         }
+                         *       ],
+                         *       "offers": [
+                         *         {
+                         *           "id": "off_9xsttu96w0aop69zph45",
+                         *           "label": "Term loan 12-36 months",
+                         *           "state": "accepted",
+                         *           "maturity": "indicative",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": 15.7,
+                         *           "factor_rate": null,
+                         *           "term_months": 32,
+                         *           "fees": 800,
+                         *           "total_repayment": 50013.12,
+                         *           "expires_at": "2026-12-07T20:32:04.552Z",
+                         *           "created_at": "2026-11-23T20:32:04.552Z"
+                         *         }
+                         *       ],
+                         *       "documents": [],
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "funding_outcome": {
+                         *         "funded_at": "2026-11-23T20:32:05.343Z",
+                         *         "funded_amount": 40000
+                         *       },
+                         *       "out_of_scope_reasons": [],
+                         *       "timeline": [
+                         *         {
+                         *           "event": "lead.created",
+                         *           "occurred_at": "2026-11-23T20:32:04.475Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.submitted",
+                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.matched",
+                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.offers_available",
+                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.offer_accepted",
+                         *           "occurred_at": "2026-11-23T20:32:04.867Z"
+                         *         },
+                         *         {
+                         *           "event": "lead.funded",
+                         *           "occurred_at": "2026-11-23T20:32:05.343Z"
+                         *         }
+                         *       ],
+                         *       "upload_url": "https://api.example.com/hub/19b7e670-acfc-4f26-9053-bac50af30c31/196f3fdb53b79661fdd76baee554ad145fc206f3",
+                         *       "renewals": [],
+                         *       "submitted_at": "2026-11-23T20:32:04.552Z",
+                         *       "created_at": "2026-11-23T20:32:04.475Z",
+                         *       "updated_at": "2026-11-23T20:32:05.343Z",
+                         *       "uk": {
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "annual_turnover": null,
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Lead"];
                     };
                 };
@@ -2640,6 +3984,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "ok"
+                         *     }
+                         */
                         "application/json": components["schemas"]["Health"];
                     };
                 };
@@ -2663,9 +4012,1354 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was submitted
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadSubmittedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead matched at least one funding option
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadMatchedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.out_of_scope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead matched no funding option
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadOutOfScopeEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.offers_available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The first offer was presented on a lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadOffersAvailableEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.offer_accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offer on a lead was accepted
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadOfferAcceptedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.funded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead was funded
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadFundedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every routed provider declined a lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadDeclinedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document on a lead was accepted
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentAcceptedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A document on a lead was rejected
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentRejectedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        LeadSubmittedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.submitted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadSubmittedFull"] | components["schemas"]["LeadSubmittedReference"];
+        };
+        LeadSubmittedFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            matched_options?: number;
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        /** @description The company register's answer for `company_number`, looked up off the request path when the number is set or changes. Null until the answer for the number the lead holds is stored (and again at once when the number changes). */
+        Registry: components["schemas"]["RegistryAvailable"] | components["schemas"]["RegistryUnavailable"] | null;
+        /** @description The register's answer. Every key is present; a fact the register does not hold is null. */
+        RegistryAvailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "available";
+            registered_name: string | null;
+            /**
+             * Format: date
+             * @description Incorporation date; `tib_months` (basis `register`) counts whole months from it.
+             * @example 2019-03-14
+             */
+            incorporated_on: string | null;
+            /** @description Whole months from incorporation to `checked_at`. */
+            company_age_months: number | null;
+            /**
+             * @description The register's own status word, e.g. `active`, `dissolved`, `liquidation`. A company that is not active gets no options at submit.
+             * @example active
+             */
+            company_status: string | null;
+            /** @example ltd */
+            company_type: string | null;
+            /**
+             * @example [
+             *       "47910"
+             *     ]
+             */
+            sic_codes: string[] | null;
+            activity_codes: {
+                scheme: string;
+                code: string;
+                description: string | null;
+                classification: string | null;
+            }[] | null;
+            registered_office: components["schemas"]["RegisteredOffice"];
+            /** @description Current directors with their appointments and disqualification. */
+            directors: components["schemas"]["RegistryDirector"][] | null;
+            officers: {
+                name: string;
+                role: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                appointed_on: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                resigned_on: string | null;
+            }[] | null;
+            /** @description Active persons with significant control. */
+            psc_count: number | null;
+            accounts: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            confirmation_statement: {
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                next_due: string | null;
+                overdue: boolean | null;
+            } | null;
+            charges_count: number | null;
+            has_insolvency_history: boolean | null;
+            filed_financials: components["schemas"]["FiledFinancials"];
+            filings: {
+                type: string | null;
+                description: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                date: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_start: string | null;
+                /**
+                 * Format: date
+                 * @example 2019-03-14
+                 */
+                period_end: string | null;
+            }[] | null;
+            share_capital: {
+                amount: number;
+                currency: string;
+            } | null;
+            registers: string[] | null;
+            exemptions: string[] | null;
+            uk_establishments_count: number | null;
+            disqualified_directors_count: number | null;
+            /**
+             * @description Only the keys the market has: vat_number, lei, nip, krs, regon, nif, ein, business_number, state_entity_number, registry_sheet, siren, siret, abn; `state` in the US only.
+             * @example {
+             *       "vat_number": "GB100000001"
+             *     }
+             */
+            identifiers: {
+                [key: string]: string;
+            } | null;
+            business_description: string | null;
+            /** @description Per part of the register (profile, officers, filing history…): whether it answered, and source-specific data. */
+            sections: {
+                [key: string]: {
+                    status: string;
+                    data?: unknown;
+                };
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string;
+        };
+        /** @description The registered office as the register holds it. */
+        RegisteredOffice: {
+            line1: string | null;
+            line2: string | null;
+            locality: string | null;
+            region: string | null;
+            postal_code: string | null;
+            country: string | null;
+        } | null;
+        RegistryDirector: {
+            name: string;
+            role: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            appointed_on: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            resigned_on: string | null;
+            /** @description Other companies where the person is an active officer. */
+            other_active_appointments: number | null;
+            other_resigned_appointments: number | null;
+            /** @description Companies the person was an officer of that are now dissolved. */
+            dissolved_companies: number | null;
+            /** @description Whether the person appears on the register of disqualified directors; null when not checked. */
+            disqualified: boolean | null;
+        };
+        /** @description The latest filed accounts, in the market currency. `turnover` is the figure behind `annual_turnover` with basis `filed_accounts`. */
+        FiledFinancials: {
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_start: string | null;
+            /**
+             * Format: date
+             * @example 2019-03-14
+             */
+            period_end: string | null;
+            turnover: number | null;
+            gross_profit: number | null;
+            operating_profit: number | null;
+            profit_loss: number | null;
+            equity: number | null;
+            net_assets: number | null;
+            net_current_assets: number | null;
+            cash: number | null;
+            current_liabilities: number | null;
+            average_employees: number | null;
+            accounts_type: string | null;
+            /** @enum {string} */
+            basis: "filed_accounts";
+        } | null;
+        /** @description The register gave no facts, and why. */
+        RegistryUnavailable: {
+            /** @example official_register */
+            source: string;
+            /** @enum {string} */
+            status: "unavailable";
+            /**
+             * @description `not_found`: the register does not know the number; `timeout`/`unavailable`/`rate_limited`: it did not answer (asked again on the retry schedule); `not_configured`: the live source has no credentials; `not_available_in_state`: a US state publishes no register data.
+             * @enum {string}
+             */
+            reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
+            /**
+             * Format: date-time
+             * @description When the register was last asked.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at?: string;
+        };
+        /** @description Only where a VAT register is checked. */
+        Vat: {
+            number: string | null;
+            /** @description Null until checked, or when the VAT register did not answer. */
+            valid: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            checked_at: string | null;
+            /**
+             * @description `vat_validation` once checked; null before.
+             * @example vat_validation
+             */
+            source: string | null;
+            registered_name: string | null;
+            registered_address: string | null;
+            /**
+             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @example no_number
+             */
+            reason: string | null;
+        };
+        SignificantPerson: {
+            full_name: string;
+            /** Format: date */
+            date_of_birth: string;
+            residential_address: {
+                line1: string;
+                line2: string | null;
+                city: string | null;
+                region: string | null;
+                postal_code: string;
+                country: string | null;
+            };
+            residency_status: string | null;
+            ownership_percent: number | null;
+        };
+        LeadSteps: {
+            organisation_details_complete: boolean;
+            significant_persons_complete: boolean;
+            documents_complete: boolean;
+            offer_step_complete: boolean;
+        };
+        LeadOption: {
+            product_family: string;
+            label: string;
+            options: number;
+        };
+        PartnerOffer: {
+            id: string;
+            /** @description Structural (product family or product), never a provider's name. */
+            label: string;
+            /**
+             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended).
+             * @enum {string}
+             */
+            state: "presented" | "accepted" | "closed";
+            /** @enum {string} */
+            maturity: "indicative" | "firm";
+            amount: number;
+            currency: string;
+            annual_rate_pct: number | null;
+            factor_rate: number | null;
+            term_months: number | null;
+            fees: number | null;
+            total_repayment: number | null;
+            expires_at: string | null;
+            created_at: string;
+        };
+        Lead: {
+            /** Format: uuid */
+            id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+        };
+        LeadSubmittedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadMatchedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.matched";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadMatchedFull"] | components["schemas"]["LeadMatchedReference"];
+        };
+        LeadMatchedFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            matched_options?: number;
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadMatchedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOutOfScopeEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.out_of_scope";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOutOfScopeFull"] | components["schemas"]["LeadOutOfScopeReference"];
+        };
+        LeadOutOfScopeFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            matched_options?: number;
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOutOfScopeReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOffersAvailableEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offers_available";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOffersAvailableFull"] | components["schemas"]["LeadOffersAvailableReference"];
+        };
+        LeadOffersAvailableFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOffersAvailableReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOfferAcceptedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offer_accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOfferAcceptedFull"] | components["schemas"]["LeadOfferAcceptedReference"];
+        };
+        LeadOfferAcceptedFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            lead_id: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOfferAcceptedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadFundedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.funded";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadFundedFull"] | components["schemas"]["LeadFundedReference"];
+        };
+        LeadFundedFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            funding_outcome?: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                funded_at: string | null;
+                funded_amount: number | null;
+            };
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadFundedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            funding_outcome: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                funded_at: string | null;
+                funded_amount: number | null;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadDeclinedFull"] | components["schemas"]["LeadDeclinedReference"];
+        };
+        LeadDeclinedFull: components["schemas"]["Lead"] & {
+            /** @description The lead's state once the write that fired the event committed. */
+            state?: string;
+            lead_id: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadDeclinedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DocumentAcceptedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "document.accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DocumentAcceptedFull"] | components["schemas"]["DocumentAcceptedReference"];
+        };
+        DocumentAcceptedFull: components["schemas"]["Lead"] & {
+            reference?: string;
+            lead_id: string;
+            document: components["schemas"]["PartnerDocument"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        PartnerDocument: {
+            id: string;
+            /** @example bank_statements */
+            document_type: string;
+            filename: string;
+            byte_size: number;
+            /**
+             * @example accepted
+             * @enum {string}
+             */
+            state: "accepted" | "rejected";
+            /**
+             * @description Why a rejected document was rejected; null when accepted.
+             * @enum {string|null}
+             */
+            reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            received_at: string;
+        };
+        DocumentAcceptedReference: {
+            lead_id: string;
+            reference: string;
+            document: components["schemas"]["PartnerDocument"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DocumentRejectedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "document.rejected";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DocumentRejectedFull"] | components["schemas"]["DocumentRejectedReference"];
+        };
+        DocumentRejectedFull: components["schemas"]["Lead"] & {
+            reference?: string;
+            lead_id: string;
+            document: components["schemas"]["PartnerDocument"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DocumentRejectedReference: {
+            lead_id: string;
+            reference: string;
+            document: components["schemas"]["PartnerDocument"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         TokenResponse: {
             access_token: string;
             /** @enum {string} */
@@ -2799,7 +5493,7 @@ export interface components {
             } | null;
             reasons: {
                 /** @enum {string} */
-                code: "country_refused" | "market_not_served" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
+                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
             }[];
             /** @description The figures the answer rests on, each with its basis, so a band is never mistaken for a reported number. */
@@ -2874,262 +5568,6 @@ export interface components {
                  */
                 credit_score_band?: "below_500" | "500_579" | "580_669" | "670_739" | "740_plus";
             };
-        };
-        Lead: {
-            /** Format: uuid */
-            id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            partner_reference: string | null;
-            /** @enum {string} */
-            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            /**
-             * @description Market code (`UK` for the United Kingdom).
-             * @example UK
-             */
-            country: string;
-            /** @example GBP */
-            currency: string;
-            channel: {
-                name: string | null;
-                domain: string | null;
-            };
-            business: {
-                name: string | null;
-                /** @description Absent in Spain, which has no company number. */
-                company_number?: string | null;
-                entity_type: string | null;
-                industry: string | null;
-                /** @description The business register's answer; null while no register is connected. */
-                registry: {
-                    [key: string]: unknown;
-                } | null;
-                /** @description Only where a VAT register is checked. */
-                vat?: {
-                    number: string | null;
-                    valid: boolean | null;
-                    /**
-                     * Format: date-time
-                     * @example 2026-11-22T09:30:00.000Z
-                     */
-                    checked_at: string | null;
-                    source: string | null;
-                    registered_name: string | null;
-                    registered_address: string | null;
-                    /** @example no_number */
-                    reason: string | null;
-                };
-            };
-            contact: {
-                first_name: string | null;
-                last_name: string | null;
-                email: string | null;
-                phone: string | null;
-            };
-            funding: {
-                amount: number | null;
-                amount_band: string | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                currency: string;
-                purpose: string | null;
-                product_family: string | null;
-            };
-            trading: {
-                monthly_revenue: number | null;
-                monthly_revenue_band: string | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                annual_turnover: number | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                time_in_business_band: string | null;
-                tib_months: number | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                /** @description US and Canada only. */
-                credit_score_band?: string | null;
-            };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
-            significant_persons: components["schemas"]["SignificantPerson"][];
-            steps: components["schemas"]["LeadSteps"];
-            /** @description Null until submitted. */
-            matched_options: number | null;
-            /** @description Null until submitted. */
-            options: components["schemas"]["LeadOption"][] | null;
-            offers: components["schemas"]["PartnerOffer"][];
-            documents: {
-                id: string;
-                document_type: string;
-                filename: string;
-                byte_size: number;
-                state: string;
-                reason: string | null;
-                received_at: string;
-            }[];
-            statements: {
-                has_statements: boolean;
-                uploaded_at: string | null;
-                account_kind: string | null;
-            };
-            funding_outcome: {
-                funded_at: string;
-                funded_amount: number;
-            } | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
-            out_of_scope_reasons: {
-                code: string;
-                detail: string;
-            }[] | null;
-            timeline: {
-                event: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                occurred_at: string;
-            }[];
-            /** @description The client's link to the client hub; null until the hub exists. */
-            upload_url: string | null;
-            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
-            renewal_of: string | null;
-            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
-            renewals: {
-                id: string;
-                reference: string;
-                /** @enum {string} */
-                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                created_at: string;
-            }[];
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            submitted_at: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            updated_at: string;
-            /** @description United Kingdom leads only. */
-            uk?: {
-                company_register_number: string | null;
-                entity_type: string | null;
-                annual_turnover: number | null;
-                significant_persons: components["schemas"]["SignificantPerson"][];
-            };
-            /** @description United States leads only. */
-            us?: {
-                region: string | null;
-                monthly_revenue_band: string | null;
-                monthly_revenue: number | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                time_in_business_band: string | null;
-                tib_months: number | null;
-                credit_score_band: string | null;
-                currency: string;
-                ein: string | null;
-                signup_ip: string | null;
-            };
-            /** @description Canada leads only. */
-            ca?: {
-                region: string | null;
-                monthly_revenue_band: string | null;
-                monthly_revenue: number | null;
-                /**
-                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
-                 * @enum {string|null}
-                 */
-                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
-                time_in_business_band: string | null;
-                tib_months: number | null;
-                credit_score_band: string | null;
-                currency: string;
-            };
-            /** @description Leads of every other market. */
-            other?: {
-                monthly_revenue_band: string | null;
-                time_in_business_band: string | null;
-                currency: string;
-            };
-        };
-        SignificantPerson: {
-            full_name: string;
-            /** Format: date */
-            date_of_birth: string;
-            residential_address: {
-                line1: string;
-                line2: string | null;
-                city: string | null;
-                region: string | null;
-                postal_code: string;
-                country: string | null;
-            };
-            residency_status: string | null;
-            ownership_percent: number | null;
-        };
-        LeadSteps: {
-            organisation_details_complete: boolean;
-            significant_persons_complete: boolean;
-            documents_complete: boolean;
-            offer_step_complete: boolean;
-        };
-        LeadOption: {
-            product_family: string;
-            label: string;
-            options: number;
-        };
-        PartnerOffer: {
-            id: string;
-            /** @description Structural (product family or product), never a provider's name. */
-            label: string;
-            /**
-             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended).
-             * @enum {string}
-             */
-            state: "presented" | "accepted" | "closed";
-            /** @enum {string} */
-            maturity: "indicative" | "firm";
-            amount: number;
-            currency: string;
-            annual_rate_pct: number | null;
-            factor_rate: number | null;
-            term_months: number | null;
-            fees: number | null;
-            total_repayment: number | null;
-            expires_at: string | null;
-            created_at: string;
         };
         LeadCreate: {
             /**
@@ -3348,28 +5786,6 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             updated_at: string;
-        };
-        PartnerDocument: {
-            id: string;
-            /** @example bank_statements */
-            document_type: string;
-            filename: string;
-            byte_size: number;
-            /**
-             * @example accepted
-             * @enum {string}
-             */
-            state: "accepted" | "rejected";
-            /**
-             * @description Why a rejected document was rejected; null when accepted.
-             * @enum {string|null}
-             */
-            reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            received_at: string;
         };
         DocumentUpload: {
             /**

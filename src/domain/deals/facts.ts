@@ -9,6 +9,8 @@
 import type { ResolvedFigures } from "../figures";
 import { monthlyFromAnnualTurnover, type BusinessFacts, type Figure } from "../matcher";
 import type { Market } from "../reference/markets";
+import { notActiveStatus } from "../registers/facts";
+import type { RegistryAnswer } from "../registers/types";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../reference/values";
 
 export interface RoutingFacts {
@@ -17,6 +19,8 @@ export interface RoutingFacts {
   industry: string | null;
   purpose: string | null;
   product_family: string | null;
+  /** The company register's stored answer; null while none is stored. */
+  registry?: RegistryAnswer | null;
 }
 
 const BAND_BASES = new Set(["band_midpoint", "band_lower_bound"]);
@@ -44,5 +48,6 @@ export function matcherFacts(facts: RoutingFacts): BusinessFacts {
     timeInBusinessBand: f.time_in_business_band,
     creditScoreBand: f.credit_score_band as CreditScoreBand | null,
     productFamily: facts.product_family as ProductFamily | null,
+    companyNotActive: notActiveStatus(facts.registry),
   };
 }

@@ -2,8 +2,8 @@
  * The deal as the lender API answers it (`GET /v1/deals/{ref}`, and the
  * `full` webhook payloads). Pure. Figures come from `resolveFigures`, so the
  * band and precedence rules are the partner lead's. Unknown rule: keys the
- * market carries are present, null when not held (no register is connected,
- * so every register fact is null).
+ * market carries are present, null when not held (a register fact is null
+ * until the register's answer is stored).
  */
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
@@ -11,6 +11,9 @@ import type { DealDocumentView } from "../documents/view";
 import { figureFields, resolveFigures } from "../figures";
 import { contactView, personView } from "../leads/person-view";
 import { dealOfferView } from "./offer-view";
+import { vatView } from "../registers/vat-view";
+import { identifiersFor, NOTHING_HELD, type RegisterHolding } from "../registers/facts";
+import type { RegisterFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import type { Deal, DealMessage, Offer } from "./types";
 import { orNull } from "../../lib/nullable";
@@ -23,8 +26,16 @@ export interface DealFiles {
 
 export const NO_FILES: DealFiles = { stored: [], views: [] };
 
-export function dealFigures(deal: Pick<Deal, "subject">, market: Market, files: DealFiles = NO_FILES) {
-  return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: null, statements: statementFigures(files.stored) }, market);
+/** What the registers answered for the deal's business (the lead's answers; a test deal's own fixture). */
+export interface DealRegister {
+  answers: RegisterHolding;
+  figures: RegisterFigures | null;
+}
+
+export const NO_REGISTER: DealRegister = { answers: NOTHING_HELD, figures: null };
+
+export function dealFigures(deal: Pick<Deal, "subject">, market: Market, files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER) {
+  return resolveFigures({ applicant: { ...deal.subject.trading, ...deal.subject.funding }, register: register.figures, statements: statementFigures(files.stored) }, market);
 }
 
 export function messageView(m: DealMessage) {
@@ -44,24 +55,19 @@ export function completionView(deal: Deal) {
   };
 }
 
-/** The register facts: none is held while no register is connected. */
-const identifiersOf = (market: Market) => Object.fromEntries(market.identifier_keys.map((k) => [k, null])) as Record<string, null>;
-
-/** One market object per country, `country` first as the discriminator. */
-export function marketObject(deal: Pick<Deal, "subject">, files: DealFiles = NO_FILES) {
+/** One market object per country, `country` first as the discriminator; the register facts ride in it. */
+export function marketObject(deal: Pick<Deal, "subject">, files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER) {
   const market = marketFor(deal.subject.country);
-  const f = dealFigures(deal, market, files);
+  const f = dealFigures(deal, market, files, register);
   const b = deal.subject.business ?? {};
   const base = {
     country: market.code,
     currency: market.currency,
     ...figureFields(f),
-    registry: null,
-    identifiers: identifiersOf(market),
+    registry: register.answers.registry,
+    identifiers: identifiersFor(market, register.answers.registry),
   };
-  const vat = market.vat_checked
-    ? { vat: { number: orNull(b.vat?.number), valid: null, checked_at: null, source: null, registered_name: null, registered_address: null, reason: b.vat?.number ? null : "no_number" } }
-    : {};
+  const vat = market.vat_checked ? { vat: vatView(b.vat?.number, register.answers.vat) } : {};
   switch (market.block) {
     case "uk":
       return {
@@ -110,12 +116,12 @@ export function dealSummary(deal: Deal & { statementsAvailable?: boolean }) {
   };
 }
 
-export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES) {
+export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER) {
   const market = marketFor(deal.subject.country);
-  const f = dealFigures(deal, market, files);
+  const f = dealFigures(deal, market, files, register);
   const s = deal.subject;
   const consent = s.consent ?? {};
-  const marketView = marketObject(deal, files);
+  const marketView = marketObject(deal, files, register);
   return {
     ref: deal.ref,
     environment: deal.environment,

@@ -67,6 +67,8 @@ export interface SignificantPerson {
 export interface TimelineEntry {
   event: string;
   occurred_at: string;
+  /** On `lead.out_of_scope`: the matcher's reasons (e.g. `company_not_active`). */
+  reasons?: { code: string; detail: string }[];
 }
 
 export interface LeadOption {

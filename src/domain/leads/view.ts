@@ -14,6 +14,8 @@ import { leadDocumentView } from "../documents/view";
 import type { Lead, RenewalSummary } from "./types";
 import { contactView, personView } from "./person-view";
 import { orNull } from "../../lib/nullable";
+import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
+import { vatView } from "../registers/vat-view";
 
 export interface LeadSteps {
   organisation_details_complete: boolean;
@@ -34,28 +36,16 @@ export function leadSteps(lead: Lead, market: Market = marketFor(lead.country), 
   };
 }
 
-function businessView(lead: Lead, market: Market) {
+function businessView(lead: Lead, market: Market, answers: RegisterHolding) {
   const b = lead.business ?? {};
   return {
     name: orNull(b.name),
     ...(market.register_number_label !== null ? { company_number: orNull(b.company_number) } : {}),
     entity_type: orNull(b.entity_type),
     industry: orNull(b.industry),
-    // No register is connected yet, so nothing is known from one.
-    registry: null,
-    ...(market.vat_checked
-      ? {
-          vat: {
-            number: orNull(b.vat?.number),
-            valid: null,
-            checked_at: null,
-            source: null,
-            registered_name: null,
-            registered_address: null,
-            reason: b.vat?.number ? null : "no_number",
-          },
-        }
-      : {}),
+    // Null until the register's answer for the number the lead holds is stored.
+    registry: answers.registry,
+    ...(market.vat_checked ? { vat: vatView(b.vat?.number, answers.vat) } : {}),
   };
 }
 
@@ -116,7 +106,10 @@ export interface RoutingSources {
 }
 
 export interface ViewSources {
+  /** The figures the precedence rule takes from the register (src/domain/registers/facts.ts). */
   register?: RegisterFigures | null;
+  /** The stored register and VAT answers, shown as `business.registry` and `business.vat`. */
+  registerAnswers?: RegisterHolding;
   statements?: StatementFigures | null;
   routing?: RoutingSources | null;
   /** Every document of the lead (partner and client uploads). */
@@ -153,7 +146,7 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
   return {
     ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
-    business: businessView(lead, market),
+    business: businessView(lead, market, sources.registerAnswers ?? NOTHING_HELD),
     contact: contactView(lead.contact),
     funding: {
       amount: f.amount,

@@ -4,6 +4,7 @@ import { MARKETS, type Market } from "../../domain/reference/markets";
 import { LENDER_STATUSES } from "../../domain/reference/values";
 import { Timestamp } from "../../shared-api/schemas/common";
 import { SignificantPerson } from "../../shared-api/schemas/lead";
+import { Registry, Vat } from "../../shared-api/schemas/register";
 import { DealDocument } from "../documents/schemas";
 
 const nullableString = z.string().nullable();
@@ -17,16 +18,6 @@ export const DealRefParam = z.object({
   ref: z.string().min(1).max(32).openapi({ param: { name: "ref", in: "path" }, example: "DL-7K3M9Q2A", description: "Case-insensitive deal reference." }),
 });
 
-const Vat = z.object({
-  number: nullableString,
-  valid: z.boolean().nullable(),
-  checked_at: Timestamp.nullable(),
-  source: nullableString,
-  registered_name: nullableString,
-  registered_address: nullableString,
-  reason: nullableString,
-});
-
 const marketBase = {
   currency: z.string(),
   monthly_revenue: nullableNumber,
@@ -37,12 +28,12 @@ const marketBase = {
   time_in_business_band: nullableString,
   tib_months: z.number().int().nullable(),
   tib_months_basis: Basis,
-  registry: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The business register's answer; null while not held." }),
+  registry: Registry,
 };
 
 /** One schema per market: the common base plus the keys that market carries. */
 function marketSchema(m: Market) {
-  const identifiers = z.object(Object.fromEntries(m.identifier_keys.map((k) => [k, nullableString]))).openapi({ description: `Register identifiers ${m.name} has; null until a register answers.` });
+  const identifiers = z.object(Object.fromEntries(m.identifier_keys.map((k) => [k, nullableString]))).openapi({ description: `Register identifiers ${m.name} has (from \`registry.identifiers\`); null until the register answers with one.` });
   const vat = m.vat_checked ? { vat: Vat } : {};
   const keys =
     m.block === "uk"

@@ -7,7 +7,7 @@ import { signingSecretOf } from "../../lib/signing-secret";
 export function registerReferralRoutes(router: Router) {
   router.openapi(createReferralRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
-    const referral = await referBusiness(c.get("db"), c.env.DB, scopeOf(c.get("caller")), country, parts);
+    const referral = await referBusiness(c.get("db"), c.env.DB, scopeOf(c.get("caller")), country, parts, c.env.REGISTER_LOOKUPS);
     return c.json(referral, 201);
   });
 

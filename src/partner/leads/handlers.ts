@@ -14,7 +14,7 @@ export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts);
+    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts, undefined, null, c.env.REGISTER_LOOKUPS);
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
     return c.json(await presentLead(ctx, lead), 201);
   });
@@ -27,7 +27,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(patchLeadRoute, async (c) => {
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
+    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"), c.env.REGISTER_LOOKUPS);
     return c.json(await presentLead(ctx, lead), 200);
   });
 
@@ -55,7 +55,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(renewLeadRoute, async (c) => {
     const ctx = viewContext(c.env);
-    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id);
+    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.env.REGISTER_LOOKUPS);
     // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
     c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
     return c.json(await presentLead(ctx, renewal), 201);

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { Registry, Vat } from "./register";
 import { dateOfBirthProblem, totalOwnershipProblem } from "../../domain/leads/persons";
 import {
   ALL_COMPANY_TYPE_VALUES,
@@ -174,16 +175,6 @@ const LeadDocument = z.object({
   received_at: z.string(),
 });
 
-const Vat = z.object({
-  number: nullableString,
-  valid: z.boolean().nullable(),
-  checked_at: Timestamp.nullable(),
-  source: nullableString,
-  registered_name: nullableString,
-  registered_address: nullableString,
-  reason: nullableString.openapi({ example: "no_number" }),
-});
-
 const LeadState = z.enum(LEAD_STATE_VALUES);
 const Environment = z.enum(["sandbox", "live"]);
 
@@ -214,7 +205,7 @@ export const Lead = z
       company_number: nullableString.optional().openapi({ description: "Absent in Spain, which has no company number." }),
       entity_type: nullableString,
       industry: nullableString,
-      registry: z.record(z.string(), z.unknown()).nullable().openapi({ description: "The business register's answer; null while no register is connected." }),
+      registry: Registry,
       vat: Vat.optional().openapi({ description: "Only where a VAT register is checked." }),
     }),
     contact: z.object({ first_name: nullableString, last_name: nullableString, email: nullableString, phone: nullableString }),
@@ -250,7 +241,16 @@ export const Lead = z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()
       .openapi({ description: "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty." }),
-    timeline: z.array(z.object({ event: z.string(), occurred_at: Timestamp })),
+    timeline: z.array(
+      z.object({
+        event: z.string(),
+        occurred_at: Timestamp,
+        reasons: z
+          .array(z.object({ code: z.string(), detail: z.string() }))
+          .optional()
+          .openapi({ description: "On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active." }),
+      }),
+    ),
     upload_url: nullableString.openapi({ description: "The client's link to the client hub; null until the hub exists." }),
     renewal_of: nullableString.openapi({ description: "The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal." }),
     renewals: z

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm run deploy:setup -- --env production|staging`: creates the environment's
+// D1 database, webhook queue with its dead-letter queue, and documents bucket
+// on the Cloudflare account wrangler is logged in to (`npx wrangler login`).
+// Safe to run again: what exists is kept. Prints what to paste into wrangler.toml.
+import { parseArgs, placeholdersIn, resourcesOf, wrangler } from "./lib/deploy-config.mjs";
+
+const ALREADY_EXISTS = /already exists|already taken|already in use/i;
+
+function create(what, args) {
+  const run = wrangler(args);
+  if (run.ok) return console.log(`  created ${what}`);
+  if (ALREADY_EXISTS.test(run.out)) return console.log(`  ${what} exists; kept`);
+  console.error(run.out);
+  throw new Error(`could not create ${what}; is wrangler logged in (npx wrangler login / CLOUDFLARE_API_TOKEN)?`);
+}
+
+function databaseId(name) {
+  const run = wrangler(["d1", "list", "--json"]);
+  if (!run.ok) throw new Error(`wrangler d1 list failed:\n${run.out}`);
+  const list = JSON.parse(run.out.slice(run.out.indexOf("[")));
+  const found = list.find((d) => d.name === name);
+  if (!found) throw new Error(`D1 database ${name} is not on the account after creating it.`);
+  return found.uuid;
+}
+
+try {
+  const options = parseArgs(process.argv.slice(2));
+  const r = resourcesOf(options);
+  console.log(`Setting up ${r.env} (Worker ${r.worker})`);
+  create(`D1 database ${r.database.name}`, ["d1", "create", r.database.name]);
+  // The dead-letter queue first: the consumer names it.
+  create(`queue ${r.deadLetterQueue} (dead letters)`, ["queues", "create", r.deadLetterQueue]);
+  create(`queue ${r.queue}`, ["queues", "create", r.queue]);
+  create(`queue ${r.registerQueue} (register lookups)`, ["queues", "create", r.registerQueue]);
+  create(`R2 bucket ${r.bucket}`, ["r2", "bucket", "create", r.bucket]);
+  const id = databaseId(r.database.name);
+
+  const left = placeholdersIn({ ...r, database: { ...r.database, id } });
+  console.log(`
+Done. ${id === r.database.id ? `wrangler.toml already has database_id ${id}.` : `Paste into ${options.config}, under [[env.${r.env}.d1_databases]] (database_name = "${r.database.name}"):
+
+    database_id = "${id}"`}
+${left.length ? `\nStill to edit in ${options.config} ([env.${r.env}], lines marked EDIT):\n${left.map((l) => `    ${l}`).join("\n")}\n` : ""}
+Secrets (asked for interactively, never in a file):
+    npx wrangler secret put ADMIN_TOKEN --env ${r.env}
+    npx wrangler secret put SIGNING_SECRET --env ${r.env}
+
+Then deploy (remote migrations, then the Worker):
+    npm run deploy -- --env ${r.env}
+`);
+} catch (error) {
+  console.error(`deploy:setup: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm run deploy -- --env production|staging`: applies the D1 migrations to the
+// remote database, then deploys the Worker. Migrations go first and are
+// forward-only: each one must keep the running (previous) Worker working.
+// Refuses while wrangler.toml still holds the shipped placeholders, or while the
+// Worker lacks a secret the deployment needs (scripts/lib/deploy-secrets.mjs).
+import { parseArgs, placeholdersIn, resourcesOf, wrangler } from "./lib/deploy-config.mjs";
+import { missingFrom } from "./lib/deploy-secrets.mjs";
+
+/** Stops before touching anything when SIGNING_SECRET is missing; only notes a missing ADMIN_TOKEN. */
+function checkSecrets(base, env) {
+  const list = wrangler(["secret", "list", "--format", "json", ...base]);
+  if (!list.ok) {
+    throw new Error(`could not list the Worker's secrets (a first deploy needs them set first: npx wrangler secret put SIGNING_SECRET --env ${env}):\n${list.out}`);
+  }
+  const { required, optional } = missingFrom(list.out.slice(list.out.indexOf("[")));
+  for (const name of optional) console.warn(`Note: secret ${name} is not set; the operator API answers 404 until it is.`);
+  if (required.length) throw new Error(`the secret ${required.join(", ")} is not set. Set it first: ${required.map((n) => `npx wrangler secret put ${n} --env ${env}`).join(" && ")}`);
+}
+
+try {
+  const options = parseArgs(process.argv.slice(2));
+  const r = resourcesOf(options);
+  const left = placeholdersIn(r);
+  if (left.length) {
+    throw new Error(`${options.config} [env.${r.env}] still has placeholders:\n${left.map((l) => `  ${l}`).join("\n")}\nSee docs/deploy.md.`);
+  }
+  const base = ["--env", r.env, "--config", options.config];
+  checkSecrets(base, r.env);
+  if (!wrangler(["d1", "migrations", "apply", r.database.name, "--remote", ...base], { inherit: true }).ok) {
+    throw new Error("remote migrations failed; nothing was deployed.");
+  }
+  if (!wrangler(["deploy", ...base], { inherit: true }).ok) {
+    throw new Error("wrangler deploy failed; the migrations above are applied (forward-only), the previous Worker version still serves.");
+  }
+  console.log(`Deployed ${r.worker} to ${r.routes.join(", ")}. Roll back the Worker with: npx wrangler rollback --env ${r.env}`);
+} catch (error) {
+  console.error(`deploy: ${error.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,36 @@
+/** The REGISTER_LOOKUPS consumer: one attempt per message; a register that did not answer is retried with the queue's own delay. */
+import { database } from "../db/client";
+import type { Bindings } from "../lib/env";
+import { attemptLookup } from "../services/register-attempts";
+import type { RegisterLookupMessage } from "../services/register-lookups";
+import { lookupContext, lookupSources } from "../services/register-sources";
+
+/** Used when the attempt could not even be made (D1 unavailable…). */
+const INFRASTRUCTURE_RETRY_SECONDS = 60;
+
+const isLookupMessage = (body: unknown): body is RegisterLookupMessage => {
+  const b = body as Partial<RegisterLookupMessage> | null;
+  return !!b && typeof b.owner_id === "string" && typeof b.lookup_id === "string" && (b.kind === "registry" || b.kind === "vat");
+};
+
+export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: Bindings) {
+  const db = database(env.DB);
+  const ctx = lookupContext(env);
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      if (!isLookupMessage(message.body)) {
+        message.ack();
+        return;
+      }
+      try {
+        const next = await attemptLookup(db, message.body, lookupSources, ctx);
+        if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
+        else message.ack();
+      } catch (error) {
+        // Never the number or the owner's details in a log line: the kind is enough to find the row.
+        console.error(JSON.stringify({ level: "error", at: "register-consumer", kind: message.body.kind, error: String(error) }));
+        message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
+      }
+    }),
+  );
+}

@@ -1,0 +1,84 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl } from "../e2e/client";
+import { launchChromium } from "./browser";
+
+// The API reference as a reader meets it: Scalar rendering the served OpenAPI
+// documents, with every byte coming from this service.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a page at the given width and records every request that leaves the service's origin. */
+async function open(width: number, path = "/docs") {
+  const page = await browser.newPage({ viewport: { width, height: 844 } });
+  const origin = new URL(baseUrl()).origin;
+  const external: string[] = [];
+  const failures: string[] = [];
+  page.on("request", (req) => {
+    const url = req.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) external.push(url);
+  });
+  page.on("pageerror", (error) => failures.push(String(error)));
+  await page.route((url) => url.origin !== origin, (route) => route.abort());
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: "load" });
+  return { page, external, failures };
+}
+
+/** The summary of the partner API's first operation, shown open on load. */
+const FIRST_OPERATION = "Exchange an API key for a one-hour bearer token";
+
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("the API reference at /docs in a browser", () => {
+  it("renders the partner API's operations with nothing loaded from elsewhere", { timeout: 90_000 }, async () => {
+    const { page, external, failures } = await open(1280);
+    await page.getByText(FIRST_OPERATION).first().waitFor({ timeout: 45_000 });
+    // Every operation is listed in the navigation, by its summary.
+    const nav = await page.locator("aside, nav").allInnerTexts();
+    expect(nav.join("\n")).toContain("Leads");
+    // Markdown in descriptions is rendered: no raw backticks around `error.code`.
+    const text = await page.locator("#app").innerText();
+    expect(text).toContain("Referral Funding Service: partner API");
+    expect(text).not.toMatch(/`error\.code`/);
+    expect(external).toEqual([]);
+    expect(failures).toEqual([]);
+    await page.close();
+  });
+
+  it.each([
+    ["lender", "Referral Funding Service: lender API"],
+    ["operator", "Referral Funding Service: operator API"],
+  ])("renders the %s API as a further document", { timeout: 90_000 }, async (slug, title) => {
+    const { page, external } = await open(1280, `/docs?api=${slug}`);
+    await page.getByText(title).first().waitFor({ timeout: 45_000 });
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it("fits a 390 px phone without sideways scrolling", { timeout: 90_000 }, async () => {
+    const { page, external } = await open(390);
+    await page.getByText(FIRST_OPERATION).first().waitFor({ state: "attached", timeout: 45_000 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // Opening the notes must not widen the page either.
+    await page.locator("summary", { hasText: "Error codes" }).click();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(external).toEqual([]);
+    await page.close();
+  });
+
+  it("has the anchors responses link to: problem types and the deprecation notice", { timeout: 90_000 }, async () => {
+    const { page } = await open(1280, "/docs#deal-deprecated-fields");
+    const notice = page.locator("#deal-deprecated-fields");
+    await expect.poll(() => notice.evaluate((el) => el.closest("details")?.open)).toBe(true);
+    expect(await notice.innerText()).toContain("market.monthly_revenue");
+    expect(await page.locator("#error-rate_limited").count()).toBe(1);
+    await page.close();
+  });
+});

@@ -1,0 +1,162 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { budget, measureBundle } from "../../scripts/lib/bundle-size.mjs";
+import { PLACEHOLDER_DATABASE_ID, placeholdersIn, resourcesOf } from "../../scripts/lib/deploy-config.mjs";
+
+// The deploy path, without a Cloudflare account: the bundle is built exactly as
+// `wrangler deploy` would build it, and the scripts drive a stand-in `wrangler`
+// binary (the outside world) that records what it was asked to do.
+const dir = mkdtempSync(join(tmpdir(), "rfs-deploy-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const DB_ID = "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f";
+const fake = join(dir, "wrangler");
+writeFileSync(
+  fake,
+  `#!/usr/bin/env node
+const args = process.argv.slice(2);
+require("fs").appendFileSync(process.env.FAKE_LOG, JSON.stringify(args) + "\\n");
+if (args[0] === "secret" && args[1] === "list") { console.log(JSON.stringify((process.env.FAKE_SECRETS ?? "SIGNING_SECRET,ADMIN_TOKEN").split(",").filter(Boolean).map((name) => ({ name, type: "secret_text" })))); process.exit(0); }
+if (args[0] === "d1" && args[1] === "list") { console.log(JSON.stringify([{ uuid: "${DB_ID}", name: "rfs-staging" }, { uuid: "x", name: "other" }])); process.exit(0); }
+if (process.env.FAKE_EXISTS && args.includes("create")) { console.error("✘ [ERROR] A resource with this name already exists. [code: 10004]"); process.exit(1); }
+console.log("ok");
+`,
+);
+chmodSync(fake, 0o755);
+
+function run(script: string, args: string[], extra: Record<string, string> = {}) {
+  const log = join(dir, `log-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(log, "");
+  const result = spawnSync("node", [script, ...args], { encoding: "utf8", env: { ...process.env, WRANGLER: fake, FAKE_LOG: log, ...extra } });
+  const calls = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as string[]);
+  return { status: result.status, out: result.stdout + result.stderr, calls };
+}
+
+/** wrangler.toml as an operator would leave it after editing: their zone, the pasted database id. */
+function editedConfig() {
+  const shipped = readFileSync("wrangler.toml", "utf8").replace(/example\.com/g, "acme-funding.dev");
+  const section = shipped.indexOf("[[env.staging.d1_databases]]");
+  const at = shipped.indexOf(PLACEHOLDER_DATABASE_ID, section);
+  const path = join(dir, "wrangler.toml");
+  writeFileSync(path, shipped.slice(0, at) + DB_ID + shipped.slice(at + PLACEHOLDER_DATABASE_ID.length));
+  return path;
+}
+
+describe("the Worker bundle stays within bundle-budget.json", () => {
+  it("builds the production bundle with wrangler deploy --dry-run and measures it gzipped", { timeout: 120_000 }, () => {
+    const size = measureBundle("production");
+    expect(size.modules).toContain("index.js");
+    // A real build: the Worker is more than a stub, and less than the budget.
+    expect(size.gzipBytes).toBeGreaterThan(50_000);
+    expect(size.gzipBytes, `gzip ${size.gzipBytes} bytes over the budget of ${budget().gzip_bytes}`).toBeLessThanOrEqual(budget().gzip_bytes);
+  });
+});
+
+describe("wrangler.toml environments", () => {
+  it.each(["production", "staging"])("%s has its own resources, hosts, PUBLIC_URL and a dead-letter queue", (env) => {
+    const r = resourcesOf({ env, config: "wrangler.toml" });
+    expect(r.database.name).toMatch(/^rfs-/);
+    expect(r.deadLetterQueue).toBe(`${r.queue}-dlq`);
+    expect(r.routes).toHaveLength(2);
+    expect(r.sandboxHostnames.split(",")).toEqual(r.routes.filter((h: string) => h.startsWith("sandbox.")));
+    expect(r.publicUrl).toBe(`https://${r.routes.find((h: string) => !h.startsWith("sandbox."))}`);
+  });
+
+  it.each(["production", "staging"])("%s is not a local deployment: SIGNING_SECRET is required there", (env) => {
+    const c = readFileSync("wrangler.toml", "utf8");
+    const vars = c.slice(c.indexOf(`[env.${env}.vars]`));
+    expect(/DEPLOYMENT = "([^"]+)"/.exec(vars)?.[1]).toBe(env);
+  });
+
+  it("keeps staging and production apart", () => {
+    const [p, s] = ["production", "staging"].map((env) => resourcesOf({ env, config: "wrangler.toml" }));
+    for (const key of ["worker", "queue", "deadLetterQueue", "registerQueue", "bucket", "publicUrl"] as const) expect(p[key]).not.toBe(s[key]);
+    expect(p.database.name).not.toBe(s.database.name);
+  });
+
+  it("ships placeholders that the deploy refuses until they are edited", () => {
+    expect(placeholdersIn(resourcesOf({ env: "production", config: "wrangler.toml" }))).toEqual([
+      "database_id of rfs-production (run npm run deploy:setup -- --env production)",
+      "route api.example.com",
+      "route sandbox.api.example.com",
+      "PUBLIC_URL https://api.example.com",
+      "SANDBOX_HOSTNAMES sandbox.api.example.com",
+    ]);
+  });
+});
+
+describe("npm run deploy:setup", { timeout: 90_000 }, () => {
+  it("creates the database, the dead-letter queue, the queue and the bucket, and prints the database_id to paste", () => {
+    const { status, out, calls } = run("scripts/deploy-setup.mjs", ["--env", "staging"]);
+    expect(status, out).toBe(0);
+    expect(calls).toEqual([
+      ["d1", "create", "rfs-staging"],
+      ["queues", "create", "webhook-deliveries-staging-dlq"],
+      ["queues", "create", "webhook-deliveries-staging"],
+      ["queues", "create", "register-lookups-staging"],
+      ["r2", "bucket", "create", "rfs-documents-staging"],
+      ["d1", "list", "--json"],
+    ]);
+    expect(out).toContain(`database_id = "${DB_ID}"`);
+    expect(out).toContain("npx wrangler secret put ADMIN_TOKEN --env staging");
+    expect(out).toContain("npx wrangler secret put SIGNING_SECRET --env staging");
+  });
+
+  it("keeps what already exists when run again", () => {
+    const { status, out } = run("scripts/deploy-setup.mjs", ["--env=staging"], { FAKE_EXISTS: "1" });
+    expect(status, out).toBe(0);
+    expect(out).toContain("queue webhook-deliveries-staging exists; kept");
+    expect(out).toContain(`database_id = "${DB_ID}"`);
+  });
+
+  it("says the id is in place once pasted", () => {
+    const { status, out } = run("scripts/deploy-setup.mjs", ["--env", "staging", "--config", editedConfig()]);
+    expect(status, out).toBe(0);
+    expect(out).toContain(`already has database_id ${DB_ID}`);
+  });
+
+  it("refuses an unknown environment", () => {
+    const { status, out, calls } = run("scripts/deploy-setup.mjs", ["--env", "prod"]);
+    expect(status).toBe(1);
+    expect(out).toContain("--env must be one of production, staging");
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("npm run deploy", { timeout: 90_000 }, () => {
+  it("refuses while wrangler.toml holds the shipped placeholders, touching nothing", () => {
+    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "production"]);
+    expect(status).toBe(1);
+    expect(out).toContain("still has placeholders");
+    expect(calls).toEqual([]);
+  });
+
+  it("checks the secrets, applies the remote migrations, then deploys", () => {
+    const config = editedConfig();
+    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config]);
+    expect(status, out).toBe(0);
+    expect(calls).toEqual([
+      ["secret", "list", "--format", "json", "--env", "staging", "--config", config],
+      ["d1", "migrations", "apply", "rfs-staging", "--remote", "--env", "staging", "--config", config],
+      ["deploy", "--env", "staging", "--config", config],
+    ]);
+  });
+
+  it("refuses without SIGNING_SECRET before migrating anything, naming the command that sets it", () => {
+    const config = editedConfig();
+    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config], { FAKE_SECRETS: "ADMIN_TOKEN" });
+    expect(status).toBe(1);
+    expect(out).toContain("npx wrangler secret put SIGNING_SECRET --env staging");
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([["secret", "list"]]);
+  });
+
+  it("only notes a missing ADMIN_TOKEN", () => {
+    const config = editedConfig();
+    const { status, out } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config], { FAKE_SECRETS: "SIGNING_SECRET" });
+    expect(status, out).toBe(0);
+    expect(out).toContain("secret ADMIN_TOKEN is not set");
+  });
+});

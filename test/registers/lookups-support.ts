@@ -1,0 +1,92 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createApp } from "../../src/app";
+import worker from "../../src/index";
+import type { RegisterLookupMessage } from "../../src/services/register-lookups";
+import { PRODUCTION, type ApiResponse } from "../helpers/api";
+import { completeUkLead } from "../leads/helpers";
+
+/** A UK lead naming `companyNumber` (and, optionally, a VAT number). */
+export const ukLead = (companyNumber: string, vatNumber: string | null = null, overrides: Record<string, unknown> = {}) => {
+  const base = completeUkLead();
+  return { ...base, business: { ...base.business, company_number: companyNumber, vat: vatNumber ? { number: vatNumber } : undefined }, ...overrides };
+};
+
+/** A REGISTER_LOOKUPS stand-in that only records what was sent. */
+export function recordingQueue() {
+  const sent: RegisterLookupMessage[] = [];
+  const queue = {
+    async send(body: RegisterLookupMessage) {
+      sent.push(body);
+    },
+    async sendBatch(messages: { body: RegisterLookupMessage }[]) {
+      sent.push(...messages.map((m) => m.body));
+    },
+  } as unknown as Queue;
+  return { queue, sent };
+}
+
+/** Calls the app with REGISTER_LOOKUPS replaced by `queue`, so a test sees exactly what a request enqueued. */
+export async function callRecording(queue: Queue, method: string, path: string, key: string, body?: unknown): Promise<ApiResponse> {
+  const headers: Record<string, string> = { "X-API-Key": key };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await createApp().request(
+    `${PRODUCTION}${path}`,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    { ...env, REGISTER_LOOKUPS: queue },
+    createExecutionContext(),
+  );
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
+}
+
+export interface LookupRow {
+  owner_id: string;
+  kind: "registry" | "vat";
+  number: string;
+  country: string;
+  lookup_id: string;
+  answer: any;
+  checked_at: string | null;
+  attempts: number;
+  due_at: string | null;
+}
+
+export async function lookupRows(ownerId: string): Promise<LookupRow[]> {
+  const { results } = await env.DB.prepare("select * from register_answers where owner_id = ? order by kind").bind(ownerId).all<any>();
+  return results.map((r) => ({ ...r, answer: r.answer === null ? null : JSON.parse(r.answer) }));
+}
+
+/** The messages a lead's due lookups stand for (what the queue holds for it). */
+export async function dueMessages(ownerId: string): Promise<RegisterLookupMessage[]> {
+  return (await lookupRows(ownerId)).filter((r) => r.due_at !== null).map((r) => ({ owner_id: r.owner_id, kind: r.kind, lookup_id: r.lookup_id }));
+}
+
+/** Hands messages to the worker's queue handler as the Queues runtime would, and reads what it decided. */
+export async function consumeLookups(messages: RegisterLookupMessage[], overrides: Partial<Cloudflare.Env> = {}) {
+  const batch = createMessageBatch<RegisterLookupMessage>(
+    "register-lookups",
+    messages.map((body, i) => ({ id: `lookup-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  // getQueueResult keeps which messages were retried but not their delay; note it on the way through.
+  const delays = new Map<string, number | undefined>();
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    Object.defineProperty(message, "retry", {
+      value: (options?: QueueRetryOptions) => {
+        delays.set(message.id, options?.delaySeconds);
+        retry(options);
+      },
+    });
+  }
+  const ctx = createExecutionContext();
+  const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
+  await handler(batch as MessageBatch<unknown>, { ...env, ...overrides }, ctx);
+  const result = await getQueueResult(batch, ctx);
+  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
+}
+
+/** Runs every due lookup of a lead once. */
+export async function settle(ownerId: string) {
+  return consumeLookups(await dueMessages(ownerId));
+}
