@@ -44,10 +44,15 @@ describe("RateLimiter durable object", () => {
   });
 
   it("persists the window so a restarted instance keeps counting", async () => {
-    const limiter = stub();
+    const id = env.RATE_LIMITER.idFromName(`unit:${crypto.randomUUID()}`);
+    const limiter = env.RATE_LIMITER.get(id);
     await limiter.hit(5, 60, 2_000_000);
     await limiter.hit(5, 60, 2_000_001);
-    const stored = await runInDurableObject(limiter, (_instance: RateLimiter, state) => state.storage.get<{ count: number }>("window"));
-    expect(stored?.count).toBe(2);
+    // Abort the instance: its memory is dropped and the next request builds a new one.
+    await expect(runInDurableObject(limiter, (_instance: RateLimiter, state) => state.abort("restart for the test"))).rejects.toThrow();
+    const restarted = env.RATE_LIMITER.get(id);
+    const memory = await runInDurableObject(restarted, (instance: RateLimiter) => (instance as unknown as { window?: unknown }).window);
+    expect(memory).toBeUndefined();
+    expect(await restarted.hit(5, 60, 2_000_002)).toMatchObject({ allowed: true, remaining: 2 });
   });
 });

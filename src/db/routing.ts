@@ -7,9 +7,10 @@
 import { sql, and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "./client";
 import { insertWhere } from "./guarded";
-import { deals, leadRouting, offers, type DealSubject } from "./schema/deals";
+import { deals, leadRouting, offers } from "./schema/deals";
 import { leads } from "./schema/leads";
 import type { LeadState } from "../domain/reference/values";
+import type { Deal } from "../domain/deals/types";
 
 export const submissionWon = (leadId: string, token: string) =>
   sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId} and ${leads.submissionToken} = ${token})`;
@@ -40,18 +41,11 @@ export const routingInsert = (db: Database, r: RoutingRecord) =>
     submissionWon(r.leadId, r.token),
   );
 
-export interface NewDeal {
-  ref: string;
-  lenderOrganisationId: string;
-  environment: "sandbox" | "live";
-  leadId: string | null;
-  partnerOrganisationId: string | null;
-  test: boolean;
-  productIds: string[];
-  subject: DealSubject;
+/** A deal's fields as the domain declares them, with the write's time and the routing token. */
+export type NewDeal = Pick<Deal, "ref" | "lenderOrganisationId" | "environment" | "leadId" | "partnerOrganisationId" | "test" | "productIds" | "subject"> & {
   at: string;
   token: string;
-}
+};
 
 export const dealRow = (d: NewDeal): typeof deals.$inferInsert => ({
   ref: d.ref,

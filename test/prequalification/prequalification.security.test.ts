@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, SANDBOX } from "../helpers/api";
-import { createOrganisation, expectProblem, issueKey, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { call } from "../helpers/api";
+import { createOrganisation, expectProblem, issueKey, partnerWithKeys } from "../helpers/seed";
 
 const body = { country: "GB", funding: { purpose: "working_capital", amount: 50_000 } };
 const SHOP = "https://shop.example";
@@ -62,21 +62,7 @@ describe("POST /partner/v1/prequalification from a server", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
-
-  it("needs credentials", async () => {
-    expectProblem(await call("POST", "/partner/v1/prequalification", { body }), 401, "unauthorized");
-    expectProblem(await call("POST", "/partner/v1/prequalification", { body, key: "rfs_ptr_sandbox_nope_nope" }), 401, "unauthorized");
-  });
-
-  it("refuses lender keys", async () => {
-    const { sandbox } = await lenderWithKeys();
-    expectProblem(await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body }), 403, "wrong_key_type");
-  });
-
-  it("refuses a live key on the sandbox host", async () => {
-    const { live } = await partnerWithKeys();
-    expectProblem(await call("POST", "/partner/v1/prequalification", { key: live.key, body, host: SANDBOX }), 403, "environment_mismatch");
-  });
+  // No key, a malformed key, a lender key, a live key on the sandbox host: test/security.test.ts.
 });
 
 describe("the API description", () => {

@@ -23,7 +23,7 @@ export const documents = sqliteTable(
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     byteSize: integer("byte_size").notNull(),
-    /** received → accepted | rejected; the decision and its reason are the partner's `document.*` events. */
+    /** accepted | rejected, decided in the request that stores the file; the decision and its reason are the partner's `document.*` events. */
     state: text("state").$type<DocumentState>().notNull(),
     reason: text("reason"),
     storageKey: text("storage_key").notNull(),

@@ -9,7 +9,7 @@ import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import type { DealDocumentView } from "../documents/view";
 import { figureFields, resolveFigures } from "../figures";
-import { personView } from "../leads/person-view";
+import { contactView, personView } from "../leads/person-view";
 import { dealOfferView } from "./offer-view";
 import { vatView } from "../registers/vat-view";
 import { identifiersFor, NOTHING_HELD, type RegisterHolding } from "../registers/facts";
@@ -120,7 +120,6 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
   const market = marketFor(deal.subject.country);
   const f = dealFigures(deal, market, files, register);
   const s = deal.subject;
-  const c = s.contact ?? {};
   const consent = s.consent ?? {};
   const marketView = marketObject(deal, files, register);
   return {
@@ -138,7 +137,7 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
       entity_type: orNull(s.business?.entity_type),
       industry: orNull(s.business?.industry),
     },
-    contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
+    contact: contactView(s.contact),
     request: {
       amount: f.amount,
       amount_basis: f.amount_basis,

@@ -1,11 +1,13 @@
+import type { DOCUMENT_REQUEST_STATUSES, DOCUMENT_STATES } from "../reference/values";
+
 /** Who put a file on the lead. */
 export type DocumentSource = "partner_upload" | "client_upload";
 
-/** A document is decided when it is received: `accepted`, or `rejected` with a reason. `received` only exists mid-decision. */
-export type DocumentState = "received" | "accepted" | "rejected";
+/** A document is decided in the request that receives it: `accepted`, or `rejected` with a reason (reference/values.ts owns the list). */
+export type DocumentState = (typeof DOCUMENT_STATES)[number]["value"];
 
-/** Document request status (spec, States): open requests are those not forwarded or waived. */
-export type RequestStatus = "requested" | "uploaded" | "forwarded" | "waived";
+/** Document request status (spec, States): open requests are those not forwarded or waived (reference/values.ts owns the list). */
+export type RequestStatus = (typeof DOCUMENT_REQUEST_STATUSES)[number]["value"];
 
 /** What a parsed CSV or OFX bank statement yields. Money in major units of the statement's currency. */
 export interface ParsedStatement {

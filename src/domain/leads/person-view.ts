@@ -19,3 +19,8 @@ export function personView(p: SignificantPerson) {
     ownership_percent: orNull(p.ownership_percent),
   };
 }
+
+/** The applicant's contact as both APIs answer it: every key present, null when not held. */
+export function contactView(c: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null } | null | undefined) {
+  return { first_name: orNull(c?.first_name), last_name: orNull(c?.last_name), email: orNull(c?.email), phone: orNull(c?.phone) };
+}

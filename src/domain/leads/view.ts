@@ -12,7 +12,7 @@ import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
 import type { Lead, RenewalSummary } from "./types";
-import { personView } from "./person-view";
+import { contactView, personView } from "./person-view";
 import { orNull } from "../../lib/nullable";
 import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
 import { vatView } from "../registers/vat-view";
@@ -142,13 +142,12 @@ const leadHeader = (lead: Lead, market: Market) => ({
 export function leadView(lead: Lead, sources: ViewSources = {}) {
   const market = marketFor(lead.country);
   const f = leadFigures(lead, market, sources);
-  const c = lead.contact ?? {};
   const consent = lead.consent ?? {};
   return {
     ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
     business: businessView(lead, market, sources.registerAnswers ?? NOTHING_HELD),
-    contact: { first_name: orNull(c.first_name), last_name: orNull(c.last_name), email: orNull(c.email), phone: orNull(c.phone) },
+    contact: contactView(lead.contact),
     funding: {
       amount: f.amount,
       amount_band: f.amount_band,
