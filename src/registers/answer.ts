@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { RegistryAvailable } from "../domain/registers/types";
+import type { RegistryAvailable, RegistryDirector } from "../domain/registers/types";
 import type { SourceContext } from "./context";
 import type { HttpFailure, HttpResult } from "./http";
 import { REGISTRY_SOURCE, unavailable, type RegisterOutcome } from "./outcome";
@@ -88,3 +88,19 @@ export function text(value: string | null | undefined): string | null {
   const trimmed = value.trim();
   return trimmed === "" || trimmed === "---" ? null : trimmed;
 }
+
+/**
+ * A director as a register that lists only names and roles gives it: what it
+ * does not publish (dates, other appointments, disqualification) is null,
+ * never a guess.
+ */
+export const directorByNameOnly = (name: string, role: string | null): RegistryDirector => ({
+  name,
+  role,
+  appointed_on: null,
+  resigned_on: null,
+  other_active_appointments: null,
+  other_resigned_appointments: null,
+  dissolved_companies: null,
+  disqualified: null,
+});

@@ -6,11 +6,20 @@
  */
 import type { Database } from "../db/client";
 import { documentsOfLead } from "../db/documents";
+import type { RegisterAnswerRow } from "../db/schema/registers";
+import type { StoredDocument } from "../domain/documents/types";
 import { statementFigures } from "../domain/documents/statements";
 import type { Lead } from "../domain/leads/types";
 import { leadFigures } from "../domain/leads/view";
 import type { Market } from "../domain/reference/markets";
-import { registerViewOf } from "./register-holdings";
+import { registerViewFrom, registerViewOf } from "./register-holdings";
+
+/** The figures from what is already read (submit reads the lead, its documents and its answers in one batch). */
+export function figuresFrom(lead: Lead, market: Market, registerAnswers: RegisterAnswerRow[], documents: StoredDocument[]) {
+  const register = registerViewFrom(registerAnswers);
+  const figures = leadFigures(lead, market, { register: register.figures, statements: statementFigures(documents) });
+  return { figures, registry: register.answers.registry };
+}
 
 export async function figuresForMatching(db: Database, lead: Lead, market: Market) {
   const [register, documents] = await Promise.all([registerViewOf(db, lead.id), documentsOfLead(db, lead.id)]);

@@ -18,7 +18,8 @@ import { randomToken } from "../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../lib/cursor";
 import { ApiError } from "../lib/errors";
 import { nowIso } from "../lib/ids";
-import { figuresForMatching } from "./lead-figures";
+import { findLeadWithRelations } from "../db/lead-with-relations";
+import { figuresFrom } from "./lead-figures";
 import { leadFacts, planRouting, type LeadMatcher } from "./lead-routing";
 import { lookupWrites, sendLookups } from "./register-lookups";
 
@@ -137,7 +138,10 @@ export interface SubmitOutcome {
  */
 export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher): Promise<SubmitOutcome> {
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-    const lead = await requireLead(db, scope, id);
+    // One round trip: the lead, its documents (parsed statements) and its register answers.
+    const found = await findLeadWithRelations(db, scope, id);
+    if (!found) throw notFound();
+    const { lead } = found;
     if (lead.state !== "draft") return { lead, alreadySubmitted: true };
     const market = marketFor(lead.country);
     const missing = missingForSubmit(lead, market);
@@ -145,7 +149,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
       throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
     }
     // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
-    const { figures, registry } = await figuresForMatching(db, lead, market);
+    const { figures, registry } = figuresFrom(lead, market, found.registerAnswers, found.documents);
     const match = await matcher(leadFacts(lead, market, figures, registry));
     const at = nowIso();
     const token = randomToken(24);

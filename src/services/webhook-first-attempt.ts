@@ -37,9 +37,14 @@ async function attemptOnce(env: FirstAttemptEnv, deliveryId: string) {
 export async function deliverFirstAttempts(env: FirstAttemptEnv, deliveryIds: string[]) {
   const now = deliveryIds.slice(0, FIRST_ATTEMPTS_PER_RUN);
   const later = deliveryIds.slice(FIRST_ATTEMPTS_PER_RUN);
-  await Promise.all([
+  // allSettled, not all: a failing queue must not end the request's waitUntil while the attempts are
+  // still in flight (they would be cut off); a failed send is reported once everything has settled,
+  // and the cron re-sends what is still pending (requeueOverdueDeliveries).
+  const settled = await Promise.allSettled([
     enqueueDeliveries(env.WEBHOOK_QUEUE, now, SAFETY_NET_DELAY_SECONDS),
     enqueueDeliveries(env.WEBHOOK_QUEUE, later),
     ...now.map((id) => attemptOnce(env, id)),
   ]);
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
 }

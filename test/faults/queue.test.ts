@@ -75,7 +75,7 @@ describe("a queue send failure", () => {
     expect((await deliveries("lender", key, endpointId))[0]).toMatchObject({ state: "succeeded", attempt_count: 1 });
   });
 
-  it("after a write with dispatch-after-write: the write still succeeds, and its delivery waits for the cron", async () => {
+  it("after a write with dispatch-after-write: the write still succeeds, the first attempts go out without the queue, and nothing is left unsent", async () => {
     const { organisation, live } = await partnerWithKeys();
     const receiver = receiverBucket();
     await register("partner", live.key, { url: receiver.url(), events: ["lead.submitted", "lead.out_of_scope"] });
@@ -86,11 +86,15 @@ describe("a queue send failure", () => {
     expect(faulty.switches.queue.failed.length).toBeGreaterThan(0);
     const { results } = await env.DB.prepare("select d.id, d.state from webhook_deliveries d join events e on e.id = d.event_id where e.subject_id = ? and d.organisation_id = ?").bind(lead.id, organisation.id).all<any>();
     expect(results.length).toBeGreaterThan(0);
-    expect(results.every((d) => d.state === "pending")).toBe(true);
+    // The first attempt is made in the request's waitUntil, not through the queue (services/webhook-first-attempt.ts),
+    // so a failing queue delays nothing that attempt can deliver; whatever is still pending waits for the cron.
+    expect(results.every((d) => d.state === "succeeded" || d.state === "pending")).toBe(true);
+    expect(results.some((d) => d.state === "succeeded"), JSON.stringify(results)).toBe(true);
+    const pending = results.filter((d) => d.state === "pending").map((d) => d.id);
 
     const cron = recordingQueue();
     await runScheduledWork({ ...env, WEBHOOK_QUEUE: cron.queue }, new Date(Date.now() + 11 * MINUTE));
-    expect(cron.sent.sort()).toEqual(results.map((d) => d.id).sort());
+    expect(cron.sent.sort()).toEqual(pending.sort());
   });
 });
 

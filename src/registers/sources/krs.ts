@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RegisterQuery, RegistryAvailable } from "../../domain/registers/types";
-import { available, fromFailure, monthsSince, parseBody, text } from "../answer";
+import { available, fromFailure, monthsSince, parseBody, text, directorByNameOnly } from "../answer";
 import type { SourceContext } from "../context";
 import { requestJson } from "../http";
 import { unavailable, type RegisterOutcome } from "../outcome";
@@ -170,16 +170,7 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
         : null,
       directors: board
         .filter((p) => personName(p) !== null)
-        .map((p) => ({
-          name: personName(p)!,
-          role: text(p.funkcjaWOrganie),
-          appointed_on: null,
-          resigned_on: null,
-          other_active_appointments: null,
-          other_resigned_appointments: null,
-          dissolved_companies: null,
-          disqualified: null,
-        })),
+        .map((p) => directorByNameOnly(personName(p)!, text(p.funkcjaWOrganie))),
       officers: [
         ...board.map((p) => ({ name: personName(p), role: text(p.funkcjaWOrganie) })),
         ...proxies.map((p) => ({ name: personName(p), role: text(p.rodzajProkury) ?? "PROKURENT" })),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RegisterQuery, RegistryAvailable } from "../../domain/registers/types";
-import { available, fromFailure, monthsSince, parseBody, text } from "../answer";
+import { available, fromFailure, monthsSince, parseBody, text, directorByNameOnly } from "../answer";
 import type { SourceContext } from "../context";
 import { requestJson } from "../http";
 import { unavailable, type RegisterOutcome } from "../outcome";
@@ -145,16 +145,7 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
         : null,
       directors: people
         .filter((d) => d.type_dirigeant === "personne physique" && personName(d) !== null)
-        .map((d) => ({
-          name: personName(d)!,
-          role: text(d.qualite),
-          appointed_on: null,
-          resigned_on: null,
-          other_active_appointments: null,
-          other_resigned_appointments: null,
-          dissolved_companies: null,
-          disqualified: null,
-        })),
+        .map((d) => directorByNameOnly(personName(d)!, text(d.qualite))),
       officers: people.filter((d) => personName(d) !== null).map((d) => ({ name: personName(d)!, role: text(d.qualite), appointed_on: null, resigned_on: null })),
       filed_financials: latest?.financials ?? null,
       identifiers,
