@@ -12,7 +12,8 @@ import { statementFigures } from "../domain/documents/statements";
 import type { Lead } from "../domain/leads/types";
 import { leadFigures } from "../domain/leads/view";
 import type { Market } from "../domain/reference/markets";
-import { registerViewFrom, registerViewOf } from "./register-holdings";
+import { answersOf } from "../db/register-answers";
+import { registerViewFrom } from "./register-holdings";
 
 /** The figures from what is already read (submit reads the lead, its documents and its answers in one batch). */
 export function figuresFrom(lead: Lead, market: Market, registerAnswers: RegisterAnswerRow[], documents: StoredDocument[]) {
@@ -22,7 +23,6 @@ export function figuresFrom(lead: Lead, market: Market, registerAnswers: Registe
 }
 
 export async function figuresForMatching(db: Database, lead: Lead, market: Market) {
-  const [register, documents] = await Promise.all([registerViewOf(db, lead.id), documentsOfLead(db, lead.id)]);
-  const figures = leadFigures(lead, market, { register: register.figures, statements: statementFigures(documents) });
-  return { figures, registry: register.answers.registry };
+  const [registerAnswers, documents] = await Promise.all([answersOf(db, lead.id), documentsOfLead(db, lead.id)]);
+  return figuresFrom(lead, market, registerAnswers, documents);
 }

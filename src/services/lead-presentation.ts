@@ -4,12 +4,7 @@
  * link, register facts, and what routing holds (offers, funding outcome,
  * out-of-scope reasons).
  */
-import { currentOffersOfLead } from "../db/offers";
-import { findRouting } from "../db/routing";
-import { documentsOfLead } from "../db/documents";
 import { findLeadWithRelations, type LeadWithRelations } from "../db/lead-with-relations";
-import { answersOf } from "../db/register-answers";
-import { renewalsOf } from "../db/leads";
 import { partnerOfferView } from "../domain/deals/offer-view";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead } from "../domain/leads/types";
@@ -37,25 +32,21 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
   });
 }
 
-/** A lead already in hand: its documents, routing and register answers are read beside it. */
-export async function presentLead(ctx: ViewContext, lead: Lead) {
-  const [documents, routing, offers, renewals, registerAnswers] = await Promise.all([
-    documentsOfLead(ctx.db, lead.id),
-    lead.submittedAt ? findRouting(ctx.db, lead.id) : null,
-    lead.submittedAt ? currentOffersOfLead(ctx.db, lead.id) : [],
-    // Only a funded lead can be renewed, and funding comes after submit: drafts have none to read.
-    lead.state === "funded" ? renewalsOf(ctx.db, lead, lead.id) : [],
-    answersOf(ctx.db, lead.id),
-  ]);
-  return viewOf(ctx, { lead, documents, routing, offers, renewals, registerAnswers });
-}
-
 /** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
 export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [] });
 
-/** GET /leads/{id}: the lead and all it shows in one D1 round trip; 404 outside the caller's account and environment. */
-export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
+/** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
+export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
   const found = await findLeadWithRelations(ctx.db, scope, id);
-  if (!found) throw new ApiError("not_found", "No lead with that id in this account and environment.");
-  return viewOf(ctx, found);
+  return found ? viewOf(ctx, found) : null;
 }
+
+/** GET /leads/{id}; 404 outside the caller's account and environment. */
+export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
+  const view = await findLeadView(ctx, scope, id);
+  if (!view) throw new ApiError("not_found", "No lead with that id in this account and environment.");
+  return view;
+}
+
+/** A lead a write has just changed, answered exactly as GET /leads/{id} answers it (the same one-batch read). */
+export const presentLead = (ctx: ViewContext, lead: Lead) => readLead(ctx, { organisationId: lead.organisationId, environment: lead.environment }, lead.id);

@@ -3,8 +3,6 @@
  * submit matcher read it: the stored answers, and the figures the precedence
  * rule takes from them as of now.
  */
-import type { Database } from "../db/client";
-import { answersOf } from "../db/register-answers";
 import type { RegisterFigures } from "../domain/figures";
 import { NOTHING_HELD, registerFigures, type RegisterHolding } from "../domain/registers/facts";
 import type { RegistryAnswer, VatAnswer } from "../domain/registers/types";
@@ -15,11 +13,7 @@ export interface RegisterView {
   figures: RegisterFigures | null;
 }
 
-export async function registerViewOf(db: Database, ownerId: string, asOf = new Date()): Promise<RegisterView> {
-  return registerViewFrom(await answersOf(db, ownerId), asOf);
-}
-
-/** The same view from rows already read (the one-batch lead and deal reads). */
+/** The view from the stored rows (read in the lead's or deal's own batch, or by `answersOf`). */
 export function registerViewFrom(rows: RegisterAnswerRow[], asOf = new Date()): RegisterView {
   const answers: RegisterHolding = { ...NOTHING_HELD };
   for (const row of rows) {

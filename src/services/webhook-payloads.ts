@@ -14,11 +14,10 @@
  */
 import type { Database } from "../db/client";
 import type { EventRow } from "../db/events";
-import { findLead } from "../db/leads";
 import type { Scope } from "../domain/identity/caller";
 import type { PayloadMode } from "../domain/webhooks/subscriptions";
 import { loadDealView } from "./deal-reads";
-import { presentLead } from "./lead-presentation";
+import { findLeadView } from "./lead-presentation";
 import { withFileLinks } from "./document-requests";
 import { findReferral } from "./referrals";
 import type { ViewContext } from "./view-context";
@@ -53,8 +52,8 @@ async function fullDeal(ctx: PayloadContext, event: EventRow): Promise<Data> {
 
 /** Exactly what GET /partner/v1/leads/{id} returns to the partner the event is for. */
 async function fullLead(ctx: PayloadContext, event: EventRow): Promise<Data> {
-  const lead = await findLead(ctx.db, scopeOfEvent(event), event.subjectId);
-  return lead ? { ...(await presentLead(ctx, lead)), ...referenceOf(event) } : referenceOf(event);
+  const lead = await findLeadView(ctx, scopeOfEvent(event), event.subjectId);
+  return lead ? { ...lead, ...referenceOf(event) } : referenceOf(event);
 }
 
 /** The referral item of GET /v1/referrals. */
