@@ -12,6 +12,7 @@ import type { AppEnv } from "../app-env";
 import { onError } from "../lib/errors";
 import { HUB_ROUTE } from "../lib/signed-links";
 import { limitRequestBody } from "../middleware/body-limit";
+import { sameOriginPosts } from "../middleware/same-origin-posts";
 import {
   completionPage as loadCompletion,
   hubOverview,
@@ -53,26 +54,9 @@ const NOTICES: Record<string, string> = {
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 
-/**
- * Forms post only from our own pages. Sec-Fetch-Site decides when the browser
- * sends it. Under `Referrer-Policy: no-referrer` browsers send `Origin: null`
- * on form posts, so a null Origin passes only beside `Sec-Fetch-Site:
- * same-origin`; any real Origin must be ours. A client that sends neither
- * header is not a browser, so there is no victim session to forge from.
- */
-const sameOriginPosts = createMiddleware<HubEnv>(async (c, next) => {
-  if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-  const site = c.req.header("Sec-Fetch-Site");
-  const origin = c.req.header("Origin");
-  const ours = new Set([new URL(c.req.url).origin]);
-  if (c.env.PUBLIC_URL) ours.add(new URL(c.env.PUBLIC_URL).origin);
-  const crossSite =
-    (site !== undefined && site !== "same-origin") || (origin !== undefined && origin !== "null" && !ours.has(origin)) || (origin === "null" && site === undefined);
-  if (crossSite) {
-    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403);
-  }
-  return next();
-});
+const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
+  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
+);
 
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const { leadId, token } = c.req.param() as { leadId: string; token: string };
@@ -90,7 +74,7 @@ export function createHubRoutes() {
     withHubHeaders(c.res);
   });
   // The service's body limits: 20 MiB for multipart uploads, the JSON limit for everything else.
-  hub.use("*", sameOriginPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
+  hub.use("*", sameOriginHubPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
   hub.use("/:leadId/:token/*", openLead);
 
   hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
