@@ -18,7 +18,10 @@ import { recordPortalAction } from "../services/portal-audit";
 import { signOut, switchEnvironment } from "../services/portal-sessions";
 import { PORTAL_ROUTE, type PortalEnv } from "./context";
 import { withPortalHeaders } from "./headers";
-import { PortalPage } from "./layout";
+import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
+import { registerIntegrationPages } from "./integration/pages";
+import { lenderOverview, registerLenderPages } from "./lender/pages";
+import { partnerOverview, registerPartnerPages } from "./partner/pages";
 import { notFoundPage, refusedPage } from "./refused-page";
 import { requireViewer } from "./require-viewer";
 import { clearSessionCookie } from "./session-cookie";
@@ -32,7 +35,7 @@ export function createPortalRoutes() {
   portal.use("*", sameOriginPosts<PortalEnv>((c) => c.html(refusedPage("This form must be sent from the portal itself."), 403)));
   portal.use("*", dispatchAfterWriteOf<PortalEnv>((c) => Boolean(c.get("viewer"))));
 
-  // Public pages (sign-in, invitations) register here, before the session is required.
+  registerPublicAccessPages(portal);
 
   portal.use("*", requireViewer);
 
@@ -55,17 +58,11 @@ export function createPortalRoutes() {
     return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
   });
 
-  // Signed-in pages register here.
-
-  portal.get("/", (c) =>
-    c.html(
-      <PortalPage title="Overview" viewer={c.get("viewer")} formToken={c.get("formToken")}>
-        <p>
-          Signed in to {c.get("viewer").organisationName} as {c.get("viewer").role}, looking at the {c.get("viewer").environment} environment.
-        </p>
-      </PortalPage>,
-    ),
-  );
+  registerAccessPages(portal);
+  registerIntegrationPages(portal);
+  registerPartnerPages(portal);
+  registerLenderPages(portal);
+  portal.get("/", (c) => (c.get("viewer").organisationKind === "partner" ? partnerOverview(c) : lenderOverview(c)));
 
   portal.all("*", (c) => c.html(notFoundPage(), 404));
   portal.onError((error, c) => withPortalHeaders(onError(error, c as unknown as Context<AppEnv>)));
