@@ -83,7 +83,7 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     const account = await simulate(sandbox.key, ref, "deal.account_submitted");
     expect(account.status).toBe(200);
     const completion = await call("GET", `/v1/deals/${ref}/completion`, { key: sandbox.key });
-    expect(completion.body).toMatchObject({ account_submitted: true, account_summary: "Test Trading Ltd ••••5678" });
+    expect(completion.body.completion).toMatchObject({ account_submitted: true, account_summary: "Test Trading Ltd ••••5678" });
     expectProblem(await simulate(sandbox.key, ref, "deal.account_submitted"), 409, "invalid_transition");
 
     // Signing needs the agreement the lender uploads; then the business signs it.
@@ -92,7 +92,7 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     expect(unsigned.body.error.message).toContain("no agreement to sign");
     expect((await call("PUT", `/v1/deals/${ref}/agreement`, { key: sandbox.key, rawBody: pdfBytes(), contentType: "application/pdf" })).status).toBe(200);
     expect((await simulate(sandbox.key, ref, "deal.agreement_signed")).status).toBe(200);
-    expect((await call("GET", `/v1/deals/${ref}/completion`, { key: sandbox.key })).body).toMatchObject({ signed: true, signature_verification: expect.stringMatching(/^typed_name:[0-9a-f]{64}$/) });
+    expect((await call("GET", `/v1/deals/${ref}/completion`, { key: sandbox.key })).body.completion).toMatchObject({ signed: true, signature_verification: expect.stringMatching(/^typed_name:[0-9a-f]{64}$/) });
 
     const events = await lenderEvents(organisation.id);
     expect(names(events)).toEqual([
