@@ -176,6 +176,16 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     expect(n).toBe(1);
   });
 
+  it("gives a test deal one business under concurrent first simulates, each of which acts", async () => {
+    const { organisation, sandbox } = await lenderWithKeys();
+    const ref = await testDeal(sandbox.key);
+    const answers = await Promise.all([1, 2, 3].map(() => simulate(sandbox.key, ref, "message.created")));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const { n } = (await env.DB.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
+    expect(n).toBe(1);
+    expect(names(await lenderEvents(organisation.id))).toEqual(["deal.created", "message.created", "message.created", "message.created"]);
+  });
+
   it("honours Idempotency-Key: a repeat replays the answer and the business acts once", async () => {
     const { organisation, sandbox } = await lenderWithKeys();
     const ref = await testDeal(sandbox.key);
