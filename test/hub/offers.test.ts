@@ -154,6 +154,17 @@ describe("client hub: offers", () => {
     expect(superseded.text).toContain("The offer was superseded by newer terms.");
   });
 
+  it("two offers accepted at once in the hub: one wins, the other is refused, and one acceptance is written", async () => {
+    const { hub, lead, offerA, offerB, partner } = await leadWithOffers();
+    const answers = await Promise.all([accept(hub, offerA.id), accept(hub, offerB.id)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 409]);
+    const routing = await env.DB.prepare("select accepted_offer_id from lead_routing where lead_id = ?").bind(lead.id).first<any>();
+    const winner = answers[0].status === 303 ? offerA.id : offerB.id;
+    expect(routing.accepted_offer_id).toBe(winner);
+    const events = await env.DB.prepare("select count(*) as n from events where organisation_id = ? and event = 'lead.offer_accepted'").bind(partner.organisation.id).first<any>();
+    expect(events.n).toBe(1);
+  });
+
   it("answers another lead's offer and an unknown offer with the plain 404 page, and changes nothing", async () => {
     const mine = await hubLead();
     const theirs = await leadWithOffers();
