@@ -74,14 +74,14 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     expect(page.text).toContain("A test ping was sent");
     expect(page.text).toMatch(/<code>ping<\/code>/);
     expect(page.text).toContain("Delivered");
-    expect(page.text).toMatch(/\(manual\): HTTP 200/);
+    expect(page.text).toMatch(/HTTP 200 <span class="muted">\(manual\)/);
     const deliveryId = /data-delivery="(whd_[a-z0-9]+)"/.exec(page.text)![1];
     expect(await receiver.records()).toHaveLength(1);
 
     const resent = await portal("POST", `/webhooks/${id}/deliveries/${deliveryId}/resend`, { session, form: {} });
     expect(resent.status).toBe(303);
     const after = (await detail(session, id)).text;
-    expect(after.match(/\(manual\): HTTP 200/g)).toHaveLength(2);
+    expect(after.match(/HTTP 200 <span class="muted">\(manual\)/g)).toHaveLength(2);
     expect(await receiver.records()).toHaveLength(2);
     expect((await auditOf(org.id)).map((a) => [a.action, a.target])).toEqual([
       ["webhook.registered", id],
@@ -95,7 +95,7 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     await portal("POST", `/webhooks/${id}/test`, { session, form: {} });
     const page = (await detail(session, id)).text;
     expect(page).toContain("Failed (no more retries)");
-    expect(page).toMatch(/\(manual\): HTTP 500/);
+    expect(page).toMatch(/HTTP 500 <span class="muted">\(manual\)/);
 
     const key = (await issueKey(org.id, "sandbox")).key;
     expect((await call("PATCH", `${api}/webhooks/${id}`, { key, body: { active: false } })).status).toBe(200);
@@ -133,7 +133,7 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     const url = receiverBucket().url();
     const none = await portal("POST", "/webhooks", { session, form: { url, payload: "full" } });
     expect(none.status).toBe(400);
-    expect(none.text).toContain('id="events-error"');
+    expect(none.text).toContain('id="events-error" role="alert">events: choose at least one event</span>');
     const foreign = await portal("POST", "/webhooks", { session, form: { url, events: kind === "partner" ? "deal.created" : "lead.funded", payload: "full" } });
     expect(foreign.status).toBe(400);
     expect(foreign.text).toMatch(/id="events-error" role="alert">events\.0: [^<]* API event/);

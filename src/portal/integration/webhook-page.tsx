@@ -32,29 +32,29 @@ export function WebhookPage(props: WebhookPageProps) {
   return (
     <PortalPage title="Webhook endpoint" viewer={props.viewer} formToken={props.formToken} feedback={props.feedback}>
       <dl>
-        <dt>URL</dt>
+        <dt style="font-weight:600">URL</dt>
         <dd>
           <Id value={endpoint.url} />
         </dd>
-        <dt>Id</dt>
+        <dt style="font-weight:600">Id</dt>
         <dd>
           <Id value={endpoint.id} />
         </dd>
-        <dt>Status</dt>
+        <dt style="font-weight:600">Status</dt>
         <dd>{endpointStatus(endpoint)}</dd>
-        <dt>Events</dt>
+        <dt style="font-weight:600">Events</dt>
         <dd>{endpoint.events.join(", ")}</dd>
-        <dt>Payload</dt>
+        <dt style="font-weight:600">Payload</dt>
         <dd>{endpoint.payload}</dd>
-        <dt>Last success</dt>
+        <dt style="font-weight:600">Last success</dt>
         <dd>
           <When at={endpoint.last_success_at} />
         </dd>
-        <dt>Last failure</dt>
+        <dt style="font-weight:600">Last failure</dt>
         <dd>
           <When at={endpoint.last_failure_at} />
         </dd>
-        <dt>Failed attempts since the last success</dt>
+        <dt style="font-weight:600">Failed attempts since the last success</dt>
         <dd>{endpoint.failure_count}</dd>
       </dl>
       <section aria-labelledby="endpoint-actions">
@@ -88,16 +88,13 @@ export function WebhookPage(props: WebhookPageProps) {
 
 function DeliveryLog(props: WebhookPageProps) {
   return (
-    <TableRegion label="Deliveries">
+    <TableRegion label="Delivery log">
       <table>
         <thead>
           <tr>
             <th scope="col">Event</th>
-            <th scope="col">State</th>
             <th scope="col">Attempts</th>
-            <th scope="col">
-              <span class="muted">Re-send</span>
-            </th>
+            <th scope="col">State</th>
           </tr>
         </thead>
         <tbody>
@@ -109,21 +106,22 @@ function DeliveryLog(props: WebhookPageProps) {
                   <When at={delivery.created_at} />
                 </div>
               </td>
-              <td>{STATE_LABEL[delivery.state]}</td>
               <td>
                 {delivery.attempts.length === 0 ? (
                   <span class="muted">none yet</span>
                 ) : (
-                  <ol>
+                  <ol style="margin:0;padding-left:1.2rem">
                     {delivery.attempts.map((attempt) => (
                       <li>
-                        <When at={attempt.attempted_at} /> ({attempt.trigger}): {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error}
+                        {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error} <span class="muted">({attempt.trigger})</span>{" "}
+                        <When at={attempt.attempted_at} />
                       </li>
                     ))}
                   </ol>
                 )}
               </td>
               <td>
+                {STATE_LABEL[delivery.state]}
                 <form method="post" action={action(props.endpoint, `deliveries/${delivery.id}/resend`)}>
                   <FormToken token={props.formToken} />
                   <button type="submit" aria-label={`Re-send ${delivery.event} delivery ${delivery.id}`}>

@@ -84,7 +84,7 @@ export const webhookRegistration = (api: WebhookApi) =>
   z
     .strictObject({
       url: Url,
-      events: z.array(EventName(api)).min(1).max(50).optional().openapi({ description: "Default: every event of this API." }),
+      events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional().openapi({ description: "Default: every event of this API." }),
       payload: PayloadModeInput.default("full"),
     })
     .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
