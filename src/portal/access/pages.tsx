@@ -6,7 +6,7 @@ import { recordPortalAction } from "../../services/portal-audit";
 import { auditLogOf, membersOf, removeMemberOf } from "../../services/portal-members";
 import { CreateInvitation } from "../../shared-api/schemas/portal-invitation";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
+import { notFoundPage, refusedPage } from "../refused-page";
 import { requireAdmin } from "../require-role";
 import { auditPage } from "./audit-page";
 import { registerCeremonyRoutes } from "./ceremony-routes";
@@ -80,8 +80,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       const page = await auditLogOf(c.get("db"), c.get("viewer"), cursor, signingSecretOf(c.env));
       return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
-      // A cursor this page did not issue (or another organisation's) shows the newest entries' link, not a 500.
-      if (error instanceof ApiError && error.code === "invalid_request") return c.html(notFoundPage(), 404);
+      // A cursor this page did not issue (edited, or another organisation's) is refused, never read.
+      if (error instanceof ApiError && error.code === "invalid_request") return c.html(refusedPage("That page of the audit log does not exist: open the audit log again from the menu."), 400);
       throw error;
     }
   });
