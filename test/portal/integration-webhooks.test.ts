@@ -103,6 +103,14 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     expect(refused.status).toBe(409);
     expect(refused.text).toContain("The endpoint is deactivated");
     expect(refused.text).toContain("Deactivated (by hand)");
+    expect(refused.text).toContain("Reactivate this endpoint");
+
+    const reactivated = await portal("POST", `/webhooks/${id}/reactivate`, { session, form: {} });
+    expect(reactivated.status).toBe(303);
+    expect(reactivated.location).toBe(`/portal/webhooks/${id}`);
+    expect((await call("GET", `${api}/webhooks/${id}`, { key })).body).toMatchObject({ active: true, deactivated_reason: null, failure_count: 0 });
+    expect((await detail(session, id)).text).not.toContain("Reactivate this endpoint");
+    expect((await auditOf(org.id)).map((a) => a.action)).toEqual(["webhook.registered", "webhook.test_sent", "webhook.reactivated"]);
   });
 
   it("deletes an endpoint: gone from the list, its page 404, audited", async () => {
@@ -147,6 +155,7 @@ describe("portal webhook endpoints belong to one organisation, environment and A
     ["POST", `/webhooks/${id}/rotate-secret`],
     ["POST", `/webhooks/${id}/delete`],
     ["POST", `/webhooks/${id}/test`],
+    ["POST", `/webhooks/${id}/reactivate`],
     ["POST", `/webhooks/${id}/deliveries/whd_nothing/resend`],
   ];
 

@@ -59,6 +59,13 @@ export function WebhookPage(props: WebhookPageProps) {
       </dl>
       <section aria-labelledby="endpoint-actions">
         <h2 id="endpoint-actions">Actions</h2>
+        {endpoint.active ? null : (
+          <form method="post" action={action(endpoint, "reactivate")}>
+            <FormToken token={props.formToken} />
+            <button type="submit">Reactivate this endpoint</button>
+            <span class="muted"> Deliveries start again with a fresh failure count; re-send the ones it missed below.</span>
+          </form>
+        )}
         <form method="post" action={action(endpoint, "test")}>
           <FormToken token={props.formToken} />
           <button type="submit">Send a test ping</button>

@@ -11,6 +11,7 @@ import { scopeOfViewer } from "../../domain/portal/viewer";
 import { validationError } from "../../lib/validation";
 import { recordPortalAction } from "../../services/portal-audit";
 import {
+  changeEndpoint,
   deleteEndpoint,
   endpointDeliveries,
   ownEndpoints,
@@ -120,6 +121,15 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       await deleteEndpoint(contextOf(c), c.req.param("id"));
       await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
       return c.redirect(withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted"), 303);
+    }),
+  );
+
+  portal.post("/webhooks/:id/reactivate", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      const id = c.req.param("id");
+      await changeEndpoint(contextOf(c), id, { active: true });
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.reactivated", id);
+      return c.redirect(withNotice(endpointPath(id), "webhook-reactivated"), 303);
     }),
   );
 
