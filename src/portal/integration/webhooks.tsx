@@ -60,6 +60,7 @@ async function webhookPage(c: PortalContext, id: string, refusal?: Refusal) {
     page = await endpointDeliveries(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
   } catch (error) {
     if (isNotFound(error)) return c.html(notFoundPage(), 404);
+    if (refusal) throw error;
     // A cursor that is not ours: show the newest page, with the reason.
     return webhookPage(c, id, refusalOf(error));
   }
