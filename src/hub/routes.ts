@@ -60,7 +60,7 @@ const NOTICES: Record<string, string> = {
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
-  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
+  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
 );
 
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
