@@ -107,7 +107,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       summary: "Register a webhook endpoint",
       description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).",
       request: { body: jsonBody(registration) },
-      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded") },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded", "resolver_unavailable") },
     }),
     list: createRoute({
       ...common,
@@ -130,7 +130,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       path: "/webhooks/{id}",
       summary: "Change url, events, payload mode or active",
       request: { params: IdParam, body: jsonBody(changes) },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found") },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", "resolver_unavailable") },
     }),
     remove: createRoute({
       ...common,
