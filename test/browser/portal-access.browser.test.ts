@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -116,6 +117,12 @@ describe("portal access in a browser", () => {
     await page.waitForURL((u) => u.pathname === "/portal", { timeout: 20_000 });
     expect(await page.textContent("header")).toContain(org.name);
     await context.close();
+  });
+
+  it("serves the script built from the current sources and @simplewebauthn/browser", () => {
+    const check = spawnSync(process.execPath, ["scripts/build-portal-script.mjs", "--check"], { encoding: "utf8" });
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("says so plainly when the browser has no WebAuthn", async () => {
