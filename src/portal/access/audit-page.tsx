@@ -19,7 +19,7 @@ export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries:
     {p.entries.length === 0 ? (
       <p>Nothing has been done in the portal yet.</p>
     ) : (
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" aria-label="Audit entries" tabindex={0}>
         <table>
           <thead>
             <tr>

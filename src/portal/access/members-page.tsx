@@ -33,9 +33,9 @@ export const membersPage = (p: MembersPageProps) => (
         </p>
       </section>
     ) : null}
-    <div class="table-wrap">
+    <h2>People who can sign in</h2>
+    <div class="table-wrap" role="region" aria-label="Members" tabindex={0}>
       <table>
-        <caption class="muted">People who can sign in to {p.viewer.organisationName}</caption>
         <thead>
           <tr>
             <th scope="col">Email</th>
