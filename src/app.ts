@@ -16,6 +16,8 @@ import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
+import { PORTAL_ROUTE } from "./portal/context";
+import { createPortalRoutes } from "./portal/routes";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {
@@ -46,6 +48,7 @@ export function createApp() {
   app.route(ADMIN_BASE, createAdminApi());
   app.route(FILE_ROUTE, createFileRoutes());
   app.route(HUB_ROUTE, createHubRoutes());
+  app.route(PORTAL_ROUTE, createPortalRoutes());
   app.route("/docs", createDocsPage([
     { title: "Partner API", slug: "partner", url: `${PARTNER_BASE}/openapi.json` },
     { title: "Lender API", slug: "lender", url: `${LENDER_BASE}/openapi.json` },

@@ -26,7 +26,7 @@ describe("architecture", () => {
     expect(breachesOf("drizzle is imported only inside src/db")).toEqual([]);
   });
 
-  it("route folders (partner, lender, admin, hub, files, shared-api) read no storage and do not lean on each other", () => {
+  it("route folders (partner, lender, admin, hub, portal, files, shared-api) read no storage and do not lean on each other", () => {
     expect(breachesOf("route folders read no storage and do not lean on each other")).toEqual([]);
   });
 

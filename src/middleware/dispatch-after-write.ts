@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
@@ -14,12 +15,17 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * services/webhook-first-attempt.ts). The queue and the every-minute cron
  * remain the safety net, so a failure here delays a delivery but never loses it.
  */
-export const dispatchAfterWrite = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && c.get("caller")) {
-    // After the response: not part of this request's Server-Timing.
-    const env = { ...c.env, DB: uncounted(c.env.DB) };
-    const requestId = c.get("requestId");
-    c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
-  }
-});
+export const dispatchAfterWrite = dispatchAfterWriteOf<AppEnv>((c) => Boolean(c.get("caller")));
+
+/** The same, for a sub-app that knows in its own way whether the request was an authenticated write (the portal's session). */
+export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>(authenticated: (c: Context<E>) => boolean) {
+  return createMiddleware<E>(async (c, next) => {
+    await next();
+    if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && authenticated(c)) {
+      // After the response: not part of this request's Server-Timing.
+      const env = { ...c.env, DB: uncounted(c.env.DB) };
+      const requestId = (c.var as Partial<AppEnv["Variables"]>).requestId;
+      c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
+    }
+  });
+}

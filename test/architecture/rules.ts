@@ -4,7 +4,7 @@
 export type ImportGraph = Record<string, string[]>;
 
 /** The folders that answer HTTP; none of them reads storage or leans on another. */
-export const ROUTE_FOLDERS = ["partner", "lender", "admin", "hub", "files", "shared-api"] as const;
+export const ROUTE_FOLDERS = ["partner", "lender", "admin", "hub", "portal", "files", "shared-api"] as const;
 
 /** What both APIs mount (shared schemas, me, events, webhooks): the one route folder others may import. */
 const SHARED_API = "shared-api";

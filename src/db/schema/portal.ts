@@ -1,0 +1,95 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { organisations } from "./identity";
+
+/** A person of an organisation who signs in to the portal with a passkey (no password is ever stored). */
+export const portalMembers = sqliteTable(
+  "portal_members",
+  {
+    id: text("id").primaryKey(),
+    organisationId: text("organisation_id").notNull().references(() => organisations.id),
+    /** Lower-cased; only shown to the organisation's own admins. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    createdAt: text("created_at").notNull(),
+    removedAt: text("removed_at"),
+  },
+  (t) => [uniqueIndex("portal_members_organisation_email").on(t.organisationId, t.email)],
+);
+
+export const portalInvitations = sqliteTable(
+  "portal_invitations",
+  {
+    id: text("id").primaryKey(),
+    organisationId: text("organisation_id").notNull().references(() => organisations.id),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    /** SHA-256 hex of the link's token: the link itself is shown once. */
+    tokenHash: text("token_hash").notNull(),
+    /** `operator` or the inviting member's id. */
+    invitedBy: text("invited_by").notNull(),
+    /** Epoch seconds. */
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    memberId: text("member_id"),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("portal_invitations_token").on(t.tokenHash), index("portal_invitations_organisation").on(t.organisationId)],
+);
+
+export const portalPasskeys = sqliteTable(
+  "portal_passkeys",
+  {
+    /** base64url credential id. */
+    credentialId: text("credential_id").primaryKey(),
+    memberId: text("member_id").notNull().references(() => portalMembers.id),
+    /** base64url COSE public key. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: text("created_at").notNull(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [index("portal_passkeys_member").on(t.memberId)],
+);
+
+export const portalChallenges = sqliteTable("portal_challenges", {
+  id: text("id").primaryKey(),
+  challenge: text("challenge").notNull(),
+  purpose: text("purpose", { enum: ["register", "sign_in"] }).notNull(),
+  invitationId: text("invitation_id"),
+  /** Epoch seconds. */
+  expiresAt: integer("expires_at").notNull(),
+});
+
+export const portalSessions = sqliteTable(
+  "portal_sessions",
+  {
+    /** SHA-256 hex of the cookie's token. */
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: text("member_id").notNull().references(() => portalMembers.id),
+    organisationId: text("organisation_id").notNull().references(() => organisations.id),
+    /** The environment the member is looking at; sandbox unless they switch. */
+    environment: text("environment", { enum: ["sandbox", "live"] }).notNull().default("sandbox"),
+    createdAt: text("created_at").notNull(),
+    /** Epoch seconds of the last request: sessions end after 12 idle hours. */
+    lastSeenAt: integer("last_seen_at").notNull(),
+    endedAt: text("ended_at"),
+  },
+  (t) => [index("portal_sessions_member").on(t.memberId)],
+);
+
+export const portalAuditLog = sqliteTable(
+  "portal_audit_log",
+  {
+    id: text("id").primaryKey(),
+    organisationId: text("organisation_id").notNull().references(() => organisations.id),
+    memberId: text("member_id").notNull(),
+    environment: text("environment", { enum: ["sandbox", "live"] }).notNull(),
+    /** A fixed action name, e.g. `key.created`, `lead.submitted`. */
+    action: text("action").notNull(),
+    /** The id the action was about (a lead id, a client id); never personal data. */
+    target: text("target"),
+    at: text("at").notNull(),
+  },
+  (t) => [index("portal_audit_organisation").on(t.organisationId, t.at, t.id)],
+);

@@ -1,0 +1,27 @@
+import type { Scope } from "../identity/caller";
+import type { Environment } from "../identity/keys";
+
+export const PORTAL_ROLES = ["admin", "member"] as const;
+export type PortalRole = (typeof PORTAL_ROLES)[number];
+
+/** Who is looking at the portal: resolved once per request from the session cookie. */
+export interface PortalViewer {
+  memberId: string;
+  email: string;
+  role: PortalRole;
+  organisationId: string;
+  organisationName: string;
+  organisationKind: "partner" | "lender";
+  /** The environment the member picked (sandbox unless they switched): every read and write is scoped to it. */
+  environment: Environment;
+  /** The session's token hash: identifies the session to end or switch, and keys its form tokens. */
+  sessionId: string;
+}
+
+/** The same scope the API's services take from an API key: the portal reaches no further than a key would. */
+export const scopeOfViewer = (viewer: PortalViewer): Scope => ({ organisationId: viewer.organisationId, environment: viewer.environment });
+
+/** Sessions end after twelve idle hours. */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+
+export const sessionExpired = (lastSeenAt: number, nowSeconds: number) => nowSeconds - lastSeenAt > SESSION_IDLE_SECONDS;

@@ -1,0 +1,67 @@
+/**
+ * Portal tests: a signed-in member without a passkey ceremony (the ceremony
+ * itself is tested in the browser, test/browser/portal-*.browser.test.ts), and
+ * page requests made the way a browser on our own origin makes them.
+ */
+import { env, exports } from "cloudflare:workers";
+import { database } from "../../src/db/client";
+import { insertMember } from "../../src/db/portal-members";
+import type { PortalRole } from "../../src/domain/portal/viewer";
+import { newId, nowIso } from "../../src/lib/ids";
+import { signingSecretOf } from "../../src/lib/signing-secret";
+import { formTokenOf, openSession } from "../../src/services/portal-sessions";
+import { sha256Hex } from "../../src/lib/crypto";
+import { SESSION_COOKIE } from "../../src/portal/session-cookie";
+import { PRODUCTION } from "./api";
+
+export interface PortalSession {
+  memberId: string;
+  organisationId: string;
+  email: string;
+  cookie: string;
+  formToken: string;
+}
+
+/** A member of the organisation with a live session (sandbox, as every new session). */
+export async function signedInMember(organisationId: string, role: PortalRole = "admin", email = `${crypto.randomUUID().slice(0, 8)}@example.test`): Promise<PortalSession> {
+  const db = database(env.DB);
+  const memberId = newId("mem");
+  await insertMember(db, { id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
+  const token = await openSession(db, { id: memberId, organisationId });
+  const formToken = await formTokenOf(signingSecretOf(env), { sessionId: await sha256Hex(token) });
+  return { memberId, organisationId, email, cookie: `${SESSION_COOKIE}=${token}`, formToken };
+}
+
+export interface PortalRequestOptions {
+  session?: PortalSession;
+  /** Sent as a urlencoded form; the session's form token is added unless `formToken` is given (null sends none). */
+  form?: Record<string, string | string[]>;
+  formToken?: string | null;
+  /** Defaults to a same-origin browser post. */
+  headers?: Record<string, string>;
+}
+
+export interface PortalResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The Location of a redirect, as a path. */
+  location: string | null;
+}
+
+export async function portal(method: string, path: string, options: PortalRequestOptions = {}): Promise<PortalResponse> {
+  const headers: Record<string, string> = { "Sec-Fetch-Site": "same-origin", ...options.headers };
+  if (options.session) headers.Cookie = options.session.cookie;
+  let body: string | undefined;
+  if (options.form) {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.form)) for (const v of [value].flat()) form.append(name, v);
+    const token = options.formToken === undefined ? options.session?.formToken : options.formToken;
+    if (token) form.set("_form_token", token);
+    body = form.toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  const res = await exports.default.fetch(new Request(`${PRODUCTION}/portal${path === "/" ? "" : path}`, { method, headers, body, redirect: "manual" }));
+  const location = res.headers.get("Location");
+  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null };
+}
