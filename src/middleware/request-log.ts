@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../app-env";
+import type { PortalViewer } from "../domain/portal/viewer";
 import { log, roundMs, type LogFields } from "../lib/logger";
 
 /**
@@ -19,10 +20,14 @@ function routePattern(c: Context<AppEnv>): string | null {
   return handler?.path ?? null;
 }
 
+/** Who called, by ids: an API key or token's organisation, or a portal member's (never the member's e-mail or session). */
 function callerFields(c: Context<AppEnv>): LogFields {
   const caller = c.get("caller");
-  if (!caller) return {};
-  return { organisation_id: caller.organisationId, environment: caller.environment, key_kind: caller.keyKind, auth: caller.via };
+  if (caller) return { organisation_id: caller.organisationId, environment: caller.environment, key_kind: caller.keyKind, auth: caller.via };
+  // The portal's pages put their signed-in member on the context under their own env type (portal/context.ts).
+  const viewer = (c.var as { viewer?: PortalViewer }).viewer;
+  if (viewer) return { organisation_id: viewer.organisationId, environment: viewer.environment, auth: "portal_session" };
+  return {};
 }
 
 /**

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, type ApiResponse } from "../helpers/api";
 import { captureLogs, type LogCapture } from "../helpers/logs";
-import { expectProblem, partnerWithKeys } from "../helpers/seed";
+import { createOrganisation, expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
+import { portal, signedInMember } from "../helpers/portal";
 
 let logs: LogCapture;
 beforeEach(() => {
@@ -94,6 +95,18 @@ describe("one JSON line per request", () => {
     expect(res.status).toBe(404);
     expect(lineOf(res)).toMatchObject({ route: null, status: 404 });
     expect(logs.raw.join("\n")).not.toContain("some-token");
+  });
+
+  it("a portal page names the member's organisation and environment, never the member's e-mail or session", async () => {
+    const organisation = await createOrganisation("partner");
+    const session = await signedInMember(organisation.id);
+    const res = await portal("GET", "/", { session });
+    expect(res.status).toBe(200);
+    const line = logs.of("request").find((l) => l.request_id === res.headers.get("X-Request-Id"));
+    expect(line).toMatchObject({ route: expect.stringMatching(/^\/portal/), status: 200, organisation_id: organisation.id, environment: "sandbox", auth: "portal_session" });
+    const all = logs.raw.join("\n");
+    expect(all).not.toContain(session.email);
+    expect(all).not.toContain(session.cookie.split("=")[1]);
   });
 
   it("the health check is logged with its route and no round trip", async () => {
