@@ -32,6 +32,9 @@ export default defineConfig(async () => {
       exclude: ["test/e2e/**", "test/browser/**"],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
+      // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
+      // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
+      onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       testTimeout: 20_000,

@@ -2,6 +2,8 @@ import type { Database } from "./db/client";
 import type { Caller } from "./domain/identity/caller";
 import type { RateLimitVerdict } from "./durable-objects/rate-limiter";
 import type { Bindings } from "./lib/env";
+import type { RoundTripCounter } from "./lib/round-trips";
+import type { TraceContext } from "./lib/trace-context";
 
 /** What the request pipeline puts on the context for every handler. */
 export interface Variables {
@@ -14,6 +16,10 @@ export interface Variables {
   sandboxHost: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */
   db: Database;
+  /** The request's W3C trace (middleware/trace-context.ts). */
+  trace: TraceContext;
+  /** D1 and Durable Object round trips so far: read by Server-Timing and the request's log line alike. */
+  roundTrips: RoundTripCounter;
 }
 
 /** The one Hono environment type of the app. */

@@ -11,8 +11,10 @@ import { provideDatabase } from "./middleware/database";
 import { mountHealth } from "./health/route";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
+import { requestLog } from "./middleware/request-log";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
+import { traceContext } from "./middleware/trace-context";
 import { createPartnerApi, PARTNER_BASE } from "./partner";
 import { PORTAL_ROUTE } from "./portal/context";
 import { createPortalRoutes } from "./portal/routes";
@@ -30,7 +32,8 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use("*", serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
+  // The request log wraps everything, so its line sees the final status of every answer.
+  app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });

@@ -2,7 +2,7 @@ import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
 import { deleteExpiredChallenges } from "./db/portal-challenges";
 import type { Bindings } from "./lib/env";
-import { loggableError } from "./lib/loggable-error";
+import { log, logError } from "./lib/logger";
 import { requeueOverdueLookups } from "./services/register-lookups";
 import { missingSecrets } from "./lib/signing-secret";
 import { pruneExpiredHistory } from "./services/retention";
@@ -28,7 +28,7 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
   const missing = missingSecrets(env);
   if (missing.length > 0) {
     // Webhook bodies carry signed links and deliveries are signed with sealed secrets: nothing can go out until it is set.
-    console.error(`service_misconfigured: the secret ${missing.join(", ")} is not set; webhook dispatch is paused until \`wrangler secret put ${missing[0]}\`.`);
+    log("error", "service_misconfigured", { missing: missing.join(", "), detail: `webhook dispatch is paused until \`wrangler secret put ${missing[0]}\``, job: "scheduled" });
   } else {
     jobs.dispatch = () => dispatchPendingEvents(env);
     jobs.requeue = () => requeueOverdueDeliveries(env, now);
@@ -36,7 +36,7 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
   const names = Object.keys(jobs);
   const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
   settled.forEach((result, i) => {
-    if (result.status === "rejected") console.error(JSON.stringify({ level: "error", at: "scheduled", job: names[i], ...loggableError(result.reason) }));
+    if (result.status === "rejected") logError("scheduled_job_failed", result.reason, { job: names[i] });
   });
   return Object.fromEntries(settled.map((result, i) => [names[i], result]));
 }

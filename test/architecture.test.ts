@@ -37,6 +37,12 @@ describe("architecture", () => {
   it("no import closes a cycle", () => {
     expect(importCycles(graph)).toEqual([]);
   });
+
+  it("only the logger (src/lib/logger.ts) writes to the console: every line is structured and goes through one place", () => {
+    const calls = inject("consoleCalls");
+    expect(calls.some((call) => call.startsWith("src/lib/logger.ts:"))).toBe(true);
+    expect(calls.filter((call) => !call.startsWith("src/lib/logger.ts:"))).toEqual([]);
+  });
 });
 
 describe("the architecture rules themselves", () => {

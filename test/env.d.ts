@@ -20,5 +20,7 @@ declare module "vitest" {
     registerServerUrl: string;
     /** Imports of every module in src/, collected on the Node side (test/architecture/global-setup.mjs). */
     importGraph: import("./architecture/rules").ImportGraph;
+    /** Every `console.*` use in src/, as "file:line console.method" (test/architecture/console-calls.mjs). */
+    consoleCalls: string[];
   }
 }

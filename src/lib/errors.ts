@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** errors need only the request id from the context; lib knows nothing of the app's other variables. */
 type RequestEnv = { Variables: { requestId: string } };
-import { loggableError } from "./loggable-error";
+import { logError } from "./logger";
 
 /**
  * The error catalogue: every `error.code` the service answers with, its HTTP
@@ -109,7 +109,7 @@ export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
   else if (err instanceof HTTPException) apiError = fromHttpException(err);
   else {
     // Unknown failures are logged with the request id and never echoed: no stack, no message.
-    console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), ...loggableError(err) }));
+    logError("unhandled_error", err, { request_id: c.get("requestId") });
     apiError = new ApiError("internal_error", "Something went wrong on our side; it is safe to retry with backoff.");
   }
   return problemResponse(c, apiError.code, apiError.detail, apiError.options);

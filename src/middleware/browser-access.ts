@@ -2,8 +2,8 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
 
-const ALLOWED_HEADERS = "Content-Type, X-API-Key, Authorization, Idempotency-Key";
-const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After";
+const ALLOWED_HEADERS = "Content-Type, X-API-Key, Authorization, Idempotency-Key, traceparent";
+const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, traceparent";
 
 /**
  * CORS for the browser-safe routes. A preflight carries no credentials, so it

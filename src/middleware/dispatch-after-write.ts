@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
 import { dispatchPendingEvents } from "../services/webhook-dispatch";
 import { deliverFirstAttempts } from "../services/webhook-first-attempt";
+import { logError } from "../lib/logger";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -23,7 +24,8 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
     if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && authenticated(c)) {
       // After the response: not part of this request's Server-Timing.
       const env = { ...c.env, DB: uncounted(c.env.DB) };
-      c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => console.error(JSON.stringify({ level: "warn", dispatch: String(error) }))));
+      const requestId = (c.var as Partial<AppEnv["Variables"]>).requestId;
+      c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });
 }

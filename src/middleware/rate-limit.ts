@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
 import { ApiError } from "../lib/errors";
 import type { AppEnv } from "../app-env";
-import { loggableError } from "../lib/loggable-error";
+import { logError } from "../lib/logger";
 
 const WINDOW_SECONDS = 60;
 /** How long a caller is asked to wait when the limiter cannot be reached: a short outage, not a window. */
@@ -22,7 +22,7 @@ export const limitPolicy = (c: Context<AppEnv>): LimitPolicy => ({ limit: Number
  * address: neither is logged.
  */
 export function limiterUnavailable(c: Context<AppEnv>, error: unknown): ApiError {
-  console.error(JSON.stringify({ level: "error", at: "rate-limit", request_id: c.get("requestId"), ...loggableError(error) }));
+  logError("rate_limiter_unavailable", error, { request_id: c.get("requestId") });
   return new ApiError("service_unavailable", `The request could not be counted against its rate limit just now; retry after ${LIMITER_UNAVAILABLE_RETRY_SECONDS} seconds.`, {
     headers: { "Retry-After": String(LIMITER_UNAVAILABLE_RETRY_SECONDS) },
   });

@@ -4,6 +4,7 @@ import type { Bindings } from "../lib/env";
 import { attemptLookup } from "../services/register-attempts";
 import type { RegisterLookupMessage } from "../services/register-lookups";
 import { lookupContext, lookupSources } from "../services/register-sources";
+import { logError } from "../lib/logger";
 
 /** Used when the attempt could not even be made (D1 unavailable…). */
 const INFRASTRUCTURE_RETRY_SECONDS = 60;
@@ -27,8 +28,8 @@ export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: 
         if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
         else message.ack();
       } catch (error) {
-        // Never the number or the owner's details in a log line: the kind is enough to find the row.
-        console.error(JSON.stringify({ level: "error", at: "register-consumer", kind: message.body.kind, error: String(error) }));
+        // Never the number or the owner's details in a log line: the owner's id and the kind find the row.
+        logError("register_consumer_failed", error, { owner_id: message.body.owner_id, kind: message.body.kind });
         message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
       }
     }),

@@ -1,6 +1,6 @@
 /** The WEBHOOK_QUEUE consumer: one attempt per message, retries scheduled with the queue's own delay. */
 import type { Bindings } from "../lib/env";
-import { loggableError } from "../lib/loggable-error";
+import { logError } from "../lib/logger";
 import { attemptScheduledDelivery, type DeliveryOptions } from "../services/webhook-delivery";
 import type { DeliveryMessage } from "../services/webhook-dispatch";
 
@@ -21,7 +21,7 @@ export async function consumeWebhookDeliveries(batch: MessageBatch<DeliveryMessa
         if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
         else message.ack();
       } catch (error) {
-        console.error(JSON.stringify({ level: "error", at: "webhook-consumer", delivery_id: deliveryId, ...loggableError(error) }));
+        logError("webhook_consumer_failed", error, { delivery_id: deliveryId });
         message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
       }
     }),

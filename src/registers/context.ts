@@ -1,4 +1,5 @@
 import { registerConfigFrom, timeoutFrom, type RegisterConfig, type RegisterEnv } from "./config";
+import { log } from "../lib/logger";
 
 /** A line the adapters log: the source, what was asked and what happened; never a URL, key or number. */
 export interface SourceLogEntry {
@@ -18,7 +19,7 @@ export interface SourceContext {
   log: (entry: SourceLogEntry) => void;
 }
 
-const logAsJson = (entry: SourceLogEntry) => console.warn(JSON.stringify({ level: "warn", at: "register-source", ...entry }));
+const logAsJson = (entry: SourceLogEntry) => log("warn", "register_source", { ...entry });
 
 export function sourceContextFrom(
   env: RegisterEnv,

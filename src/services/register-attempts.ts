@@ -22,6 +22,7 @@ import type { SourceContext } from "../registers/context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "../registers/outcome";
 import type { RegisterSource, VatSource } from "../registers/source";
 import { vatUnanswered } from "../registers/vat";
+import { logLookup, logLookupSkipped } from "./register-lookup-log";
 import type { RegisterLookupMessage } from "./register-lookups";
 
 /** Which source answers a row: chosen by the lead's environment and market. */
@@ -56,17 +57,23 @@ async function withinBudget(ask: Promise<Outcome>, budgetMs: number, onTimeout: 
   }
 }
 
-/** Asks the source that answers for this environment, market and kind. */
-export function askSource(sources: LookupSources, ctx: SourceContext, ask: { kind: RegisterAnswerRow["kind"]; environment: "sandbox" | "live"; country: string; number: string }): Promise<Outcome> {
+type Ask = { kind: RegisterAnswerRow["kind"]; environment: "sandbox" | "live"; country: string; number: string };
+
+/** The source that answers for this environment, market and kind: its adapter's name (for the log) and the question. */
+function sourceFor(sources: LookupSources, ask: Ask): { name: string | null; ask: (ctx: SourceContext) => Promise<Outcome> } {
   if (ask.kind === "registry") {
     const query: RegisterQuery = { country: ask.country, company_number: ask.number, us_state: null };
-    return sources.registry(ask.environment, query).lookup(query, ctx);
+    const source = sources.registry(ask.environment, query);
+    return { name: source.source, ask: (ctx) => source.lookup(query, ctx) };
   }
   const source = sources.vat(ask.environment, ask.country);
   // Rows exist only in markets that check VAT; a market without a VAT source answers why.
-  if (!source) return Promise.resolve(vatUnanswered(ask.number, "unavailable"));
-  return source.check(ask.number, ctx);
+  if (!source) return { name: null, ask: async () => vatUnanswered(ask.number, "unavailable") };
+  return { name: source.source, ask: (ctx) => source.check(ask.number, ctx) };
 }
+
+/** Asks the source that answers for this environment, market and kind. */
+export const askSource = (sources: LookupSources, ctx: SourceContext, ask: Ask): Promise<Outcome> => sourceFor(sources, ask).ask(ctx);
 
 /** Whether an answer holds facts (an available register answer, a VAT check that decided). */
 const holdsFacts = (kind: RegisterAnswerRow["kind"], answer: unknown) =>
@@ -74,9 +81,15 @@ const holdsFacts = (kind: RegisterAnswerRow["kind"], answer: unknown) =>
 
 export async function attemptLookup(db: Database, message: RegisterLookupMessage, sources: LookupSources, ctx: SourceContext, budgetMs = LOOKUP_BUDGET_MS): Promise<AttemptDecision> {
   const row = await findLookup(db, message.owner_id, message.kind);
-  if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) return ACK;
+  if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) {
+    logLookupSkipped(message);
+    return ACK;
+  }
 
-  const outcome = await withinBudget(askSource(sources, ctx, row), budgetMs, () => timedOut(row));
+  const source = sourceFor(sources, row);
+  const started = Date.now();
+  const outcome = await withinBudget(source.ask(ctx), budgetMs, () => timedOut(row));
+  const durationMs = Date.now() - started;
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;
@@ -91,6 +104,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
     dueAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
     at: now.toISOString(),
   });
+  logLookup({ row, source: source.name, attempt: attempts, answer: fresh, keptEarlier: keepEarlier, stored, retryInSeconds: delay, durationMs });
   if (!stored || delay === null) return ACK;
   return { action: "retry", delaySeconds: delay };
 }

@@ -12,6 +12,7 @@ import { leadLookupInsert, markLookupResent, overdueLookups, staleAnswersDelete 
 import type { Lead } from "../domain/leads/types";
 import { lookupsDue, type RegisterKind } from "../domain/registers/lookups";
 import { randomToken } from "../lib/crypto";
+import { logError } from "../lib/logger";
 
 /** What a REGISTER_LOOKUPS message carries: the row and the lookup it must still be. */
 export interface RegisterLookupMessage {
@@ -49,7 +50,7 @@ export async function sendLookups(queue: Queue | undefined, messages: RegisterLo
   try {
     await queue.sendBatch(messages.map((body) => ({ body })));
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", at: "register-lookups", sent: messages.length, error: String(error) }));
+    logError("register_lookups_send_failed", error, { messages: messages.length }, "warn");
   }
 }
 

@@ -12,6 +12,7 @@ import type { Bindings } from "../lib/env";
 import { newId, nowIso } from "../lib/ids";
 import { checkDestination, destinationOptions } from "./webhook-destination";
 import { endpointSecrets } from "./webhook-secrets";
+import { logDeliveryAttempt, type DeliveryPath } from "./webhook-delivery-log";
 import { afterSuccessfulDelivery } from "./webhook-success-hooks";
 
 type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
@@ -78,8 +79,8 @@ export async function timedSend(env: DeliveryEnv, endpoint: WebhookEndpointRow, 
 const endpointUsable = (endpoint: WebhookEndpointRow | null): endpoint is WebhookEndpointRow =>
   endpoint !== null && endpoint.active && endpoint.deletedAt === null;
 
-/** The automatic attempt a queue message asks for. */
-export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: string, options: DeliveryOptions = {}): Promise<ConsumerAction> {
+/** The automatic attempt a queue message (or the first attempt after the write, `path`) asks for. */
+export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: string, options: DeliveryOptions = {}, path: DeliveryPath = "queue"): Promise<ConsumerAction> {
   const db = database(env.DB);
   const found = await findDeliveryWithEndpoint(db, deliveryId);
   if (!found || found.delivery.state !== "pending") return { action: "ack" };
@@ -120,6 +121,7 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
     gone: outcome.delivery === "gone",
     now: finishedAt,
   });
+  logDeliveryAttempt({ path, delivery, endpoint, attempt, result, outcome, durationMs });
   if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(env, delivery);
   return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
 }
@@ -144,5 +146,6 @@ export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: W
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
+  logDeliveryAttempt({ path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
   if (success) await afterSuccessfulDelivery(env, delivery);
 }

@@ -7,6 +7,7 @@
 import { checkWebhookUrl, type DestinationPolicy } from "../domain/webhooks/address-policy";
 import { judgeLookups } from "../domain/webhooks/resolution";
 import type { Bindings } from "../lib/env";
+import { log } from "../lib/logger";
 import { DEFAULT_DOH_URL, DNS_TYPES, lookup, type DnsType } from "./dns-over-https";
 
 export interface DestinationOptions extends DestinationPolicy {
@@ -34,7 +35,7 @@ export async function checkDestination(raw: string, options: DestinationOptions)
   if (resolved.kind === "unavailable") {
     // An operator wants to see a resolver outage; the host name is the caller's and is not logged.
     const why = lookups.flatMap((l) => (l.kind === "unavailable" ? [l.why] : []));
-    console.warn(JSON.stringify({ level: "warn", at: "webhook-destination", resolver_unavailable: why }));
+    log("warn", "dns_resolver_unavailable", { why: why.join("; ") });
   }
   return resolved;
 }

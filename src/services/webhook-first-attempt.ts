@@ -14,6 +14,7 @@
 import type { Bindings } from "../lib/env";
 import { attemptScheduledDelivery, ATTEMPT_LEASE_MS } from "./webhook-delivery";
 import { enqueueDeliveries, type DeliveryMessage } from "./webhook-dispatch";
+import { logError } from "../lib/logger";
 
 type FirstAttemptEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
 
@@ -24,13 +25,13 @@ export const FIRST_ATTEMPTS_PER_RUN = 25;
 
 async function attemptOnce(env: FirstAttemptEnv, deliveryId: string) {
   try {
-    const next = await attemptScheduledDelivery(env, deliveryId);
+    const next = await attemptScheduledDelivery(env, deliveryId, {}, "first_attempt");
     if (next.action === "retry") {
       await env.WEBHOOK_QUEUE.send({ delivery_id: deliveryId } satisfies DeliveryMessage, { contentType: "json", delaySeconds: next.delaySeconds });
     }
   } catch (error) {
     // The safety message takes over; the attempt's lease keeps the two apart.
-    console.error(JSON.stringify({ level: "warn", at: "webhook-first-attempt", delivery_id: deliveryId, error: String(error) }));
+    logError("webhook_first_attempt_failed", error, { delivery_id: deliveryId }, "warn");
   }
 }
 

@@ -11,6 +11,7 @@ import type { WebhookDeliveryRow } from "../db/webhooks";
 import type { Bindings } from "../lib/env";
 import { database } from "../db/client";
 import { forwardRequest } from "./document-requests";
+import { logError } from "../lib/logger";
 
 type SuccessHook = (env: Pick<Bindings, "DB">, delivery: WebhookDeliveryRow) => Promise<void>;
 
@@ -34,6 +35,6 @@ export async function afterSuccessfulDelivery(env: Pick<Bindings, "DB">, deliver
     await hook(env, delivery);
   } catch (error) {
     // The delivery did succeed; a failing hook must not make the queue send it again.
-    console.error(JSON.stringify({ level: "error", at: "webhook-success-hook", delivery_id: delivery.id, event: delivery.event, error: String(error) }));
+    logError("webhook_success_hook_failed", error, { delivery_id: delivery.id, event_type: delivery.event });
   }
 }

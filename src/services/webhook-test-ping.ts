@@ -17,6 +17,7 @@ import type { Bindings } from "../lib/env";
 import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { timedSend } from "./webhook-delivery";
+import { logDeliveryAttempt } from "./webhook-delivery-log";
 import { requireEndpoint, type EndpointContext } from "./webhook-endpoints";
 import { WEBHOOK_API_VERSION } from "./webhook-payloads";
 
@@ -70,5 +71,6 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
+  logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
   return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
 }

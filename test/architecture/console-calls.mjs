@@ -1,0 +1,31 @@
+// Finds every use of the global `console` in src/ on the Node side, by syntax tree (so a comment
+// or a string mentioning console.log does not count), for the rule that only the logger writes.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
+
+function listSources(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return listSources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+/** ["src/x.ts:12 console.error", ...] */
+export function collectConsoleCalls(root, sourceDir = "src") {
+  const found = [];
+  for (const path of listSources(join(root, sourceDir))) {
+    const file = relative(root, path).split("\\").join("/");
+    const source = ts.createSourceFile(file, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "console") {
+        const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+        found.push(`${file}:${line + 1} console.${node.name.text}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
