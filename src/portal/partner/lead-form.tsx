@@ -62,6 +62,8 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
     consent: lead.consent,
   });
 
+// reportInput: a text where a number belongs is named as such ("expected number, received string"),
+// not as a missing field, since a form always sends every input.
 const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not_found";
 
 /**
@@ -92,7 +94,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const form = await postedForm(c);
     const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
       c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
-    const parsed = LeadCreate.safeParse(leadBodyOf(form, "create"));
+    const parsed = LeadCreate.safeParse(leadBodyOf(form, "create"), { reportInput: true });
     if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
     const { country, ...parts } = parsed.data;
     let id: string;
@@ -121,7 +123,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const form = await postedForm(c);
     const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
       c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
-    const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"));
+    const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });
     if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
     try {
       await amendLead(c.get("db"), scopeOfViewer(viewer), id, parsed.data, c.env.REGISTER_LOOKUPS);

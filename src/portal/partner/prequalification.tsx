@@ -87,7 +87,7 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
 
   portal.post("/prequalification", async (c) => {
     const form = await postedForm(c);
-    const parsed = PrequalificationRequest.safeParse(bodyOf(form));
+    const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
     if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={problemsOfZod(parsed.error, inputOf)} />, 400);
     const answer = prequalify(parsed.data, await currentPanel(c.env.DB));
     await recordPortalAction(c.get("db"), c.get("viewer"), "prequalification.checked");
