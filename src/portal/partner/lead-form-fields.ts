@@ -134,20 +134,21 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path.at(-1)!] = value;
 }
 
-/**
- * The JSON body the API would receive for this form. On edit the market is
- * sent only when it changed hands (it is always shown), and empty inputs clear.
- */
-export function leadBodyOf(form: PostedForm, mode: "create" | "edit"): Record<string, unknown> {
+/** The JSON body these inputs make: each input's value set at its dotted path. */
+export function bodyOfFields(fields: readonly LeadFormField[], form: PostedForm, mode: "create" | "edit"): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const field of LEAD_FORM_FIELDS) {
+  for (const field of fields) {
     const value = valueOf(field, form[field.name], mode);
     if (value === undefined) continue;
+    // The market select always holds a market; an empty one on edit leaves the market as it is.
     if (field.name === "country" && value === null) continue;
     setPath(body, field.name.split("."), value);
   }
   return body;
 }
+
+/** The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. */
+export const leadBodyOf = (form: PostedForm, mode: "create" | "edit") => bodyOfFields(LEAD_FORM_FIELDS, form, mode);
 
 /**
  * The input a problem belongs beside: its own path when the form has that

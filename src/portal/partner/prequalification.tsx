@@ -13,7 +13,7 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
 import { problemsOfZod, type FormProblems } from "./form-problems";
-import { leadBodyOf, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
 import { postedForm } from "./posted-form";
 
 /** The form's inputs, named by their JSON paths like the lead form's (see lead-form-fields.ts). */
@@ -35,8 +35,10 @@ const inputOf = (field: string | null | undefined) => (field && NAMES.has(field)
 
 /** The request body: the same flat-name mapping as the lead form, limited to this form's inputs. */
 function bodyOf(form: PostedForm) {
-  const own = Object.fromEntries(Object.entries(form).filter(([name]) => NAMES.has(name)));
-  return leadBodyOf(own, "create");
+  const body = bodyOfFields(FIELDS, form, "create");
+  // The funding block is always on the form: an empty one is refused field by field (purpose, amount), not as a whole.
+  body.funding ??= {};
+  return body;
 }
 
 type Answer = ReturnType<typeof prequalify>;
