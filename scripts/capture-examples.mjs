@@ -33,6 +33,7 @@ const lk = await call(null, "POST", `/admin/v1/organisations/${lender.id}/keys`,
 await call("admin PUT /organisations/{id}/products", "PUT", `/admin/v1/organisations/${lender.id}/products`, { headers: ADMIN, body: { products: [product("gb-term-loan", "Term loan 12-36 months")] } });
 await call("admin GET /organisations/{id}/products", "GET", `/admin/v1/organisations/${lender.id}/products`, { headers: ADMIN });
 await call("admin GET /organisations/{id}", "GET", `/admin/v1/organisations/${partner.id}`, { headers: ADMIN });
+await call("admin POST /organisations/{id}/invitations", "POST", `/admin/v1/organisations/${partner.id}/invitations`, { headers: ADMIN, body: { email: "ops@acme-brokers.example", role: "admin" } });
 const P = { "X-API-Key": pk.key }, S = { "X-API-Key": psk.key }, L = { "X-API-Key": lk.key };
 await call("partner POST /oauth/token", "POST", "/partner/v1/oauth/token", { body: { grant_type: "client_credentials", client_id: pk.client_id, client_secret: pk.key } });
 await call("partner GET /me", "GET", "/partner/v1/me", { headers: P });
@@ -109,6 +110,7 @@ const sanitised = JSON.stringify(out, null, 2)
   .replaceAll(B, "https://api.example.com")
   .replaceAll("http://127.0.0.1:9/hook", "https://hooks.acme.example/rfs")
   .replace(/(rfs_at_)[a-z0-9]+/g, "$1q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h")
+  .replace(/(\/portal\/invitations\/)[A-Za-z0-9]+/g, "$1inv4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a3s6d8f0")
   .replace(/(whsec_)[A-Za-z0-9+/=]+/g, "$1c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg==")
   .replace(/"(rfs_(?:ptr|pub|lnd)_(?:live|sandbox)_[a-z0-9]+)_[A-Za-z0-9]+"/g, '"$1_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"');
 writeFileSync("src/docs/examples.json", `${sanitised}\n`);

@@ -5,6 +5,7 @@ import { ApiError } from "../lib/errors";
 import { createRouter } from "../router";
 import { limitRequestBody } from "../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
+import { registerInvitationRoutes } from "./organisations/invitations";
 import { registerOperatorDocument } from "./openapi";
 import { registerProductRoutes } from "./products/handlers";
 
@@ -30,6 +31,7 @@ export function createAdminApi() {
   const admin = createRouter();
   admin.use("*", operatorOnly, limitRequestBody);
   registerOrganisationRoutes(admin);
+  registerInvitationRoutes(admin);
   registerProductRoutes(admin);
   registerOperatorDocument(admin, ADMIN_BASE);
   return admin;

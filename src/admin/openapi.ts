@@ -14,7 +14,7 @@ export function registerOperatorDocument(admin: Router, base: string) {
       title: "Referral Funding Service: operator API",
       version: "1.0.0",
       description:
-        "For the service's operators: organisations, their keys and the lender panel. Every operation needs `Authorization: Bearer <ADMIN_TOKEN>`; where `ADMIN_TOKEN` is not configured the whole API, this document included, answers 404.",
+        "For the service's operators: organisations, their keys, portal invitations and the lender panel. Every operation needs `Authorization: Bearer <ADMIN_TOKEN>`; where `ADMIN_TOKEN` is not configured the whole API, this document included, answers 404.",
     },
     servers: [{ url: new URL(base, c.req.url).toString() }],
   }));

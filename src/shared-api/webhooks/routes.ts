@@ -79,17 +79,26 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-const tags = ["Webhooks"];
-
-export const webhookRoutes = (api: WebhookApi) => {
-  const Endpoint = WebhookEndpoint(api);
-  const registration = z
+/** A registration's body: the API's and the portal's register form's one definition. */
+export const webhookRegistration = (api: WebhookApi) =>
+  z
     .strictObject({
       url: Url,
-      events: z.array(EventName(api)).min(1).max(50).optional().openapi({ description: "Default: every event of this API." }),
+      events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional().openapi({ description: "Default: every event of this API." }),
       payload: PayloadModeInput.default("full"),
     })
     .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
+
+const tags = ["Webhooks"];
+
+/** Whose fault a failed lookup is (src/domain/webhooks/resolution.ts), told where a url is checked. */
+const RESOLVER_NOTE =
+  "The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. " +
+  "When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.";
+
+export const webhookRoutes = (api: WebhookApi) => {
+  const Endpoint = WebhookEndpoint(api);
+  const registration = webhookRegistration(api);
   const changes = z
     .strictObject({
       url: Url.optional(),
@@ -105,9 +114,10 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "post",
       path: "/webhooks",
       summary: "Register a webhook endpoint",
-      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).",
+      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`). " +
+        RESOLVER_NOTE,
       request: { body: jsonBody(registration) },
-      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded") },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded", "resolver_unavailable") },
     }),
     list: createRoute({
       ...common,
@@ -129,8 +139,9 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "patch",
       path: "/webhooks/{id}",
       summary: "Change url, events, payload mode or active",
+      description: `A new \`url\` is checked as at registration. ${RESOLVER_NOTE}`,
       request: { params: IdParam, body: jsonBody(changes) },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found") },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", "resolver_unavailable") },
     }),
     remove: createRoute({
       ...common,

@@ -1,0 +1,23 @@
+import type { PortalRole } from "./viewer";
+
+/** An invitation link works for seven days, once. */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** The path of an invitation link; the token is random and only its SHA-256 is stored. */
+export const invitationPath = (token: string) => `/portal/invitations/${token}`;
+
+export interface InvitationState {
+  expiresAt: number;
+  acceptedAt: string | null;
+}
+
+/** A link is usable until it is used or expires; used, expired and unknown links look the same to the visitor. */
+export const invitationUsable = (invitation: InvitationState, nowSeconds: number) => invitation.acceptedAt === null && invitation.expiresAt > nowSeconds;
+
+export interface InvitationRequest {
+  email: string;
+  role: PortalRole;
+}
+
+/** Emails are compared lower-cased: one person, one membership per organisation. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
