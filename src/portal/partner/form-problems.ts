@@ -27,7 +27,13 @@ function collect(problems: { field: string | null; message: string }[], locate: 
 
 /** A zod refusal of the posted form, as the API would word it. */
 export function problemsOfZod(error: z.ZodError, locate: Locate): FormProblems {
-  const problems = fieldProblems(error);
+  // Parsed with reportInput, so an issue without input is a value left out: worded as the API words a
+  // missing field ("… is required."), not as the enum's whole list of options.
+  const problems = error.issues.flatMap((issue) =>
+    issue.input === undefined && issue.code !== "unrecognized_keys" && issue.code !== "custom"
+      ? [{ field: issue.path.map(String).join("."), message: `${issue.path.map(String).join(".")} is required.` }]
+      : fieldProblems({ issues: [issue] } as z.ZodError),
+  );
   const count = problems.length;
   return collect(problems, locate, count > 1 ? `${count} fields need attention: see the messages beside them.` : (problems[0]?.message ?? "The form is invalid."));
 }

@@ -108,9 +108,7 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
             {offer.state === "presented" ? (
               <form method="post" action={`${PORTAL_ROUTE}/leads/${lead.id}/offers/${encodeURIComponent(offer.id)}/accept`}>
                 <FormToken token={c.get("formToken")} />
-                <button type="submit" aria-label={`Accept ${offer.label} for ${money(offer.amount, offer.currency)}`}>
-                  Accept this offer
-                </button>
+                <button type="submit">{`Accept ${offer.label} for ${money(offer.amount, offer.currency)}`}</button>
               </form>
             ) : null}
           </li>
