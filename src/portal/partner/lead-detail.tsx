@@ -164,9 +164,10 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
         </ul>
       )}
       {lead.upload_url ? (
-        <p>
-          Client's upload link: <span class="secret">{lead.upload_url}</span>
-        </p>
+        <>
+          <p>The client's upload link:</p>
+          <p class="secret">{lead.upload_url}</p>
+        </>
       ) : null}
       <h2>Timeline</h2>
       <ol>
