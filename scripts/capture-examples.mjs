@@ -85,6 +85,8 @@ await call("lender GET /deals/{ref}/completion", "GET", `/v1/deals/${ref}/comple
 await call("lender PUT /deals/{ref}/agreement", "PUT", `/v1/deals/${ref}/agreement`, { headers: L, raw: "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", ct: "application/pdf" });
 await call("lender POST /deals/{ref}/requests/{id}/waive", "POST", `/v1/deals/${ref}/requests/${rq.request.id}/waive`, { headers: L });
 const td = await call("lender POST /test/deals", "POST", "/v1/test/deals", { headers: L, body: {} });
+await call(null, "POST", `/v1/deals/${td.ref}/requests`, { headers: L, body: { item_type: "bank_statements_6m" } });
+await call("lender POST /test/deals/{ref}/simulate", "POST", `/v1/test/deals/${td.ref}/simulate`, { headers: L, body: { event: "request.fulfilled" } });
 await call("lender POST /referrals", "POST", "/v1/referrals", { headers: L, body: { ...createBody, trading: { monthly_revenue: 42000, tib_months: 48 } } });
 await call("lender GET /referrals", "GET", "/v1/referrals", { headers: L });
 await call("lender GET /events", "GET", "/v1/events?limit=1", { headers: L });

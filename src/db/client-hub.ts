@@ -6,7 +6,7 @@
  * the callers' batches; each change writes a fresh `last_change` token and the
  * statements after it are guarded on that token.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Deal } from "../domain/deals/types";
 import type { StoredDocument } from "../domain/documents/types";
 import { OPEN_REQUEST_STATUSES, type RequestStatus } from "../domain/documents/types";
@@ -18,6 +18,7 @@ import { toLead } from "./leads";
 import { deals, offers } from "./schema/deals";
 import { documentRequests, documents } from "./schema/documents";
 import { leads } from "./schema/leads";
+import { qualified } from "./parsed-statements";
 
 /** Any lead by id: the caller has already checked the hub token of this id. */
 export async function findLeadById(db: Database, id: string): Promise<Lead | null> {
@@ -25,8 +26,16 @@ export async function findLeadById(db: Database, id: string): Promise<Lead | nul
   return row ? toLead(row) : null;
 }
 
-/** The lead's routed deals a business may act on (not test deals, not deleted), oldest first. */
-const dealOfLead = (leadId: string) => and(eq(deals.leadId, leadId), eq(deals.test, false), isNull(deals.deletedAt));
+/**
+ * The lead's deals a business may act on (not deleted), oldest first: routed deals, and a test
+ * deal only for the sandbox business standing behind it (POST /v1/test/deals/{ref}/simulate).
+ */
+const dealOfLead = (leadId: string) =>
+  and(
+    eq(deals.leadId, leadId),
+    or(eq(deals.test, false), sql`exists (select 1 from ${leads} where ${qualified("leads", leads.id)} = ${leadId} and ${qualified("leads", leads.testDealRef)} is not null)`),
+    isNull(deals.deletedAt),
+  );
 
 export async function dealsOfLead(db: Database, leadId: string): Promise<Deal[]> {
   return (await db.select().from(deals).where(dealOfLead(leadId)).orderBy(asc(deals.createdAt), asc(deals.ref)).all()).map(toDeal);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../domain/identity/caller";
 import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../domain/leads/types";
@@ -37,8 +37,9 @@ export const toLead = (row: LeadRow): Lead => ({
   updatedAt: row.updatedAt,
 });
 
+/** A lead of the caller's account and environment; the sandbox business behind a test deal is no lead of anyone's. */
 export const inScope = (scope: Scope, id: string) =>
-  and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id));
+  and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id), isNull(leads.testDealRef));
 
 /** `also`: statements that belong to the same write (the lead's register lookups), run after the insert in one batch. */
 export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
@@ -174,7 +175,7 @@ export interface Position {
  * from the cursor, so page 1,000 costs what page 1 does.
  */
 export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
-  const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment)];
+  const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef)];
   if (filters.state) conditions.push(eq(leads.state, filters.state));
   if (filters.country) conditions.push(eq(leads.country, filters.country));
   if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);

@@ -57,7 +57,11 @@ const notAcceptable = (detail: string) => new ApiError("offer_not_acceptable", d
  * that lost the race, or repeats the call, reads the winner's result.
  */
 export async function acceptOffer(db: Database, scope: Scope, leadId: string, offerId: string) {
-  const lead = await requireLead(db, scope, leadId);
+  return acceptOfferOfLead(db, await requireLead(db, scope, leadId), offerId);
+}
+
+/** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
+export async function acceptOfferOfLead(db: Database, lead: Lead, offerId: string) {
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new ApiError("not_found", "No offer with that id on this lead.");
   const answer = { lead_id: lead.id, offer_id: offer.id, state: "accepted" as const, simulated: lead.environment === "sandbox" };
@@ -80,10 +84,11 @@ export async function acceptOffer(db: Database, scope: Scope, leadId: string, of
     moveLead(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, "offer_accepted", at, won),
     eventInsertWhere(db, partnerEvent(lead, "lead.offer_accepted", { offer: partnerOfferView(accepted) }), won, at),
   ];
-  // The handover: only a live lender's own offer reaches a lender; a sandbox acceptance hands nothing to anyone.
-  if (lead.environment === "live" && offer.dealRef && !offer.simulated) {
+  // The handover: a live lender's own offer reaches the lender; in the sandbox only a lender's own test deal does
+  // (accepted by the sandbox business behind it); a partner's sandbox acceptance hands nothing to anyone.
+  if (offer.dealRef && !offer.simulated) {
     const deal = await findDealByRef(db, offer.dealRef);
-    if (deal) {
+    if (deal && (lead.environment === "live" || deal.test)) {
       statements.push(
         dealStatusOfAcceptance(db, deal.ref, at, won),
         eventInsertWhere(

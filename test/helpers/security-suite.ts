@@ -173,6 +173,7 @@ export const CROSS_ORGANISATION: Record<string, CrossOrganisationFixture> = {
   "lender POST /deals/{ref}/requests/{id}/waive": { path: (o) => `/deals/${o.lender.dealRef}/requests/${NO_CHILD.request}/waive` },
   "lender GET /deals/{ref}/documents": { path: (o) => `/deals/${o.lender.dealRef}/documents` },
   "lender DELETE /test/deals/{ref}": { path: (o) => `/test/deals/${o.lender.dealRef}` },
+  "lender POST /test/deals/{ref}/simulate": { path: (o) => `/test/deals/${o.lender.dealRef}/simulate`, body: { event: "message.created" } },
   ...webhookFixtures("lender"),
 };
 

@@ -3993,6 +3993,288 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/test/deals/{ref}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the business act on a test deal
+         * @description The business behind your test deal acts through the client hub's own code and fires the lender event it names, as a real business would (same event, same webhooks): `offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), `deal.account_submitted` submits the payout account and `deal.agreement_signed` signs the agreement you uploaded. Answers the deal after the step. Only your own test deals: any other reference (a routed deal, another account's) is 404. 409 `no_open_request` when no document request is open; 409 `offer_not_acceptable` when there is no current offer to accept; 409 `invalid_transition` with the hub's own reason when the business could not take the step now (e.g. account details before an offer is accepted, signing before the agreement is uploaded).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Case-insensitive deal reference. */
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "event": "request.fulfilled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestDealSimulate"];
+                };
+            };
+            responses: {
+                /** @description The test deal after the step */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-5RASRRXY",
+                         *       "environment": "live",
+                         *       "test": true,
+                         *       "status": "submitted",
+                         *       "lender_status": "new",
+                         *       "status_reason": null,
+                         *       "funded_amount": null,
+                         *       "channel": {
+                         *         "name": "Test channel",
+                         *         "domain": "test.example"
+                         *       },
+                         *       "business": {
+                         *         "name": "Test Trading Ltd",
+                         *         "company_number": "00000001",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Test",
+                         *         "last_name": "Applicant",
+                         *         "email": "applicant@test.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 50000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "working_capital",
+                         *         "product_family": "business_loan"
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 40000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 36,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "00000001",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [],
+                         *         "vat": {
+                         *           "number": "GB100000001",
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": null
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_32ypiz2mqvyz2ygbehh6",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "sandbox-bank-statements.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 142,
+                         *           "uploaded_at": "2026-11-23T22:23:53.255Z",
+                         *           "source": "client_upload",
+                         *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
+                         *         }
+                         *       ],
+                         *       "consent": {
+                         *         "obtained": true,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": true
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": false,
+                         *         "agreement_uploaded_at": null,
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "created_at": "2026-11-23T22:23:52.903Z",
+                         *       "updated_at": "2026-11-23T22:23:53.152Z",
+                         *       "monthly_revenue": 40000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 40000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 36,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": null,
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "00000001",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [],
+                         *         "vat": {
+                         *           "number": "GB100000001",
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": null
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description no_open_request, offer_not_acceptable, invalid_transition, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/referrals": {
         parameters: {
             query?: never;
@@ -5914,7 +6196,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6280,6 +6562,19 @@ export interface components {
                  */
                 credit_score_band?: "below_500" | "500_579" | "580_669" | "670_739" | "740_plus" | null;
             } | null;
+        };
+        /**
+         * @example {
+         *       "event": "request.fulfilled"
+         *     }
+         */
+        TestDealSimulate: {
+            /**
+             * @description `offer.accepted`: The business accepts the deal's current offer (as its partner would), so the deal reaches `offer_accepted`. `message.created`: The business replies to the lender from the client hub. `request.fulfilled`: The business uploads a file answering the deal's oldest open document request. `deal.account_submitted`: The business submits its payout account on the accepted deal. `deal.agreement_signed`: The business signs the agreement the lender uploaded.
+             * @example request.fulfilled
+             * @enum {string}
+             */
+            event: "offer.accepted" | "message.created" | "request.fulfilled" | "deal.account_submitted" | "deal.agreement_signed";
         };
         Referral: {
             /** Format: uuid */

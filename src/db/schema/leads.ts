@@ -46,6 +46,8 @@ export const leads = sqliteTable(
     submittedAt: text("submitted_at"),
     /** The funded lead this one renews (migration 0004); null when not a renewal. */
     renewalOf: text("renewal_of"),
+    /** Set only on the sandbox business behind a lender's test deal (migration 0009): never listed or read as a lead. */
+    testDealRef: text("test_deal_ref"),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
@@ -55,6 +57,7 @@ export const leads = sqliteTable(
     index("leads_scope_state_created").on(t.organisationId, t.environment, t.state, t.createdAt, t.id),
     index("leads_scope_country_created").on(t.organisationId, t.environment, t.country, t.createdAt, t.id),
     index("leads_renewal_of").on(t.renewalOf, t.createdAt),
+    uniqueIndex("leads_test_deal_ref").on(t.testDealRef),
   ],
 );
 

@@ -1,9 +1,10 @@
 import { scopeOf } from "../../domain/identity/caller";
 import type { Router } from "../../router";
 import { createTestDeal, removeTestDeal } from "../../services/test-deals";
+import { simulateTestDealEvent } from "../../services/test-deal-simulation";
 import { viewContext } from "../../services/view-context";
 import { announceDeprecatedFields } from "../deals/handlers";
-import { createTestDealRoute, deleteTestDealRoute } from "./routes";
+import { createTestDealRoute, deleteTestDealRoute, simulateTestDealRoute } from "./routes";
 
 export function registerTestDealRoutes(router: Router) {
   router.openapi(createTestDealRoute, async (c) => {
@@ -24,5 +25,12 @@ export function registerTestDealRoutes(router: Router) {
   router.openapi(deleteTestDealRoute, async (c) => {
     await removeTestDeal(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref);
     return c.body(null, 204);
+  });
+
+  router.openapi(simulateTestDealRoute, async (c) => {
+    const ctx = viewContext(c.env, { db: c.get("db") });
+    const deal = await simulateTestDealEvent(ctx, c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").event);
+    announceDeprecatedFields(c);
+    return c.json(deal, 200);
   });
 }

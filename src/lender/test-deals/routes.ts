@@ -1,5 +1,6 @@
-import { createRoute } from "@hono/zod-openapi";
-import { errorResponses, jsonContent, security } from "../../lib/openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { TEST_DEAL_SIMULATED_EVENTS, TEST_DEAL_SIMULATED_EVENT_VALUES } from "../../domain/deals/sandbox-business";
+import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { LeadPatch } from "../../shared-api/schemas/lead";
 import { Deal, DealRefParam } from "../deals/schemas";
 
@@ -32,3 +33,29 @@ export const deleteTestDealRoute = createRoute({
   responses: { 204: { description: "Deleted" }, ...errorResponses("not_found") },
 });
 
+
+export const TestDealSimulateBody = z
+  .strictObject({
+    event: z.enum(TEST_DEAL_SIMULATED_EVENT_VALUES).openapi({
+      description: TEST_DEAL_SIMULATED_EVENTS.map((e) => `\`${e.value}\`: ${e.label}.`).join(" "),
+      example: "request.fulfilled",
+    }),
+  })
+  .openapi("TestDealSimulate", { example: { event: "request.fulfilled" } });
+
+export const simulateTestDealRoute = createRoute({
+  method: "post",
+  path: "/test/deals/{ref}/simulate",
+  summary: "Make the business act on a test deal",
+  description:
+    "The business behind your test deal acts through the client hub's own code and fires the lender event it names, as a real business would (same event, same webhooks): " +
+    "`offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), " +
+    "`deal.account_submitted` submits the payout account and `deal.agreement_signed` signs the agreement you uploaded. " +
+    "Answers the deal after the step. Only your own test deals: any other reference (a routed deal, another account's) is 404. " +
+    "409 `no_open_request` when no document request is open; 409 `offer_not_acceptable` when there is no current offer to accept; " +
+    "409 `invalid_transition` with the hub's own reason when the business could not take the step now (e.g. account details before an offer is accepted, signing before the agreement is uploaded).",
+  tags,
+  security: security.lender,
+  request: { params: DealRefParam, body: jsonBody(TestDealSimulateBody) },
+  responses: { 200: jsonContent(Deal, "The test deal after the step"), ...errorResponses("invalid_request", "not_found", "no_open_request", "offer_not_acceptable", "invalid_transition") },
+});
