@@ -1,4 +1,8 @@
-/** One labelled input of a portal form, with its refusal beside it (aria-describedby, aria-invalid). */
+/**
+ * One labelled input of a portal form, with its refusal beside it (aria-describedby, aria-invalid).
+ * Numbers and phones are text inputs with a keyboard hint: what was typed reaches the API's schema as
+ * typed, and is refused there with its message, instead of being dropped by the browser.
+ */
 import { FieldError } from "../layout";
 import type { LeadFormField } from "./lead-form-fields";
 
@@ -21,8 +25,8 @@ export function FormInput(props: { field: LeadFormField; value?: string; error?:
       <input type="checkbox" {...common} checked={value !== undefined && value !== ""} />
     ) : (
       <input
-        type={field.kind === "datetime" ? "datetime-local" : field.kind === "number" ? "text" : field.kind}
-        inputmode={field.kind === "number" ? "decimal" : undefined}
+        type={field.kind === "datetime" ? "datetime-local" : field.kind === "email" ? "email" : "text"}
+        inputmode={field.kind === "number" ? "decimal" : field.kind === "tel" ? "tel" : undefined}
         {...common}
         value={value ?? ""}
       />

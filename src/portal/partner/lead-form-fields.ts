@@ -42,7 +42,10 @@ export interface LeadFormSection {
   fields: LeadFormField[];
 }
 
-const companyTypes = [...new Map(Object.values(COMPANY_TYPES).flat().map((t) => [t.value, t])).values()];
+/** Every market's company types, each value once with the first market's label (GB's "Private limited company (Ltd)"). */
+const companyTypes = Object.values(COMPANY_TYPES)
+  .flat()
+  .filter((type, index, all) => all.findIndex((t) => t.value === type.value) === index);
 
 export const MARKET_FIELD: LeadFormField = {
   name: "country",
