@@ -1,20 +1,29 @@
 import type { Hono } from "hono";
 import type { PortalContext, PortalEnv } from "../context";
-import { PortalPage } from "../layout";
+import { requireKind } from "../require-role";
+import { registerEventsPage } from "./events";
+import { registerLeadDetailPages } from "./lead-detail";
+import { registerLeadFormPages } from "./lead-form";
+import { registerLeadsListPage } from "./leads-list";
+import { partnerOverviewPage } from "./overview";
+import { registerPrequalificationPage } from "./prequalification";
 
-/** The partner portal's pages; every one is mounted behind requireKind("partner"). */
+/**
+ * The partner portal's pages, every one behind requireKind("partner") (a
+ * lender's member gets the same 404 as an unknown page), and the event log,
+ * which partners and lenders share (each sees their own API's events).
+ */
 export function registerPartnerPages(portal: Hono<PortalEnv>) {
-  void portal;
+  for (const path of ["/leads", "/leads/*", "/prequalification"]) portal.use(path, requireKind("partner"));
+  // "/leads/new" is registered before "/leads/:id" so "new" is never read as an id.
+  registerLeadFormPages(portal);
+  registerLeadsListPage(portal);
+  registerLeadDetailPages(portal);
+  registerPrequalificationPage(portal);
+  registerEventsPage(portal);
 }
 
 /** The home page of a partner's member. */
 export function partnerOverview(c: PortalContext) {
-  const viewer = c.get("viewer");
-  return c.html(
-    <PortalPage title="Overview" viewer={viewer} formToken={c.get("formToken")}>
-      <p>
-        Signed in to {viewer.organisationName} as {viewer.role}, looking at the {viewer.environment} environment.
-      </p>
-    </PortalPage>,
-  );
+  return partnerOverviewPage(c);
 }

@@ -1,0 +1,160 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, operator } from "../e2e/client";
+import { launchChromium } from "./browser";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+// A partner's member in a real browser, signed in with a real passkey ceremony: opens a sandbox
+// lead (a refusal first, shown beside its field), submits it, sees the simulated offers and
+// accepts one; the list, the event log, an edit page and prequalification; a lender's event log.
+// Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
+const ARTIFACTS = "test-artifacts/portal";
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function signedIn(kind: "partner" | "lender") {
+  const organisation = (await operator("POST", "/organisations", { name: `Portal ${kind} ${Date.now()}`, kind })).body;
+  const context = await browser.newContext({ viewport: WIDTHS[0] });
+  contexts.push(context);
+  const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "member" });
+  return { organisation, page };
+}
+
+/** The page as it is now, at both widths: a screenshot each, no horizontal scroll on the phone, no serious or critical axe finding. */
+async function checkPage(page: Page, name: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-${size.width}.png`, fullPage: true });
+    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways at 390`).toBeLessThanOrEqual(390);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious, `${name} at ${size.width}`).toEqual([]);
+  }
+  await page.setViewportSize(WIDTHS[0]);
+}
+
+const input = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+async function fillCompleteUkLead(page: Page) {
+  await input(page, "country").selectOption("GB");
+  await input(page, "business.name").fill("Portal Widgets Ltd");
+  await input(page, "business.company_number").fill("07654321");
+  await input(page, "business.entity_type").selectOption("private_limited_company");
+  await input(page, "business.industry").selectOption("retail");
+  await input(page, "contact.first_name").fill("Grace");
+  await input(page, "contact.last_name").fill("Hopper");
+  await input(page, "contact.email").fill("grace@widgets.example");
+  await input(page, "funding.amount").fill("40000");
+  await input(page, "funding.purpose").selectOption("working_capital");
+  await input(page, "trading.monthly_revenue").fill("30000");
+  await input(page, "trading.tib_months").fill("48");
+  await input(page, "consent.obtained").check();
+}
+
+describe("the partner portal in a browser", () => {
+  it("opens and submits a sandbox lead, sees the simulated offers and accepts one", { timeout: 180_000 }, async () => {
+    // A panel product the sandbox lead matches, so its simulated offers exist.
+    const lender = (await operator("POST", "/organisations", { name: `Portal panel ${Date.now()}`, kind: "lender" })).body;
+    const product = {
+      id: `portal-loan-${Date.now()}`, product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
+      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+    };
+    expect((await operator("PUT", `/organisations/${lender.id}/products`, { products: [product] })).status).toBe(200);
+
+    const { page } = await signedIn("partner");
+    await page.getByRole("heading", { name: "Overview" }).waitFor();
+    await checkPage(page, "partner-overview");
+
+    await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "New lead" }).click();
+    await page.getByRole("heading", { name: "New lead" }).waitFor();
+    await checkPage(page, "partner-lead-new");
+
+    // A refusal: the API's message beside the field, the inputs kept.
+    await fillCompleteUkLead(page);
+    await input(page, "contact.email").fill("not-an-email");
+    await page.getByRole("button", { name: "Save and submit" }).click();
+    const emailError = page.locator('[id="contact.email-error"]');
+    await emailError.waitFor();
+    expect(await emailError.textContent()).toContain("contact.email");
+    expect(await input(page, "business.name").inputValue()).toBe("Portal Widgets Ltd");
+    await checkPage(page, "partner-lead-new-refused");
+
+    await input(page, "contact.email").fill("grace@widgets.example");
+    await page.getByRole("button", { name: "Save and submit" }).click();
+    await page.getByText("The lead was submitted.").waitFor();
+    expect(await page.content()).toContain("Offers available");
+    const accept = page.getByRole("button", { name: /^Accept / });
+    expect(await accept.count()).toBeGreaterThan(0);
+    await checkPage(page, "partner-lead-offers");
+
+    await accept.first().click();
+    await page.getByText("The offer was accepted.").waitFor();
+    expect(await page.content()).toContain("Offer accepted");
+    expect(await page.getByRole("button", { name: /^Accept / }).count()).toBe(0);
+    await checkPage(page, "partner-lead-accepted");
+
+    await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("heading", { name: "Leads" }).waitFor();
+    expect(await page.getByRole("link", { name: /^RF-/ }).count()).toBe(1);
+    await checkPage(page, "partner-leads");
+
+    await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Events" }).click();
+    await page.getByRole("heading", { name: "Events" }).waitFor();
+    expect(await page.content()).toContain("lead.offer_accepted");
+    await checkPage(page, "partner-events");
+
+    // A draft to fill in later: its edit page.
+    await page.goto(`${baseUrl()}/portal/leads/new`);
+    await input(page, "business.name").fill("Later Ltd");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.getByText("The lead was opened as a draft.").waitFor();
+    await checkPage(page, "partner-lead-draft");
+    await page.getByRole("link", { name: "Fill in the draft" }).click();
+    await page.getByRole("heading", { name: /^Edit lead / }).waitFor();
+    expect(await input(page, "business.name").inputValue()).toBe("Later Ltd");
+    await checkPage(page, "partner-lead-edit");
+  });
+
+  it("answers prequalification from a form", { timeout: 120_000 }, async () => {
+    const { page } = await signedIn("partner");
+    await page.goto(`${baseUrl()}/portal/prequalification`);
+    await checkPage(page, "partner-prequalification");
+    await page.getByRole("button", { name: "Check eligibility" }).click();
+    await page.locator('[id="funding.purpose-error"]').waitFor();
+    await checkPage(page, "partner-prequalification-refused");
+    await input(page, "funding.purpose").selectOption("working_capital");
+    await input(page, "funding.amount").fill("40000");
+    await input(page, "trading.monthly_revenue").fill("30000");
+    await input(page, "trading.tib_months").fill("48");
+    await page.getByRole("button", { name: "Check eligibility" }).click();
+    await page.getByText("Indicative only").waitFor();
+    await checkPage(page, "partner-prequalification-answer");
+  });
+
+  it("shows a lender's member the lender event log and no partner page", { timeout: 120_000 }, async () => {
+    const { page } = await signedIn("lender");
+    const leads = await page.goto(`${baseUrl()}/portal/leads`);
+    expect(leads?.status()).toBe(404);
+    await page.goto(`${baseUrl()}/portal/events`);
+    await page.getByRole("heading", { name: "Events" }).waitFor();
+    await checkPage(page, "lender-events");
+  });
+});

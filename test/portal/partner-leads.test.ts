@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../helpers/api";
+import { portal, signedInMember } from "../helpers/portal";
+import { partnerWithKeys } from "../helpers/seed";
+import { createLead } from "../leads/helpers";
+import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
+import { submittedLead, twoLenderPanel } from "../routing/helpers";
+import { auditOf, completeUkForm, eventNamesOf, leadIdsOf, messageBeside, switchTo } from "./partner-helpers";
+
+const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
+
+describe("partner portal: open, fill in, submit and accept", () => {
+  it("re-renders a bad field with 400 and the API's message beside it, and writes nothing", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "contact.email": "not-an-email", "funding.amount": "lots" } });
+    expect(res.status).toBe(400);
+    expect(messageBeside(res.text, "contact.email")).toMatch(/^contact\.email: /);
+    expect(messageBeside(res.text, "funding.amount")).toMatch(/^funding\.amount: /);
+    expect(res.text).toContain('aria-describedby="contact.email-error"');
+    expect(res.text).toContain('value="not-an-email"');
+    expect(await leadIdsOf(organisation.id)).toEqual([]);
+    expect(await auditOf(organisation.id)).toEqual([]);
+
+    const market = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), country: "DE" } });
+    expect(market.status).toBe(400);
+    expect(messageBeside(market.text, "country")).toBeTruthy();
+    // A service refusal (the market's own rule) lands beside its field too.
+    const spain = await portal("POST", "/leads/new", { session, form: { country: "ES", "business.company_number": "B12345678" } });
+    expect(spain.status).toBe(400);
+    expect(messageBeside(spain.text, "business.company_number")).toBeTruthy();
+    expect(await leadIdsOf(organisation.id)).toEqual([]);
+  });
+
+  it("opens a draft, edits it and submits it, firing the same events as the API, each step audited", async () => {
+    await twoLenderPanel();
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const { "business.company_number": _omitted, ...withoutNumber } = completeUkForm();
+    const created = await portal("POST", "/leads/new", { session, form: { ...withoutNumber, intent: "save" } });
+    expect(created.status).toBe(303);
+    const id = leadIdOf(created.location);
+    const draft = await call("GET", `/partner/v1/leads/${id}`, { key: sandbox.key });
+    expect(draft.body).toMatchObject({ state: "draft", business: { name: "Widgets Ltd" }, funding: { amount: 40_000 }, consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z" } });
+
+    const missing = await portal("POST", `/leads/${id}/submit`, { session, form: {} });
+    expect(missing.status).toBe(422);
+    expect(messageBeside(missing.text, "business.company_number")).toContain("required");
+    expect(await eventNamesOf(id)).toEqual([]);
+
+    const edit = await portal("GET", `/leads/${id}/edit`, { session });
+    expect(edit.status).toBe(200);
+    expect(edit.text).toContain('value="Widgets Ltd"');
+    const saved = await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "submit" } });
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`/portal/leads/${id}`);
+
+    const viaApi = await submittedLead(sandbox.key);
+    expect(await eventNamesOf(id)).toEqual(await eventNamesOf(viaApi.lead.id));
+    expect(await eventNamesOf(id)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available"]);
+    const after = await call("GET", `/partner/v1/leads/${id}`, { key: sandbox.key });
+    expect(after.body).toMatchObject({ state: "offers_available", contact: { phone: null }, business: { company_number: "01234567" } });
+    expect((await portal("GET", `/leads/${id}/edit`, { session })).status).toBe(303);
+
+    expect((await auditOf(organisation.id)).map((a) => [a.action, a.target, a.environment, a.member_id])).toEqual([
+      ["lead.created", id, "sandbox", session.memberId],
+      ["lead.amended", id, "sandbox", session.memberId],
+      ["lead.submitted", id, "sandbox", session.memberId],
+    ]);
+  });
+
+  it("shows the sandbox's simulated offers and accepts one through the API's acceptOffer", async () => {
+    await twoLenderPanel();
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
+    const id = leadIdOf(created.location);
+    const detail = await portal("GET", `/leads/${id}?done=submitted`, { session });
+    expect(detail.text).toContain("The lead was submitted.");
+    expect(detail.text).toContain("simulated");
+    const actions = [...detail.text.matchAll(/action="(\/portal\/leads\/[^"]+\/offers\/([^"]+)\/accept)"/g)];
+    expect(actions).toHaveLength(2);
+    const [, action, offerId] = actions[0];
+
+    const other = await partnerWithKeys();
+    const stranger = await signedInMember(other.organisation.id, "member");
+    expect((await portal("POST", action.replace("/portal", ""), { session: stranger, form: {} })).status).toBe(404);
+
+    const accepted = await portal("POST", action.replace("/portal", ""), { session, form: {} });
+    expect(accepted.status).toBe(303);
+    expect(accepted.location).toBe(`/portal/leads/${id}`);
+    expect((await eventNamesOf(id)).at(-1)).toBe("lead.offer_accepted");
+    const refused = await portal("POST", actions[1][1].replace("/portal", ""), { session, form: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("Another offer on this lead was accepted");
+    expect((await auditOf(organisation.id)).filter((a) => a.action === "offer.accepted").map((a) => a.target)).toEqual([offerId]);
+  });
+
+  it("accepts a live lender's offer and hands it over with offer.accepted, as the API's accept route does", async () => {
+    const { keys, refA, partner, lead, a } = await routedLead();
+    const offer = await makeOffer(keys.a.live, refA, firmOffer());
+    const session = await signedInMember(partner.organisation.id, "member");
+    expect((await portal("POST", `/leads/${lead.id}/offers/${offer.id}/accept`, { session, form: {} })).status).toBe(404);
+    await switchTo(session, "live");
+    const accepted = await portal("POST", `/leads/${lead.id}/offers/${offer.id}/accept`, { session, form: {} });
+    expect(accepted.status).toBe(303);
+    const handover = await call("GET", `/v1/events?event=offer.accepted&subject=${refA}`, { key: keys.a.live });
+    expect(handover.status).toBe(200);
+    expect(handover.body.events).toHaveLength(1);
+    expect(handover.body.events[0]).toMatchObject({ event: "offer.accepted", subject: { type: "deal", id: refA } });
+    expect(a.id).toBeTruthy();
+    const partnerFeed = await call("GET", `/partner/v1/events?event=lead.offer_accepted&subject=${lead.id}`, { key: partner.live.key });
+    expect(partnerFeed.body.events).toHaveLength(1);
+  });
+
+  it("keeps a draft of another organisation out of reach of edits", async () => {
+    const other = await partnerWithKeys();
+    const theirs = await createLead(other.sandbox.key);
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    expect((await portal("POST", `/leads/${theirs.id}/edit`, { session, form: completeUkForm() })).status).toBe(404);
+    expect((await call("GET", `/partner/v1/leads/${theirs.id}`, { key: other.sandbox.key })).body.updated_at).toBe(theirs.updated_at);
+  });
+});
