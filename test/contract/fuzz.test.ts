@@ -150,7 +150,7 @@ async function setUpPools() {
 function formEncoded(value: unknown): string {
   const text = (v: unknown) => (typeof v === "string" ? v : String(JSON.stringify(v)));
   if (value === null || typeof value !== "object" || Array.isArray(value)) return new URLSearchParams({ value: text(value) }).toString();
-  return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, text(v)])).toString();
+  return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, text(v)])).toString();
 }
 
 describe("fuzzing both API documents", () => {
