@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
+import { checkPage, PHONE } from "./page-checks";
 
 // The business's side: a real browser opens the lead's `upload_url` and uses
 // the server-rendered hub (plain forms, no script) end to end.
@@ -122,21 +121,8 @@ describe("the client hub in a browser", () => {
   });
 });
 
-const PHONE = { width: 390, height: 844 };
-const ARTIFACTS = "test-artifacts/hub";
-
-/**
- * What every hub page must hold at phone width: nothing wider than the screen,
- * no serious or critical accessibility violation (axe), and a screenshot to look at.
- */
-async function checkPhonePage(page: Page, name: string) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-390.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: sideways scroll`).toBeLessThanOrEqual(PHONE.width);
-  const axe = await new AxeBuilder({ page }).analyze();
-  const grave = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(grave, `${name}: axe`).toEqual([]);
-}
+/** Every hub page at phone width: a screenshot, nothing wider than the screen, no serious or critical axe violation. */
+const checkPhonePage = (page: Page, name: string) => checkPage(page, name, { folder: "test-artifacts/hub", widths: [PHONE] });
 
 describe("the client hub on a phone (390x844)", () => {
   // Seeding through wrangler, page round trips and axe on each page need room on a loaded machine; not a timing assertion.

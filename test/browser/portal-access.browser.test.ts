@@ -1,11 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operator } from "../e2e/client";
 import { launchChromium } from "./browser";
+import { checkPortalPage } from "./page-checks";
 import { SIGN_IN_ATTEMPTS_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 import { inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
 
@@ -13,33 +12,16 @@ import { inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
 // passkey → signed in → sign out → sign in again; a copied session cookie dies with sign-out; a
 // form posted from another site is refused. Each page is checked at desktop and phone widths.
 let browser: Browser;
-const ARTEFACTS = "test-artifacts/portal";
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(ARTEFACTS, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshot at both widths, no horizontal scroll on the phone, no serious or critical axe violations. */
-async function checkPage(page: Page, name: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${ARTEFACTS}/${name}-${size.width}.png`, fullPage: true });
-    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(390);
-  }
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-  expect(grave, `${name} accessibility`).toEqual([]);
-  await page.setViewportSize(WIDTHS[0]);
-}
+const checkPage = checkPortalPage;
 
 /** Another site's page that posts a form to the portal's sign-out as soon as it loads. */
 async function startForgerySite(target: string): Promise<{ url: string; close: () => Promise<void> }> {

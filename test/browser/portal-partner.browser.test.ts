@@ -1,26 +1,19 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
+import { checkPortalPage, DESKTOP } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 // A partner's member in a real browser, signed in with a real passkey ceremony: opens a sandbox
 // lead (a refusal first, shown beside its field), submits it, sees the simulated offers and
 // accepts one; the list, the event log, an edit page and prequalification; a lender's event log.
 // Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
-const ARTIFACTS = "test-artifacts/portal";
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   browser = await launchChromium();
 });
 
@@ -31,24 +24,13 @@ afterAll(async () => {
 
 async function signedIn(kind: "partner" | "lender") {
   const organisation = (await operator("POST", "/organisations", { name: `Portal ${kind} ${Date.now()}`, kind })).body;
-  const context = await browser.newContext({ viewport: WIDTHS[0] });
+  const context = await browser.newContext({ viewport: DESKTOP });
   contexts.push(context);
   const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "member" });
   return { organisation, page };
 }
 
-/** The page as it is now, at both widths: a screenshot each, no horizontal scroll on the phone, no serious or critical axe finding. */
-async function checkPage(page: Page, name: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}-${size.width}.png`, fullPage: true });
-    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways at 390`).toBeLessThanOrEqual(390);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, `${name} at ${size.width}`).toEqual([]);
-  }
-  await page.setViewportSize(WIDTHS[0]);
-}
+const checkPage = checkPortalPage;
 
 const input = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
