@@ -42,8 +42,9 @@ export const inScope = (scope: Scope, id: string) =>
   and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id), isNull(leads.testDealRef));
 
 /** `also`: statements that belong to the same write (the lead's register lookups), run after the insert in one batch. */
-export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
-  const insert = db.insert(leads).values({
+/** The row a new lead is stored as; the submission token is never set on a new lead. */
+export function newLeadRow(lead: Lead): typeof leads.$inferInsert {
+  return {
     id: lead.id,
     organisationId: lead.organisationId,
     environment: lead.environment,
@@ -67,7 +68,11 @@ export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqli
     renewalOf: lead.renewalOf,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
-  });
+  };
+}
+
+export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
+  const insert = db.insert(leads).values(newLeadRow(lead));
   await db.batch([insert, ...also]);
 }
 

@@ -14,7 +14,7 @@ import type { Lead } from "../domain/leads/types";
 import type { Database } from "./client";
 import { dealChanged, dealInScope, toDeal } from "./deals";
 import { insertWhere } from "./guarded";
-import { toLead } from "./leads";
+import { newLeadRow, toLead } from "./leads";
 import { deals, leadRouting, offers } from "./schema/deals";
 import { documentRequests } from "./schema/documents";
 import { leads } from "./schema/leads";
@@ -49,32 +49,8 @@ export function sandboxBusinessStatements(db: Database, scope: Scope, ref: strin
     insertWhere(
       db,
       leads,
-      {
-        id: lead.id,
-        organisationId: lead.organisationId,
-        environment: lead.environment,
-        reference: lead.reference,
-        partnerReference: null,
-        state: lead.state,
-        country: lead.country,
-        channel: lead.channel,
-        business: lead.business,
-        contact: lead.contact,
-        funding: lead.funding,
-        trading: lead.trading,
-        consent: lead.consent,
-        significantPersons: lead.significantPersons,
-        timeline: lead.timeline,
-        matchedOptions: lead.matchedOptions,
-        options: lead.options,
-        version: lead.version,
-        submissionToken: null,
-        submittedAt: lead.submittedAt,
-        renewalOf: null,
-        testDealRef: ref,
-        createdAt: lead.createdAt,
-        updatedAt: lead.updatedAt,
-      },
+      // A sandbox business: no partner reference and no renewal, only the test deal it stands behind.
+      { ...newLeadRow(lead), partnerReference: null, renewalOf: null, testDealRef: ref },
       won,
     ),
     // The routing record an acceptance is decided on; the lender stands in for the partner (no partner exists).
