@@ -32,7 +32,7 @@ export function DealSummarySection(props: { deal: DealView }) {
     ["Deal status", d.status.replace(/_/g, " ")],
     ["Reason given", orDash(d.status_reason)],
     ["Funded amount", money(d.funded_amount, d.request.currency)],
-    ["Amount asked for", withBasis(d.request.amount_band ?? money(d.request.amount, d.request.currency), d.request.amount_basis)],
+    ["Amount asked for", withBasis(d.request.amount !== null ? money(d.request.amount, d.request.currency) : orDash(d.request.amount_band), d.request.amount_basis)],
     ["Purpose", orDash(d.request.purpose)],
     ["Product", orDash(d.request.product_family)],
     ["Introduced through", orDash(d.channel.name)],
@@ -52,7 +52,7 @@ export function MarketSection(props: { deal: DealView }) {
   const rows: [string, string][] = [
     ["Country", m.country],
     ["Currency", m.currency],
-    ["Monthly revenue", withBasis(m.monthly_revenue_band ?? money(m.monthly_revenue, m.currency), m.monthly_revenue_basis)],
+    ["Monthly revenue", withBasis(m.monthly_revenue !== null ? money(m.monthly_revenue, m.currency) : orDash(m.monthly_revenue_band), m.monthly_revenue_basis)],
     ["Annual turnover", withBasis(money(m.annual_turnover, m.currency), m.annual_turnover_basis)],
     ["Time in business", withBasis(m.tib_months !== null ? `${m.tib_months} months` : orDash(m.time_in_business_band), m.tib_months_basis)],
   ];

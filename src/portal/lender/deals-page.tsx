@@ -10,15 +10,18 @@ export interface DealsPageProps {
   formToken: string;
   deals: DealSummaryView[];
   status: LenderStatus | null;
+  /** A page size asked for with `?limit=`; kept in the paging links. */
+  limit: number | null;
   nextCursor: string | null;
   /** Whether this is a later page (a link back to the first is offered). */
   paged: boolean;
   feedback?: PageFeedback;
 }
 
-const pageLink = (status: LenderStatus | null, cursor?: string) => {
+const pageLink = (status: LenderStatus | null, limit: number | null, cursor?: string) => {
   const query = new URLSearchParams();
   if (status) query.set("status", status);
+  if (limit !== null) query.set("limit", String(limit));
   if (cursor) query.set("cursor", cursor);
   const q = query.toString();
   return `${PORTAL_ROUTE}/deals${q ? `?${q}` : ""}`;
@@ -76,7 +79,7 @@ export const dealsPage = (p: DealsPageProps) => {
         </div>
       )}
       <p>
-        {p.paged ? <a href={pageLink(p.status)}>First page</a> : null} {p.nextCursor ? <a href={pageLink(p.status, p.nextCursor)} rel="next">Next page</a> : null}
+        {p.paged ? <a href={pageLink(p.status, p.limit)}>First page</a> : null} {p.nextCursor ? <a href={pageLink(p.status, p.limit, p.nextCursor)} rel="next">Next page</a> : null}
       </p>
     </PortalPage>
   );

@@ -19,6 +19,7 @@ import { dealsPage } from "./deals-page";
 import { lenderOverviewPage } from "./overview-page";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 
+/** The page size unless `?limit=` (1 to 100, as the API's) asks for another. */
 const DEALS_PAGE_SIZE = 25;
 
 const isLenderStatus = (value: string): value is LenderStatus => (LENDER_STATUSES as readonly string[]).includes(value);
@@ -30,16 +31,21 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
 
   portal.get("/deals", async (c) => {
     const viewer = c.get("viewer");
-    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false };
+    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null };
     const asked = c.req.query("status") ?? "";
     if (asked !== "" && !isLenderStatus(asked)) {
       return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: `query.status must be one of ${LENDER_STATUSES.join(", ")}.` } } }), 400);
     }
     const status = asked === "" ? null : (asked as LenderStatus);
+    const askedLimit = c.req.query("limit");
+    if (askedLimit !== undefined && !(/^\d{1,3}$/.test(askedLimit) && Number(askedLimit) >= 1 && Number(askedLimit) <= 100)) {
+      return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "query.limit must be a whole number from 1 to 100." } } }), 400);
+    }
+    const limit = askedLimit === undefined ? null : Number(askedLimit);
     const cursor = c.req.query("cursor") || undefined;
     try {
-      const page = await pageOfDeals(c.get("db"), scopeOfViewer(viewer), status ?? undefined, cursor, DEALS_PAGE_SIZE, signingSecretOf(c.env));
-      return c.html(dealsPage({ ...base, status, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
+      const page = await pageOfDeals(c.get("db"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));
+      return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
       if (error instanceof ApiError && error.code === "invalid_request") {
