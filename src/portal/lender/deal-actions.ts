@@ -81,7 +81,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     handle("status", async ({ c, scope, ref, fields }) => {
       const report = parsed(StatusBody, jsonOfForm(fields, { numbers: ["funded_amount"] }));
       const deal = await reportStatus(c.get("db"), scope, ref, report);
-      return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "status" };
+      return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "report" };
     }),
   );
 

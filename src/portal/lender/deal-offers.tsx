@@ -80,7 +80,7 @@ const REPORTS = [
 export function StatusSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null }) {
   const state: FormState = { form: "status", refusal: props.refusal };
   return (
-    <Section id="status" title="Report your status">
+    <Section id="report" title="Report your status">
       <p class="muted">New → in review; new, in review or offer made → declined; offer made → funded, with the amount funded.</p>
       <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/status`}>
         <FormToken token={props.formToken} />

@@ -34,7 +34,7 @@ export const dealPage = (p: DealPageProps) => {
         <a href={`${PORTAL_ROUTE}/deals`}>All deals</a>
       </p>
       <nav aria-label="On this page">
-        <a href="#offers">Offers</a> <a href="#status">Status</a> <a href="#documents">Documents</a> <a href="#requests">Requests</a> <a href="#messages">Messages</a> <a href="#completion">Completion</a>
+        <a href="#offers">Offers</a> <a href="#report">Status</a> <a href="#documents">Documents</a> <a href="#requests">Requests</a> <a href="#messages">Messages</a> <a href="#completion">Completion</a>
       </nav>
       <DealSummarySection deal={p.deal} />
       <MarketSection deal={p.deal} />
