@@ -3,6 +3,7 @@
 // (idempotently), the keys and base URLs printed, then wrangler dev serving.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { DEMO_PORTAL_ADMINS, demoInvitation, invitationLines } from "./lib/portal-invitations.mjs";
 import { seedDemo } from "./lib/seed.mjs";
 import { startService } from "./lib/service.mjs";
 
@@ -32,6 +33,11 @@ const service = await startService({
 });
 const origins = [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`];
 const { partner, lenders, keys } = await seedDemo({ url: service.url, adminToken: vars.ADMIN_TOKEN, keysFile: `${STATE}/demo-keys.json`, origins });
+const signInUrl = `${service.url}/portal/sign-in`;
+const portalLines = [invitationLines("Demo partner", DEMO_PORTAL_ADMINS.partner, await demoInvitation({ url: service.url, adminToken: vars.ADMIN_TOKEN, organisationId: partner.id, email: DEMO_PORTAL_ADMINS.partner }), signInUrl)];
+if (lenders[0]) {
+  portalLines.push(invitationLines(`Demo lender (${lenders[0].name})`, DEMO_PORTAL_ADMINS.lender, await demoInvitation({ url: service.url, adminToken: vars.ADMIN_TOKEN, organisationId: lenders[0].id, email: DEMO_PORTAL_ADMINS.lender }), signInUrl));
+}
 
 console.log(`
 Referral Funding Service is running.
@@ -50,6 +56,9 @@ Demo partner "${partner.name}" (${partner.id})
 ${lenders.length ? `Demo panel: ${lenders.map((l) => `${l.name} (${l.products} products)`).join(", ")}
   lender live key         ${keys.lender_live}    (${lenders[0].name})
   lender sandbox key      ${keys.lender_sandbox}` : "Demo panel: none yet"}
+
+Portal (sign in with a passkey; docs/portal.md)
+${portalLines.join("\n")}
 
 Try:
   curl -s ${service.url}/partner/v1/me -H "X-API-Key: ${keys.partner_sandbox}"

@@ -1,5 +1,6 @@
 import { database } from "./db/client";
 import { deleteExpiredIdempotencyRecords } from "./db/idempotency";
+import { deleteExpiredChallenges } from "./db/portal-challenges";
 import type { Bindings } from "./lib/env";
 import { loggableError } from "./lib/loggable-error";
 import { requeueOverdueLookups } from "./services/register-lookups";
@@ -10,13 +11,15 @@ import { dispatchPendingEvents, requeueOverdueDeliveries } from "./services/webh
 
 /**
  * The every-minute cron: the outbox safety net, lost queue messages, expired
- * idempotency records, lost register lookups, objects whose row never landed, and history past
- * retention. `now` is the trigger's scheduled time. Each job runs to its end
+ * idempotency records and portal challenges, lost register lookups, objects
+ * whose row never landed, and history past retention. `now` is the trigger's scheduled time. Each job runs to its end
  * even when another fails; a failure is retried by the next tick.
  */
 export async function runScheduledWork(env: Bindings, now = new Date()) {
   const jobs: Record<string, () => Promise<unknown>> = {
     idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
+    // Portal passkey challenges never answered (each lives five minutes).
+    challenges: () => deleteExpiredChallenges(database(env.DB), Math.floor(now.getTime() / 1000)),
     uploads: () => sweepUnlandedUploads(env, now),
     retention: () => pruneExpiredHistory(env, now),
     // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Scope } from "../domain/identity/caller";
 import type { KeyState } from "../domain/identity/key-state";
 import type { Database } from "./client";
 import { accessTokens, apiKeys, organisations } from "./schema/identity";
@@ -22,6 +23,31 @@ export async function revokeKey(db: Database, clientId: string, at: string) {
     .where(and(eq(apiKeys.clientId, clientId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return rows.length > 0;
+}
+
+/** The keys of one organisation in one environment, newest first: the portal's list, scoped in the query. */
+export async function listKeysInScope(db: Database, scope: Scope) {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organisationId, scope.organisationId), eq(apiKeys.environment, scope.environment)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .all();
+}
+
+/**
+ * Revokes a key only if it belongs to the scope, in one statement: `absent` when no key of the
+ * scope has that client id (another organisation's key looks the same as none), otherwise whether
+ * this call revoked it or it was revoked before (the row keeps its first revocation time).
+ */
+export async function revokeKeyInScope(db: Database, scope: Scope, clientId: string, at: string): Promise<"revoked" | "already_revoked" | "absent"> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${at})` })
+    .where(and(eq(apiKeys.clientId, clientId), eq(apiKeys.organisationId, scope.organisationId), eq(apiKeys.environment, scope.environment)))
+    .returning({ revokedAt: apiKeys.revokedAt });
+  if (!row) return "absent";
+  return row.revokedAt === at ? "revoked" : "already_revoked";
 }
 
 export async function insertAccessToken(db: Database, row: typeof accessTokens.$inferInsert) {

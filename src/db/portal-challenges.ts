@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Database } from "./client";
 import { portalChallenges } from "./schema/portal";
 
@@ -12,4 +12,9 @@ export async function insertChallenge(db: Database, row: PortalChallengeRow) {
 export async function takeChallenge(db: Database, id: string): Promise<PortalChallengeRow | null> {
   const [row] = await db.delete(portalChallenges).where(eq(portalChallenges.id, id)).returning();
   return row ?? null;
+}
+
+/** Challenges nobody answered: the cron removes them once they can no longer be answered. */
+export async function deleteExpiredChallenges(db: Database, nowSeconds: number) {
+  await db.delete(portalChallenges).where(lt(portalChallenges.expiresAt, nowSeconds));
 }

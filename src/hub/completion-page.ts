@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { SCHEME_FIELDS } from "../domain/hub/account-details";
 import type { completionPage as loadCompletionPage } from "../services/client-hub";
-import { feedback, layout, when, type Feedback } from "./layout";
+import { feedback, layout, type Feedback, type HubView } from "./layout";
 
 type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
 
@@ -9,12 +9,12 @@ type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
  * Completing an accepted deal: account details first (form 1), then, once the
  * provider uploaded it, reading and signing the agreement (form 2).
  */
-export function completionPage(base: string, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
+export function completionPage({ base, local }: HubView, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
   const { deal, completion, scheme, agreementUrl } = p;
   const action = `${base}/deals/${deal.deal.ref}/completion`;
   const accepted = deal.deal.status === "offer_accepted";
   const accountStep = completion.account_submitted
-    ? html`<p id="account-summary">Account details submitted ${when(completion.account_submitted_at)}: <strong>${completion.account_summary}</strong></p>`
+    ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong>${completion.account_summary}</strong></p>`
     : accepted
       ? html`<form method="post" action="${action}/account">
 <label for="account_holder_name">Account holder name</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" value="${draft.account_holder_name ?? ""}" required>
@@ -25,10 +25,10 @@ ${SCHEME_FIELDS[scheme].map(
 <button type="submit">Submit account details</button></form>`
       : html`<p class="muted">Account details are asked for once you have accepted this offer.</p>`;
   const signStep = completion.signed
-    ? html`<p id="signed">Signed ${when(completion.signed_at)}.</p>${agreementUrl ? html`<p><a href="${agreementUrl}">Download the agreement (PDF)</a></p>` : ""}`
+    ? html`<p id="signed">Signed ${local.time(completion.signed_at)}.</p>${agreementUrl ? html`<p><a href="${agreementUrl}">Download the agreement (PDF)</a></p>` : ""}`
     : !completion.agreement_uploaded || !agreementUrl
       ? html`<p class="muted">The agreement is not ready yet; you will be notified.</p>`
-      : html`<p><a href="${agreementUrl}">Read the agreement (PDF)</a>, uploaded ${when(completion.agreement_uploaded_at)}.</p>${
+      : html`<p><a href="${agreementUrl}">Read the agreement (PDF)</a>, uploaded ${local.time(completion.agreement_uploaded_at)}.</p>${
           completion.account_submitted && accepted
             ? html`<form method="post" action="${action}/signature">
 <label for="full_name">Type your full name to sign</label><input id="full_name" type="text" name="full_name" maxlength="140" value="${draft.full_name ?? ""}" required>

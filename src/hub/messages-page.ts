@@ -1,12 +1,12 @@
 import { html } from "hono/html";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../domain/hub/view";
 import type { messagesPage as loadMessagesPage } from "../services/client-hub";
-import { feedback, layout, when, type Feedback } from "./layout";
+import { feedback, layout, type Feedback, type HubView } from "./layout";
 
 type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 
 /** The conversation with the funding provider of one deal, and the reply form. */
-export function messagesPage(base: string, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
+export function messagesPage({ base, local }: HubView, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
   const { deal, messages } = p;
   const content = html`<h1>Messages: ${deal.label} (${deal.deal.ref})</h1>
 ${feedback(f)}
@@ -15,7 +15,7 @@ ${
     ? html`<p class="muted">No messages yet.</p>`
     : html`<ol id="messages">${messages.map(
         (m) =>
-          html`<li><strong>${m.direction === "borrower_to_lender" ? "You" : "Funding provider"}</strong> <span class="muted">${when(m.createdAt)}</span>${
+          html`<li><strong>${m.direction === "borrower_to_lender" ? "You" : "Funding provider"}</strong> <span class="muted">${local.time(m.createdAt)}</span>${
             m.subject ? html`<br><em>${m.subject}</em>` : ""
           }<br><span class="body">${m.body}</span></li>`,
       )}</ol>`

@@ -13,6 +13,8 @@ import { onError } from "../lib/errors";
 import { HUB_ROUTE } from "../lib/signed-links";
 import { limitRequestBody } from "../middleware/body-limit";
 import { sameOriginPosts } from "../middleware/same-origin-posts";
+import { dispatchAfterWriteOf } from "../middleware/dispatch-after-write";
+import { localFormOf } from "../domain/hub/local-form";
 import {
   completionPage as loadCompletion,
   hubOverview,
@@ -24,12 +26,14 @@ import {
   submitAccount,
   uploadToRequest,
 } from "../services/client-hub";
+import { acceptHubOffer, hubOffer } from "../services/client-hub-offers";
 import { linksFor } from "../services/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
 import { formAction, refused, text, type RefusalStatus } from "./form-action";
 import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
+import { offerPage } from "./offer-page";
 import { overviewPage } from "./overview-page";
 import { requestPage } from "./request-page";
 
@@ -51,11 +55,12 @@ const NOTICES: Record<string, string> = {
   sent: "Your message was sent.",
   account: "Your account details were submitted.",
   signed: "You signed the agreement.",
+  accepted: "You accepted the offer. Its funding provider has been told.",
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
-  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
+  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
 );
 
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
@@ -64,6 +69,7 @@ const openLead = createMiddleware<HubEnv>(async (c, next) => {
   if (!lead) return notFound(c);
   c.set("lead", lead);
   c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
+  c.set("hubView", { base: c.get("hubBase"), local: localFormOf(lead.country) });
   return next();
 });
 
@@ -76,11 +82,13 @@ export function createHubRoutes() {
   // The service's body limits: 20 MiB for multipart uploads, the JSON limit for everything else.
   hub.use("*", sameOriginHubPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
   hub.use("/:leadId/:token/*", openLead);
+  // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
+  hub.use("/:leadId/:token/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));
 
-  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubBase"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
+  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubView"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
 
   const showRequest = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
-    c.html(requestPage(c.get("hubBase"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
+    c.html(requestPage(c.get("hubView"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
   hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post(
     "/:leadId/:token/requests/:requestId",
@@ -97,8 +105,24 @@ export function createHubRoutes() {
     ),
   );
 
+  const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
+    c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("db"), c.get("lead"), c.req.param("offerId")!), f), status);
+  hub.get("/:leadId/:token/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
+  hub.post(
+    "/:leadId/:token/offers/:offerId/acceptance",
+    formAction(
+      async (c) => {
+        const offerId = c.req.param("offerId")!;
+        await acceptHubOffer(c.get("db"), c.get("lead"), offerId);
+        return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
+      },
+      (c, f, status) => showOffer(c, f, status),
+      () => ({}),
+    ),
+  );
+
   const showMessages = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: { subject?: string; body?: string } = {}) =>
-    c.html(messagesPage(c.get("hubBase"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(messagesPage(c.get("hubView"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
   hub.post(
     "/:leadId/:token/deals/:ref/messages",
@@ -113,7 +137,7 @@ export function createHubRoutes() {
   );
 
   const showCompletion = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: Record<string, string> = {}) =>
-    c.html(completionPage(c.get("hubBase"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(completionPage(c.get("hubView"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
   hub.post(
     "/:leadId/:token/deals/:ref/completion/account",

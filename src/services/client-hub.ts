@@ -19,6 +19,7 @@ import type { Database } from "../db/client";
 import { dealChanged } from "../db/deals";
 import { messageInsert, messagesOfDeal } from "../db/deal-messages";
 import type { Statement } from "../db/batch";
+import { currentOffersOfLead } from "../db/offers";
 import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../db/document-requests";
 import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../db/documents";
 import { eventInsert } from "../db/events";
@@ -87,11 +88,18 @@ async function hubDeal(db: Database, lead: Lead, ref: string): Promise<HubDeal> 
 }
 
 export async function hubOverview(db: Database, lead: Lead) {
-  const [deals, requests, notifications, documents] = await Promise.all([hubDeals(db, lead), requestsOfLead(db, lead.id), notificationsOfLead(db, lead.id), documentsOfLead(db, lead.id)]);
+  const [deals, requests, notifications, documents, offers] = await Promise.all([
+    hubDeals(db, lead),
+    requestsOfLead(db, lead.id),
+    notificationsOfLead(db, lead.id),
+    documentsOfLead(db, lead.id),
+    currentOffersOfLead(db, lead.id),
+  ]);
   const byRef = new Map(deals.map((d) => [d.deal.ref, d]));
   return {
     lead,
     deals,
+    offers,
     openRequests: requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! })),
     notifications,
     uploads: documents.filter((d) => d.source === "client_upload"),

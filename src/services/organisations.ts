@@ -1,8 +1,8 @@
 import { generateKey, keyKindFor, type Environment } from "../domain/identity/keys";
 import type { Database } from "../db/client";
-import { findKeyById, insertApiKey, listKeysOf, revokeKey } from "../db/keys";
+import { findKeyById, insertApiKey, listKeysInScope, listKeysOf, revokeKey, revokeKeyInScope, type ApiKeyRow } from "../db/keys";
 import { findOrganisation, insertOrganisation, listOrganisations, type Organisation } from "../db/organisations";
-import type { Caller } from "../domain/identity/caller";
+import type { Caller, Scope } from "../domain/identity/caller";
 import { sha256Hex } from "../lib/crypto";
 import type { Bindings } from "../lib/env";
 import { ApiError } from "../lib/errors";
@@ -53,16 +53,24 @@ export async function describeOrganisation(db: Database, organisation: Organisat
     name: organisation.name,
     kind: organisation.kind,
     created_at: organisation.createdAt,
-    keys: keys.map((k) => ({
-      id: k.id,
-      client_id: k.clientId,
-      environment: k.environment,
-      type: k.kind === "publishable" ? ("publishable" as const) : ("secret" as const),
-      allowed_origins: k.allowedOrigins,
-      created_at: k.createdAt,
-      revoked_at: k.revokedAt,
-    })),
+    keys: keys.map(keySummary),
   };
+}
+
+/** A key as the operator API and the portal list it: never the key itself, nor its hash. */
+const keySummary = (k: ApiKeyRow) => ({
+  id: k.id,
+  client_id: k.clientId,
+  environment: k.environment,
+  type: k.kind === "publishable" ? ("publishable" as const) : ("secret" as const),
+  allowed_origins: k.allowedOrigins,
+  created_at: k.createdAt,
+  revoked_at: k.revokedAt,
+});
+
+/** The keys a portal member sees: their organisation's, in the environment they picked. */
+export async function keysInScope(db: Database, scope: Scope) {
+  return (await listKeysInScope(db, scope)).map((k) => ({ ...keySummary(k), kind: k.kind }));
 }
 
 export const allOrganisations = (db: Database) => listOrganisations(db);
@@ -73,10 +81,23 @@ export const allOrganisations = (db: Database) => listOrganisations(db);
  * is refused (services/key-authority.ts). It is told also when D1 says "already revoked": a
  * previous attempt may have failed between the two steps.
  */
-export async function revokeClientKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string) {
+export async function revokeClientKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope?: Scope) {
+  if (scope) return revokeScopedKey(db, authority, clientId, scope);
   const revoked = await revokeKey(db, clientId, nowIso());
   await forgetKey(authority, clientId);
   if (!revoked) throw new ApiError("not_found", "No active key with that client_id.");
+}
+
+/**
+ * The portal's revocation: only a key of the member's organisation and environment, decided in the
+ * statement itself. Another organisation's key is a 404 and its object is left alone; a key of the
+ * scope is forgotten by its object even when already revoked, for the reason above.
+ */
+async function revokeScopedKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope: Scope) {
+  const outcome = await revokeKeyInScope(db, scope, clientId, nowIso());
+  if (outcome === "absent") throw new ApiError("not_found", "No active key with that client_id.");
+  await forgetKey(authority, clientId);
+  if (outcome === "already_revoked") throw new ApiError("not_found", "No active key with that client_id.");
 }
 
 /** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */

@@ -32,7 +32,7 @@ import { ApiError } from "../lib/errors";
 import { newId, nowIso } from "../lib/ids";
 import { openInvitation } from "./portal-invitations";
 import { openSession } from "./portal-sessions";
-import { countAttemptFromAddress, countAttemptOnAccount } from "./portal-sign-in-limits";
+import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./portal-sign-in-limits";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -106,7 +106,8 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
   return openSession(db, { id: memberId, organisationId: invitation.organisationId });
 }
 
-export async function signInOptions(db: Database, rp: RelyingParty) {
+export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
+  await countChallengeFromAddress(env, address);
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred", timeout: CHALLENGE_TTL_SECONDS * 1000 });
   return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
 }

@@ -7,8 +7,10 @@ import type { RateLimitVerdict } from "../durable-objects/rate-limiter";
 import {
   accountBucket,
   addressBucket,
+  challengeBucket,
   SIGN_IN_ATTEMPTS_PER_ACCOUNT,
   SIGN_IN_ATTEMPTS_PER_ADDRESS,
+  SIGN_IN_CHALLENGES_PER_ADDRESS,
   SIGN_IN_WINDOW_SECONDS,
 } from "../domain/portal/sign-in-limits";
 import type { Bindings } from "../lib/env";
@@ -39,3 +41,6 @@ export const countAttemptFromAddress = (env: LimiterEnv, address: string) => cou
 
 /** One attempt on this member's account. */
 export const countAttemptOnAccount = (env: LimiterEnv, memberId: string) => count(env, accountBucket(memberId), SIGN_IN_ATTEMPTS_PER_ACCOUNT);
+
+/** One sign-in challenge asked for from this address: bounds the rows an anonymous visitor can make. */
+export const countChallengeFromAddress = (env: LimiterEnv, address: string) => count(env, challengeBucket(address), SIGN_IN_CHALLENGES_PER_ADDRESS);

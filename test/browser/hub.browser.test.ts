@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
-import type { Browser } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
@@ -117,5 +119,118 @@ describe("the client hub in a browser", () => {
     for (const name of ["request.fulfilled", "message.created", "deal.account_submitted", "deal.agreement_signed"]) expect(names).toContain(name);
     const completion = await http("GET", `${baseUrl()}/v1/deals/${ref}/completion`, { headers: lkey });
     expect(completion.body.completion).toMatchObject({ account_submitted: true, account_summary: "Hub Browser Ltd ••••6819", signed: true, signature_verification: expect.stringMatching(/^typed_name:[0-9a-f]{64}$/) });
+  });
+});
+
+const PHONE = { width: 390, height: 844 };
+const ARTIFACTS = "test-artifacts/hub";
+
+/**
+ * What every hub page must hold at phone width: nothing wider than the screen,
+ * no serious or critical accessibility violation (axe), and a screenshot to look at.
+ */
+async function checkPhonePage(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: sideways scroll`).toBeLessThanOrEqual(PHONE.width);
+  const axe = await new AxeBuilder({ page }).analyze();
+  const grave = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(grave, `${name}: axe`).toEqual([]);
+}
+
+describe("the client hub on a phone (390x844)", () => {
+  // Seeding through wrangler, page round trips and axe on each page need room on a loaded machine; not a timing assertion.
+  it("shows the offers with their terms and zone, accepts one, and every page fits the screen with no serious axe violation", { timeout: 180_000 }, async () => {
+    const lender = await newLender();
+    const product = {
+      id: "hub-phone-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
+      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+    };
+    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+    const partner = await newPartner();
+    const pkey = { "X-API-Key": partner.live.key };
+    const lkey = { "X-API-Key": lender.live.key };
+    const name = "Phone Width Trading Company Limited";
+    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
+      headers: pkey,
+      body: {
+        country: "GB",
+        business: { name, company_number: "07654323", entity_type: "private_limited_company", industry: "retail" },
+        contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@hub.example" },
+        funding: { amount: 40000, purpose: "working_capital" },
+        trading: { monthly_revenue: 30000, tib_months: 48 },
+      },
+    });
+    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey })).body.state).toBe("matched");
+    const deals = await http("GET", `${baseUrl()}/v1/deals?status=new`, { headers: lkey });
+    const ref: string = deals.body.deals.find((d: any) => d.business.name === name).ref;
+    const made = await http("POST", `${baseUrl()}/v1/deals/${ref}/offers`, {
+      headers: lkey,
+      body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    });
+    expect(made.status).toBe(201);
+    // The structural label the partner reads is the one the business reads.
+    const label: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey })).body.offers[0].label;
+    await http("POST", `${baseUrl()}/v1/deals/${ref}/messages`, { headers: lkey, body: { body: "Could you send your latest statements? A_very_long_reference_without_any_spaces_0123456789_0123456789" } });
+    const requestId = await requestDocuments(lender.live.key, { ref, lenderId: lender.org.id, leadId: lead.body.id });
+    const uploadUrl: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}`, { headers: pkey })).body.upload_url;
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    try {
+      // The overview: the offer under its label, its terms, its expiry with the zone.
+      await page.goto(uploadUrl);
+      const offers = page.locator("#offers");
+      expect(await offers.locator("h3").textContent()).toBe(label);
+      expect(await offers.textContent()).toContain("£40,000.00");
+      expect(await offers.textContent()).toContain("11.5% a year");
+      expect(await offers.textContent()).toContain("24 months");
+      expect(await page.locator("#offers dt:text-is('Expires') + dd").textContent()).toMatch(/\d{4}, \d{2}:\d{2} (GMT|BST)$/);
+      expect(await page.locator("#requests dt:text-is('Requested') + dd").textContent()).toMatch(/ (GMT|BST)$/);
+      expect(await page.textContent("body")).not.toContain("UTC");
+      await checkPhonePage(page, "overview");
+
+      // The upload page says what it takes, from the upload's own rules.
+      await page.click(`a[href$="/requests/${requestId}"]`);
+      expect(await page.locator("#upload-rules").textContent()).toBe("Accepted file types: PDF, CSV, OFX bank export. You can send at most 10 files at once, 20 MiB in all; files must not be empty.");
+      expect(await page.getAttribute("input[type=file]", "accept")).toBe(".pdf,.csv,.ofx");
+      await checkPhonePage(page, "request");
+
+      // A refused upload (no file chosen: the browser's own check is bypassed) is a plain message on the page.
+      await page.locator("input[type=file]").evaluate((input) => input.removeAttribute("required"));
+      await Promise.all([page.waitForLoadState("load"), page.click("button[type=submit]")]);
+      expect(await page.locator("p.error").textContent()).toBe("Choose at least one file to upload.");
+      await checkPhonePage(page, "request-refused");
+
+      await page.goto(`${uploadUrl}/deals/${ref}/messages`);
+      expect(await page.locator("#messages").textContent()).toMatch(/(GMT|BST)/);
+      await checkPhonePage(page, "messages");
+
+      // Review the offer, then accept it: the confirmation, then the partner sees it accepted.
+      await page.goto(uploadUrl);
+      await page.click("text=Review and accept this offer");
+      await checkPhonePage(page, "offer");
+      await Promise.all([page.waitForURL(/done=accepted/), page.click("button:text-is('Accept this offer')")]);
+      expect(await page.locator("p.notice").textContent()).toBe("You accepted the offer. Its funding provider has been told.");
+      expect(await page.locator("dd.status").textContent()).toBe("Accepted by you");
+      await checkPhonePage(page, "offer-accepted");
+      const partnerOffers = await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey });
+      expect(partnerOffers.body.offers[0].state).toBe("accepted");
+      expect((await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}`, { headers: pkey })).body.state).toBe("offer_accepted");
+
+      await page.click("text=completion page");
+      expect(await page.locator("h1").textContent()).toContain(ref);
+      await checkPhonePage(page, "completion");
+
+      const missing = await page.goto(`${uploadUrl}/offers/off_not_this_leads`);
+      expect(missing!.status()).toBe(404);
+      await checkPhonePage(page, "not-found");
+    } finally {
+      await context.close();
+    }
+
+    const events = await http("GET", `${baseUrl()}/v1/events?subject=${ref}`, { headers: lkey });
+    expect(events.body.events.map((e: any) => e.event)).toContain("offer.accepted");
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -5,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { operator } from "../e2e/client";
 import { launchChromium } from "./browser";
+import { SIGN_IN_ATTEMPTS_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 import { inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
 
 // The access side of the portal in Chromium with a CDP virtual authenticator: invitation →
@@ -116,6 +118,40 @@ describe("portal access in a browser", () => {
     await page.waitForURL((u) => u.pathname === "/portal", { timeout: 20_000 });
     expect(await page.textContent("header")).toContain(org.name);
     await context.close();
+  });
+
+  it("shows the 429 refusal on the sign-in page once an address has spent its attempts", { timeout: 90_000 }, async () => {
+    const baseUrl = inject("baseUrl");
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const org = (await operator("POST", "/organisations", { name: `Limited Partner ${Date.now()}`, kind: "partner" })).body;
+    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
+    const page = await signInWithNewPasskey(context, { baseUrl, adminToken: inject("adminToken"), organisationId: org.id });
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((u) => u.pathname === "/portal/sign-in");
+    // Spend the address's attempts with answers that name no passkey (each is counted, then refused).
+    const bogus = { challenge_id: "chl_none", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } };
+    for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ADDRESS; i++) {
+      const res = await fetch(`${baseUrl}/portal/sign-in/verify`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "CF-Connecting-IP": address },
+        body: JSON.stringify(bogus),
+      });
+      expect(res.status).toBe(400);
+    }
+    const limited = page.waitForResponse((r) => r.url().endsWith("/portal/sign-in/verify"));
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    const answer = await limited;
+    expect(answer.status()).toBe(429);
+    expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("status").textContent()).resolves.toContain("Too many sign-in attempts");
+    expect(new URL(page.url()).pathname).toBe("/portal/sign-in");
+    await context.close();
+  });
+
+  it("serves the script built from the current sources and @simplewebauthn/browser", () => {
+    const check = spawnSync(process.execPath, ["scripts/build-portal-script.mjs", "--check"], { encoding: "utf8" });
+    expect(check.stderr).toBe("");
+    expect(check.status).toBe(0);
   });
 
   it("says so plainly when the browser has no WebAuthn", async () => {

@@ -66,9 +66,9 @@ describe("a production deployment without SIGNING_SECRET", () => {
 
   it("pauses webhook dispatch in the cron, saying why, instead of failing every minute", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    // Only the work that needs no secret goes on: idempotency clean-up, the register lookups' safety net, uploads, retention.
+    // Only the work that needs no secret goes on: idempotency and portal-challenge clean-up, the register lookups' safety net, uploads, retention.
     const jobs = await runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET });
-    expect(Object.keys(jobs).sort()).toEqual(["idempotency", "lookups", "retention", "uploads"]);
+    expect(Object.keys(jobs).sort()).toEqual(["challenges", "idempotency", "lookups", "retention", "uploads"]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
     errors.mockRestore();
   });

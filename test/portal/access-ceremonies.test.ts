@@ -5,7 +5,8 @@ import { portal, type PortalSession } from "../helpers/portal";
 import { invite, portalJson, registerThroughInvitation, signInWith } from "../helpers/portal-ceremony";
 import { createOrganisation } from "../helpers/seed";
 import { softwarePasskey } from "../helpers/software-authenticator";
-import { SIGN_IN_ATTEMPTS_PER_ACCOUNT, SIGN_IN_ATTEMPTS_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
+import { runScheduledWork } from "../../src/scheduled";
+import { SIGN_IN_ATTEMPTS_PER_ACCOUNT, SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_CHALLENGES_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 
 const asSession = (cookie: string | null) => ({ cookie: cookie ?? "" }) as PortalSession;
 const uniqueAddress = () => `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 6)}`;
@@ -71,6 +72,15 @@ describe("passkey registration from an invitation", () => {
     const good = await portalJson(`/invitations/${token}/options`, {});
     const answer = { challenge_id: good.body.challenge_id, response: await key.register(good.body.options, PRODUCTION) };
     expect((await portalJson(`/invitations/${token}/verify`, answer)).status).toBe(200);
+  });
+
+  it("lets the cron remove challenges nobody answered once they expire", async () => {
+    const issued = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
+    const alive = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
+    await env.DB.prepare("update portal_challenges set expires_at = ? where id = ?").bind(Math.floor(Date.now() / 1000) - 1, issued.body.challenge_id).run();
+    await runScheduledWork(env);
+    const left = await env.DB.prepare("select id from portal_challenges where id in (?, ?)").bind(issued.body.challenge_id, alive.body.challenge_id).all<any>();
+    expect(left.results.map((r: any) => r.id)).toEqual([alive.body.challenge_id]);
   });
 
   it("names the field of a malformed answer", async () => {
@@ -143,6 +153,14 @@ describe("signing in with a passkey", () => {
     expect(Number(limited.verified.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another address is not held back.
     expect((await signInWith(stranger, uniqueAddress())).verified.status).toBe(400);
+  });
+
+  it("limits the sign-in challenges one address may ask for", async () => {
+    const address = uniqueAddress();
+    for (let i = 0; i < SIGN_IN_CHALLENGES_PER_ADDRESS; i++) expect((await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address })).status).toBe(200);
+    const limited = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
   });
 
   it("limits sign-in attempts per account, whatever the address", async () => {

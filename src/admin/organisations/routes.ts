@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent } from "../../lib/openapi";
+import { AllowedOrigins, KeyType } from "../../shared-api/schemas/api-key";
 import { Timestamp } from "../../shared-api/schemas/common";
 
 const KeySummary = z.object({
@@ -21,23 +22,11 @@ export const CreateOrganisation = z
   .strictObject({ name: z.string().trim().min(1).max(200), kind: z.enum(["partner", "lender"]) })
   .openapi("CreateOrganisation");
 
-const Origin = z
-  .string()
-  .max(200)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return (u.protocol === "https:" || u.protocol === "http:") && u.origin === s;
-    } catch {
-      return false;
-    }
-  }, "must be an origin like https://www.example.com (scheme, host and optional port, no path)");
-
 export const CreateKey = z
   .strictObject({
     environment: z.enum(["sandbox", "live"]),
-    type: z.enum(["secret", "publishable"]).default("secret"),
-    allowed_origins: z.array(Origin).max(20).default([]),
+    type: KeyType.default("secret"),
+    allowed_origins: AllowedOrigins.default([]),
   })
   .openapi("CreateKey");
 

@@ -8,5 +8,9 @@ export const SIGN_IN_WINDOW_SECONDS = 10 * 60;
 export const SIGN_IN_ATTEMPTS_PER_ADDRESS = 20;
 export const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 10;
 
+/** Sign-in challenges an address may ask for (each is a stored row until answered or pruned). */
+export const SIGN_IN_CHALLENGES_PER_ADDRESS = 60;
+
 export const addressBucket = (address: string) => `portal-sign-in:ip:${address}`;
 export const accountBucket = (memberId: string) => `portal-sign-in:member:${memberId}`;
+export const challengeBucket = (address: string) => `portal-sign-in-challenge:ip:${address}`;

@@ -34,6 +34,14 @@ export interface Market {
   /** Keys a register `identifiers` object may carry in this market. */
   identifier_keys: string[];
   aliases: string[];
+  /**
+   * IANA time zone the business's times are shown in (the client hub). One per
+   * market: where a market spans several zones (US, CA, AU) it is the most
+   * populous one, and every rendered time names its zone, so none is ambiguous.
+   */
+  time_zone: string;
+  /** BCP 47 locale for the local form of dates, times and amounts (the client hub's pages are in English). */
+  locale: string;
 }
 
 const standardRequirements: SubmitRequirement[] = ["monthly_revenue", "time_in_business"];
@@ -45,6 +53,7 @@ export const MARKETS: readonly Market[] = [
     block: "uk", required_for_submit: ["company_number", "entity_type", "monthly_revenue", "time_in_business"],
     identifier_keys: ["vat_number", "lei"],
     aliases: ["uk", "great britain", "britain", "england", "scotland", "wales", "northern ireland"],
+    time_zone: "Europe/London", locale: "en-GB",
   },
   {
     country: "US", code: "US", alpha3: "USA", name: "United States", currency: "USD", local_currency: "USD",
@@ -52,62 +61,73 @@ export const MARKETS: readonly Market[] = [
     block: "us", required_for_submit: ["credit_score_band", "monthly_revenue", "time_in_business"],
     identifier_keys: ["ein", "state_entity_number", "state", "lei"],
     aliases: ["united states of america", "usa", "america"],
+    time_zone: "America/New_York", locale: "en-US",
   },
   {
     country: "CA", code: "CA", alpha3: "CAN", name: "Canada", currency: "CAD", local_currency: "CAD",
     instant_matching: true, launch: "open", register_number_label: "Business number", vat_checked: false,
     block: "ca", required_for_submit: ["credit_score_band", "monthly_revenue", "time_in_business"],
     identifier_keys: ["business_number", "lei"], aliases: [],
+    time_zone: "America/Toronto", locale: "en-CA",
   },
   {
     country: "AU", code: "AU", alpha3: "AUS", name: "Australia", currency: "AUD", local_currency: "AUD",
     instant_matching: false, launch: "open", register_number_label: "ABN", vat_checked: false,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["abn", "lei"], aliases: [],
+    time_zone: "Australia/Sydney", locale: "en-AU",
   },
   {
     country: "IE", code: "IE", alpha3: "IRL", name: "Ireland", currency: "EUR", local_currency: "EUR",
     instant_matching: false, launch: "open", register_number_label: "CRO number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["vat_number", "lei"],
     aliases: ["republic of ireland", "eire"],
+    time_zone: "Europe/Dublin", locale: "en-IE",
   },
   {
     country: "ES", code: "ES", alpha3: "ESP", name: "Spain", currency: "EUR", local_currency: "EUR",
     instant_matching: false, launch: "open", register_number_label: null, vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["nif", "vat_number", "lei"],
     aliases: ["espana", "españa"],
+    time_zone: "Europe/Madrid", locale: "es-ES",
   },
   {
     country: "NL", code: "NL", alpha3: "NLD", name: "Netherlands", currency: "EUR", local_currency: "EUR",
     instant_matching: false, launch: "open", register_number_label: "KvK number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["vat_number", "lei"],
     aliases: ["the netherlands", "holland"],
+    time_zone: "Europe/Amsterdam", locale: "nl-NL",
   },
   {
     country: "BE", code: "BE", alpha3: "BEL", name: "Belgium", currency: "EUR", local_currency: "EUR",
     instant_matching: false, launch: "integrated", register_number_label: "Enterprise number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["vat_number", "lei"], aliases: [],
+    time_zone: "Europe/Brussels", locale: "nl-BE",
   },
   {
     country: "DK", code: "DK", alpha3: "DNK", name: "Denmark", currency: "EUR", local_currency: "DKK",
     instant_matching: false, launch: "open", register_number_label: "CVR number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["vat_number", "lei"], aliases: [],
+    time_zone: "Europe/Copenhagen", locale: "da-DK",
   },
   {
     country: "SE", code: "SE", alpha3: "SWE", name: "Sweden", currency: "EUR", local_currency: "SEK",
     instant_matching: false, launch: "open", register_number_label: "Organisation number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["vat_number", "lei"], aliases: [],
+    time_zone: "Europe/Stockholm", locale: "sv-SE",
   },
   {
     country: "PL", code: "PL", alpha3: "POL", name: "Poland", currency: "EUR", local_currency: "PLN",
     instant_matching: false, launch: "open", register_number_label: "KRS number", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["nip", "krs", "regon", "vat_number", "lei"],
     aliases: ["polska"],
+    time_zone: "Europe/Warsaw", locale: "pl-PL",
   },
   {
     country: "FR", code: "FR", alpha3: "FRA", name: "France", currency: "EUR", local_currency: "EUR",
     instant_matching: false, launch: "integrated", register_number_label: "SIREN", vat_checked: true,
     block: "other", required_for_submit: standardRequirements, identifier_keys: ["siren", "siret", "vat_number", "lei"],
     aliases: [],
+    time_zone: "Europe/Paris", locale: "fr-FR",
   },
 ];
 

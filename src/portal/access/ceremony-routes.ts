@@ -59,7 +59,7 @@ export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   });
 
   portal.post("/sign-in/options", async (c) => {
-    const { challengeId, options } = await signInOptions(c.get("db"), partyOf(c));
+    const { challengeId, options } = await signInOptions(c.env, c.get("db"), partyOf(c), clientAddress(c));
     return c.json({ challenge_id: challengeId, options });
   });
 

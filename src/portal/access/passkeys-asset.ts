@@ -11,8 +11,5 @@ import { PASSKEYS_SCRIPT } from "./passkeys-script.generated";
 export const PASSKEYS_SCRIPT_PATH = "/portal/assets/passkeys.js";
 
 export function registerPasskeysAsset(portal: Hono<PortalEnv>) {
-  portal.get("/assets/passkeys.js", (c) => {
-    const res = c.body(PASSKEYS_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" });
-    return res;
-  });
+  portal.get("/assets/passkeys.js", (c) => c.body(PASSKEYS_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
 }

@@ -79,17 +79,21 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/** A registration's body: the API's and the portal's register form's one definition. */
+export const webhookRegistration = (api: WebhookApi) =>
+  z
+    .strictObject({
+      url: Url,
+      events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional().openapi({ description: "Default: every event of this API." }),
+      payload: PayloadModeInput.default("full"),
+    })
+    .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
+
 const tags = ["Webhooks"];
 
 export const webhookRoutes = (api: WebhookApi) => {
   const Endpoint = WebhookEndpoint(api);
-  const registration = z
-    .strictObject({
-      url: Url,
-      events: z.array(EventName(api)).min(1).max(50).optional().openapi({ description: "Default: every event of this API." }),
-      payload: PayloadModeInput.default("full"),
-    })
-    .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
+  const registration = webhookRegistration(api);
   const changes = z
     .strictObject({
       url: Url.optional(),

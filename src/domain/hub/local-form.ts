@@ -1,0 +1,42 @@
+/**
+ * Times and amounts in the business's local form. The business's zone and
+ * locale are its market's (`time_zone`, `locale` in the market table, the one
+ * source of truth); a country that is not a served market falls back to UTC in
+ * en-GB, so a page never fails over a missing zone. Every time names its zone
+ * (`23 Nov 2026, 21:58 GMT`), so a business in another zone of a wide market
+ * can still read it exactly. Pure (Intl only).
+ */
+import { resolveCountry } from "../reference/markets";
+
+export interface LocalForm {
+  /** An ISO instant as the business reads it, with the zone; "" for none. */
+  time: (iso: string | null | undefined) => string;
+  /** An amount in its currency, in the business's number form. */
+  money: (amount: number, currency: string) => string;
+  /** The zone the times are shown in (IANA name), for the page's explanation. */
+  timeZone: string;
+}
+
+const FALLBACK = { time_zone: "UTC", locale: "en-GB" };
+
+export function localFormOf(country: string | null | undefined): LocalForm {
+  const resolved = country ? resolveCountry(country) : null;
+  const { time_zone: timeZone, locale } = resolved?.ok ? resolved.market : FALLBACK;
+  const times = new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  return {
+    timeZone,
+    time: (iso) => {
+      if (!iso) return "";
+      const at = new Date(iso);
+      return Number.isNaN(at.getTime()) ? "" : times.format(at);
+    },
+    money: (amount, currency) => {
+      try {
+        return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 }).format(amount);
+      } catch {
+        // A currency code Intl does not know still shows, plainly.
+        return `${amount} ${currency}`;
+      }
+    },
+  };
+}

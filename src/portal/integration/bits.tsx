@@ -1,0 +1,34 @@
+/** Small pieces the key and webhook pages share. */
+import type { Child } from "hono/jsx";
+
+/** A stored ISO timestamp, to the minute in UTC, with the exact value in `datetime`. */
+export const When = (props: { at: string | null; never?: string }) =>
+  props.at ? <time datetime={props.at}>{`${props.at.slice(0, 10)} ${props.at.slice(11, 16)} UTC`}</time> : <span class="muted">{props.never ?? "never"}</span>;
+
+/** A long identifier (client id, endpoint id, URL) that wraps rather than widening a phone's screen. */
+export const Id = (props: { value: string }) => <code style="word-break:break-all">{props.value}</code>;
+
+/**
+ * A secret shown the one time it exists in clear: the page answering the
+ * post that created it. It is never put in a URL, a cookie or a log, and the
+ * page is `no-store` like every portal page, so Back or the history cannot
+ * bring it back.
+ */
+export const SecretShownOnce = (props: { label: string; value: string; note: string }) => (
+  <section aria-labelledby="secret-heading">
+    <h2 id="secret-heading">{props.label}</h2>
+    <p>
+      <strong>Copy it now: it is shown only this once.</strong> {props.note}
+    </p>
+    <p class="secret" data-secret>
+      {props.value}
+    </p>
+  </section>
+);
+
+/** A table that may be wider than a phone: it scrolls inside its own region, which keyboards can reach. */
+export const TableRegion = (props: { label: string; children?: Child }) => (
+  <div class="table-wrap" role="region" aria-label={props.label} tabindex={0}>
+    {props.children}
+  </div>
+);

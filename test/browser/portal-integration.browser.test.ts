@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, http, operator } from "../e2e/client";
+import { startReceiver, verifyWithNodeCrypto } from "../e2e/receiver";
+import { launchChromium } from "./browser";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+// An organisation admin's integration pages in a real browser, signed in with a real passkey
+// ceremony: keys (shown once, working over HTTP, stopped by revocation on the next request) and
+// webhook endpoints (registered against a local receiver, pinged, the ping in the delivery log).
+// Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
+const ARTIFACTS = "test-artifacts/portal";
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function signedInAdmin(kind: "partner" | "lender") {
+  const organisation = (await operator("POST", "/organisations", { name: `Portal ${kind} ${Date.now()}`, kind })).body;
+  const context = await browser.newContext({ viewport: WIDTHS[0] });
+  contexts.push(context);
+  const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "admin" });
+  return { organisation, page };
+}
+
+/** The page as it is now, at both widths: a screenshot each, no horizontal scroll on the phone, no serious or critical axe finding. */
+async function checkPage(page: Page, name: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}-${size.width}.png`, fullPage: true });
+    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways at 390`).toBeLessThanOrEqual(390);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious, `${name} at ${size.width}`).toEqual([]);
+  }
+  await page.setViewportSize(WIDTHS[0]);
+}
+
+const shownSecret = async (page: Page) => ((await page.locator(".secret").textContent()) ?? "").trim();
+
+describe("the portal's keys and webhooks in a browser", () => {
+  it("shows a new key once; it authenticates over HTTP until it is revoked in the page", { timeout: 120_000 }, async () => {
+    const { organisation, page } = await signedInAdmin("partner");
+    await page.goto(`${baseUrl()}/portal/keys`);
+    await checkPage(page, "keys");
+
+    await page.getByRole("button", { name: "Create key" }).click();
+    await page.getByRole("heading", { name: "Your new API key" }).waitFor();
+    const key = await shownSecret(page);
+    expect(key).toMatch(/^rfs_ptr_sandbox_[a-z0-9]{16}_[a-z0-9]{40}$/);
+    await checkPage(page, "key-created");
+
+    const me = await http("GET", `${baseUrl()}/partner/v1/me`, { headers: { "X-API-Key": key } });
+    expect(me.status).toBe(200);
+    expect(me.body.organisation.id).toBe(organisation.id);
+
+    // Back on the list: the client id, never the key again.
+    const clientId = key.slice(0, key.lastIndexOf("_"));
+    await page.getByRole("link", { name: "Back to the API keys" }).click();
+    await page.getByRole("heading", { name: "API keys" }).waitFor();
+    expect(await page.content()).toContain(clientId);
+    expect(await page.content()).not.toContain(key);
+
+    await page.getByRole("button", { name: `Revoke ${clientId}` }).click();
+    await page.getByText("The key is revoked").waitFor();
+    const refused = await http("GET", `${baseUrl()}/partner/v1/me`, { headers: { "X-API-Key": key } });
+    expect(refused.status).toBe(401);
+    await checkPage(page, "keys-revoked");
+  });
+
+  it("gives a lender admin a lender key that works on the lender API", { timeout: 120_000 }, async () => {
+    const { page } = await signedInAdmin("lender");
+    await page.goto(`${baseUrl()}/portal/keys`);
+    await checkPage(page, "keys-lender");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const key = await shownSecret(page);
+    expect(key).toMatch(/^rfs_lnd_sandbox_/);
+    expect((await http("GET", `${baseUrl()}/v1/me`, { headers: { "X-API-Key": key } })).status).toBe(200);
+  });
+
+  it("registers an endpoint on a local receiver and shows its signed test ping in the delivery log", { timeout: 120_000 }, async () => {
+    const receiver = await startReceiver();
+    try {
+      const { page } = await signedInAdmin("partner");
+      await page.goto(`${baseUrl()}/portal/webhooks`);
+      await checkPage(page, "webhooks");
+
+      // A refusal first: the message stands beside the field, nothing is registered.
+      await page.getByLabel("URL (https on a public host)").fill(`${receiver.url}`);
+      for (const box of await page.getByRole("checkbox").all()) await box.uncheck();
+      await page.getByRole("button", { name: "Register endpoint" }).click();
+      await page.locator("#events-error").waitFor();
+      await checkPage(page, "webhooks-refused");
+
+      await page.getByRole("checkbox", { name: /lead\.funded/ }).check();
+      await page.getByRole("button", { name: "Register endpoint" }).click();
+      await page.getByRole("heading", { name: "Webhook endpoint registered" }).waitFor();
+      const secret = await shownSecret(page);
+      expect(secret).toMatch(/^whsec_/);
+      await checkPage(page, "webhook-registered");
+
+      await page.getByRole("link", { name: "Go to the endpoint and its delivery log" }).click();
+      await page.getByRole("heading", { name: "Webhook endpoint" }).waitFor();
+      expect(await page.content()).not.toContain(secret);
+      await page.getByRole("button", { name: "Send a test ping" }).click();
+      await page.getByText("A test ping was sent").waitFor();
+      const log = page.getByRole("region", { name: "Delivery log" });
+      expect(await log.textContent()).toContain("ping");
+      expect(await log.textContent()).toContain("HTTP 200");
+      await checkPage(page, "webhook");
+
+      const ping = await receiver.waitFor((r) => r.headers["x-service-event"] === "ping");
+      expect(verifyWithNodeCrypto(secret, ping.raw, ping.headers)).toEqual({ plain: true, timestamped: true });
+
+      await page.getByRole("button", { name: "Rotate the signing secret" }).click();
+      await page.getByRole("heading", { name: "New signing secret" }).waitFor();
+      expect(await shownSecret(page)).not.toBe(secret);
+      await checkPage(page, "webhook-secret-rotated");
+    } finally {
+      await receiver.close();
+    }
+  });
+});
