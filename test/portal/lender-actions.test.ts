@@ -1,10 +1,14 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createApp } from "../../src/app";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../helpers/seed";
-import { firmOffer, pdfBytes } from "../lender/helpers";
+import { OPEN_REQUESTS_PER_DEAL } from "../../src/domain/documents/types";
+import { firmOffer, makeOffer, pdfBytes } from "../lender/helpers";
 import { eventsFor } from "../routing/helpers";
+import { receiverBucket, register } from "../webhooks/support/webhooks";
 import { auditOf, lenderAtLiveDeal, postAgreement, writtenFor } from "./lender-support";
 
 /** What a deal's and its lead's events say, without the ids and times that differ between two runs. */
@@ -51,6 +55,29 @@ describe("lender portal actions", () => {
     expect(page.text).toContain(`data-offer="${offers.body.offers[0].id}"`);
   });
 
+  it("turns the offer's events into webhook deliveries after the write, as the API route does", async () => {
+    const { session, refA, a, keys } = await lenderAtLiveDeal();
+    await register("lender", keys.a.live, { url: receiverBucket().url() });
+    const ctx = createExecutionContext();
+    const form = new URLSearchParams({ ...offerForm(), _form_token: session.formToken });
+    const res = await createApp().request(
+      `http://api.test/portal/deals/${refA}/offers`,
+      { method: "POST", headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() },
+      { ...env, DISPATCH_AFTER_WRITE: "true" },
+      ctx,
+    );
+    expect(res.status).toBe(303);
+    await waitOnExecutionContext(ctx);
+    const deliveries = await env.DB.prepare(
+      "select e.event, e.dispatched_at from webhook_deliveries d join events e on e.id = d.event_id where e.organisation_id = ? and e.subject_id = ?",
+    )
+      .bind(a.id, refA)
+      .all<{ event: string; dispatched_at: string | null }>();
+    // The deal's earlier deal.created, still in the outbox, goes out with it.
+    expect(deliveries.results.map((d) => d.event).sort()).toEqual(["deal.created", "deal.updated"]);
+    expect(deliveries.results.every((d) => d.dispatched_at !== null)).toBe(true);
+  });
+
   it("reports status with the API's service: in review, then declined, with the same events as POST /v1/deals/{ref}/status", async () => {
     const viaPortal = await lenderAtLiveDeal();
     expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: { status: "in_review", reason: "", funded_amount: "" } })).status).toBe(303);
@@ -64,6 +91,26 @@ describe("lender portal actions", () => {
       { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
       { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
     ]);
+  });
+
+  it("reports funded with the amount after an offer: the lead is funded, as through the API", async () => {
+    const { session, refA, lead, keys } = await lenderAtLiveDeal();
+    await makeOffer(keys.a.live, refA, firmOffer());
+    const res = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", reason: "", funded_amount: "40,000" } });
+    expect(res.status).toBe(303);
+    const deal = await call("GET", `/v1/deals/${refA}`, { key: keys.a.live });
+    expect(deal.body).toMatchObject({ lender_status: "funded", status: "funded", funded_amount: 40_000 });
+    expect((await eventsFor(lead.id)).find((e) => e.event === "lead.funded")?.detail).toMatchObject({ funding_outcome: { funded_amount: 40_000 } });
+  });
+
+  it("refuses a document request over the open limit with 422 at the form, as the API does", async () => {
+    const { session, refA, keys } = await lenderAtLiveDeal();
+    for (let i = 0; i < OPEN_REQUESTS_PER_DEAL; i++) await call("POST", `/v1/deals/${refA}/requests`, { key: keys.a.live, body: { item_type: "other", note: `item ${i}` } });
+    const res = await portal("POST", `/deals/${refA}/requests`, { session, form: { item_type: "vat_returns", note: "" } });
+    expect(res.status).toBe(422);
+    expect(res.text).toContain('id="request-form-error"');
+    expect((await call("GET", `/v1/deals/${refA}/requests`, { key: keys.a.live })).body.count).toBe(OPEN_REQUESTS_PER_DEAL);
+    expect(await auditOf(session)).toEqual([]);
   });
 
   it("sends a message and asks for a document with the API's services: the client is told the same way", async () => {

@@ -43,6 +43,7 @@ export const dealsPage = (p: DealsPageProps) => {
           ))}
         </select>
         <FieldError field="status" error={error} />
+        {p.limit !== null ? <input type="hidden" name="limit" value={String(p.limit)} /> : null}
         <button type="submit">Show</button>
       </form>
       {p.deals.length === 0 ? (
