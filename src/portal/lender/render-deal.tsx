@@ -5,6 +5,7 @@ import { dealMessages } from "../../services/deal-messages";
 import { loadDealView } from "../../services/deal-reads";
 import { dealRequests } from "../../services/document-requests";
 import { viewContext } from "../../services/view-context";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PortalContext } from "../context";
 import { notFoundPage } from "../refused-page";
 import { dealPage } from "./deal-page";
@@ -21,7 +22,7 @@ export const DEAL_NOTICES: Record<string, string> = {
 };
 
 /** The deal page, with a refusal beside its form when an action was refused (and nothing written). */
-export async function renderDeal(c: PortalContext, ref: string, status: number, extra: { notice?: string | null; refusal?: DealRefusal | null } = {}) {
+export async function renderDeal(c: PortalContext, ref: string, status: ContentfulStatusCode, extra: { notice?: string | null; refusal?: DealRefusal | null } = {}) {
   const viewer = c.get("viewer");
   const scope = scopeOfViewer(viewer);
   const ctx = viewContext(c.env, { db: c.get("db") });
@@ -30,7 +31,7 @@ export async function renderDeal(c: PortalContext, ref: string, status: number, 
   const [requests, messages] = await Promise.all([dealRequests(ctx.db, scope, deal.ref), dealMessages(ctx.db, scope, deal.ref)]);
   return c.html(
     dealPage({ viewer, formToken: c.get("formToken"), deal, requests: requests.requests, messages: messages.map(messageView), ...extra }),
-    status as 200,
+    status,
   );
 }
 
