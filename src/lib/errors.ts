@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   internal_error: { status: 500, title: "Internal error" },
   service_unavailable: { status: 503, title: "Service unavailable" },
   service_misconfigured: { status: 503, title: "Service misconfigured" },
+  resolver_unavailable: { status: 503, title: "DNS resolver unavailable" },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -33,7 +33,10 @@ const EARLY_TOLERANCE_MS = 10_000;
 
 async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
   const destination = await checkDestination(endpoint.url, destinationOptions(env));
-  if (!destination.ok) return { kind: "refused", reason: destination.reason };
+  if (!destination.ok) {
+    // A resolver outage is the network failing, not the endpoint's address: retried on the same schedule either way.
+    return destination.kind === "unavailable" ? { kind: "network_error", message: destination.reason } : { kind: "refused", reason: destination.reason };
+  }
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": "ReferralFundingService-Webhooks/1.0",

@@ -1,15 +1,13 @@
 /**
- * Resolves a webhook URL's host through DNS over HTTPS (JSON API, A and AAAA)
- * and applies the address policy to every answer. Used at registration and
+ * Checks a webhook URL and resolves its host through DNS over HTTPS (A and
+ * AAAA), applying the address policy to every answer. Used at registration and
  * again before every send, so a name that later points inside a private
  * network is refused then too.
  */
-import { checkResolvedAddresses, checkWebhookUrl, type DestinationPolicy } from "../domain/webhooks/address-policy";
+import { checkWebhookUrl, type DestinationPolicy } from "../domain/webhooks/address-policy";
+import { judgeLookups } from "../domain/webhooks/resolution";
 import type { Bindings } from "../lib/env";
-
-export const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
-const DNS_TYPES = { A: 1, AAAA: 28 } as const;
-const DOH_TIMEOUT_MS = 3000;
+import { DEFAULT_DOH_URL, DNS_TYPES, lookup, type DnsType } from "./dns-over-https";
 
 export interface DestinationOptions extends DestinationPolicy {
   dohUrl: string;
@@ -20,43 +18,23 @@ export const destinationOptions = (env: Pick<Bindings, "ALLOW_PRIVATE_WEBHOOKS" 
   dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
 });
 
-interface DohAnswer {
-  Status?: number;
-  Answer?: { type: number; data: string }[];
-}
-
-/** Addresses of `name`; an NXDOMAIN or empty answer is an empty list, a transport failure throws. */
-export async function resolveAddresses(name: string, dohUrl: string): Promise<string[]> {
-  const lookups = Object.entries(DNS_TYPES).map(async ([type, code]) => {
-    const url = new URL(dohUrl);
-    url.searchParams.set("name", name);
-    url.searchParams.set("type", type);
-    const res = await fetch(url, { headers: { Accept: "application/dns-json" }, signal: AbortSignal.timeout(DOH_TIMEOUT_MS) });
-    if (!res.ok) throw new Error(`DNS over HTTPS answered ${res.status}`);
-    const answer = (await res.json()) as DohAnswer;
-    if (answer.Status !== undefined && answer.Status !== 0 && answer.Status !== 3) throw new Error(`DNS lookup failed (status ${answer.Status})`);
-    // CNAME records (type 5) are followed by the resolver; only the final addresses matter.
-    return (answer.Answer ?? []).filter((a) => a.type === code).map((a) => a.data);
-  });
-  return (await Promise.all(lookups)).flat();
-}
-
-export type DestinationVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+/** `refused`: the URL is at fault (400 naming `url`). `unavailable`: the resolver is, so try again (503). */
+export type DestinationVerdict = { ok: true; url: URL } | { ok: false; kind: "refused" | "unavailable"; reason: string };
 
 export async function checkDestination(raw: string, options: DestinationOptions): Promise<DestinationVerdict> {
   const verdict = checkWebhookUrl(raw, options);
-  if (!verdict.ok) return verdict;
+  if (!verdict.ok) return { ok: false, kind: "refused", reason: verdict.reason };
   if (verdict.host.kind === "address") return { ok: true, url: verdict.url };
+  const name = verdict.host.name;
   // Loopback names are only ever allowed in local development; there is nothing to resolve.
-  if (options.allowPrivate && (verdict.host.name === "localhost" || verdict.host.name.endsWith(".localhost"))) {
-    return { ok: true, url: verdict.url };
+  if (options.allowPrivate && (name === "localhost" || name.endsWith(".localhost"))) return { ok: true, url: verdict.url };
+  const lookups = await Promise.all((Object.keys(DNS_TYPES) as DnsType[]).map((type) => lookup(name, type, options.dohUrl)));
+  const resolved = judgeLookups(name, lookups, options);
+  if (resolved.ok) return { ok: true, url: verdict.url };
+  if (resolved.kind === "unavailable") {
+    // An operator wants to see a resolver outage; the host name is the caller's and is not logged.
+    const why = lookups.flatMap((l) => (l.kind === "unavailable" ? [l.why] : []));
+    console.warn(JSON.stringify({ level: "warn", at: "webhook-destination", resolver_unavailable: why }));
   }
-  let addresses: string[];
-  try {
-    addresses = await resolveAddresses(verdict.host.name, options.dohUrl);
-  } catch (error) {
-    return { ok: false, reason: `url host ${verdict.host.name} could not be resolved (${(error as Error).message}); try again` };
-  }
-  const resolved = checkResolvedAddresses(verdict.host.name, addresses, options);
-  return resolved.ok ? { ok: true, url: verdict.url } : resolved;
+  return resolved;
 }

@@ -22,10 +22,18 @@ export interface EndpointContext {
   api: WebhookApi;
 }
 
+/** How long a caller is asked to wait when the DNS resolver could not answer: an outage, not a verdict. */
+export const RESOLVER_RETRY_AFTER_SECONDS = 10;
+
 async function requireAcceptableUrl(env: EndpointEnv, url: string) {
   const verdict = await checkDestination(url, destinationOptions(env));
-  if (!verdict.ok) throw new ApiError("invalid_request", `${verdict.reason}.`, { field: "url" });
-  return verdict.url.toString();
+  if (verdict.ok) return verdict.url.toString();
+  if (verdict.kind === "unavailable") {
+    throw new ApiError("resolver_unavailable", `${verdict.reason}; nothing was saved, retry after ${RESOLVER_RETRY_AFTER_SECONDS} seconds.`, {
+      headers: { "Retry-After": String(RESOLVER_RETRY_AFTER_SECONDS) },
+    });
+  }
+  throw new ApiError("invalid_request", `${verdict.reason}.`, { field: "url" });
 }
 
 const notFound = (id: string) => new ApiError("not_found", `No webhook endpoint ${id}.`);

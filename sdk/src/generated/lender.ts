@@ -206,7 +206,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).
+         * @description The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`). The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.
          */
         post: {
             parameters: {
@@ -338,7 +338,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description service_misconfigured, service_unavailable */
+                /** @description resolver_unavailable, service_misconfigured, service_unavailable */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -566,7 +566,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change url, events, payload mode or active */
+        /**
+         * Change url, events, payload mode or active
+         * @description A new `url` is checked as at registration. The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -690,7 +693,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description service_misconfigured, service_unavailable */
+                /** @description resolver_unavailable, service_misconfigured, service_unavailable */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -5911,7 +5914,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;

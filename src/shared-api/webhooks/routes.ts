@@ -91,6 +91,11 @@ export const webhookRegistration = (api: WebhookApi) =>
 
 const tags = ["Webhooks"];
 
+/** Whose fault a failed lookup is (src/domain/webhooks/resolution.ts), told where a url is checked. */
+const RESOLVER_NOTE =
+  "The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. " +
+  "When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.";
+
 export const webhookRoutes = (api: WebhookApi) => {
   const Endpoint = WebhookEndpoint(api);
   const registration = webhookRegistration(api);
@@ -109,9 +114,10 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "post",
       path: "/webhooks",
       summary: "Register a webhook endpoint",
-      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`).",
+      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`). " +
+        RESOLVER_NOTE,
       request: { body: jsonBody(registration) },
-      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded") },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded", "resolver_unavailable") },
     }),
     list: createRoute({
       ...common,
@@ -133,8 +139,9 @@ export const webhookRoutes = (api: WebhookApi) => {
       method: "patch",
       path: "/webhooks/{id}",
       summary: "Change url, events, payload mode or active",
+      description: `A new \`url\` is checked as at registration. ${RESOLVER_NOTE}`,
       request: { params: IdParam, body: jsonBody(changes) },
-      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found") },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", "resolver_unavailable") },
     }),
     remove: createRoute({
       ...common,

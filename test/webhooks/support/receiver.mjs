@@ -117,22 +117,45 @@ export async function startReceiver() {
   return { server, port: server.address().port };
 }
 
-/** DNS over HTTPS, JSON flavour. Unknown names resolve to a public documentation-free address. */
+/**
+ * DNS over HTTPS, JSON flavour. Unknown names resolve to a public documentation-free address;
+ * `nxdomain.*` names do not exist. A zone set through POST /set may make either lookup fail the
+ * ways a real resolver does: `fail: { A?: kind, AAAA?: kind }` with kind one of
+ * "servfail" (Status 2), "refused" (Status 5), "nxdomain" (Status 3), "http-502",
+ * "garbage" (a 200 that is not JSON) or "hang" (no answer until long after the service's timeout).
+ */
 export async function startDnsOverHttps() {
   const zones = new Map();
+  const HANG_MS = 10_000;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url, "http://doh");
     const body = await readBody(req);
     if (url.pathname === "/set" && req.method === "POST") {
-      const { name, A = [], AAAA = [] } = JSON.parse(body);
-      zones.set(name.toLowerCase(), { A, AAAA });
+      const { name, A = [], AAAA = [], fail = {} } = JSON.parse(body);
+      zones.set(name.toLowerCase(), { A, AAAA, fail });
       return json(res, 200, { ok: true });
     }
     if (url.pathname !== "/dns-query") return json(res, 404, {});
     const name = (url.searchParams.get("name") ?? "").toLowerCase();
     const type = url.searchParams.get("type");
     if (name.startsWith("nxdomain.")) return json(res, 200, { Status: 3 });
-    const zone = zones.get(name) ?? { A: ["93.184.216.34"], AAAA: [] };
+    const zone = zones.get(name) ?? { A: ["93.184.216.34"], AAAA: [], fail: {} };
+    switch (zone.fail[type]) {
+      case "servfail":
+        return json(res, 200, { Status: 2 });
+      case "refused":
+        return json(res, 200, { Status: 5 });
+      case "nxdomain":
+        return json(res, 200, { Status: 3 });
+      case "http-502":
+        return json(res, 502, { error: "bad gateway" });
+      case "garbage":
+        res.writeHead(200, { "Content-Type": "text/html" });
+        return res.end("<html>captive portal</html>");
+      case "hang":
+        setTimeout(() => res.destroyed || json(res, 200, { Status: 0, Answer: [] }), HANG_MS).unref();
+        return;
+    }
     const code = type === "AAAA" ? 28 : 1;
     const data = type === "AAAA" ? zone.AAAA : zone.A;
     return json(res, 200, { Status: 0, Answer: data.map((d) => ({ name, type: code, TTL: 60, data: d })) });

@@ -37,7 +37,10 @@ export interface ReceivedRequest {
   verified: { plain: boolean; timestamped: boolean; stripe: boolean; standard: boolean }[];
 }
 
-export async function setDns(name: string, answers: { A?: string[]; AAAA?: string[] }) {
+export type DnsFailure = "servfail" | "refused" | "nxdomain" | "http-502" | "garbage" | "hang";
+
+/** What the stand-in resolver answers for `name`; `fail` makes a lookup fail (see receiver.mjs). */
+export async function setDns(name: string, answers: { A?: string[]; AAAA?: string[]; fail?: { A?: DnsFailure; AAAA?: DnsFailure } }) {
   await fetch(`${dohUrl()}/set`, { method: "POST", body: JSON.stringify({ name, ...answers }) });
 }
 
