@@ -163,3 +163,4 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
 }
 
 export type DealView = ReturnType<typeof dealView>;
+export type DealSummaryView = ReturnType<typeof dealSummary>;

@@ -11,8 +11,8 @@ import { dealOffers, makeOffer } from "../../services/deal-offers";
 import { dealCompletion, loadDealView, pageOfDeals } from "../../services/deal-reads";
 import { reportStatus } from "../../services/deal-status";
 import { signingSecretOf } from "../../lib/signing-secret";
+import { checkAgreementPdf } from "../../shared-api/schemas/deal-actions";
 import {
-  AGREEMENT_MAX_BYTES,
   completionRoute,
   getDealRoute,
   listDealsRoute,
@@ -74,14 +74,8 @@ export function registerDealRoutes(router: Router) {
   router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
 
   router.openapi(putAgreementRoute, async (c) => {
-    const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-    if (type !== "application/pdf") throw new ApiError("unsupported_media_type", "Send the agreement as the raw body with Content-Type: application/pdf.");
     const pdf = await c.req.arrayBuffer();
-    if (pdf.byteLength > AGREEMENT_MAX_BYTES) throw new ApiError("payload_too_large", `The agreement exceeds ${AGREEMENT_MAX_BYTES} bytes.`);
-    if (pdf.byteLength === 0) throw new ApiError("invalid_request", "The body is empty; send the agreement PDF.", { field: "body" });
-    if (new TextDecoder().decode(new Uint8Array(pdf, 0, Math.min(5, pdf.byteLength))) !== "%PDF-") {
-      throw new ApiError("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field: "body" });
-    }
+    checkAgreementPdf(c.req.header("Content-Type") ?? "", pdf, "body");
     const completion = await uploadAgreement(c.get("db"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
     return c.json({ completion }, 200);
   });

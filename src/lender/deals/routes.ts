@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
-import { Completion, Deal, DealList, DealOffer, DealQuery, DealRefParam, Message, MessageBody, OfferBody, OfferList, StatusBody } from "./schemas";
+import { AGREEMENT_MAX_BYTES, MessageBody, OfferBody, StatusBody } from "../../shared-api/schemas/deal-actions";
+import { Completion, Deal, DealList, DealOffer, DealQuery, DealRefParam, Message, OfferList } from "./schemas";
 
 const tags = ["Deals"];
 
@@ -102,8 +103,6 @@ export const completionRoute = createRoute({
   request: { params: DealRefParam },
   responses: { 200: jsonContent(z.object({ completion: Completion }), "The completion state"), ...errorResponses("not_found") },
 });
-
-export const AGREEMENT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const putAgreementRoute = createRoute({
   method: "put",

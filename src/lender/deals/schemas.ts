@@ -150,44 +150,8 @@ export const DealQuery = z.object({
   cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
 });
 
-export const StatusBody = z
-  .strictObject({
-    status: z.enum(["in_review", "declined", "funded"]),
-    reason: z.string().trim().min(1).max(500).optional(),
-    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units." }),
-  })
-  .openapi("DealStatusReport");
-
-const Money = z.number().finite().nonnegative().max(1_000_000_000_000);
-
-export const OfferBody = z
-  .strictObject({
-    maturity: z.enum(["indicative", "firm"]),
-    amount: z.number().finite().positive().max(1_000_000_000_000),
-    kind: z.string().trim().min(1).max(50).openapi({ example: "business_loan", description: "What is offered; a product family value gives the partner its label." }),
-    annual_rate_pct: z.number().finite().nonnegative().max(1000).optional(),
-    factor_rate: z.number().finite().min(1).max(10).optional(),
-    term_months: z.number().int().min(1).max(600).optional(),
-    fees: Money.optional(),
-    total_repayment: Money.optional(),
-    expires_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Must be in the future." }),
-    notes: z.string().trim().max(2000).optional(),
-  })
-  .superRefine((o, ctx) => {
-    if ((o.annual_rate_pct === undefined) === (o.factor_rate === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["annual_rate_pct"], message: "exactly one of annual_rate_pct and factor_rate is required" });
-    }
-    if (o.expires_at !== undefined && new Date(o.expires_at).getTime() <= Date.now()) {
-      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "must be in the future" });
-    }
-  })
-  .openapi("DealOfferCreate");
-
 export const OfferList = z.object({ offers: z.array(DealOffer) }).openapi("DealOfferList");
 
 export const Message = z
   .object({ id: z.string(), direction: z.enum(["lender_to_borrower", "borrower_to_lender"]), body: z.string(), created_at: Timestamp })
   .openapi("Message");
-
-export const MESSAGE_MAX_CHARS = 5000;
-export const MessageBody = z.strictObject({ body: z.string().trim().min(1).max(MESSAGE_MAX_CHARS) }).openapi("MessageCreate");

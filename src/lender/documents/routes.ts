@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { OPEN_REQUESTS_PER_DEAL } from "../../domain/documents/types";
 import { errorResponses, jsonBody, jsonContent, security } from "../../lib/openapi";
 import { DealRefParam } from "../deals/schemas";
-import { DealDocumentList, DocumentRequestBody, DocumentRequestList, DocumentRequestResult, RequestFiles, RequestParams } from "./schemas";
+import { DocumentRequestBody } from "../../shared-api/schemas/deal-actions";
+import { DealDocumentList, DocumentRequestList, DocumentRequestResult, RequestFiles, RequestParams } from "./schemas";
 
 const tags = ["Documents"];
 

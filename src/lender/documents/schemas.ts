@@ -1,12 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { OPEN_REQUESTS_PER_DEAL } from "../../domain/documents/types";
-import { DOCUMENT_REQUEST_STATUSES, REQUEST_ITEM_TYPE_VALUES } from "../../domain/reference/values";
+import { DOCUMENT_REQUEST_STATUSES } from "../../domain/reference/values";
 import { Timestamp } from "../../shared-api/schemas/common";
 
 type RequestStatusValue = (typeof DOCUMENT_REQUEST_STATUSES)[number]["value"];
 const RequestStatus = z.enum(DOCUMENT_REQUEST_STATUSES.map((s) => s.value) as unknown as [RequestStatusValue, ...RequestStatusValue[]]);
-
-export const NOTE_MAX_CHARS = 500;
 
 export const DealDocument = z
   .object({
@@ -43,13 +41,6 @@ export const DocumentRequest = z
 export const OutstandingRequest = z
   .object({ request_id: z.string(), document_type: z.string(), label: z.string(), requested_at: Timestamp })
   .openapi("OutstandingRequest");
-
-export const DocumentRequestBody = z
-  .strictObject({
-    item_type: z.enum(REQUEST_ITEM_TYPE_VALUES).openapi({ description: "What is asked for: a value of the `document-request-items` enum list." }),
-    note: z.string().trim().min(1).max(NOTE_MAX_CHARS).optional().openapi({ description: "Shown to the client with the request." }),
-  })
-  .openapi("DocumentRequestCreate");
 
 export const DocumentRequestResult = z.object({ request: DocumentRequest }).openapi("DocumentRequestResult");
 

@@ -1,0 +1,109 @@
+import { mkdirSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { http, newLender } from "../e2e/client";
+import { launchChromium } from "./browser";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+// A lender's path in Chromium, signed in with a real passkey ceremony: overview → deals → a
+// sandbox test deal (made over the lender API, as an integrator would) → in review → a refused
+// offer with the message beside the field → a firm offer the partner side would see. Every lender
+// page is checked at desktop and phone widths (screenshot, no sideways scroll, axe).
+let browser: Browser;
+const ARTEFACTS = "test-artifacts/portal";
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  mkdirSync(ARTEFACTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshot at both widths, no horizontal scroll on the phone, no serious or critical axe violations. */
+async function checkPage(page: Page, name: string) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${ARTEFACTS}/${name}-${size.width}.png`, fullPage: true });
+    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(390);
+  }
+  const results = await new AxeBuilder({ page }).analyze();
+  const grave = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(grave, `${name} accessibility`).toEqual([]);
+  await page.setViewportSize(WIDTHS[0]);
+}
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe("the lender portal in a browser", () => {
+  it("a lender goes from a deal to a firm offer", { timeout: 180_000 }, async () => {
+    const baseUrl = inject("baseUrl");
+    const adminToken = inject("adminToken");
+    const lender = await newLender();
+    const made = await http("POST", `${baseUrl}/v1/test/deals`, { headers: { "X-API-Key": lender.sandbox.key }, body: {} });
+    expect(made.status).toBe(201);
+    const ref: string = made.body.ref;
+
+    const context = await browser.newContext();
+    const page = await signInWithNewPasskey(context, { baseUrl, adminToken, organisationId: lender.org.id, role: "member" });
+    expect(await page.textContent("main")).toContain("Deals by your status");
+    expect(await page.locator('td[data-status="new"]').textContent()).toBe("1");
+    await checkPage(page, "lender-overview");
+
+    await page.getByRole("link", { name: "New", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/portal/deals" && u.searchParams.get("status") === "new");
+    await checkPage(page, "lender-deals");
+    await page.getByRole("link", { name: ref }).click();
+    await page.waitForURL((u) => u.pathname === `/portal/deals/${ref}`);
+    expect(await page.locator("#register").textContent()).toContain("Registered name");
+    await checkPage(page, "lender-deal");
+
+    // In review first.
+    await page.locator("#status").selectOption("in_review");
+    await page.getByRole("button", { name: "Report status" }).click();
+    await page.waitForURL((u) => u.searchParams.get("notice") === "status_reported");
+    expect(await page.getByRole("status").textContent()).toContain("Your status was reported");
+
+    // Terms without a rate are refused beside the rate, and nothing is made.
+    await page.locator("#maturity").selectOption("firm");
+    await page.locator("#amount").fill("40000");
+    await page.locator("#term_months").fill("24");
+    await page.getByRole("button", { name: "Make offer" }).click();
+    await page.waitForLoadState();
+    expect(await page.locator("#annual_rate_pct-error").textContent()).toContain("exactly one of annual_rate_pct and factor_rate");
+    expect(await page.locator("#annual_rate_pct").getAttribute("aria-describedby")).toBe("annual_rate_pct-error");
+    expect(await page.locator("#amount").inputValue()).toBe("40000");
+    await checkPage(page, "lender-deal-refused");
+
+    await page.locator("#annual_rate_pct").fill("11.5");
+    await page.locator("#fees").fill("800");
+    await page.locator("#total_repayment").fill("45900");
+    await page.locator("#expires_at").fill(dayFromNow(14));
+    await page.getByRole("button", { name: "Make offer" }).click();
+    await page.waitForURL((u) => u.searchParams.get("notice") === "offer_made");
+    expect(await page.locator("#offers tbody").textContent()).toContain("firm");
+
+    // The API sees the same offer: one code path.
+    const offers = await http("GET", `${baseUrl}/v1/deals/${ref}/offers`, { headers: { "X-API-Key": lender.sandbox.key } });
+    expect(offers.body.offers).toEqual([expect.objectContaining({ maturity: "firm", amount: 40000, annual_rate_pct: 11.5, term_months: 24, status: "presented" })]);
+    const deal = await http("GET", `${baseUrl}/v1/deals/${ref}`, { headers: { "X-API-Key": lender.sandbox.key } });
+    expect(deal.body.lender_status).toBe("offer_made");
+
+    // A message and the agreement, through the same page.
+    await page.locator("#body").fill("Thanks, the firm terms are on the deal.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await page.waitForURL((u) => u.searchParams.get("notice") === "message_sent");
+    await page.locator("#agreement").setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+    await page.getByRole("button", { name: "Upload agreement" }).click();
+    await page.waitForURL((u) => u.searchParams.get("notice") === "agreement_uploaded");
+    expect(await page.locator('td[data-completion="agreement"]').textContent()).toMatch(/^yes/);
+    await checkPage(page, "lender-deal-offered");
+    await context.close();
+  });
+});
