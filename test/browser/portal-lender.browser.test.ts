@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { http, newLender } from "../e2e/client";
 import { launchChromium } from "./browser";
+import { checkPortalPage } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 // A lender's path in Chromium, signed in with a real passkey ceremony: overview → deals → a
@@ -11,33 +10,16 @@ import { signInWithNewPasskey } from "./portal-sign-in";
 // offer with the message beside the field → a firm offer the partner side would see. Every lender
 // page is checked at desktop and phone widths (screenshot, no sideways scroll, axe).
 let browser: Browser;
-const ARTEFACTS = "test-artifacts/portal";
-const WIDTHS = [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  mkdirSync(ARTEFACTS, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-/** Screenshot at both widths, no horizontal scroll on the phone, no serious or critical axe violations. */
-async function checkPage(page: Page, name: string) {
-  for (const size of WIDTHS) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${ARTEFACTS}/${name}-${size.width}.png`, fullPage: true });
-    if (size.width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(390);
-  }
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(grave, `${name} accessibility`).toEqual([]);
-  await page.setViewportSize(WIDTHS[0]);
-}
+const checkPage = checkPortalPage;
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
