@@ -125,7 +125,8 @@ describe("portal access in a browser", () => {
     const answer = await limited;
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
-    await expect(page.getByRole("status").textContent()).resolves.toContain("Too many sign-in attempts");
+    // The script writes the refusal after the answer arrives: wait for the text, not the response.
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Too many sign-in attempts");
     expect(new URL(page.url()).pathname).toBe("/portal/sign-in");
     await context.close();
   });
@@ -145,7 +146,7 @@ describe("portal access in a browser", () => {
     });
     await page.goto(`${inject("baseUrl")}/portal/sign-in`);
     await expect(page.getByRole("button", { name: "Sign in with a passkey" }).isDisabled()).resolves.toBe(true);
-    expect(await page.getByRole("status").textContent()).toContain("cannot use passkeys");
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("cannot use passkeys");
     await context.close();
   });
 });
