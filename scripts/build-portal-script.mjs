@@ -1,5 +1,5 @@
 // Builds the portal's one browser script (scripts/portal/passkeys.browser.mjs with
-// @simplewebauthn/browser bundled in) into src/portal/access/passkeys-script.generated.ts, which
+// @simplewebauthn/browser bundled in) into src/web/portal/access/passkeys-script.generated.ts, which
 // the Worker serves at /portal/assets/passkeys.js: nothing loads from a CDN. Run after changing
 // the script or upgrading @simplewebauthn/browser: `node scripts/build-portal-script.mjs`.
 // `--check` exits 1 when the committed file is not what a fresh build gives (the browser test runs it).
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const target = `${root}src/portal/access/passkeys-script.generated.ts`;
+const target = `${root}src/web/portal/access/passkeys-script.generated.ts`;
 
 export async function buildPortalScript() {
   const result = await build({
@@ -29,7 +29,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--check")) {
     const current = readFileSync(target, "utf8");
     if (current !== fresh) {
-      console.error("src/portal/access/passkeys-script.generated.ts is stale: run node scripts/build-portal-script.mjs");
+      console.error("src/web/portal/access/passkeys-script.generated.ts is stale: run node scripts/build-portal-script.mjs");
       process.exit(1);
     }
   } else {

@@ -3,7 +3,7 @@
 // service: `npm run dev` (or any local service), then
 //   BASE=http://localhost:8787 ADMIN_TOKEN=<from .dev.vars> node scripts/capture-examples.mjs
 // It walks a partner's lead and a lender's deal through every operation, and
-// writes src/docs/examples.json with hosts, keys and secrets replaced by
+// writes src/api/reference/examples.json with hosts, keys and secrets replaced by
 // example values. test/docs-examples.test.ts checks each example against the
 // zod schema of its operation, so a stale example fails the suite.
 import { writeFileSync } from "node:fs";
@@ -115,5 +115,5 @@ const sanitised = JSON.stringify(out, null, 2)
   .replace(/(\/portal\/invitations\/)[A-Za-z0-9]+/g, "$1inv4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a3s6d8f0")
   .replace(/(whsec_)[A-Za-z0-9+/=]+/g, "$1c2VjcmV0LWV4YW1wbGUtb25seS1zaG93bi1vbmNlLg==")
   .replace(/"(rfs_(?:ptr|pub|lnd)_(?:live|sandbox)_[a-z0-9]+)_[A-Za-z0-9]+"/g, '"$1_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"');
-writeFileSync("src/docs/examples.json", `${sanitised}\n`);
-console.log(`${Object.keys(out).length} operations captured into src/docs/examples.json`);
+writeFileSync("src/api/reference/examples.json", `${sanitised}\n`);
+console.log(`${Object.keys(out).length} operations captured into src/api/reference/examples.json`);

@@ -1,23 +1,23 @@
 import { Hono } from "hono";
-import { ADMIN_BASE, createAdminApi } from "./admin";
-import { createDocsPage } from "./docs/page";
-import { createFileRoutes } from "./files/routes";
-import { createLenderApi, LENDER_BASE } from "./lender";
+import { ADMIN_BASE, createAdminApi } from "./api/admin";
+import { createDocsPage } from "./api/reference/page";
+import { createFileRoutes } from "./web/files/routes";
+import { createLenderApi, LENDER_BASE } from "./api/lender";
 import type { AppEnv } from "./app-env";
 import { ApiError, onError } from "./lib/errors";
-import { createHubRoutes } from "./hub/routes";
+import { createHubRoutes } from "./web/hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { provideDatabase } from "./middleware/database";
-import { mountHealth } from "./health/route";
+import { mountHealth } from "./api/health/route";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
-import { createPartnerApi, PARTNER_BASE } from "./partner";
-import { PORTAL_ROUTE } from "./portal/context";
-import { createPortalRoutes } from "./portal/routes";
+import { createPartnerApi, PARTNER_BASE } from "./api/partner";
+import { PORTAL_ROUTE } from "./web/portal/context";
+import { createPortalRoutes } from "./web/portal/routes";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {

@@ -1,12 +1,12 @@
 import { createApp } from "./app";
 import type { Bindings } from "./lib/env";
-import { consumeRegisterLookups } from "./queues/register-consumer";
-import { consumeWebhookDeliveries } from "./queues/webhook-consumer";
-import { runScheduledWork } from "./scheduled";
-import type { DeliveryMessage } from "./services/webhook-dispatch";
+import { consumeRegisterLookups } from "./jobs/register-consumer";
+import { consumeWebhookDeliveries } from "./jobs/webhook-consumer";
+import { runScheduledWork } from "./jobs/scheduled";
+import type { DeliveryMessage } from "./services/webhooks/dispatch";
 
 export { RateLimiter } from "./durable-objects/rate-limiter";
-export { dispatchPendingEvents } from "./services/webhook-dispatch";
+export { dispatchPendingEvents } from "./services/webhooks/dispatch";
 
 const app = createApp();
 

@@ -26,7 +26,7 @@ describe("architecture", () => {
     expect(breachesOf("drizzle is imported only inside src/db")).toEqual([]);
   });
 
-  it("route folders (partner, lender, admin, hub, portal, files, shared-api) read no storage and do not lean on each other", () => {
+  it("route folders (api/partner, api/lender, api/admin, web/hub, web/portal, web/files) read no storage and do not lean on each other", () => {
     expect(breachesOf("route folders read no storage and do not lean on each other")).toEqual([]);
   });
 
@@ -51,9 +51,9 @@ describe("the architecture rules themselves", () => {
     "src/domain/x.ts": ["hono", "src/db/client.ts"],
     "src/db/client.ts": ["drizzle-orm/d1"],
     "src/services/s.ts": ["drizzle-orm"],
-    "src/partner/p.ts": ["src/lender/l.ts", "src/db/client.ts", "src/shared-api/schemas.ts"],
-    "src/lender/l.ts": ["src/shared-api/schemas.ts"],
-    "src/shared-api/schemas.ts": ["src/lib/a.ts"],
+    "src/api/partner/p.ts": ["src/api/lender/l.ts", "src/db/client.ts", "src/api/shared/schemas.ts"],
+    "src/api/lender/l.ts": ["src/api/shared/schemas.ts"],
+    "src/api/shared/schemas.ts": ["src/lib/a.ts"],
     "src/registers/r.ts": ["src/services/s.ts", "src/domain/x.ts"],
     "src/domain/c1.ts": ["src/domain/c2.ts"],
     "src/domain/c2.ts": ["src/domain/c1.ts"],
@@ -62,11 +62,11 @@ describe("the architecture rules themselves", () => {
   it("names each kind of breach it is meant to catch", () => {
     const found = layeringBreaches(fixture).map((b) => `${b.from} -> ${b.to}`);
     expect(found.sort()).toEqual([
+      "src/api/partner/p.ts -> src/api/lender/l.ts",
+      "src/api/partner/p.ts -> src/db/client.ts",
       "src/domain/x.ts -> hono",
       "src/domain/x.ts -> src/db/client.ts",
       "src/lib/a.ts -> src/domain/x.ts",
-      "src/partner/p.ts -> src/db/client.ts",
-      "src/partner/p.ts -> src/lender/l.ts",
       "src/registers/r.ts -> src/services/s.ts",
       "src/services/s.ts -> drizzle-orm",
     ]);

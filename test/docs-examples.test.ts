@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import type { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
-import { createAdminApi } from "../src/admin";
+import { createAdminApi } from "../src/api/admin";
 import { createApp } from "../src/app";
-import { examplesOf, type ApiName } from "../src/docs/document";
+import { examplesOf, type ApiName } from "../src/api/reference/document";
 import { LENDER_EVENT_VALUES, PARTNER_EVENT_VALUES } from "../src/domain/reference/values";
-import { createLenderApi } from "../src/lender";
-import { createPartnerApi } from "../src/partner";
+import { createLenderApi } from "../src/api/lender";
+import { createPartnerApi } from "../src/api/partner";
 import { ADMIN_TOKEN, call } from "./helpers/api";
 
 // Every operation of the three APIs carries a request and a response example

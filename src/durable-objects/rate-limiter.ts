@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../db/client";
-import { insertAccessToken, loadKeyState } from "../db/keys";
+import { insertAccessToken, loadKeyState } from "../db/identity/keys";
 import { admits, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
 import type { Bindings } from "../lib/env";
 import { nowIso } from "../lib/ids";

@@ -4,7 +4,7 @@ import type { Caller } from "../domain/identity/caller";
 import type { KeyKind } from "../domain/identity/keys";
 import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";
-import { admitApiKey, admitBearerToken } from "../services/key-authority";
+import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
 import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
 
 const KIND_NAMES: Record<KeyKind, string> = { partner: "partner secret key", lender: "lender key", publishable: "publishable key" };

@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
-import { dispatchPendingEvents } from "../services/webhook-dispatch";
-import { deliverFirstAttempts } from "../services/webhook-first-attempt";
+import { dispatchPendingEvents } from "../services/webhooks/dispatch";
+import { deliverFirstAttempts } from "../services/webhooks/first-attempt";
 import { logError } from "../lib/logger";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -12,7 +12,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Webhooks are a low-latency notification: after a successful write, the
  * events it put in the outbox are turned into deliveries at once, after the
  * response has gone, and their first attempt is made there and then (see
- * services/webhook-first-attempt.ts). The queue and the every-minute cron
+ * services/webhooks/first-attempt.ts). The queue and the every-minute cron
  * remain the safety net, so a failure here delays a delivery but never loses it.
  */
 export const dispatchAfterWrite = dispatchAfterWriteOf<AppEnv>((c) => Boolean(c.get("caller")));

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/idempotency";
+import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/identity/idempotency";
 import { sha256Hex, toHex } from "../lib/crypto";
 import type { AppEnv } from "../app-env";
 import { ApiError } from "../lib/errors";

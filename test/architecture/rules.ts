@@ -3,11 +3,11 @@
 
 export type ImportGraph = Record<string, string[]>;
 
-/** The folders that answer HTTP; none of them reads storage or leans on another. */
-export const ROUTE_FOLDERS = ["partner", "lender", "admin", "hub", "portal", "files", "shared-api"] as const;
+/** The doors that answer HTTP (the JSON wings under api/, the HTML wings under web/); none reads storage or leans on another. */
+export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files"] as const;
 
-/** What both APIs mount (shared schemas, me, events, webhooks): the one route folder others may import. */
-const SHARED_API = "shared-api";
+/** What every door may use: the API's own ground (router, OpenAPI helpers), what both APIs mount, the reference. */
+const SHARED_DOOR_FLOORS = ["api", "api/shared", "api/reference", "api/health"];
 
 export interface Breach {
   from: string;
@@ -15,9 +15,13 @@ export interface Breach {
   rule: string;
 }
 
-/** "src/domain/leads/view.ts" → "domain"; top-level files (app.ts, index.ts) → the file name. */
+/**
+ * "src/domain/leads/view.ts" → "domain"; the doors count by wing ("src/api/partner/leads/routes.ts" →
+ * "api/partner", "src/api/router.ts" → "api"); top-level files (app.ts, index.ts) → the file name.
+ */
 export function floorOf(path: string): string {
-  const [, first] = path.split("/");
+  const [, first, second, third] = path.split("/");
+  if ((first === "api" || first === "web") && third !== undefined) return `${first}/${second}`;
   return first.replace(/\.tsx?$/, "");
 }
 
@@ -47,7 +51,7 @@ const RULES: Rule[] = [
     name: "route folders read no storage and do not lean on each other",
     applies: (from) => (ROUTE_FOLDERS as readonly string[]).includes(from),
     breaks: (to, _target, from) =>
-      to === "db" || (to !== from && to !== SHARED_API && (ROUTE_FOLDERS as readonly (string | null)[]).includes(to)),
+      to === "db" || (to !== null && to !== from && !SHARED_DOOR_FLOORS.includes(to) && (to.startsWith("api/") || to.startsWith("web/"))),
   },
   {
     name: "registers (company-register adapters) import lib and domain only",

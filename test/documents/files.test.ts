@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signFile } from "../../src/lib/signed-links";
-import { FILE_LINK_TTL_SECONDS, linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../../src/services/links";
+import { FILE_LINK_TTL_SECONDS, linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../../src/services/views/links";
 import { call } from "../helpers/api";
 import { expectProblem } from "../helpers/seed";
 import { pdf } from "./fixtures";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
-import { DOCUMENTS_PER_LEAD } from "../../src/services/lead-documents";
+import { DOCUMENTS_PER_LEAD } from "../../src/services/documents/lead-documents";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/middleware/body-limit";
 import { pdf } from "./fixtures";
 import { upload } from "./helpers";

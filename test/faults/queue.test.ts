@@ -6,10 +6,10 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { consumeWebhookDeliveries } from "../../src/queues/webhook-consumer";
+import { consumeWebhookDeliveries } from "../../src/jobs/webhook-consumer";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { runScheduledWork } from "../../src/scheduled";
-import { dispatchPendingEvents } from "../../src/services/webhook-dispatch";
+import { runScheduledWork } from "../../src/jobs/scheduled";
+import { dispatchPendingEvents } from "../../src/services/webhooks/dispatch";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
@@ -86,7 +86,7 @@ describe("a queue send failure", () => {
     expect(faulty.switches.queue.failed.length).toBeGreaterThan(0);
     const { results } = await env.DB.prepare("select d.id, d.state from webhook_deliveries d join events e on e.id = d.event_id where e.subject_id = ? and d.organisation_id = ?").bind(lead.id, organisation.id).all<any>();
     expect(results.length).toBeGreaterThan(0);
-    // The first attempt is made in the request's waitUntil, not through the queue (services/webhook-first-attempt.ts),
+    // The first attempt is made in the request's waitUntil, not through the queue (services/webhooks/first-attempt.ts),
     // so a failing queue delays nothing that attempt can deliver; whatever is still pending waits for the cron.
     expect(results.every((d) => d.state === "succeeded" || d.state === "pending")).toBe(true);
     expect(results.some((d) => d.state === "succeeded"), JSON.stringify(results)).toBe(true);

@@ -8,8 +8,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { runScheduledWork } from "../../src/scheduled";
-import { sweepUnlandedUploads, UNLANDED_UPLOAD_GRACE_MS } from "../../src/services/tracked-uploads";
+import { runScheduledWork } from "../../src/jobs/scheduled";
+import { sweepUnlandedUploads, UNLANDED_UPLOAD_GRACE_MS } from "../../src/services/documents/tracked-uploads";
 import { form } from "../documents/helpers";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";

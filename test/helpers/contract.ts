@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { createAdminApi } from "../../src/admin";
+import { createAdminApi } from "../../src/api/admin";
 
 /**
  * The API descriptions as integrators read them, and a judge of answers

@@ -1,8 +1,8 @@
-import { DEMO_LENDERS } from "../../src/domain/panel/demo-panel";
+import { DEMO_LENDERS } from "../../src/dev/demo-panel";
 import { productBody } from "../../src/domain/panel/product-body";
 
 export { productBody };
-import { invalidatePanelCache } from "../../src/services/panel-cache";
+import { invalidatePanelCache } from "../../src/services/panel/panel-cache";
 import { admin } from "./api";
 import { createOrganisation } from "./seed";
 

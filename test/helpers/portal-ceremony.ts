@@ -5,7 +5,7 @@
  */
 import { exports } from "cloudflare:workers";
 import { admin, PRODUCTION } from "./api";
-import { SESSION_COOKIE } from "../../src/portal/session-cookie";
+import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { softwarePasskey, type SoftwarePasskey } from "./software-authenticator";
 
 export interface JsonAnswer {

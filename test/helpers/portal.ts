@@ -5,13 +5,13 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { database } from "../../src/db/client";
-import { insertMember } from "../../src/db/portal-members";
+import { insertMember } from "../../src/db/portal/members";
 import type { PortalRole } from "../../src/domain/portal/viewer";
 import { newId, nowIso } from "../../src/lib/ids";
 import { signingSecretOf } from "../../src/lib/signing-secret";
-import { formTokenOf, openSession } from "../../src/services/portal-sessions";
+import { formTokenOf, openSession } from "../../src/services/portal/sessions";
 import { sha256Hex } from "../../src/lib/crypto";
-import { SESSION_COOKIE } from "../../src/portal/session-cookie";
+import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { PRODUCTION } from "./api";
 
 export interface PortalSession {

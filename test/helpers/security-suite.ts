@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { forgetKey } from "../../src/services/key-authority";
+import { forgetKey } from "../../src/services/identity/key-authority";
 import { describe, expect, it } from "vitest";
 import { admin, call, SANDBOX, type CallOptions } from "./api";
 import { expectProblem, lenderWithKeys, partnerWithKeys } from "./seed";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { listLeadsQuery } from "../../src/db/leads";
+import { listLeadsQuery } from "../../src/db/leads/leads";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { uploadDocument } from "../documents/helpers";

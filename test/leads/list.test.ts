@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { listLeadsQuery } from "../../src/db/leads";
+import { listLeadsQuery } from "../../src/db/leads/leads";
 import { call } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "./helpers";
@@ -109,7 +109,7 @@ describe("GET /partner/v1/leads", () => {
   });
 
   it("answers 25 leads a page by default and up to 100 when asked", async () => {
-    const { openLead } = await import("../../src/services/leads");
+    const { openLead } = await import("../../src/services/leads/leads");
     const { marketFor } = await import("../../src/domain/reference/markets");
     const { organisation, sandbox } = await partnerWithKeys();
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { renewalsQuery } from "../../src/db/leads";
+import { renewalsQuery } from "../../src/db/leads/leads";
 
-// The lead read batches its renewals query on every GET (db/lead-with-relations.ts). Without ANALYZE
+// The lead read batches its renewals query on every GET (db/leads/with-relations.ts). Without ANALYZE
 // statistics SQLite preferred the (organisation, environment) index and walked the whole account's
 // leads; `npm run bench` found the read at a tenth of its neighbours' throughput with 40,000 leads held.
 describe("the lead read's renewals query", () => {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { findLead, recordSubmission } from "../../src/db/leads";
-import { submitLead } from "../../src/services/leads";
+import { findLead, recordSubmission } from "../../src/db/leads/leads";
+import { submitLead } from "../../src/services/leads/leads";
 import { call } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "./helpers";

@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import type { DeliveryMessage } from "../../src/services/webhook-dispatch";
+import type { DeliveryMessage } from "../../src/services/webhooks/dispatch";
 import { call } from "../helpers/api";
 import { captureLogs, type LogCapture } from "../helpers/logs";
 import { partnerWithKeys } from "../helpers/seed";

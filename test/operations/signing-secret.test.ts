@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { runScheduledWork } from "../../src/scheduled";
+import { runScheduledWork } from "../../src/jobs/scheduled";
 import { hubToken } from "../../src/lib/signed-links";
 import { LOCAL_DEVELOPMENT_SIGNING_SECRET } from "../../src/lib/signing-secret";
 import { call } from "../helpers/api";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ProductInput } from "../../src/admin/products/routes";
-import { DEMO_LENDERS, panelProductsFromDemo } from "../../src/domain/panel/demo-panel";
+import { ProductInput } from "../../src/api/admin/products/routes";
+import { DEMO_LENDERS, panelProductsFromDemo } from "../../src/dev/demo-panel";
 import { productCurrency } from "../../src/domain/panel/product";
 import { MARKETS } from "../../src/domain/reference/markets";
 import { productBody } from "../helpers/panel";

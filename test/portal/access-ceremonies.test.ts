@@ -5,7 +5,7 @@ import { portal, type PortalSession } from "../helpers/portal";
 import { invite, portalJson, registerThroughInvitation, signInWith } from "../helpers/portal-ceremony";
 import { createOrganisation } from "../helpers/seed";
 import { softwarePasskey } from "../helpers/software-authenticator";
-import { runScheduledWork } from "../../src/scheduled";
+import { runScheduledWork } from "../../src/jobs/scheduled";
 import { SIGN_IN_ATTEMPTS_PER_ACCOUNT, SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_CHALLENGES_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 
 const asSession = (cookie: string | null) => ({ cookie: cookie ?? "" }) as PortalSession;

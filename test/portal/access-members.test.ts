@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
-import { recordPortalAction } from "../../src/services/portal-audit";
+import { recordPortalAction } from "../../src/services/portal/audit";
 import { database } from "../../src/db/client";
 
 const auditActions = async (organisationId: string) =>

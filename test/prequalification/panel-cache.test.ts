@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { currentPanel, invalidatePanelCache, PANEL_CACHE_TTL_MS, panelCacheStats, setPanelLoader } from "../../src/services/panel-cache";
+import { currentPanel, invalidatePanelCache, PANEL_CACHE_TTL_MS, panelCacheStats, setPanelLoader } from "../../src/services/panel/panel-cache";
 import { call } from "../helpers/api";
 import { putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";

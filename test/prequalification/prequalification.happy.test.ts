@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "../../src/domain/reference/markets";
-import { setPanelLoader } from "../../src/services/panel-cache";
+import { setPanelLoader } from "../../src/services/panel/panel-cache";
 import { call } from "../helpers/api";
 import { loadDemoPanel } from "../helpers/panel";
 import { createOrganisation, issueKey, partnerWithKeys } from "../helpers/seed";

@@ -4,7 +4,7 @@ import { database } from "../../src/db/client";
 import { monthsSince } from "../../src/domain/figures";
 import { sourceContextFrom } from "../../src/registers/context";
 import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sandbox";
-import { attemptLookup } from "../../src/services/register-attempts";
+import { attemptLookup } from "../../src/services/registers/attempts";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";

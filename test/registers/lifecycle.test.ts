@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { marketFor } from "../../src/domain/reference/markets";
-import { openLead } from "../../src/services/leads";
+import { openLead } from "../../src/services/leads/leads";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";

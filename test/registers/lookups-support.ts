@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import worker from "../../src/index";
-import type { RegisterLookupMessage } from "../../src/services/register-lookups";
+import type { RegisterLookupMessage } from "../../src/services/registers/lookups";
 import { PRODUCTION, type ApiResponse } from "../helpers/api";
 import { completeUkLead } from "../leads/helpers";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { database } from "../../src/db/client";
-import { requestUploadedUpdate } from "../../src/db/document-requests";
-import { documentInsert } from "../../src/db/documents";
-import { eventInsert } from "../../src/db/events";
+import { requestUploadedUpdate } from "../../src/db/documents/requests";
+import { documentInsert } from "../../src/db/documents/documents";
+import { eventInsert } from "../../src/db/webhooks/events";
 import type { ParsedStatement, StoredDocument } from "../../src/domain/documents/types";
 import { documentStorageKey } from "../../src/domain/documents/view";
 import { randomToken } from "../../src/lib/crypto";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { forwardRequest } from "../../src/services/document-requests";
+import { forwardRequest } from "../../src/services/documents/requests";
 import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { routedLead } from "../lender/helpers";

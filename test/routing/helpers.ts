@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { invalidatePanelCache } from "../../src/services/panel-cache";
+import { invalidatePanelCache } from "../../src/services/panel/panel-cache";
 import { call } from "../helpers/api";
 import { putProducts } from "../helpers/panel";
 import { createOrganisation, issueKey } from "../helpers/seed";

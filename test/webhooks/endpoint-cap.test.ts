@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENDPOINTS_PER_ACCOUNT } from "../../src/services/webhook-endpoints";
+import { ENDPOINTS_PER_ACCOUNT } from "../../src/services/webhooks/endpoints";
 import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { receiverBucket, register } from "./support/webhooks";

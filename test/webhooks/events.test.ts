@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { eventInsert } from "../../src/db/events";
+import { eventInsert } from "../../src/db/webhooks/events";
 import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { writeEvent } from "./support/webhooks";

@@ -2,9 +2,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { attemptScheduledDelivery } from "../../src/services/webhook-delivery";
-import type { DeliveryMessage } from "../../src/services/webhook-dispatch";
-import { SAFETY_NET_DELAY_SECONDS } from "../../src/services/webhook-first-attempt";
+import { attemptScheduledDelivery } from "../../src/services/webhooks/delivery";
+import type { DeliveryMessage } from "../../src/services/webhooks/dispatch";
+import { SAFETY_NET_DELAY_SECONDS } from "../../src/services/webhooks/first-attempt";
 import { RETRY_DELAYS_SECONDS } from "../../src/domain/webhooks/delivery-schedule";
 import { createLead } from "../leads/helpers";
 import { partnerWithKeys } from "../helpers/seed";

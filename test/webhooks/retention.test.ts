@@ -9,12 +9,12 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { eventInsert } from "../../src/db/events";
+import { eventInsert } from "../../src/db/webhooks/events";
 import { webhookAttempts } from "../../src/db/schema/webhooks";
-import { deliveryInsert } from "../../src/db/webhooks";
+import { deliveryInsert } from "../../src/db/webhooks/webhooks";
 import { DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS, retentionDays } from "../../src/domain/retention";
 import worker from "../../src/index";
-import { pruneExpiredHistory } from "../../src/services/retention";
+import { pruneExpiredHistory } from "../../src/services/retention/retention";
 import { call } from "../helpers/api";
 import { lenderWithKeys } from "../helpers/seed";
 

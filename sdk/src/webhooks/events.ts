@@ -1,7 +1,7 @@
 /**
  * The webhook events as types: the envelope every delivery carries and, per
  * event, what `data` holds in each payload mode (docs/webhooks.md, built by the
- * service in src/services/webhook-payloads.ts). The event names come from the
+ * service in src/services/webhooks/payloads.ts). The event names come from the
  * generated OpenAPI types (the `events` a registration accepts), so an event
  * added to the service and regenerated without a detail here fails to compile.
  *

@@ -5,7 +5,7 @@ import { organisations } from "./identity";
 /**
  * The funding panel: every lender organisation's products. The operator
  * replaces a lender's whole list at once; the matcher reads all of it (through
- * the isolate cache in `services/panel-cache.ts`). One panel serves both
+ * the isolate cache in `services/panel/panel-cache.ts`). One panel serves both
  * environments: the sandbox matches against the same products, locally.
  */
 export const panelProducts = sqliteTable(

@@ -96,7 +96,7 @@ function marketBlock(lead: Lead, market: Market, f: ResolvedFigures) {
   }
 }
 
-/** What routing holds for a submitted lead (src/services/lead-offers.ts loads it). */
+/** What routing holds for a submitted lead (src/services/leads/offers.ts loads it). */
 export interface RoutingSources {
   /** Current offers, already in the partner's shape (structural labels, no lender). */
   offers: PartnerOfferView[];

@@ -2,7 +2,7 @@
  * Which webhook destinations the service may POST to. Pure: no DNS, no I/O.
  * Everything that could reach the service's own network, the platform's
  * metadata services or a neighbour's private range is refused (SSRF defence).
- * Resolution of names happens in `src/services/webhook-destination.ts`; what
+ * Resolution of names happens in `src/services/webhooks/destination.ts`; what
  * its answers mean is decided in `./resolution.ts`, with `classifyAddress` below.
  *
  * Where parsing happens. A webhook URL is read once, by the WHATWG URL parser

@@ -1,6 +1,6 @@
 /**
  * What a webhook host's DNS lookups (A and AAAA) mean for the caller. Pure:
- * the lookups are done in `src/services/dns-over-https.ts`.
+ * the lookups are done in `src/services/webhooks/dns-over-https.ts`.
  *
  * The line drawn here is whose fault a failure is. A name that does not exist,
  * has no address, or has one the address policy refuses is the caller's: 400

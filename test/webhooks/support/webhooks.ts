@@ -3,11 +3,11 @@ import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { createApp } from "../../../src/app";
 import { database } from "../../../src/db/client";
-import { eventInsert, type NewEvent } from "../../../src/db/events";
+import { eventInsert, type NewEvent } from "../../../src/db/webhooks/events";
 import worker from "../../../src/index";
-import { consumeWebhookDeliveries } from "../../../src/queues/webhook-consumer";
-import type { DeliveryOptions } from "../../../src/services/webhook-delivery";
-import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhook-dispatch";
+import { consumeWebhookDeliveries } from "../../../src/jobs/webhook-consumer";
+import type { DeliveryOptions } from "../../../src/services/webhooks/delivery";
+import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhooks/dispatch";
 import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
 
 export const receiverUrl = () => inject("webhookReceiverUrl");

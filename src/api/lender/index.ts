@@ -1,0 +1,52 @@
+import { authenticate } from "../../middleware/auth";
+import { limitRequestBody } from "../../middleware/body-limit";
+import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
+import { idempotency } from "../../middleware/idempotency";
+import { rateLimitPerKey } from "../../middleware/rate-limit";
+import { unless } from "../../middleware/unless";
+import { serveDocument } from "../reference/document";
+import { registerLenderWebhookEvents } from "../reference/webhook-events";
+import { createRouter } from "../router";
+import { registerMeRoutes } from "../shared/me/handlers";
+import { registerEventRoutes } from "../shared/events/handlers";
+import { registerWebhookRoutes } from "../shared/webhooks/handlers";
+import { registerDealRoutes } from "./deals/handlers";
+import { registerDocumentRoutes } from "./documents/handlers";
+import { registerReferralRoutes } from "./referrals/handlers";
+import { registerTestDealRoutes } from "./test-deals/handlers";
+import { describeHealth } from "../health/route";
+
+export const LENDER_BASE = "/v1";
+
+export function createLenderApi() {
+  const api = createRouter();
+  api.use("*", limitRequestBody, dispatchAfterWrite);
+  api.use(
+    "*",
+    unless(["/openapi.json"], authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),
+    unless(["/openapi.json"], rateLimitPerKey),
+    unless(["/openapi.json"], idempotency),
+  );
+
+  registerMeRoutes(api, "lender");
+  registerWebhookRoutes(api, "lender");
+  registerEventRoutes(api, "lender");
+  registerDealRoutes(api);
+  registerDocumentRoutes(api);
+  registerTestDealRoutes(api);
+  registerReferralRoutes(api);
+  describeHealth(api);
+
+  registerLenderWebhookEvents(api);
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
+  serveDocument(api, "lender", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Referral Funding Service: lender API",
+      version: "1.0.0",
+      description: "For funding providers who receive deals, make offers, request documents and read the client conversation.",
+    },
+    servers: [{ url: new URL(LENDER_BASE, c.req.url).toString() }],
+  }));
+  return api;
+}

@@ -1,0 +1,61 @@
+import { z } from "@hono/zod-openapi";
+import { ERROR_CODES, type ErrorCode } from "../lib/errors";
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: "https://api.example.com/docs#error-invalid_request" }),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    message: z.string().openapi({ description: "For humans; wording may change. Branch on `error.code`." }),
+    error: z.object({
+      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      field: z.string().optional().openapi({ description: "Dotted path of the offending field, where there is one." }),
+    }),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    missing: z.array(z.string()).optional(),
+    request_id: z.string().openapi({ description: "Also sent as the `X-Request-Id` header." }),
+  })
+  .openapi("Problem");
+
+const problemContent = { "application/problem+json": { schema: ProblemSchema } };
+
+/** Where an error response keeps its codes; a symbol, so the served document never shows it. */
+const ERROR_CODES_OF = Symbol("error codes");
+
+/** The error responses a route can give, one per status, each naming its codes. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set<ErrorCode>([...codes, "internal_error"])) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [status, { description: list.join(", "), content: problemContent, [ERROR_CODES_OF]: list }]),
+  );
+}
+
+/** The codes of a response made by `errorResponses`; undefined for any other response. */
+export const errorCodesOf = (response: object): ErrorCode[] | undefined => (response as { [ERROR_CODES_OF]?: ErrorCode[] })[ERROR_CODES_OF];
+
+/** Errors every authenticated route can answer with. */
+export const AUTHENTICATED_ERRORS: ErrorCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited", "service_unavailable"];
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body, so a missing or non-JSON body is refused, not read as `{}`. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+type SecurityRequirement = Record<string, string[]>;
+
+export const security: Record<"partner" | "lender", SecurityRequirement[]> = {
+  partner: [{ bearerAuth: [] }, { apiKey: [] }],
+  lender: [{ apiKey: [] }],
+};

@@ -1,0 +1,77 @@
+import { authenticate } from "../../middleware/auth";
+import { browserAccess, enforceOrigin } from "../../middleware/browser-access";
+import { limitRequestBody } from "../../middleware/body-limit";
+import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
+import { idempotency } from "../../middleware/idempotency";
+import { rateLimitPerKey } from "../../middleware/rate-limit";
+import { unless } from "../../middleware/unless";
+import { serveDocument } from "../reference/document";
+import { registerPartnerWebhookEvents } from "../reference/webhook-events";
+import { createRouter } from "../router";
+import { registerEnumRoutes } from "./enums/handlers";
+import { registerLeadRoutes } from "./leads/handlers";
+import { registerMeRoutes } from "../shared/me/handlers";
+import { registerOfferRoutes } from "./offers/handlers";
+import { registerTokenRoutes } from "./oauth/handlers";
+import { registerPrequalificationRoutes } from "./prequalification/handlers";
+import { registerDocumentRoutes } from "./documents/handlers";
+import { registerEventRoutes } from "../shared/events/handlers";
+import { registerWebhookRoutes } from "../shared/webhooks/handlers";
+import { describeHealth } from "../health/route";
+
+export const PARTNER_BASE = "/partner/v1";
+
+/** Paths a publishable (browser) key may call. */
+const BROWSER_SAFE = /^\/partner\/v1\/(enums(\/[^/]+)?|prequalification)$/;
+
+const PUBLIC_PATHS = ["/oauth/token", "/openapi.json"];
+
+export function createPartnerApi() {
+  const api = createRouter();
+  api.use("*", limitRequestBody, dispatchAfterWrite);
+  registerTokenRoutes(api);
+
+  api.use("/enums", browserAccess);
+  api.use("/enums/*", browserAccess);
+  api.use("/prequalification", browserAccess);
+  api.use(
+    "*",
+    unless(
+      PUBLIC_PATHS,
+      authenticate({
+        accept: ["partner", "publishable"],
+        bearer: true,
+        hint: "Send Authorization: Bearer <token> (from POST /partner/v1/oauth/token) or X-API-Key: <partner key>.",
+        browserSafe: (path) => BROWSER_SAFE.test(path),
+      }),
+    ),
+    unless(PUBLIC_PATHS, rateLimitPerKey),
+    unless(PUBLIC_PATHS, enforceOrigin),
+    // Prequalification stores nothing, not even an idempotency record: it is safe to repeat as it is.
+    unless([...PUBLIC_PATHS, "/prequalification"], idempotency),
+  );
+
+  registerMeRoutes(api, "partner");
+  registerEnumRoutes(api);
+  registerPrequalificationRoutes(api);
+  registerLeadRoutes(api);
+  registerDocumentRoutes(api);
+  registerWebhookRoutes(api, "partner");
+  registerEventRoutes(api, "partner");
+  registerOfferRoutes(api);
+  describeHealth(api);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  registerPartnerWebhookEvents(api);
+  api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
+  serveDocument(api, "partner", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Referral Funding Service: partner API",
+      version: "1.0.0",
+      description: "For introducers who open, fill in, submit and follow leads. Errors are application/problem+json; branch on `error.code`.",
+    },
+    servers: [{ url: new URL(PARTNER_BASE, c.req.url).toString() }],
+  }));
+  return api;
+}

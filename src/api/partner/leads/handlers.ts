@@ -1,0 +1,67 @@
+import { scopeOf } from "../../../domain/identity/caller";
+import { personView } from "../../../domain/leads/person-view";
+import { leadSteps, leadSummary } from "../../../domain/leads/view";
+import type { Router } from "../../router";
+import { presentLead, presentNewLead, readLead } from "../../../services/leads/presentation";
+import { viewContext } from "../../../services/views/view-context";
+import { panelMatcher } from "../../../services/leads/routing";
+import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../../services/leads/leads";
+import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, submitLeadRoute } from "./routes";
+import { renewLead } from "../../../services/leads/renewals";
+import { signingSecretOf } from "../../../lib/signing-secret";
+
+export function registerLeadRoutes(router: Router) {
+  router.openapi(createLeadRoute, async (c) => {
+    const { country, ...parts } = c.req.valid("json");
+    const ctx = viewContext(c.env, { db: c.get("db") });
+    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts, undefined, null, c.env.REGISTER_LOOKUPS);
+    c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
+    return c.json(await presentNewLead(ctx, lead), 201);
+  });
+
+  router.openapi(getLeadRoute, async (c) => {
+    return c.json(await readLead(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
+  });
+
+  router.openapi(patchLeadRoute, async (c) => {
+    const ctx = viewContext(c.env, { db: c.get("db") });
+    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"), c.env.REGISTER_LOOKUPS);
+    return c.json(await presentLead(ctx, lead), 200);
+  });
+
+  router.openapi(putSignificantPersonsRoute, async (c) => {
+    const { significant_persons } = c.req.valid("json");
+    const lead = await replaceSignificantPersons(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
+    return c.json({ id: lead.id, significant_persons: lead.significantPersons.map(personView), steps: leadSteps(lead) }, 200);
+  });
+
+  router.openapi(submitLeadRoute, async (c) => {
+    const { lead, alreadySubmitted } = await submitLead(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.env.DB));
+    return c.json(
+      {
+        id: lead.id,
+        reference: lead.reference,
+        state: lead.state,
+        matched_options: lead.matchedOptions ?? 0,
+        options: lead.options ?? [],
+        already_submitted: alreadySubmitted,
+        submitted_at: lead.submittedAt!,
+      },
+      200,
+    );
+  });
+
+  router.openapi(renewLeadRoute, async (c) => {
+    const ctx = viewContext(c.env);
+    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.env.REGISTER_LOOKUPS);
+    // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
+    c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
+    return c.json(await presentLead(ctx, renewal), 201);
+  });
+
+  router.openapi(listLeadsRoute, async (c) => {
+    const { state, market, cursor, limit } = c.req.valid("query");
+    const page = await pageOfLeads(c.get("db"), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
+    return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
+  });
+}

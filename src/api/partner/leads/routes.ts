@@ -1,0 +1,120 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
+import {
+  Lead,
+  LeadCreate,
+  LeadIdParam,
+  LeadList,
+  LeadPatch,
+  LeadQuery,
+  SignificantPersonsPut,
+  SignificantPersonsResult,
+  SubmitResult,
+} from "../../shared/schemas/lead";
+
+const tags = ["Leads"];
+
+const IdempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
+});
+
+export const createLeadRoute = createRoute({
+  method: "post",
+  path: "/leads",
+  summary: "Open a lead",
+  description:
+    "Creates a draft lead in the caller's environment. `Idempotency-Key` is honoured: the same key with the same body within 24 hours answers the first response again (header `Idempotent-Replayed: true`); with another body it is 422 `idempotency_key_reused`.",
+  tags,
+  security: security.partner,
+  request: {
+    body: jsonBody(LeadCreate),
+    headers: IdempotencyHeader,
+  },
+  responses: {
+    201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
+    ...errorResponses("invalid_request"),
+  },
+});
+
+export const getLeadRoute = createRoute({
+  method: "get",
+  path: "/leads/{id}",
+  summary: "Read a lead",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam },
+  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("invalid_request", "not_found") },
+});
+
+export const patchLeadRoute = createRoute({
+  method: "patch",
+  path: "/leads/{id}",
+  summary: "Fill in a draft lead",
+  description: "Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
+  responses: {
+    200: jsonContent(Lead, "The lead"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
+  },
+});
+
+export const putSignificantPersonsRoute = createRoute({
+  method: "put",
+  path: "/leads/{id}/significant-persons",
+  summary: "Replace the lead's significant persons",
+  description: "Replaces the whole held list, so a corrected entry never leaves the old one behind.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, body: jsonBody(SignificantPersonsPut) },
+  responses: {
+    200: jsonContent(SignificantPersonsResult, "The held list"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
+  },
+});
+
+export const submitLeadRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/submit",
+  summary: "Submit a lead for matching",
+  description:
+    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, headers: IdempotencyHeader },
+  responses: {
+    200: jsonContent(SubmitResult, "The submission"),
+    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict"),
+  },
+});
+
+export const renewLeadRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/renewals",
+  summary: "Renew a funded lead",
+  description:
+    "Opens a new draft lead from a `funded` one, prefilled with its partner reference, channel, business, contact, funding, trading and significant persons, and carrying `renewal_of` (the funded lead's id). Consent is not carried over (a new application needs the applicant's consent again), nor are documents, offers, state or timeline. The funded lead lists it under `renewals`. A lead in any other state: 409 `lead_not_funded`. `Idempotency-Key` is honoured: a retry with the same key answers the first renewal again instead of opening another.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, headers: IdempotencyHeader },
+  responses: {
+    201: { ...jsonContent(Lead, "The renewal: a new draft lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the new lead" } } },
+    ...errorResponses("invalid_request", "not_found", "lead_not_funded"),
+  },
+});
+
+export const listLeadsRoute = createRoute({
+  method: "get",
+  path: "/leads",
+  summary: "List leads",
+  description: "Newest first, scoped to the caller's account and environment; keyset-paginated through the opaque `next_cursor`.",
+  tags,
+  security: security.partner,
+  request: { query: LeadQuery },
+  responses: { 200: jsonContent(LeadList, "A page of leads"), ...errorResponses("invalid_request") },
+});

@@ -1,0 +1,53 @@
+/**
+ * Serves an API's OpenAPI 3.1 document at `/openapi.json`: generated from the
+ * zod schemas its routes validate with, plus the request and response
+ * examples captured from a real run (src/api/reference/examples.json, written by
+ * scripts/capture-examples.mjs and checked against those schemas by
+ * test/docs-examples.test.ts).
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../../app-env";
+import type { Router } from "../router";
+import captured from "./examples.json";
+
+export type ApiName = "partner" | "lender" | "admin";
+type Config = Parameters<Router["getOpenAPI31Document"]>[0];
+interface Example {
+  request?: unknown;
+  response?: unknown;
+}
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+
+/** The captured examples of one API, keyed `METHOD /path` as the document writes paths. */
+export function examplesOf(api: ApiName): Map<string, Example> {
+  const prefix = `${api} `;
+  return new Map(
+    Object.entries(captured as Record<string, Example>)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, value]) => [key.slice(prefix.length), value]),
+  );
+}
+
+type Media = Record<string, { example?: unknown }>;
+type Operation = { requestBody?: { content?: Media }; responses?: Record<string, { content?: Media }> };
+
+/** Puts each operation's example on its request body and its success response. */
+export function withExamples<T extends { paths?: unknown }>(document: T, api: ApiName): T {
+  const examples = examplesOf(api);
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      const example = examples.get(`${method.toUpperCase()} ${path}`);
+      if (!operation || !example) continue;
+      for (const media of Object.values(operation.requestBody?.content ?? {})) if (example.request !== undefined) media.example = example.request;
+      const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith("2"))?.[1];
+      for (const media of Object.values(success?.content ?? {})) if (example.response != null) media.example = example.response;
+    }
+  }
+  return document;
+}
+
+export function serveDocument(router: Router, api: ApiName, config: (c: Context<AppEnv>) => Config) {
+  router.get("/openapi.json", (c) => c.json(withExamples(router.getOpenAPI31Document(config(c)), api)));
+}

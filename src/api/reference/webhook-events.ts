@@ -1,0 +1,122 @@
+/**
+ * The webhook events of both APIs as OpenAPI 3.1 `webhooks`: one entry per
+ * event, its body in both payload modes (`full`: the subject as its GET answers
+ * plus the event's detail; `reference`: the subject's reference plus the
+ * detail), built from the same zod schemas the API's responses use. The list
+ * of events is the reference list in src/domain/reference/values.ts.
+ */
+import { z } from "@hono/zod-openapi";
+import { LENDER_EVENTS, PARTNER_EVENTS } from "../../domain/reference/values";
+import { Completion, Deal, DealOffer } from "../shared/schemas/deal";
+import type { Router } from "../router";
+import { Timestamp } from "../shared/schemas/common";
+import { PartnerDocument } from "../shared/schemas/document";
+import { Lead, PartnerOffer } from "../shared/schemas/lead";
+import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
+
+type Shape = z.ZodRawShape;
+
+const LeadState = z.string().openapi({ description: "The lead's state once the write that fired the event committed." });
+const leadDetail = (extra: Shape = {}): Shape => ({ reference: z.string().openapi({ example: "RF-7K3M9Q" }), state: LeadState, ...extra });
+const matched = { matched_options: z.number().int() };
+
+/** The event's own detail in `data`, per event (docs/webhooks.md, "Events"). */
+const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = {
+  "lead.submitted": leadDetail(matched),
+  "lead.matched": leadDetail(matched),
+  "lead.out_of_scope": leadDetail(matched),
+  "lead.offers_available": leadDetail(),
+  "lead.offer_accepted": leadDetail({ offer: PartnerOffer }),
+  "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
+  "lead.declined": leadDetail(),
+  "document.accepted": { reference: z.string(), document: PartnerDocument },
+  "document.rejected": { reference: z.string(), document: PartnerDocument },
+};
+
+const RequestFile = z.object({
+  id: z.string(),
+  document_type: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  url: z.string().openapi({ description: "Signed download link, valid 24 hours from when the body was built." }),
+});
+
+const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
+  "deal.created": {},
+  "deal.updated": { update: z.object({ status: z.string(), reason: z.string().nullable(), funded_amount: z.number().nullable() }) },
+  "offer.accepted": { offer: DealOffer },
+  "message.created": {
+    message: z.object({ id: z.string(), direction: z.string(), from_email: z.string().nullable(), subject: z.string().nullable(), body: z.string(), created_at: Timestamp }),
+  },
+  "request.fulfilled": {
+    request: z
+      .object({ id: z.string(), item_type: z.string(), label: z.string(), file_count: z.number().int(), uploaded_at: Timestamp.nullable(), files: z.array(RequestFile) })
+      .openapi({ description: "The document request (in `full` bodies it takes the place of the deal's funding `request`)." }),
+  },
+  "deal.account_submitted": { completion: Completion },
+  "deal.agreement_signed": { completion: Completion },
+};
+
+const pascal = (event: string) => event.split(/[._]/).map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+
+function envelope(event: string, full: z.ZodType, reference: z.ZodType) {
+  return z
+    .object({
+      id: z.string().openapi({ description: "The event id: the same on every attempt and every endpoint. Dedupe on it.", example: "evt_5n2k8c0x1m3p9q7r4s6t0u2v" }),
+      event: z.literal(event),
+      created_at: Timestamp,
+      environment: z.enum(["sandbox", "live"]),
+      livemode: z.boolean(),
+      api_version: z.literal(WEBHOOK_API_VERSION),
+      data: z.union([full, reference]).openapi({ description: "`full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header)." }),
+    })
+    .openapi(`${pascal(event)}Event`);
+}
+
+const HEADERS = z.object({
+  "X-Service-Event": z.string().openapi({ description: "The event name." }),
+  "X-Service-Delivery": z.string().openapi({ description: "The delivery id (`whd_…`), the same on every retry." }),
+  "X-Service-Payload": z.enum(["full", "reference"]),
+  "X-Service-Signature-256": z.string().openapi({ description: "`t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret." }),
+  "X-Service-Signature": z.string().openapi({ description: "`sha256=<hex>` of the body alone (the specification's header; no replay protection)." }),
+  "webhook-id": z.string().openapi({ description: "Standard Webhooks: the event id." }),
+  "webhook-timestamp": z.string(),
+  "webhook-signature": z.string().openapi({ description: "Standard Webhooks: `v1,<base64>`." }),
+});
+
+function register(router: Router, events: readonly { value: string; label: string }[], detail: Record<string, Shape>, subject: "lead" | "deal") {
+  for (const { value: event, label } of events) {
+    const name = pascal(event);
+    const own = detail[event];
+    const full =
+      subject === "deal"
+        ? Deal.extend({ ...own, payload_mode: z.literal("full") })
+        : Lead.extend({ lead_id: z.string(), ...own, payload_mode: z.literal("full") });
+    const reference =
+      subject === "deal"
+        ? z.object({ reference: z.string(), ref: z.string(), test: z.boolean(), ...own, payload_mode: z.literal("reference") })
+        : z.object({ lead_id: z.string(), ...own, payload_mode: z.literal("reference") });
+    router.openAPIRegistry.registerWebhook({
+      method: "post",
+      path: event,
+      summary: label,
+      description:
+        "Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.",
+      tags: ["Webhook events"],
+      request: {
+        headers: HEADERS,
+        body: {
+          required: true,
+          content: { "application/json": { schema: envelope(event, full.openapi(`${name}Full`), reference.openapi(`${name}Reference`)) } },
+        },
+      },
+      responses: {
+        200: { description: "Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h)." },
+      },
+    });
+  }
+}
+
+export const registerPartnerWebhookEvents = (router: Router) => register(router, PARTNER_EVENTS, PARTNER_DETAIL, "lead");
+export const registerLenderWebhookEvents = (router: Router) => register(router, LENDER_EVENTS, LENDER_DETAIL, "deal");

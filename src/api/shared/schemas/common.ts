@@ -1,0 +1,20 @@
+import { z } from "@hono/zod-openapi";
+import { countryProblem, resolveCountry, type Market } from "../../../domain/reference/markets";
+
+/**
+ * A country as integrators send it: alpha-2 (GB or UK), alpha-3 or a plain
+ * name. Parses to the market; Germany, Italy and unknown countries are refused
+ * with a message naming the supported markets.
+ */
+export const CountryInput = z
+  .string()
+  .max(64)
+  .transform((input, ctx): Market => {
+    const resolution = resolveCountry(input);
+    if (resolution.ok) return resolution.market;
+    ctx.addIssue({ code: "custom", message: countryProblem(resolution, input) });
+    return z.NEVER;
+  })
+  .openapi({ type: "string", example: "GB", description: "Alpha-2 (`GB` or `UK`), alpha-3 or English name. Germany and Italy are refused." });
+
+export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-11-22T09:30:00.000Z" });

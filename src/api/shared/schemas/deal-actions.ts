@@ -1,0 +1,72 @@
+/**
+ * What a lender sends about a deal (a status report, an offer, a message, a
+ * document request, the agreement PDF): one definition that the lender API's
+ * routes validate with and the portal's lender forms validate with, so a form
+ * and an API call are refused for the same reasons.
+ */
+import { z } from "@hono/zod-openapi";
+import { REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
+import { ApiError } from "../../../lib/errors";
+
+export const StatusBody = z
+  .strictObject({
+    status: z.enum(["in_review", "declined", "funded"]),
+    reason: z.string().trim().min(1).max(500).optional(),
+    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units." }),
+  })
+  .openapi("DealStatusReport");
+
+const Money = z.number().finite().nonnegative().max(1_000_000_000_000);
+
+export const OfferBody = z
+  .strictObject({
+    maturity: z.enum(["indicative", "firm"]),
+    amount: z.number().finite().positive().max(1_000_000_000_000),
+    kind: z.string().trim().min(1).max(50).openapi({ example: "business_loan", description: "What is offered; a product family value gives the partner its label." }),
+    annual_rate_pct: z.number().finite().nonnegative().max(1000).optional(),
+    factor_rate: z.number().finite().min(1).max(10).optional(),
+    term_months: z.number().int().min(1).max(600).optional(),
+    fees: Money.optional(),
+    total_repayment: Money.optional(),
+    expires_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Must be in the future." }),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .superRefine((o, ctx) => {
+    if ((o.annual_rate_pct === undefined) === (o.factor_rate === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["annual_rate_pct"], message: "exactly one of annual_rate_pct and factor_rate is required" });
+    }
+    if (o.expires_at !== undefined && new Date(o.expires_at).getTime() <= Date.now()) {
+      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "must be in the future" });
+    }
+  })
+  .openapi("DealOfferCreate");
+
+export const MESSAGE_MAX_CHARS = 5000;
+export const MessageBody = z.strictObject({ body: z.string().trim().min(1).max(MESSAGE_MAX_CHARS) }).openapi("MessageCreate");
+
+export const NOTE_MAX_CHARS = 500;
+
+export const DocumentRequestBody = z
+  .strictObject({
+    item_type: z.enum(REQUEST_ITEM_TYPE_VALUES).openapi({ description: "What is asked for: a value of the `document-request-items` enum list." }),
+    note: z.string().trim().min(1).max(NOTE_MAX_CHARS).optional().openapi({ description: "Shown to the client with the request." }),
+  })
+  .openapi("DocumentRequestCreate");
+
+export const AGREEMENT_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The agreement is a PDF of at most AGREEMENT_MAX_BYTES: the raw body of
+ * `PUT /v1/deals/{ref}/agreement`, or the file of the portal's upload form.
+ * `field` names where the bytes came from (`body`, or the form's `agreement`).
+ */
+export function checkAgreementPdf(contentType: string, pdf: ArrayBuffer, field: string) {
+  if (contentType.split(";")[0].trim().toLowerCase() !== "application/pdf") {
+    throw new ApiError("unsupported_media_type", field === "body" ? "Send the agreement as the raw body with Content-Type: application/pdf." : "The agreement must be a PDF file.", field === "body" ? {} : { field });
+  }
+  if (pdf.byteLength > AGREEMENT_MAX_BYTES) throw new ApiError("payload_too_large", `The agreement exceeds ${AGREEMENT_MAX_BYTES} bytes.`, field === "body" ? {} : { field });
+  if (pdf.byteLength === 0) throw new ApiError("invalid_request", "The body is empty; send the agreement PDF.", { field });
+  if (new TextDecoder().decode(new Uint8Array(pdf, 0, Math.min(5, pdf.byteLength))) !== "%PDF-") {
+    throw new ApiError("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field });
+  }
+}

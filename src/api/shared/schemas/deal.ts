@@ -1,0 +1,157 @@
+import { z } from "@hono/zod-openapi";
+import { DEAL_STATUSES } from "../../../domain/deals/types";
+import { MARKETS, type Market } from "../../../domain/reference/markets";
+import { LENDER_STATUSES } from "../../../domain/reference/values";
+import { Timestamp } from "./common";
+import { SignificantPerson } from "./lead";
+import { Registry, Vat } from "./register";
+import { DealDocument } from "./deal-document";
+
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+const Basis = z
+  .enum(["statements", "register", "filed_accounts", "applicant", "band_midpoint", "band_lower_bound"])
+  .nullable()
+  .openapi({ description: "Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number." });
+
+export const DealRefParam = z.object({
+  ref: z.string().min(1).max(32).openapi({ param: { name: "ref", in: "path" }, example: "DL-7K3M9Q2A", description: "Case-insensitive deal reference." }),
+});
+
+const marketBase = {
+  currency: z.string(),
+  monthly_revenue: nullableNumber,
+  monthly_revenue_band: nullableString,
+  monthly_revenue_basis: Basis,
+  annual_turnover: nullableNumber,
+  annual_turnover_basis: Basis,
+  time_in_business_band: nullableString,
+  tib_months: z.number().int().nullable(),
+  tib_months_basis: Basis,
+  registry: Registry,
+};
+
+/** One schema per market: the common base plus the keys that market carries. */
+function marketSchema(m: Market) {
+  const identifiers = z.object(Object.fromEntries(m.identifier_keys.map((k) => [k, nullableString]))).openapi({ description: `Register identifiers ${m.name} has (from \`registry.identifiers\`); null until the register answers with one.` });
+  const vat = m.vat_checked ? { vat: Vat } : {};
+  const keys =
+    m.block === "uk"
+      ? { company_register_number: nullableString, entity_type: nullableString, significant_persons: z.array(SignificantPerson), ...vat }
+      : m.block === "us"
+        ? { region: nullableString, credit_score_band: nullableString, ein: nullableString, signup_ip: nullableString }
+        : m.block === "ca"
+          ? { region: nullableString, credit_score_band: nullableString }
+          : { region: nullableString, ...(m.register_number_label !== null ? { company_number: nullableString } : {}), ...vat };
+  return z.object({ country: z.literal(m.code), ...marketBase, identifiers, ...keys }).openapi(`DealMarket${m.code}`, { description: `The ${m.name} market object.` });
+}
+
+const marketSchemas = MARKETS.map(marketSchema);
+export const DealMarket = z
+  .discriminatedUnion("country", marketSchemas as unknown as [ReturnType<typeof marketSchema>, ...ReturnType<typeof marketSchema>[]])
+  .openapi("DealMarket", { description: "One schema per country, `country` the discriminator." });
+
+export const DealOffer = z
+  .object({
+    id: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    kind: z.string(),
+    maturity: z.enum(["indicative", "firm"]),
+    status: z.enum(["presented", "accepted", "closed", "superseded"]),
+    created_at: Timestamp,
+    superseded: z.boolean(),
+    superseded_at: Timestamp.nullable(),
+    superseded_by: z.enum(["indicative", "firm"]).nullable(),
+    annual_rate_pct: nullableNumber,
+    factor_rate: nullableNumber,
+    term_months: z.number().int().nullable(),
+    fees: nullableNumber,
+    total_repayment: nullableNumber,
+    expires_at: Timestamp.nullable(),
+    notes: nullableString,
+  })
+  .openapi("DealOffer");
+
+export const Completion = z
+  .object({
+    account_submitted: z.boolean(),
+    account_submitted_at: Timestamp.nullable(),
+    account_summary: nullableString,
+    agreement_uploaded: z.boolean(),
+    agreement_uploaded_at: Timestamp.nullable(),
+    signed: z.boolean(),
+    signed_at: Timestamp.nullable(),
+    signature_verification: nullableString,
+  })
+  .openapi("Completion");
+
+const LenderStatus = z.enum(LENDER_STATUSES);
+const DealStatus = z.enum(DEAL_STATUSES);
+
+export const DealSummary = z
+  .object({
+    ref: z.string().openapi({ example: "DL-7K3M9Q2A" }),
+    business: z.object({ name: nullableString, company_number: nullableString.optional() }),
+    contact: z.object({ first_name: nullableString, last_name: nullableString }),
+    amount: nullableNumber.openapi({ description: "The amount the applicant reported; null when only a band is known (see the deal's `request`)." }),
+    currency: z.string(),
+    product: nullableString.openapi({ description: "Product family asked for." }),
+    market: z.string().openapi({ example: "UK" }),
+    status: DealStatus,
+    lender_status: LenderStatus,
+    test: z.boolean(),
+    statements_available: z.boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .openapi("DealSummary");
+
+export const DealList = z.object({ deals: z.array(DealSummary), next_cursor: nullableString }).openapi("DealList");
+
+export const Deal = z
+  .object({
+    ref: z.string(),
+    environment: z.enum(["sandbox", "live"]),
+    test: z.boolean(),
+    status: DealStatus,
+    lender_status: LenderStatus,
+    status_reason: nullableString,
+    funded_amount: nullableNumber,
+    channel: z.object({ name: nullableString, domain: nullableString }),
+    business: z.object({ name: nullableString, company_number: nullableString.optional(), entity_type: nullableString, industry: nullableString }),
+    contact: z.object({ first_name: nullableString, last_name: nullableString, email: nullableString, phone: nullableString }),
+    request: z.object({
+      amount: nullableNumber,
+      amount_basis: Basis,
+      amount_band: nullableString,
+      currency: z.string(),
+      purpose: nullableString,
+      product_family: nullableString,
+    }),
+    market: DealMarket,
+    statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
+    offers: z.array(DealOffer),
+    documents: z.array(DealDocument).openapi({ description: "Signed links valid for 1 hour (24 hours in webhook bodies)." }),
+    consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
+    completion: Completion,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    monthly_revenue: nullableNumber.openapi({ deprecated: true, description: "Deprecated: equals `market.monthly_revenue`." }),
+    annual_turnover: nullableNumber.openapi({ deprecated: true, description: "Deprecated: equals `market.annual_turnover`." }),
+    market_block: DealMarket.openapi({ deprecated: true, description: "Deprecated: equals `market`." }),
+    market_region: nullableString.openapi({ deprecated: true, description: "Deprecated: equals `market.region` (null where the market has none)." }),
+  })
+  .openapi("Deal");
+
+export const DealQuery = z.object({
+  status: LenderStatus.optional().openapi({ description: "Filter on the reported `lender_status`." }),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
+});
+
+export const OfferList = z.object({ offers: z.array(DealOffer) }).openapi("DealOfferList");
+
+export const Message = z
+  .object({ id: z.string(), direction: z.enum(["lender_to_borrower", "borrower_to_lender"]), body: z.string(), created_at: Timestamp })
+  .openapi("Message");

@@ -1,0 +1,197 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PING_EVENT } from "../../../domain/webhooks/ping";
+import { eventsOf, otherApi, type WebhookApi } from "../../../domain/webhooks/subscriptions";
+import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
+import { Timestamp } from "../schemas/common";
+
+const EventName = (api: WebhookApi) =>
+  z
+    .string()
+    .max(100)
+    .superRefine((name, ctx) => {
+      if (eventsOf(api).includes(name)) return;
+      const other = eventsOf(otherApi(api)).includes(name);
+      ctx.addIssue({
+        code: "custom",
+        message: other
+          ? `${name} is a ${otherApi(api)} API event; ${api} endpoints subscribe to: ${eventsOf(api).join(", ")}`
+          : name === PING_EVENT
+            ? `${PING_EVENT} is not subscribed to: POST /webhooks/{id}/test sends it to any endpoint; subscribe to: ${eventsOf(api).join(", ")}`
+            : `unknown event ${name}; one of: ${eventsOf(api).join(", ")}`,
+      });
+    })
+    .openapi({ type: "string", enum: [...eventsOf(api)] });
+
+const PayloadModeInput = z.enum(["full", "reference"]).openapi({
+  description: "`full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.",
+});
+
+const Url = z.string().max(2048).openapi({ format: "uri", example: "https://hooks.example.com/rfs", description: "https on a public host." });
+
+export const WebhookEndpoint = (api: WebhookApi) =>
+  z
+    .object({
+      id: z.string().openapi({ example: "whe_3k9x0c2m4p7q1r8s5t6u0v2w" }),
+      url: z.string(),
+      events: z.array(z.string()),
+      active: z.boolean(),
+      created_at: Timestamp,
+      last_success_at: Timestamp.nullable(),
+      last_failure_at: Timestamp.nullable(),
+      failure_count: z.number().int().openapi({ description: "Failed attempts since the last success." }),
+      payload: z.enum(["full", "reference"]),
+      environment: z.enum(["sandbox", "live"]),
+      host: z.enum(["sandbox", "production"]).openapi({ description: "Where it was registered; a sandbox-host endpoint receives sandbox and test events only." }),
+      deactivated_reason: z.enum(["gone", "exhausted", "manual"]).nullable(),
+      secret: z.string().optional().openapi({ description: "`whsec_…`; returned only on registration and rotation." }),
+    })
+    .openapi(api === "partner" ? "PartnerWebhookEndpoint" : "LenderWebhookEndpoint");
+
+const Attempt = z.object({
+  attempt_number: z.number().int().nullable().openapi({ description: "1 to 6 for automatic attempts; null for a manual re-send." }),
+  trigger: z.enum(["automatic", "manual"]),
+  attempted_at: Timestamp,
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+});
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    event: z.string(),
+    payload: z.enum(["full", "reference"]),
+    state: z.enum(["pending", "succeeded", "exhausted", "cancelled"]),
+    attempt_count: z.number().int(),
+    next_attempt_at: Timestamp.nullable(),
+    last_status_code: z.number().int().nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    attempts: z.array(Attempt),
+  })
+  .openapi("WebhookDelivery");
+
+const IdParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" } }) });
+const DeliveryParams = IdParam.extend({ delivery_id: z.string().max(64).openapi({ param: { name: "delivery_id", in: "path" } }) });
+export const PageQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** A registration's body: the API's and the portal's register form's one definition. */
+export const webhookRegistration = (api: WebhookApi) =>
+  z
+    .strictObject({
+      url: Url,
+      events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional().openapi({ description: "Default: every event of this API." }),
+      payload: PayloadModeInput.default("full"),
+    })
+    .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
+
+const tags = ["Webhooks"];
+
+/** Whose fault a failed lookup is (src/domain/webhooks/resolution.ts), told where a url is checked. */
+const RESOLVER_NOTE =
+  "The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. " +
+  "When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.";
+
+export const webhookRoutes = (api: WebhookApi) => {
+  const Endpoint = WebhookEndpoint(api);
+  const registration = webhookRegistration(api);
+  const changes = z
+    .strictObject({
+      url: Url.optional(),
+      events: z.array(EventName(api)).min(1).max(50).optional(),
+      payload: PayloadModeInput.optional(),
+      active: z.boolean().optional().openapi({ description: "true reactivates a deactivated endpoint and resets its counters." }),
+    })
+    .openapi(api === "partner" ? "PartnerWebhookChanges" : "LenderWebhookChanges");
+  const common = { tags, security: security[api] };
+  return {
+    register: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks",
+      summary: "Register a webhook endpoint",
+      description: "The URL must be https on a public host. The response carries `secret` once. An account holds a limited number of endpoints per API and environment: one more is 422 `cap_exceeded` (with `limit` and `current`). " +
+        RESOLVER_NOTE,
+      request: { body: jsonBody(registration) },
+      responses: { 201: jsonContent(Endpoint, "The endpoint with its secret"), ...errorResponses("invalid_request", "cap_exceeded", "resolver_unavailable") },
+    }),
+    list: createRoute({
+      ...common,
+      method: "get",
+      path: "/webhooks",
+      summary: "List webhook endpoints",
+      responses: { 200: jsonContent(z.object({ webhooks: z.array(Endpoint) }), "Endpoints, newest first"), ...errorResponses() },
+    }),
+    get: createRoute({
+      ...common,
+      method: "get",
+      path: "/webhooks/{id}",
+      summary: "One webhook endpoint",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("not_found") },
+    }),
+    update: createRoute({
+      ...common,
+      method: "patch",
+      path: "/webhooks/{id}",
+      summary: "Change url, events, payload mode or active",
+      description: `A new \`url\` is checked as at registration. ${RESOLVER_NOTE}`,
+      request: { params: IdParam, body: jsonBody(changes) },
+      responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", "resolver_unavailable") },
+    }),
+    remove: createRoute({
+      ...common,
+      method: "delete",
+      path: "/webhooks/{id}",
+      summary: "Delete a webhook endpoint",
+      description: "Pending deliveries are cancelled.",
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...errorResponses("not_found") },
+    }),
+    rotate: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks/{id}/rotate-secret",
+      summary: "Rotate the signing secret",
+      description: "Returns the new secret once. The previous secret keeps signing (a second `v1`) for 24 hours.",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Endpoint, "The endpoint with its new secret"), ...errorResponses("not_found") },
+    }),
+    deliveries: createRoute({
+      ...common,
+      method: "get",
+      path: "/webhooks/{id}/deliveries",
+      summary: "Deliveries of an endpoint with every attempt, newest first",
+      request: { params: IdParam, query: PageQuery },
+      responses: {
+        200: jsonContent(z.object({ deliveries: z.array(WebhookDelivery), next_cursor: z.string().nullable() }), "A page of deliveries"),
+        ...errorResponses("invalid_request", "not_found"),
+      },
+    }),
+    retry: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks/{id}/deliveries/{delivery_id}/retry",
+      summary: "Re-send a delivery now",
+      description: "One attempt at once with the stored body, signed afresh. Success settles the delivery; failure leaves its schedule as it was.",
+      request: { params: DeliveryParams },
+      responses: { 200: jsonContent(WebhookDelivery, "The delivery with the new attempt"), ...errorResponses("not_found", "conflict") },
+    }),
+    test: createRoute({
+      ...common,
+      method: "post",
+      path: "/webhooks/{id}/test",
+      summary: "Send a test ping",
+      description:
+        "Sends a signed `ping` event to the endpoint now, whatever its `events` filter, and answers with the delivery and its one attempt " +
+        "(200 whether the receiver accepted it or not: read `state` and `attempts[0].status_code`/`error`). A ping is never retried and never listed by `GET /events`. " +
+        "A deactivated endpoint is refused with 409 `conflict`.",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(WebhookDelivery, "The ping's delivery with its attempt"), ...errorResponses("not_found", "conflict") },
+    }),
+  };
+};

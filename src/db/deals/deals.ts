@@ -1,0 +1,175 @@
+/**
+ * Deals (offers: offers.ts, messages: deal-messages.ts, lead routing: routing.ts). Every lender read is scoped in the query
+ * to the lender organisation AND environment (and hides deleted test deals).
+ * Writes are statements for the callers' batches; conditional updates carry a
+ * fresh `last_change` token and the statements after them are guarded on it.
+ */
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Scope } from "../../domain/identity/caller";
+import type { Deal, DealStatus } from "../../domain/deals/types";
+import type { LeadState, LenderStatus } from "../../domain/reference/values";
+import type { Database } from "../client";
+import { insertWhere } from "../guarded";
+import { dealRow, type NewDeal } from "../leads/routing";
+import { deals, leadRouting, offers, type DealRow } from "../schema/deals";
+import { documents } from "../schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "../documents/parsed-statements";
+import { leads } from "../schema/leads";
+
+export const toDeal = (r: DealRow): Deal => ({
+  ref: r.ref,
+  lenderOrganisationId: r.lenderOrganisationId,
+  environment: r.environment,
+  leadId: r.leadId,
+  partnerOrganisationId: r.partnerOrganisationId,
+  test: r.test,
+  productIds: r.productIds,
+  subject: r.subject,
+  status: r.status as DealStatus,
+  lenderStatus: r.lenderStatus as LenderStatus,
+  statusReason: r.statusReason,
+  fundedAmount: r.fundedAmount,
+  accountSubmittedAt: r.accountSubmittedAt,
+  accountSummary: r.accountSummary,
+  agreementUploadedAt: r.agreementUploadedAt,
+  signedAt: r.signedAt,
+  signatureVerification: r.signatureVerification,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** The lender's own, live (not deleted) deal with this upper-cased ref. */
+export const dealInScope = (scope: Scope, ref: string) =>
+  and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.ref, ref), isNull(deals.deletedAt));
+
+export async function findDeal(db: Database, scope: Scope, ref: string) {
+  const row = await db.select().from(deals).where(dealInScope(scope, ref)).get();
+  return row ? toDeal(row) : null;
+}
+
+/**
+ * Internal, unscoped on purpose: the deal an offer was made on, whoever's it is. The partner's
+ * offer acceptance hands the lead over to that offer's lender, so the caller (the partner) is not
+ * the deal's owner; the offer itself was read scoped to the partner's lead first
+ * (services/leads/offers.ts), and only the lender, environment and test flag leave this function.
+ */
+export async function findDealByRef(db: Database, ref: string) {
+  return (await db.select({ ref: deals.ref, lenderOrganisationId: deals.lenderOrganisationId, environment: deals.environment, test: deals.test }).from(deals).where(eq(deals.ref, ref)).get()) ?? null;
+}
+
+export interface DealPosition {
+  createdAt: string;
+  ref: string;
+}
+
+/** Newest first, keyset on (created_at, ref) over the lender's (status-)indexed range. */
+export async function listDeals(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
+  const conditions: (SQL | undefined)[] = [eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), isNull(deals.deletedAt)];
+  if (status) conditions.push(eq(deals.lenderStatus, status));
+  if (after) conditions.push(sql`(${deals.createdAt}, ${deals.ref}) < (${after.createdAt}, ${after.ref})`);
+  const rows = await db
+    .select({ deal: deals, statementsAvailable: hasParsedStatement })
+    .from(deals)
+    .where(and(...conditions))
+    .orderBy(desc(deals.createdAt), desc(deals.ref))
+    .limit(limit + 1)
+    .all();
+  return { deals: rows.slice(0, limit).map((r): ListedDeal => ({ ...toDeal(r.deal), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
+}
+
+/** A deal in the list, with whether its lender can read a parsed statement (the list's `statements_available`). */
+export type ListedDeal = Deal & { statementsAvailable: boolean };
+
+/**
+ * An accepted, parsed statement the deal's lender sees (the rule of
+ * `documentsOfDeal`: the lead's shared uploads or this deal's own), read per
+ * row inside the list query so the page costs one query.
+ */
+const doc = documentColumn;
+const deal = (column: { name: string }) => qualified("deals", column);
+const hasParsedStatement = parsedStatementExists(
+  sql`${doc(documents.dealRef)} = ${deal(deals.ref)} or (${doc(documents.leadId)} = ${deal(deals.leadId)} and ${doc(documents.dealRef)} is null)`,
+);
+
+/** True inside a batch once the deal carries `token`. */
+export const dealChanged = (ref: string, token: string) =>
+  sql`exists (select 1 from ${deals} where ${deals.ref} = ${ref} and ${deals.lastChange} = ${token})`;
+
+export interface StatusChange {
+  to: LenderStatus;
+  from: LenderStatus[];
+  status?: DealStatus;
+  reason: string | null;
+  fundedAmount: number | null;
+  token: string;
+  at: string;
+  /** A further condition on the deal row (e.g. `dealFundable`). */
+  guard?: SQL;
+}
+
+export const dealStatusUpdate = (db: Database, scope: Scope, ref: string, change: StatusChange) =>
+  db
+    .update(deals)
+    .set({
+      lenderStatus: change.to,
+      ...(change.status ? { status: change.status } : {}),
+      statusReason: change.reason,
+      ...(change.fundedAmount !== null ? { fundedAmount: change.fundedAmount } : {}),
+      lastChange: change.token,
+      updatedAt: change.at,
+    })
+    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, change.from), change.guard));
+
+/**
+ * Funding belongs to the deal whose offer the partner accepted; while none is
+ * accepted any routed lender may report it (a test deal has no lead).
+ */
+export const dealFundable = sql`(${deals.leadId} is null or ${deals.status} = 'offer_accepted' or not exists (select 1 from ${leadRouting} where ${leadRouting.leadId} = ${deals.leadId} and ${leadRouting.acceptedOfferId} is not null))`;
+
+/** A lender's offer can be made while the deal's lead still takes offers (a test deal has no lead). */
+export const dealOpenForOffers = (leadStates: readonly LeadState[]) =>
+  sql`(${deals.leadId} is null or exists (select 1 from ${leads} where ${leads.id} = ${deals.leadId} and ${leads.state} in (${sql.join(
+    leadStates.map((s) => sql`${s}`),
+    sql`, `,
+  )})))`;
+
+export const offerDealUpdate = (db: Database, scope: Scope, ref: string, from: LenderStatus[], leadStates: readonly LeadState[], token: string, at: string, guard?: SQL) =>
+  db
+    .update(deals)
+    .set({ lenderStatus: "offer_made", lastChange: token, updatedAt: at })
+    .where(and(dealInScope(scope, ref), inArray(deals.lenderStatus, from), eq(deals.status, "submitted"), dealOpenForOffers(leadStates), guard));
+
+export const dealStatusOfAcceptance = (db: Database, ref: string, at: string, guard: SQL) =>
+  db.update(deals).set({ status: "offer_accepted", updatedAt: at }).where(and(eq(deals.ref, ref), guard));
+
+export const dealOutcomeStatus = (db: Database, ref: string, status: DealStatus, guard: SQL) =>
+  db.update(deals).set({ status }).where(and(eq(deals.ref, ref), guard));
+
+/** A statement: the caller batches it with the client's notification and checks that one row changed. */
+export const agreementRecord = (db: Database, scope: Scope, ref: string, key: string, at: string) =>
+  db.update(deals).set({ agreementUploadedAt: at, agreementKey: key, updatedAt: at }).where(dealInScope(scope, ref));
+
+/** Test deals are capped per lender and environment; the cap is part of the insert, so racing creates cannot pass it. */
+export const TEST_DEAL_CAP = 10;
+
+export const testDealInsert = (db: Database, deal: NewDeal) =>
+  insertWhere(
+    db,
+    deals,
+    dealRow(deal),
+    sql`(select count(*) from ${deals} where ${deals.lenderOrganisationId} = ${deal.lenderOrganisationId} and ${deals.environment} = ${deal.environment} and ${deals.test} = 1 and ${deals.deletedAt} is null) < ${TEST_DEAL_CAP}`,
+  );
+
+export async function deleteTestDeal(db: Database, scope: Scope, ref: string, at: string) {
+  const result = await db.update(deals).set({ deletedAt: at, updatedAt: at }).where(and(dealInScope(scope, ref), eq(deals.test, true))).run();
+  return result.meta.changes === 1;
+}
+
+export async function countTestDeals(db: Database, scope: Scope) {
+  const row = await db
+    .select({ n: count() })
+    .from(deals)
+    .where(and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.test, true), isNull(deals.deletedAt)))
+    .get();
+  return row?.n ?? 0;
+}

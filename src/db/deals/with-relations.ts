@@ -1,0 +1,50 @@
+/**
+ * A lender's deal with its offers, the documents its lender sees and its
+ * register answers, in one D1 round trip: one batch of four reads, each scoped in SQL to the caller's
+ * own live deal, so another account's deal finds nothing anywhere. The
+ * document rule is `documentsOfDeal`'s: this deal's own uploads, and the
+ * lead's accepted uploads not tied to a deal.
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Deal, Offer } from "../../domain/deals/types";
+import type { StoredDocument } from "../../domain/documents/types";
+import type { Scope } from "../../domain/identity/caller";
+import type { Database } from "../client";
+import { dealInScope, toDeal } from "./deals";
+import { toOffer } from "./offers";
+import { toDocument } from "../documents/documents";
+import { deals, offers } from "../schema/deals";
+import { documents } from "../schema/documents";
+import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
+
+export interface DealWithRelations {
+  deal: Deal;
+  offers: Offer[];
+  documents: StoredDocument[];
+  /** Its lead's register answers, or a test deal's own (stored under its reference). */
+  registerAnswers: RegisterAnswerRow[];
+}
+
+export async function findDealWithRelations(db: Database, scope: Scope, ref: string): Promise<DealWithRelations | null> {
+  const ownDeal = db.select({ ref: deals.ref }).from(deals).where(dealInScope(scope, ref));
+  const leadOfOwnDeal = db.select({ leadId: deals.leadId }).from(deals).where(dealInScope(scope, ref));
+  const registerOwnerOfOwnDeal = db.select({ ownerId: sql<string>`coalesce(${deals.leadId}, ${deals.ref})` }).from(deals).where(dealInScope(scope, ref));
+  const [dealRows, offerRows, documentRows, answerRows] = await db.batch([
+    db.select().from(deals).where(dealInScope(scope, ref)),
+    // rowid: offers written by one batch share a timestamp and keep the order they were made in.
+    db.select().from(offers).where(and(eq(offers.dealRef, ref), inArray(offers.dealRef, ownDeal))).orderBy(asc(offers.createdAt), sql`rowid`),
+    db
+      .select()
+      .from(documents)
+      .where(
+        or(
+          and(eq(documents.dealRef, ref), inArray(documents.dealRef, ownDeal)),
+          and(inArray(documents.leadId, leadOfOwnDeal), isNull(documents.dealRef), eq(documents.state, "accepted")),
+        ),
+      )
+      .orderBy(asc(documents.receivedAt), asc(documents.id)),
+    db.select().from(registerAnswers).where(inArray(registerAnswers.ownerId, registerOwnerOfOwnDeal)),
+  ]);
+  if (!dealRows[0]) return null;
+  return { deal: toDeal(dealRows[0]), offers: offerRows.map(toOffer), documents: documentRows.map(toDocument), registerAnswers: answerRows };
+}

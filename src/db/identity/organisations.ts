@@ -1,0 +1,18 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { organisations } from "../schema/identity";
+
+export type Organisation = typeof organisations.$inferSelect;
+
+export async function insertOrganisation(db: Database, row: Organisation) {
+  await db.insert(organisations).values(row);
+  return row;
+}
+
+export async function findOrganisation(db: Database, id: string) {
+  return (await db.select().from(organisations).where(eq(organisations.id, id)).get()) ?? null;
+}
+
+export async function listOrganisations(db: Database) {
+  return db.select().from(organisations).orderBy(desc(organisations.createdAt)).all();
+}

@@ -1,0 +1,205 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Scope } from "../../domain/identity/caller";
+import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../../domain/leads/types";
+import type { LeadState } from "../../domain/reference/values";
+import type { Database } from "../client";
+import type { NewEvent } from "../webhooks/events";
+import { eventInsertWhere } from "../guarded";
+import { submissionWon } from "./routing";
+import { leads, type LeadRow } from "../schema/leads";
+import { runGuardedBatch } from "../batch";
+import { documents } from "../schema/documents";
+import { documentColumn, parsedStatementExists, qualified } from "../documents/parsed-statements";
+
+export const toLead = (row: LeadRow): Lead => ({
+  id: row.id,
+  reference: row.reference,
+  organisationId: row.organisationId,
+  environment: row.environment,
+  country: row.country,
+  partnerReference: row.partnerReference,
+  state: row.state as LeadState,
+  channel: row.channel ?? null,
+  business: row.business ?? null,
+  contact: row.contact ?? null,
+  funding: row.funding ?? null,
+  trading: row.trading ?? null,
+  consent: row.consent ?? null,
+  significantPersons: row.significantPersons,
+  timeline: row.timeline,
+  matchedOptions: row.matchedOptions,
+  options: row.options ?? null,
+  version: row.version,
+  submittedAt: row.submittedAt,
+  renewalOf: row.renewalOf ?? null,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** A lead of the caller's account and environment; the sandbox business behind a test deal is no lead of anyone's. */
+export const inScope = (scope: Scope, id: string) =>
+  and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id), isNull(leads.testDealRef));
+
+/** `also`: statements that belong to the same write (the lead's register lookups), run after the insert in one batch. */
+/** The row a new lead is stored as; the submission token is never set on a new lead. */
+export function newLeadRow(lead: Lead): typeof leads.$inferInsert {
+  return {
+    id: lead.id,
+    organisationId: lead.organisationId,
+    environment: lead.environment,
+    reference: lead.reference,
+    partnerReference: lead.partnerReference,
+    state: lead.state,
+    country: lead.country,
+    channel: lead.channel,
+    business: lead.business,
+    contact: lead.contact,
+    funding: lead.funding,
+    trading: lead.trading,
+    consent: lead.consent,
+    significantPersons: lead.significantPersons,
+    timeline: lead.timeline,
+    matchedOptions: lead.matchedOptions,
+    options: lead.options,
+    version: lead.version,
+    submissionToken: null,
+    submittedAt: lead.submittedAt,
+    renewalOf: lead.renewalOf,
+    createdAt: lead.createdAt,
+    updatedAt: lead.updatedAt,
+  };
+}
+
+export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
+  const insert = db.insert(leads).values(newLeadRow(lead));
+  await db.batch([insert, ...also]);
+}
+
+/** True when an insert failed only because the reference is taken in this environment. */
+export const isReferenceCollision = (error: unknown) => /UNIQUE constraint failed: leads\.environment, leads\.reference/.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ""));
+
+export async function findLead(db: Database, scope: Scope, id: string): Promise<Lead | null> {
+  const row = await db.select().from(leads).where(inScope(scope, id)).get();
+  return row ? toLead(row) : null;
+}
+
+/** The renewals of a lead, oldest first, within the caller's account and environment. */
+/** The renewals of a lead, as a query a batch can hold (db/leads/with-relations.ts). */
+export const renewalsQuery = (db: Database, scope: Scope, leadId: string) =>
+  db
+    .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
+    .from(leads)
+    // Unary + keeps the scope columns off the index choice: without it SQLite walks the account's
+    // whole (organisation, environment) range instead of the renewal_of index (found by `npm run bench`).
+    .where(and(eq(leads.renewalOf, leadId), sql`+${leads.organisationId} = ${scope.organisationId}`, sql`+${leads.environment} = ${scope.environment}`))
+    .orderBy(asc(leads.createdAt), asc(leads.id));
+
+export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
+
+export async function renewalsOf(db: Database, scope: Scope, leadId: string): Promise<RenewalSummary[]> {
+  return (await renewalsQuery(db, scope, leadId).all()).map(toRenewalSummary);
+}
+
+export type DraftChanges = Pick<
+  Lead,
+  "country" | "partnerReference" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons"
+>;
+
+/**
+ * Writes a draft's new parts only if it is still the draft the caller read
+ * (same version): a submit or another PATCH in between makes it change nothing.
+ */
+export async function updateDraft(db: Database, scope: Scope, id: string, expectedVersion: number, changes: DraftChanges, at: string, also: BatchItem<"sqlite">[] = []) {
+  const update = db
+    .update(leads)
+    .set({
+      country: changes.country,
+      partnerReference: changes.partnerReference,
+      channel: changes.channel,
+      business: changes.business,
+      contact: changes.contact,
+      funding: changes.funding,
+      trading: changes.trading,
+      consent: changes.consent,
+      significantPersons: changes.significantPersons,
+      version: expectedVersion + 1,
+      updatedAt: at,
+    })
+    .where(and(inScope(scope, id), eq(leads.state, "draft"), eq(leads.version, expectedVersion)));
+  const [result] = await db.batch([update, ...also]);
+  return (result as D1Result).meta.changes === 1;
+}
+
+export interface Submission {
+  state: LeadState;
+  matchedOptions: number;
+  options: LeadOption[];
+  timeline: TimelineEntry[];
+  /** Random per attempt: the events below are written only for the attempt whose token was stored. */
+  token: string;
+  at: string;
+}
+
+/**
+ * The state change of a submit and its events, in one batch, with the rows
+ * routing writes (`routed`, each guarded on the same token). Returns whether
+ * this attempt won: the update only applies to the draft at `expectedVersion`.
+ */
+export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []) {
+  const update = db
+    .update(leads)
+    .set({
+      state: submission.state,
+      matchedOptions: submission.matchedOptions,
+      options: submission.options,
+      timeline: submission.timeline,
+      submissionToken: submission.token,
+      submittedAt: submission.at,
+      version: lead.version + 1,
+      updatedAt: submission.at,
+    })
+    .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
+  const guardChanges = await runGuardedBatch(db, [update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed]);
+  return guardChanges === 1;
+}
+
+export interface LeadFilters {
+  state?: LeadState;
+  /** Market alpha-2. */
+  country?: string;
+}
+
+export interface Position {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Newest first, keyset on (created_at, id): each page is an index range scan
+ * from the cursor, so page 1,000 costs what page 1 does.
+ */
+export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef)];
+  if (filters.state) conditions.push(eq(leads.state, filters.state));
+  if (filters.country) conditions.push(eq(leads.country, filters.country));
+  if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);
+  return db
+    .select({ lead: leads, statementsAvailable: hasParsedStatement })
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+}
+
+export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  // One extra row says whether there is a next page without a count.
+  const rows = await listLeadsQuery(db, scope, filters, after, limit + 1).all();
+  return { leads: rows.slice(0, limit).map((r): ListedLead => ({ ...toLead(r.lead), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
+}
+
+/** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */
+export type ListedLead = Lead & { statementsAvailable: boolean };
+
+/** The rule of the full Lead's `statements` (every accepted, parsed upload of the lead), read per row inside the list query. */
+const hasParsedStatement = parsedStatementExists(sql`${documentColumn(documents.leadId)} = ${qualified("leads", leads.id)}`);

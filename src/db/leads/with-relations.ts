@@ -1,0 +1,49 @@
+/**
+ * A lead and everything its resource shows (documents, routing, current
+ * offers, renewals, register answers) in one D1 round trip: one batch of six reads. Each read is scoped
+ * in SQL to the caller's lead, so a lead of another account or environment
+ * finds nothing anywhere.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Offer } from "../../domain/deals/types";
+import type { StoredDocument } from "../../domain/documents/types";
+import type { Scope } from "../../domain/identity/caller";
+import type { Lead, RenewalSummary } from "../../domain/leads/types";
+import type { Database } from "../client";
+import { toOffer } from "../deals/offers";
+import { toDocument } from "../documents/documents";
+import { inScope, renewalsQuery, toLead, toRenewalSummary } from "./leads";
+import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
+import { documents } from "../schema/documents";
+import { leads } from "../schema/leads";
+import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
+
+export interface LeadWithRelations {
+  lead: Lead;
+  documents: StoredDocument[];
+  routing: LeadRoutingRow | null;
+  offers: Offer[];
+  /** Leads opened as renewals of this one (only a funded lead has any). */
+  renewals: RenewalSummary[];
+  /** The stored register and VAT answers (services/registers/holdings.ts reads them). */
+  registerAnswers: RegisterAnswerRow[];
+}
+
+export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
+  const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(scope, id));
+  const [leadRows, documentRows, routingRows, offerRows, renewalRows, answerRows] = await db.batch([
+    db.select().from(leads).where(inScope(scope, id)),
+    db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(documents.id)),
+    db.select().from(leadRouting).where(and(eq(leadRouting.leadId, id), inArray(leadRouting.leadId, ownLead))),
+    db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.leadId, id), eq(offers.superseded, false), inArray(offers.leadId, ownLead)))
+      // rowid: offers made in the same millisecond keep the order they were made in.
+      .orderBy(asc(offers.createdAt), sql`rowid`),
+    renewalsQuery(db, scope, id),
+    db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, id), inArray(registerAnswers.ownerId, ownLead))),
+  ]);
+  if (!leadRows[0]) return null;
+  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows };
+}

@@ -1,0 +1,202 @@
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Scope } from "../../domain/identity/caller";
+import type { WebhookApi } from "../../domain/webhooks/subscriptions";
+import { EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION } from "../../domain/webhooks/delivery-schedule";
+import type { KeysetPosition } from "../../lib/cursor";
+import type { Database } from "../client";
+import { insertWhere } from "../guarded";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../schema/webhooks";
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** An endpoint as its owner sees it: scoped to organisation, environment and API; deleted ones are gone. */
+const ownedBy = (scope: Scope, api: WebhookApi, id?: string) =>
+  and(
+    eq(webhookEndpoints.organisationId, scope.organisationId),
+    eq(webhookEndpoints.environment, scope.environment),
+    eq(webhookEndpoints.api, api),
+    isNull(webhookEndpoints.deletedAt),
+    id === undefined ? undefined : eq(webhookEndpoints.id, id),
+  );
+
+/** Inserts the endpoint unless its owner already has `cap` (not deleted) on this API and environment; true when inserted. */
+export async function insertEndpointWithinCap(db: Database, row: WebhookEndpointRow, cap: number) {
+  const held = sql`(select count(*) from ${webhookEndpoints} where ${ownedBy({ organisationId: row.organisationId, environment: row.environment }, row.api)})`;
+  const result = await insertWhere(db, webhookEndpoints, row, sql`${held} < ${cap}`).run();
+  return result.meta.changes === 1;
+}
+
+export async function countEndpoints(db: Database, scope: Scope, api: WebhookApi) {
+  return (await db.select({ n: count() }).from(webhookEndpoints).where(ownedBy(scope, api)).get())?.n ?? 0;
+}
+
+export async function findEndpoint(db: Database, scope: Scope, api: WebhookApi, id: string) {
+  return (await db.select().from(webhookEndpoints).where(ownedBy(scope, api, id)).get()) ?? null;
+}
+
+export async function listEndpoints(db: Database, scope: Scope, api: WebhookApi) {
+  return db.select().from(webhookEndpoints).where(ownedBy(scope, api)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)).all();
+}
+
+export async function updateEndpoint(db: Database, scope: Scope, api: WebhookApi, id: string, changes: Partial<typeof webhookEndpoints.$inferInsert>) {
+  const rows = await db.update(webhookEndpoints).set(changes).where(ownedBy(scope, api, id)).returning();
+  return rows[0] ?? null;
+}
+
+/** Active endpoints that may receive an event of this organisation, environment and API. */
+export async function activeEndpointsFor(db: Database, scope: Scope, api: WebhookApi) {
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(ownedBy(scope, api), eq(webhookEndpoints.active, true)))
+    .all();
+}
+
+/** The endpoint behind a delivery, deleted or not: the consumer decides what a deleted one means. */
+export async function findDeliveryWithEndpoint(db: Database, deliveryId: string) {
+  return (
+    (await db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .get()) ?? null
+  );
+}
+
+export const deliveryInsert = (db: Database, row: typeof webhookDeliveries.$inferInsert) =>
+  db.insert(webhookDeliveries).values(row).onConflictDoNothing();
+
+/**
+ * Claims automatic attempt `expected + 1`: only one consumer wins, and only
+ * while the delivery is pending and due. The lease pushes `next_attempt_at`
+ * forward so a duplicate message finds it not due.
+ */
+export async function claimAttempt(db: Database, deliveryId: string, expected: number, now: string, dueBy: string, leaseUntil: string) {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ attemptCount: expected + 1, nextAttemptAt: leaseUntil, updatedAt: now })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.state, "pending"),
+        eq(webhookDeliveries.attemptCount, expected),
+        lte(webhookDeliveries.nextAttemptAt, dueBy),
+      ),
+    )
+    .returning({ attemptCount: webhookDeliveries.attemptCount });
+  return rows.length === 1;
+}
+
+export async function cancelDelivery(db: Database, deliveryId: string, now: string) {
+  await db
+    .update(webhookDeliveries)
+    .set({ state: "cancelled", nextAttemptAt: null, updatedAt: now })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, "pending")));
+}
+
+export interface AttemptRecord {
+  attempt: typeof webhookAttempts.$inferInsert;
+  deliveryId: string;
+  endpointId: string;
+  /** New delivery state and schedule; undefined leaves them (manual re-send that failed). */
+  delivery?: { state: WebhookDeliveryRow["state"]; nextAttemptAt: string | null };
+  success: boolean;
+  /** The delivery just became exhausted: counts towards deactivation. */
+  exhausted: boolean;
+  gone: boolean;
+  now: string;
+}
+
+/** One batch: the attempt, the delivery's new state and the endpoint's counters. */
+export async function recordAttempt(db: Database, r: AttemptRecord) {
+  const endpointChanges = r.success
+    ? { lastSuccessAt: r.now, failureCount: 0, consecutiveExhausted: 0, updatedAt: r.now }
+    : {
+        lastFailureAt: r.now,
+        failureCount: sql`${webhookEndpoints.failureCount} + 1`,
+        ...(r.exhausted ? { consecutiveExhausted: sql`${webhookEndpoints.consecutiveExhausted} + 1` } : {}),
+        updatedAt: r.now,
+      };
+  const statements = [
+    db.insert(webhookAttempts).values(r.attempt),
+    db
+      .update(webhookDeliveries)
+      .set({ ...(r.delivery ?? {}), lastStatusCode: r.attempt.statusCode ?? null, updatedAt: r.now })
+      .where(eq(webhookDeliveries.id, r.deliveryId)),
+    db.update(webhookEndpoints).set(endpointChanges).where(eq(webhookEndpoints.id, r.endpointId)),
+  ] as const;
+  const followUps = [];
+  if (r.gone) {
+    followUps.push(
+      db.update(webhookEndpoints).set({ active: false, deactivatedReason: "gone" }).where(eq(webhookEndpoints.id, r.endpointId)),
+    );
+  }
+  if (r.exhausted) {
+    followUps.push(
+      db
+        .update(webhookEndpoints)
+        .set({ active: false, deactivatedReason: "exhausted" })
+        .where(
+          and(
+            eq(webhookEndpoints.id, r.endpointId),
+            eq(webhookEndpoints.active, true),
+            sql`${webhookEndpoints.consecutiveExhausted} >= ${EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION}`,
+          ),
+        ),
+    );
+  }
+  await db.batch([...statements, ...followUps]);
+}
+
+export async function listDeliveries(db: Database, endpointId: string, after: KeysetPosition | null, limit: number) {
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        after
+          ? or(
+              lt(webhookDeliveries.createdAt, after.createdAt),
+              and(eq(webhookDeliveries.createdAt, after.createdAt), lt(webhookDeliveries.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
+}
+
+export async function findDelivery(db: Database, endpointId: string, deliveryId: string) {
+  return (
+    (await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)))
+      .get()) ?? null
+  );
+}
+
+export async function attemptsOf(db: Database, deliveryIds: string[]) {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(webhookAttempts.attemptedAt, webhookAttempts.id)
+    .all();
+}
+
+/** Pending deliveries long overdue: their queue message was lost (crash before enqueue, dropped message). */
+export async function overdueDeliveries(db: Database, before: string, limit: number) {
+  return db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.state, "pending"), lt(webhookDeliveries.nextAttemptAt, before)))
+    .limit(limit)
+    .all();
+}

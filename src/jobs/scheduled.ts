@@ -1,0 +1,42 @@
+import { database } from "../db/client";
+import { deleteExpiredIdempotencyRecords } from "../db/identity/idempotency";
+import { deleteExpiredChallenges } from "../db/portal/challenges";
+import type { Bindings } from "../lib/env";
+import { log, logError } from "../lib/logger";
+import { requeueOverdueLookups } from "../services/registers/lookups";
+import { missingSecrets } from "../lib/signing-secret";
+import { pruneExpiredHistory } from "../services/retention/retention";
+import { sweepUnlandedUploads } from "../services/documents/tracked-uploads";
+import { dispatchPendingEvents, requeueOverdueDeliveries } from "../services/webhooks/dispatch";
+
+/**
+ * The every-minute cron: the outbox safety net, lost queue messages, expired
+ * idempotency records and portal challenges, lost register lookups, objects
+ * whose row never landed, and history past retention. `now` is the trigger's scheduled time. Each job runs to its end
+ * even when another fails; a failure is retried by the next tick.
+ */
+export async function runScheduledWork(env: Bindings, now = new Date()) {
+  const jobs: Record<string, () => Promise<unknown>> = {
+    idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
+    // Portal passkey challenges never answered (each lives five minutes).
+    challenges: () => deleteExpiredChallenges(database(env.DB), Math.floor(now.getTime() / 1000)),
+    uploads: () => sweepUnlandedUploads(env, now),
+    retention: () => pruneExpiredHistory(env, now),
+    // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
+    lookups: () => requeueOverdueLookups(database(env.DB), env.REGISTER_LOOKUPS),
+  };
+  const missing = missingSecrets(env);
+  if (missing.length > 0) {
+    // Webhook bodies carry signed links and deliveries are signed with sealed secrets: nothing can go out until it is set.
+    log("error", "service_misconfigured", { missing: missing.join(", "), detail: `webhook dispatch is paused until \`wrangler secret put ${missing[0]}\``, job: "scheduled" });
+  } else {
+    jobs.dispatch = () => dispatchPendingEvents(env);
+    jobs.requeue = () => requeueOverdueDeliveries(env, now);
+  }
+  const names = Object.keys(jobs);
+  const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
+  settled.forEach((result, i) => {
+    if (result.status === "rejected") logError("scheduled_job_failed", result.reason, { job: names[i] });
+  });
+  return Object.fromEntries(settled.map((result, i) => [names[i], result]));
+}

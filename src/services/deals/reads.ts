@@ -1,0 +1,49 @@
+/** Reading a lender's deals: one deal (scoped to the caller), its full view, its completion, and pages of deals. */
+import type { Database } from "../../db/client";
+import { findDeal, listDeals } from "../../db/deals/deals";
+import type { Scope } from "../../domain/identity/caller";
+import { normaliseDealReference } from "../../domain/deals/reference";
+import type { Deal } from "../../domain/deals/types";
+import { completionView, dealView } from "../../domain/deals/view";
+import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { ApiError } from "../../lib/errors";
+import { findDealWithRelations } from "../../db/deals/with-relations";
+import { signedFiles } from "./files";
+import { registerViewFrom } from "../registers/holdings";
+import type { ViewContext } from "../views/view-context";
+export const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
+
+export async function requireDeal(db: Database, scope: Scope, ref: string) {
+  const deal = await findDeal(db, scope, normaliseDealReference(ref));
+  if (!deal) throw notFound();
+  return deal;
+}
+
+/** The full deal view; `full` webhook payloads call this too. Null when not the lender's. One D1 round trip (db/deals/with-relations.ts). */
+export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
+  const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
+  if (!found) return null;
+  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers));
+}
+
+const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;
+const invalidCursor = () =>
+  new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
+
+export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
+  let after = null;
+  if (cursor !== undefined) {
+    // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.
+    const p = (await decodeCursor(cursor, cursorScope(scope), secret)) as { c?: unknown; r?: unknown; s?: unknown } | null;
+    if (!p || typeof p.c !== "string" || typeof p.r !== "string" || (p.s ?? null) !== (status ?? null)) throw invalidCursor();
+    after = { createdAt: p.c, ref: p.r };
+  }
+  const page = await listDeals(db, scope, status, after, limit);
+  const last = page.deals.at(-1);
+  const next = page.more && last ? await encodeCursor({ c: last.createdAt, r: last.ref, s: status ?? null }, cursorScope(scope), secret) : null;
+  return { deals: page.deals, nextCursor: next };
+}
+
+export async function dealCompletion(db: Database, scope: Scope, ref: string) {
+  return completionView(await requireDeal(db, scope, ref));
+}

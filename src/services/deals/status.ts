@@ -1,0 +1,85 @@
+/**
+ * The lender reports a deal's status (in review, declined, funded). The status change, the lead's
+ * outcome and their events go in one batch; the conditional update at its head decides races.
+ */
+import type { Database } from "../../db/client";
+import { closePresentedOffers, offersOfDealWhere } from "../../db/deals/offers";
+import { dealChanged, dealFundable, dealStatusUpdate } from "../../db/deals/deals";
+import { noLenderLeftToFund, findRouting, leadReference, routingOutcomeUpdate } from "../../db/leads/routing";
+import type { Statement } from "../../db/batch";
+import { eventInsertWhere } from "../../db/guarded";
+import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress";
+import type { Scope } from "../../domain/identity/caller";
+import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
+import type { Deal } from "../../domain/deals/types";
+import { randomToken } from "../../lib/crypto";
+import { ApiError } from "../../lib/errors";
+import { nowIso } from "../../lib/ids";
+import { runGuardedBatch } from "../../db/batch";
+import { requireDeal } from "./reads";
+import { lenderEvent, partnerEvent } from "./events";
+
+const invalidTransition = (deal: Deal, to: string) =>
+  new ApiError("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
+
+export interface StatusReport {
+  status: ReportableStatus;
+  reason?: string;
+  funded_amount?: number;
+}
+
+export async function reportStatus(db: Database, scope: Scope, ref: string, report: StatusReport) {
+  const deal = await requireDeal(db, scope, ref);
+  if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
+  if (report.status === "funded" && report.funded_amount === undefined) {
+    throw new ApiError("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
+  }
+  if (report.status !== "funded" && report.funded_amount !== undefined) {
+    throw new ApiError("invalid_request", "funded_amount is only taken with status funded.", { field: "funded_amount" });
+  }
+  if (report.status === "funded" && deal.leadId && deal.status !== "offer_accepted" && (await findRouting(db, deal.leadId))?.acceptedOfferId) {
+    throw new ApiError("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
+  }
+  const at = nowIso();
+  const token = randomToken(24);
+  const fundedAmount = report.status === "funded" ? report.funded_amount! : null;
+  const reason = report.reason ?? null;
+  const changed = dealChanged(deal.ref, token);
+  const statements: Statement[] = [
+    dealStatusUpdate(db, scope, deal.ref, {
+      to: report.status,
+      from: statusesAllowing(report.status),
+      status: report.status === "funded" ? "funded" : report.status === "declined" ? "declined" : undefined,
+      reason,
+      fundedAmount,
+      token,
+      at,
+      guard: report.status === "funded" ? dealFundable : undefined,
+    }),
+    eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount } }), changed, at),
+  ];
+  if (report.status === "declined") statements.push(closePresentedOffers(db, offersOfDealWhere(deal.ref), changed));
+  const partner = deal.partnerOrganisationId;
+  if (deal.leadId && partner && (report.status === "funded" || report.status === "declined")) {
+    const leadId = deal.leadId;
+    const outcome = report.status;
+    const reference = await leadReference(db, leadId);
+    const guard = outcome === "declined" ? allOf(changed, noLenderLeftToFund(leadId)) : changed;
+    statements.push(
+      routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
+      moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
+      eventInsertWhere(
+        db,
+        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}),
+        allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
+        at,
+      ),
+    );
+  }
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) {
+    const now = await requireDeal(db, scope, ref);
+    throw invalidTransition(now, report.status);
+  }
+  return requireDeal(db, scope, ref);
+}

@@ -1,0 +1,278 @@
+/**
+ * The client hub: where the business behind a lead answers document
+ * requests, replies to lenders and completes its accepted deal. The hub link
+ * (lead id + token) is the only credential; every lookup below is tied to that
+ * lead. Each change and the lender event it fires go in one batch, decided by
+ * a conditional update, so a double submit or a race fires one event.
+ */
+import {
+  accountSubmittedUpdate,
+  agreementKeyOf,
+  agreementSignedUpdate,
+  dealsOfLead,
+  findDealOfLead,
+  findLeadById,
+  offerLabelsOfDeals,
+} from "../../db/hub/client-hub";
+import { notificationsOfLead } from "../../db/hub/client-notifications";
+import type { Database } from "../../db/client";
+import { dealChanged } from "../../db/deals/deals";
+import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
+import type { Statement } from "../../db/batch";
+import { currentOffersOfLead } from "../../db/deals/offers";
+import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../../db/documents/requests";
+import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../../db/documents/documents";
+import { eventInsert } from "../../db/webhooks/events";
+import { eventInsertWhere } from "../../db/guarded";
+import type { Deal, DealMessage } from "../../domain/deals/types";
+import { completionView } from "../../domain/deals/view";
+import { OPEN_REQUEST_STATUSES, type StoredDocument } from "../../domain/documents/types";
+import { decideDocument } from "../../domain/documents/decision";
+import { sanitiseFilename } from "../../domain/documents/filename";
+import { documentStorageKey } from "../../domain/documents/view";
+import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
+import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../../domain/hub/account-details";
+import { checkSignature, signatureVerification } from "../../domain/hub/signature";
+import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../../domain/hub/view";
+import type { Lead } from "../../domain/leads/types";
+import { normaliseDealReference } from "../../domain/deals/reference";
+import { randomToken } from "../../lib/crypto";
+import type { Bindings } from "../../lib/env";
+import { newId, nowIso } from "../../lib/ids";
+import { checkHubToken } from "../../lib/signed-links";
+import { signingSecretOf, type SigningEnv } from "../../lib/signing-secret";
+import { lenderEvent } from "../deals/events";
+import type { Links } from "../views/links";
+import { runGuardedBatch } from "../../db/batch";
+import { putTracked, uploadLanded } from "../documents/tracked-uploads";
+
+/** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
+export class HubRefusal extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 422,
+    message: string,
+    readonly field: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = () => new HubRefusal(404, "Not found.");
+
+/** The domain says why a form was refused; the hub answers an empty required field 400 and an unusable value 422, as the APIs do. */
+const FORM_PROBLEM_STATUS: Record<FormProblem, 400 | 422> = { missing: 400, invalid: 422 };
+
+/** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
+export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(leadId) || !/^[0-9a-fA-F]{40}$/.test(token)) return null;
+  if (!(await checkHubToken(signingSecretOf(env), leadId, token))) return null;
+  return findLeadById(db, leadId);
+}
+
+export interface HubDeal {
+  deal: Deal;
+  label: string;
+}
+
+async function hubDeals(db: Database, lead: Lead): Promise<HubDeal[]> {
+  const deals = await dealsOfLead(db, lead.id);
+  const labels = await offerLabelsOfDeals(db, deals.map((d) => d.ref));
+  return deals.map((deal) => ({ deal, label: dealLabel(deal, labels.get(deal.ref)) }));
+}
+
+async function hubDeal(db: Database, lead: Lead, ref: string): Promise<HubDeal> {
+  const deal = await findDealOfLead(db, lead.id, normaliseDealReference(ref));
+  if (!deal) throw notFound();
+  const labels = await offerLabelsOfDeals(db, [deal.ref]);
+  return { deal, label: dealLabel(deal, labels.get(deal.ref)) };
+}
+
+export async function hubOverview(db: Database, lead: Lead) {
+  const [deals, requests, notifications, documents, offers] = await Promise.all([
+    hubDeals(db, lead),
+    requestsOfLead(db, lead.id),
+    notificationsOfLead(db, lead.id),
+    documentsOfLead(db, lead.id),
+    currentOffersOfLead(db, lead.id),
+  ]);
+  const byRef = new Map(deals.map((d) => [d.deal.ref, d]));
+  return {
+    lead,
+    deals,
+    offers,
+    openRequests: requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! })),
+    notifications,
+    uploads: documents.filter((d) => d.source === "client_upload"),
+  };
+}
+
+async function hubRequest(db: Database, lead: Lead, requestId: string) {
+  const request = await findRequestOfLead(db, lead.id, requestId);
+  if (!request) throw notFound();
+  const deal = await hubDeal(db, lead, request.dealRef);
+  return { request, deal };
+}
+
+export async function requestPage(db: Database, lead: Lead, requestId: string) {
+  const { request, deal } = await hubRequest(db, lead, requestId);
+  return { request, deal, files: await documentsOfRequests(db, [request.id]) };
+}
+
+const closedRequest = (status: string) => new HubRefusal(409, `This request is ${status} and takes no more files.`, "file");
+const rejectionLabel = (reason: string) => (DOCUMENT_REJECTION_REASONS.find((r) => r.value === reason)?.label ?? reason).toLowerCase();
+/** A racing upload makes this one re-read and try again; a handful of rounds settles any realistic burst. */
+const UPLOAD_ATTEMPTS = 8;
+
+/**
+ * The business uploads files against an open request: each file is stored in
+ * R2, then the documents, the request's move to `uploaded` and
+ * `request.fulfilled` go in one batch. The count and file list of the event
+ * are the request's after this upload (see `requestUploadedUpdate`).
+ */
+export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
+  const { request, deal } = await hubRequest(db, lead, requestId);
+  if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
+  if (files.length === 0) throw new HubRefusal(400, "Choose at least one file to upload.", "file");
+  if (files.length > FILES_PER_UPLOAD_MAX) throw new HubRefusal(422, `Upload at most ${FILES_PER_UPLOAD_MAX} files at once.`, "file");
+  const empty = files.find((f) => f.size === 0);
+  if (empty) throw new HubRefusal(400, `The file ${sanitiseFilename(empty.name)} is empty.`, "file");
+
+  // Client files are judged exactly as partner uploads are: sniffed bytes, allowed kinds, statements parsed.
+  const received = nowIso();
+  const documentType = request.documentType as DocumentType;
+  const docs: StoredDocument[] = [];
+  for (const f of files) {
+    const filename = sanitiseFilename(f.name);
+    const decision = decideDocument(documentType, new Uint8Array(await f.arrayBuffer()));
+    if (decision.state === "rejected") {
+      throw new HubRefusal(422, `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, "file");
+    }
+    const id = newId("doc");
+    docs.push({
+      id,
+      environment: lead.environment,
+      leadId: lead.id,
+      partnerOrganisationId: lead.organisationId,
+      dealRef: deal.deal.ref,
+      requestId: request.id,
+      source: "client_upload",
+      documentType,
+      filename,
+      contentType: decision.contentType,
+      byteSize: f.size,
+      state: "accepted",
+      reason: null,
+      storageKey: documentStorageKey({ environment: lead.environment, leadId: lead.id, id }),
+      statement: decision.statement,
+      receivedAt: received,
+      decidedAt: received,
+    });
+  }
+  await Promise.all(docs.map((d, i) => putTracked(db, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
+  const discard = () => bucket.delete(docs.map((d) => d.storageKey));
+
+  for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {
+    const current = await findRequestOfLead(db, lead.id, request.id);
+    if (!current || !OPEN_REQUEST_STATUSES.includes(current.status)) {
+      await discard();
+      throw closedRequest(current?.status ?? "gone");
+    }
+    const prior = await documentsOfRequests(db, [request.id]);
+    // Another upload landed between the two reads: read again.
+    if (prior.length !== current.fileCount) continue;
+    const at = nowIso();
+    const token = randomToken(24);
+    const changed = requestChanged(request.id, token);
+    const stored = docs.map((d) => ({ ...d, receivedAt: at, decidedAt: at }));
+    const statements: Statement[] = [
+      requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at),
+      ...stored.map((d) => documentInsertWhere(db, d, changed)),
+      eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
+      ...stored.map((d) => uploadLanded(db, d.storageKey)),
+    ];
+    const guardChanges = await runGuardedBatch(db, statements);
+    if (guardChanges === 1) return stored;
+  }
+  await discard();
+  throw new HubRefusal(409, "The request changed while uploading; please try again.", "file");
+}
+
+export async function messagesPage(db: Database, lead: Lead, ref: string) {
+  const deal = await hubDeal(db, lead, ref);
+  return { deal, messages: await messagesOfDeal(db, deal.deal.ref) };
+}
+
+/** The business replies to the lender: the message and `message.created` in one batch. */
+export async function replyToLender(db: Database, lead: Lead, ref: string, form: { subject?: string; body?: string }) {
+  const { deal } = await hubDeal(db, lead, ref);
+  const body = (form.body ?? "").trim();
+  const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
+  if (!body) throw new HubRefusal(400, "Message is required: write something to send.", "body");
+  if (body.length > MESSAGE_BODY_MAX) throw new HubRefusal(422, `Message must be at most ${MESSAGE_BODY_MAX} characters.`, "body");
+  if (subject.length > MESSAGE_SUBJECT_MAX) throw new HubRefusal(422, `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, "subject");
+  const message: DealMessage = {
+    id: newId("msg"),
+    direction: "borrower_to_lender",
+    body,
+    subject: subject || null,
+    fromEmail: lead.contact?.email ?? null,
+    createdAt: nowIso(),
+  };
+  const detail = { message: { id: message.id, direction: message.direction, from_email: message.fromEmail, subject: message.subject, body, created_at: message.createdAt } };
+  await db.batch([messageInsert(db, deal.ref, message), eventInsert(db, lenderEvent(deal, "message.created", detail), message.createdAt)]);
+  return message;
+}
+
+export async function completionPage(db: Database, links: Links, lead: Lead, ref: string) {
+  const deal = await hubDeal(db, lead, ref);
+  const key = deal.deal.agreementUploadedAt ? await agreementKeyOf(db, deal.deal.ref) : null;
+  return {
+    deal,
+    completion: completionView(deal.deal),
+    scheme: accountSchemeOf(deal.deal.subject.country),
+    agreementUrl: key ? await links.file(key) : null,
+  };
+}
+
+const notAccepted = () => new HubRefusal(409, "This deal's offer has not been accepted, so it takes no completion steps.");
+
+/** Account details go in once, on the accepted deal; only the masked summary is stored. */
+export async function submitAccount(db: Database, lead: Lead, ref: string, form: Record<string, string | undefined>) {
+  const { deal } = await hubDeal(db, lead, ref);
+  if (deal.status !== "offer_accepted") throw notAccepted();
+  if (deal.accountSubmittedAt) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
+  const at = nowIso();
+  const token = randomToken(24);
+  const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
+  const guardChanges = await runGuardedBatch(db, [
+    accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
+    eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
+  ]);
+  if (guardChanges !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  return completionView(after);
+}
+
+/** Signing: after the account details and the agreement upload, once, bound to the agreement file's etag. */
+export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
+  const { deal } = await hubDeal(db, lead, ref);
+  if (deal.status !== "offer_accepted") throw notAccepted();
+  if (deal.signedAt) throw new HubRefusal(409, "The agreement is already signed.", "full_name");
+  if (!deal.accountSubmittedAt) throw new HubRefusal(409, "Submit your account details before signing.", "full_name");
+  const key = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
+  const agreement = key ? await bucket.head(key) : null;
+  if (!deal.agreementUploadedAt || !agreement) throw new HubRefusal(409, "There is no agreement to sign yet.", "full_name");
+  const check = checkSignature(form);
+  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
+  const at = nowIso();
+  const token = randomToken(24);
+  const verification = await signatureVerification(check.name, agreement.etag);
+  const after: Deal = { ...deal, signedAt: at, signatureVerification: verification, updatedAt: at };
+  const guardChanges = await runGuardedBatch(db, [
+    agreementSignedUpdate(db, lead.id, deal.ref, deal.agreementUploadedAt, verification, token, at),
+    eventInsertWhere(db, lenderEvent(deal, "deal.agreement_signed", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
+  ]);
+  if (guardChanges !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
+  return completionView(after);
+}

@@ -1,0 +1,108 @@
+import { generateKey, keyKindFor, type Environment } from "../../domain/identity/keys";
+import type { Database } from "../../db/client";
+import { findKeyById, insertApiKey, listKeysInScope, listKeysOf, revokeKey, revokeKeyInScope, type ApiKeyRow } from "../../db/identity/keys";
+import { findOrganisation, insertOrganisation, listOrganisations, type Organisation } from "../../db/identity/organisations";
+import type { Caller, Scope } from "../../domain/identity/caller";
+import { sha256Hex } from "../../lib/crypto";
+import type { Bindings } from "../../lib/env";
+import { ApiError } from "../../lib/errors";
+import { forgetKey } from "./key-authority";
+import { newId, nowIso } from "../../lib/ids";
+
+export async function createOrganisation(db: Database, input: { name: string; kind: Organisation["kind"] }) {
+  return insertOrganisation(db, { id: newId("org"), name: input.name, kind: input.kind, createdAt: nowIso() });
+}
+
+export async function requireOrganisation(db: Database, id: string) {
+  const organisation = await findOrganisation(db, id);
+  if (!organisation) throw new ApiError("not_found", `No organisation ${id}.`);
+  return organisation;
+}
+
+/** Issues a key; the whole key is in the answer and nowhere else, ever. */
+export async function issueKey(
+  db: Database,
+  organisationId: string,
+  input: { environment: Environment; type: "secret" | "publishable"; allowed_origins: string[] },
+) {
+  const organisation = await requireOrganisation(db, organisationId);
+  const kind = keyKindFor(organisation.kind, input.type);
+  if (!kind) throw new ApiError("invalid_request", "Lender organisations hold secret keys only.", { field: "type" });
+  if (kind !== "publishable" && input.allowed_origins.length > 0) {
+    throw new ApiError("invalid_request", "allowed_origins applies to publishable keys only.", { field: "allowed_origins" });
+  }
+  const { keyId, clientId, key } = generateKey(kind, input.environment);
+  const row = await insertApiKey(db, {
+    id: keyId,
+    clientId,
+    organisationId,
+    environment: input.environment,
+    kind,
+    keyHash: await sha256Hex(key),
+    allowedOrigins: input.allowed_origins,
+    createdAt: nowIso(),
+    revokedAt: null,
+  });
+  return { id: keyId, key, client_id: clientId, environment: row.environment, type: input.type, kind, allowed_origins: row.allowedOrigins, created_at: row.createdAt };
+}
+
+export async function describeOrganisation(db: Database, organisation: Organisation) {
+  const keys = await listKeysOf(db, organisation.id);
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    kind: organisation.kind,
+    created_at: organisation.createdAt,
+    keys: keys.map(keySummary),
+  };
+}
+
+/** A key as the operator API and the portal list it: never the key itself, nor its hash. */
+const keySummary = (k: ApiKeyRow) => ({
+  id: k.id,
+  client_id: k.clientId,
+  environment: k.environment,
+  type: k.kind === "publishable" ? ("publishable" as const) : ("secret" as const),
+  allowed_origins: k.allowedOrigins,
+  created_at: k.createdAt,
+  revoked_at: k.revokedAt,
+});
+
+/** The keys a portal member sees: their organisation's, in the environment they picked. */
+export async function keysInScope(db: Database, scope: Scope) {
+  return (await listKeysInScope(db, scope)).map((k) => ({ ...keySummary(k), kind: k.kind }));
+}
+
+export const allOrganisations = (db: Database) => listOrganisations(db);
+
+/** Revokes an active key; a key already revoked or never issued is a 404. */
+/**
+ * D1 is the record; the key's Durable Object is told before the answer, so the very next request
+ * is refused (services/identity/key-authority.ts). It is told also when D1 says "already revoked": a
+ * previous attempt may have failed between the two steps.
+ */
+export async function revokeClientKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope?: Scope) {
+  if (scope) return revokeScopedKey(db, authority, clientId, scope);
+  const revoked = await revokeKey(db, clientId, nowIso());
+  await forgetKey(authority, clientId);
+  if (!revoked) throw new ApiError("not_found", "No active key with that client_id.");
+}
+
+/**
+ * The portal's revocation: only a key of the member's organisation and environment, decided in the
+ * statement itself. Another organisation's key is a 404 and its object is left alone; a key of the
+ * scope is forgotten by its object even when already revoked, for the reason above.
+ */
+async function revokeScopedKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope: Scope) {
+  const outcome = await revokeKeyInScope(db, scope, clientId, nowIso());
+  if (outcome === "absent") throw new ApiError("not_found", "No active key with that client_id.");
+  await forgetKey(authority, clientId);
+  if (outcome === "already_revoked") throw new ApiError("not_found", "No active key with that client_id.");
+}
+
+/** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */
+export async function callerAccount(db: Database, caller: Pick<Caller, "organisationId" | "keyId">) {
+  const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
+  if (!organisation || !key) throw new ApiError("not_found", "The caller's organisation no longer exists.");
+  return { organisation, key };
+}

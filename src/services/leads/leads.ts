@@ -1,0 +1,191 @@
+/**
+ * The partner lead life cycle: open, fill in, name significant persons, submit,
+ * list. Rules come from src/domain; storage from src/db/leads/leads.ts.
+ */
+import type { Database } from "../../db/client";
+import type { NewEvent } from "../../db/webhooks/events";
+import { findLead, insertLead, isReferenceCollision, listLeads, recordSubmission, updateDraft, type LeadFilters } from "../../db/leads/leads";
+import type { Scope } from "../../domain/identity/caller";
+import { marketProblems } from "../../domain/leads/market-rules";
+import { mergeParts } from "../../domain/leads/patch";
+import { missingForSubmit } from "../../domain/leads/submission";
+import { newLeadReference } from "../../domain/leads/reference";
+import type { Lead, LeadParts, SignificantPerson } from "../../domain/leads/types";
+import { timelineEntry } from "../../domain/leads/timeline";
+import { marketFor, type Market } from "../../domain/reference/markets";
+import type { LeadState } from "../../domain/reference/values";
+import { randomToken } from "../../lib/crypto";
+import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
+import { ApiError } from "../../lib/errors";
+import { nowIso } from "../../lib/ids";
+import { findLeadWithRelations } from "../../db/leads/with-relations";
+import { figuresFrom } from "./figures";
+import { leadFacts, planRouting, type LeadMatcher } from "./routing";
+import { lookupWrites, sendLookups } from "../registers/lookups";
+
+/** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
+export type LookupQueue = Queue | undefined;
+
+const REFERENCE_ATTEMPTS = 5;
+/** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
+const WRITE_ATTEMPTS = 5;
+
+function refuseMarketProblems(lead: Pick<Lead, "business" | "trading" | "funding">, market: Market) {
+  const problems = marketProblems(lead, market);
+  if (problems.length > 0) {
+    const [first] = problems;
+    throw new ApiError("invalid_request", first.message, { field: first.field, extra: { errors: problems } });
+  }
+}
+
+const notFound = () => new ApiError("not_found", "No lead with that id in this account and environment.");
+const submitted = (lead: Lead) =>
+  new ApiError("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
+
+export async function requireLead(db: Database, scope: Scope, id: string) {
+  const lead = await findLead(db, scope, id);
+  if (!lead) throw notFound();
+  return lead;
+}
+
+/** `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). `lookups`: where its register lookups go. */
+export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null, lookups?: LookupQueue): Promise<Lead> {
+  const at = nowIso();
+  const lead: Lead = {
+    id: crypto.randomUUID(),
+    reference: "",
+    organisationId: scope.organisationId,
+    environment: scope.environment,
+    country: market.country,
+    partnerReference: parts.partner_reference ?? null,
+    state: "draft",
+    channel: parts.channel ?? null,
+    business: parts.business ?? null,
+    contact: parts.contact ?? null,
+    funding: parts.funding ?? null,
+    trading: parts.trading ?? null,
+    consent: parts.consent ?? null,
+    significantPersons: parts.significant_persons ?? [],
+    timeline: [{ event: "lead.created", occurred_at: at }],
+    matchedOptions: null,
+    options: null,
+    version: 1,
+    submittedAt: null,
+    renewalOf,
+    createdAt: at,
+    updatedAt: at,
+  };
+  refuseMarketProblems(lead, market);
+  const writes = lookupWrites(db, null, lead, at);
+  for (let attempt = 1; ; attempt++) {
+    lead.reference = makeReference();
+    try {
+      await insertLead(db, lead, writes.statements);
+      await sendLookups(lookups, writes.messages);
+      return lead;
+    } catch (error) {
+      if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Applies `change` to the draft as read, retrying when another write to it landed in between. */
+async function changeDraft(db: Database, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4], lookups?: LookupQueue) {
+  for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    const lead = await requireLead(db, scope, id);
+    if (lead.state !== "draft") throw submitted(lead);
+    const changes = change(lead);
+    const at = nowIso();
+    // A changed register number drops the old answer in this same batch and asks the register anew.
+    const writes = lookupWrites(db, lead, { ...lead, ...changes }, at);
+    if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
+      await sendLookups(lookups, writes.messages);
+      return requireLead(db, scope, id);
+    }
+  }
+  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+}
+
+export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }, lookups?: LookupQueue) {
+  return changeDraft(
+    db,
+    scope,
+    id,
+    (lead) => {
+      const market = patch.country ?? marketFor(lead.country);
+      const merged = { ...mergeParts(lead, patch), country: market.country };
+      refuseMarketProblems(merged, market);
+      return merged;
+    },
+    lookups,
+  );
+}
+
+export async function replaceSignificantPersons(db: Database, scope: Scope, id: string, persons: SignificantPerson[]) {
+  return changeDraft(db, scope, id, (lead) => ({ ...lead, significantPersons: persons }));
+}
+
+export interface SubmitOutcome {
+  lead: Lead;
+  alreadySubmitted: boolean;
+}
+
+/**
+ * Submits a draft once. The conditional update in `recordSubmission` decides
+ * between racing submits (and a PATCH landing meanwhile): the loser reads the
+ * winner's result and answers `already_submitted: true`; only the winner's
+ * events are written.
+ */
+export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher): Promise<SubmitOutcome> {
+  for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+    // One round trip: the lead, its documents (parsed statements) and its register answers.
+    const found = await findLeadWithRelations(db, scope, id);
+    if (!found) throw notFound();
+    const { lead } = found;
+    if (lead.state !== "draft") return { lead, alreadySubmitted: true };
+    const market = marketFor(lead.country);
+    const missing = missingForSubmit(lead, market);
+    if (missing.length > 0) {
+      throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
+    }
+    // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
+    const { figures, registry } = figuresFrom(lead, market, found.registerAnswers, found.documents);
+    const match = await matcher(leadFacts(lead, market, figures, registry));
+    const at = nowIso();
+    const token = randomToken(24);
+    const plan = planRouting(db, lead, match, figures, market.currency, token, at);
+    const state: LeadState = plan.state;
+    const event = (name: string): NewEvent => ({
+      organisationId: scope.organisationId,
+      environment: scope.environment,
+      api: "partner",
+      event: name,
+      subjectType: "lead",
+      subjectId: lead.id,
+      detail: { reference: lead.reference, state, matched_options: match.matched_options },
+    });
+    const submission = {
+      state,
+      matchedOptions: match.matched_options,
+      options: match.options,
+      timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
+      token,
+      at,
+    };
+    const won = await recordSubmission(db, scope, lead, submission, plan.leadEvents.map(event), plan.statements);
+    // The winner knows what it wrote (the update applied to the version it read): no read-back.
+    if (won) {
+      const { matchedOptions, options, timeline } = submission;
+      return { lead: { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at }, alreadySubmitted: false };
+    }
+  }
+  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+}
+
+const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
+
+export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string) {
+  const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
+  const page = await listLeads(db, scope, filters, after, limit);
+  return { leads: page.leads, nextCursor: await nextKeysetCursor(page.leads.at(-1), page.more, cursorScope(scope), secret) };
+}

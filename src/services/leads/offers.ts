@@ -1,0 +1,173 @@
+/**
+ * The partner's side of routing: the offers on a lead, acceptance (the one
+ * handover to the lender) and the sandbox helper that walks a sandbox lead
+ * through its states.
+ */
+import type { Database } from "../../db/client";
+import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../../db/deals/offers";
+import { dealStatusOfAcceptance, findDealByRef } from "../../db/deals/deals";
+import { findRouting, routingAcceptUpdate, routingOutcomeUpdate } from "../../db/leads/routing";
+import type { Statement } from "../../db/batch";
+import { eventInsertWhere } from "../../db/guarded";
+import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress";
+import { leadRoutingRefresh, supersedeLeadOffers } from "../../db/leads/sandbox";
+import type { NewEvent } from "../../db/webhooks/events";
+import type { Scope } from "../../domain/identity/caller";
+import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../../domain/deals/status";
+import { isAcceptable, type Offer } from "../../domain/deals/types";
+import { dealOfferView, partnerOfferView } from "../../domain/deals/offer-view";
+import type { Lead } from "../../domain/leads/types";
+import { marketFor } from "../../domain/reference/markets";
+import type { LeadState } from "../../domain/reference/values";
+import { randomToken } from "../../lib/crypto";
+import { ApiError } from "../../lib/errors";
+import { nowIso } from "../../lib/ids";
+import { figuresForMatching } from "./figures";
+import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
+import { requireLead } from "./leads";
+import { runGuardedBatch } from "../../db/batch";
+
+const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
+const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
+
+export async function leadOffers(db: Database, scope: Scope, leadId: string) {
+  const lead = await requireLead(db, scope, leadId);
+  const offers = await currentOffersOfLead(db, lead.id);
+  const sandbox = lead.environment === "sandbox";
+  return { lead_id: lead.id, offers: offers.map(partnerOfferView), simulated: sandbox, note: sandbox ? SANDBOX_NOTE : LIVE_NOTE };
+}
+
+const partnerEvent = (lead: Lead, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
+  organisationId: lead.organisationId,
+  environment: lead.environment,
+  api: "partner",
+  event,
+  subjectType: "lead",
+  subjectId: lead.id,
+  detail: { reference: lead.reference, state: event.replace(/^lead\./, ""), ...detail },
+});
+
+const notAcceptable = (detail: string) => new ApiError("offer_not_acceptable", detail);
+
+/**
+ * Accepts an offer exactly once. The routing record's `accepted_offer_id` is
+ * set by one conditional update (only while none is set and the offer is
+ * presented and unexpired); everything else in the batch, including the
+ * handover event to the lender, is guarded on that update's token. A caller
+ * that lost the race, or repeats the call, reads the winner's result.
+ */
+export async function acceptOffer(db: Database, scope: Scope, leadId: string, offerId: string) {
+  return acceptOfferOfLead(db, await requireLead(db, scope, leadId), offerId);
+}
+
+/** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
+export async function acceptOfferOfLead(db: Database, lead: Lead, offerId: string) {
+  const offer = await findOfferOfLead(db, lead.id, offerId);
+  if (!offer) throw new ApiError("not_found", "No offer with that id on this lead.");
+  const answer = { lead_id: lead.id, offer_id: offer.id, state: "accepted" as const, simulated: lead.environment === "sandbox" };
+  const before = await findRouting(db, lead.id);
+  if (before?.acceptedOfferId === offer.id) return answer;
+  const at = nowIso();
+  if (before?.acceptedOfferId) throw notAcceptable("Another offer on this lead was accepted; this one can no longer be.");
+  if (!isAcceptable(offer, new Date(at))) {
+    throw notAcceptable(offer.superseded ? "The offer was superseded by newer terms." : offer.state !== "presented" ? `The offer is ${offer.state}.` : "The offer has expired.");
+  }
+  if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw notAcceptable(`The lead is ${lead.state}; no offer can be accepted.`);
+
+  const token = randomToken(24);
+  const won = routingChanged(lead.id, token);
+  const accepted: Offer = { ...offer, state: "accepted" };
+  const statements: Statement[] = [
+    routingAcceptUpdate(db, lead.id, offer.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at),
+    acceptOfferUpdate(db, offer.id, won),
+    closePresentedOffers(db, otherOffersOfLeadWhere(lead.id, offer.id), won),
+    moveLead(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, "offer_accepted", at, won),
+    eventInsertWhere(db, partnerEvent(lead, "lead.offer_accepted", { offer: partnerOfferView(accepted) }), won, at),
+  ];
+  // The handover: a live lender's own offer reaches the lender; in the sandbox only a lender's own test deal does
+  // (accepted by the sandbox business behind it); a partner's sandbox acceptance hands nothing to anyone.
+  if (offer.dealRef && !offer.simulated) {
+    const deal = await findDealByRef(db, offer.dealRef);
+    if (deal && (lead.environment === "live" || deal.test)) {
+      statements.push(
+        dealStatusOfAcceptance(db, deal.ref, at, won),
+        eventInsertWhere(
+          db,
+          { organisationId: deal.lenderOrganisationId, environment: deal.environment, api: "lender", event: "offer.accepted", subjectType: "deal", subjectId: deal.ref, test: deal.test, detail: { offer: dealOfferView(accepted) } },
+          won,
+          at,
+        ),
+      );
+    }
+  }
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges === 1) return answer;
+  const after = await findRouting(db, lead.id);
+  if (after?.acceptedOfferId === offer.id) return answer;
+  throw notAcceptable("The offer can no longer be accepted (another offer was accepted, or it expired or was superseded meanwhile).");
+}
+
+export type SimulatedEvent = "offers" | "decline" | "fund";
+
+const invalidMove = (lead: Lead, event: SimulatedEvent) =>
+  new ApiError("invalid_transition", `A ${lead.state} lead cannot take the simulated event "${event}".`);
+
+/**
+ * The sandbox helper. `offers` presents a fresh set of simulated offers (the
+ * current ones are superseded) on a matched or offers_available lead;
+ * `decline` ends a lead that is still open; `fund` funds an accepted lead for
+ * the accepted offer's amount. Each writes the lead events a live lead would.
+ */
+export async function simulateLeadEvent(db: Database, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher): Promise<Lead> {
+  if (scope.environment !== "sandbox") {
+    throw new ApiError("environment_mismatch", "The sandbox helpers act on sandbox leads only; use a sandbox key.");
+  }
+  const lead = await requireLead(db, scope, leadId);
+  const at = nowIso();
+  const token = randomToken(24);
+  const won = routingChanged(lead.id, token);
+  const statements: Statement[] = [];
+  let target: LeadState;
+
+  if (event === "offers") {
+    if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
+    const market = marketFor(lead.country);
+    const { figures, registry } = await figuresForMatching(db, lead, market);
+    const match = await matcher(leadFacts(lead, market, figures, registry));
+    if (match.matchedProducts.length === 0) throw new ApiError("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
+    target = "offers_available";
+    statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));
+    for (const offer of simulatedOfferRows(lead.id, match.matchedProducts, figures.amount, market.currency, at)) statements.push(offerInsertWhere(db, offer, won));
+    if (lead.state === "matched") {
+      statements.push(
+        moveLead(db, lead.id, ["matched"], "offers_available", at, won),
+        eventInsertWhere(db, partnerEvent(lead, "lead.offers_available"), allOf(won, leadIn(lead.id, "offers_available")), at),
+      );
+    }
+  } else if (event === "decline") {
+    if (!(LEAD_STATES_OPEN_FOR_OUTCOME as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
+    target = "declined";
+    statements.push(
+      routingOutcomeUpdate(db, lead.id, "declined", null, token, at, leadIn(lead.id, lead.state)),
+      closePresentedOffers(db, offersOfLeadWhere(lead.id), won),
+      moveLead(db, lead.id, LEAD_STATES_OPEN_FOR_OUTCOME, "declined", at, won),
+      eventInsertWhere(db, partnerEvent(lead, "lead.declined"), won, at),
+    );
+  } else {
+    if (lead.state !== "offer_accepted") throw invalidMove(lead, event);
+    const routing = await findRouting(db, lead.id);
+    const accepted = routing?.acceptedOfferId ? await findOfferOfLead(db, lead.id, routing.acceptedOfferId) : null;
+    if (!accepted) throw invalidMove(lead, event);
+    target = "funded";
+    statements.push(
+      routingOutcomeUpdate(db, lead.id, "funded", accepted.amount, token, at, leadIn(lead.id, "offer_accepted")),
+      moveLead(db, lead.id, ["offer_accepted"], "funded", at, won),
+      eventInsertWhere(db, partnerEvent(lead, "lead.funded", { funding_outcome: { funded_at: at, funded_amount: accepted.amount } }), won, at),
+    );
+  }
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
+  const now = await requireLead(db, scope, lead.id);
+  if (now.state !== target) throw invalidMove(now, event);
+  return now;
+}

@@ -1,0 +1,52 @@
+/**
+ * The Lead resource as GET /partner/v1/leads/{id} answers it (and `full`
+ * webhook payloads carry it): the lead with its documents, statements, hub
+ * link, register facts, and what routing holds (offers, funding outcome,
+ * out-of-scope reasons).
+ */
+import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
+import { partnerOfferView } from "../../domain/deals/offer-view";
+import type { Scope } from "../../domain/identity/caller";
+import type { Lead } from "../../domain/leads/types";
+import { leadView } from "../../domain/leads/view";
+import { ApiError } from "../../lib/errors";
+import { registerViewFrom } from "../registers/holdings";
+import type { ViewContext } from "../views/view-context";
+
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers }: LeadWithRelations) {
+  const uploadUrl = await ctx.links.hub(lead.id);
+  const register = registerViewFrom(registerAnswers);
+  const registerSources = { register: register.figures, registerAnswers: register.answers };
+  if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl, ...registerSources });
+  return leadView(lead, {
+    documents,
+    uploadUrl,
+    ...registerSources,
+    renewals,
+    routing: {
+      offers: offers.map(partnerOfferView),
+      fundingOutcome:
+        routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,
+      reasons: routing?.reasons ?? [],
+    },
+  });
+}
+
+/** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [] });
+
+/** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
+export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
+  const found = await findLeadWithRelations(ctx.db, scope, id);
+  return found ? viewOf(ctx, found) : null;
+}
+
+/** GET /leads/{id}; 404 outside the caller's account and environment. */
+export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
+  const view = await findLeadView(ctx, scope, id);
+  if (!view) throw new ApiError("not_found", "No lead with that id in this account and environment.");
+  return view;
+}
+
+/** A lead a write has just changed, answered exactly as GET /leads/{id} answers it (the same one-batch read). */
+export const presentLead = (ctx: ViewContext, lead: Lead) => readLead(ctx, { organisationId: lead.organisationId, environment: lead.environment }, lead.id);

@@ -1,0 +1,22 @@
+/**
+ * Renewals: a funded lead opens a new draft, prefilled with what is still
+ * true of the business (src/domain/leads/renewal.ts decides what), that names
+ * the lead it renews. Opening it is one insert, like any new lead: lead
+ * creation fires no event, so there is nothing else to batch with it.
+ */
+import type { Database } from "../../db/client";
+import type { Scope } from "../../domain/identity/caller";
+import { isRenewable, renewalParts, RENEWABLE_STATE } from "../../domain/leads/renewal";
+import type { Lead } from "../../domain/leads/types";
+import { marketFor } from "../../domain/reference/markets";
+import { ApiError } from "../../lib/errors";
+import { openLead, requireLead, type LookupQueue } from "./leads";
+import { newLeadReference } from "../../domain/leads/reference";
+
+export async function renewLead(db: Database, scope: Scope, id: string, lookups?: LookupQueue): Promise<Lead> {
+  const original = await requireLead(db, scope, id);
+  if (!isRenewable(original)) {
+    throw new ApiError("lead_not_funded", `Only a ${RENEWABLE_STATE} lead can be renewed; this lead is ${original.state}.`);
+  }
+  return openLead(db, scope, marketFor(original.country), renewalParts(original), newLeadReference, original.id, lookups);
+}

@@ -1,0 +1,21 @@
+import type { Database } from "../../db/client";
+import { insertAuditEntry } from "../../db/portal/audit";
+import type { PortalViewer } from "../../domain/portal/viewer";
+import { newId, nowIso } from "../../lib/ids";
+
+/**
+ * Every portal action is written down: who, what, when, in which environment,
+ * and the id it was about (never personal data). Written after the action
+ * succeeds, so a refused action leaves no entry.
+ */
+export async function recordPortalAction(db: Database, viewer: PortalViewer, action: string, target: string | null = null) {
+  await insertAuditEntry(db, {
+    id: newId("aud"),
+    organisationId: viewer.organisationId,
+    memberId: viewer.memberId,
+    environment: viewer.environment,
+    action,
+    target,
+    at: nowIso(),
+  });
+}

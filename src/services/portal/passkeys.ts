@@ -1,0 +1,153 @@
+/**
+ * The two WebAuthn ceremonies, through @simplewebauthn/server (which runs on
+ * crypto.subtle, so in workerd as in a browser):
+ * - registration, reached through an invitation: options → the browser makes
+ *   a passkey → verify; the member, passkey, used invitation and audit entry
+ *   are written in one batch, and a session opens;
+ * - sign-in with a discoverable passkey (no email asked): options → the
+ *   browser picks a passkey for this site → verify, with the counter check and
+ *   rate limits per address and per account.
+ * Each challenge is stored, answered once (deleted on first use) and expires
+ * after five minutes.
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { Database } from "../../db/client";
+import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
+import { enrolMember } from "../../db/portal/enrolment";
+import { findPasskeyOfLiveMember, recordPasskeyUse } from "../../db/portal/passkeys";
+import { findMemberOfAnyState } from "../../db/portal/roster";
+import { insertAuditEntry } from "../../db/portal/audit";
+import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
+import type { RelyingParty } from "../../domain/portal/relying-party";
+import type { Bindings } from "../../lib/env";
+import { ApiError } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { openInvitation } from "./invitations";
+import { openSession } from "./sessions";
+import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Every refusal of a ceremony reads the same: nothing tells a prober which check failed. */
+const refused = () => new ApiError("invalid_request", "The passkey could not be verified. Reload the page and try again.", { field: "response" });
+const linkGone = () => new ApiError("not_found", "This invitation link is unknown, used or expired.");
+
+async function issueChallenge(db: Database, challenge: string, purpose: ChallengePurpose, invitationId: string | null) {
+  const id = newId("chl");
+  await insertChallenge(db, { id, challenge, purpose, invitationId, expiresAt: nowSeconds() + CHALLENGE_TTL_SECONDS });
+  return id;
+}
+
+/** The stored challenge, taken (so it cannot be answered again), when it was issued for this ceremony and is still fresh. */
+async function answerableChallenge(db: Database, challengeId: string, purpose: ChallengePurpose, invitationId: string | null) {
+  const challenge = await takeChallenge(db, challengeId);
+  if (!challenge || !challengeAnswers(challenge, purpose, invitationId, nowSeconds())) throw refused();
+  return challenge.challenge;
+}
+
+export async function registrationOptions(db: Database, rp: RelyingParty, token: string) {
+  const found = await openInvitation(db, token);
+  if (!found) throw linkGone();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: found.invitation.email,
+    userDisplayName: `${found.invitation.email} (${found.organisation.name})`,
+    attestationType: "none",
+    // Discoverable, so signing in needs no email: the browser offers the passkeys it holds for this site.
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    timeout: CHALLENGE_TTL_SECONDS * 1000,
+  });
+  return { challengeId: await issueChallenge(db, options.challenge, "register", found.invitation.id), options };
+}
+
+/** Verifies the new passkey, enrols the member (single use of the invitation) and answers the session token to set. */
+export async function completeRegistration(db: Database, rp: RelyingParty, token: string, answer: { challengeId: string; response: RegistrationResponseJSON }) {
+  const found = await openInvitation(db, token);
+  if (!found) throw linkGone();
+  const { invitation } = found;
+  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", invitation.id);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: answer.response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      requireUserVerification: false,
+    });
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  const { credential } = verification.registrationInfo;
+  const existing = await findMemberOfAnyState(db, invitation.organisationId, invitation.email);
+  const memberId = existing?.id ?? newId("mem");
+  const enrolled = await enrolMember(db, {
+    invitationId: invitation.id,
+    memberId,
+    organisationId: invitation.organisationId,
+    email: invitation.email,
+    role: invitation.role,
+    passkey: { credentialId: credential.id, publicKey: isoBase64URL.fromBuffer(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] },
+    auditId: newId("aud"),
+    at: nowIso(),
+    nowSeconds: nowSeconds(),
+  });
+  if (!enrolled) throw linkGone();
+  return openSession(db, { id: memberId, organisationId: invitation.organisationId });
+}
+
+export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
+  await countChallengeFromAddress(env, address);
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred", timeout: CHALLENGE_TTL_SECONDS * 1000 });
+  return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
+}
+
+/**
+ * Counts the attempt against the address, then (once the passkey names its
+ * member) against the account, then verifies signature and counter. Answers
+ * the session token to set.
+ */
+export async function completeSignIn(
+  env: Pick<Bindings, "RATE_LIMITER">,
+  db: Database,
+  rp: RelyingParty,
+  address: string,
+  answer: { challengeId: string; response: AuthenticationResponseJSON },
+) {
+  await countAttemptFromAddress(env, address);
+  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "sign_in", null);
+  const found = await findPasskeyOfLiveMember(db, answer.response.id);
+  if (!found) throw refused();
+  await countAttemptOnAccount(env, found.member.id);
+  const { passkey } = found;
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: answer.response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
+      requireUserVerification: false,
+    });
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  const at = nowIso();
+  // A counter that did not move forward (a cloned authenticator, or a replay racing this one) opens nothing.
+  if ((await recordPasskeyUse(db, passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
+  const sessionToken = await openSession(db, found.member);
+  await insertAuditEntry(db, { id: newId("aud"), organisationId: found.member.organisationId, memberId: found.member.id, environment: "sandbox", action: "session.opened", target: found.member.id, at });
+  return sessionToken;
+}

@@ -1,0 +1,67 @@
+/**
+ * Portal sessions: the cookie carries a random token, D1 keeps its SHA-256, so
+ * a session can be ended server-side (sign-out, member removal) and a stolen
+ * cookie dies with it. Sessions end after twelve idle hours.
+ */
+import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
+import type { Database } from "../../db/client";
+import type { Environment } from "../../domain/identity/keys";
+import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
+import { hmacSha256, randomToken, sha256Hex, timingSafeEqual, toHex } from "../../lib/crypto";
+import { nowIso } from "../../lib/ids";
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Opens a session for a member who has just proved a passkey (or registered one); answers the cookie's token. */
+export async function openSession(db: Database, member: { id: string; organisationId: string }): Promise<string> {
+  const token = randomToken(48);
+  await insertSession(db, {
+    tokenHash: await sha256Hex(token),
+    memberId: member.id,
+    organisationId: member.organisationId,
+    environment: "sandbox",
+    createdAt: nowIso(),
+    lastSeenAt: nowSeconds(),
+    endedAt: null,
+  });
+  return token;
+}
+
+/** The viewer behind a cookie token, or null when the session is unknown, ended, idle too long, or its member removed. */
+export async function viewerOfSession(db: Database, token: string): Promise<PortalViewer | null> {
+  const sessionId = await sha256Hex(token);
+  const row = await findLiveSession(db, sessionId);
+  const now = nowSeconds();
+  if (!row || sessionExpired(row.session.lastSeenAt, now)) return null;
+  // One write a minute at most: a page view need not write.
+  if (now - row.session.lastSeenAt >= 60) await touchSession(db, sessionId, now);
+  return {
+    memberId: row.member.id,
+    email: row.member.email,
+    role: row.member.role,
+    organisationId: row.organisation.id,
+    organisationName: row.organisation.name,
+    organisationKind: row.organisation.kind,
+    environment: row.session.environment,
+    sessionId,
+  };
+}
+
+export const signOut = (db: Database, viewer: Pick<PortalViewer, "sessionId">) => endSession(db, viewer.sessionId, nowIso());
+
+export const switchEnvironment = (db: Database, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
+  setSessionEnvironment(db, viewer.sessionId, environment);
+
+/**
+ * The form token every portal form carries: an HMAC of the session under the
+ * service's signing secret, so it needs no storage and dies with the session.
+ * Beside the same-origin check, it refuses a forged cross-site post even from
+ * a browser that sends no Origin or Sec-Fetch-Site.
+ */
+export async function formTokenOf(secret: string, viewer: Pick<PortalViewer, "sessionId">) {
+  return toHex(await hmacSha256(secret, `portal-form:${viewer.sessionId}`));
+}
+
+export async function formTokenMatches(secret: string, viewer: Pick<PortalViewer, "sessionId">, presented: string | undefined) {
+  return presented !== undefined && timingSafeEqual(await formTokenOf(secret, viewer), presented);
+}

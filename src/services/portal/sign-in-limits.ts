@@ -1,0 +1,46 @@
+/**
+ * Sign-in attempts counted per client address and per account, in the same
+ * rate-limiter Durable Object the API's per-address limit uses (one instance
+ * per bucket). A limiter that cannot be reached refuses: sign-in fails closed.
+ */
+import type { RateLimitVerdict } from "../../durable-objects/rate-limiter";
+import {
+  accountBucket,
+  addressBucket,
+  challengeBucket,
+  SIGN_IN_ATTEMPTS_PER_ACCOUNT,
+  SIGN_IN_ATTEMPTS_PER_ADDRESS,
+  SIGN_IN_CHALLENGES_PER_ADDRESS,
+  SIGN_IN_WINDOW_SECONDS,
+} from "../../domain/portal/sign-in-limits";
+import type { Bindings } from "../../lib/env";
+import { ApiError } from "../../lib/errors";
+
+type LimiterEnv = Pick<Bindings, "RATE_LIMITER">;
+
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+async function count(env: LimiterEnv, bucket: string, limit: number) {
+  let verdict: RateLimitVerdict;
+  try {
+    verdict = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(bucket)).hit(limit, SIGN_IN_WINDOW_SECONDS);
+  } catch {
+    throw new ApiError("service_unavailable", "Sign-in attempts cannot be counted just now; try again in a few seconds.", {
+      headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) },
+    });
+  }
+  if (!verdict.allowed) {
+    throw new ApiError("rate_limited", `Too many sign-in attempts; try again in ${Math.ceil(verdict.resetSeconds / 60)} minutes.`, {
+      headers: { "Retry-After": String(verdict.resetSeconds) },
+    });
+  }
+}
+
+/** One attempt from this address (CF-Connecting-IP); throws 429 with Retry-After once the window is spent. */
+export const countAttemptFromAddress = (env: LimiterEnv, address: string) => count(env, addressBucket(address), SIGN_IN_ATTEMPTS_PER_ADDRESS);
+
+/** One attempt on this member's account. */
+export const countAttemptOnAccount = (env: LimiterEnv, memberId: string) => count(env, accountBucket(memberId), SIGN_IN_ATTEMPTS_PER_ACCOUNT);
+
+/** One sign-in challenge asked for from this address: bounds the rows an anonymous visitor can make. */
+export const countChallengeFromAddress = (env: LimiterEnv, address: string) => count(env, challengeBucket(address), SIGN_IN_CHALLENGES_PER_ADDRESS);

@@ -1,0 +1,110 @@
+/**
+ * One attempt at a register lookup, as the REGISTER_LOOKUPS consumer makes it.
+ *
+ * - The row must still be the lookup the message names (same `lookup_id`,
+ *   still due): a number changed meanwhile dropped or replaced it, and the
+ *   message is simply acknowledged.
+ * - The source is the sandbox's fixtures for a sandbox lead, the market's real
+ *   register for a live one. Each HTTP call has its own timeout (the adapters'
+ *   `timeoutMs`); the whole lookup has a budget beyond which it counts as a
+ *   timeout.
+ * - Every attempt stores its answer with `checked_at`, conditionally on the
+ *   lookup id. A register that did not answer (timeout, outage, rate limit) is
+ *   asked again on the retry schedule; a failed retry never replaces facts
+ *   already stored.
+ */
+import type { Database } from "../../db/client";
+import { findLookup, storeLookupResult } from "../../db/registers/answers";
+import type { RegisterAnswerRow } from "../../db/schema/registers";
+import { nextLookupDelay } from "../../domain/registers/retry";
+import type { RegisterQuery, RegistryAnswer, VatAnswer } from "../../domain/registers/types";
+import type { SourceContext } from "../../registers/context";
+import { unavailable, type RegisterOutcome, type VatOutcome } from "../../registers/outcome";
+import type { RegisterSource, VatSource } from "../../registers/source";
+import { vatUnanswered } from "../../registers/vat";
+import { logLookup, logLookupSkipped } from "./lookup-log";
+import type { RegisterLookupMessage } from "./lookups";
+
+/** Which source answers a row: chosen by the lead's environment and market. */
+export interface LookupSources {
+  registry(environment: "sandbox" | "live", query: RegisterQuery): RegisterSource;
+  vat(environment: "sandbox" | "live", country: string): VatSource | null;
+}
+
+export type AttemptDecision = { action: "ack" } | { action: "retry"; delaySeconds: number };
+
+const ACK: AttemptDecision = { action: "ack" };
+
+/** The most one whole lookup may take, beyond the per-call timeouts (a GB lookup makes several calls). */
+export const LOOKUP_BUDGET_MS = 30_000;
+
+type Outcome = RegisterOutcome | VatOutcome;
+
+function timedOut(row: RegisterAnswerRow): Outcome {
+  if (row.kind === "registry") return unavailable("timeout", { retryable: true, retryAfterSeconds: null });
+  return vatUnanswered(row.number, "timeout", { retryable: true, retryAfterSeconds: null });
+}
+
+async function withinBudget(ask: Promise<Outcome>, budgetMs: number, onTimeout: () => Outcome): Promise<Outcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve(onTimeout()), budgetMs);
+  });
+  try {
+    return await Promise.race([ask, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Ask = { kind: RegisterAnswerRow["kind"]; environment: "sandbox" | "live"; country: string; number: string };
+
+/** The source that answers for this environment, market and kind: its adapter's name (for the log) and the question. */
+function sourceFor(sources: LookupSources, ask: Ask): { name: string | null; ask: (ctx: SourceContext) => Promise<Outcome> } {
+  if (ask.kind === "registry") {
+    const query: RegisterQuery = { country: ask.country, company_number: ask.number, us_state: null };
+    const source = sources.registry(ask.environment, query);
+    return { name: source.source, ask: (ctx) => source.lookup(query, ctx) };
+  }
+  const source = sources.vat(ask.environment, ask.country);
+  // Rows exist only in markets that check VAT; a market without a VAT source answers why.
+  if (!source) return { name: null, ask: async () => vatUnanswered(ask.number, "unavailable") };
+  return { name: source.source, ask: (ctx) => source.check(ask.number, ctx) };
+}
+
+/** Asks the source that answers for this environment, market and kind. */
+export const askSource = (sources: LookupSources, ctx: SourceContext, ask: Ask): Promise<Outcome> => sourceFor(sources, ask).ask(ctx);
+
+/** Whether an answer holds facts (an available register answer, a VAT check that decided). */
+const holdsFacts = (kind: RegisterAnswerRow["kind"], answer: unknown) =>
+  answer !== null && (kind === "registry" ? (answer as RegistryAnswer).status === "available" : (answer as VatAnswer).valid !== null);
+
+export async function attemptLookup(db: Database, message: RegisterLookupMessage, sources: LookupSources, ctx: SourceContext, budgetMs = LOOKUP_BUDGET_MS): Promise<AttemptDecision> {
+  const row = await findLookup(db, message.owner_id, message.kind);
+  if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) {
+    logLookupSkipped(message);
+    return ACK;
+  }
+
+  const source = sourceFor(sources, row);
+  const started = Date.now();
+  const outcome = await withinBudget(source.ask(ctx), budgetMs, () => timedOut(row));
+  const durationMs = Date.now() - started;
+  const now = ctx.now();
+  const attempts = row.attempts + 1;
+  const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;
+  const fresh = { ...outcome.answer, checked_at: outcome.answer.checked_at ?? now.toISOString() };
+  // A retry that failed keeps the facts an earlier attempt stored.
+  const keepEarlier = holdsFacts(row.kind, row.answer) && !holdsFacts(row.kind, fresh);
+  const answer = keepEarlier ? row.answer : fresh;
+  const stored = await storeLookupResult(db, row.ownerId, row.kind, row.lookupId, {
+    answer,
+    checkedAt: keepEarlier ? row.checkedAt! : fresh.checked_at,
+    attempts,
+    dueAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
+    at: now.toISOString(),
+  });
+  logLookup({ row, source: source.name, attempt: attempts, answer: fresh, keptEarlier: keepEarlier, stored, retryInSeconds: delay, durationMs });
+  if (!stored || delay === null) return ACK;
+  return { action: "retry", delaySeconds: delay };
+}

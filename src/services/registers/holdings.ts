@@ -1,0 +1,26 @@
+/**
+ * What the registers answered for a lead or test deal, as every view and the
+ * submit matcher read it: the stored answers, and the figures the precedence
+ * rule takes from them as of now.
+ */
+import type { RegisterFigures } from "../../domain/figures";
+import { NOTHING_HELD, registerFigures, type RegisterHolding } from "../../domain/registers/facts";
+import type { RegistryAnswer, VatAnswer } from "../../domain/registers/types";
+import type { RegisterAnswerRow } from "../../db/schema/registers";
+
+export interface RegisterView {
+  answers: RegisterHolding;
+  figures: RegisterFigures | null;
+}
+
+/** The view from the stored rows (read in the lead's or deal's own batch, or by `answersOf`). */
+export function registerViewFrom(rows: RegisterAnswerRow[], asOf = new Date()): RegisterView {
+  const answers: RegisterHolding = { ...NOTHING_HELD };
+  for (const row of rows) {
+    // A row still waiting for its first answer shows nothing: `null` means not yet known.
+    if (row.answer === null) continue;
+    if (row.kind === "registry") answers.registry = row.answer as RegistryAnswer;
+    else answers.vat = row.answer as VatAnswer;
+  }
+  return { answers, figures: registerFigures(answers.registry, asOf) };
+}

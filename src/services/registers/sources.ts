@@ -1,0 +1,18 @@
+/**
+ * The one place that decides which register a lookup asks: a sandbox lead is
+ * only ever answered by the sandbox's fixtures (src/registers/sandbox.ts), so
+ * no sandbox lookup reaches a real register; a live lead by its market's real
+ * source (src/registers/select.ts), configured from Worker vars and secrets.
+ */
+import type { Bindings } from "../../lib/env";
+import { sourceContextFrom } from "../../registers/context";
+import { sandboxRegisterSource, sandboxVatSource } from "../../registers/sandbox";
+import { registerSourceFor, vatSourceFor } from "../../registers/select";
+import type { LookupSources } from "./attempts";
+
+export const lookupSources: LookupSources = {
+  registry: (environment, query) => (environment === "sandbox" ? sandboxRegisterSource : registerSourceFor(query.country, query.us_state)),
+  vat: (environment, country) => (environment === "sandbox" ? sandboxVatSource(country) : vatSourceFor(country)),
+};
+
+export const lookupContext = (env: Bindings) => sourceContextFrom(env);

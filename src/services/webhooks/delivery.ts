@@ -1,0 +1,151 @@
+/**
+ * One attempt of one delivery: check the destination again, sign the stored
+ * body with this attempt's timestamp, POST with a 5-second timeout, record the
+ * attempt and decide what follows. The queue consumer and the manual re-send
+ * both come through here.
+ */
+import { database, type Database } from "../../db/client";
+import { cancelDelivery, claimAttempt, findDeliveryWithEndpoint, recordAttempt, type WebhookDeliveryRow, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
+import { decideOutcome, describeResult, DELIVERY_TIMEOUT_MS, type AttemptResult } from "../../domain/webhooks/delivery-schedule";
+import { signatureHeaders } from "../../domain/webhooks/signature";
+import type { Bindings } from "../../lib/env";
+import { newId, nowIso } from "../../lib/ids";
+import { checkDestination, destinationOptions } from "./destination";
+import { endpointSecrets } from "./secrets";
+import { logDeliveryAttempt, type DeliveryPath } from "./delivery-log";
+import { afterSuccessfulDelivery } from "./success-hooks";
+
+type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+
+/**
+ * Knobs for tests only: production code never passes them, so the spec's
+ * 5-second timeout holds there (no var or binding can change it).
+ */
+export interface DeliveryOptions {
+  timeoutMs?: number;
+}
+
+/** What the queue should do with the message. */
+export type ConsumerAction = { action: "ack" } | { action: "retry"; delaySeconds: number };
+
+/** How long an attempt holds the delivery before another message may try again. */
+export const ATTEMPT_LEASE_MS = 60_000;
+const EARLY_TOLERANCE_MS = 10_000;
+
+async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
+  const destination = await checkDestination(endpoint.url, destinationOptions(env));
+  if (!destination.ok) {
+    // A resolver outage is the network failing, not the endpoint's address: retried on the same schedule either way.
+    return destination.kind === "unavailable" ? { kind: "network_error", message: destination.reason } : { kind: "refused", reason: destination.reason };
+  }
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": "ReferralFundingService-Webhooks/1.0",
+    "X-Service-Event": delivery.event,
+    "X-Service-Delivery": delivery.id,
+    "X-Service-Payload": delivery.payloadMode,
+    ...(await signatureHeaders({
+      secrets: await endpointSecrets(env, endpoint),
+      eventId: delivery.eventId,
+      body: delivery.body,
+      timestamp: Math.floor(Date.now() / 1000),
+    })),
+  };
+  try {
+    const res = await fetch(destination.url, {
+      method: "POST",
+      headers,
+      body: delivery.body,
+      // Redirects are not followed: the target of a redirect never went through the address policy.
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.body?.cancel();
+    return { kind: "response", status: res.status, retryAfter: res.headers.get("Retry-After") };
+  } catch (error) {
+    const name = (error as Error)?.name;
+    if (name === "TimeoutError" || name === "AbortError") return { kind: "timeout", afterMs: timeoutMs };
+    return { kind: "network_error", message: String((error as Error)?.message ?? error) };
+  }
+}
+
+/** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */
+export async function timedSend(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, options: DeliveryOptions = {}) {
+  const started = Date.now();
+  const result = await send(env, endpoint, delivery, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  return { result, durationMs: Date.now() - started };
+}
+
+const endpointUsable = (endpoint: WebhookEndpointRow | null): endpoint is WebhookEndpointRow =>
+  endpoint !== null && endpoint.active && endpoint.deletedAt === null;
+
+/** The automatic attempt a queue message (or the first attempt after the write, `path`) asks for. */
+export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: string, options: DeliveryOptions = {}, path: DeliveryPath = "queue"): Promise<ConsumerAction> {
+  const db = database(env.DB);
+  const found = await findDeliveryWithEndpoint(db, deliveryId);
+  if (!found || found.delivery.state !== "pending") return { action: "ack" };
+  const { delivery, endpoint } = found;
+  const now = new Date();
+  if (!endpointUsable(endpoint)) {
+    // A deactivated or deleted endpoint receives nothing; reactivation does not revive old deliveries.
+    await cancelDelivery(db, delivery.id, now.toISOString());
+    return { action: "ack" };
+  }
+  const attempt = delivery.attemptCount + 1;
+  const claimed = await claimAttempt(
+    db,
+    delivery.id,
+    delivery.attemptCount,
+    now.toISOString(),
+    // Queue delays are not exact to the second; a message a little early still counts as due.
+    new Date(now.getTime() + EARLY_TOLERANCE_MS).toISOString(),
+    new Date(now.getTime() + ATTEMPT_LEASE_MS).toISOString(),
+  );
+  // Not due, already taken or finished: a duplicate message; the live one carries on.
+  if (!claimed) return { action: "ack" };
+
+  const attemptedAt = nowIso();
+  const { result, durationMs } = await timedSend(env, endpoint, delivery, options);
+  const outcome = decideOutcome(attempt, result, new Date());
+  const finishedAt = nowIso();
+  await recordAttempt(db, {
+    attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: attempt, trigger: "automatic", attemptedAt, durationMs, ...describeResult(result) },
+    deliveryId: delivery.id,
+    endpointId: endpoint.id,
+    delivery:
+      outcome.delivery === "retry"
+        ? { state: "pending", nextAttemptAt: new Date(Date.now() + outcome.delaySeconds * 1000).toISOString() }
+        : { state: outcome.delivery === "succeeded" ? "succeeded" : outcome.delivery === "gone" ? "cancelled" : "exhausted", nextAttemptAt: null },
+    success: outcome.delivery === "succeeded",
+    exhausted: outcome.delivery === "exhausted",
+    gone: outcome.delivery === "gone",
+    now: finishedAt,
+  });
+  logDeliveryAttempt({ path, delivery, endpoint, attempt, result, outcome, durationMs });
+  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(env, delivery);
+  return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
+}
+
+/**
+ * A re-send asked for by the endpoint's owner: one attempt now, outside the
+ * schedule. Success settles a pending or exhausted delivery; failure leaves
+ * its state and schedule as they were. The endpoint must be active.
+ */
+export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
+  const attemptedAt = nowIso();
+  const { result, durationMs } = await timedSend(env, endpoint, delivery);
+  const outcome = decideOutcome(1, result, new Date());
+  const success = outcome.delivery === "succeeded";
+  await recordAttempt(db, {
+    attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: null, trigger: "manual", attemptedAt, durationMs, ...describeResult(result) },
+    deliveryId: delivery.id,
+    endpointId: endpoint.id,
+    delivery: success ? { state: "succeeded", nextAttemptAt: null } : undefined,
+    success,
+    exhausted: false,
+    gone: outcome.delivery === "gone",
+    now: nowIso(),
+  });
+  logDeliveryAttempt({ path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
+  if (success) await afterSuccessfulDelivery(env, delivery);
+}

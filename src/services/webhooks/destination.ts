@@ -1,0 +1,41 @@
+/**
+ * Checks a webhook URL and resolves its host through DNS over HTTPS (A and
+ * AAAA), applying the address policy to every answer. Used at registration and
+ * again before every send, so a name that later points inside a private
+ * network is refused then too.
+ */
+import { checkWebhookUrl, type DestinationPolicy } from "../../domain/webhooks/address-policy";
+import { judgeLookups } from "../../domain/webhooks/resolution";
+import type { Bindings } from "../../lib/env";
+import { log } from "../../lib/logger";
+import { DEFAULT_DOH_URL, DNS_TYPES, lookup, type DnsType } from "./dns-over-https";
+
+export interface DestinationOptions extends DestinationPolicy {
+  dohUrl: string;
+}
+
+export const destinationOptions = (env: Pick<Bindings, "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">): DestinationOptions => ({
+  allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS === "true",
+  dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
+});
+
+/** `refused`: the URL is at fault (400 naming `url`). `unavailable`: the resolver is, so try again (503). */
+export type DestinationVerdict = { ok: true; url: URL } | { ok: false; kind: "refused" | "unavailable"; reason: string };
+
+export async function checkDestination(raw: string, options: DestinationOptions): Promise<DestinationVerdict> {
+  const verdict = checkWebhookUrl(raw, options);
+  if (!verdict.ok) return { ok: false, kind: "refused", reason: verdict.reason };
+  if (verdict.host.kind === "address") return { ok: true, url: verdict.url };
+  const name = verdict.host.name;
+  // Loopback names are only ever allowed in local development; there is nothing to resolve.
+  if (options.allowPrivate && (name === "localhost" || name.endsWith(".localhost"))) return { ok: true, url: verdict.url };
+  const lookups = await Promise.all((Object.keys(DNS_TYPES) as DnsType[]).map((type) => lookup(name, type, options.dohUrl)));
+  const resolved = judgeLookups(name, lookups, options);
+  if (resolved.ok) return { ok: true, url: verdict.url };
+  if (resolved.kind === "unavailable") {
+    // An operator wants to see a resolver outage; the host name is the caller's and is not logged.
+    const why = lookups.flatMap((l) => (l.kind === "unavailable" ? [l.why] : []));
+    log("warn", "dns_resolver_unavailable", { why: why.join("; ") });
+  }
+  return resolved;
+}

@@ -1,0 +1,159 @@
+/** Webhook endpoint management for both APIs: registration, changes, rotation, deliveries. */
+import type { Database } from "../../db/client";
+import { attemptsOf, countEndpoints, findDelivery, findEndpoint, insertEndpointWithinCap, listDeliveries, listEndpoints, updateEndpoint, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
+import type { Scope } from "../../domain/identity/caller";
+import { generateEndpointSecret } from "../../domain/webhooks/signature";
+import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../../domain/webhooks/subscriptions";
+import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
+import type { Bindings } from "../../lib/env";
+import { ApiError } from "../../lib/errors";
+import { signingSecretOf } from "../../lib/signing-secret";
+import { newId, nowIso } from "../../lib/ids";
+import { resendDelivery } from "./delivery";
+import { checkDestination, destinationOptions } from "./destination";
+import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./secrets";
+
+type EndpointEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+
+export interface EndpointContext {
+  env: EndpointEnv;
+  db: Database;
+  scope: Scope;
+  api: WebhookApi;
+}
+
+/** How long a caller is asked to wait when the DNS resolver could not answer: an outage, not a verdict. */
+export const RESOLVER_RETRY_AFTER_SECONDS = 10;
+
+async function requireAcceptableUrl(env: EndpointEnv, url: string) {
+  const verdict = await checkDestination(url, destinationOptions(env));
+  if (verdict.ok) return verdict.url.toString();
+  if (verdict.kind === "unavailable") {
+    throw new ApiError("resolver_unavailable", `${verdict.reason}; nothing was saved, retry after ${RESOLVER_RETRY_AFTER_SECONDS} seconds.`, {
+      headers: { "Retry-After": String(RESOLVER_RETRY_AFTER_SECONDS) },
+    });
+  }
+  throw new ApiError("invalid_request", `${verdict.reason}.`, { field: "url" });
+}
+
+const notFound = (id: string) => new ApiError("not_found", `No webhook endpoint ${id}.`);
+
+/** The caller's endpoints on this API, in this environment. */
+export const ownEndpoints = (ctx: EndpointContext) => listEndpoints(ctx.db, ctx.scope, ctx.api);
+
+export async function requireEndpoint(ctx: EndpointContext, id: string) {
+  const endpoint = await findEndpoint(ctx.db, ctx.scope, ctx.api, id);
+  if (!endpoint) throw notFound(id);
+  return endpoint;
+}
+
+/** Stripe's figure: enough for every environment of a receiver fleet, few enough that a fan-out stays cheap. */
+export const ENDPOINTS_PER_ACCOUNT = 16;
+
+export interface RegistrationInput {
+  url: string;
+  events?: string[];
+  payload: PayloadMode;
+}
+
+export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind, input: RegistrationInput) {
+  const url = await requireAcceptableUrl(ctx.env, input.url);
+  const secret = generateEndpointSecret();
+  const now = nowIso();
+  const row = {
+    id: newId("whe", 24),
+    organisationId: ctx.scope.organisationId,
+    environment: ctx.scope.environment,
+    api: ctx.api,
+    hostKind,
+    url,
+    events: input.events ? [...new Set(input.events)] : [...eventsOf(ctx.api)],
+    payloadMode: input.payload,
+    active: true,
+    deactivatedReason: null,
+    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    previousSecretSealed: null,
+    previousSecretExpiresAt: null,
+    failureCount: 0,
+    consecutiveExhausted: 0,
+    lastSuccessAt: null,
+    lastFailureAt: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  } satisfies WebhookEndpointRow;
+  if (!(await insertEndpointWithinCap(ctx.db, row, ENDPOINTS_PER_ACCOUNT))) {
+    throw new ApiError("cap_exceeded", `At most ${ENDPOINTS_PER_ACCOUNT} webhook endpoints may be registered per account, API and environment; delete one first.`, {
+      extra: { limit: ENDPOINTS_PER_ACCOUNT, current: await countEndpoints(ctx.db, ctx.scope, ctx.api) },
+    });
+  }
+  return { endpoint: row, secret };
+}
+
+export interface EndpointChanges {
+  url?: string;
+  events?: string[];
+  payload?: PayloadMode;
+  active?: boolean;
+}
+
+export async function changeEndpoint(ctx: EndpointContext, id: string, changes: EndpointChanges) {
+  await requireEndpoint(ctx, id);
+  const set: Partial<WebhookEndpointRow> = { updatedAt: nowIso() };
+  if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx.env, changes.url);
+  if (changes.events !== undefined) set.events = [...new Set(changes.events)];
+  if (changes.payload !== undefined) set.payloadMode = changes.payload;
+  if (changes.active === true) {
+    // Reactivation starts a fresh count; deliveries cancelled meanwhile can be re-sent by hand.
+    Object.assign(set, { active: true, deactivatedReason: null, consecutiveExhausted: 0, failureCount: 0 });
+  } else if (changes.active === false) {
+    Object.assign(set, { active: false, deactivatedReason: "manual" });
+  }
+  const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, set);
+  if (!updated) throw notFound(id);
+  return updated;
+}
+
+export async function deleteEndpoint(ctx: EndpointContext, id: string) {
+  const now = nowIso();
+  const deleted = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, { deletedAt: now, active: false, updatedAt: now });
+  if (!deleted) throw notFound(id);
+}
+
+/** The old secret keeps signing beside the new one for 24 hours; a second rotation drops the oldest. */
+export async function rotateEndpointSecret(ctx: EndpointContext, id: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const secret = generateEndpointSecret();
+  const now = Date.now();
+  const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, {
+    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    previousSecretSealed: endpoint.secretSealed,
+    previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
+    updatedAt: new Date(now).toISOString(),
+  });
+  if (!updated) throw notFound(id);
+  return { endpoint: updated, secret };
+}
+
+export async function endpointDeliveries(ctx: EndpointContext, id: string, cursor: string | undefined, limit: number) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const cursorScope = `deliveries:${ctx.scope.organisationId}:${ctx.scope.environment}:${endpoint.id}`;
+  const page = await listDeliveries(ctx.db, endpoint.id, await readKeysetCursor(cursor, cursorScope, signingSecretOf(ctx.env)), limit + 1);
+  const deliveries = page.slice(0, limit);
+  const attempts = await attemptsOf(ctx.db, deliveries.map((d) => d.id));
+  const last = deliveries[deliveries.length - 1];
+  return {
+    deliveries: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
+    nextCursor: await nextKeysetCursor(last, page.length > limit, cursorScope, signingSecretOf(ctx.env)),
+  };
+}
+
+export async function resendByHand(ctx: EndpointContext & { env: EndpointEnv & Pick<Bindings, "DB"> }, id: string, deliveryId: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const delivery = await findDelivery(ctx.db, endpoint.id, deliveryId);
+  if (!delivery) throw new ApiError("not_found", `No delivery ${deliveryId} on webhook endpoint ${id}.`);
+  if (!endpoint.active) throw new ApiError("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before re-sending.");
+  await resendDelivery(ctx.env, ctx.db, endpoint, delivery);
+  const refreshed = await findDelivery(ctx.db, endpoint.id, deliveryId);
+  return { delivery: refreshed!, attempts: await attemptsOf(ctx.db, [deliveryId]) };
+}

@@ -1,0 +1,40 @@
+/**
+ * What other areas must do when a delivery of one of their events succeeds.
+ * decisions.md: a document request becomes `forwarded` on the first successful
+ * `request.fulfilled` delivery (or the first files read, whichever comes first).
+ *
+ * The request id is read from the delivery's stored body (`data.request.id`);
+ * the forward is a conditional update confined to the delivery's organisation
+ * and environment, so re-sends and later deliveries change nothing.
+ */
+import type { WebhookDeliveryRow } from "../../db/webhooks/webhooks";
+import type { Bindings } from "../../lib/env";
+import { database } from "../../db/client";
+import { forwardRequest } from "../documents/requests";
+import { logError } from "../../lib/logger";
+
+type SuccessHook = (env: Pick<Bindings, "DB">, delivery: WebhookDeliveryRow) => Promise<void>;
+
+/** The request a `request.fulfilled` body is about; null for a body that names none. */
+function fulfilledRequestId(body: string): string | null {
+  const id = (JSON.parse(body) as { data?: { request?: { id?: unknown } } }).data?.request?.id;
+  return typeof id === "string" ? id : null;
+}
+
+export const DELIVERY_SUCCESS_HOOKS: Partial<Record<string, SuccessHook>> = {
+  "request.fulfilled": async (env, delivery) => {
+    const id = fulfilledRequestId(delivery.body);
+    if (id) await forwardRequest(database(env.DB), { organisationId: delivery.organisationId, environment: delivery.environment }, id);
+  },
+};
+
+export async function afterSuccessfulDelivery(env: Pick<Bindings, "DB">, delivery: WebhookDeliveryRow) {
+  const hook = DELIVERY_SUCCESS_HOOKS[delivery.event];
+  if (!hook) return;
+  try {
+    await hook(env, delivery);
+  } catch (error) {
+    // The delivery did succeed; a failing hook must not make the queue send it again.
+    logError("webhook_success_hook_failed", error, { delivery_id: delivery.id, event_type: delivery.event });
+  }
+}

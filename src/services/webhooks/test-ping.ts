@@ -1,0 +1,76 @@
+/**
+ * `POST …/webhooks/{id}/test`: a signed `ping` sent at once to one endpoint,
+ * through the same signing and sending code as every delivery, recorded as a
+ * delivery with its one attempt, and answered with that delivery.
+ *
+ * Sent inline rather than queued so the developer reads the outcome (status
+ * code or error) in the answer. It is attempted once and never retried: the
+ * delivery ends `succeeded` or `exhausted`. It is `manual` like a re-send: it
+ * updates the endpoint's `last_success_at`/`failure_count` as any attempt
+ * does, a 410 deactivates the endpoint, and it never counts towards the
+ * 20-exhausted-deliveries deactivation.
+ */
+import { attemptsOf, deliveryInsert, findDelivery, recordAttempt } from "../../db/webhooks/webhooks";
+import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
+import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
+import type { Bindings } from "../../lib/env";
+import { ApiError } from "../../lib/errors";
+import { newId, nowIso } from "../../lib/ids";
+import { timedSend } from "./delivery";
+import { logDeliveryAttempt } from "./delivery-log";
+import { requireEndpoint, type EndpointContext } from "./endpoints";
+import { WEBHOOK_API_VERSION } from "./payloads";
+
+type PingEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+
+export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  if (!endpoint.active) throw new ApiError("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before sending a test.");
+
+  const now = nowIso();
+  const eventId = newId("evt", 24);
+  const body = JSON.stringify(
+    pingEnvelope({
+      eventId,
+      createdAt: now,
+      environment: endpoint.environment,
+      apiVersion: WEBHOOK_API_VERSION,
+      endpoint: { id: endpoint.id, url: endpoint.url, events: endpoint.events, payloadMode: endpoint.payloadMode },
+    }),
+  );
+  const delivery = {
+    id: newId("whd", 24),
+    endpointId: endpoint.id,
+    organisationId: endpoint.organisationId,
+    environment: endpoint.environment,
+    eventId,
+    event: PING_EVENT,
+    payloadMode: endpoint.payloadMode,
+    body,
+    // Pending with no next attempt: nothing schedules it, the attempt below settles it.
+    state: "pending" as const,
+    attemptCount: 0,
+    nextAttemptAt: null,
+    lastStatusCode: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await deliveryInsert(ctx.db, delivery);
+
+  const attemptedAt = nowIso();
+  const { result, durationMs } = await timedSend(ctx.env, endpoint, delivery);
+  const outcome = decideOutcome(1, result, new Date());
+  const success = outcome.delivery === "succeeded";
+  await recordAttempt(ctx.db, {
+    attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: null, trigger: "manual", attemptedAt, durationMs, ...describeResult(result) },
+    deliveryId: delivery.id,
+    endpointId: endpoint.id,
+    delivery: { state: success ? "succeeded" : outcome.delivery === "gone" ? "cancelled" : "exhausted", nextAttemptAt: null },
+    success,
+    exhausted: false,
+    gone: outcome.delivery === "gone",
+    now: nowIso(),
+  });
+  logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
+  return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
+}

@@ -1,0 +1,57 @@
+/**
+ * The hub's page shell. Every value goes through hono's `html` template, which
+ * escapes interpolations, so names and notes typed by anyone render as text.
+ * No external assets and no script: inline style only (the CSP allows nothing else).
+ */
+import { html, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import type { LocalForm } from "../../domain/hub/local-form";
+
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * Phone first: no wide tables; lists of records are cards holding a definition
+ * list, which is a two-column grid from 36rem up and stacked below it. Long
+ * words (references, file names) wrap rather than widen the page.
+ */
+const STYLE = `*,*::before,*::after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;max-width:52rem;margin:1.5rem auto;padding:0 1rem;color:#1d2230;line-height:1.45;overflow-wrap:anywhere}
+h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:0 0 .4rem}
+.cards{list-style:none;padding:0;margin:0}.cards>li,.card{border:1px solid #c9cde0;border-radius:.4rem;padding:.7rem .9rem;margin:0 0 .8rem}
+dl{margin:0}dt{font-weight:600;color:#3d4354}dd{margin:0 0 .4rem}
+@media (min-width:36rem){.cards dl{display:grid;grid-template-columns:11rem 1fr;column-gap:1rem}.cards dd{margin:0 0 .25rem}}
+.notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #b71c1c;padding:.6rem .8rem}
+label{display:block;margin:.6rem 0 .2rem}input[type=text],textarea{width:100%;max-width:32rem;padding:.35rem}input[type=file]{max-width:100%}
+button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem}.muted{color:#596070}nav a{margin-right:1rem}
+a{color:#1a4fb8}.status{font-weight:600}`;
+
+export interface Feedback {
+  /** Shown in a green box after a successful action. */
+  notice?: string | null;
+  /** A refused form: the message names the field. */
+  error?: { message: string; field: string | null } | null;
+}
+
+export function feedback(f: Feedback) {
+  return html`${f.notice ? html`<p class="notice" role="status">${f.notice}</p>` : ""}${
+    f.error ? html`<p class="error" role="alert" data-field="${f.error.field ?? ""}">${f.error.message}</p>` : ""
+  }`;
+}
+
+export function layout(title: string, hubBase: string, content: Html) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">
+<title>${title}</title><style>${raw(STYLE)}</style></head>
+<body><nav aria-label="Hub"><a href="${hubBase}">Overview</a></nav><main>${content}</main></body></html>`;
+}
+
+/** What every page is rendered with: the link's base path and the business's local form of times and amounts. */
+export interface HubView {
+  base: string;
+  local: LocalForm;
+}
+
+export function notFoundPage() {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title></head><body><h1>Not found</h1><p>This link is not valid. Ask for a new link.</p></body></html>`;
+}

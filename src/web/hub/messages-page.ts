@@ -1,0 +1,29 @@
+import { html } from "hono/html";
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../domain/hub/view";
+import type { messagesPage as loadMessagesPage } from "../../services/hub/client-hub";
+import { feedback, layout, type Feedback, type HubView } from "./layout";
+
+type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
+
+/** The conversation with the funding provider of one deal, and the reply form. */
+export function messagesPage({ base, local }: HubView, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
+  const { deal, messages } = p;
+  const content = html`<h1>Messages: ${deal.label} (${deal.deal.ref})</h1>
+${feedback(f)}
+${
+  messages.length === 0
+    ? html`<p class="muted">No messages yet.</p>`
+    : html`<ol id="messages">${messages.map(
+        (m) =>
+          html`<li><strong>${m.direction === "borrower_to_lender" ? "You" : "Funding provider"}</strong> <span class="muted">${local.time(m.createdAt)}</span>${
+            m.subject ? html`<br><em>${m.subject}</em>` : ""
+          }<br><span class="body">${m.body}</span></li>`,
+      )}</ol>`
+}
+<h2>Reply</h2>
+<form method="post" action="${base}/deals/${deal.deal.ref}/messages">
+<label for="subject">Subject (optional)</label><input id="subject" type="text" name="subject" maxlength="${MESSAGE_SUBJECT_MAX}" value="${draft.subject ?? ""}">
+<label for="body">Message</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required>${draft.body ?? ""}</textarea>
+<button type="submit">Send</button></form>`;
+  return layout(`Messages: ${deal.deal.ref}`, base, content);
+}

@@ -1,0 +1,61 @@
+import { html } from "hono/html";
+import type { hubOverview } from "../../services/hub/client-hub";
+import { feedback, layout, type Feedback, type HubView } from "./layout";
+import { offerCard } from "./offer-card";
+
+type Overview = Awaited<ReturnType<typeof hubOverview>>;
+
+/** The business's home: its lead, its offers, what is asked of it, what it was told and what it sent. */
+export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
+  const { base, local } = view;
+  const business = o.lead.business?.name ?? "Your business";
+  const now = new Date();
+  const content = html`<h1>${business}</h1>
+<p>Application reference <strong>${o.lead.reference}</strong>, status <strong>${o.lead.state.replace(/_/g, " ")}</strong>.</p>
+<p class="muted">Times are shown in ${local.timeZone} time.</p>
+${feedback(f)}
+<h2>Your offers</h2>
+${
+  o.offers.length === 0
+    ? html`<p class="muted">No offer yet: you will be told when one arrives.</p>`
+    : html`<ul class="cards" id="offers">${o.offers.map((offer) => html`<li>${offerCard(view, offer, o.lead.state, now, true)}</li>`)}</ul>`
+}
+<h2>Documents requested from you</h2>
+${
+  o.openRequests.length === 0
+    ? html`<p class="muted">Nothing is requested at the moment.</p>`
+    : html`<ul class="cards" id="requests">${o.openRequests.map(
+        ({ request, deal }) =>
+          html`<li><h3><a href="${base}/requests/${request.id}">${request.label}</a></h3><dl>
+${request.note ? html`<dt>Note</dt><dd>${request.note}</dd>` : ""}
+<dt>Requested</dt><dd>${local.time(request.requestedAt)}</dd>
+<dt>Status</dt><dd>${request.status}</dd>
+<dt>For</dt><dd>${deal.label} (${deal.deal.ref})</dd></dl></li>`,
+      )}</ul>`
+}
+<h2>Your applications</h2>
+${
+  o.deals.length === 0
+    ? html`<p class="muted">No funding provider is looking at your application yet.</p>`
+    : html`<ul class="cards" id="deals">${o.deals.map(
+        ({ deal, label }) =>
+          html`<li><h3>${label}</h3><dl><dt>Reference</dt><dd>${deal.ref}</dd></dl><p><a href="${base}/deals/${deal.ref}/messages">Messages</a> · <a href="${base}/deals/${deal.ref}/completion">Completion</a></p></li>`,
+      )}</ul>`
+}
+<h2>Notifications</h2>
+${
+  o.notifications.length === 0
+    ? html`<p class="muted">No notifications.</p>`
+    : html`<ul>${o.notifications.map((n) => html`<li>${local.time(n.createdAt)}: <a href="${base}${n.deepLink}">${n.subject}</a></li>`)}</ul>`
+}
+<h2>Documents you uploaded</h2>
+${
+  o.uploads.length === 0
+    ? html`<p class="muted">You have not uploaded anything yet.</p>`
+    : html`<ul class="cards" id="uploads">${o.uploads.map(
+        (d) =>
+          html`<li><h3>${d.filename}</h3><dl><dt>Type</dt><dd>${d.documentType.replace(/_/g, " ")}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
+      )}</ul>`
+}`;
+  return layout(`${business}: your application`, base, content);
+}

@@ -1,0 +1,48 @@
+import { html } from "hono/html";
+import { ALLOWED_KINDS } from "../../domain/documents/decision";
+import { FILE_KIND_NAMES } from "../../domain/documents/file-kind-names";
+import { OPEN_REQUEST_STATUSES } from "../../domain/documents/types";
+import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
+import type { DocumentType } from "../../domain/reference/values";
+import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
+import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
+import { feedback, layout, type Feedback, type HubView } from "./layout";
+
+type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
+
+const MIB = 1024 * 1024;
+
+/** What the upload takes, read from the constants the upload itself is checked against. */
+function uploadRules(documentType: string) {
+  const kinds = ALLOWED_KINDS[documentType as DocumentType] ?? ALLOWED_KINDS.other;
+  return {
+    names: kinds.map((k) => FILE_KIND_NAMES[k].label),
+    accept: kinds.flatMap((k) => FILE_KIND_NAMES[k].extensions).join(","),
+    text: `at most ${FILES_PER_UPLOAD_MAX} files at once, ${UPLOAD_BODY_LIMIT_BYTES / MIB} MiB in all; files must not be empty`,
+  };
+}
+
+/** One document request: what is asked, what was sent, and the upload form while it is open. */
+export function requestPage({ base, local }: HubView, p: RequestPage, f: Feedback = {}) {
+  const { request, deal, files } = p;
+  const open = OPEN_REQUEST_STATUSES.includes(request.status);
+  const rules = uploadRules(request.documentType);
+  const content = html`<h1>${request.label}</h1>
+<p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${request.status}</strong>, ${request.fileCount} file(s).</p>
+${request.note ? html`<p>Note: ${request.note}</p>` : ""}
+${feedback(f)}
+${
+  files.length > 0
+    ? html`<h2>Files sent</h2><ul id="request-files">${files.map((d) => html`<li>${d.filename} (${d.byteSize} bytes, ${local.time(d.receivedAt)})</li>`)}</ul>`
+    : ""
+}
+${
+  open
+    ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
+<p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.</p>
+<label for="file">File(s)</label><input id="file" type="file" name="file" accept="${rules.accept}" aria-describedby="upload-rules" multiple required>
+<button type="submit">Upload</button></form>`
+    : html`<p class="muted">This request takes no more files.</p>`
+}`;
+  return layout(request.label, base, content);
+}

@@ -1,0 +1,100 @@
+import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domain/portal/viewer";
+import { PORTAL_ROUTE } from "../context";
+import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+
+export interface MemberLine {
+  id: string;
+  email: string;
+  role: PortalRole;
+  createdAt: string;
+}
+
+export interface MembersPageProps {
+  viewer: PortalViewer;
+  formToken: string;
+  members: MemberLine[];
+  feedback?: PageFeedback;
+  /** The invitation just made: its link is on this answer and nowhere else, ever. */
+  invited?: { email: string; url: string; expiresAt: string } | null;
+  /** What was typed, put back after a refusal. */
+  draft?: { email: string; role: string };
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+export const membersPage = (p: MembersPageProps) => (
+  <PortalPage title="Members" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback}>
+    {p.invited ? (
+      <section aria-labelledby="invited-heading">
+        <h2 id="invited-heading">Invitation for {p.invited.email}</h2>
+        <p>Send this link to them. It is shown only now, works once and expires on {day(p.invited.expiresAt)}.</p>
+        <p class="secret" data-invitation-link>
+          {p.invited.url}
+        </p>
+      </section>
+    ) : null}
+    <h2>People who can sign in</h2>
+    <div class="table-wrap" role="region" aria-label="Members" tabindex={0}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Member since</th>
+            <th scope="col">
+              <span class="muted">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.members.map((m) => (
+            <tr>
+              <td>{m.email}</td>
+              <td>{m.role}</td>
+              <td>{day(m.createdAt)}</td>
+              <td>
+                {m.id === p.viewer.memberId ? (
+                  <span class="muted">You</span>
+                ) : (
+                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+    <h2>Invite a member</h2>
+    <form method="post" action={`${PORTAL_ROUTE}/members/invitations`}>
+      <FormToken token={p.formToken} />
+      <label for="email">Email</label>
+      <input
+        type="email"
+        id="email"
+        name="email"
+        required
+        maxlength={254}
+        autocomplete="off"
+        value={p.draft?.email ?? ""}
+        aria-describedby={p.feedback?.error?.field === "email" ? "email-error" : undefined}
+        aria-invalid={p.feedback?.error?.field === "email" ? "true" : undefined}
+      />
+      <FieldError field="email" error={p.feedback?.error} />
+      <label for="role">Role</label>
+      <select id="role" name="role" aria-describedby={p.feedback?.error?.field === "role" ? "role-error" : undefined}>
+        {PORTAL_ROLES.map((role) => (
+          <option value={role} selected={(p.draft?.role ?? "member") === role}>
+            {role === "admin" ? "Admin: keys, webhooks, members and the audit log" : "Member: the work itself"}
+          </option>
+        ))}
+      </select>
+      <FieldError field="role" error={p.feedback?.error} />
+      <button type="submit">Create invitation link</button>
+    </form>
+  </PortalPage>
+);

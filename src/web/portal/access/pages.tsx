@@ -1,0 +1,88 @@
+import type { Hono } from "hono";
+import { ApiError } from "../../../lib/errors";
+import { signingSecretOf } from "../../../lib/signing-secret";
+import { inviteMember, openInvitation } from "../../../services/portal/invitations";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { auditLogOf, membersOf, removeMemberOf } from "../../../services/portal/members";
+import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { notFoundPage, refusedPage } from "../refused-page";
+import { requireAdmin } from "../require-role";
+import { auditPage } from "./audit-page";
+import { registerCeremonyRoutes } from "./ceremony-routes";
+import { invitationPage } from "./invitation-page";
+import { membersPage, type MembersPageProps } from "./members-page";
+import { registerPasskeysAsset } from "./passkeys-asset";
+import { signInPage } from "./sign-in-page";
+
+/** Sign-in and invitations, their ceremonies and the one script: reached without a session. */
+export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
+  registerPasskeysAsset(portal);
+  portal.get("/sign-in", (c) => c.html(signInPage()));
+  portal.get("/invitations/:token", async (c) => {
+    const found = await openInvitation(c.get("db"), c.req.param("token"));
+    // Unknown, used and expired links look alike: a plain "not found".
+    if (!found) return c.html(notFoundPage(), 404);
+    return c.html(invitationPage({ token: c.req.param("token"), organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
+  });
+  registerCeremonyRoutes(portal);
+}
+
+const NOTICES: Record<string, string> = { removed: "The member was removed; their sessions have ended." };
+
+async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 409, extra: Partial<MembersPageProps> = {}) {
+  const members = await membersOf(c.get("db"), c.get("viewer"));
+  return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, ...extra }), status);
+}
+
+/** Members and the audit log: admins only. */
+export function registerAccessPages(portal: Hono<PortalEnv>) {
+  portal.use("/members", requireAdmin);
+  portal.use("/members/*", requireAdmin);
+  portal.use("/audit", requireAdmin);
+
+  portal.get("/members", (c) => renderMembers(c, 200, { feedback: { notice: NOTICES[c.req.query("notice") ?? ""] ?? null } }));
+
+  portal.post("/members/invitations", async (c) => {
+    const form = await c.req.formData();
+    const draft = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
+    const parsed = CreateInvitation.safeParse({ email: draft.email.trim(), role: draft.role });
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0].path[0] ?? "email");
+      const message = field === "role" ? "Choose admin or member." : "Enter the person's email address, like name@example.com.";
+      return renderMembers(c, 400, { draft, feedback: { error: { field, message } } });
+    }
+    const viewer = c.get("viewer");
+    try {
+      const issued = await inviteMember(c.get("db"), c.env.PUBLIC_URL, viewer.organisationId, parsed.data, viewer.memberId);
+      await recordPortalAction(c.get("db"), viewer, "member.invited", issued.id);
+      return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "conflict") return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: error.message } } });
+      throw error;
+    }
+  });
+
+  portal.post("/members/:id/remove", async (c) => {
+    try {
+      await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "not_found") return c.html(notFoundPage(), 404);
+      if (error instanceof ApiError && error.code === "conflict") return renderMembers(c, 409, { feedback: { error: { field: null, message: error.message } } });
+      throw error;
+    }
+    return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
+  });
+
+  portal.get("/audit", async (c) => {
+    const cursor = c.req.query("cursor");
+    try {
+      const page = await auditLogOf(c.get("db"), c.get("viewer"), cursor, signingSecretOf(c.env));
+      return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
+    } catch (error) {
+      // A cursor this page did not issue (edited, or another organisation's) is refused, never read.
+      if (error instanceof ApiError && error.code === "invalid_request") return c.html(refusedPage("That page of the audit log does not exist: open the audit log again from the menu."), 400);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,145 @@
+/** The API keys pages: the organisation's keys in the picked environment, the create form, and the key shown once. */
+import type { PortalViewer } from "../../../domain/portal/viewer";
+import { PORTAL_ROUTE } from "../context";
+import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { Id, SecretShownOnce, TableRegion, When } from "./bits";
+
+export interface KeyListed {
+  client_id: string;
+  kind: "partner" | "lender" | "publishable";
+  allowed_origins: string[];
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** What the member typed, put back in the form when it is refused. */
+export interface KeyFormEntry {
+  type: string;
+  allowed_origins: string;
+}
+
+export const EMPTY_KEY_FORM: KeyFormEntry = { type: "secret", allowed_origins: "" };
+
+const KIND_LABEL: Record<KeyListed["kind"], string> = { partner: "Partner secret", lender: "Lender secret", publishable: "Publishable" };
+
+interface KeysPageProps {
+  viewer: PortalViewer;
+  formToken: string;
+  keys: KeyListed[];
+  entry: KeyFormEntry;
+  feedback?: PageFeedback;
+}
+
+export function KeysPage(props: KeysPageProps) {
+  const { viewer, keys } = props;
+  return (
+    <PortalPage title="API keys" viewer={viewer} formToken={props.formToken} feedback={props.feedback}>
+      <p>
+        The keys of {viewer.organisationName} in the <strong>{viewer.environment}</strong> environment. The client id is the key's public prefix; the rest of a key is
+        shown once, when it is created, and only its hash is kept.
+      </p>
+      {keys.length === 0 ? (
+        <p>No keys in this environment yet.</p>
+      ) : (
+        <TableRegion label="API keys">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Client id</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Created</th>
+                <th scope="col">Revoked</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr>
+                  <td>
+                    <Id value={key.client_id} />
+                    {key.allowed_origins.length > 0 ? <div class="muted">Origins: {key.allowed_origins.join(", ")}</div> : null}
+                  </td>
+                  <td>{KIND_LABEL[key.kind]}</td>
+                  <td>
+                    <When at={key.created_at} />
+                  </td>
+                  <td>
+                    {key.revoked_at ? (
+                      <When at={key.revoked_at} />
+                    ) : (
+                      <form method="post" action={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`}>
+                        <FormToken token={props.formToken} />
+                        <button type="submit" aria-label={`Revoke ${key.client_id}`}>
+                          Revoke
+                        </button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      <CreateKeyForm {...props} />
+    </PortalPage>
+  );
+}
+
+function CreateKeyForm(props: KeysPageProps) {
+  const error = props.feedback?.error;
+  const partner = props.viewer.organisationKind === "partner";
+  return (
+    <section aria-labelledby="create-key">
+      <h2 id="create-key">Create a {props.viewer.environment} key</h2>
+      <form method="post" action={`${PORTAL_ROUTE}/keys`}>
+        <FormToken token={props.formToken} />
+        {partner ? (
+          <fieldset aria-describedby={error?.field === "type" ? "type-error" : undefined}>
+            <legend>Type</legend>
+            <label>
+              <input type="radio" name="type" value="secret" checked={props.entry.type !== "publishable"} /> Secret: for your servers
+            </label>
+            <label>
+              <input type="radio" name="type" value="publishable" checked={props.entry.type === "publishable"} /> Publishable: for a web page, from the origins
+              below
+            </label>
+            <FieldError field="type" error={error} />
+          </fieldset>
+        ) : (
+          <p class="muted">Lender keys are secret keys, for your servers.</p>
+        )}
+        {partner ? (
+          <>
+            <label for="allowed_origins">Allowed origins (publishable keys only), one per line</label>
+            <textarea
+              id="allowed_origins"
+              name="allowed_origins"
+              rows={3}
+              placeholder="https://www.example.com"
+              aria-describedby={error?.field === "allowed_origins" ? "allowed_origins-error" : undefined}
+              aria-invalid={error?.field === "allowed_origins" ? "true" : undefined}
+            >
+              {props.entry.allowed_origins}
+            </textarea>
+            <FieldError field="allowed_origins" error={error} />
+          </>
+        ) : null}
+        <button type="submit">Create key</button>
+      </form>
+    </section>
+  );
+}
+
+export function KeyIssuedPage(props: { viewer: PortalViewer; formToken: string; issued: { key: string; client_id: string; kind: KeyListed["kind"] } }) {
+  return (
+    <PortalPage title="Your new API key" viewer={props.viewer} formToken={props.formToken}>
+      <p>
+        {KIND_LABEL[props.issued.kind]} key <Id value={props.issued.client_id} /> for the {props.viewer.environment} environment.
+      </p>
+      <SecretShownOnce label="The key" value={props.issued.key} note="We keep only its hash: if it is lost, revoke it and create another." />
+      <p>
+        <a href={`${PORTAL_ROUTE}/keys`}>Back to the API keys</a>
+      </p>
+    </PortalPage>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * `/portal/webhooks`: the same endpoint services as the API's `/webhooks`
+ * routes (services/webhooks/endpoints.ts, services/webhooks/test-ping.ts),
+ * with the context an API key of the member's organisation and environment
+ * would give: partners' endpoints on the partner API, lenders' on the lender
+ * API. Signing secrets are shown in the answer to the post that made them,
+ * as keys are (see keys.tsx for why not a redirect).
+ */
+import type { Hono } from "hono";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { validationError } from "../../../lib/validation";
+import { recordPortalAction } from "../../../services/portal/audit";
+import {
+  changeEndpoint,
+  deleteEndpoint,
+  endpointDeliveries,
+  ownEndpoints,
+  registerEndpoint,
+  requireEndpoint,
+  resendByHand,
+  rotateEndpointSecret,
+  type EndpointContext,
+} from "../../../services/webhooks/endpoints";
+import { sendTestPing } from "../../../services/webhooks/test-ping";
+import { deliveryView, endpointView } from "../../../services/webhooks/views";
+import { webhookRegistration } from "../../../api/shared/webhooks/routes";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { notFoundPage } from "../refused-page";
+import { textOf, textsOf } from "./form-fields";
+import { noticeFrom, withNotice } from "./notices";
+import { isNotFound, refusalOf, type Refusal } from "./refusal";
+import { EndpointSecretPage, WebhookPage } from "./webhook-page";
+import { emptyEndpointForm, WebhooksPage, type EndpointFormEntry } from "./webhooks-page";
+
+const DELIVERIES_PER_PAGE = 25;
+
+/** The member's endpoints: their organisation and environment, on their organisation's API. */
+const contextOf = (c: PortalContext): EndpointContext & { env: PortalContext["env"] } => {
+  const viewer = c.get("viewer");
+  return { env: c.env, db: c.get("db"), scope: scopeOfViewer(viewer), api: viewer.organisationKind };
+};
+
+const endpointPath = (id: string) => `${PORTAL_ROUTE}/webhooks/${encodeURIComponent(id)}`;
+
+async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?: Refusal) {
+  const endpoints = await ownEndpoints(contextOf(c));
+  const feedback = refusal ? { error: refusal.error } : { notice: noticeFrom(c.req.query("notice")) };
+  return c.html(
+    <WebhooksPage viewer={c.get("viewer")} formToken={c.get("formToken")} endpoints={endpoints.map((e) => endpointView(e))} entry={entry} feedback={feedback} />,
+    refusal?.status ?? 200,
+  );
+}
+
+/** One endpoint with a page of its deliveries; another organisation's or environment's endpoint is the 404 page. */
+async function webhookPage(c: PortalContext, id: string, refusal?: Refusal) {
+  const ctx = contextOf(c);
+  let endpoint, page;
+  try {
+    endpoint = await requireEndpoint(ctx, id);
+    page = await endpointDeliveries(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
+  } catch (error) {
+    if (isNotFound(error)) return c.html(notFoundPage(), 404);
+    if (refusal) throw error;
+    // A cursor that is not ours: show the newest page, with the reason.
+    return webhookPage(c, id, refusalOf(error));
+  }
+  const feedback = refusal ? { error: refusal.error } : { notice: noticeFrom(c.req.query("notice")) };
+  return c.html(
+    <WebhookPage
+      viewer={c.get("viewer")}
+      formToken={c.get("formToken")}
+      endpoint={endpointView(endpoint)}
+      deliveries={page.deliveries.map((d) => deliveryView(d.delivery, d.attempts))}
+      olderHref={page.nextCursor ? `${endpointPath(id)}?cursor=${encodeURIComponent(page.nextCursor)}` : null}
+      feedback={feedback}
+    />,
+    refusal?.status ?? 200,
+  );
+}
+
+/** Runs an action on one endpoint: not found → the 404 page, another refusal (409 deactivated) → the endpoint's page with the reason. */
+async function onEndpoint(c: PortalContext, id: string, act: () => Promise<Response>) {
+  try {
+    return await act();
+  } catch (error) {
+    if (isNotFound(error)) return c.html(notFoundPage(), 404);
+    return webhookPage(c, id, refusalOf(error));
+  }
+}
+
+export function registerWebhookPages(portal: Hono<PortalEnv>) {
+  portal.get("/webhooks", (c) => webhooksPage(c, emptyEndpointForm(c.get("viewer").organisationKind)));
+
+  portal.post("/webhooks", async (c) => {
+    const viewer = c.get("viewer");
+    const form = await c.req.formData();
+    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") || "full" };
+    try {
+      const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload });
+      if (!parsed.success) throw validationError(parsed.error, "form");
+      // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
+      const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
+      await recordPortalAction(c.get("db"), viewer, "webhook.registered", endpoint.id);
+      return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
+    } catch (error) {
+      return webhooksPage(c, entry, refusalOf(error));
+    }
+  });
+
+  portal.get("/webhooks/:id", (c) => webhookPage(c, c.req.param("id")));
+
+  portal.post("/webhooks/:id/rotate-secret", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      const { endpoint, secret } = await rotateEndpointSecret(contextOf(c), c.req.param("id"));
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.secret_rotated", endpoint.id);
+      return c.html(<EndpointSecretPage viewer={c.get("viewer")} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated />);
+    }),
+  );
+
+  portal.post("/webhooks/:id/delete", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      await deleteEndpoint(contextOf(c), c.req.param("id"));
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
+      return c.redirect(withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted"), 303);
+    }),
+  );
+
+  portal.post("/webhooks/:id/reactivate", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      const id = c.req.param("id");
+      await changeEndpoint(contextOf(c), id, { active: true });
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.reactivated", id);
+      return c.redirect(withNotice(endpointPath(id), "webhook-reactivated"), 303);
+    }),
+  );
+
+  portal.post("/webhooks/:id/test", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      const id = c.req.param("id");
+      await sendTestPing(contextOf(c), id);
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.test_sent", id);
+      return c.redirect(withNotice(endpointPath(id), "test-sent"), 303);
+    }),
+  );
+
+  portal.post("/webhooks/:id/deliveries/:deliveryId/resend", (c) =>
+    onEndpoint(c, c.req.param("id"), async () => {
+      const id = c.req.param("id");
+      await resendByHand(contextOf(c), id, c.req.param("deliveryId"));
+      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.delivery_resent", id);
+      return c.redirect(withNotice(endpointPath(id), "delivery-resent"), 303);
+    }),
+  );
+}

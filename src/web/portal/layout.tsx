@@ -1,0 +1,134 @@
+/**
+ * The portal's page shell (Hono JSX: every value is escaped). No external
+ * assets: inline style only, and the one WebAuthn script served by the Worker.
+ * Usable on a phone: one column, nothing wider than the screen.
+ */
+import type { Child } from "hono/jsx";
+import { raw } from "hono/html";
+import type { PortalViewer } from "../../domain/portal/viewer";
+import { PORTAL_ROUTE } from "./context";
+
+const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
+header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+header a{color:#fff}header form{display:inline;margin:0}header button{margin:0}
+.sandbox header{background:#6b3fa0}.env{font-weight:600;text-transform:uppercase;font-size:.8rem;border:1px solid #fff;padding:.1rem .4rem;border-radius:.2rem}
+nav{display:flex;flex-wrap:wrap;gap:.3rem 1rem;padding:.6rem 1rem;border-bottom:1px solid #dde}
+main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.table-wrap{overflow-x:auto}
+.notice{background:#e8f5e9;border:1px solid #7cb87f;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #c62828;padding:.6rem .8rem}
+.field-error{color:#b71c1c;display:block}label{display:block;margin:.6rem 0 .2rem}
+input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
+button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
+@media (max-width:40rem){main{padding:.75rem}}`;
+
+export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`${props.title} · Portal`}</title>
+        <style>{raw(STYLE)}</style>
+        {(props.scripts ?? []).map((src) => (
+          <script src={src} defer></script>
+        ))}
+      </head>
+      <body class={props.bodyClass}>{props.children}</body>
+    </html>
+  );
+}
+
+/** The pages a member's organisation kind and role may reach; the nav never links what the server would refuse. */
+export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "role">): { href: string; label: string }[] {
+  const work =
+    viewer.organisationKind === "partner"
+      ? [
+          { href: PORTAL_ROUTE, label: "Overview" },
+          { href: `${PORTAL_ROUTE}/leads`, label: "Leads" },
+          { href: `${PORTAL_ROUTE}/leads/new`, label: "New lead" },
+          { href: `${PORTAL_ROUTE}/prequalification`, label: "Prequalification" },
+        ]
+      : [
+          { href: PORTAL_ROUTE, label: "Overview" },
+          { href: `${PORTAL_ROUTE}/deals`, label: "Deals" },
+        ];
+  const admin =
+    viewer.role === "admin"
+      ? [
+          { href: `${PORTAL_ROUTE}/keys`, label: "API keys" },
+          { href: `${PORTAL_ROUTE}/webhooks`, label: "Webhooks" },
+          { href: `${PORTAL_ROUTE}/members`, label: "Members" },
+          { href: `${PORTAL_ROUTE}/audit`, label: "Audit log" },
+        ]
+      : [];
+  return [...work, { href: `${PORTAL_ROUTE}/events`, label: "Events" }, ...admin];
+}
+
+/** The hidden field every portal form carries (see require-viewer.ts). */
+export const FormToken = (props: { token: string }) => <input type="hidden" name="_form_token" value={props.token} />;
+
+/** A refusal shown beside the field it names. */
+export const FieldError = (props: { field: string; error?: { field: string | null; message: string } | null }) =>
+  props.error && props.error.field === props.field ? (
+    <span class="field-error" id={`${props.field}-error`} role="alert">
+      {props.error.message}
+    </span>
+  ) : null;
+
+export interface PageFeedback {
+  notice?: string | null;
+  error?: { message: string; field: string | null } | null;
+}
+
+export const Feedback = (props: { feedback?: PageFeedback }) => (
+  <>
+    {props.feedback?.notice ? (
+      <p class="notice" role="status">
+        {props.feedback.notice}
+      </p>
+    ) : null}
+    {props.feedback?.error ? (
+      <p class="error" role="alert">
+        {props.feedback.error.message}
+      </p>
+    ) : null}
+  </>
+);
+
+/** A signed-in page: the organisation, the sandbox/live switch, sign-out and the navigation. */
+export function PortalPage(props: { title: string; viewer: PortalViewer; formToken: string; children?: Child; feedback?: PageFeedback; scripts?: string[] }) {
+  const { viewer } = props;
+  const other = viewer.environment === "sandbox" ? "live" : "sandbox";
+  return (
+    <Document title={props.title} scripts={props.scripts} bodyClass={viewer.environment}>
+      <header>
+        <strong>{viewer.organisationName}</strong>
+        <span class="env" aria-label={`Environment: ${viewer.environment}`}>
+          {viewer.environment}
+        </span>
+        <form method="post" action={`${PORTAL_ROUTE}/environment`}>
+          <FormToken token={props.formToken} />
+          <input type="hidden" name="environment" value={other} />
+          <button type="submit">Switch to {other}</button>
+        </form>
+        <span class="muted-on-dark">{viewer.email}</span>
+        <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
+          <FormToken token={props.formToken} />
+          <button type="submit">Sign out</button>
+        </form>
+      </header>
+      <nav aria-label="Portal">
+        {navigationFor(viewer).map((item) => (
+          <a href={item.href}>{item.label}</a>
+        ))}
+      </nav>
+      <main>
+        <h1>{props.title}</h1>
+        <Feedback feedback={props.feedback} />
+        {props.children}
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,51 @@
+/** Completion: what has happened towards it, and the agreement upload (a PDF the client signs in the hub). */
+import type { DealView } from "../../../domain/deals/view";
+import { AGREEMENT_MAX_BYTES } from "../../../api/shared/schemas/deal-actions";
+import { PORTAL_ROUTE } from "../context";
+import { FieldError, FormToken } from "../layout";
+import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
+import { day, orDash } from "./labels";
+import type { DealRefusal } from "./refusal";
+
+const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
+
+export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null }) {
+  const c = props.deal.completion;
+  const state: FormState = { form: "agreement", refusal: props.refusal };
+  const refused = refusalFor(state)?.field === "agreement";
+  return (
+    <Section id="completion" title="Completion">
+      <div class="table-wrap" role="region" aria-label="Completion" tabindex={0}>
+        <table>
+          <tbody>
+            <tr>
+              <th scope="row">Account details submitted</th>
+              <td>{done(c.account_submitted, c.account_submitted_at)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Agreement uploaded</th>
+              <td data-completion="agreement">{done(c.agreement_uploaded, c.agreement_uploaded_at)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Signed</th>
+              <td>{done(c.signed, c.signed_at)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Signature check</th>
+              <td>{orDash(c.signature_verification)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <h3>Upload the agreement</h3>
+      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/agreement`} enctype="multipart/form-data">
+        <FormToken token={props.formToken} />
+        <label for="agreement">Agreement (PDF, at most {Math.round(AGREEMENT_MAX_BYTES / 1024 / 1024)} MB; replaces an earlier upload)</label>
+        <input type="file" id="agreement" name="agreement" accept="application/pdf" required aria-describedby={refused ? "agreement-error" : undefined} aria-invalid={refused ? "true" : undefined} />
+        <FieldError field="agreement" error={refusalFor(state)} />
+        <FormRefusal state={state} fields={["agreement"]} />
+        <button type="submit">Upload agreement</button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+/** Documents with their signed download links, the document requests and their states, and the form to ask for one. */
+import type { DealView } from "../../../domain/deals/view";
+import type { documentRequestView } from "../../../domain/documents/view";
+import { REQUEST_ITEM_TYPES } from "../../../domain/reference/values";
+import { NOTE_MAX_CHARS } from "../../../api/shared/schemas/deal-actions";
+import { PORTAL_ROUTE } from "../context";
+import { FormToken } from "../layout";
+import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
+import { day } from "./labels";
+import type { DealRefusal } from "./refusal";
+
+type RequestView = ReturnType<typeof documentRequestView>;
+
+export function DocumentsSection(props: { deal: DealView }) {
+  const documents = props.deal.documents;
+  return (
+    <Section id="documents" title="Documents">
+      {documents.length === 0 ? (
+        <p>No documents yet.</p>
+      ) : (
+        <div class="table-wrap" role="region" aria-label="Documents" tabindex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Type</th>
+                <th scope="col">From</th>
+                <th scope="col">Uploaded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((d) => (
+                <tr>
+                  <td>
+                    <a href={d.url} data-document={d.id}>
+                      {d.filename}
+                    </a>
+                  </td>
+                  <td>{d.document_type.replace(/_/g, " ")}</td>
+                  <td>{d.source === "partner_upload" ? "Introducer" : "Client"}</td>
+                  <td>{day(d.uploaded_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p class="muted">Download links are signed and work for one hour; reload the page for fresh ones.</p>
+    </Section>
+  );
+}
+
+const OPEN = ["requested", "uploaded"];
+
+export function RequestsSection(props: { dealRef: string; requests: RequestView[]; formToken: string; refusal: DealRefusal | null }) {
+  const state: FormState = { form: "request", refusal: props.refusal };
+  const waive: FormState = { form: "waive", refusal: props.refusal };
+  return (
+    <Section id="requests" title="Document requests">
+      {props.requests.length === 0 ? (
+        <p>You have not asked the client for any document.</p>
+      ) : (
+        <div class="table-wrap" role="region" aria-label="Document requests" tabindex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Asked for</th>
+                <th scope="col">State</th>
+                <th scope="col">Asked on</th>
+                <th scope="col">Files</th>
+                <th scope="col">
+                  <span class="muted">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.requests.map((r) => (
+                <tr data-request={r.id}>
+                  <td>
+                    {r.label}
+                    {r.note ? <span class="muted"> ({r.note})</span> : null}
+                  </td>
+                  <td>{r.status}</td>
+                  <td>{day(r.requested_at)}</td>
+                  <td>{r.file_count}</td>
+                  <td>
+                    {OPEN.includes(r.status) ? (
+                      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests/${r.id}/waive`}>
+                        <FormToken token={props.formToken} />
+                        <button type="submit" aria-label={`Waive the request for ${r.label}`}>
+                          Waive
+                        </button>
+                      </form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {refusalFor(waive) ? <FormRefusal state={waive} fields={[]} /> : null}
+      <h3>Ask the client for a document</h3>
+      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests`}>
+        <FormToken token={props.formToken} />
+        <SelectField state={state} name="item_type" label="Document" options={REQUEST_ITEM_TYPES} />
+        <TextArea state={state} name="note" label="Note for the client (optional)" maxlength={NOTE_MAX_CHARS} />
+        <FormRefusal state={state} fields={["item_type", "note"]} />
+        <button type="submit">Request document</button>
+      </form>
+    </Section>
+  );
+}

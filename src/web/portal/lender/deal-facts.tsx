@@ -1,0 +1,117 @@
+/** The deal's facts: what was asked for, the market object's figures with their basis, and the company register's answer. */
+import type { DealView } from "../../../domain/deals/view";
+import { LENDER_STATUS_LABELS, day, money, orDash } from "./labels";
+import { Section } from "./fields";
+
+const Row = (props: { label: string; value: string }) => (
+  <tr>
+    <th scope="row">{props.label}</th>
+    <td>{props.value}</td>
+  </tr>
+);
+
+const FactTable = (props: { label: string; rows: [string, string][] }) => (
+  <div class="table-wrap" role="region" aria-label={props.label} tabindex={0}>
+    <table>
+      <tbody>
+        {props.rows.map(([label, value]) => (
+          <Row label={label} value={value} />
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
+
+const withBasis = (value: string, basis: string | null | undefined) => (basis ? `${value} (${basis.replace(/_/g, " ")})` : value);
+
+export function DealSummarySection(props: { deal: DealView }) {
+  const d = props.deal;
+  const rows: [string, string][] = [
+    ["Business", orDash(d.business.name)],
+    ["Your status", LENDER_STATUS_LABELS[d.lender_status]],
+    ["Deal status", d.status.replace(/_/g, " ")],
+    ["Reason given", orDash(d.status_reason)],
+    ["Funded amount", money(d.funded_amount, d.request.currency)],
+    ["Amount asked for", withBasis(d.request.amount !== null ? money(d.request.amount, d.request.currency) : orDash(d.request.amount_band), d.request.amount_basis)],
+    ["Purpose", orDash(d.request.purpose)],
+    ["Product", orDash(d.request.product_family)],
+    ["Introduced through", orDash(d.channel.name)],
+    ["Contact", [d.contact.first_name, d.contact.last_name].filter(Boolean).join(" ") || "—"],
+    ["Test deal", d.test ? "yes (sandbox test deal, no client behind it)" : "no"],
+    ["Received", day(d.created_at)],
+  ];
+  return (
+    <Section id="summary" title="Summary">
+      <FactTable label="Summary" rows={rows} />
+    </Section>
+  );
+}
+
+export function MarketSection(props: { deal: DealView }) {
+  const m = props.deal.market as DealView["market"] & Record<string, unknown>;
+  const rows: [string, string][] = [
+    ["Country", m.country],
+    ["Currency", m.currency],
+    ["Monthly revenue", withBasis(m.monthly_revenue !== null ? money(m.monthly_revenue, m.currency) : orDash(m.monthly_revenue_band), m.monthly_revenue_basis)],
+    ["Annual turnover", withBasis(money(m.annual_turnover, m.currency), m.annual_turnover_basis)],
+    ["Time in business", withBasis(m.tib_months !== null ? `${m.tib_months} months` : orDash(m.time_in_business_band), m.tib_months_basis)],
+  ];
+  for (const key of ["company_register_number", "company_number", "entity_type", "region", "credit_score_band", "ein"] as const) {
+    if (key in m) rows.push([key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()), orDash(m[key] as string | null)]);
+  }
+  for (const [key, value] of Object.entries(m.identifiers ?? {})) rows.push([`Identifier: ${key.replace(/_/g, " ")}`, orDash(value as string | null)]);
+  if ("vat" in m && m.vat) {
+    const vat = m.vat as { number: string | null; valid: boolean | null; registered_name: string | null };
+    rows.push(["VAT number", orDash(vat.number)], ["VAT valid", vat.valid === null ? "not checked" : vat.valid ? "yes" : "no"], ["VAT registered name", orDash(vat.registered_name)]);
+  }
+  if ("significant_persons" in m && Array.isArray(m.significant_persons)) rows.push(["Significant persons", String(m.significant_persons.length)]);
+  return (
+    <Section id="market" title="Market facts">
+      <FactTable label="Market facts" rows={rows} />
+    </Section>
+  );
+}
+
+export function RegisterSection(props: { deal: DealView }) {
+  const registry = props.deal.market.registry;
+  if (!registry) {
+    return (
+      <Section id="register" title="Company register">
+        <p>The register has not answered for this business yet.</p>
+      </Section>
+    );
+  }
+  if (registry.status !== "available") {
+    return (
+      <Section id="register" title="Company register">
+        <p>
+          The register gave no facts ({registry.source}: {registry.reason.replace(/_/g, " ")}).
+        </p>
+      </Section>
+    );
+  }
+  const r = registry;
+  const office = r.registered_office ? [r.registered_office.line1, r.registered_office.locality, r.registered_office.postal_code].filter(Boolean).join(", ") : null;
+  const rows: [string, string][] = [
+    ["Source", r.source],
+    ["Registered name", orDash(r.registered_name)],
+    ["Company status", orDash(r.company_status)],
+    ["Company type", orDash(r.company_type)],
+    ["Incorporated on", orDash(r.incorporated_on)],
+    ["Company age", r.company_age_months !== null ? `${r.company_age_months} months` : "—"],
+    ["Activity codes", r.sic_codes?.join(", ") || "—"],
+    ["Registered office", orDash(office)],
+    ["Directors", r.directors ? String(r.directors.length) : "—"],
+    ["Disqualified directors", orDash(r.disqualified_directors_count)],
+    ["Charges", orDash(r.charges_count)],
+    ["Insolvency history", orDash(r.has_insolvency_history)],
+    ["Filed turnover", r.filed_financials ? money(r.filed_financials.turnover, props.deal.market.currency) : "—"],
+    ["Accounts overdue", orDash(r.accounts?.overdue)],
+    ["Checked", day(r.checked_at)],
+  ];
+  return (
+    <Section id="register" title="Company register">
+      <FactTable label="Company register" rows={rows} />
+    </Section>
+  );
+}

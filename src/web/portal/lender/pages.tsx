@@ -1,0 +1,68 @@
+/**
+ * The lender portal: the overview, the deals list and one page per deal with
+ * every action a lender takes on it. Each page and action calls the lender
+ * API's own service functions with the member's scope (scopeOfViewer), so the
+ * same rules, events and webhooks apply; each action is audited.
+ */
+import type { Hono } from "hono";
+import { dealSummary } from "../../../domain/deals/view";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
+import { ApiError } from "../../../lib/errors";
+import { signingSecretOf } from "../../../lib/signing-secret";
+import { dealsByLenderStatus } from "../../../services/deals/overview";
+import { pageOfDeals } from "../../../services/deals/reads";
+import type { PortalContext, PortalEnv } from "../context";
+import { requireKind } from "../require-role";
+import { registerDealActions } from "./deal-actions";
+import { dealsPage } from "./deals-page";
+import { lenderOverviewPage } from "./overview-page";
+import { DEAL_NOTICES, renderDeal } from "./render-deal";
+
+/** The page size unless `?limit=` (1 to 100, as the API's) asks for another. */
+const DEALS_PAGE_SIZE = 25;
+
+const isLenderStatus = (value: string): value is LenderStatus => (LENDER_STATUSES as readonly string[]).includes(value);
+
+/** The lender portal's pages; every one is mounted behind requireKind("lender"). */
+export function registerLenderPages(portal: Hono<PortalEnv>) {
+  portal.use("/deals", requireKind("lender"));
+  portal.use("/deals/*", requireKind("lender"));
+
+  portal.get("/deals", async (c) => {
+    const viewer = c.get("viewer");
+    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null };
+    const asked = c.req.query("status") ?? "";
+    if (asked !== "" && !isLenderStatus(asked)) {
+      return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: `query.status must be one of ${LENDER_STATUSES.join(", ")}.` } } }), 400);
+    }
+    const status = asked === "" ? null : (asked as LenderStatus);
+    const askedLimit = c.req.query("limit");
+    if (askedLimit !== undefined && !(/^\d{1,3}$/.test(askedLimit) && Number(askedLimit) >= 1 && Number(askedLimit) <= 100)) {
+      return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "query.limit must be a whole number from 1 to 100." } } }), 400);
+    }
+    const limit = askedLimit === undefined ? null : Number(askedLimit);
+    const cursor = c.req.query("cursor") || undefined;
+    try {
+      const page = await pageOfDeals(c.get("db"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));
+      return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
+    } catch (error) {
+      // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
+      if (error instanceof ApiError && error.code === "invalid_request") {
+        return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } } }), 400);
+      }
+      throw error;
+    }
+  });
+
+  portal.get("/deals/:ref", (c) => renderDeal(c, c.req.param("ref"), 200, { notice: DEAL_NOTICES[c.req.query("notice") ?? ""] ?? null }));
+
+  registerDealActions(portal);
+}
+
+/** The home page of a lender's member: deals by lender_status. */
+export async function lenderOverview(c: PortalContext) {
+  const viewer = c.get("viewer");
+  const counts = await dealsByLenderStatus(c.get("db"), scopeOfViewer(viewer));
+  return c.html(lenderOverviewPage({ viewer, formToken: c.get("formToken"), counts }));
+}

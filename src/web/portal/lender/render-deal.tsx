@@ -1,0 +1,37 @@
+/** The deal page as the member sees it after a read, a redirect with a notice, or a refused action. */
+import { messageView } from "../../../domain/deals/view";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { dealMessages } from "../../../services/deals/messages";
+import { loadDealView } from "../../../services/deals/reads";
+import { dealRequests } from "../../../services/documents/requests";
+import { viewContext } from "../../../services/views/view-context";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { PortalContext } from "../context";
+import { notFoundPage } from "../refused-page";
+import { dealPage } from "./deal-page";
+import type { DealRefusal } from "./refusal";
+
+/** What a successful action says after its redirect (`?notice=`): fixed sentences, nothing from the request. */
+export const DEAL_NOTICES: Record<string, string> = {
+  offer_made: "Your offer was made; the introducer sees it now.",
+  status_reported: "Your status was reported.",
+  message_sent: "Your message was sent to the client.",
+  document_requested: "The client was asked for the document.",
+  request_waived: "The request was waived.",
+  agreement_uploaded: "The agreement was uploaded; the client can sign it in the hub.",
+};
+
+/** The deal page, with a refusal beside its form when an action was refused (and nothing written). */
+export async function renderDeal(c: PortalContext, ref: string, status: ContentfulStatusCode, extra: { notice?: string | null; refusal?: DealRefusal | null } = {}) {
+  const viewer = c.get("viewer");
+  const scope = scopeOfViewer(viewer);
+  const ctx = viewContext(c.env, { db: c.get("db") });
+  const deal = await loadDealView(ctx, scope, ref);
+  if (!deal) return c.html(notFoundPage(), 404);
+  const [requests, messages] = await Promise.all([dealRequests(ctx.db, scope, deal.ref), dealMessages(ctx.db, scope, deal.ref)]);
+  return c.html(
+    dealPage({ viewer, formToken: c.get("formToken"), deal, requests: requests.requests, messages: messages.map(messageView), ...extra }),
+    status,
+  );
+}
+

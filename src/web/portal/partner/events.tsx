@@ -1,0 +1,125 @@
+/**
+ * The event log for partners and lenders alike: the API's GET /events
+ * (pageOfEvents over the viewer's organisation, environment and API, its
+ * signed cursor, and the route's own query schema for the filters).
+ */
+import type { Hono } from "hono";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { eventsOf } from "../../../domain/webhooks/subscriptions";
+import { ApiError } from "../../../lib/errors";
+import { signingSecretOf } from "../../../lib/signing-secret";
+import { fieldProblems } from "../../../lib/validation";
+import { pageOfEvents } from "../../../services/webhooks/event-feed";
+import { viewContext } from "../../../services/views/view-context";
+import { listEventsRoute } from "../../../api/shared/events/routes";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { FieldError, PortalPage } from "../layout";
+
+const PAGE_SIZE = 25;
+
+type Filters = { event?: string; subject?: string };
+type EventPage = Awaited<ReturnType<typeof pageOfEvents>>;
+
+const eventsHref = (filters: Filters, cursor: string) => {
+  const query = new URLSearchParams();
+  if (filters.event) query.set("event", filters.event);
+  if (filters.subject) query.set("subject", filters.subject);
+  query.set("cursor", cursor);
+  return `${PORTAL_ROUTE}/events?${query}`;
+};
+
+/** Where an event's subject is shown in the portal: a partner's lead page; deals belong to the lender pages. */
+const subjectHref = (kind: "partner" | "lender", subject: { type: string; id: string }) =>
+  kind === "partner" && subject.type === "lead" ? `${PORTAL_ROUTE}/leads/${subject.id}` : kind === "lender" && subject.type === "deal" ? `${PORTAL_ROUTE}/deals/${subject.id}` : null;
+
+function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage; error?: { field: string; message: string } | null }) {
+  const { c, filters, page, error } = props;
+  const viewer = c.get("viewer");
+  const described = (field: string) => (error?.field === field ? `${field}-error` : undefined);
+  return (
+    <PortalPage title="Events" viewer={viewer} formToken={c.get("formToken")} feedback={{ error: error ? { message: error.message, field: null } : null }}>
+      <p class="muted">Every event sent (or about to be sent) to your webhooks in the {viewer.environment} environment, newest first; kept 90 days.</p>
+      <form method="get" action={`${PORTAL_ROUTE}/events`}>
+        <label for="filter-event">Event</label>
+        <select id="filter-event" name="event" aria-describedby={described("event")}>
+          <option value="">Any event</option>
+          {eventsOf(viewer.organisationKind).map((name) => (
+            <option value={name} selected={name === filters.event}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <FieldError field="event" error={error} />
+        <label for="filter-subject">{viewer.organisationKind === "lender" ? "Deal reference or referral id" : "Lead id"}</label>
+        <input type="text" id="filter-subject" name="subject" value={filters.subject ?? ""} aria-describedby={described("subject")} />
+        <FieldError field="subject" error={error} />
+        <button type="submit">Filter</button>
+      </form>
+      {page.events.length === 0 ? (
+        <p>No events{filters.event || filters.subject ? " match these filters" : " yet"}.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Event</th>
+                <th scope="col">Subject</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.events.map((e) => {
+                const href = subjectHref(viewer.organisationKind, e.subject);
+                return (
+                  <tr>
+                    <td>
+                      <time datetime={e.created_at}>{e.created_at.replace("T", " ").slice(0, 19)}</time>
+                    </td>
+                    <td>
+                      <details>
+                        <summary>{e.event}</summary>
+                        <pre class="payload">{JSON.stringify(e.data, null, 2)}</pre>
+                      </details>
+                    </td>
+                    <td>{href ? <a href={href}>{`${e.subject.type} ${e.subject.id}`}</a> : `${e.subject.type} ${e.subject.id}`}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.next_cursor ? (
+        <p>
+          <a href={eventsHref(filters, page.next_cursor)} rel="next">
+            Older events
+          </a>
+        </p>
+      ) : null}
+    </PortalPage>
+  );
+}
+
+export function registerEventsPage(portal: Hono<PortalEnv>) {
+  portal.get("/events", async (c) => {
+    const viewer = c.get("viewer");
+    const api = viewer.organisationKind;
+    const raw = c.req.query();
+    const filters: Filters = { event: raw.event || undefined, subject: raw.subject || undefined };
+    const empty: EventPage = { events: [], next_cursor: null };
+    const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
+    const parsed = listEventsRoute(api).request!.query!.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
+    if (!parsed.success) {
+      const [first] = fieldProblems(parsed.error);
+      return refuse(first.field, first.message);
+    }
+    const { event, subject, cursor, limit } = parsed.data;
+    try {
+      const page = await pageOfEvents(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), api, { event, subject }, cursor, limit, signingSecretOf(c.env));
+      return c.html(<EventsPage c={c} filters={filters} page={page} />);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_request") return refuse(error.options.field ?? "cursor", error.detail);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * Open, fill in and submit a lead from a form: the body is validated by the
+ * API's LeadCreate / LeadPatch schemas and written by the API's openLead,
+ * amendLead and submitLead, so the portal and the API cannot drift apart.
+ */
+import type { Hono } from "hono";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { ApiError } from "../../../lib/errors";
+import { panelMatcher } from "../../../services/leads/routing";
+import { amendLead, openLead, requireLead, submitLead } from "../../../services/leads/leads";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { LeadCreate, LeadPatch } from "../../../api/shared/schemas/lead";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { FormToken, PortalPage } from "../layout";
+import { notFoundPage } from "../refused-page";
+import { FormInput } from "./form-input";
+import { problemsOfApiError, problemsOfZod, statusOfApiError, type FormProblems } from "./form-problems";
+import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
+import { postedForm } from "./posted-form";
+
+const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
+
+function LeadFormPage(props: { c: PortalContext; title: string; action: string; values: PostedForm; problems?: FormProblems | null; intro?: string }) {
+  const { c, values, problems } = props;
+  return (
+    <PortalPage title={props.title} viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
+      <p class="muted">
+        {props.intro ?? "Everything but the market can be filled in later; the market's mandatory fields are checked when you submit."}
+      </p>
+      <form method="post" action={props.action} novalidate>
+        <FormToken token={c.get("formToken")} />
+        <FormInput field={MARKET_FIELD} value={values.country ?? "GB"} error={problems?.byInput.country} required />
+        {LEAD_FORM_SECTIONS.map((section) => (
+          <fieldset>
+            <legend>{section.legend}</legend>
+            {section.fields.map((field) => (
+              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} />
+            ))}
+          </fieldset>
+        ))}
+        <button type="submit" name="intent" value="save">
+          Save draft
+        </button>{" "}
+        <button type="submit" name="intent" value="submit">
+          Save and submit
+        </button>
+      </form>
+    </PortalPage>
+  );
+}
+
+/** The stored parts of a draft as the form shows them (the applicant's own words, not the resolved figures). */
+const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
+  formValuesOfLead({
+    country: lead.country,
+    partner_reference: lead.partnerReference,
+    channel: lead.channel,
+    business: lead.business,
+    contact: lead.contact,
+    funding: lead.funding,
+    trading: lead.trading,
+    consent: lead.consent,
+  });
+
+// reportInput: a text where a number belongs is named as such ("expected number, received string"),
+// not as a missing field, since a form always sends every input.
+const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not_found";
+
+/**
+ * Submits the draft. A missing mandatory field re-renders the edit form with
+ * each missing field marked (422); any other refusal is thrown on.
+ */
+async function submitOrShowMissing(c: PortalContext, id: string) {
+  const viewer = c.get("viewer");
+  try {
+    const { lead, alreadySubmitted } = await submitLead(c.get("db"), scopeOfViewer(viewer), id, panelMatcher(c.env.DB));
+    if (!alreadySubmitted) await recordPortalAction(c.get("db"), viewer, "lead.submitted", lead.id);
+    return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "missing_fields") throw error;
+    const lead = await requireLead(c.get("db"), scopeOfViewer(viewer), id);
+    return c.html(
+      <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={problemsOfApiError(error, inputOfField)} />,
+      statusOfApiError(error),
+    );
+  }
+}
+
+export function registerLeadFormPages(portal: Hono<PortalEnv>) {
+  portal.get("/leads/new", (c) => c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={{}} />));
+
+  portal.post("/leads/new", async (c) => {
+    const viewer = c.get("viewer");
+    const form = await postedForm(c);
+    const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
+      c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
+    const parsed = LeadCreate.safeParse(leadBodyOf(form, "create"), { reportInput: true });
+    if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
+    const { country, ...parts } = parsed.data;
+    let id: string;
+    try {
+      id = (await openLead(c.get("db"), scopeOfViewer(viewer), country, parts, undefined, null, c.env.REGISTER_LOOKUPS)).id;
+    } catch (error) {
+      if (error instanceof ApiError) return page(problemsOfApiError(error, inputOfField), statusOfApiError(error));
+      throw error;
+    }
+    await recordPortalAction(c.get("db"), viewer, "lead.created", id);
+    if (form.intent === "submit") return submitOrShowMissing(c, id);
+    return c.redirect(`${leadPath(id)}?done=created`, 303);
+  });
+
+  portal.get("/leads/:id/edit", async (c) => {
+    const id = c.req.param("id");
+    const lead = await requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+    if (!lead) return c.html(notFoundPage(), 404);
+    if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
+    return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} />);
+  });
+
+  portal.post("/leads/:id/edit", async (c) => {
+    const viewer = c.get("viewer");
+    const id = c.req.param("id");
+    const form = await postedForm(c);
+    const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
+      c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
+    const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });
+    if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
+    try {
+      await amendLead(c.get("db"), scopeOfViewer(viewer), id, parsed.data, c.env.REGISTER_LOOKUPS);
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (error instanceof ApiError) return page(problemsOfApiError(error, inputOfField), statusOfApiError(error));
+      throw error;
+    }
+    await recordPortalAction(c.get("db"), viewer, "lead.amended", id);
+    if (form.intent === "submit") return submitOrShowMissing(c, id);
+    return c.redirect(`${leadPath(id)}?done=saved`, 303);
+  });
+
+  portal.post("/leads/:id/submit", async (c) => {
+    try {
+      return await submitOrShowMissing(c, c.req.param("id"));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+  });
+}

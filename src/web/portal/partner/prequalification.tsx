@@ -1,0 +1,98 @@
+/**
+ * Prequalification as a form: the API's PrequalificationRequest schema and its
+ * `prequalify` service over the cached panel, exactly as POST /prequalification.
+ * Nothing is stored; the check is still written to the audit log.
+ */
+import type { Hono } from "hono";
+import { FUNDING_AMOUNT_BANDS, INDUSTRIES, PURPOSES, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS, CREDIT_SCORE_BANDS } from "../../../domain/reference/values";
+import { currentPanel } from "../../../services/panel/panel-cache";
+import { prequalify } from "../../../services/panel/prequalification";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { PrequalificationRequest } from "../../../api/shared/schemas/prequalification";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { FormToken, PortalPage } from "../layout";
+import { FormInput } from "./form-input";
+import { problemsOfZod, type FormProblems } from "./form-problems";
+import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { postedForm } from "./posted-form";
+
+/** The form's inputs, named by their JSON paths like the lead form's (see lead-form-fields.ts). */
+const FIELDS: LeadFormField[] = [
+  { ...MARKET_FIELD, kind: "select" },
+  { name: "business.industry", label: "Industry", kind: "select", options: INDUSTRIES },
+  { name: "funding.purpose", label: "Purpose", kind: "select", options: PURPOSES },
+  { name: "funding.amount", label: "Amount", kind: "number" },
+  { name: "funding.amount_band", label: "Amount band (when the amount is not known)", kind: "select", options: FUNDING_AMOUNT_BANDS },
+  { name: "trading.monthly_revenue", label: "Monthly revenue", kind: "number" },
+  { name: "trading.monthly_revenue_band", label: "Monthly revenue band", kind: "select", options: REVENUE_BANDS },
+  { name: "trading.annual_turnover", label: "Annual turnover", kind: "number" },
+  { name: "trading.tib_months", label: "Months trading", kind: "number" },
+  { name: "trading.time_in_business_band", label: "Time in business band", kind: "select", options: TIME_IN_BUSINESS_BANDS },
+  { name: "trading.credit_score_band", label: "Credit score band (US and Canada only)", kind: "select", options: CREDIT_SCORE_BANDS },
+];
+const NAMES = new Set(FIELDS.map((f) => f.name));
+const inputOf = (field: string | null | undefined) => (field && NAMES.has(field) ? field : field ? (FIELDS.find((f) => f.name.startsWith(`${field}.`))?.name ?? null) : null);
+
+/** The request body: the same flat-name mapping as the lead form, limited to this form's inputs. */
+function bodyOf(form: PostedForm) {
+  const body = bodyOfFields(FIELDS, form, "create");
+  // The funding block is always on the form: an empty one is refused field by field (purpose, amount), not as a whole.
+  body.funding ??= {};
+  return body;
+}
+
+type Answer = ReturnType<typeof prequalify>;
+
+function PrequalificationPage(props: { c: PortalContext; values: PostedForm; problems?: FormProblems | null; answer?: Answer | null }) {
+  const { c, values, problems, answer } = props;
+  return (
+    <PortalPage title="Prequalification" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
+      <p class="muted">An indicative answer from the panel's current limits. No lead is opened and nothing about the business is stored.</p>
+      {answer ? (
+        <section aria-labelledby="answer">
+          <h2 id="answer">{answer.eligible ? `Eligible: ${answer.matched_options} option${answer.matched_options === 1 ? "" : "s"}` : "Not eligible"}</h2>
+          {answer.indicative_amount ? (
+            <p>
+              Indicative amounts from {answer.indicative_amount.min.toLocaleString("en-GB")} to {answer.indicative_amount.max.toLocaleString("en-GB")} {answer.indicative_amount.currency}.
+            </p>
+          ) : null}
+          <ul>
+            {answer.product_families.map((f) => (
+              <li>
+                {f.label}: {f.options} option{f.options === 1 ? "" : "s"}
+              </li>
+            ))}
+            {answer.reasons.map((r) => (
+              <li>{r.detail}</li>
+            ))}
+          </ul>
+          <p class="muted">
+            Matched on: amount {answer.figures.amount ?? "unknown"} ({answer.figures.amount_basis ?? "no basis"}), monthly revenue {answer.figures.monthly_revenue ?? "unknown"} (
+            {answer.figures.monthly_revenue_basis ?? "no basis"}), months trading {answer.figures.tib_months ?? "unknown"} ({answer.figures.tib_months_basis ?? "no basis"}).
+          </p>
+          <p class="muted">{answer.disclaimer}</p>
+        </section>
+      ) : null}
+      <form method="post" action={`${PORTAL_ROUTE}/prequalification`} novalidate>
+        <FormToken token={c.get("formToken")} />
+        {FIELDS.map((field) => (
+          <FormInput field={field} value={field.name === "country" ? (values.country ?? "GB") : values[field.name]} error={problems?.byInput[field.name]} required={field.name === "country" || field.name === "funding.purpose"} />
+        ))}
+        <button type="submit">Check eligibility</button>
+      </form>
+    </PortalPage>
+  );
+}
+
+export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
+  portal.get("/prequalification", (c) => c.html(<PrequalificationPage c={c} values={{}} />));
+
+  portal.post("/prequalification", async (c) => {
+    const form = await postedForm(c);
+    const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
+    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={problemsOfZod(parsed.error, inputOf)} />, 400);
+    const answer = prequalify(parsed.data, await currentPanel(c.env.DB));
+    await recordPortalAction(c.get("db"), c.get("viewer"), "prequalification.checked");
+    return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The portal, `/portal/…`: server-rendered pages where partners and lenders
+ * run their integration and pipeline. Every action calls the same service
+ * functions as the API with the same scope an API key would have (the
+ * member's organisation and the environment they picked), and is written to
+ * the audit log. Sessions are server-side (see services/portal/sessions.ts).
+ *
+ * Pages register themselves by area (`register…Pages(portal)`): the public
+ * ones (sign-in, invitations) before `requireViewer`, the rest after it.
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../../app-env";
+import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
+import { onError } from "../../lib/errors";
+import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
+import { sameOriginPosts } from "../../middleware/same-origin-posts";
+import { recordPortalAction } from "../../services/portal/audit";
+import { signOut, switchEnvironment } from "../../services/portal/sessions";
+import { PORTAL_ROUTE, type PortalEnv } from "./context";
+import { withPortalHeaders } from "./headers";
+import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
+import { registerIntegrationPages } from "./integration/pages";
+import { lenderOverview, registerLenderPages } from "./lender/pages";
+import { partnerOverview, registerPartnerPages } from "./partner/pages";
+import { notFoundPage, refusedPage } from "./refused-page";
+import { requireViewer } from "./require-viewer";
+import { clearSessionCookie } from "./session-cookie";
+
+export function createPortalRoutes() {
+  const portal = new Hono<PortalEnv>();
+  portal.use("*", async (c, next) => {
+    await next();
+    withPortalHeaders(c.res);
+  });
+  portal.use("*", sameOriginPosts<PortalEnv>((c) => c.html(refusedPage("This form must be sent from the portal itself."), 403)));
+  portal.use("*", dispatchAfterWriteOf<PortalEnv>((c) => Boolean(c.get("viewer"))));
+
+  registerPublicAccessPages(portal);
+
+  portal.use("*", requireViewer);
+
+  portal.post("/environment", async (c) => {
+    const chosen = (await c.req.formData()).get("environment");
+    if (typeof chosen !== "string" || !(ENVIRONMENTS as readonly string[]).includes(chosen)) {
+      return c.html(refusedPage("Choose sandbox or live."), 400);
+    }
+    const viewer = c.get("viewer");
+    await switchEnvironment(c.get("db"), viewer, chosen as Environment);
+    await recordPortalAction(c.get("db"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);
+    return c.redirect(PORTAL_ROUTE, 303);
+  });
+
+  portal.post("/sign-out", async (c) => {
+    const viewer = c.get("viewer");
+    await signOut(c.get("db"), viewer);
+    await recordPortalAction(c.get("db"), viewer, "session.ended");
+    clearSessionCookie(c);
+    return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
+  });
+
+  registerAccessPages(portal);
+  registerIntegrationPages(portal);
+  registerPartnerPages(portal);
+  registerLenderPages(portal);
+  portal.get("/", (c) => (c.get("viewer").organisationKind === "partner" ? partnerOverview(c) : lenderOverview(c)));
+
+  portal.all("*", (c) => c.html(notFoundPage(), 404));
+  portal.onError((error, c) => withPortalHeaders(onError(error, c as unknown as Context<AppEnv>)));
+  return portal;
+}
