@@ -4,7 +4,8 @@ import { createDocsPage } from "./api/reference/page";
 import { createFileRoutes } from "./web/files/routes";
 import { createLenderApi, LENDER_BASE } from "./api/lender";
 import type { AppEnv } from "./app-env";
-import { ApiError, onError } from "./lib/errors";
+import { onError, problemResponse } from "./api/problem";
+import { Refusal } from "./lib/refusal";
 import { createHubRoutes } from "./web/hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { provideDatabase } from "./middleware/database";
@@ -60,11 +61,10 @@ export function createApp() {
   app.notFound((c) => {
     const methods = allowedMethods(c.req.path);
     if (methods.length > 0 && !methods.includes(c.req.method)) {
-      return onError(new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(", ")}.`, {
-        headers: { Allow: methods.join(", ") },
-      }), c);
+      const refusal = new Refusal("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(", ")}.`);
+      return problemResponse(c, refusal, { Allow: methods.join(", ") });
     }
-    return onError(new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`), c);
+    return problemResponse(c, new Refusal("not_found", `No route for ${c.req.method} ${c.req.path}.`));
   });
   app.onError(onError);
   return app;

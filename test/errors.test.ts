@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { onError } from "../src/lib/errors";
+import { onError } from "../src/api/problem";
 import type { AppEnv } from "../src/app-env";
 import { requestId } from "../src/middleware/request-id";
 import { admin, ADMIN_TOKEN, call } from "./helpers/api";

@@ -1,5 +1,5 @@
 import type { RouteConfig } from "@hono/zod-openapi";
-import type { ErrorCode } from "../lib/errors";
+import type { ApiRefusalCode } from "../lib/refusal";
 import { AUTHENTICATED_ERRORS, errorResponses, errorCodesOf } from "./openapi";
 
 /** Methods whose requests can carry a body; the body limit refuses an oversized one whether the route reads it or not. */
@@ -28,9 +28,9 @@ export const IGNORES_IDEMPOTENCY_KEY = { "x-idempotency-key": "ignored" } as con
  * - every routed operation: 503 `service_misconfigured` from the configuration check app.ts mounts
  *   in front of everything but /health (a production deployment without its secrets).
  */
-export function derivedErrors(route: RouteConfig): ErrorCode[] {
+export function derivedErrors(route: RouteConfig): ApiRefusalCode[] {
   const request = route.request ?? {};
-  const codes: ErrorCode[] = ["service_misconfigured"];
+  const codes: ApiRefusalCode[] = ["service_misconfigured"];
   if (request.params || request.query || request.headers || request.body) codes.push("invalid_request");
   if (request.params) codes.push("not_found");
   if (BODY_METHODS.has(route.method)) codes.push("payload_too_large");
@@ -45,7 +45,7 @@ export function derivedErrors(route: RouteConfig): ErrorCode[] {
 
 /** The route with its declared errors completed: the hand-listed (handler) errors plus the derived ones, one response per status. */
 export function withDerivedResponses<R extends RouteConfig>(route: R): R {
-  const handListed: ErrorCode[] = [];
+  const handListed: ApiRefusalCode[] = [];
   const success: RouteConfig["responses"] = {};
   for (const [status, response] of Object.entries(route.responses)) {
     const codes = errorCodesOf(response);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { ERROR_CODES, type ErrorCode } from "../lib/errors";
+import type { ApiRefusalCode } from "../lib/refusal";
+import { API_CATALOGUE } from "../lib/refusal-status";
 
 export const ProblemSchema = z
   .object({
@@ -9,7 +10,7 @@ export const ProblemSchema = z
     detail: z.string(),
     message: z.string().openapi({ description: "For humans; wording may change. Branch on `error.code`." }),
     error: z.object({
-      code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+      code: z.enum(Object.keys(API_CATALOGUE) as [ApiRefusalCode, ...ApiRefusalCode[]]),
       message: z.string(),
       field: z.string().optional().openapi({ description: "Dotted path of the offending field, where there is one." }),
     }),
@@ -25,10 +26,10 @@ const problemContent = { "application/problem+json": { schema: ProblemSchema } }
 const ERROR_CODES_OF = Symbol("error codes");
 
 /** The error responses a route can give, one per status, each naming its codes. */
-export function errorResponses(...codes: ErrorCode[]) {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set<ErrorCode>([...codes, "internal_error"])) {
-    const status = ERROR_CODES[code].status;
+export function errorResponses(...codes: ApiRefusalCode[]) {
+  const byStatus = new Map<number, ApiRefusalCode[]>();
+  for (const code of new Set<ApiRefusalCode>([...codes, "internal_error"])) {
+    const status = API_CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
@@ -37,10 +38,10 @@ export function errorResponses(...codes: ErrorCode[]) {
 }
 
 /** The codes of a response made by `errorResponses`; undefined for any other response. */
-export const errorCodesOf = (response: object): ErrorCode[] | undefined => (response as { [ERROR_CODES_OF]?: ErrorCode[] })[ERROR_CODES_OF];
+export const errorCodesOf = (response: object): ApiRefusalCode[] | undefined => (response as { [ERROR_CODES_OF]?: ApiRefusalCode[] })[ERROR_CODES_OF];
 
 /** Errors every authenticated route can answer with. */
-export const AUTHENTICATED_ERRORS: ErrorCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited", "service_unavailable"];
+export const AUTHENTICATED_ERRORS: ApiRefusalCode[] = ["unauthorized", "environment_mismatch", "wrong_key_type", "rate_limited", "service_unavailable"];
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

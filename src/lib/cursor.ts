@@ -1,5 +1,5 @@
 import { hmacSha256, timingSafeEqual } from "./crypto";
-import { ApiError } from "./errors";
+import { Refusal } from "./refusal";
 
 /**
  * Opaque, signed pagination cursors: base64url(JSON) + "." + base64url(HMAC).
@@ -47,7 +47,7 @@ export interface KeysetPosition {
 }
 
 const invalidCursor = () =>
-  new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", {
+  new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", {
     field: "query.cursor",
   });
 

@@ -11,7 +11,7 @@
  * (src/middleware/configuration.ts), never a 500 on a partner's write.
  */
 import type { Bindings } from "./env";
-import { ApiError } from "./errors";
+import { Refusal } from "./refusal";
 
 /** Public by design: anything signed with it can be forged, so it only ever keys local state. */
 export const LOCAL_DEVELOPMENT_SIGNING_SECRET = "rfs-local-development-only-signing-secret-never-deploy";
@@ -44,7 +44,7 @@ export function missingSecrets(env: SigningEnv, hostname?: string): string[] {
 }
 
 export const misconfigured = (missing: string[]) =>
-  new ApiError(
+  new Refusal(
     "service_misconfigured",
     `The service is not configured: the secret ${missing.join(", ")} is not set on this deployment. The operator sets it with \`wrangler secret put ${missing[0]}\`.`,
   );

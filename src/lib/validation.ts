@@ -1,5 +1,5 @@
-import type { z } from "@hono/zod-openapi";
-import { ApiError } from "./errors";
+import type { z } from "zod";
+import { Refusal } from "./refusal";
 
 export interface FieldProblem {
   field: string;
@@ -26,12 +26,12 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
 }
 
 /** The one shape every validation failure takes: 400 `invalid_request` naming the field. */
-export function validationError(error: z.ZodError, target: string): ApiError {
+export function validationError(error: z.ZodError, target: string): Refusal {
   const problems = fieldProblems(error).map((p) => ({
     ...p,
     field: target === "query" || target === "param" ? (p.field ? `${target}.${p.field}` : target) : p.field,
   }));
   const first = problems[0] ?? { field: target, message: "The request is invalid." };
   const detail = problems.length > 1 ? `${first.message} (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : first.message;
-  return new ApiError("invalid_request", detail, { field: first.field || undefined, extra: { errors: problems } });
+  return new Refusal("invalid_request", detail, { field: first.field || undefined, extra: { errors: problems } });
 }

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Caller } from "../domain/identity/caller";
 import type { KeyKind } from "../domain/identity/keys";
 import type { AppEnv } from "../app-env";
-import { ApiError } from "../lib/errors";
+import { Refusal } from "../lib/refusal";
 import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
 import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
 
@@ -20,7 +20,7 @@ interface AuthOptions {
   browserSafe?: (path: string) => boolean;
 }
 
-const unauthorized = (detail: string) => new ApiError("unauthorized", detail);
+const unauthorized = (detail: string) => new Refusal("unauthorized", detail);
 
 /**
  * One call to the key's Durable Object checks the credential and counts the
@@ -66,15 +66,15 @@ export const authenticate = (options: AuthOptions) =>
     }
     const { key, verdict, via } = credential;
     if (c.get("sandboxHost") && key.environment === "live") {
-      throw new ApiError("environment_mismatch", "This host is a sandbox host and accepts sandbox keys only; use the production host for live keys.");
+      throw new Refusal("environment_mismatch", "This host is a sandbox host and accepts sandbox keys only; use the production host for live keys.");
     }
     if (!options.accept.includes(key.kind)) {
       const accepted = options.accept.filter((k) => k !== "publishable").map((k) => KIND_NAMES[k]).join(" or ");
-      throw new ApiError("wrong_key_type", `A ${KIND_NAMES[key.kind]} cannot call this API; it takes a ${accepted}.`);
+      throw new Refusal("wrong_key_type", `A ${KIND_NAMES[key.kind]} cannot call this API; it takes a ${accepted}.`);
     }
     // Publishable keys live in web pages, so they reach only the browser-safe routes.
     if (key.kind === "publishable" && !options.browserSafe?.(c.req.path)) {
-      throw new ApiError("wrong_key_type", "A publishable key can only call prequalification and the enum lists; use a partner secret key.");
+      throw new Refusal("wrong_key_type", "A publishable key can only call prequalification and the enum lists; use a partner secret key.");
     }
     const caller: Caller = {
       organisationId: key.organisationId,

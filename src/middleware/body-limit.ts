@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
-import { ApiError } from "../lib/errors";
+import { Refusal } from "../lib/refusal";
 
 /** JSON bodies above this size are refused with 413 before they are parsed. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
@@ -13,7 +13,7 @@ export const limitBody = (maxSize: number) =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
+      throw new Refusal("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
     },
   });
 

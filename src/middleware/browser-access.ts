@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
-import { ApiError } from "../lib/errors";
+import { Refusal } from "../lib/refusal";
 
 const ALLOWED_HEADERS = "Content-Type, X-API-Key, Authorization, Idempotency-Key, traceparent";
 const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After, traceparent";
@@ -29,7 +29,7 @@ export const enforceOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const caller = c.get("caller");
   if (origin && caller.keyKind === "publishable" && !caller.allowedOrigins.includes(origin)) {
-    throw new ApiError("origin_not_allowed", `The origin ${origin} is not in this publishable key's allowed origins.`);
+    throw new Refusal("origin_not_allowed", `The origin ${origin} is not in this publishable key's allowed origins.`);
   }
   // Secret keys never get CORS headers: they must not live in a web page.
   if (origin && caller.keyKind === "publishable") {

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/identity/idempotency";
 import { sha256Hex, toHex } from "../lib/crypto";
 import type { AppEnv } from "../app-env";
-import { ApiError } from "../lib/errors";
+import { Refusal } from "../lib/refusal";
 
 const HEADER = "Idempotency-Key";
 const RETENTION_SECONDS = 24 * 60 * 60;
@@ -50,7 +50,7 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(HEADER);
   if (key === undefined || c.req.method !== "POST") return next();
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError("invalid_request", `${HEADER} must be 1 to 255 printable ASCII characters.`, { field: `header.${HEADER}` });
+    throw new Refusal("invalid_request", `${HEADER} must be 1 to 255 printable ASCII characters.`, { field: `header.${HEADER}` });
   }
   const caller = c.get("caller");
   const scopeKey = `${caller.organisationId}:${caller.environment}:${c.req.method} ${c.req.path}:${key}`;
@@ -61,14 +61,14 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   if (!(await claimIdempotencyKey(db, scopeKey, requestHash, now, LEASE_SECONDS))) {
     const record = await findIdempotencyRecord(db, scopeKey);
     if (record && record.requestHash !== requestHash) {
-      throw new ApiError("idempotency_key_reused", `This ${HEADER} was used with a different request body; use a new key for a new request.`, {
+      throw new Refusal("idempotency_key_reused", `This ${HEADER} was used with a different request body; use a new key for a new request.`, {
         field: `header.${HEADER}`,
       });
     }
     if (!record || record.status === IN_FLIGHT) {
-      throw new ApiError("idempotency_key_in_use", `A request with this ${HEADER} is still being processed; retry shortly.`, {
+      throw new Refusal("idempotency_key_in_use", `A request with this ${HEADER} is still being processed; retry shortly.`, {
         field: `header.${HEADER}`,
-        headers: { "Retry-After": "1" },
+        retryAfterSeconds: 1,
       });
     }
     for (const [name, value] of Object.entries(record.responseHeaders)) c.header(name, value);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
-import { ApiError } from "../lib/errors";
+import { Refusal } from "../lib/refusal";
 import type { AppEnv } from "../app-env";
 import { logError } from "../lib/logger";
 
@@ -21,10 +21,10 @@ export const limitPolicy = (c: Context<AppEnv>): LimitPolicy => ({ limit: Number
  * never an uncounted request. The bucket names a key's client id or an
  * address: neither is logged.
  */
-export function limiterUnavailable(c: Context<AppEnv>, error: unknown): ApiError {
+export function limiterUnavailable(c: Context<AppEnv>, error: unknown): Refusal {
   logError("rate_limiter_unavailable", error, { request_id: c.get("requestId") });
-  return new ApiError("service_unavailable", `The request could not be counted against its rate limit just now; retry after ${LIMITER_UNAVAILABLE_RETRY_SECONDS} seconds.`, {
-    headers: { "Retry-After": String(LIMITER_UNAVAILABLE_RETRY_SECONDS) },
+  return new Refusal("service_unavailable", `The request could not be counted against its rate limit just now; retry after ${LIMITER_UNAVAILABLE_RETRY_SECONDS} seconds.`, {
+    retryAfterSeconds: LIMITER_UNAVAILABLE_RETRY_SECONDS,
   });
 }
 
@@ -32,8 +32,8 @@ export function limiterUnavailable(c: Context<AppEnv>, error: unknown): ApiError
 function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
   setHeaders(c, verdict);
   if (!verdict.allowed) {
-    throw new ApiError("rate_limited", `More than ${verdict.limit} requests in the current one-minute window; retry after ${verdict.resetSeconds} seconds.`, {
-      headers: { "Retry-After": String(verdict.resetSeconds) },
+    throw new Refusal("rate_limited", `More than ${verdict.limit} requests in the current one-minute window; retry after ${verdict.resetSeconds} seconds.`, {
+      retryAfterSeconds: verdict.resetSeconds,
     });
   }
 }

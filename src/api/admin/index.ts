@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
 import { timingSafeEqual } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { createRouter } from "../router";
 import { limitRequestBody } from "../../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
@@ -20,10 +20,10 @@ const OPENAPI_PATH = `${ADMIN_BASE}/openapi.json`;
  */
 const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
   const expected = c.env.ADMIN_TOKEN;
-  if (!expected) throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
+  if (!expected) throw new Refusal("not_found", `No route for ${c.req.method} ${c.req.path}.`);
   if (c.req.method === "GET" && c.req.path === OPENAPI_PATH) return next();
   const presented = /^Bearer\s+(.+)$/i.exec(c.req.header("Authorization") ?? "")?.[1]?.trim() ?? "";
-  if (!timingSafeEqual(presented, expected)) throw new ApiError("unauthorized", "The operator API needs Authorization: Bearer <ADMIN_TOKEN>.");
+  if (!timingSafeEqual(presented, expected)) throw new Refusal("unauthorized", "The operator API needs Authorization: Bearer <ADMIN_TOKEN>.");
   await next();
 });
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "../../lib/errors";
+import { API_CATALOGUE } from "../../lib/refusal-status";
 
 /**
  * The parts of the reference that responses link to by anchor, rendered on
@@ -19,7 +19,7 @@ export const DEPRECATED_DEAL_FIELDS = [
 ] as const;
 
 function errorCatalogue() {
-  const rows = Object.entries(ERROR_CODES)
+  const rows = Object.entries(API_CATALOGUE)
     .map(([code, { status, title }]) => `<tr id="error-${code}"><td><code>${code}</code></td><td>${status}</td><td>${escape(title)}</td></tr>`)
     .join("");
   return `<details><summary>Error codes</summary><div id="errors">

@@ -1,7 +1,7 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { NOTES_CSS, notesHtml } from "./notes";
 
 export interface ReferenceSource {
@@ -44,9 +44,9 @@ export function createDocsPage(sources: ReferenceSource[]) {
 
   docs.get("/scalar.js", async (c) => {
     // A configuration gap (no assets directory) is a 404, never a 500.
-    if (!c.env.ASSETS) throw new ApiError("not_found", "The reference's script is not deployed with this Worker.");
+    if (!c.env.ASSETS) throw new Refusal("not_found", "The reference's script is not deployed with this Worker.");
     const asset = await c.env.ASSETS.fetch(new URL(ASSET, c.req.url));
-    if (!asset.ok) throw new ApiError("not_found", "The reference's script is not deployed with this Worker.");
+    if (!asset.ok) throw new Refusal("not_found", "The reference's script is not deployed with this Worker.");
     const res = new Response(asset.body, asset);
     res.headers.set("Content-Type", "text/javascript; charset=utf-8");
     res.headers.set("Cache-Control", "public, max-age=3600");

@@ -43,7 +43,7 @@ export function accountSchemeOf(country: string): AccountScheme {
   }
 }
 
-/** Why a form was refused: a required field is empty (`missing`) or filled with something unusable (`invalid`); the hub maps the reason to a status. */
+/** Why a form was refused: a required field is empty (`missing`) or filled with something unusable (`invalid`); the hub maps the reason to a refusal code. */
 export type FormProblem = "missing" | "invalid";
 
 export type AccountCheck = { ok: true; summary: string } | { ok: false; field: string; message: string; problem: FormProblem };

@@ -16,7 +16,7 @@ import { dealOfferView } from "../../domain/deals/offer-view";
 import { marketFor } from "../../domain/reference/markets";
 import { PRODUCT_FAMILIES } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
@@ -40,11 +40,11 @@ const familyLabel = (family: string | null | undefined) => PRODUCT_FAMILIES.find
 export async function makeOffer(db: Database, scope: Scope, ref: string, terms: OfferTerms) {
   const deal = await requireDeal(db, scope, ref);
   if (!canMove(deal.lenderStatus, "offer_made") || deal.status !== "submitted") {
-    throw new ApiError("invalid_transition", `No offer can be made on a deal whose lender_status is ${deal.lenderStatus} and status ${deal.status}.`);
+    throw new Refusal("invalid_transition", `No offer can be made on a deal whose lender_status is ${deal.lenderStatus} and status ${deal.status}.`);
   }
   const existing = await offersOfDeal(db, deal.ref);
   if (terms.maturity === "indicative" && existing.some((o) => !o.superseded && o.state === "presented" && o.maturity === "firm")) {
-    throw new ApiError("invalid_transition", "A firm offer is current; indicative terms cannot replace it. Send new firm terms instead.");
+    throw new Refusal("invalid_transition", "A firm offer is current; indicative terms cannot replace it. Send new firm terms instead.");
   }
   const at = nowIso();
   const token = randomToken(24);
@@ -92,7 +92,7 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {
-    throw new ApiError("invalid_transition", "The deal no longer takes these terms (its status changed, an offer on the lead was accepted, or firm terms became current).");
+    throw new Refusal("invalid_transition", "The deal no longer takes these terms (its status changed, an offer on the lead was accepted, or firm terms became current).");
   }
   const made = (await offersOfDeal(db, deal.ref)).find((o) => o.id === offer.id)!;
   return dealOfferView(made);

@@ -6,12 +6,12 @@ import { normaliseDealReference } from "../../domain/deals/reference";
 import type { Deal } from "../../domain/deals/types";
 import { completionView, dealView } from "../../domain/deals/view";
 import { decodeCursor, encodeCursor } from "../../lib/cursor";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { findDealWithRelations } from "../../db/deals/with-relations";
 import { signedFiles } from "./files";
 import { registerViewFrom } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
-export const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
+export const notFound = () => new Refusal("not_found", "No deal with that reference is routed to this account in this environment.");
 
 export async function requireDeal(db: Database, scope: Scope, ref: string) {
   const deal = await findDeal(db, scope, normaliseDealReference(ref));
@@ -28,7 +28,7 @@ export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) 
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;
 const invalidCursor = () =>
-  new ApiError("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
+  new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
 export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
   let after = null;

@@ -4,7 +4,7 @@ import type { Scope } from "../../domain/identity/caller";
 import { missingForSubmit } from "../../domain/leads/submission";
 import type { Lead, LeadParts } from "../../domain/leads/types";
 import type { Market } from "../../domain/reference/markets";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { panelMatcher } from "../leads/routing";
 import { openLead, pageOfLeads, submitLead, type LookupQueue } from "../leads/leads";
 import { newLeadReference } from "../../domain/leads/reference";
@@ -27,7 +27,7 @@ export const referralView = (lead: Lead) => ({
 export async function referBusiness(db: Database, d1: D1Database, scope: Scope, country: Market, parts: LeadParts, lookups?: LookupQueue) {
   const missing = missingForSubmit({ business: parts.business ?? null, trading: parts.trading ?? null, funding: parts.funding ?? null }, country);
   if (missing.length > 0) {
-    throw new ApiError("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
+    throw new Refusal("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
   const lead = await openLead(db, scope, country, parts, newLeadReference, null, lookups);
   const { lead: submitted } = await submitLead(db, scope, lead.id, panelMatcher(d1, scope.organisationId));

@@ -13,14 +13,14 @@ import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
 import type { Deal } from "../../domain/deals/types";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 import { lenderEvent, partnerEvent } from "./events";
 
 const invalidTransition = (deal: Deal, to: string) =>
-  new ApiError("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
+  new Refusal("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
 
 export interface StatusReport {
   status: ReportableStatus;
@@ -32,13 +32,13 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
   const deal = await requireDeal(db, scope, ref);
   if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
   if (report.status === "funded" && report.funded_amount === undefined) {
-    throw new ApiError("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
+    throw new Refusal("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
   }
   if (report.status !== "funded" && report.funded_amount !== undefined) {
-    throw new ApiError("invalid_request", "funded_amount is only taken with status funded.", { field: "funded_amount" });
+    throw new Refusal("invalid_request", "funded_amount is only taken with status funded.", { field: "funded_amount" });
   }
   if (report.status === "funded" && deal.leadId && deal.status !== "offer_accepted" && (await findRouting(db, deal.leadId))?.acceptedOfferId) {
-    throw new ApiError("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
+    throw new Refusal("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
   }
   const at = nowIso();
   const token = randomToken(24);

@@ -28,14 +28,14 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { newLeadReference } from "../../domain/leads/reference";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
-import { HubRefusal, replyToLender, signAgreement, submitAccount, uploadToRequest } from "../hub/client-hub";
+import { replyToLender, signAgreement, submitAccount, uploadToRequest } from "../hub/client-hub";
 import { loadDealView } from "./reads";
 import { acceptOfferOfLead } from "../leads/offers";
 import type { ViewContext } from "../views/view-context";
 
-const noTestDeal = () => new ApiError("not_found", "No test deal with that reference in this account and environment.");
+const noTestDeal = () => new Refusal("not_found", "No test deal with that reference in this account and environment.");
 
 /** A fresh lead reference can collide with a taken one (unique per environment); a few draws settle it. */
 const REFERENCE_ATTEMPTS = 3;
@@ -60,19 +60,29 @@ async function sandboxBusinessOf(db: Database, scope: Scope, deal: Deal): Promis
 }
 
 /**
- * The hub refused, as it would refuse the business: the same reason, as a
- * 409 on the `event` the lender asked for (the business cannot take that step
- * in the deal's state; e.g. account details before an offer is accepted).
+ * The hub refused the business: the same reason, told to the lender as the
+ * `event` it asked for that the business cannot take in the deal's state
+ * (e.g. account details before an offer is accepted). The hub names its own
+ * form's field; the lender's request has one field, `event`.
  */
-const refusedByHub = (refusal: HubRefusal) =>
-  refusal.status === 404 ? noTestDeal() : new ApiError("invalid_transition", `The business cannot do this now: ${refusal.message}`, { field: "event" });
+const refusedByHub = (refusal: Refusal) =>
+  refusal.code === "not_found" ? noTestDeal() : new Refusal("invalid_transition", `The business cannot do this now: ${refusal.detail}`, { field: "event" });
+
+/** One step the business takes through the hub; the hub's refusal is told as `refusedByHub`. */
+async function asTheBusiness(step: Promise<unknown>) {
+  try {
+    await step;
+  } catch (error) {
+    throw error instanceof Refusal ? refusedByHub(error) : error;
+  }
+}
 
 async function acceptCurrentOffer(db: Database, lead: Lead, deal: Deal) {
   const current = (await offersOfDeal(db, deal.ref)).filter((o) => !o.superseded && o.state === "presented");
   const newest = current.at(-1);
   if (!newest) {
     const accepted = deal.status === "offer_accepted";
-    throw new ApiError(
+    throw new Refusal(
       "offer_not_acceptable",
       accepted ? "An offer on this test deal is already accepted." : "This test deal has no current offer to accept: make one first (POST /v1/deals/{ref}/offers).",
       { field: "event" },
@@ -84,10 +94,10 @@ async function acceptCurrentOffer(db: Database, lead: Lead, deal: Deal) {
 async function fulfilOldestRequest(db: Database, bucket: R2Bucket, lead: Lead, deal: Deal) {
   const request = requestToAnswer((await requestsOfLead(db, lead.id)).filter((r) => r.dealRef === deal.ref));
   if (!request) {
-    throw new ApiError("no_open_request", "This test deal has no open document request to answer: request a document first (POST /v1/deals/{ref}/requests).", { field: "event" });
+    throw new Refusal("no_open_request", "This test deal has no open document request to answer: request a document first (POST /v1/deals/{ref}/requests).", { field: "event" });
   }
   const upload = sandboxUpload(request.documentType);
-  await uploadToRequest(db, bucket, lead, request.id, [new File([upload.bytes], upload.name, { type: upload.type })]);
+  await asTheBusiness(uploadToRequest(db, bucket, lead, request.id, [new File([upload.bytes], upload.name, { type: upload.type })]));
 }
 
 export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, scope: Scope, ref: string, event: TestDealSimulatedEvent) {
@@ -95,26 +105,22 @@ export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, 
   const deal = await findTestDeal(db, scope, normaliseDealReference(ref));
   if (!deal) throw noTestDeal();
   const lead = await sandboxBusinessOf(db, scope, deal);
-  try {
-    switch (event) {
-      case "offer.accepted":
-        await acceptCurrentOffer(db, lead, deal);
-        break;
-      case "message.created":
-        await replyToLender(db, lead, deal.ref, SANDBOX_REPLY);
-        break;
-      case "request.fulfilled":
-        await fulfilOldestRequest(db, bucket, lead, deal);
-        break;
-      case "deal.account_submitted":
-        await submitAccount(db, lead, deal.ref, sandboxAccountForm(deal));
-        break;
-      case "deal.agreement_signed":
-        await signAgreement(db, bucket, lead, deal.ref, sandboxSignatureForm(deal));
-        break;
-    }
-  } catch (error) {
-    throw error instanceof HubRefusal ? refusedByHub(error) : error;
+  switch (event) {
+    case "offer.accepted":
+      await acceptCurrentOffer(db, lead, deal);
+      break;
+    case "message.created":
+      await asTheBusiness(replyToLender(db, lead, deal.ref, SANDBOX_REPLY));
+      break;
+    case "request.fulfilled":
+      await fulfilOldestRequest(db, bucket, lead, deal);
+      break;
+    case "deal.account_submitted":
+      await asTheBusiness(submitAccount(db, lead, deal.ref, sandboxAccountForm(deal)));
+      break;
+    case "deal.agreement_signed":
+      await asTheBusiness(signAgreement(db, bucket, lead, deal.ref, sandboxSignatureForm(deal)));
+      break;
   }
   const view = await loadDealView(ctx, scope, deal.ref);
   if (!view) throw noTestDeal();

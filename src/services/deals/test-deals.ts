@@ -7,7 +7,7 @@ import type { Scope } from "../../domain/identity/caller";
 import { newDealReference, normaliseDealReference } from "../../domain/deals/reference";
 import type { DealSubject } from "../../domain/deals/types";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
 import type { ViewContext } from "../views/view-context";
 import { runGuardedBatch } from "../../db/batch";
@@ -54,7 +54,7 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const register = await testDealRegisterInserts(db, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
   const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register]);
   if (guardChanges !== 1) {
-    throw new ApiError("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
+    throw new Refusal("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },
     });
   }
@@ -63,6 +63,6 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
 
 export async function removeTestDeal(db: Database, scope: Scope, ref: string) {
   if (!(await deleteTestDeal(db, scope, normaliseDealReference(ref), nowIso()))) {
-    throw new ApiError("not_found", "No test deal with that reference in this account and environment.");
+    throw new Refusal("not_found", "No test deal with that reference in this account and environment.");
   }
 }

@@ -12,7 +12,7 @@ import { sanitiseFilename } from "../../domain/documents/filename";
 import type { StoredDocument } from "../../domain/documents/types";
 import { documentStorageKey, leadDocumentView } from "../../domain/documents/view";
 import type { DocumentType } from "../../domain/reference/values";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { requireLead } from "../leads/leads";
 import { putTracked, uploadLanded } from "./tracked-uploads";
@@ -27,7 +27,7 @@ export interface DocumentUpload {
 }
 
 const capExceeded = () =>
-  new ApiError("cap_exceeded", `A lead holds at most ${DOCUMENTS_PER_LEAD} partner documents; this lead has reached the limit.`, {
+  new Refusal("cap_exceeded", `A lead holds at most ${DOCUMENTS_PER_LEAD} partner documents; this lead has reached the limit.`, {
     extra: { limit: DOCUMENTS_PER_LEAD },
   });
 

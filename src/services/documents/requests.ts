@@ -27,19 +27,19 @@ import { dealDocumentView, documentRequestView, outstandingRequestView } from ".
 import type { Scope } from "../../domain/identity/caller";
 import { REQUEST_ITEM_TYPES, type RequestItemType } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { dealFiles } from "../deals/files";
 import { requireDeal } from "../deals/reads";
 import type { ViewContext } from "../views/view-context";
 import { runGuarded, runGuardedBatch } from "../../db/batch";
 
-const requestNotFound = () => new ApiError("not_found", "No document request with that id on this deal.");
+const requestNotFound = () => new Refusal("not_found", "No document request with that id on this deal.");
 
 const isOpen = (r: Pick<DocumentRequest, "status">) => OPEN_REQUEST_STATUSES.includes(r.status);
 
 const refusedOnClosedDeal = (deal: Pick<Deal, "status">) =>
-  new ApiError("invalid_transition", `The deal's status is ${deal.status}; no documents can be requested on it.`);
+  new Refusal("invalid_transition", `The deal's status is ${deal.status}; no documents can be requested on it.`);
 
 /** The hub path a request's notification deep-links to. */
 export const requestDeepLink = (id: string) => `/requests/${id}`;
@@ -94,7 +94,7 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
     // The insert's guard failed: the deal closed meanwhile, or the limit was reached.
     const now = await requireDeal(db, scope, ref);
     if (!dealTakesRequests(now)) throw refusedOnClosedDeal(now);
-    throw new ApiError("too_many_open_requests", `At most ${OPEN_REQUESTS_PER_DEAL} requests may be open (requested or uploaded) on a deal; waive one or wait for files to be forwarded.`, {
+    throw new Refusal("too_many_open_requests", `At most ${OPEN_REQUESTS_PER_DEAL} requests may be open (requested or uploaded) on a deal; waive one or wait for files to be forwarded.`, {
       extra: { limit: OPEN_REQUESTS_PER_DEAL, open: await openRequestCount(db, deal.ref) },
     });
   }
@@ -137,7 +137,7 @@ export async function waiveRequest(db: Database, scope: Scope, ref: string, id: 
   const changes = await runGuarded(requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
   const now = (await findRequestOfDeal(db, deal.ref, request.id))!;
   if (changes !== 1) {
-    throw new ApiError("invalid_transition", `The request is ${now.status}; only a requested or uploaded request can be waived.`);
+    throw new Refusal("invalid_transition", `The request is ${now.status}; only a requested or uploaded request can be waived.`);
   }
   return documentRequestView(now);
 }

@@ -37,6 +37,7 @@ import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX,
 import type { Lead } from "../../domain/leads/types";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import { randomToken } from "../../lib/crypto";
+import { Refusal, type RefusalCode } from "../../lib/refusal";
 import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
 import { checkHubToken } from "../../lib/signed-links";
@@ -46,21 +47,10 @@ import type { Links } from "../views/links";
 import { runGuardedBatch } from "../../db/batch";
 import { putTracked, uploadLanded } from "../documents/tracked-uploads";
 
-/** Why the hub refused an action: the page is shown again with this status and message, naming the field. */
-export class HubRefusal extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 422,
-    message: string,
-    readonly field: string | null = null,
-  ) {
-    super(message);
-  }
-}
+const notFound = () => new Refusal("not_found", "Not found.");
 
-const notFound = () => new HubRefusal(404, "Not found.");
-
-/** The domain says why a form was refused; the hub answers an empty required field 400 and an unusable value 422, as the APIs do. */
-const FORM_PROBLEM_STATUS: Record<FormProblem, 400 | 422> = { missing: 400, invalid: 422 };
+/** The domain says why a form was refused: an empty required field is an invalid request, a filled but unusable one an invalid value. */
+const FORM_PROBLEM_CODE: Record<FormProblem, RefusalCode> = { missing: "invalid_request", invalid: "invalid_value" };
 
 /** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
 export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string) {
@@ -118,7 +108,7 @@ export async function requestPage(db: Database, lead: Lead, requestId: string) {
   return { request, deal, files: await documentsOfRequests(db, [request.id]) };
 }
 
-const closedRequest = (status: string) => new HubRefusal(409, `This request is ${status} and takes no more files.`, "file");
+const closedRequest = (status: string) => new Refusal("invalid_transition", `This request is ${status} and takes no more files.`, { field: "file" });
 const rejectionLabel = (reason: string) => (DOCUMENT_REJECTION_REASONS.find((r) => r.value === reason)?.label ?? reason).toLowerCase();
 /** A racing upload makes this one re-read and try again; a handful of rounds settles any realistic burst. */
 const UPLOAD_ATTEMPTS = 8;
@@ -132,10 +122,10 @@ const UPLOAD_ATTEMPTS = 8;
 export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
   const { request, deal } = await hubRequest(db, lead, requestId);
   if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
-  if (files.length === 0) throw new HubRefusal(400, "Choose at least one file to upload.", "file");
-  if (files.length > FILES_PER_UPLOAD_MAX) throw new HubRefusal(422, `Upload at most ${FILES_PER_UPLOAD_MAX} files at once.`, "file");
+  if (files.length === 0) throw new Refusal("invalid_request", "Choose at least one file to upload.", { field: "file" });
+  if (files.length > FILES_PER_UPLOAD_MAX) throw new Refusal("invalid_value", `Upload at most ${FILES_PER_UPLOAD_MAX} files at once.`, { field: "file" });
   const empty = files.find((f) => f.size === 0);
-  if (empty) throw new HubRefusal(400, `The file ${sanitiseFilename(empty.name)} is empty.`, "file");
+  if (empty) throw new Refusal("invalid_request", `The file ${sanitiseFilename(empty.name)} is empty.`, { field: "file" });
 
   // Client files are judged exactly as partner uploads are: sniffed bytes, allowed kinds, statements parsed.
   const received = nowIso();
@@ -145,7 +135,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
     const filename = sanitiseFilename(f.name);
     const decision = decideDocument(documentType, new Uint8Array(await f.arrayBuffer()));
     if (decision.state === "rejected") {
-      throw new HubRefusal(422, `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, "file");
+      throw new Refusal("invalid_value", `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, { field: "file" });
     }
     const id = newId("doc");
     docs.push({
@@ -194,7 +184,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
     if (guardChanges === 1) return stored;
   }
   await discard();
-  throw new HubRefusal(409, "The request changed while uploading; please try again.", "file");
+  throw new Refusal("invalid_transition", "The request changed while uploading; please try again.", { field: "file" });
 }
 
 export async function messagesPage(db: Database, lead: Lead, ref: string) {
@@ -207,9 +197,9 @@ export async function replyToLender(db: Database, lead: Lead, ref: string, form:
   const { deal } = await hubDeal(db, lead, ref);
   const body = (form.body ?? "").trim();
   const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
-  if (!body) throw new HubRefusal(400, "Message is required: write something to send.", "body");
-  if (body.length > MESSAGE_BODY_MAX) throw new HubRefusal(422, `Message must be at most ${MESSAGE_BODY_MAX} characters.`, "body");
-  if (subject.length > MESSAGE_SUBJECT_MAX) throw new HubRefusal(422, `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, "subject");
+  if (!body) throw new Refusal("invalid_request", "Message is required: write something to send.", { field: "body" });
+  if (body.length > MESSAGE_BODY_MAX) throw new Refusal("invalid_value", `Message must be at most ${MESSAGE_BODY_MAX} characters.`, { field: "body" });
+  if (subject.length > MESSAGE_SUBJECT_MAX) throw new Refusal("invalid_value", `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, { field: "subject" });
   const message: DealMessage = {
     id: newId("msg"),
     direction: "borrower_to_lender",
@@ -234,15 +224,15 @@ export async function completionPage(db: Database, links: Links, lead: Lead, ref
   };
 }
 
-const notAccepted = () => new HubRefusal(409, "This deal's offer has not been accepted, so it takes no completion steps.");
+const notAccepted = () => new Refusal("invalid_transition", "This deal's offer has not been accepted, so it takes no completion steps.");
 
 /** Account details go in once, on the accepted deal; only the masked summary is stored. */
 export async function submitAccount(db: Database, lead: Lead, ref: string, form: Record<string, string | undefined>) {
   const { deal } = await hubDeal(db, lead, ref);
   if (deal.status !== "offer_accepted") throw notAccepted();
-  if (deal.accountSubmittedAt) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  if (deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
-  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
+  if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
   const at = nowIso();
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
@@ -250,7 +240,7 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
     accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if (guardChanges !== 1) throw new HubRefusal(409, "Account details were already submitted for this deal.", "account_holder_name");
+  if (guardChanges !== 1) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   return completionView(after);
 }
 
@@ -258,13 +248,13 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
 export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
   const { deal } = await hubDeal(db, lead, ref);
   if (deal.status !== "offer_accepted") throw notAccepted();
-  if (deal.signedAt) throw new HubRefusal(409, "The agreement is already signed.", "full_name");
-  if (!deal.accountSubmittedAt) throw new HubRefusal(409, "Submit your account details before signing.", "full_name");
+  if (deal.signedAt) throw new Refusal("invalid_transition", "The agreement is already signed.", { field: "full_name" });
+  if (!deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Submit your account details before signing.", { field: "full_name" });
   const key = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const agreement = key ? await bucket.head(key) : null;
-  if (!deal.agreementUploadedAt || !agreement) throw new HubRefusal(409, "There is no agreement to sign yet.", "full_name");
+  if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
   const check = checkSignature(form);
-  if (!check.ok) throw new HubRefusal(FORM_PROBLEM_STATUS[check.problem], check.message, check.field);
+  if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
   const at = nowIso();
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);
@@ -273,6 +263,6 @@ export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, 
     agreementSignedUpdate(db, lead.id, deal.ref, deal.agreementUploadedAt, verification, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.agreement_signed", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ]);
-  if (guardChanges !== 1) throw new HubRefusal(409, "The agreement is already signed, or it was replaced while you signed: open the page again.", "full_name");
+  if (guardChanges !== 1) throw new Refusal("invalid_transition", "The agreement is already signed, or it was replaced while you signed: open the page again.", { field: "full_name" });
   return completionView(after);
 }

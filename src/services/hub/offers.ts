@@ -10,8 +10,7 @@ import type { Database } from "../../db/client";
 import { findOfferOfLead } from "../../db/deals/offers";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
-import { ApiError } from "../../lib/errors";
-import { HubRefusal } from "./client-hub";
+import { isRefusal, Refusal } from "../../lib/refusal";
 import { acceptOffer } from "../leads/offers";
 
 /** The hub link opens one lead; it acts in that lead's own account and environment. */
@@ -22,7 +21,7 @@ const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationI
 /** One offer of this lead; another lead's offer (or none) is the hub's plain 404. */
 export async function hubOffer(db: Database, lead: Lead, offerId: string) {
   const offer = await findOfferOfLead(db, lead.id, offerId);
-  if (!offer) throw new HubRefusal(404, "Not found.");
+  if (!offer) throw new Refusal("not_found", "Not found.");
   return offer;
 }
 
@@ -34,12 +33,12 @@ export async function hubOffer(db: Database, lead: Lead, offerId: string) {
  */
 export async function acceptHubOffer(db: Database, lead: Lead, offerId: string) {
   const offer = await hubOffer(db, lead, offerId);
-  if (offer.state === "accepted") throw new HubRefusal(409, "You have already accepted this offer.", "offer");
+  if (offer.state === "accepted") throw new Refusal("offer_not_acceptable", "You have already accepted this offer.", { field: "offer" });
   try {
     return await acceptOffer(db, scopeOfLead(lead), lead.id, offer.id);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") throw new HubRefusal(404, "Not found.");
-    if (error instanceof ApiError && error.code === "offer_not_acceptable") throw new HubRefusal(409, error.detail, "offer");
+    // The API's refusal names no field (the offer is the path); the hub's page shows it beside the offer.
+    if (isRefusal(error, "offer_not_acceptable")) throw new Refusal(error.code, error.detail, { field: "offer" });
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { findOrganisation, insertOrganisation, listOrganisations, type Organisat
 import type { Caller, Scope } from "../../domain/identity/caller";
 import { sha256Hex } from "../../lib/crypto";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { forgetKey } from "./key-authority";
 import { newId, nowIso } from "../../lib/ids";
 
@@ -15,7 +15,7 @@ export async function createOrganisation(db: Database, input: { name: string; ki
 
 export async function requireOrganisation(db: Database, id: string) {
   const organisation = await findOrganisation(db, id);
-  if (!organisation) throw new ApiError("not_found", `No organisation ${id}.`);
+  if (!organisation) throw new Refusal("not_found", `No organisation ${id}.`);
   return organisation;
 }
 
@@ -27,9 +27,9 @@ export async function issueKey(
 ) {
   const organisation = await requireOrganisation(db, organisationId);
   const kind = keyKindFor(organisation.kind, input.type);
-  if (!kind) throw new ApiError("invalid_request", "Lender organisations hold secret keys only.", { field: "type" });
+  if (!kind) throw new Refusal("invalid_request", "Lender organisations hold secret keys only.", { field: "type" });
   if (kind !== "publishable" && input.allowed_origins.length > 0) {
-    throw new ApiError("invalid_request", "allowed_origins applies to publishable keys only.", { field: "allowed_origins" });
+    throw new Refusal("invalid_request", "allowed_origins applies to publishable keys only.", { field: "allowed_origins" });
   }
   const { keyId, clientId, key } = generateKey(kind, input.environment);
   const row = await insertApiKey(db, {
@@ -85,7 +85,7 @@ export async function revokeClientKey(db: Database, authority: Pick<Bindings, "R
   if (scope) return revokeScopedKey(db, authority, clientId, scope);
   const revoked = await revokeKey(db, clientId, nowIso());
   await forgetKey(authority, clientId);
-  if (!revoked) throw new ApiError("not_found", "No active key with that client_id.");
+  if (!revoked) throw new Refusal("not_found", "No active key with that client_id.");
 }
 
 /**
@@ -95,14 +95,14 @@ export async function revokeClientKey(db: Database, authority: Pick<Bindings, "R
  */
 async function revokeScopedKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope: Scope) {
   const outcome = await revokeKeyInScope(db, scope, clientId, nowIso());
-  if (outcome === "absent") throw new ApiError("not_found", "No active key with that client_id.");
+  if (outcome === "absent") throw new Refusal("not_found", "No active key with that client_id.");
   await forgetKey(authority, clientId);
-  if (outcome === "already_revoked") throw new ApiError("not_found", "No active key with that client_id.");
+  if (outcome === "already_revoked") throw new Refusal("not_found", "No active key with that client_id.");
 }
 
 /** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */
 export async function callerAccount(db: Database, caller: Pick<Caller, "organisationId" | "keyId">) {
   const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
-  if (!organisation || !key) throw new ApiError("not_found", "The caller's organisation no longer exists.");
+  if (!organisation || !key) throw new Refusal("not_found", "The caller's organisation no longer exists.");
   return { organisation, key };
 }

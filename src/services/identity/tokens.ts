@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../domain/identity/tokens";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { mintAccessToken } from "./key-authority";
 
 /**
@@ -11,7 +11,7 @@ import { mintAccessToken } from "./key-authority";
  */
 export async function exchangeClientCredentials(env: Pick<Bindings, "RATE_LIMITER">, clientId: string, clientSecret: string) {
   const minted = await mintAccessToken(env, clientId, clientSecret);
-  if (!minted) throw new ApiError("unauthorized", "client_id and client_secret do not match an active partner secret key.");
+  if (!minted) throw new Refusal("unauthorized", "client_id and client_secret do not match an active partner secret key.");
   return {
     access_token: minted.token,
     token_type: "Bearer" as const,

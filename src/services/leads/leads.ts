@@ -16,7 +16,7 @@ import { marketFor, type Market } from "../../domain/reference/markets";
 import type { LeadState } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
 import { findLeadWithRelations } from "../../db/leads/with-relations";
 import { figuresFrom } from "./figures";
@@ -34,13 +34,13 @@ function refuseMarketProblems(lead: Pick<Lead, "business" | "trading" | "funding
   const problems = marketProblems(lead, market);
   if (problems.length > 0) {
     const [first] = problems;
-    throw new ApiError("invalid_request", first.message, { field: first.field, extra: { errors: problems } });
+    throw new Refusal("invalid_request", first.message, { field: first.field, extra: { errors: problems } });
   }
 }
 
-const notFound = () => new ApiError("not_found", "No lead with that id in this account and environment.");
+const notFound = () => new Refusal("not_found", "No lead with that id in this account and environment.");
 const submitted = (lead: Lead) =>
-  new ApiError("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
+  new Refusal("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
 
 export async function requireLead(db: Database, scope: Scope, id: string) {
   const lead = await findLead(db, scope, id);
@@ -103,7 +103,7 @@ async function changeDraft(db: Database, scope: Scope, id: string, change: (lead
       return requireLead(db, scope, id);
     }
   }
-  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+  throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
 
 export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }, lookups?: LookupQueue) {
@@ -146,7 +146,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
     const market = marketFor(lead.country);
     const missing = missingForSubmit(lead, market);
     if (missing.length > 0) {
-      throw new ApiError("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
+      throw new Refusal("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
     }
     // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
     const { figures, registry } = figuresFrom(lead, market, found.registerAnswers, found.documents);
@@ -179,7 +179,7 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
       return { lead: { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at }, alreadySubmitted: false };
     }
   }
-  throw new ApiError("conflict", "The lead is being changed by another request; retry.");
+  throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
 
 const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;

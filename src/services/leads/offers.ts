@@ -20,7 +20,7 @@ import type { Lead } from "../../domain/leads/types";
 import { marketFor } from "../../domain/reference/markets";
 import type { LeadState } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
 import { figuresForMatching } from "./figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
@@ -47,7 +47,7 @@ const partnerEvent = (lead: Lead, event: string, detail: Record<string, unknown>
   detail: { reference: lead.reference, state: event.replace(/^lead\./, ""), ...detail },
 });
 
-const notAcceptable = (detail: string) => new ApiError("offer_not_acceptable", detail);
+const notAcceptable = (detail: string) => new Refusal("offer_not_acceptable", detail);
 
 /**
  * Accepts an offer exactly once. The routing record's `accepted_offer_id` is
@@ -63,7 +63,7 @@ export async function acceptOffer(db: Database, scope: Scope, leadId: string, of
 /** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
 export async function acceptOfferOfLead(db: Database, lead: Lead, offerId: string) {
   const offer = await findOfferOfLead(db, lead.id, offerId);
-  if (!offer) throw new ApiError("not_found", "No offer with that id on this lead.");
+  if (!offer) throw new Refusal("not_found", "No offer with that id on this lead.");
   const answer = { lead_id: lead.id, offer_id: offer.id, state: "accepted" as const, simulated: lead.environment === "sandbox" };
   const before = await findRouting(db, lead.id);
   if (before?.acceptedOfferId === offer.id) return answer;
@@ -110,7 +110,7 @@ export async function acceptOfferOfLead(db: Database, lead: Lead, offerId: strin
 export type SimulatedEvent = "offers" | "decline" | "fund";
 
 const invalidMove = (lead: Lead, event: SimulatedEvent) =>
-  new ApiError("invalid_transition", `A ${lead.state} lead cannot take the simulated event "${event}".`);
+  new Refusal("invalid_transition", `A ${lead.state} lead cannot take the simulated event "${event}".`);
 
 /**
  * The sandbox helper. `offers` presents a fresh set of simulated offers (the
@@ -120,7 +120,7 @@ const invalidMove = (lead: Lead, event: SimulatedEvent) =>
  */
 export async function simulateLeadEvent(db: Database, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher): Promise<Lead> {
   if (scope.environment !== "sandbox") {
-    throw new ApiError("environment_mismatch", "The sandbox helpers act on sandbox leads only; use a sandbox key.");
+    throw new Refusal("environment_mismatch", "The sandbox helpers act on sandbox leads only; use a sandbox key.");
   }
   const lead = await requireLead(db, scope, leadId);
   const at = nowIso();
@@ -134,7 +134,7 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
     const market = marketFor(lead.country);
     const { figures, registry } = await figuresForMatching(db, lead, market);
     const match = await matcher(leadFacts(lead, market, figures, registry));
-    if (match.matchedProducts.length === 0) throw new ApiError("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
+    if (match.matchedProducts.length === 0) throw new Refusal("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
     statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));
     for (const offer of simulatedOfferRows(lead.id, match.matchedProducts, figures.amount, market.currency, at)) statements.push(offerInsertWhere(db, offer, won));

@@ -9,7 +9,7 @@ import { partnerOfferView } from "../../domain/deals/offer-view";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { registerViewFrom } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
@@ -44,7 +44,7 @@ export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
 /** GET /leads/{id}; 404 outside the caller's account and environment. */
 export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
   const view = await findLeadView(ctx, scope, id);
-  if (!view) throw new ApiError("not_found", "No lead with that id in this account and environment.");
+  if (!view) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return view;
 }
 

@@ -9,14 +9,14 @@ import type { Scope } from "../../domain/identity/caller";
 import { isRenewable, renewalParts, RENEWABLE_STATE } from "../../domain/leads/renewal";
 import type { Lead } from "../../domain/leads/types";
 import { marketFor } from "../../domain/reference/markets";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { openLead, requireLead, type LookupQueue } from "./leads";
 import { newLeadReference } from "../../domain/leads/reference";
 
 export async function renewLead(db: Database, scope: Scope, id: string, lookups?: LookupQueue): Promise<Lead> {
   const original = await requireLead(db, scope, id);
   if (!isRenewable(original)) {
-    throw new ApiError("lead_not_funded", `Only a ${RENEWABLE_STATE} lead can be renewed; this lead is ${original.state}.`);
+    throw new Refusal("lead_not_funded", `Only a ${RENEWABLE_STATE} lead can be renewed; this lead is ${original.state}.`);
   }
   return openLead(db, scope, marketFor(original.country), renewalParts(original), newLeadReference, original.id, lookups);
 }

@@ -3,7 +3,7 @@ import { listLenderProducts, replaceLenderProducts } from "../../db/panel/panel"
 import type { PanelProduct } from "../../domain/panel/product";
 import type { Market } from "../../domain/reference/markets";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../../domain/reference/values";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { invalidatePanelCache } from "./panel-cache";
 import { requireOrganisation } from "../identity/organisations";
@@ -56,7 +56,7 @@ export function productFromSpec(lenderOrganisationId: string, spec: ProductSpec)
 async function requireLender(db: Database, organisationId: string) {
   const organisation = await requireOrganisation(db, organisationId);
   if (organisation.kind !== "lender") {
-    throw new ApiError("invalid_request", `Organisation ${organisationId} is a partner organisation; only lender organisations hold panel products.`, {
+    throw new Refusal("invalid_request", `Organisation ${organisationId} is a partner organisation; only lender organisations hold panel products.`, {
       field: "param.id",
     });
   }

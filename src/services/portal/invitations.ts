@@ -8,7 +8,7 @@ import { findMemberByEmail } from "../../db/portal/members";
 import { findInvitationByTokenHash, insertInvitation } from "../../db/portal/invitations";
 import { INVITATION_TTL_SECONDS, invitationPath, invitationUsable, normaliseEmail, type InvitationRequest } from "../../domain/portal/invitations";
 import { randomToken, sha256Hex } from "../../lib/crypto";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { requireOrganisation } from "../identity/organisations";
 
@@ -33,7 +33,7 @@ export interface IssuedInvitation {
 export async function inviteMember(db: Database, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
   await requireOrganisation(db, organisationId);
   const email = normaliseEmail(request.email);
-  if (await findMemberByEmail(db, organisationId, email)) throw new ApiError("conflict", "That person is already a member of this organisation.", { field: "email" });
+  if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
   const token = randomToken(43);
   const createdAt = nowIso();
   const expiresAt = nowSeconds() + INVITATION_TTL_SECONDS;

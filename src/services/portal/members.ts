@@ -9,20 +9,20 @@ import { auditPage } from "../../db/portal/audit";
 import { listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
 import type { PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 
 export const membersOf = (db: Database, viewer: Pick<PortalViewer, "organisationId">) => listMembers(db, viewer.organisationId);
 
 export async function removeMemberOf(db: Database, viewer: PortalViewer, memberId: string) {
-  if (memberId === viewer.memberId) throw new ApiError("conflict", "You cannot remove yourself; ask another admin.", { field: "member" });
+  if (memberId === viewer.memberId) throw new Refusal("conflict", "You cannot remove yourself; ask another admin.", { field: "member" });
   const removed = await removeMember(db, {
     organisationId: viewer.organisationId,
     memberId,
     at: nowIso(),
     audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
   });
-  if (!removed) throw new ApiError("not_found", "No such member.");
+  if (!removed) throw new Refusal("not_found", "No such member.");
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -28,7 +28,7 @@ import { insertAuditEntry } from "../../db/portal/audit";
 import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
 import type { RelyingParty } from "../../domain/portal/relying-party";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
@@ -37,8 +37,8 @@ import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddre
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Every refusal of a ceremony reads the same: nothing tells a prober which check failed. */
-const refused = () => new ApiError("invalid_request", "The passkey could not be verified. Reload the page and try again.", { field: "response" });
-const linkGone = () => new ApiError("not_found", "This invitation link is unknown, used or expired.");
+const refused = () => new Refusal("invalid_request", "The passkey could not be verified. Reload the page and try again.", { field: "response" });
+const linkGone = () => new Refusal("not_found", "This invitation link is unknown, used or expired.");
 
 async function issueChallenge(db: Database, challenge: string, purpose: ChallengePurpose, invitationId: string | null) {
   const id = newId("chl");

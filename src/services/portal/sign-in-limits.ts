@@ -14,7 +14,7 @@ import {
   SIGN_IN_WINDOW_SECONDS,
 } from "../../domain/portal/sign-in-limits";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 
 type LimiterEnv = Pick<Bindings, "RATE_LIMITER">;
 
@@ -25,13 +25,13 @@ async function count(env: LimiterEnv, bucket: string, limit: number) {
   try {
     verdict = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(bucket)).hit(limit, SIGN_IN_WINDOW_SECONDS);
   } catch {
-    throw new ApiError("service_unavailable", "Sign-in attempts cannot be counted just now; try again in a few seconds.", {
-      headers: { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) },
+    throw new Refusal("service_unavailable", "Sign-in attempts cannot be counted just now; try again in a few seconds.", {
+      retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,
     });
   }
   if (!verdict.allowed) {
-    throw new ApiError("rate_limited", `Too many sign-in attempts; try again in ${Math.ceil(verdict.resetSeconds / 60)} minutes.`, {
-      headers: { "Retry-After": String(verdict.resetSeconds) },
+    throw new Refusal("rate_limited", `Too many sign-in attempts; try again in ${Math.ceil(verdict.resetSeconds / 60)} minutes.`, {
+      retryAfterSeconds: verdict.resetSeconds,
     });
   }
 }

@@ -6,7 +6,7 @@ import { generateEndpointSecret } from "../../domain/webhooks/signature";
 import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { newId, nowIso } from "../../lib/ids";
 import { resendDelivery } from "./delivery";
@@ -29,14 +29,14 @@ async function requireAcceptableUrl(env: EndpointEnv, url: string) {
   const verdict = await checkDestination(url, destinationOptions(env));
   if (verdict.ok) return verdict.url.toString();
   if (verdict.kind === "unavailable") {
-    throw new ApiError("resolver_unavailable", `${verdict.reason}; nothing was saved, retry after ${RESOLVER_RETRY_AFTER_SECONDS} seconds.`, {
-      headers: { "Retry-After": String(RESOLVER_RETRY_AFTER_SECONDS) },
+    throw new Refusal("resolver_unavailable", `${verdict.reason}; nothing was saved, retry after ${RESOLVER_RETRY_AFTER_SECONDS} seconds.`, {
+      retryAfterSeconds: RESOLVER_RETRY_AFTER_SECONDS,
     });
   }
-  throw new ApiError("invalid_request", `${verdict.reason}.`, { field: "url" });
+  throw new Refusal("invalid_request", `${verdict.reason}.`, { field: "url" });
 }
 
-const notFound = (id: string) => new ApiError("not_found", `No webhook endpoint ${id}.`);
+const notFound = (id: string) => new Refusal("not_found", `No webhook endpoint ${id}.`);
 
 /** The caller's endpoints on this API, in this environment. */
 export const ownEndpoints = (ctx: EndpointContext) => listEndpoints(ctx.db, ctx.scope, ctx.api);
@@ -83,7 +83,7 @@ export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind,
     deletedAt: null,
   } satisfies WebhookEndpointRow;
   if (!(await insertEndpointWithinCap(ctx.db, row, ENDPOINTS_PER_ACCOUNT))) {
-    throw new ApiError("cap_exceeded", `At most ${ENDPOINTS_PER_ACCOUNT} webhook endpoints may be registered per account, API and environment; delete one first.`, {
+    throw new Refusal("cap_exceeded", `At most ${ENDPOINTS_PER_ACCOUNT} webhook endpoints may be registered per account, API and environment; delete one first.`, {
       extra: { limit: ENDPOINTS_PER_ACCOUNT, current: await countEndpoints(ctx.db, ctx.scope, ctx.api) },
     });
   }
@@ -151,8 +151,8 @@ export async function endpointDeliveries(ctx: EndpointContext, id: string, curso
 export async function resendByHand(ctx: EndpointContext & { env: EndpointEnv & Pick<Bindings, "DB"> }, id: string, deliveryId: string) {
   const endpoint = await requireEndpoint(ctx, id);
   const delivery = await findDelivery(ctx.db, endpoint.id, deliveryId);
-  if (!delivery) throw new ApiError("not_found", `No delivery ${deliveryId} on webhook endpoint ${id}.`);
-  if (!endpoint.active) throw new ApiError("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before re-sending.");
+  if (!delivery) throw new Refusal("not_found", `No delivery ${deliveryId} on webhook endpoint ${id}.`);
+  if (!endpoint.active) throw new Refusal("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before re-sending.");
   await resendDelivery(ctx.env, ctx.db, endpoint, delivery);
   const refreshed = await findDelivery(ctx.db, endpoint.id, deliveryId);
   return { delivery: refreshed!, attempts: await attemptsOf(ctx.db, [deliveryId]) };

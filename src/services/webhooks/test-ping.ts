@@ -14,7 +14,7 @@ import { attemptsOf, deliveryInsert, findDelivery, recordAttempt } from "../../d
 import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
 import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
 import type { Bindings } from "../../lib/env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { timedSend } from "./delivery";
 import { logDeliveryAttempt } from "./delivery-log";
@@ -25,7 +25,7 @@ type PingEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PR
 
 export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: string) {
   const endpoint = await requireEndpoint(ctx, id);
-  if (!endpoint.active) throw new ApiError("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before sending a test.");
+  if (!endpoint.active) throw new Refusal("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before sending a test.");
 
   const now = nowIso();
   const eventId = newId("evt", 24);

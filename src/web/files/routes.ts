@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env";
-import { ApiError } from "../../lib/errors";
+import { Refusal } from "../../lib/refusal";
 import { checkFileLink, FILE_ROUTE } from "../../lib/signed-links";
 import { signingSecretOf } from "../../lib/signing-secret";
 
@@ -21,10 +21,10 @@ export function createFileRoutes() {
     const storageKey = c.req.path.slice(FILE_ROUTE.length + 1);
     const secret = signingSecretOf(c.env);
     const check = await checkFileLink(secret, storageKey, c.req.query("expires"), c.req.query("signature"), Math.floor(Date.now() / 1000));
-    if (check === "expired") throw new ApiError("link_invalid", "This download link has expired; read the list again for a fresh link.");
-    if (check !== "valid") throw new ApiError("link_invalid", "This download link is not valid; use the link exactly as the API returned it.");
+    if (check === "expired") throw new Refusal("link_invalid", "This download link has expired; read the list again for a fresh link.");
+    if (check !== "valid") throw new Refusal("link_invalid", "This download link is not valid; use the link exactly as the API returned it.");
     const object = await c.env.DOCUMENTS.get(storageKey);
-    if (!object) throw new ApiError("not_found", "The file behind this link no longer exists.");
+    if (!object) throw new Refusal("not_found", "The file behind this link no longer exists.");
     const filename = object.customMetadata?.filename ?? storageKey.split("/").at(-1)!;
     return new Response(object.body, {
       headers: {

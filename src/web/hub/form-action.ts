@@ -1,15 +1,17 @@
-import { HubRefusal } from "../../services/hub/client-hub";
+import { Refusal } from "../../lib/refusal";
+import type { RefusalStatus as Status } from "../../lib/refusal-status";
+import { isNotFound, refusalForPage } from "../kit/refusal";
 import type { Feedback } from "./layout";
 import { notFound, type HubContext } from "./context";
 
 /** The statuses a refused form is shown again with. */
-export type RefusalStatus = Exclude<HubRefusal["status"], 404>;
+export type RefusalStatus = Exclude<Status, 404>;
 
 export async function formOf(c: HubContext) {
   try {
     return await c.req.formData();
   } catch {
-    throw new HubRefusal(400, "The form could not be read; send it again from the page.");
+    throw new Refusal("invalid_request", "The form could not be read; send it again from the page.");
   }
 }
 
@@ -20,9 +22,9 @@ export const text = (form: FormData, name: string) => {
 
 /** A refusal re-renders the page with its status and message; a 404 is the plain page; anything else goes to onError. */
 export async function refused(c: HubContext, error: unknown, render: (f: Feedback, status: RefusalStatus) => Promise<Response>) {
-  if (!(error instanceof HubRefusal)) throw error;
-  if (error.status === 404) return notFound(c);
-  return render({ error: { message: error.message, field: error.field } }, error.status);
+  if (isNotFound(error)) return notFound(c);
+  const refusal = refusalForPage(error);
+  return render({ error: { message: refusal.message, field: refusal.field } }, refusal.status as RefusalStatus);
 }
 
 /**

@@ -9,7 +9,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
 import type { AppEnv } from "../../app-env";
-import { onError } from "../../lib/errors";
+import { onError } from "../../api/problem";
 import { HUB_ROUTE } from "../../lib/signed-links";
 import { limitRequestBody } from "../../middleware/body-limit";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";

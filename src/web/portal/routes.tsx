@@ -11,7 +11,7 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../app-env";
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
-import { onError } from "../../lib/errors";
+import { onError } from "../../api/problem";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
 import { recordPortalAction } from "../../services/portal/audit";

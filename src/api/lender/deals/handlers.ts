@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env";
 import { scopeOf } from "../../../domain/identity/caller";
 import { dealSummary, messageView } from "../../../domain/deals/view";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
 import { viewContext } from "../../../services/views/view-context";
 import { uploadAgreement } from "../../../services/deals/agreements";
@@ -33,7 +33,7 @@ export function announceDeprecatedFields(c: Context<AppEnv>) {
   c.header("Link", `<${new URL("/docs#deal-deprecated-fields", c.req.url)}>; rel="deprecation"`);
 }
 
-const notFound = () => new ApiError("not_found", "No deal with that reference is routed to this account in this environment.");
+const notFound = () => new Refusal("not_found", "No deal with that reference is routed to this account in this environment.");
 
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {

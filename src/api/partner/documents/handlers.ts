@@ -1,6 +1,6 @@
 import { scopeOf } from "../../../domain/identity/caller";
 import { leadDocumentView } from "../../../domain/documents/view";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
 import { leadDocuments, uploadLeadDocument } from "../../../services/documents/lead-documents";
 import { DOCUMENT_MAX_BYTES, getDocumentRoute, listDocumentsRoute, uploadDocumentRoute } from "./routes";
@@ -8,7 +8,7 @@ import { DOCUMENT_MAX_BYTES, getDocumentRoute, listDocumentsRoute, uploadDocumen
 export function registerDocumentRoutes(router: Router) {
   router.openapi(uploadDocumentRoute, async (c) => {
     const { file, document_type } = c.req.valid("form");
-    if (file.size > DOCUMENT_MAX_BYTES) throw new ApiError("payload_too_large", `The file exceeds ${DOCUMENT_MAX_BYTES} bytes.`, { field: "file" });
+    if (file.size > DOCUMENT_MAX_BYTES) throw new Refusal("payload_too_large", `The file exceeds ${DOCUMENT_MAX_BYTES} bytes.`, { field: "file" });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const doc = await uploadLeadDocument(c.get("db"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").id, {
       documentType: document_type,
@@ -28,7 +28,7 @@ export function registerDocumentRoutes(router: Router) {
     const { id, document_id } = c.req.valid("param");
     const { documents } = await leadDocuments(c.get("db"), scopeOf(c.get("caller")), id);
     const doc = documents.find((d) => d.id === document_id);
-    if (!doc) throw new ApiError("not_found", "No document with that id on this lead.");
+    if (!doc) throw new Refusal("not_found", "No document with that id on this lead.");
     return c.json(leadDocumentView(doc), 200);
   });
 }

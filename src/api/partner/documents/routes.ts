@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
 import { DOCUMENT_TYPE_VALUES } from "../../../domain/reference/values";
 import type { AppEnv } from "../../../app-env";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import { errorResponses, jsonContent, security } from "../../openapi";
 import { PartnerDocument } from "../../shared/schemas/document";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
@@ -38,7 +38,7 @@ const DocumentParams = LeadIdParam.extend({
 const requireMultipart = createMiddleware<AppEnv>(async (c, next) => {
   const type = (c.req.header("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "multipart/form-data") {
-    throw new ApiError("unsupported_media_type", "Send the document as multipart/form-data with the parts `file` and `document_type`.");
+    throw new Refusal("unsupported_media_type", "Send the document as multipart/form-data with the parts `file` and `document_type`.");
   }
   await next();
 });

@@ -1,5 +1,5 @@
 import { ENUM_LISTS, ENUM_NAMES, type EnumName } from "../../../domain/reference/catalogue";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
 import { getEnum, listEnums } from "./routes";
 
@@ -24,11 +24,11 @@ export function registerEnumRoutes(router: Router) {
     const { name } = c.req.valid("param");
     const { country } = c.req.valid("query");
     if (!isEnumName(name)) {
-      throw new ApiError("not_found", `There is no enum list named "${name}". Lists: ${ENUM_NAMES.join(", ")}.`);
+      throw new Refusal("not_found", `There is no enum list named "${name}". Lists: ${ENUM_NAMES.join(", ")}.`);
     }
     const list = ENUM_LISTS[name];
     if (list.per_country && !country) {
-      throw new ApiError("invalid_request", `The ${name} list differs by market: pass ?country= (alpha-2, alpha-3 or name).`, { field: "query.country" });
+      throw new Refusal("invalid_request", `The ${name} list differs by market: pass ?country= (alpha-2, alpha-3 or name).`, { field: "query.country" });
     }
     const market = list.per_country ? country! : null;
     return c.json({ name, country: market?.code ?? null, values: list.entries(market) }, 200);

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
 import { limitBody, TOKEN_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 import { consumeRateLimit } from "../../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../../services/identity/tokens";
 import { issueToken } from "./routes";
 
-const unreadable = () => new ApiError("invalid_request", "The body could not be read; send form-encoded or JSON fields grant_type, client_id and client_secret.");
+const unreadable = () => new Refusal("invalid_request", "The body could not be read; send form-encoded or JSON fields grant_type, client_id and client_secret.");
 
 /** OAuth clients send form-encoded bodies, SDKs often JSON: both are read here, anything else is unreadable. */
 async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -20,7 +20,7 @@ async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown
     }
     if (type === "application/x-www-form-urlencoded") return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof Refusal) throw error;
     throw unreadable();
   }
   throw unreadable();
@@ -29,7 +29,7 @@ async function readTokenBody(c: Context<AppEnv>): Promise<Record<string, unknown
 function requiredString(body: Record<string, unknown>, field: string): string {
   const value = body[field];
   if (typeof value !== "string" || value.trim() === "") {
-    throw new ApiError("invalid_request", `${field} is required and must be a string.`, { field });
+    throw new Refusal("invalid_request", `${field} is required and must be a string.`, { field });
   }
   return value;
 }
@@ -44,7 +44,7 @@ export function registerTokenRoutes(router: Router) {
     const clientId = requiredString(body, "client_id");
     const clientSecret = requiredString(body, "client_secret");
     if (grantType !== "client_credentials") {
-      throw new ApiError("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
+      throw new Refusal("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
     await consumeRateLimit(c, `token:${clientId.trim()}`);
     const token = await exchangeClientCredentials(c.env, clientId, clientSecret);

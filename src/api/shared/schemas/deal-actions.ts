@@ -6,7 +6,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 
 export const StatusBody = z
   .strictObject({
@@ -62,11 +62,11 @@ export const AGREEMENT_MAX_BYTES = 20 * 1024 * 1024;
  */
 export function checkAgreementPdf(contentType: string, pdf: ArrayBuffer, field: string) {
   if (contentType.split(";")[0].trim().toLowerCase() !== "application/pdf") {
-    throw new ApiError("unsupported_media_type", field === "body" ? "Send the agreement as the raw body with Content-Type: application/pdf." : "The agreement must be a PDF file.", field === "body" ? {} : { field });
+    throw new Refusal("unsupported_media_type", field === "body" ? "Send the agreement as the raw body with Content-Type: application/pdf." : "The agreement must be a PDF file.", field === "body" ? {} : { field });
   }
-  if (pdf.byteLength > AGREEMENT_MAX_BYTES) throw new ApiError("payload_too_large", `The agreement exceeds ${AGREEMENT_MAX_BYTES} bytes.`, field === "body" ? {} : { field });
-  if (pdf.byteLength === 0) throw new ApiError("invalid_request", "The body is empty; send the agreement PDF.", { field });
+  if (pdf.byteLength > AGREEMENT_MAX_BYTES) throw new Refusal("payload_too_large", `The agreement exceeds ${AGREEMENT_MAX_BYTES} bytes.`, field === "body" ? {} : { field });
+  if (pdf.byteLength === 0) throw new Refusal("invalid_request", "The body is empty; send the agreement PDF.", { field });
   if (new TextDecoder().decode(new Uint8Array(pdf, 0, Math.min(5, pdf.byteLength))) !== "%PDF-") {
-    throw new ApiError("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field });
+    throw new Refusal("invalid_request", "The body is not a PDF (it does not start with %PDF-).", { field });
   }
 }

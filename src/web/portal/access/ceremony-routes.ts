@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { relyingPartyOf } from "../../../domain/portal/relying-party";
-import { ApiError } from "../../../lib/errors";
+import { Refusal } from "../../../lib/refusal";
 import { completeRegistration, completeSignIn, registrationOptions, signInOptions } from "../../../services/portal/passkeys";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { setSessionCookie } from "../session-cookie";
@@ -27,18 +27,18 @@ const CeremonyAnswer = z.object({ challenge_id: z.string().min(1).max(64), respo
 const MAX_BODY_BYTES = 64 * 1024;
 
 async function answerOf(c: PortalContext) {
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "The answer is too large.");
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) throw new Refusal("payload_too_large", "The answer is too large.");
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError("invalid_request", "The body must be JSON.", { field: "body" });
+    throw new Refusal("invalid_request", "The body must be JSON.", { field: "body" });
   }
   const parsed = CeremonyAnswer.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.join(".") || "body";
-    throw new ApiError("invalid_request", `${field}: ${issue.message}`, { field });
+    throw new Refusal("invalid_request", `${field}: ${issue.message}`, { field });
   }
   return { challengeId: parsed.data.challenge_id, response: parsed.data.response as never };
 }

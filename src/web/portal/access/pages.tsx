@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
-import { ApiError } from "../../../lib/errors";
+import { isRefusal } from "../../../lib/refusal";
+import { isNotFound } from "../../kit/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { inviteMember, openInvitation } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
@@ -58,7 +59,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       await recordPortalAction(c.get("db"), viewer, "member.invited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
     } catch (error) {
-      if (error instanceof ApiError && error.code === "conflict") return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: error.message } } });
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: error.message } } });
       throw error;
     }
   });
@@ -67,8 +68,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
-      if (error instanceof ApiError && error.code === "not_found") return c.html(notFoundPage(), 404);
-      if (error instanceof ApiError && error.code === "conflict") return renderMembers(c, 409, { feedback: { error: { field: null, message: error.message } } });
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: error.message } } });
       throw error;
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
@@ -81,7 +82,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this page did not issue (edited, or another organisation's) is refused, never read.
-      if (error instanceof ApiError && error.code === "invalid_request") return c.html(refusedPage("That page of the audit log does not exist: open the audit log again from the menu."), 400);
+      if (isRefusal(error, "invalid_request")) return c.html(refusedPage("That page of the audit log does not exist: open the audit log again from the menu."), 400);
       throw error;
     }
   });

@@ -14,7 +14,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { validationError } from "../../../lib/validation";
 import { issueKey, keysInScope, revokeClientKey } from "../../../services/identity/organisations";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { AllowedOrigins, KeyType } from "../../../api/shared/schemas/api-key";
@@ -23,15 +22,15 @@ import { notFoundPage } from "../refused-page";
 import { linesOf, textOf } from "./form-fields";
 import { EMPTY_KEY_FORM, KeyIssuedPage, KeysPage, type KeyFormEntry } from "./keys-page";
 import { noticeFrom, withNotice } from "./notices";
-import { isNotFound, refusalOf, type Refusal } from "./refusal";
+import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 
 /** The form's fields, validated by the operator API's own definitions; the environment is the member's, never the form's. */
 const KeyForm = z.strictObject({ type: KeyType, allowed_origins: AllowedOrigins });
 
-async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: Refusal) {
+async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRefusal) {
   const viewer = c.get("viewer");
   const keys = await keysInScope(c.get("db"), scopeOfViewer(viewer));
-  const feedback = refusal ? { error: refusal.error } : { notice: noticeFrom(c.req.query("notice")) };
+  const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: noticeFrom(c.req.query("notice")) };
   return c.html(<KeysPage viewer={viewer} formToken={c.get("formToken")} keys={keys} entry={entry} feedback={feedback} />, refusal?.status ?? 200);
 }
 
@@ -44,7 +43,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
     try {
       const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });
-      if (!parsed.success) throw validationError(parsed.error, "form");
+      if (!parsed.success) throw formRefusal(parsed.error, "form");
       const issued = await issueKey(c.get("db"), viewer.organisationId, {
         environment: viewer.environment,
         type: parsed.data.type,
@@ -53,7 +52,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
       await recordPortalAction(c.get("db"), viewer, "key.created", issued.client_id);
       return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} issued={issued} />, 201);
     } catch (error) {
-      return keysPage(c, entry, refusalOf(error));
+      return keysPage(c, entry, refusalForPage(error));
     }
   });
 

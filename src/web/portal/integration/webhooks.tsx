@@ -8,7 +8,6 @@
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { validationError } from "../../../lib/validation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import {
   changeEndpoint,
@@ -28,7 +27,7 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { textOf, textsOf } from "./form-fields";
 import { noticeFrom, withNotice } from "./notices";
-import { isNotFound, refusalOf, type Refusal } from "./refusal";
+import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, WebhookPage } from "./webhook-page";
 import { emptyEndpointForm, WebhooksPage, type EndpointFormEntry } from "./webhooks-page";
 
@@ -42,9 +41,9 @@ const contextOf = (c: PortalContext): EndpointContext & { env: PortalContext["en
 
 const endpointPath = (id: string) => `${PORTAL_ROUTE}/webhooks/${encodeURIComponent(id)}`;
 
-async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?: Refusal) {
+async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?: PageRefusal) {
   const endpoints = await ownEndpoints(contextOf(c));
-  const feedback = refusal ? { error: refusal.error } : { notice: noticeFrom(c.req.query("notice")) };
+  const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: noticeFrom(c.req.query("notice")) };
   return c.html(
     <WebhooksPage viewer={c.get("viewer")} formToken={c.get("formToken")} endpoints={endpoints.map((e) => endpointView(e))} entry={entry} feedback={feedback} />,
     refusal?.status ?? 200,
@@ -52,7 +51,7 @@ async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?
 }
 
 /** One endpoint with a page of its deliveries; another organisation's or environment's endpoint is the 404 page. */
-async function webhookPage(c: PortalContext, id: string, refusal?: Refusal) {
+async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal) {
   const ctx = contextOf(c);
   let endpoint, page;
   try {
@@ -62,9 +61,9 @@ async function webhookPage(c: PortalContext, id: string, refusal?: Refusal) {
     if (isNotFound(error)) return c.html(notFoundPage(), 404);
     if (refusal) throw error;
     // A cursor that is not ours: show the newest page, with the reason.
-    return webhookPage(c, id, refusalOf(error));
+    return webhookPage(c, id, refusalForPage(error));
   }
-  const feedback = refusal ? { error: refusal.error } : { notice: noticeFrom(c.req.query("notice")) };
+  const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: noticeFrom(c.req.query("notice")) };
   return c.html(
     <WebhookPage
       viewer={c.get("viewer")}
@@ -84,7 +83,7 @@ async function onEndpoint(c: PortalContext, id: string, act: () => Promise<Respo
     return await act();
   } catch (error) {
     if (isNotFound(error)) return c.html(notFoundPage(), 404);
-    return webhookPage(c, id, refusalOf(error));
+    return webhookPage(c, id, refusalForPage(error));
   }
 }
 
@@ -97,13 +96,13 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") || "full" };
     try {
       const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload });
-      if (!parsed.success) throw validationError(parsed.error, "form");
+      if (!parsed.success) throw formRefusal(parsed.error, "form");
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
       const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
       await recordPortalAction(c.get("db"), viewer, "webhook.registered", endpoint.id);
       return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
     } catch (error) {
-      return webhooksPage(c, entry, refusalOf(error));
+      return webhooksPage(c, entry, refusalForPage(error));
     }
   });
 

@@ -12,8 +12,6 @@ import type { z } from "@hono/zod-openapi";
 import { normaliseDealReference } from "../../../domain/deals/reference";
 import { scopeOfViewer, type PortalViewer } from "../../../domain/portal/viewer";
 import type { Scope } from "../../../domain/identity/caller";
-import { ApiError } from "../../../lib/errors";
-import { validationError } from "../../../lib/validation";
 import { uploadAgreement } from "../../../services/deals/agreements";
 import { sendMessage } from "../../../services/deals/messages";
 import { makeOffer } from "../../../services/deals/offers";
@@ -25,7 +23,9 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { OFFER_NUMBERS } from "./deal-offers";
 import { jsonOfForm, textFields, type FormFields } from "./form-values";
-import { isFormRefusal, refusalOf, type DealForm } from "./refusal";
+import { Refusal } from "../../../lib/refusal";
+import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
+import { formRefusal, isNotFound, refusalForPage } from "../../kit/refusal";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 
 interface Done {
@@ -43,7 +43,7 @@ type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: For
 /** Validates like the API route does: the same schema, refused as 400 naming the field. */
 function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error, "body");
+  if (!result.success) throw formRefusal(result.error, "body");
   return result.data;
 }
 
@@ -57,9 +57,9 @@ function handle(form: DealForm, action: Action) {
     try {
       done = await action({ c, scope: scopeOfViewer(viewer), ref, fields, form: posted });
     } catch (error) {
-      if (error instanceof ApiError && error.code === "not_found") return c.html(notFoundPage(), 404);
-      if (isFormRefusal(error)) return renderDeal(c, ref, error.status, { refusal: refusalOf(form, error, fields) });
-      throw error;
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      const refusal = refusalForPage(error, DEAL_FORM_REFUSALS);
+      return renderDeal(c, ref, refusal.status, { refusal: { ...refusal, form, draft: fields } });
     }
     await recordPortalAction(c.get("db"), viewer, done.action, done.target);
     return c.redirect(`${PORTAL_ROUTE}/deals/${ref}?notice=${done.notice}#${done.anchor}`, 303);
@@ -117,7 +117,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
       // The part a file input sends (typed as text by the platform's FormData, a File at run time).
       const file: unknown = form.get("agreement");
       if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
-        throw new ApiError("invalid_request", "Choose the agreement PDF to upload.", { field: "agreement" });
+        throw new Refusal("invalid_request", "Choose the agreement PDF to upload.", { field: "agreement" });
       }
       const pdf = await file.arrayBuffer();
       checkAgreementPdf(file.type, pdf, "agreement");

@@ -5,7 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
 import { day, orDash } from "./labels";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
 

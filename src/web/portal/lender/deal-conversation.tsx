@@ -5,7 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, TextArea, type FormState } from "./fields";
 import { day } from "./labels";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 export function MessagesSection(props: { dealRef: string; messages: ReturnType<typeof messageView>[]; formToken: string; refusal: DealRefusal | null; test: boolean }) {
   const state: FormState = { form: "message", refusal: props.refusal };

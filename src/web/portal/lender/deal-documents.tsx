@@ -7,7 +7,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
 import { day } from "./labels";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 type RequestView = ReturnType<typeof documentRequestView>;
 

@@ -5,7 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, TextField, type FormState } from "./fields";
 import { day, money, orDash } from "./labels";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 export const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
 export const OFFER_NUMBERS = ["amount", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment"] as const;

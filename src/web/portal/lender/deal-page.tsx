@@ -8,7 +8,7 @@ import { MessagesSection } from "./deal-conversation";
 import { DocumentsSection, RequestsSection } from "./deal-documents";
 import { DealSummarySection, MarketSection, RegisterSection } from "./deal-facts";
 import { OffersSection, StatusSection } from "./deal-offers";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 export interface DealPageProps {
   viewer: PortalViewer;

@@ -1,7 +1,21 @@
 /** Form fields of the deal page: a label, the control, and the refusal beside it (linked by aria-describedby). */
 import type { Child } from "hono/jsx";
 import { FieldError } from "../layout";
-import type { DealForm, DealRefusal } from "./refusal";
+import type { PageRefusal } from "../../kit/refusal";
+import type { RefusalCode } from "../../../lib/refusal";
+
+export const DEAL_FORMS = ["offer", "status", "message", "request", "agreement", "waive"] as const;
+export type DealForm = (typeof DEAL_FORMS)[number];
+
+/**
+ * The refusals a deal form shows beside its field (or at its button), with the
+ * API's status; `not_found` (another lender's deal, another environment) is the
+ * 404 page instead, and anything else is not a refusal.
+ */
+export const DEAL_FORM_REFUSALS: readonly RefusalCode[] = ["invalid_request", "invalid_transition", "too_many_open_requests", "payload_too_large", "unsupported_media_type"];
+
+/** A refused form on the deal page: which form, and what was typed, put back in the form. */
+export type DealRefusal = PageRefusal & { form: DealForm; draft: Record<string, string> };
 
 export interface FormState {
   form: DealForm;

@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { dealSummary } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
-import { ApiError } from "../../../lib/errors";
+import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { dealsByLenderStatus } from "../../../services/deals/overview";
 import { pageOfDeals } from "../../../services/deals/reads";
@@ -48,7 +48,7 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
       return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
-      if (error instanceof ApiError && error.code === "invalid_request") {
+      if (isRefusal(error, "invalid_request")) {
         return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } } }), 400);
       }
       throw error;

@@ -9,7 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PortalContext } from "../context";
 import { notFoundPage } from "../refused-page";
 import { dealPage } from "./deal-page";
-import type { DealRefusal } from "./refusal";
+import type { DealRefusal } from "./fields";
 
 /** What a successful action says after its redirect (`?notice=`): fixed sentences, nothing from the request. */
 export const DEAL_NOTICES: Record<string, string> = {

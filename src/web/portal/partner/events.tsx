@@ -6,7 +6,7 @@
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { eventsOf } from "../../../domain/webhooks/subscriptions";
-import { ApiError } from "../../../lib/errors";
+import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { fieldProblems } from "../../../lib/validation";
 import { pageOfEvents } from "../../../services/webhooks/event-feed";
@@ -118,7 +118,7 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
       const page = await pageOfEvents(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), api, { event, subject }, cursor, limit, signingSecretOf(c.env));
       return c.html(<EventsPage c={c} filters={filters} page={page} />);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "invalid_request") return refuse(error.options.field ?? "cursor", error.detail);
+      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", error.detail);
       throw error;
     }
   });

@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LEAD_STATES } from "../../../domain/reference/values";
-import { ApiError } from "../../../lib/errors";
+import { isNotFound, refusalForPage } from "../../kit/refusal";
 import { acceptOffer } from "../../../services/leads/offers";
 import { readLead } from "../../../services/leads/presentation";
 import { recordPortalAction } from "../../../services/portal/audit";
@@ -186,7 +186,7 @@ async function leadOfViewer(c: PortalContext, id: string) {
   try {
     return await readLead(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(c.get("viewer")), id);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") return null;
+    if (isNotFound(error)) return null;
     throw error;
   }
 }
@@ -204,11 +204,11 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     try {
       await acceptOffer(c.get("db"), scopeOfViewer(viewer), id, offerId);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === "not_found") return c.html(notFoundPage(), 404);
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      const refusal = refusalForPage(error);
       const lead = await leadOfViewer(c, id);
       if (!lead) return c.html(notFoundPage(), 404);
-      return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: error.detail, field: null } }} />, error.status as 409);
+      return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
     }
     await recordPortalAction(c.get("db"), viewer, "offer.accepted", offerId);
     return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`, 303);

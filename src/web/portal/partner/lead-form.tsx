@@ -5,7 +5,6 @@
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { ApiError } from "../../../lib/errors";
 import { panelMatcher } from "../../../services/leads/routing";
 import { amendLead, openLead, requireLead, submitLead } from "../../../services/leads/leads";
 import { recordPortalAction } from "../../../services/portal/audit";
@@ -14,7 +13,8 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FormToken, PortalPage } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
-import { problemsOfApiError, problemsOfZod, statusOfApiError, type FormProblems } from "./form-problems";
+import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
+import type { RefusalStatus } from "../../../lib/refusal-status";
 import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { postedForm } from "./posted-form";
 
@@ -62,9 +62,6 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
     consent: lead.consent,
   });
 
-// reportInput: a text where a number belongs is named as such ("expected number, received string"),
-// not as a missing field, since a form always sends every input.
-const isNotFound = (error: unknown) => error instanceof ApiError && error.code === "not_found";
 
 /**
  * Submits the draft. A missing mandatory field re-renders the edit form with
@@ -77,11 +74,11 @@ async function submitOrShowMissing(c: PortalContext, id: string) {
     if (!alreadySubmitted) await recordPortalAction(c.get("db"), viewer, "lead.submitted", lead.id);
     return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "missing_fields") throw error;
+    const refusal = refusalForPage(error, ["missing_fields"]);
     const lead = await requireLead(c.get("db"), scopeOfViewer(viewer), id);
     return c.html(
-      <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={problemsOfApiError(error, inputOfField)} />,
-      statusOfApiError(error),
+      <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
+      refusal.status,
     );
   }
 }
@@ -92,17 +89,19 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
   portal.post("/leads/new", async (c) => {
     const viewer = c.get("viewer");
     const form = await postedForm(c);
-    const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
+    const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
+    // reportInput: a text where a number belongs is named as such ("expected number, received string"),
+    // not as a missing field, since a form always sends every input.
     const parsed = LeadCreate.safeParse(leadBodyOf(form, "create"), { reportInput: true });
-    if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
+    if (!parsed.success) return page(formProblemsOfZod(parsed.error, inputOfField), 400);
     const { country, ...parts } = parsed.data;
     let id: string;
     try {
       id = (await openLead(c.get("db"), scopeOfViewer(viewer), country, parts, undefined, null, c.env.REGISTER_LOOKUPS)).id;
     } catch (error) {
-      if (error instanceof ApiError) return page(problemsOfApiError(error, inputOfField), statusOfApiError(error));
-      throw error;
+      const refusal = refusalForPage(error);
+      return page(formProblems(refusal, inputOfField), refusal.status);
     }
     await recordPortalAction(c.get("db"), viewer, "lead.created", id);
     if (form.intent === "submit") return submitOrShowMissing(c, id);
@@ -121,16 +120,16 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     const id = c.req.param("id");
     const form = await postedForm(c);
-    const page = (problems: FormProblems, status: 400 | 404 | 409 | 422) =>
+    const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
     const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });
-    if (!parsed.success) return page(problemsOfZod(parsed.error, inputOfField), 400);
+    if (!parsed.success) return page(formProblemsOfZod(parsed.error, inputOfField), 400);
     try {
       await amendLead(c.get("db"), scopeOfViewer(viewer), id, parsed.data, c.env.REGISTER_LOOKUPS);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (error instanceof ApiError) return page(problemsOfApiError(error, inputOfField), statusOfApiError(error));
-      throw error;
+      const refusal = refusalForPage(error);
+      return page(formProblems(refusal, inputOfField), refusal.status);
     }
     await recordPortalAction(c.get("db"), viewer, "lead.amended", id);
     if (form.intent === "submit") return submitOrShowMissing(c, id);

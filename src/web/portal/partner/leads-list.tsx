@@ -7,7 +7,7 @@ import { leadSummary } from "../../../domain/leads/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { MARKETS } from "../../../domain/reference/markets";
 import { LEAD_STATES } from "../../../domain/reference/values";
-import { ApiError } from "../../../lib/errors";
+import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { fieldProblems } from "../../../lib/validation";
 import { pageOfLeads } from "../../../services/leads/leads";
@@ -116,7 +116,7 @@ export function registerLeadsListPage(portal: Hono<PortalEnv>) {
       const page = await pageOfLeads(c.get("db"), scopeOfViewer(c.get("viewer")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
       return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} />);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "invalid_request") return refuse(error.options.field ?? "cursor", error.detail);
+      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", error.detail);
       throw error;
     }
   });

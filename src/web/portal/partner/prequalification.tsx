@@ -12,7 +12,7 @@ import { PrequalificationRequest } from "../../../api/shared/schemas/prequalific
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
-import { problemsOfZod, type FormProblems } from "./form-problems";
+import { formProblemsOfZod, type FormProblems } from "../../kit/refusal";
 import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
 import { postedForm } from "./posted-form";
 
@@ -90,7 +90,7 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
   portal.post("/prequalification", async (c) => {
     const form = await postedForm(c);
     const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
-    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={problemsOfZod(parsed.error, inputOf)} />, 400);
+    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, inputOf)} />, 400);
     const answer = prequalify(parsed.data, await currentPanel(c.env.DB));
     await recordPortalAction(c.get("db"), c.get("viewer"), "prequalification.checked");
     return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);

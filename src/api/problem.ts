@@ -1,0 +1,76 @@
+/**
+ * The JSON doors' answer to a refusal: problem+json (RFC 9457) with the code's
+ * status and title from the one table, `error.code` for branching, the field at
+ * fault, and `Retry-After` when the refusal says when to try again. `onError`
+ * is every door's last word: a `Refusal` is answered as such, Hono's own
+ * exceptions are mapped onto the catalogue, and anything else is a 500 that is
+ * logged with the request id and never echoed.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { logError } from "../lib/logger";
+import { Refusal } from "../lib/refusal";
+import { REFUSAL_STATUS } from "../lib/refusal-status";
+
+/** The problem body needs only the request id from the context. */
+type RequestEnv = { Variables: { requestId: string } };
+
+export function problemBody<E extends RequestEnv>(c: Context<E>, refusal: Refusal) {
+  const { code, detail } = refusal;
+  const { status, title } = REFUSAL_STATUS[code];
+  const error: Record<string, unknown> = { code, message: detail };
+  if (refusal.field) error.field = refusal.field;
+  return {
+    type: new URL(`/docs#error-${code}`, c.req.url).toString(),
+    title,
+    status,
+    detail,
+    message: detail,
+    error,
+    ...refusal.extra,
+    request_id: c.get("requestId"),
+  };
+}
+
+/** A refusal as problem+json; `headers` are a door's own (`Allow` on a 405). */
+export function problemResponse<E extends RequestEnv>(c: Context<E>, refusal: Refusal, headers: Record<string, string> = {}) {
+  const body = problemBody(c, refusal);
+  if (refusal.retryAfterSeconds !== undefined) c.header("Retry-After", String(refusal.retryAfterSeconds));
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  c.header("Content-Type", "application/problem+json");
+  c.header("Cache-Control", "no-store");
+  return c.body(JSON.stringify(body), body.status as ContentfulStatusCode);
+}
+
+const INTERNAL = "Something went wrong on our side; it is safe to retry with backoff.";
+
+/** Hono's own exceptions (unreadable JSON, a body over the limit), mapped onto the catalogue. */
+function fromHttpException(err: HTTPException): Refusal {
+  switch (err.status) {
+    case 400:
+      return new Refusal("invalid_request", /json/i.test(err.message) ? "The request body is not valid JSON." : err.message || "The request could not be read.");
+    case 401:
+      return new Refusal("unauthorized", "Authentication required.");
+    case 404:
+      return new Refusal("not_found", "Not found.");
+    case 413:
+      return new Refusal("payload_too_large", "The request body is too large.");
+    case 415:
+      return new Refusal("unsupported_media_type", "Send the body as application/json.");
+    default:
+      return new Refusal("internal_error", INTERNAL);
+  }
+}
+
+export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
+  let refusal: Refusal;
+  if (err instanceof Refusal) refusal = err;
+  else if (err instanceof HTTPException) refusal = fromHttpException(err);
+  else {
+    // Unknown failures are logged with the request id and never echoed: no stack, no message.
+    logError("unhandled_error", err, { request_id: c.get("requestId") });
+    refusal = new Refusal("internal_error", INTERNAL);
+  }
+  return problemResponse(c, refusal);
+}
