@@ -30,7 +30,9 @@ import { acceptHubOffer, hubOffer } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
-import { formAction, refused, text, type RefusalStatus } from "./form-action";
+import type { RefusalStatus } from "../../lib/refusal-status";
+import { formAction, optionalTextOf as text, showRefused } from "../kit/form";
+import type { PageRefusal } from "../kit/refusal";
 import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
 import { offerPage } from "./offer-page";
@@ -58,6 +60,18 @@ const NOTICES: Record<string, string> = {
   accepted: "You accepted the offer. Its funding provider has been told.",
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
+
+const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field } });
+
+/** A refusal while showing a page: the plain 404 page, or the page with the reason. */
+const refused = (c: HubContext, error: unknown, show: (f: Feedback) => Promise<Response>) => showRefused(c, error, notFound, (r) => show(feedbackOf(r)));
+
+/** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message. */
+const hubForm = <D>(
+  act: (c: HubContext, form: FormData) => Promise<string>,
+  showAgain: (c: HubContext, f: Feedback, status: RefusalStatus, draft: D) => Promise<Response>,
+  draftOf: (form: FormData) => D,
+) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf, notFound });
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
   c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
@@ -92,7 +106,7 @@ export function createHubRoutes() {
   hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post(
     "/:leadId/:token/requests/:requestId",
-    formAction(
+    hubForm(
       async (c, form) => {
         const requestId = c.req.param("requestId")!;
         // A file input left empty still sends a nameless, empty part.
@@ -110,7 +124,7 @@ export function createHubRoutes() {
   hub.get("/:leadId/:token/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
   hub.post(
     "/:leadId/:token/offers/:offerId/acceptance",
-    formAction(
+    hubForm(
       async (c) => {
         const offerId = c.req.param("offerId")!;
         await acceptHubOffer(c.get("db"), c.get("lead"), offerId);
@@ -126,7 +140,7 @@ export function createHubRoutes() {
   hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
   hub.post(
     "/:leadId/:token/deals/:ref/messages",
-    formAction(
+    hubForm(
       async (c, form) => {
         const message = await replyToLender(c.get("db"), c.get("lead"), c.req.param("ref")!, { subject: text(form, "subject"), body: text(form, "body") });
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`;
@@ -141,7 +155,7 @@ export function createHubRoutes() {
   hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
   hub.post(
     "/:leadId/:token/deals/:ref/completion/account",
-    formAction(
+    hubForm(
       async (c, form) => {
         const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
         await submitAccount(c.get("db"), c.get("lead"), c.req.param("ref")!, fields);
@@ -154,7 +168,7 @@ export function createHubRoutes() {
   );
   hub.post(
     "/:leadId/:token/deals/:ref/completion/signature",
-    formAction(
+    hubForm(
       async (c, form) => {
         await signAgreement(c.get("db"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`;

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LEAD_STATE_VALUES } from "../../../domain/reference/values";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
-import { Timestamp } from "../../shared/schemas/common";
+import { ListLimit, Timestamp } from "../../shared/schemas/common";
 import { LeadCreate } from "../../shared/schemas/lead";
 
 const tags = ["Referrals"];
@@ -20,7 +20,7 @@ export const Referral = z
 export const ReferralList = z.object({ referrals: z.array(Referral), next_cursor: z.string().nullable() }).openapi("ReferralList");
 
 export const ReferralQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: ListLimit,
   cursor: z.string().max(1000).optional(),
 });
 

@@ -17,4 +17,7 @@ export const CountryInput = z
   })
   .openapi({ type: "string", example: "GB", description: "Alpha-2 (`GB` or `UK`), alpha-3 or English name. Germany and Italy are refused." });
 
+/** The page size every list takes (`?limit=`): a whole number from 1 to 100, 25 when absent. The APIs and the portal read it alike. */
+export const ListLimit = z.coerce.number().int().min(1).max(100).default(25);
+
 export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-11-22T09:30:00.000Z" });

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DEAL_STATUSES } from "../../../domain/deals/types";
 import { MARKETS, type Market } from "../../../domain/reference/markets";
 import { LENDER_STATUSES } from "../../../domain/reference/values";
-import { Timestamp } from "./common";
+import { ListLimit, Timestamp } from "./common";
 import { SignificantPerson } from "./lead";
 import { Registry, Vat } from "./register";
 import { DealDocument } from "./deal-document";
@@ -146,7 +146,7 @@ export const Deal = z
 
 export const DealQuery = z.object({
   status: LenderStatus.optional().openapi({ description: "Filter on the reported `lender_status`." }),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: ListLimit,
   cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
 });
 

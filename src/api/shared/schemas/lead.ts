@@ -12,7 +12,7 @@ import {
   REVENUE_BAND_VALUES,
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../../domain/reference/values";
-import { CountryInput, Timestamp } from "./common";
+import { CountryInput, ListLimit, Timestamp } from "./common";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
@@ -320,7 +320,7 @@ export const LeadQuery = z.object({
   state: LeadState.optional(),
   market: CountryInput.optional().openapi({ description: "GB, US, CA, AU, IE, ES, NL, BE, DK, SE, PL, FR; alpha-2, alpha-3 or name." }),
   cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: ListLimit,
 });
 
 export const LeadIdParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, format: "uuid" }) });

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PING_EVENT } from "../../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../../domain/webhooks/subscriptions";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
-import { Timestamp } from "../schemas/common";
+import { ListLimit, Timestamp } from "../schemas/common";
 
 const EventName = (api: WebhookApi) =>
   z
@@ -76,7 +76,7 @@ const IdParam = z.object({ id: z.string().max(64).openapi({ param: { name: "id",
 const DeliveryParams = IdParam.extend({ delivery_id: z.string().max(64).openapi({ param: { name: "delivery_id", in: "path" } }) });
 export const PageQuery = z.object({
   cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  limit: ListLimit,
 });
 
 /** A registration's body: the API's and the portal's register form's one definition. */

@@ -19,7 +19,7 @@ import { recordPortalAction } from "../../../services/portal/audit";
 import { AllowedOrigins, KeyType } from "../../../api/shared/schemas/api-key";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
-import { linesOf, textOf } from "./form-fields";
+import { linesOf, readForm, textOf } from "../../kit/form";
 import { EMPTY_KEY_FORM, KeyIssuedPage, KeysPage, type KeyFormEntry } from "./keys-page";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
@@ -39,7 +39,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
 
   portal.post("/keys", async (c) => {
     const viewer = c.get("viewer");
-    const form = await c.req.formData();
+    const form = await readForm(c);
     const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
     try {
       const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });

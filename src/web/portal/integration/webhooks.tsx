@@ -25,7 +25,7 @@ import { deliveryView, endpointView } from "../../../services/webhooks/views";
 import { webhookRegistration } from "../../../api/shared/webhooks/routes";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
-import { textOf, textsOf } from "./form-fields";
+import { readForm, textOf, textsOf } from "../../kit/form";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, WebhookPage } from "./webhook-page";
@@ -92,7 +92,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
 
   portal.post("/webhooks", async (c) => {
     const viewer = c.get("viewer");
-    const form = await c.req.formData();
+    const form = await readForm(c);
     const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") || "full" };
     try {
       const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload });

@@ -22,7 +22,7 @@ import { DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreement
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { OFFER_NUMBERS } from "./deal-offers";
-import { jsonOfForm, textFields, type FormFields } from "./form-values";
+import { jsonOfForm, readForm, textFields, type FormFields } from "../../kit/form";
 import { Refusal } from "../../../lib/refusal";
 import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
 import { formRefusal, isNotFound, refusalForPage } from "../../kit/refusal";
@@ -51,8 +51,8 @@ function handle(form: DealForm, action: Action) {
   return async (c: PortalContext) => {
     const viewer: PortalViewer = c.get("viewer");
     const ref = normaliseDealReference(c.req.param("ref") ?? "");
-    const posted = await c.req.formData();
-    const fields = textFields(posted);
+    const posted = await readForm(c);
+    const fields = textFields(posted, { trim: true });
     let done: Done;
     try {
       done = await action({ c, scope: scopeOfViewer(viewer), ref, fields, form: posted });

@@ -9,6 +9,7 @@ import { dealSummary } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
 import { isRefusal } from "../../../lib/refusal";
+import { ListLimit } from "../../../api/shared/schemas/common";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { dealsByLenderStatus } from "../../../services/deals/overview";
 import { pageOfDeals } from "../../../services/deals/reads";
@@ -38,10 +39,11 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
     }
     const status = asked === "" ? null : (asked as LenderStatus);
     const askedLimit = c.req.query("limit");
-    if (askedLimit !== undefined && !(/^\d{1,3}$/.test(askedLimit) && Number(askedLimit) >= 1 && Number(askedLimit) <= 100)) {
+    const limitAsked = askedLimit === undefined ? null : ListLimit.safeParse(askedLimit);
+    if (limitAsked && !limitAsked.success) {
       return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "query.limit must be a whole number from 1 to 100." } } }), 400);
     }
-    const limit = askedLimit === undefined ? null : Number(askedLimit);
+    const limit = limitAsked ? limitAsked.data : null;
     const cursor = c.req.query("cursor") || undefined;
     try {
       const page = await pageOfDeals(c.get("db"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));

@@ -3,7 +3,7 @@
  *
  * Each input is named by the dotted path of the JSON field it fills
  * (`business.name` → `{ business: { name } }`), so a zod issue's path and an
- * ApiError's `field` (both dotted paths, see lib/validation.ts) name the input
+ * Refusal's `field` (both dotted paths, see lib/validation.ts) name the input
  * the message belongs beside. The body built here is validated by the API's own
  * LeadCreate / LeadPatch schemas; nothing is checked here that they check.
  *

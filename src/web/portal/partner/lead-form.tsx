@@ -16,7 +16,7 @@ import { FormInput } from "./form-input";
 import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
 import type { RefusalStatus } from "../../../lib/refusal-status";
 import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
-import { postedForm } from "./posted-form";
+import { readForm, textFields } from "../../kit/form";
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
@@ -88,7 +88,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
 
   portal.post("/leads/new", async (c) => {
     const viewer = c.get("viewer");
-    const form = await postedForm(c);
+    const form = textFields(await readForm(c));
     const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
     // reportInput: a text where a number belongs is named as such ("expected number, received string"),
@@ -119,7 +119,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
   portal.post("/leads/:id/edit", async (c) => {
     const viewer = c.get("viewer");
     const id = c.req.param("id");
-    const form = await postedForm(c);
+    const form = textFields(await readForm(c));
     const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
     const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });

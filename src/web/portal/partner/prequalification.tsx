@@ -14,7 +14,7 @@ import { FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
 import { formProblemsOfZod, type FormProblems } from "../../kit/refusal";
 import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
-import { postedForm } from "./posted-form";
+import { readForm, textFields } from "../../kit/form";
 
 /** The form's inputs, named by their JSON paths like the lead form's (see lead-form-fields.ts). */
 const FIELDS: LeadFormField[] = [
@@ -88,7 +88,7 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
   portal.get("/prequalification", (c) => c.html(<PrequalificationPage c={c} values={{}} />));
 
   portal.post("/prequalification", async (c) => {
-    const form = await postedForm(c);
+    const form = textFields(await readForm(c));
     const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
     if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, inputOf)} />, 400);
     const answer = prequalify(parsed.data, await currentPanel(c.env.DB));
