@@ -24,12 +24,19 @@ export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Runs after authentication: a publishable key used from a page not on its list is refused. */
+/**
+ * Runs after authentication: a publishable key used from a page not on its list is refused. The
+ * refusal itself is readable by that page (it carries CORS headers and says only that the origin is
+ * not allowed), so an embedded form can tell its visitor why instead of failing like a network error;
+ * the answer a key would have given never is.
+ */
 export const enforceOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const caller = c.get("caller");
   if (origin && caller.keyKind === "publishable" && !caller.allowedOrigins.includes(origin)) {
-    throw new ApiError("origin_not_allowed", `The origin ${origin} is not in this publishable key's allowed origins.`);
+    throw new ApiError("origin_not_allowed", `The origin ${origin} is not in this publishable key's allowed origins.`, {
+      headers: { "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": EXPOSED_HEADERS, Vary: "Origin" },
+    });
   }
   // Secret keys never get CORS headers: they must not live in a web page.
   if (origin && caller.keyKind === "publishable") {
