@@ -22,6 +22,13 @@ export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
     });
   }
   await next();
+  // A refusal (bad input, an unknown key, the rate limit) says nothing a page may not know, and a
+  // page that cannot read it can only guess "network error"; an answer stays for allowed origins.
+  if (origin && c.res.status >= 400 && !c.res.headers.has("Access-Control-Allow-Origin")) {
+    c.res.headers.set("Access-Control-Allow-Origin", origin);
+    c.res.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    c.res.headers.append("Vary", "Origin");
+  }
 });
 
 /**

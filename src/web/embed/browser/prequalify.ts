@@ -131,8 +131,8 @@ export class RfsPrequalify extends HTMLElement {
         h("div", { class: "actions" }, h("button", { type: "submit", part: "button submit", id: "submit" }, t.submit)),
       );
       form.addEventListener("submit", (e) => (e.preventDefault(), void this.submit()));
-      this.$<HTMLSelectElement>("country")?.addEventListener("change", () => void this.countryChanged());
       shell.append(form);
+      this.$<HTMLSelectElement>("country")?.addEventListener("change", () => void this.countryChanged());
       await this.countryChanged();
     } catch (error) {
       shell.append(alert);

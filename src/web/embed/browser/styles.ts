@@ -16,6 +16,7 @@ padding:var(--rfs-space);border-radius:var(--rfs-radius);text-align:start;letter
 :host([inherit-font]) .rfs{font-family:inherit}
 :host([inherit-font]){font-family:inherit}
 *,*::before,*::after{box-sizing:border-box}
+[hidden]{display:none!important}
 h2,h3{margin:0 0 calc(var(--rfs-space)/2);line-height:1.25;font-size:1.25em}
 h3{font-size:1.05em;margin-top:var(--rfs-space)}
 p{margin:0 0 calc(var(--rfs-space)/2)}
