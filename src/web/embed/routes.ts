@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppEnv } from "../../app-env";
 import { parseKey } from "../../domain/identity/keys";
+import { EMBED_ROUTE } from "../../lib/embed-route";
 import { ApiError } from "../../lib/errors";
 import { WIDGET_HASH, WIDGET_SCRIPT } from "./widget-script.generated";
 
-/** Where the embeddable widget lives (docs/embed.md); the version is in the path, so v2 can live beside it. */
-export const EMBED_ROUTE = "/embed/v1";
+export { EMBED_ROUTE };
 export const WIDGET_FILE = `prequalify.${WIDGET_HASH}.js`;
 
 // A module script loaded from a partner's page is a cross-origin CORS fetch, so both files say `*`:
