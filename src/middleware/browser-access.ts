@@ -8,7 +8,7 @@ const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After,
 /**
  * CORS for the browser-safe routes. A preflight carries no credentials, so it
  * is answered for any origin; the real request is then held to the key's
- * allowed origins, and a refused origin gets no CORS headers at all.
+ * allowed origins; a refused origin reads only the refusal (see below), never an answer.
  */
 export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
