@@ -53,6 +53,7 @@ Demo partner "${partner.name}" (${partner.id})
   sandbox secret key      ${keys.partner_sandbox}
   live secret key         ${keys.partner_live}
   publishable key         ${keys.partner_publishable}   (origins: ${origins.join(", ")})
+  website form demo       ${service.url}/embed/v1/demo?key=${keys.partner_publishable}
 ${lenders.length ? `Demo panel: ${lenders.map((l) => `${l.name} (${l.products} products)`).join(", ")}
   lender live key         ${keys.lender_live}    (${lenders[0].name})
   lender sandbox key      ${keys.lender_sandbox}` : "Demo panel: none yet"}

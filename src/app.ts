@@ -19,6 +19,7 @@ import { traceContext } from "./middleware/trace-context";
 import { createPartnerApi, PARTNER_BASE } from "./api/partner";
 import { PORTAL_ROUTE } from "./web/portal/context";
 import { createPortalRoutes } from "./web/portal/routes";
+import { createEmbedRoutes, EMBED_ROUTE } from "./web/embed/routes";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {
@@ -40,6 +41,8 @@ export function createApp() {
   });
   // Before the configuration check and every storage-touching middleware: a probe answers whatever else is wrong.
   mountHealth(app);
+  // The widget is static code: a partner's page loads it even while a deployment lacks a secret.
+  app.route(EMBED_ROUTE, createEmbedRoutes());
   app.use("*", requireConfiguration);
 
   const partnerApi = createPartnerApi();

@@ -8,7 +8,7 @@ const EXPOSED_HEADERS = "X-Request-Id, RateLimit, RateLimit-Policy, Retry-After,
 /**
  * CORS for the browser-safe routes. A preflight carries no credentials, so it
  * is answered for any origin; the real request is then held to the key's
- * allowed origins, and a refused origin gets no CORS headers at all.
+ * allowed origins; a refused origin reads only the refusal (see below), never an answer.
  */
 export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
@@ -22,9 +22,21 @@ export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
     });
   }
   await next();
+  // A refusal (bad input, an unknown key, the rate limit) says nothing a page may not know, and a
+  // page that cannot read it can only guess "network error"; an answer stays for allowed origins.
+  if (origin && c.res.status >= 400 && !c.res.headers.has("Access-Control-Allow-Origin")) {
+    c.res.headers.set("Access-Control-Allow-Origin", origin);
+    c.res.headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+    c.res.headers.append("Vary", "Origin");
+  }
 });
 
-/** Runs after authentication: a publishable key used from a page not on its list is refused. */
+/**
+ * Runs after authentication: a publishable key used from a page not on its list is refused. The
+ * refusal itself is readable by that page (it carries CORS headers and says only that the origin is
+ * not allowed), so an embedded form can tell its visitor why instead of failing like a network error;
+ * the answer a key would have given never is.
+ */
 export const enforceOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header("Origin");
   const caller = c.get("caller");

@@ -73,10 +73,11 @@ describe("a publishable key in a partner's web page", () => {
     await page.close();
   });
 
-  it("cannot read the answer from an origin not on the key's list", async () => {
+  it("cannot read the answer from an origin not on the key's list: only the refusal, so an embedded form can say why", async () => {
     const page = await pageAt(otherOrigin);
     const result = await fetchFromPage(page, `${baseUrl()}/partner/v1/enums/purposes`, { headers: { "X-API-Key": publishableKey } });
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: true, status: 403, body: { error: { code: "origin_not_allowed" } } });
+    expect(JSON.stringify((result as any).body)).not.toMatch(/working_capital/);
     await page.close();
   });
 

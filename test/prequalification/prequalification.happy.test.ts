@@ -75,7 +75,7 @@ describe("POST /partner/v1/prequalification", () => {
     expect(res.status).toBe(200);
     const b = res.body;
     expect(Object.keys(b).sort()).toEqual(
-      ["country", "currency", "eligible", "decision", "matched_options", "product_families", "indicative_amount", "reasons", "figures", "supported_countries", "disclaimer"].sort(),
+      ["country", "currency", "eligible", "decision", "matched_options", "product_families", "indicative_amount", "reasons", "unlocks", "figures", "supported_countries", "disclaimer"].sort(),
     );
     expect(typeof b.country).toBe("string");
     expect(typeof b.currency).toBe("string");
@@ -94,6 +94,7 @@ describe("POST /partner/v1/prequalification", () => {
       expect(b.reasons.length).toBeGreaterThan(0);
     }
     for (const r of b.reasons) expect(r).toEqual({ code: expect.any(String), detail: expect.any(String) });
+    for (const u of b.unlocks) expect(u).toEqual({ field: expect.any(String), needed: expect.anything(), options_added: expect.any(Number) });
     expect(b.supported_countries.every((c: unknown) => typeof c === "string")).toBe(true);
     expect(b.disclaimer.length).toBeGreaterThan(0);
   });

@@ -34,7 +34,9 @@ describe("POST /partner/v1/prequalification from a browser", () => {
     const key = await publishableKey();
     const res = await call("POST", "/partner/v1/prequalification", { key: key.key, body, headers: { Origin: "https://evil.example" } });
     expectProblem(res, 403, "origin_not_allowed");
-    expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    // The page may read the refusal (docs/embed.md), never an answer: the body is the problem alone.
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe("https://evil.example");
+    expect(res.body.eligible).toBeUndefined();
   });
 
   it("keeps a publishable key to the browser-safe routes", async () => {

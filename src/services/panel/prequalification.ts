@@ -1,4 +1,5 @@
-import { matchBusiness, monthlyFromAnnualTurnover, refusedCountryResult, type Figure, type MatchResult } from "../../domain/matcher";
+import { matchBusiness, monthlyFromAnnualTurnover, refusedCountryResult, type BusinessFacts, type Figure, type MatchResult } from "../../domain/matcher";
+import { unlocksFor, type Unlock } from "../../domain/unlocks";
 import type { PanelProduct } from "../../domain/panel/product";
 import { MARKETS, REFUSED_COUNTRIES, type CountryResolution } from "../../domain/reference/markets";
 import type { CreditScoreBand, Industry, Purpose } from "../../domain/reference/values";
@@ -38,6 +39,7 @@ export function prequalify(input: PrequalificationInput, panel: readonly PanelPr
   const { resolution } = input.country;
   let country: string;
   let result: MatchResult;
+  let unlocks: Unlock[] = [];
   if (!resolution.ok) {
     const refused = REFUSED_COUNTRIES.find((r) => r.name === resolution.name)!;
     country = refused.country;
@@ -45,21 +47,20 @@ export function prequalify(input: PrequalificationInput, panel: readonly PanelPr
   } else {
     country = resolution.market.code;
     const trading = input.trading;
-    result = matchBusiness(
-      {
-        market: resolution.market,
-        industry: input.business?.industry ?? null,
-        purpose: input.funding.purpose,
-        amount: input.funding.amount ?? null,
-        amountBand: input.funding.amount_band ?? null,
-        monthlyRevenue: monthlyRevenue(trading),
-        monthlyRevenueBand: trading?.monthly_revenue_band ?? null,
-        tibMonths: trading?.tib_months ?? null,
-        timeInBusinessBand: trading?.time_in_business_band ?? null,
-        creditScoreBand: trading?.credit_score_band ?? null,
-      },
-      panel,
-    );
+    const facts: BusinessFacts = {
+      market: resolution.market,
+      industry: input.business?.industry ?? null,
+      purpose: input.funding.purpose,
+      amount: input.funding.amount ?? null,
+      amountBand: input.funding.amount_band ?? null,
+      monthlyRevenue: monthlyRevenue(trading),
+      monthlyRevenueBand: trading?.monthly_revenue_band ?? null,
+      tibMonths: trading?.tib_months ?? null,
+      timeInBusinessBand: trading?.time_in_business_band ?? null,
+      creditScoreBand: trading?.credit_score_band ?? null,
+    };
+    result = matchBusiness(facts, panel);
+    unlocks = unlocksFor(facts, panel, result);
   }
   const [amount, amountBasis] = figureView(result.figures.amount);
   const [revenue, revenueBasis] = figureView(result.figures.monthlyRevenue);
@@ -73,6 +74,7 @@ export function prequalify(input: PrequalificationInput, panel: readonly PanelPr
     product_families: result.productFamilies,
     indicative_amount: result.indicativeAmount,
     reasons: result.reasons,
+    unlocks,
     figures: {
       amount,
       amount_basis: amountBasis,

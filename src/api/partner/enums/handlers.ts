@@ -21,6 +21,8 @@ export function registerEnumRoutes(router: Router) {
   );
 
   router.openapi(getEnum, (c) => {
+    // Reference data changes only with a deploy: a browser (the embeddable widget) may keep it an hour.
+    c.header("Cache-Control", "private, max-age=3600");
     const { name } = c.req.valid("param");
     const { country } = c.req.valid("query");
     if (!isEnumName(name)) {

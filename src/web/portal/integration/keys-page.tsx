@@ -3,6 +3,7 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, TableRegion, When } from "./bits";
+import { WebsiteSnippet } from "../partner/website-form";
 
 export interface KeyListed {
   client_id: string;
@@ -130,13 +131,24 @@ function CreateKeyForm(props: KeysPageProps) {
   );
 }
 
-export function KeyIssuedPage(props: { viewer: PortalViewer; formToken: string; issued: { key: string; client_id: string; kind: KeyListed["kind"] } }) {
+export function KeyIssuedPage(props: {
+  viewer: PortalViewer;
+  formToken: string;
+  serviceOrigin: string;
+  issued: { key: string; client_id: string; kind: KeyListed["kind"]; allowed_origins: string[] };
+}) {
   return (
     <PortalPage title="Your new API key" viewer={props.viewer} formToken={props.formToken}>
       <p>
         {KIND_LABEL[props.issued.kind]} key <Id value={props.issued.client_id} /> for the {props.viewer.environment} environment.
       </p>
       <SecretShownOnce label="The key" value={props.issued.key} note="We keep only its hash: if it is lost, revoke it and create another." />
+      {props.issued.kind === "publishable" ? (
+        <section aria-label="Prequalification form for your website">
+          <h2>The prequalification form for your website</h2>
+          <WebsiteSnippet serviceOrigin={props.serviceOrigin} publishableKey={props.issued.key} allowedOrigins={props.issued.allowed_origins} />
+        </section>
+      ) : null}
       <p>
         <a href={`${PORTAL_ROUTE}/keys`}>Back to the API keys</a>
       </p>

@@ -50,7 +50,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
         allowed_origins: parsed.data.allowed_origins,
       });
       await recordPortalAction(c.get("db"), viewer, "key.created", issued.client_id);
-      return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} issued={issued} />, 201);
+      return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: parsed.data.allowed_origins ?? [] }} />, 201);
     } catch (error) {
       return keysPage(c, entry, refusalForPage(error));
     }

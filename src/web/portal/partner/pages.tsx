@@ -7,6 +7,7 @@ import { registerLeadFormPages } from "./lead-form";
 import { registerLeadsListPage } from "./leads-list";
 import { partnerOverviewPage } from "./overview";
 import { registerPrequalificationPage } from "./prequalification";
+import { registerWebsiteFormPage } from "./website-form";
 
 /**
  * The partner portal's pages, every one behind requireKind("partner") (a
@@ -14,12 +15,13 @@ import { registerPrequalificationPage } from "./prequalification";
  * which partners and lenders share (each sees their own API's events).
  */
 export function registerPartnerPages(portal: Hono<PortalEnv>) {
-  for (const path of ["/leads", "/leads/*", "/prequalification"]) portal.use(path, requireKind("partner"));
+  for (const path of ["/leads", "/leads/*", "/prequalification", "/website-form"]) portal.use(path, requireKind("partner"));
   // "/leads/new" is registered before "/leads/:id" so "new" is never read as an id.
   registerLeadFormPages(portal);
   registerLeadsListPage(portal);
   registerLeadDetailPages(portal);
   registerPrequalificationPage(portal);
+  registerWebsiteFormPage(portal);
   registerEventsPage(portal);
 }
 

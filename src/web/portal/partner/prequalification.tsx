@@ -48,6 +48,9 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
   return (
     <PortalPage title="Prequalification" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
       <p class="muted">An indicative answer from the panel's current limits. No lead is opened and nothing about the business is stored.</p>
+      <p>
+        <a href={`${PORTAL_ROUTE}/website-form`}>Put this form on your own website</a>
+      </p>
       {answer ? (
         <section aria-labelledby="answer">
           <h2 id="answer">{answer.eligible ? `Eligible: ${answer.matched_options} option${answer.matched_options === 1 ? "" : "s"}` : "Not eligible"}</h2>

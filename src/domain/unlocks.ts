@@ -1,0 +1,82 @@
+/**
+ * What would unlock more options: for each figure a business can change, the
+ * nearest value at which the same matcher (./matcher.ts) offers more options,
+ * read from the panel's own thresholds. A threshold is a fact about the panel,
+ * not about a provider, so an unlock never names one. Prequalification answers
+ * these so the API and the embeddable widget say the same thing.
+ */
+import { matchBusiness, type BusinessFacts, type MatchResult } from "./matcher";
+import type { PanelProduct } from "./panel/product";
+import { bandRank } from "./reference/bands";
+import { CREDIT_SCORE_BANDS, type CreditScoreBand } from "./reference/values";
+
+export const UNLOCK_FIELDS = ["funding.amount", "trading.monthly_revenue", "trading.tib_months", "trading.credit_score_band"] as const;
+export type UnlockField = (typeof UNLOCK_FIELDS)[number];
+
+export interface Unlock {
+  field: UnlockField;
+  /** The figure (major units, months) or the credit score band the business would need. */
+  needed: number | CreditScoreBand;
+  /** How many more options the match would hold at that value. */
+  options_added: number;
+}
+
+const ascending = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+
+/** The first candidate, in the order given, at which the match holds more options than now. */
+function firstThatAdds<T>(candidates: readonly T[], now: number, matchWith: (value: T) => MatchResult) {
+  for (const value of candidates) {
+    const added = matchWith(value).matchedOptions - now;
+    if (added > 0) return { value, added };
+  }
+  return null;
+}
+
+/**
+ * The nearest change per field. An unknown figure excludes nothing (the
+ * matcher's unknown rule), so it has nothing to unlock; neither does a market
+ * nobody serves or a company the register says is not active.
+ */
+export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[], current: MatchResult): Unlock[] {
+  if (current.decision === "out_of_scope" || facts.companyNotActive) return [];
+  const inMarket = panel.filter((p) => p.markets.includes(facts.market.country));
+  const now = current.matchedOptions;
+  const unlocks: Unlock[] = [];
+  const { amount, monthlyRevenue, tibMonths } = current.figures;
+
+  if (amount) {
+    const raise = firstThatAdds(ascending(inMarket.map((p) => p.minAmount).filter((v) => v > amount.value)), now, (value) =>
+      matchBusiness({ ...facts, amount: { value, basis: "reported" } }, panel),
+    );
+    const lower = firstThatAdds(ascending(inMarket.map((p) => p.maxAmount).filter((v) => v < amount.value)).reverse(), now, (value) =>
+      matchBusiness({ ...facts, amount: { value, basis: "reported" } }, panel),
+    );
+    const nearest = [raise, lower]
+      .filter((c): c is NonNullable<typeof c> => c !== null)
+      .sort((a, b) => Math.abs(a.value - amount.value) - Math.abs(b.value - amount.value))[0];
+    if (nearest) unlocks.push({ field: "funding.amount", needed: nearest.value, options_added: nearest.added });
+  }
+
+  if (monthlyRevenue) {
+    const found = firstThatAdds(ascending(inMarket.map((p) => p.minMonthlyRevenue).filter((v) => v > monthlyRevenue.value)), now, (value) =>
+      matchBusiness({ ...facts, monthlyRevenue: { value, basis: "reported" } }, panel),
+    );
+    if (found) unlocks.push({ field: "trading.monthly_revenue", needed: found.value, options_added: found.added });
+  }
+
+  if (tibMonths) {
+    const found = firstThatAdds(ascending(inMarket.map((p) => p.minMonthsTrading).filter((v) => v > tibMonths.value)), now, (value) =>
+      matchBusiness({ ...facts, tibMonths: { value, basis: "reported" } }, panel),
+    );
+    if (found) unlocks.push({ field: "trading.tib_months", needed: found.value, options_added: found.added });
+  }
+
+  const band = facts.creditScoreBand;
+  if (band && facts.market.required_for_submit.includes("credit_score_band")) {
+    const higher = CREDIT_SCORE_BANDS.map((b) => b.value).filter((b) => bandRank(CREDIT_SCORE_BANDS, b) > bandRank(CREDIT_SCORE_BANDS, band));
+    const found = firstThatAdds(higher, now, (value) => matchBusiness({ ...facts, creditScoreBand: value }, panel));
+    if (found) unlocks.push({ field: "trading.credit_score_band", needed: found.value, options_added: found.added });
+  }
+
+  return unlocks;
+}
