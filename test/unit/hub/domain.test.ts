@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../src/domain/hub/account-details";
-import { checkSignature, signatureVerification } from "../../src/domain/hub/signature";
-import { sha256Hex } from "../../src/lib/crypto";
+import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../../src/domain/hub/account-details";
+import { checkSignature, signatureVerification } from "../../../src/domain/hub/signature";
+import { sha256Hex } from "../../../src/lib/crypto";
 
 describe("account details", () => {
   it("picks the scheme by market", () => {
