@@ -41,8 +41,53 @@ function danglingSourceMaps(): Plugin {
   };
 }
 
+/**
+ * Files that need storage of their own: they compare every row of every table before and after a
+ * write (test/helpers/storage-snapshot.ts) or break a binding on purpose (test/helpers/faults.ts),
+ * so another file's writes or a binding left broken would change their answer. They run with a
+ * workerd start each; every other file shares its worker's runtime (see the "workerd" project).
+ */
+const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
+    plugins: [
+      // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
+      danglingSourceMaps(),
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ADMIN_TOKEN: "test-admin-token",
+            SIGNING_SECRET: "test-signing-secret",
+            // The webhook receiver of the suite listens on 127.0.0.1 over http.
+            ALLOW_PRIVATE_WEBHOOKS: "true",
+            // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
+            DISPATCH_AFTER_WRITE: "false",
+            DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
+            // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
+            FUZZ_SEED: process.env.FUZZ_SEED ?? "",
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
+          },
+          // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
+          // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
+          queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
+        },
+      })),
+    ],
+    test: {
+      name,
+      isolate,
+      include,
+      exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
+      setupFiles: ["./test/helpers/apply-migrations.ts"],
+      globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
+      // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
+      testTimeout: 20_000,
+    },
+  });
   return {
     test: {
       // One invocation, one report: the pure tests (no bindings) run in Node, the rest inside workerd.
@@ -56,42 +101,11 @@ export default defineConfig(async () => {
             isolate: false,
           },
         },
-        {
-          plugins: [
-            // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
-            danglingSourceMaps(),
-            cloudflareTest(({ inject }) => ({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  ADMIN_TOKEN: "test-admin-token",
-                  SIGNING_SECRET: "test-signing-secret",
-                  // The webhook receiver of the suite listens on 127.0.0.1 over http.
-                  ALLOW_PRIVATE_WEBHOOKS: "true",
-                  // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
-                  DISPATCH_AFTER_WRITE: "false",
-                  DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
-                  // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
-                  FUZZ_SEED: process.env.FUZZ_SEED ?? "",
-                  FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
-                },
-                // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
-                // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
-                queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
-              },
-            })),
-          ],
-          test: {
-            name: "workerd",
-            include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", "test/browser/**", "test/unit/**"],
-            setupFiles: ["./test/helpers/apply-migrations.ts"],
-            globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
-            // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
-            testTimeout: 20_000,
-          },
-        },
+        // The workerd start (Miniflare, the app's modules: about 20 s on this machine) is paid once per worker, not once
+        // per file: the files share the runtime and its local D1/R2/DO state. Tests make their own organisations and keys,
+        // so they do not see each other's rows. WORKERD_ISOLATE=1 gives every file its own start again, to rule sharing out.
+        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
+        workerd("workerd-isolated", true, ISOLATED, []),
       ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
       // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
