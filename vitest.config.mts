@@ -1,10 +1,60 @@
+import { existsSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
+
+/** A map that vite can use: it exists, and each source is either inlined or on disk. */
+function wholeMap(file: string, url: string): boolean {
+  try {
+    const text = url.startsWith("data:") ? Buffer.from(url.slice(url.indexOf(",") + 1), "base64").toString("utf8") : readFileSync(resolve(dirname(file), url), "utf8");
+    const map = JSON.parse(text) as { sources?: string[]; sourcesContent?: (string | null)[]; sourceRoot?: string };
+    const base = url.startsWith("data:") ? dirname(file) : dirname(resolve(dirname(file), url));
+    return (map.sources ?? []).every((source, i) => map.sourcesContent?.[i] != null || existsSync(resolve(base, map.sourceRoot ?? "", source)));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The workerd project loads dependencies through vite, which follows each file's `sourceMappingURL`
+ * and warns when the map or its sources are not shipped (stripe's esm/ names ../src/*.ts it does not
+ * publish, typescript.js names a map it does not ship): 221 warning lines for one test file. This loads
+ * such dependency files without the dangling comment, so there is nothing to warn about; complete
+ * maps are left alone and keep mapping stack traces.
+ */
+function danglingSourceMaps(): Plugin {
+  return {
+    name: "rfs:dangling-source-maps",
+    enforce: "pre",
+    async load(id) {
+      const file = id.split("?")[0];
+      if (!file.includes("/node_modules/") || !/\.[cm]?js$/.test(file)) return null;
+      const code = await readFile(file, "utf8").catch(() => null);
+      const comment = code === null ? null : SOURCE_MAPPING_URL.exec(code);
+      if (code === null || comment === null || wholeMap(file, comment[1])) return null;
+      return { code: code.slice(0, comment.index + 1), map: null };
+    },
+  };
+}
+
+/**
+ * Files that need storage of their own: they compare every row of every table before and after a
+ * write (test/helpers/storage-snapshot.ts) or break a binding on purpose (test/helpers/faults.ts),
+ * so another file's writes or a binding left broken would change their answer. They run with a
+ * workerd start each; every other file shares its worker's runtime (see the "workerd" project).
+ */
+const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
-  return {
+  const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
     plugins: [
+      // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
+      danglingSourceMaps(),
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
@@ -28,16 +78,39 @@ export default defineConfig(async () => {
       })),
     ],
     test: {
-      include: ["test/**/*.test.ts"],
-      exclude: ["test/e2e/**", "test/browser/**"],
+      name,
+      isolate,
+      include,
+      exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
       setupFiles: ["./test/helpers/apply-migrations.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
+      // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
+      testTimeout: 20_000,
+    },
+  });
+  return {
+    test: {
+      // One invocation, one report: the pure tests (no bindings) run in Node, the rest inside workerd.
+      projects: [
+        {
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["test/unit/**/*.test.ts"],
+            // Pure modules: no file leaves state another could see, so they share their process.
+            isolate: false,
+          },
+        },
+        // The workerd start (Miniflare, the app's modules: about 20 s on this machine) is paid once per worker, not once
+        // per file: the files share the runtime and its local D1/R2/DO state. Tests make their own organisations and keys,
+        // so they do not see each other's rows. WORKERD_ISOLATE=1 gives every file its own start again, to rule sharing out.
+        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
+        workerd("workerd-isolated", true, ISOLATED, []),
+      ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
       // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
       onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
-      // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
-      testTimeout: 20_000,
     },
   };
 });

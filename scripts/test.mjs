@@ -1,34 +1,49 @@
 #!/usr/bin/env node
-// Runs every suite (workerd integration, then end-to-end against wrangler dev)
-// and prints one line of totals for the whole run: "N passed, N failed".
+// `npm test`: runs every suite and judges the run from vitest's exit status and its JSON report.
+// The run fails when a suite's vitest exits non-zero, when a file's status is "failed", when a test
+// fails, and when a test is skipped that the code does not skip on purpose (`it.skip`/`skipIf`/`todo`
+// with a `//` reason on the same line). A test that did not run because its file's setup failed
+// (a `beforeAll` that throws leaves every test "skipped") counts as failed, each one.
+// The last lines: what failed (file, test, first line of the error), `N skipped (M on purpose)`, and
+// as the very last line `N passed, N failed`. docs/testing.md describes the verdict.
+//
+//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser)
+//   node scripts/test.mjs --config <file> ...  only the suites of these vitest configs (the runner's own test)
+//   node scripts/test.mjs -- <vitest args>     extra arguments for every vitest, e.g. file filters
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { judge, summarise } from "./lib/test-verdict.mjs";
 
-const suites = [
-  { name: "workerd", args: ["vitest", "run"] },
-  { name: "e2e", args: ["vitest", "run", "--config", "test/e2e/vitest.config.mts"], when: "test/e2e/vitest.config.mts" },
-];
+const argv = process.argv.slice(2);
+const dash = argv.indexOf("--");
+const own = dash === -1 ? argv : argv.slice(0, dash);
+const passThrough = dash === -1 ? [] : argv.slice(dash + 1);
+const configs = own.flatMap((a, i) => (own[i - 1] === "--config" ? [a] : []));
+
+const suites = configs.length
+  ? configs.map((config) => ({ name: relative(process.cwd(), config).replace(/[^\w.-]+/g, "_"), args: ["--config", config] }))
+  : [
+      // The Node project (pure unit tests) and the workerd project (tests that need bindings): one vitest, one report.
+      { name: "unit+workerd", args: [] },
+      { name: "e2e", args: ["--config", "test/e2e/vitest.config.mts"] },
+    ];
 
 mkdirSync(".state", { recursive: true });
-let passed = 0;
-let failed = 0;
+const outcomes = [];
 for (const suite of suites) {
-  if (suite.when && !existsSync(suite.when)) continue;
-  const report = `.state/${suite.name}-report.json`;
-  rmSync(report, { force: true });
-  const run = spawnSync("npx", [...suite.args, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-    stdio: "inherit",
-  });
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, "utf8"));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    // A file that fails to load has no tests in the counts; count it as a failure.
-    failed += json.testResults.filter((f) => f.status === "failed" && f.assertionResults.length === 0).length;
-  } else if (run.status !== 0) {
-    failed += 1;
-    console.error(`suite ${suite.name} produced no report (exit ${run.status})`);
-  }
+  const report = resolve(`.state/${suite.name}-report.json`);
+  const setupErrors = resolve(`.state/${suite.name}-setup-errors.json`);
+  for (const f of [report, setupErrors]) rmSync(f, { force: true });
+  const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
+  const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
+  const run = spawnSync(process.execPath, vitest, { stdio: "inherit", env: { ...process.env, SETUP_ERRORS_OUT: setupErrors } });
+  const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
+  outcomes.push(
+    judge({ suite: suite.name, exitStatus: run.status ?? run.signal, report: read(report), setupErrors: read(setupErrors) ?? {}, readSource: (file) => readFileSync(file, "utf8") }),
+  );
 }
-console.log(`${passed} passed, ${failed} failed`);
+
+const { lines, failed } = summarise(outcomes, process.cwd());
+console.log(`\n${lines.join("\n")}`);
 process.exit(failed > 0 ? 1 : 0);

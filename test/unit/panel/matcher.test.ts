@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { matchBusiness, refusedCountryResult, type BusinessFacts } from "../../src/domain/matcher";
-import type { PanelProduct } from "../../src/domain/panel/product";
-import { marketFor } from "../../src/domain/reference/markets";
+import { matchBusiness, refusedCountryResult, type BusinessFacts } from "../../../src/domain/matcher";
+import type { PanelProduct } from "../../../src/domain/panel/product";
+import { marketFor } from "../../../src/domain/reference/markets";
 
 const GB = marketFor("GB");
 const US = marketFor("US");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../src/domain/hub/account-details";
-import { checkSignature, signatureVerification } from "../../src/domain/hub/signature";
-import { sha256Hex } from "../../src/lib/crypto";
+import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../../src/domain/hub/account-details";
+import { checkSignature, signatureVerification } from "../../../src/domain/hub/signature";
+import { sha256Hex } from "../../../src/lib/crypto";
 
 describe("account details", () => {
   it("picks the scheme by market", () => {
@@ -26,8 +26,11 @@ describe("account details", () => {
     expect(maskedSummary("A", "12")).toBe("A ••••12");
   });
 
-  it("names the field it refuses: 400 when missing, 422 when malformed", () => {
+  // The domain says why; the hub turns `missing` into 400 and `invalid` into 422 (test/hub/hub.error.test.ts asserts those statuses).
+  it("names the field it refuses: `missing` when it is empty, `invalid` when it is malformed", () => {
     expect(checkAccountDetails("uk", { sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", problem: "missing" });
+    expect(checkAccountDetails("iban", { account_holder_name: "A", iban: "  " })).toMatchObject({ ok: false, field: "iban", problem: "missing" });
+    expect(checkAccountDetails("us", { account_holder_name: "A", account_number: "1234" })).toMatchObject({ ok: false, field: "routing_number", problem: "missing" });
     expect(checkAccountDetails("iban", { account_holder_name: "A", iban: "IE29AIBK93115212345679" })).toMatchObject({ ok: false, field: "iban", problem: "invalid" });
     expect(checkAccountDetails("us", { account_holder_name: "A", routing_number: "123456789", account_number: "1234" })).toMatchObject({ ok: false, field: "routing_number", problem: "invalid" });
     expect(checkAccountDetails("uk", { account_holder_name: "x".repeat(141), sort_code: "123456", account_number: "12345678" })).toMatchObject({ ok: false, field: "account_holder_name", problem: "invalid" });

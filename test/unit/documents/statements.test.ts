@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { csvRows, parseMoney, parseStatementCsv, parseStatementDate } from "../../src/domain/documents/statement-csv";
-import { monthsSpanned } from "../../src/domain/documents/statement-figures";
-import { ofxAmount, ofxDate, parseStatementOfx } from "../../src/domain/documents/statement-ofx";
-import { ofxV1Bank, ofxV2Card, preambleCsv, semicolonCsv, signedAmountCsv, splitColumnsCsv } from "./fixtures";
+import { csvRows, parseMoney, parseStatementCsv, parseStatementDate } from "../../../src/domain/documents/statement-csv";
+import { monthsSpanned } from "../../../src/domain/documents/statement-figures";
+import { ofxAmount, ofxDate, parseStatementOfx } from "../../../src/domain/documents/statement-ofx";
+import { ofxV1Bank, ofxV2Card, preambleCsv, semicolonCsv, signedAmountCsv, splitColumnsCsv } from "../../documents/fixtures";
 
 describe("CSV statements", () => {
   it("reads split debit / credit columns with quoted thousands and commas inside quotes", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { matcherFacts } from "../../src/domain/deals/facts";
-import { normaliseDealReference } from "../../src/domain/deals/reference";
-import { canMove, statusesAllowing } from "../../src/domain/deals/status";
-import type { Deal } from "../../src/domain/deals/types";
-import { dealSummary, dealView, marketObject } from "../../src/domain/deals/view";
-import { resolveFigures } from "../../src/domain/figures";
-import { marketFor } from "../../src/domain/reference/markets";
+import { matcherFacts } from "../../../src/domain/deals/facts";
+import { normaliseDealReference } from "../../../src/domain/deals/reference";
+import { canMove, statusesAllowing } from "../../../src/domain/deals/status";
+import type { Deal } from "../../../src/domain/deals/types";
+import { dealSummary, dealView, marketObject } from "../../../src/domain/deals/view";
+import { resolveFigures } from "../../../src/domain/figures";
+import { marketFor } from "../../../src/domain/reference/markets";
 
 const deal = (subject: Partial<Deal["subject"]> = {}): Deal => ({
   ref: "DL-ABCDEFGH",

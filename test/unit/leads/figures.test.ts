@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { monthsSince, resolveFigures } from "../../src/domain/figures";
-import { marketFor } from "../../src/domain/reference/markets";
+import { monthsSince, resolveFigures } from "../../../src/domain/figures";
+import { marketFor } from "../../../src/domain/reference/markets";
 
 const gb = marketFor("GB");
 const us = marketFor("US");

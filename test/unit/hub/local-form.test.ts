@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { localFormOf } from "../../src/domain/hub/local-form";
-import { MARKETS } from "../../src/domain/reference/markets";
+import { localFormOf } from "../../../src/domain/hub/local-form";
+import { MARKETS } from "../../../src/domain/reference/markets";
 
 describe("the business's local form", () => {
   it("shows an instant in the market's zone, in its locale, naming the zone", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideOutcome, parseRetryAfter, RETRY_DELAYS_SECONDS } from "../../src/domain/webhooks/delivery-schedule";
+import { decideOutcome, parseRetryAfter, RETRY_DELAYS_SECONDS } from "../../../src/domain/webhooks/delivery-schedule";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const status = (s: number, retryAfter: string | null = null) => ({ kind: "response" as const, status: s, retryAfter });

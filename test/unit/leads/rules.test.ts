@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { marketProblems } from "../../src/domain/leads/market-rules";
-import { mergeParts } from "../../src/domain/leads/patch";
-import { missingForSubmit } from "../../src/domain/leads/submission";
-import { dateOfBirthProblem, totalOwnershipProblem } from "../../src/domain/leads/persons";
-import { marketFor } from "../../src/domain/reference/markets";
+import { marketProblems } from "../../../src/domain/leads/market-rules";
+import { mergeParts } from "../../../src/domain/leads/patch";
+import { missingForSubmit } from "../../../src/domain/leads/submission";
+import { dateOfBirthProblem, totalOwnershipProblem } from "../../../src/domain/leads/persons";
+import { marketFor } from "../../../src/domain/reference/markets";
 
 const today = new Date("2026-11-22T12:00:00Z");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeLookups, type Lookup } from "../../src/domain/webhooks/resolution";
+import { judgeLookups, type Lookup } from "../../../src/domain/webhooks/resolution";
 
 const strict = { allowPrivate: false };
 const answered = (...addresses: string[]): Lookup => ({ kind: "answered", addresses });

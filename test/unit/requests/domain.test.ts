@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dealTakesRequests } from "../../src/domain/documents/requests";
+import { dealTakesRequests } from "../../../src/domain/documents/requests";
 
 describe("dealTakesRequests", () => {
   it("is true while the deal is open and false once it is declined or funded", () => {

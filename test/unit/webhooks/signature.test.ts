@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { generateEndpointSecret, signatureHeaders } from "../../src/domain/webhooks/signature";
-import { openSecret, sealSecret } from "../../src/lib/secret-box";
+import { generateEndpointSecret, signatureHeaders } from "../../../src/domain/webhooks/signature";
+import { openSecret, sealSecret } from "../../../src/lib/secret-box";
 
 const body = '{"id":"evt_1","event":"deal.created","data":{"reference":"RF-1","payload_mode":"reference"}}';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bandContaining, bandFigure, bandRank, findBand } from "../../src/domain/reference/bands";
-import { CREDIT_SCORE_BANDS, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS } from "../../src/domain/reference/values";
+import { bandContaining, bandFigure, bandRank, findBand } from "../../../src/domain/reference/bands";
+import { CREDIT_SCORE_BANDS, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS } from "../../../src/domain/reference/values";
 
 describe("bands", () => {
   it("gives the midpoint of a bounded band and says so", () => {

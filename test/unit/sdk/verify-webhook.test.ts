@@ -1,7 +1,7 @@
 // The SDK's verifyWebhook against signatures made by the service's own signing module, in workerd.
 import { verifyWebhook, WebhookVerificationError, type WebhookVerificationErrorCode } from "@rfs/sdk";
 import { describe, expect, it } from "vitest";
-import { generateEndpointSecret, signatureHeaders } from "../../src/domain/webhooks/signature";
+import { generateEndpointSecret, signatureHeaders } from "../../../src/domain/webhooks/signature";
 
 const body = JSON.stringify({ id: "evt_1", event: "deal.updated", created_at: "2026-11-22T10:00:00Z", environment: "live", livemode: true, api_version: "2026-09", data: { reference: "RF-1", ref: "RF-1", test: false, update: { status: "funded", reason: null, funded_amount: 1 }, payload_mode: "reference" } });
 const now = () => Math.floor(Date.now() / 1000);

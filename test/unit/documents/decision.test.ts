@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ALLOWED_KINDS, decideDocument } from "../../src/domain/documents/decision";
-import { sniffFile } from "../../src/domain/documents/file-type";
-import { FILENAME_MAX_LENGTH, sanitiseFilename } from "../../src/domain/documents/filename";
-import { DOCUMENT_TYPE_VALUES } from "../../src/domain/reference/values";
-import { bytes, gif, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "./fixtures";
+import { ALLOWED_KINDS, decideDocument } from "../../../src/domain/documents/decision";
+import { sniffFile } from "../../../src/domain/documents/file-type";
+import { FILENAME_MAX_LENGTH, sanitiseFilename } from "../../../src/domain/documents/filename";
+import { DOCUMENT_TYPE_VALUES } from "../../../src/domain/reference/values";
+import { bytes, gif, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "../../documents/fixtures";
 
 describe("file kind from the bytes", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkResolvedAddresses, checkWebhookUrl, classify, classifyAddress, readAnswer, readHost } from "../../src/domain/webhooks/address-policy";
+import { checkResolvedAddresses, checkWebhookUrl, classify, classifyAddress, readAnswer, readHost } from "../../../src/domain/webhooks/address-policy";
 
 const strict = { allowPrivate: false };
 const local = { allowPrivate: true };

@@ -1,0 +1,75 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+// `npm test`'s verdict (scripts/test.mjs) on fixture suites kept outside the normal globs
+// (test/runner-fixtures/*.fixture.ts): each is run alone and the exit status and last lines asserted.
+function runner(fixture: string) {
+  const run = spawnSync("node", ["scripts/test.mjs", "--config", "test/runner-fixtures/vitest.config.mts", "--", `${fixture}.fixture.ts`], {
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    timeout: 60_000,
+  });
+  const lines = run.stdout.trimEnd().split("\n");
+  return { status: run.status, lines, tail: (n: number) => lines.slice(-n) };
+}
+
+// Each case starts a vitest of its own: seconds each on a loaded 2-core machine.
+describe("npm test's verdict", { timeout: 60_000 }, () => {
+  it("fails every test of a file whose beforeAll throws, naming the file and the setup's error", () => {
+    const run = runner("setup-throws");
+    expect(run.status).toBe(1);
+    expect(run.tail(6)).toEqual([
+      "Failed:",
+      "  test/runner-fixtures/setup-throws.fixture.ts",
+      "    a suite whose setup throws would check the first thing: did not run: no browser here: install chromium or set CHROMIUM_PATH",
+      "    a suite whose setup throws would check the second thing: did not run: no browser here: install chromium or set CHROMIUM_PATH",
+      "2 skipped (0 on purpose)",
+      "0 passed, 2 failed",
+    ]);
+  });
+
+  it("fails a failing test with the first line of its error, and still counts the passing one", () => {
+    const run = runner("failing");
+    expect(run.status).toBe(1);
+    expect(run.tail(5)).toEqual([
+      "Failed:",
+      "  test/runner-fixtures/failing.fixture.ts",
+      "    counts the wrong way: AssertionError: two and two: expected 4 to be 5 // Object.is equality",
+      "0 skipped (0 on purpose)",
+      "1 passed, 1 failed",
+    ]);
+  });
+
+  it("passes a file whose only skip is on purpose, with its reason on the line", () => {
+    const run = runner("passing");
+    expect(run.status).toBe(0);
+    expect(run.lines).not.toContain("Failed:");
+    expect(run.tail(2)).toEqual(["1 skipped (1 on purpose)", "1 passed, 0 failed"]);
+  });
+
+  it("fails a test skipped at run time without a reason in the code", () => {
+    const run = runner("skipped-silently");
+    expect(run.status).toBe(1);
+    expect(run.tail(3)).toEqual([
+      "    gives up at run time: skipped, but the code does not skip it on purpose (`it.skip`/`skipIf` with a `// reason` on its line)",
+      "1 skipped (0 on purpose)",
+      "1 passed, 1 failed",
+    ]);
+  });
+
+  it("fails a file that cannot load, though it holds no test to count", () => {
+    const run = runner("load-error");
+    expect(run.status).toBe(1);
+    expect(run.tail(5)).toEqual(["Failed:", "  test/runner-fixtures/load-error.fixture.ts", "    this module cannot load", "0 skipped (0 on purpose)", "0 passed, 1 failed"]);
+  });
+
+  it("fails a suite whose vitest cannot start, with no report at all", () => {
+    const run = spawnSync("node", ["scripts/test.mjs", "--config", "test/runner-fixtures/no-such.config.mts"], { encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual([
+      "  suite test_runner-fixtures_no-such.config.mts: vitest exited 1 and wrote no report (it could not start; see its output above)",
+      "0 skipped (0 on purpose)",
+      "0 passed, 1 failed",
+    ]);
+  });
+});
