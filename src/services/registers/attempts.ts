@@ -96,6 +96,11 @@ function withoutCheckedAt(kind: RegisterAnswerRow["kind"], answer: RegistryAnswe
   return rest as RegistryAnswer;
 }
 
+/** An answer as it is stored and shown: `checked_at` when the register answered, none (VAT: null) when it did not. */
+export function answerAsStored(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer, now: Date): RegistryAnswer | VatAnswer {
+  return registerAnswered(kind, answer) ? { ...answer, checked_at: answer.checked_at ?? now.toISOString() } : withoutCheckedAt(kind, answer);
+}
+
 /** The Queues limit for a retry delay. */
 const MAX_DELAY_SECONDS = 43_200;
 
@@ -128,9 +133,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;
-  const fresh: RegistryAnswer | VatAnswer = registerAnswered(row.kind, outcome.answer)
-    ? { ...outcome.answer, checked_at: outcome.answer.checked_at ?? now.toISOString() }
-    : withoutCheckedAt(row.kind, outcome.answer);
+  const fresh = answerAsStored(row.kind, outcome.answer, now);
   // A retry that failed keeps the facts an earlier attempt stored.
   const keepEarlier = holdsFacts(row.kind, row.answer) && !holdsFacts(row.kind, fresh);
   const answer = keepEarlier ? row.answer : fresh;

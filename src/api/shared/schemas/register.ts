@@ -128,6 +128,6 @@ export const Vat = z
     source: z.string().nullable().openapi({ example: "vat_validation", description: "`vat_validation` once checked; null before." }),
     registered_name: str,
     registered_address: str,
-    reason: str.openapi({ example: "no_number", description: "`no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer." }),
+    reason: str.openapi({ example: "no_number", description: "`no_number` when no number is held; `unavailable`, `timeout`, `rate_limited` or `not_configured` when the VAT register did not answer." }),
   })
   .openapi("Vat", { description: "The VAT register's check of `vat.number` (GB and the EU markets)." });
