@@ -82,11 +82,18 @@ export function parseBody<T extends z.ZodType>(
   return { ok: false, failure: { reason: "unavailable", status: result.status, retryable: false, retryAfterSeconds: null } };
 }
 
+/**
+ * The registers' "not disclosed" placeholders: VIES's `---`, and
+ * recherche-entreprises' `[NON-DIFFUSIBLE]` (a company or person who opted out
+ * of publication), which can stand alone or inside a longer value.
+ */
+const UNDISCLOSED = /\[\s*NON[\s-]DIFFUSIBLE\s*\]/i;
+
 /** A trimmed string, or null for empty, absent and the registers' "not disclosed" placeholders. */
 export function text(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
-  return trimmed === "" || trimmed === "---" ? null : trimmed;
+  return trimmed === "" || trimmed === "---" || UNDISCLOSED.test(trimmed) ? null : trimmed;
 }
 
 /**
@@ -94,7 +101,7 @@ export function text(value: string | null | undefined): string | null {
  * does not publish (dates, other appointments, disqualification) is null,
  * never a guess.
  */
-export const directorByNameOnly = (name: string, role: string | null): RegistryDirector => ({
+export const directorByNameOnly = (name: string | null, role: string | null): RegistryDirector => ({
   name,
   role,
   appointed_on: null,

@@ -9,6 +9,22 @@ export interface SourceLogEntry {
   status?: number | null;
 }
 
+/**
+ * The allowance of each register, shared by every lookup that holds the same
+ * pacer (the queue consumer's: src/registers/pacing.ts). Adapters never see it:
+ * `requestJson` asks before each call and reports every answer.
+ */
+export interface SourcePacer {
+  /** Seconds until `source` may be called; null when a call may go now (and the call is then counted). */
+  take(source: string, now: Date): number | null;
+  /** Seconds until `source` may be called, without counting a call. */
+  blockedFor(source: string, now: Date): number | null;
+  /** What an answer said about the allowance (429, X-Ratelimit-* headers). */
+  observe(source: string, status: number, headers: Headers, now: Date): void;
+  /** Runs `work` when fewer than N lookups of `source` are in flight. */
+  inFlight<T>(source: string, work: () => Promise<T>): Promise<T>;
+}
+
 /** Everything an adapter needs from the outside world, injectable so tests point it at a local server. */
 export interface SourceContext {
   fetch: typeof fetch;
@@ -17,6 +33,8 @@ export interface SourceContext {
   timeoutMs: number;
   now: () => Date;
   log: (entry: SourceLogEntry) => void;
+  /** The registers' allowances; absent, nothing is paced (adapter tests, the request path). */
+  pacer?: SourcePacer;
 }
 
 const logAsJson = (entry: SourceLogEntry) => log("warn", "register_source", { ...entry });
@@ -31,5 +49,6 @@ export function sourceContextFrom(
     timeoutMs: overrides.timeoutMs ?? timeoutFrom(env),
     now: overrides.now ?? (() => new Date()),
     log: overrides.log ?? logAsJson,
+    pacer: overrides.pacer,
   };
 }

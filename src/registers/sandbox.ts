@@ -15,6 +15,8 @@ import type { SourceContext } from "./context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "./outcome";
 import type { RegisterSource, VatSource } from "./source";
 import { vatChecked, vatUnanswered } from "./vat";
+import { normaliseCompanyNumber } from "./sources/companies-house";
+import { krsNumberOf } from "./sources/krs";
 
 type Facts = Parameters<typeof available>[0];
 
@@ -117,7 +119,7 @@ function otherMarketCompany(country: string, number: string, now: Date, active: 
         company_type: "Société par actions simplifiée",
         sic_codes: null,
         activity_codes: [{ scheme: "NAF rév. 2", code: "47.91A", description: "Vente à distance sur catalogue général", classification: null }],
-        registered_office: { line1: "1 rue du Bac à Sable", line2: null, locality: "Paris", region: null, postal_code: "75001", country: "France" },
+        registered_office: { line1: "1 rue du Bac à Sable", line2: null, locality: "Paris", region: null, postal_code: "75001", country: "FR" },
         officers: [{ name: "Camille Exemple", role: "Président de SAS", appointed_on: null, resigned_on: null }],
         share_capital: { amount: 10_000, currency: "EUR" },
         identifiers: { siren: number, siret: `${number}00011`, vat_number: `FR00${number}` },
@@ -127,11 +129,12 @@ function otherMarketCompany(country: string, number: string, now: Date, active: 
       return {
         ...common,
         registered_name: "SANDBOX HANDEL SP. Z O.O.",
-        company_status: active ? "active" : "in_liquidation",
+        // The live KRS adapter's vocabulary (src/registers/sources/krs.ts).
+        company_status: active ? "active" : "liquidation",
         company_type: "SPÓŁKA Z OGRANICZONĄ ODPOWIEDZIALNOŚCIĄ",
         sic_codes: null,
         activity_codes: [{ scheme: "PKD 2007", code: "47.91.Z", description: "Sprzedaż detaliczna prowadzona przez domy sprzedaży wysyłkowej lub internet", classification: "primary" }],
-        registered_office: { line1: "ul. Piaskownica 1", line2: null, locality: "Warszawa", region: "mazowieckie", postal_code: "00-001", country: "Polska" },
+        registered_office: { line1: "ul. Piaskownica 1", line2: null, locality: "Warszawa", region: "MAZOWIECKIE", postal_code: "00-001", country: "POLSKA" },
         officers: [{ name: "Jan Przykładowy", role: "Prezes Zarządu", appointed_on: null, resigned_on: null }],
         share_capital: { amount: 5_000, currency: "PLN" },
         identifiers: { krs: number, nip: "1000000001", regon: "100000001", vat_number: "PL1000000001" },
@@ -145,7 +148,7 @@ function otherMarketCompany(country: string, number: string, now: Date, active: 
         company_type: "Australian Private Company",
         sic_codes: null,
         activity_codes: null,
-        registered_office: { line1: null, line2: null, locality: null, region: "NSW", postal_code: "2000", country: "Australia" },
+        registered_office: { line1: null, line2: null, locality: null, region: "NSW", postal_code: "2000", country: "AU" },
         officers: null,
         share_capital: null,
         identifiers: { abn: number },
@@ -169,7 +172,9 @@ const compact = (value: string) => value.replace(/[\s.\-]+/g, "").toUpperCase();
 const noSourceAnswer = (query: RegisterQuery) => unavailable(query.country === "US" ? "not_available_in_state" : "unavailable");
 
 async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<RegisterOutcome> {
-  const number = compact(query.company_number);
+  // Numbers are read as the live adapters read them: `1` is GB `00000001`, PL `0000000001`.
+  const given = compact(query.company_number);
+  const number = (query.country === "GB" ? normaliseCompanyNumber(given) : query.country === "PL" ? krsNumberOf(given) : given) ?? given;
   const now = ctx.now();
   if (query.country === "GB") {
     if (number === "00000009") return unavailable("timeout", { retryable: true, retryAfterSeconds: null });

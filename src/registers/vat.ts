@@ -36,7 +36,7 @@ export function vatChecked(
 /** The VAT register did not answer, is not configured, or no number was given: validity unknown, the reason says why. */
 export function vatUnanswered(
   number: string | null,
-  reason: "unavailable" | "timeout" | "not_configured" | "no_number",
+  reason: "unavailable" | "timeout" | "rate_limited" | "not_configured" | "no_number",
   hint: { retryable: boolean; retryAfterSeconds: number | null } = { retryable: false, retryAfterSeconds: null },
 ): VatOutcome {
   const answer: VatAnswer = {
@@ -53,11 +53,10 @@ export function vatUnanswered(
 
 /**
  * A failed call other than "not found" (which VAT sources answer as `valid: false`).
- * The spec's VAT reasons are `unavailable`, `timeout` and `not_configured`: a rate
- * limit is `unavailable`, its Retry-After kept in the hint.
+ * A register that asks us to wait is `rate_limited` (decisions.md), its wait kept in the hint.
  */
 export const vatFromFailure = (number: string, failure: HttpFailure): VatOutcome =>
-  vatUnanswered(number, failure.reason === "timeout" ? "timeout" : "unavailable", {
+  vatUnanswered(number, failure.reason === "timeout" || failure.reason === "rate_limited" ? failure.reason : "unavailable", {
     retryable: failure.retryable,
     retryAfterSeconds: failure.retryAfterSeconds,
   });

@@ -107,15 +107,16 @@ describe("Companies House adapter", () => {
       has_insolvency_history: true,
       accounts: { next_due: "2024-09-30", overdue: true },
       charges_count: 0,
-      directors: [],
-      disqualified_directors_count: 0,
+      // One corporate director (no date of birth): cannot be checked, so the count is unknown.
+      directors: [expect.objectContaining({ name: "RECOVERY NOMINEES LIMITED", disqualified: null })],
+      disqualified_directors_count: null,
       share_capital: null,
       registers: [],
       exemptions: [],
     });
     expect(answer.sections?.insolvency).toEqual({
       status: "available",
-      data: { status: "liquidation", cases: [{ type: "creditors-voluntary-liquidation", dates: [{ date: "2024-10-01", type: "wound-up-on" }] }] },
+      data: { status: ["liquidation"], cases: [{ type: "creditors-voluntary-liquidation", dates: [{ date: "2024-10-01", type: "wound-up-on" }] }] },
     });
     // No PSC resource for this company: unknown, not zero.
     expect(answer.psc_count).toBeNull();
@@ -175,6 +176,7 @@ describe("Companies House adapter", () => {
   it("pads bare numbers to eight characters and keeps prefixed ones", () => {
     expect(normaliseCompanyNumber("1234567")).toBe("01234567");
     expect(normaliseCompanyNumber("sc 123456")).toBe("SC123456");
+    expect(normaliseCompanyNumber("SC12345")).toBe("SC012345");
     expect(normaliseCompanyNumber("123456789")).toBeNull();
     expect(normaliseCompanyNumber("../x")).toBeNull();
   });

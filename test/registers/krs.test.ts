@@ -22,9 +22,11 @@ describe("KRS adapter (PL)", () => {
         { scheme: "PKD 2007", code: "69.20.Z", description: "DZIAŁALNOŚĆ RACHUNKOWO-KSIĘGOWA; DORADZTWO PODATKOWE", classification: "secondary" },
       ],
       registered_office: { line1: "UL. SZELĄGOWSKA 49", line2: null, locality: "POZNAŃ", region: "WIELKOPOLSKIE", postal_code: "61-626", country: "POLSKA" },
+      // The live register masks natural persons' names (see live-shapes.test.ts).
       directors: [
         {
-          name: "STANISŁAW WIŚNIEWSKI",
+          name: null,
+          name_masked: true,
           role: "PREZES ZARZĄDU",
           appointed_on: null,
           resigned_on: null,
@@ -35,8 +37,8 @@ describe("KRS adapter (PL)", () => {
         },
       ],
       officers: [
-        { name: "STANISŁAW WIŚNIEWSKI", role: "PREZES ZARZĄDU", appointed_on: null, resigned_on: null },
-        { name: "ANNA MARIA NOWAK", role: "PROKURA SAMOISTNA", appointed_on: null, resigned_on: null },
+        { name: null, name_masked: true, role: "PREZES ZARZĄDU", appointed_on: null, resigned_on: null },
+        { name: null, name_masked: true, role: "PROKURA SAMOISTNA", appointed_on: null, resigned_on: null },
       ],
       has_insolvency_history: false,
       share_capital: { amount: 5000, currency: "PLN" },
@@ -46,8 +48,8 @@ describe("KRS adapter (PL)", () => {
       { type: "annual_financial_statements", description: "06.09.2011 R. - 31.12.2011 R.", date: "2012-03-02", period_start: "2011-09-06", period_end: "2011-12-31" },
       { type: "annual_financial_statements", description: "OD 01.01.2025 DO 31.12.2025", date: "2026-02-15", period_start: "2025-01-01", period_end: "2025-12-31" },
     ]);
-    // The register masks PESEL numbers; nothing of them reaches the answer.
-    expect(JSON.stringify(answer)).not.toContain("*****");
+    // The register masks PESEL numbers and names; nothing of them reaches the answer.
+    expect(JSON.stringify(answer)).not.toContain("*");
     const [call] = await requests();
     expect(call.path).toBe("/api/krs/OdpisAktualny/0000413516");
     expect(Object.fromEntries(new URLSearchParams(call.search))).toEqual({ rejestr: "P", format: "json" });
@@ -62,7 +64,7 @@ describe("KRS adapter (PL)", () => {
     });
   });
 
-  it("answers not_found for a number the register answers 404 for, and for one that is not a KRS number", async () => {
+  it("answers not_found for a number the register has no entry for (204, no body), and for one that is not a KRS number", async () => {
     const { ctx, requests } = registerContext();
     expect((await lookup("0000000001", ctx)).answer).toEqual({ source: "official_register", status: "unavailable", reason: "not_found" });
     expect((await lookup("12345678901", ctx)).answer).toMatchObject({ reason: "not_found" });

@@ -121,7 +121,8 @@ describe("register lookups: enqueued off the request path", () => {
     const result = await settle(lead.id);
     expect(result.retryMessages).toEqual([]);
     const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
-    expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason: "not_configured", checked_at: expect.any(String) });
+    // Never asked: only {source, status, reason}.
+    expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason: "not_configured" });
     expect(read.business.vat).toMatchObject({ number: "GB123456789", valid: null, reason: "not_configured" });
     expect((await lookupRows(lead.id)).map((r) => [r.kind, r.attempts, r.due_at])).toEqual([
       ["registry", 1, null],

@@ -90,3 +90,14 @@ export async function consumeLookups(messages: RegisterLookupMessage[], override
 export async function settle(ownerId: string) {
   return consumeLookups(await dueMessages(ownerId));
 }
+
+/**
+ * The queue's retry delay has passed: the owners' pending rows are due now.
+ * The consumer puts back a message delivered before its row is due, so a test
+ * that redelivers at once first moves the rows' due time, as time would.
+ */
+export async function delayPassed(...ownerIds: string[]) {
+  await env.DB.prepare(`update register_answers set due_at = ? where due_at is not null and owner_id in (${ownerIds.map(() => "?").join(",")})`)
+    .bind(new Date().toISOString(), ...ownerIds)
+    .run();
+}

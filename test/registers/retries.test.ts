@@ -12,7 +12,7 @@ import { requeueOverdueLookups } from "../../src/services/registers/lookups";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
-import { consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
+import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
 
 const db = () => database(env.DB);
 const ctx = sourceContextFrom({});
@@ -28,17 +28,20 @@ describe("a register that does not answer", () => {
     const first = await settle(lead.id);
     expect(first.retryMessages.map((m) => m.delaySeconds)).toEqual([LOOKUP_RETRY_DELAYS_SECONDS[0], LOOKUP_RETRY_DELAYS_SECONDS[0]]);
     const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body;
-    expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason: "timeout", checked_at: expect.any(String) });
-    expect(read.business.vat).toMatchObject({ number: "GB100000009", valid: null, reason: "unavailable", source: "vat_validation" });
+    // A register that has not answered returns only {source, status, reason}: no checked_at.
+    expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason: "timeout" });
+    expect(read.business.vat).toMatchObject({ number: "GB100000009", valid: null, checked_at: null, reason: "unavailable", source: "vat_validation" });
     const rows = await lookupRows(lead.id);
     expect(rows.every((r) => r.attempts === 1 && r.due_at !== null)).toBe(true);
 
     // Each retry is the queue redelivering the same message.
     const messages = await dueMessages(lead.id);
     for (let attempt = 2; attempt <= LOOKUP_RETRY_DELAYS_SECONDS.length; attempt++) {
+      await delayPassed(lead.id);
       const again = await consumeLookups(messages);
       expect(again.retryMessages.map((m) => m.delaySeconds)).toEqual([LOOKUP_RETRY_DELAYS_SECONDS[attempt - 1], LOOKUP_RETRY_DELAYS_SECONDS[attempt - 1]]);
     }
+    await delayPassed(lead.id);
     const last = await consumeLookups(messages);
     expect(last.retryMessages).toEqual([]);
     expect(last.explicitAcks.length).toBe(2);
@@ -80,6 +83,7 @@ describe("a register that does not answer", () => {
       lookup: async (query: RegisterQuery, c) => ({ ...(await sandboxRegisterSource.lookup(query, c)), retryable: true }),
     };
     expect(await attemptLookup(db(), message, sourcesWith(partial), ctx)).toMatchObject({ action: "retry" });
+    await delayPassed(lead.id);
     const down: RegisterSource = { source: "down", lookup: async () => unavailable("unavailable", { retryable: true, retryAfterSeconds: null }) };
     expect(await attemptLookup(db(), message, sourcesWith(down), ctx)).toMatchObject({ action: "retry" });
     const [row] = await lookupRows(lead.id);
@@ -95,6 +99,21 @@ describe("a register that does not answer", () => {
     expect(sent).toContainEqual((await dueMessages(lead.id))[0]);
     await requeueOverdueLookups(db(), queue);
     expect(sent.filter((m) => m.owner_id === lead.id)).toHaveLength(1);
+  });
+
+  it("puts back a message delivered before its row is due, without asking or spending an attempt", async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key, ukLead("01010103"));
+    const [message] = await dueMessages(lead.id);
+    let asked = 0;
+    const down: RegisterSource = { source: "down", lookup: async () => (asked++, unavailable("unavailable", { retryable: true, retryAfterSeconds: null })) };
+    expect(await attemptLookup(db(), message, sourcesWith(down), ctx)).toEqual({ action: "retry", delaySeconds: LOOKUP_RETRY_DELAYS_SECONDS[0] });
+    // The same message again at once (a duplicate, or the cron's re-send): not due for a minute.
+    const early = await attemptLookup(db(), message, sourcesWith(down), ctx);
+    expect(early).toMatchObject({ action: "retry" });
+    expect((early as { delaySeconds: number }).delaySeconds).toBeGreaterThan(50);
+    expect(asked).toBe(1);
+    expect((await lookupRows(lead.id))[0].attempts).toBe(1);
   });
 
   it("acknowledges a message that is not a lookup", async () => {

@@ -56,9 +56,9 @@ describe("VIES adapter", () => {
     expect(logs).toEqual([{ source: "vies", operation: "check_vat_number", outcome: "ms_unavailable", status: 200 }]);
   });
 
-  it("treats the concurrent-request limit (an errorWrappers body) as unanswered and retryable", async () => {
+  it("treats the concurrent-request limit (an errorWrappers body) as rate limited and retryable", async () => {
     const { ctx } = registerContext();
-    expect(await vies("SE").check("SE556000000001", ctx)).toMatchObject({ answer: { valid: null, reason: "unavailable" }, retryable: true });
+    expect(await vies("SE").check("SE556000000001", ctx)).toMatchObject({ answer: { valid: null, reason: "rate_limited" }, retryable: true });
   });
 
   it("serves exactly the EU markets the market table checks", () => {

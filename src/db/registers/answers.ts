@@ -81,7 +81,8 @@ export async function findLookup(db: Database, ownerId: string, kind: RegisterKi
 
 export interface LookupResult {
   answer: unknown;
-  checkedAt: string;
+  /** When the stored answer was given; null while the register has not answered. */
+  checkedAt: string | null;
   attempts: number;
   /** When the next attempt is due; null when the answer is final. */
   dueAt: string | null;
@@ -120,4 +121,14 @@ export async function markLookupResent(db: Database, ownerId: string, kind: Regi
     .set({ dueAt: at })
     .where(and(eq(registerAnswers.ownerId, ownerId), eq(registerAnswers.kind, kind), eq(registerAnswers.lookupId, lookupId), isNotNull(registerAnswers.dueAt)))
     .run();
+}
+
+/** Moves a lookup's next attempt later without an attempt (its register asked us to wait). True when the row is still that lookup. */
+export async function postponeLookup(db: Database, ownerId: string, kind: RegisterKind, lookupId: string, dueAt: string, at: string) {
+  const outcome = await db
+    .update(registerAnswers)
+    .set({ dueAt, updatedAt: at })
+    .where(and(eq(registerAnswers.ownerId, ownerId), eq(registerAnswers.kind, kind), eq(registerAnswers.lookupId, lookupId), isNotNull(registerAnswers.dueAt)))
+    .run();
+  return outcome.meta.changes === 1;
 }

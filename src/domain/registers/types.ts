@@ -31,7 +31,10 @@ export interface RegistryAddress {
 }
 
 export interface RegistryDirector {
-  name: string;
+  /** Null when the register masks it (then `name_masked` is true). */
+  name: string | null;
+  /** Present and true when the register publishes the person but masks their name (KRS). */
+  name_masked?: true;
   role: string | null;
   appointed_on: string | null;
   resigned_on: string | null;
@@ -74,7 +77,7 @@ export interface RegistryAvailable {
   activity_codes: { scheme: string; code: string; description: string | null; classification: string | null }[] | null;
   registered_office: RegistryAddress | null;
   directors: RegistryDirector[] | null;
-  officers: { name: string; role: string | null; appointed_on: string | null; resigned_on: string | null }[] | null;
+  officers: { name: string | null; name_masked?: true; role: string | null; appointed_on: string | null; resigned_on: string | null }[] | null;
   psc_count: number | null;
   accounts: { next_due: string | null; overdue: boolean | null } | null;
   confirmation_statement: { next_due: string | null; overdue: boolean | null } | null;

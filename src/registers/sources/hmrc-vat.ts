@@ -9,7 +9,9 @@ import { normaliseVatNumber, vatChecked, vatFromFailure, vatUnanswered } from ".
 /**
  * GB VAT: HMRC's "Check a UK VAT number" API, version 2
  * (GET /organisations/vat/check-vat-number/lookup/{targetVrn}, application-restricted:
- * an OAuth 2.0 client-credentials token with scope read:vat, or a configured bearer token).
+ * an OAuth 2.0 client-credentials token with scope read:vat). `HMRC_VAT_BEARER_TOKEN`
+ * is for tests and local runs only: HMRC's tokens expire after about four hours,
+ * so a fixed one stops working in production; deployments set the client id and secret.
  * 200 → valid with the registered name and address; 404 NOT_FOUND → not valid.
  */
 
@@ -67,8 +69,16 @@ const addressLine = (address: z.infer<typeof lookupResponse>["target"]["address"
     ? text([address.line1, address.line2, address.line3, address.line4, address.line5, address.postcode, address.countryCode].map((l) => text(l)).filter(Boolean).join(", "))
     : null;
 
+/** UK VAT numbers: `GB`, or `XI` for Northern Ireland (the same VRN, checked the same way); 9 or 12 digits. */
+const VRN = /^(\d{9}|\d{12})$/;
+function ukVatNumber(input: string): { national: string; number: string } | null {
+  const compact = input.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (compact.startsWith("XI")) return normaliseVatNumber(compact.slice(2), "XI", VRN);
+  return normaliseVatNumber(compact, "GB", VRN);
+}
+
 async function check(input: string, ctx: SourceContext): Promise<VatOutcome> {
-  const normalised = normaliseVatNumber(input, "GB", /^(\d{9}|\d{12})$/);
+  const normalised = ukVatNumber(input);
   const { clientId, clientSecret, bearerToken: fixed } = ctx.config.hmrc;
   if (!fixed && !(clientId && clientSecret)) return vatUnanswered(normalised?.number ?? input, "not_configured");
   // A number that is not 9 or 12 digits is not a UK VAT number; HMRC would answer 400.

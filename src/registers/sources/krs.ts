@@ -12,8 +12,10 @@ import type { RegisterSource } from "../source";
  * current extract of an entrepreneur. Section 1 holds the name, legal form,
  * NIP/REGON, seat and share capital; section 2 the management board and
  * proxies; section 3 the PKD activities and the annual financial statements
- * filed; section 6 liquidation, bankruptcy and restructuring. 404 means the
- * number is not in the entrepreneurs' register. Personal identifiers (PESEL)
+ * filed; section 6 liquidation, bankruptcy and restructuring. 404, or 204
+ * with no body, means the number has no current entry in the entrepreneurs'
+ * register. Natural persons' names arrive masked ("W*********") and are
+ * never reported as names. Personal identifiers (PESEL)
  * are masked by the register and never read.
  */
 
@@ -21,7 +23,8 @@ const SOURCE = "krs";
 
 const str = z.string().nullish();
 const person = z.object({
-  nazwisko: z.object({ nazwiskoICzlon: str, nazwiskoDrugi: str }).nullish(),
+  // The live key of a double surname's second part is nazwiskoIICzlon.
+  nazwisko: z.object({ nazwiskoICzlon: str, nazwiskoIICzlon: str }).nullish(),
   imiona: z.object({ imie: str, imieDrugie: str }).nullish(),
   funkcjaWOrganie: str,
   czyZawieszona: z.boolean().nullish(),
@@ -87,8 +90,21 @@ function periodOf(text: string | null | undefined): { start: string | null; end:
   return { start: dates[0] ?? null, end: dates[1] ?? null };
 }
 
-const personName = (p: z.infer<typeof person>) =>
-  text([p.imiona?.imie, p.imiona?.imieDrugie, p.nazwisko?.nazwiskoICzlon, p.nazwisko?.nazwiskoDrugi].map((x) => text(x)).filter(Boolean).join(" "));
+/**
+ * The open API masks natural persons' names: the first letter, then one
+ * asterisk per remaining letter ("W*********"). Such a name is not a fact.
+ */
+export const isMasked = (value: string | null | undefined) => !!value && /^\p{L}?\*+$/u.test(value.trim());
+
+type Person = z.infer<typeof person>;
+const nameParts = (p: Person) => [p.imiona?.imie, p.imiona?.imieDrugie, p.nazwisko?.nazwiskoICzlon, p.nazwisko?.nazwiskoIICzlon].map((x) => text(x)).filter((x): x is string => x !== null);
+
+/** A person's name as the register shows it; `masked` when any part is masked (the name is then null, never asterisks). */
+function personName(p: Person): { name: string | null; masked: boolean } {
+  const parts = nameParts(p);
+  if (parts.some(isMasked)) return { name: null, masked: true };
+  return { name: text(parts.join(" ")), masked: false };
+}
 
 /** Section 6 headings for liquidation, bankruptcy, restructuring and recovery proceedings. */
 const PROCEEDINGS = /upadl|likwid|restruktur|naprawcz/i;
@@ -116,6 +132,8 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
     url: `${ctx.config.krs.baseUrl}/api/krs/OdpisAktualny/${krs}?rejestr=P&format=json`,
     headers: { Accept: "application/json" },
   });
+  // 204 with no body: the number has no current entry in the entrepreneurs' register.
+  if (result.ok && result.status === 204) return unavailable("not_found");
   const parsed = parseBody(result, extract, ctx, { source: SOURCE, operation: "odpis_aktualny" });
   if (!parsed.ok) return fromFailure(parsed.failure);
   const { naglowekA: header, dane } = parsed.value.odpis;
@@ -168,22 +186,24 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
             country: text(seat.adres.kraj),
           }
         : null,
+      // A masked member keeps their place and role: name null, name_masked true.
       directors: board
-        .filter((p) => personName(p) !== null)
-        .map((p) => directorByNameOnly(personName(p)!, text(p.funkcjaWOrganie))),
+        .map((p) => ({ ...personName(p), role: text(p.funkcjaWOrganie) }))
+        .filter((p) => p.name !== null || p.masked)
+        .map((p) => ({ ...directorByNameOnly(p.name, p.role), ...(p.masked ? { name_masked: true } : {}) })),
       officers: [
-        ...board.map((p) => ({ name: personName(p), role: text(p.funkcjaWOrganie) })),
-        ...proxies.map((p) => ({ name: personName(p), role: text(p.rodzajProkury) ?? "PROKURENT" })),
+        ...board.map((p) => ({ ...personName(p), role: text(p.funkcjaWOrganie) })),
+        ...proxies.map((p) => ({ ...personName(p), role: text(p.rodzajProkury) ?? "PROKURENT" })),
       ]
-        .filter((o): o is { name: string; role: string | null } => o.name !== null)
-        .map((o) => ({ ...o, appointed_on: null, resigned_on: null })),
+        .filter((o) => o.name !== null || o.masked)
+        .map((o) => ({ name: o.name, role: o.role, appointed_on: null, resigned_on: null, ...(o.masked ? { name_masked: true } : {}) })),
       has_insolvency_history: proceedings.length > 0,
       filings,
       share_capital: capital && Number.isFinite(capitalAmount) ? { amount: capitalAmount, currency: capital.waluta } : null,
       identifiers,
       sections: {
         extract: { status: "available", data: { register: "P", as_of: isoFromPolish(header.stanZDnia) } },
-        management_board: { status: "available", data: { organ: text(dane.dzial2?.reprezentacja?.nazwaOrganu), members: board.length } },
+        management_board: { status: "available", data: { organ: text(dane.dzial2?.reprezentacja?.nazwaOrganu), members: board.length, names_masked: board.filter((p) => personName(p).masked).length } },
         shareholders: { status: "available", data: { count: dane.dzial1.wspolnicySpzoo?.length ?? null } },
         proceedings: { status: "available", data: { sections: proceedings } },
       },

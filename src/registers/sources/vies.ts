@@ -42,22 +42,34 @@ const checkResponse = z.union([
   z.object({ actionSucceed: z.literal(false), errorWrappers: z.array(z.object({ error: z.string(), message: z.string().nullish() })).default([]) }),
 ]);
 
-/** VIES error codes that mean "ask again later", and what they become. */
-const NOT_ANSWERED: Readonly<Record<string, "timeout" | "unavailable">> = {
-  MS_UNAVAILABLE: "unavailable",
-  SERVICE_UNAVAILABLE: "unavailable",
-  TIMEOUT: "timeout",
-  // Too many concurrent requests: VIES's own rate limit.
-  MS_MAX_CONCURRENT_REQ: "unavailable",
-  GLOBAL_MAX_CONCURRENT_REQ: "unavailable",
-};
+/**
+ * VIES's error codes (the EC's list): only VALID and INVALID are answers, and
+ * INVALID_INPUT (the number itself was refused) is "not valid". Every other
+ * code is "not answered", whether it arrives as `userError` beside
+ * `isValid: false` or in an `{actionSucceed: false, errorWrappers}` body (both
+ * with HTTP 200): the throttles are `rate_limited`, TIMEOUT `timeout`, the
+ * rest (and any code we do not know) `unavailable`; all are asked again.
+ */
+const ANSWERS = new Set(["VALID", "INVALID"]);
+const REFUSED_NUMBER = "INVALID_INPUT";
+const THROTTLES = new Set(["GLOBAL_MAX_CONCURRENT_REQ", "GLOBAL_MAX_CONCURRENT_REQ_TIME", "MS_MAX_CONCURRENT_REQ", "MS_MAX_CONCURRENT_REQ_TIME"]);
+
+export function notAnsweredReason(code: string): "rate_limited" | "timeout" | "unavailable" {
+  if (THROTTLES.has(code)) return "rate_limited";
+  return code === "TIMEOUT" ? "timeout" : "unavailable";
+}
+
+/** Old Belgian numbers have 9 digits; VIES wants the 10-digit form with a leading 0. */
+const widen = (country: string, national: string) => (country === "BE" && /^\d{9}$/.test(national) ? `0${national}` : national);
 
 export function viesFor(country: string): VatSource | null {
   const pattern = NATIONAL_PATTERNS[country];
   if (!pattern) return null;
 
   async function check(input: string, ctx: SourceContext): Promise<VatOutcome> {
-    const normalised = normaliseVatNumber(input, country, pattern);
+    const compact = input.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    const national = compact.startsWith(country) ? compact.slice(country.length) : compact;
+    const normalised = normaliseVatNumber(widen(country, national), country, pattern);
     if (!normalised) return vatChecked(input, false, {}, ctx);
     const result = await requestJson(ctx, {
       source: SOURCE,
@@ -68,14 +80,12 @@ export function viesFor(country: string): VatSource | null {
     const parsed = parseBody(result, checkResponse, ctx, { source: SOURCE, operation: "check_vat_number" });
     if (!parsed.ok) return vatFromFailure(normalised.number, parsed.failure);
     const body = parsed.value;
-    const errorCode = "actionSucceed" in body ? (body.errorWrappers[0]?.error ?? "SERVICE_UNAVAILABLE") : (body.userError ?? null);
-    if (errorCode && NOT_ANSWERED[errorCode]) {
-      ctx.log({ source: SOURCE, operation: "check_vat_number", outcome: errorCode.toLowerCase(), status: result.ok ? result.status : null });
-      return vatUnanswered(normalised.number, NOT_ANSWERED[errorCode], { retryable: true, retryAfterSeconds: null });
-    }
-    if ("actionSucceed" in body) {
-      // INVALID_INPUT and the like: the number itself was refused.
-      return vatChecked(normalised.number, false, {}, ctx);
+    const errorCode = "actionSucceed" in body ? (body.errorWrappers[0]?.error ?? "SERVICE_UNAVAILABLE") : (text(body.userError) ?? null);
+    if (errorCode === REFUSED_NUMBER) return vatChecked(normalised.number, false, {}, ctx);
+    if ("actionSucceed" in body || (errorCode !== null && !ANSWERS.has(errorCode))) {
+      const code = errorCode ?? "SERVICE_UNAVAILABLE";
+      ctx.log({ source: SOURCE, operation: "check_vat_number", outcome: code.toLowerCase(), status: result.ok ? result.status : null });
+      return vatUnanswered(normalised.number, notAnsweredReason(code), { retryable: true, retryAfterSeconds: null });
     }
     return vatChecked(
       normalised.number,

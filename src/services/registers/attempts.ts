@@ -14,15 +14,15 @@
  *   already stored.
  */
 import type { Database } from "../../db/client";
-import { findLookup, storeLookupResult } from "../../db/registers/answers";
+import { findLookup, postponeLookup, storeLookupResult } from "../../db/registers/answers";
 import type { RegisterAnswerRow } from "../../db/schema/registers";
 import { nextLookupDelay } from "../../domain/registers/retry";
-import type { RegisterQuery, RegistryAnswer, VatAnswer } from "../../domain/registers/types";
+import type { RegisterQuery, RegistryAnswer, RegistryUnavailable, VatAnswer } from "../../domain/registers/types";
 import type { SourceContext } from "../../registers/context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "../../registers/outcome";
 import type { RegisterSource, VatSource } from "../../registers/source";
 import { vatUnanswered } from "../../registers/vat";
-import { logLookup, logLookupSkipped } from "./lookup-log";
+import { logLookup, logLookupPostponed, logLookupSkipped } from "./lookup-log";
 import type { RegisterLookupMessage } from "./lookups";
 
 /** Which source answers a row: chosen by the lead's environment and market. */
@@ -75,6 +75,35 @@ function sourceFor(sources: LookupSources, ask: Ask): { name: string | null; ask
 /** Asks the source that answers for this environment, market and kind. */
 export const askSource = (sources: LookupSources, ctx: SourceContext, ask: Ask): Promise<Outcome> => sourceFor(sources, ask).ask(ctx);
 
+/**
+ * Whether the register gave this answer (facts, "no such number", a VAT
+ * decision): only those carry `checked_at`. A register that did not answer,
+ * asked us to wait, or was never asked (no source, no credentials) gives only
+ * `{source, status, reason}` (the spec's "returns only").
+ */
+const registerAnswered = (kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer) =>
+  kind === "registry"
+    ? (answer as RegistryAnswer).status === "available" || (answer as RegistryUnavailable).reason === "not_found"
+    : (answer as VatAnswer).valid !== null;
+
+/** A message delivered before its row is due by more than this is put back (a duplicate, or one sent before a register's reset). */
+const EARLY_SLACK_MS = 5_000;
+
+/** The unanswered form: a register answer without `checked_at`; a VAT answer with `checked_at: null` (the object keeps its keys). */
+function withoutCheckedAt(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer): RegistryAnswer | VatAnswer {
+  if (kind === "vat") return { ...(answer as VatAnswer), checked_at: null };
+  const { checked_at: _dropped, ...rest } = answer as RegistryAnswer & { checked_at?: string };
+  return rest as RegistryAnswer;
+}
+
+/** An answer as it is stored and shown: `checked_at` when the register answered, none (VAT: null) when it did not. */
+export function answerAsStored(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer, now: Date): RegistryAnswer | VatAnswer {
+  return registerAnswered(kind, answer) ? { ...answer, checked_at: answer.checked_at ?? now.toISOString() } : withoutCheckedAt(kind, answer);
+}
+
+/** The Queues limit for a retry delay. */
+const MAX_DELAY_SECONDS = 43_200;
+
 /** Whether an answer holds facts (an available register answer, a VAT check that decided). */
 const holdsFacts = (kind: RegisterAnswerRow["kind"], answer: unknown) =>
   answer !== null && (kind === "registry" ? (answer as RegistryAnswer).status === "available" : (answer as VatAnswer).valid !== null);
@@ -87,19 +116,30 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
   }
 
   const source = sourceFor(sources, row);
+  // Not yet due (the register's reset is on the row), or the register asked us to wait: put back, no attempt spent.
+  const asked = ctx.now();
+  const early = Date.parse(row.dueAt) - asked.getTime() > EARLY_SLACK_MS ? Math.ceil((Date.parse(row.dueAt) - asked.getTime()) / 1000) : null;
+  const paced = early ?? (source.name ? (ctx.pacer?.blockedFor(source.name, asked) ?? null) : null);
+  if (paced !== null) {
+    const dueAt = early === null ? new Date(asked.getTime() + paced * 1000).toISOString() : row.dueAt;
+    const kept = early !== null || (await postponeLookup(db, row.ownerId, row.kind, row.lookupId, dueAt, asked.toISOString()));
+    logLookupPostponed(row, source.name, paced);
+    return kept ? { action: "retry", delaySeconds: Math.min(paced, MAX_DELAY_SECONDS) } : ACK;
+  }
   const started = Date.now();
-  const outcome = await withinBudget(source.ask(ctx), budgetMs, () => timedOut(row));
+  const ask = () => withinBudget(source.ask(ctx), budgetMs, () => timedOut(row));
+  const outcome = ctx.pacer && source.name ? await ctx.pacer.inFlight(source.name, ask) : await ask();
   const durationMs = Date.now() - started;
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;
-  const fresh = { ...outcome.answer, checked_at: outcome.answer.checked_at ?? now.toISOString() };
+  const fresh = answerAsStored(row.kind, outcome.answer, now);
   // A retry that failed keeps the facts an earlier attempt stored.
   const keepEarlier = holdsFacts(row.kind, row.answer) && !holdsFacts(row.kind, fresh);
   const answer = keepEarlier ? row.answer : fresh;
   const stored = await storeLookupResult(db, row.ownerId, row.kind, row.lookupId, {
     answer,
-    checkedAt: keepEarlier ? row.checkedAt! : fresh.checked_at,
+    checkedAt: keepEarlier ? row.checkedAt : (fresh.checked_at ?? null),
     attempts,
     dueAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
     at: now.toISOString(),

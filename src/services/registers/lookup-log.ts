@@ -55,3 +55,8 @@ export function logLookup({ row, source, attempt, answer, keptEarlier, stored, r
 export function logLookupSkipped(message: RegisterLookupMessage) {
   log("info", "register_lookup", { owner_id: message.owner_id, kind: message.kind, outcome: "skipped", reason: "superseded" });
 }
+
+/** A message put back without asking: its row is not due yet, or its register asked us to wait. */
+export function logLookupPostponed(row: Pick<RegisterAnswerRow, "ownerId" | "kind" | "environment" | "country">, source: string | null, retryInSeconds: number) {
+  log("info", "register_lookup", { owner_id: row.ownerId, kind: row.kind, environment: row.environment, country: row.country, source, outcome: "postponed", reason: "paced", retry_in_s: retryInSeconds });
+}

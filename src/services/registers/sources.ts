@@ -5,7 +5,9 @@
  * source (src/registers/select.ts), configured from Worker vars and secrets.
  */
 import type { Bindings } from "../../lib/env";
+import { registerConfigFrom } from "../../registers/config";
 import { sourceContextFrom } from "../../registers/context";
+import { pacerFor } from "../../registers/pacing";
 import { sandboxRegisterSource, sandboxVatSource } from "../../registers/sandbox";
 import { registerSourceFor, vatSourceFor } from "../../registers/select";
 import type { LookupSources } from "./attempts";
@@ -15,4 +17,12 @@ export const lookupSources: LookupSources = {
   vat: (environment, country) => (environment === "sandbox" ? sandboxVatSource(country) : vatSourceFor(country)),
 };
 
-export const lookupContext = (env: Bindings) => sourceContextFrom(env);
+/**
+ * The consumer's context: the registers as configured, paced by the pacer of
+ * this deployment key (the same registers and the same Companies House key
+ * share one allowance; src/registers/pacing.ts).
+ */
+export function lookupContext(env: Bindings) {
+  const config = registerConfigFrom(env);
+  return sourceContextFrom(env, { pacer: pacerFor(JSON.stringify(config)) });
+}

@@ -18,6 +18,7 @@ export type Scenario =
   | "malformed"
   | "wrong-shape"
   | "hang"
+  | "live"
   | `fail-${string}`
   | `limit-${string}`;
 
@@ -28,6 +29,13 @@ export interface RecordedRequest {
   search: string;
   authorization: string | null;
   accept: string | null;
+  userAgent: string | null;
+  /** When the stand-in received it (epoch ms). */
+  at: number;
+  /** The live scenario's own answer (429, a VIES throttle), when it gave one. */
+  answered?: number;
+  /** The window reset it announced (X-Ratelimit-Reset, epoch ms), on a live 429. */
+  resetAt?: number;
   body: string;
 }
 
@@ -61,3 +69,28 @@ export function registerContext(scenario: Scenario = "ok", options: { env?: Part
 
 /** The short timeout the "hang" scenario runs with: the stand-in never answers, so any value ends the same way. */
 export const HANG_TIMEOUT_MS = 300;
+
+/**
+ * The stand-in's "live" scenario as Worker vars, for runs through the queue
+ * consumer (which builds its own context from env): every register at
+ * `/{token}/live/…`, and the requests it received.
+ */
+export function liveStandIn() {
+  const server = inject("registerServerUrl");
+  const token = crypto.randomUUID();
+  const root = `${server}/${token}/live`;
+  const env: RegisterEnv = {
+    COMPANIES_HOUSE_API_URL: `${root}/companies-house`,
+    COMPANIES_HOUSE_API_KEY: credentials.companiesHouseKey,
+    HMRC_VAT_API_URL: `${root}/hmrc`,
+    HMRC_CLIENT_ID: credentials.hmrcClientId,
+    HMRC_CLIENT_SECRET: credentials.hmrcClientSecret,
+    VIES_API_URL: `${root}/vies`,
+    FR_API_URL: `${root}/fr`,
+    KRS_API_URL: `${root}/krs`,
+    ABN_LOOKUP_API_URL: `${root}/abn`,
+    ABN_LOOKUP_GUID: credentials.abnGuid,
+  };
+  const requests = async (): Promise<RecordedRequest[]> => (await fetch(`${server}/__requests/${token}`)).json();
+  return { env, requests };
+}

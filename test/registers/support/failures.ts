@@ -36,14 +36,14 @@ export function registerFailureCases(lookup: (ctx: ReturnType<typeof registerCon
   }
 }
 
-/** Runs the failure table against one VAT check: validity unknown; the spec's VAT reasons have no rate_limited, so a 429 is unavailable. */
+/** Runs the failure table against one VAT check: validity unknown, with the register's reason (a 429 is rate_limited, as decisions.md names it). */
 export function vatFailureCases(
   check: (ctx: ReturnType<typeof registerContext>["ctx"]) => Promise<VatOutcome>,
   number: string,
   env: Partial<RegisterEnv> = {},
 ) {
   for (const failure of FAILURES) {
-    const reason = failure.reason === "rate_limited" ? "unavailable" : failure.reason;
+    const reason = failure.reason;
     it(`answers valid null (${reason}) when the VAT register answers ${failure.scenario}`, async () => {
       const { ctx, logs } = registerContext(failure.scenario, { env, ...(failure.scenario === "hang" ? { timeoutMs: HANG_TIMEOUT_MS } : {}) });
       const outcome = await check(ctx);

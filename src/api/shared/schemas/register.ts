@@ -22,9 +22,14 @@ const Address = z
   .object({ line1: str, line2: str, locality: str, region: str, postal_code: str, country: str })
   .openapi("RegisteredOffice", { description: "The registered office as the register holds it." });
 
+/** KRS masks natural persons' names: such a person is listed with `name: null` and `name_masked: true`. */
+const personName = z.string().nullable().openapi({ description: "Null when the register masks the name (`name_masked` is then true)." });
+const nameMasked = z.literal(true).optional().openapi({ description: "Present (true) when the register publishes the person but masks the name." });
+
 const Director = z
   .object({
-    name: z.string(),
+    name: personName,
+    name_masked: nameMasked,
     role: str,
     appointed_on: date,
     resigned_on: date,
@@ -69,7 +74,7 @@ export const RegistryAvailable = z
     activity_codes: z.array(z.object({ scheme: z.string(), code: z.string(), description: str, classification: str })).nullable(),
     registered_office: Address.nullable(),
     directors: z.array(Director).nullable().openapi({ description: "Current directors with their appointments and disqualification." }),
-    officers: z.array(z.object({ name: z.string(), role: str, appointed_on: date, resigned_on: date })).nullable(),
+    officers: z.array(z.object({ name: personName, name_masked: nameMasked, role: str, appointed_on: date, resigned_on: date })).nullable(),
     psc_count: int.openapi({ description: "Active persons with significant control." }),
     accounts: Due.nullable(),
     confirmation_statement: Due.nullable(),
@@ -123,6 +128,6 @@ export const Vat = z
     source: z.string().nullable().openapi({ example: "vat_validation", description: "`vat_validation` once checked; null before." }),
     registered_name: str,
     registered_address: str,
-    reason: str.openapi({ example: "no_number", description: "`no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer." }),
+    reason: str.openapi({ example: "no_number", description: "`no_number` when no number is held; `unavailable`, `timeout`, `rate_limited` or `not_configured` when the VAT register did not answer." }),
   })
   .openapi("Vat", { description: "The VAT register's check of `vat.number` (GB and the EU markets)." });

@@ -3,6 +3,8 @@ import { text } from "../../answer";
 import type { SourceContext } from "../../context";
 import { appointmentList, disqualification, disqualifiedSearch, type OfficerItem } from "./schemas";
 import { getResource, isSafePath } from "./client";
+import type { HttpFailure } from "../../http";
+import type { z } from "zod";
 
 /**
  * A director's record across the register: other appointments from the
@@ -33,36 +35,73 @@ const sameBirthMonth = (officer: OfficerItem, searchDob: string | null | undefin
 
 const today = (ctx: SourceContext) => ctx.now().toISOString().slice(0, 10);
 
+/** Search results read per page, and the most pages read: beyond 1,000 results the match is not certain. */
+export const SEARCH_PAGE_SIZE = 100;
+export const SEARCH_MAX_PAGES = 10;
+
+/** Why a director's `disqualified` is null: cannot be checked, no certain match, or the register did not answer. */
+export type DisqualificationGap = "not_checkable" | "uncertain_match" | "unanswered";
+
 interface Disqualified {
-  /** null when the register did not answer. */
   disqualified: boolean | null;
+  gap: DisqualificationGap | null;
+  /** The failed call, when the register did not answer (only that is worth asking again). */
+  failure: HttpFailure | null;
+}
+
+const known = (disqualified: boolean): Disqualified => ({ disqualified, gap: null, failure: null });
+const unknown = (gap: DisqualificationGap, failure: HttpFailure | null = null): Disqualified => ({ disqualified: null, gap, failure });
+
+const surnameOf = (comparable: string) => comparable.split(" ").at(-1) ?? "";
+const firstInitialOf = (comparable: string) => comparable.charAt(0);
+
+type SearchItem = z.infer<typeof disqualifiedSearch>["items"][number];
+
+/** Every page of the disqualified-officers search for a name (`total_results` says how many there are). */
+async function searchAll(ctx: SourceContext, apiKey: string, name: string): Promise<{ ok: true; items: SearchItem[]; complete: boolean } | { ok: false; failure: HttpFailure }> {
+  const items: SearchItem[] = [];
+  for (let page = 0; page < SEARCH_MAX_PAGES; page++) {
+    const search = await getResource(
+      ctx,
+      apiKey,
+      `/search/disqualified-officers?q=${encodeURIComponent(name)}&items_per_page=${SEARCH_PAGE_SIZE}&start_index=${items.length}`,
+      "disqualified_officers_search",
+      disqualifiedSearch,
+    );
+    if (!search.ok) return search.failure.reason === "not_found" ? { ok: true, items, complete: true } : search;
+    items.push(...search.value.items);
+    const total = search.value.total_results ?? items.length;
+    if (search.value.items.length === 0 || items.length >= total) return { ok: true, items, complete: true };
+  }
+  return { ok: true, items, complete: false };
 }
 
 async function disqualificationOf(ctx: SourceContext, apiKey: string, officer: OfficerItem): Promise<Disqualified> {
-  // A corporate director, or one without a birth month, cannot be matched safely: unknown, not "no".
-  if (!officer.date_of_birth?.year || !officer.date_of_birth.month) return { disqualified: null };
+  // A corporate director, or one without a birth month, cannot be matched safely: unknown, not "no", and asking again will not change it.
+  if (!officer.date_of_birth?.year || !officer.date_of_birth.month) return unknown("not_checkable");
   const wanted = comparableName(officer.name);
-  const search = await getResource(
-    ctx,
-    apiKey,
-    `/search/disqualified-officers?q=${encodeURIComponent(wanted)}&items_per_page=50`,
-    "disqualified_officers_search",
-    disqualifiedSearch,
-  );
-  if (!search.ok) return { disqualified: search.failure.reason === "not_found" ? false : null };
-  const candidates = search.value.items.filter(
-    (item) => comparableName(item.title) === wanted && sameBirthMonth(officer, item.date_of_birth) && isSafePath(item.links.self),
-  );
+  const search = await searchAll(ctx, apiKey, wanted);
+  if (!search.ok) return unknown("unanswered", search.failure);
+  const certain: SearchItem[] = [];
+  let uncertain = !search.complete;
+  for (const item of search.items) {
+    const name = comparableName(item.title);
+    const sameName = name === wanted;
+    const sameBirth = sameBirthMonth(officer, item.date_of_birth);
+    if (sameName && sameBirth && isSafePath(item.links.self)) certain.push(item);
+    // The same name with no birth date to compare, or the same surname, initial and birth month under other forenames: maybe them.
+    else if ((sameName && !item.date_of_birth) || (sameBirth && surnameOf(name) === surnameOf(wanted) && firstInitialOf(name) === firstInitialOf(wanted))) uncertain = true;
+  }
   const on = today(ctx);
-  for (const candidate of candidates) {
+  for (const candidate of certain) {
     const detail = await getResource(ctx, apiKey, candidate.links.self, "officer_disqualification", disqualification);
-    if (!detail.ok) return { disqualified: null };
+    if (!detail.ok) return unknown("unanswered", detail.failure);
     const inForce = detail.value.disqualifications.some(
       (d) => (!d.disqualified_from || d.disqualified_from <= on) && (!d.disqualified_until || d.disqualified_until >= on),
     );
-    if (inForce) return { disqualified: true };
+    if (inForce) return known(true);
   }
-  return { disqualified: false };
+  return uncertain ? unknown("uncertain_match") : known(false);
 }
 
 interface OtherAppointments {
@@ -92,17 +131,29 @@ async function appointmentsOf(ctx: SourceContext, apiKey: string, officer: Offic
   };
 }
 
-export async function directorOf(ctx: SourceContext, apiKey: string, officer: OfficerItem, companyNumber: string): Promise<RegistryDirector> {
+export interface CheckedDirector {
+  director: RegistryDirector;
+  /** Why `disqualified` is null, if it is. */
+  reason: DisqualificationGap | null;
+  /** The failed call when the register did not answer the check; null otherwise. */
+  unanswered: HttpFailure | null;
+}
+
+export async function directorOf(ctx: SourceContext, apiKey: string, officer: OfficerItem, companyNumber: string): Promise<CheckedDirector> {
   const [appointments, disqualified] = await Promise.all([
     appointmentsOf(ctx, apiKey, officer, companyNumber),
     disqualificationOf(ctx, apiKey, officer),
   ]);
   return {
-    name: officer.name,
-    role: text(officer.officer_role),
-    appointed_on: text(officer.appointed_on),
-    resigned_on: text(officer.resigned_on),
-    ...appointments,
-    disqualified: disqualified.disqualified,
+    director: {
+      name: officer.name,
+      role: text(officer.officer_role),
+      appointed_on: text(officer.appointed_on),
+      resigned_on: text(officer.resigned_on),
+      ...appointments,
+      disqualified: disqualified.disqualified,
+    },
+    reason: disqualified.gap,
+    unanswered: disqualified.failure,
   };
 }

@@ -5,7 +5,7 @@ import { unavailable, type RegisterOutcome } from "../../outcome";
 import type { RegisterSource } from "../../source";
 import { getResource, SOURCE, type ChResult } from "./client";
 import { directorOf, isDirectorRole } from "./directors";
-import { activityCodesOf, addressOf, dueOf, filingOf, hasLink, shareCapitalOf } from "./map";
+import { activityCodesOf, addressOf, dueOf, filingOf, hasLink, insolvencyStatuses, shareCapitalOf } from "./map";
 import {
   chargeList,
   companyProfile,
@@ -30,10 +30,15 @@ import {
  * iXBRL documents), so `filed_financials` stays null.
  */
 
-/** Company numbers are 8 characters; a bare number is zero-padded (1234 → 00001234), a prefixed one (SC, NI, OC…) kept. */
+/**
+ * Company numbers are 8 characters. A bare number is zero-padded
+ * (1234 → 00001234); a prefixed one (SC, NI, OC…) is padded after its prefix,
+ * as users type them (SC12345 → SC012345).
+ */
 export function normaliseCompanyNumber(input: string): string | null {
   const compact = input.replace(/\s+/g, "").toUpperCase();
-  const padded = /^\d{1,8}$/.test(compact) ? compact.padStart(8, "0") : compact;
+  const prefixed = /^([A-Z]{2})(\d{1,6})$/.exec(compact);
+  const padded = /^\d{1,8}$/.test(compact) ? compact.padStart(8, "0") : prefixed ? `${prefixed[1]}${prefixed[2].padStart(6, "0")}` : compact;
   return /^[A-Z0-9]{8}$/.test(padded) ? padded : null;
 }
 
@@ -69,8 +74,11 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
 
   const officerItems = officers.ok ? officers.value.items : null;
   const currentDirectors = (officerItems ?? []).filter((o) => isDirectorRole(o.officer_role) && !o.resigned_on);
-  const directors = officerItems ? await Promise.all(currentDirectors.map((o) => directorOf(ctx, apiKey, o, number))) : null;
+  const checked = officerItems ? await Promise.all(currentDirectors.map((o) => directorOf(ctx, apiKey, o, number))) : null;
+  const directors = checked?.map((c) => c.director) ?? null;
   const disqualifiedKnown = directors !== null && directors.every((d) => d.disqualified !== null);
+  // Only a check the register failed to answer is worth asking again; "cannot be checked" (a corporate director) and an uncertain match are answers.
+  const disqualificationRetry = checked?.flatMap((c) => (c.unanswered ? [c.unanswered] : [])) ?? [];
 
   const sections: Record<string, Section> = {
     company_profile: {
@@ -90,10 +98,18 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
     filing_history: sectionOf(filings, (v) => ({ total_count: v.total_count ?? null })),
     disqualifications: directors === null
       ? { status: officers.ok ? "available" : officers.failure.reason, data: null }
-      : { status: disqualifiedKnown ? "available" : "partial", data: { directors_checked: directors.length } },
+      : {
+          status: disqualifiedKnown ? "available" : "partial",
+          data: {
+            directors_checked: checked!.filter((c) => c.director.disqualified !== null).length,
+            not_checkable: checked!.filter((c) => c.reason === "not_checkable").length,
+            uncertain: checked!.filter((c) => c.reason === "uncertain_match").length,
+            unanswered: disqualificationRetry.length,
+          },
+        },
   };
   if (charges) sections.charges = sectionOf(charges, (v) => ({ total_count: v.total_count ?? null, satisfied_count: v.satisfied_count ?? null, part_satisfied_count: v.part_satisfied_count ?? null }));
-  if (insolvencyCases) sections.insolvency = sectionOf(insolvencyCases, (v) => ({ status: text(v.status), cases: v.cases.map((c) => ({ type: text(c.type), dates: c.dates ?? [] })) }));
+  if (insolvencyCases) sections.insolvency = sectionOf(insolvencyCases, (v) => ({ status: insolvencyStatuses(v.status), cases: v.cases.map((c) => ({ type: text(c.type), dates: c.dates ?? [] })) }));
 
   const facts: Partial<RegistryAvailable> = {
     registered_name: profile.company_name,
@@ -122,11 +138,14 @@ async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<Registe
   };
 
   // A partial answer is still an answer; the caller may ask again for the parts that failed.
-  const failures = [officers, pscs, filings, charges, insolvencyCases, registers, exemptions, establishments].flatMap((r) => (r && !r.ok ? [r.failure] : []));
+  const failures = [
+    ...[officers, pscs, filings, charges, insolvencyCases, registers, exemptions, establishments].flatMap((r) => (r && !r.ok ? [r.failure] : [])),
+    ...disqualificationRetry,
+  ];
   const retryAfters = failures.map((f) => f.retryAfterSeconds).filter((s): s is number => s !== null);
   return {
     ...available(facts, ctx),
-    retryable: failures.some((f) => f.retryable) || (directors !== null && !disqualifiedKnown),
+    retryable: failures.some((f) => f.retryable),
     retryAfterSeconds: retryAfters.length > 0 ? Math.max(...retryAfters) : null,
   };
 }

@@ -36,11 +36,20 @@ export function filingOf(item: FilingItem): NonNullable<RegistryAvailable["filin
 }
 
 /** The latest statement of capital in the filing history (incorporation, SH01, confirmation statements with updates). */
+type CapitalEntry = NonNullable<NonNullable<FilingItem["description_values"]>["capital"]>[number];
+/** A capital entry with a figure and a currency; an incomplete one is dropped, never the whole history. */
+const completeCapital = (entries: CapitalEntry[] | null | undefined) =>
+  (entries ?? []).flatMap((c) => {
+    const figure = typeof c.figure === "number" ? String(c.figure) : text(c.figure);
+    const currency = text(c.currency);
+    return figure !== null && currency !== null ? [{ figure, currency }] : [];
+  });
+
 export function shareCapitalOf(items: FilingItem[]): RegistryAvailable["share_capital"] {
   const latest = [...items]
-    .filter((item) => (item.description_values?.capital ?? []).length > 0)
+    .filter((item) => completeCapital(item.description_values?.capital).length > 0)
     .sort((a, b) => (b.date ?? "").localeCompare(a.date ?? ""))[0];
-  const capital = latest?.description_values?.capital ?? [];
+  const capital = completeCapital(latest?.description_values?.capital);
   // A company with share classes in more than one currency has no one amount.
   const currencies = new Set(capital.map((c) => c.currency));
   if (capital.length === 0 || currencies.size !== 1) return null;
@@ -51,6 +60,12 @@ export function shareCapitalOf(items: FilingItem[]): RegistryAvailable["share_ca
 export function activityCodesOf(profile: CompanyProfile): RegistryAvailable["activity_codes"] {
   if (!profile.sic_codes) return null;
   return profile.sic_codes.map((code) => ({ scheme: "UK SIC 2007", code, description: null, classification: null }));
+}
+
+/** The insolvency resource's `status`: an array on the live service, a string in the published spec; always a list here. */
+export function insolvencyStatuses(status: string | string[] | null | undefined): string[] {
+  const list = Array.isArray(status) ? status : status === null || status === undefined ? [] : [status];
+  return list.map((s) => text(s)).filter((s): s is string => s !== null);
 }
 
 export const hasLink = (profile: CompanyProfile, key: string) => typeof profile.links?.[key] === "string";

@@ -114,7 +114,8 @@ export const filingHistory = z.object({
         description_values: z
           .object({
             made_up_date: str,
-            capital: z.array(z.object({ figure: z.string(), currency: z.string(), date: str })).nullish(),
+            // Live filing histories hold capital entries missing a figure or currency; they are kept here and dropped by shareCapitalOf.
+            capital: z.array(z.object({ figure: z.union([z.string(), z.number()]).nullish(), currency: str, date: str }).passthrough()).nullish(),
           })
           .passthrough()
           .nullish(),
@@ -133,7 +134,8 @@ export const chargeList = z.object({
 });
 
 export const insolvency = z.object({
-  status: str,
+  // The live resource answers an array ("status": ["liquidation"]); the published swagger says a string. Both are read.
+  status: z.union([z.string(), z.array(z.string())]).nullish(),
   cases: z
     .array(z.object({ type: str, number: z.union([z.string(), z.number()]).nullish(), dates: z.array(z.object({ type: str, date: str })).nullish() }))
     .default([]),
