@@ -12,7 +12,7 @@ import { registerNumbersOf } from "../../domain/registers/lookups";
 import { sourceContextFrom } from "../../registers/context";
 import { OTHER_MARKET_FIXTURES } from "../../registers/sandbox";
 import { randomToken } from "../../lib/crypto";
-import { askSource } from "../registers/attempts";
+import { answerAsStored, askSource } from "../registers/attempts";
 import { lookupSources } from "../registers/sources";
 
 /** The sandbox fixture every GB test deal carries unless its shape names another company. */
@@ -33,8 +33,9 @@ export async function testDealRegisterInserts(db: Database, ref: string, subject
   for (const n of registerNumbersOf(subject)) {
     // Always the sandbox's fixtures, whatever the key's environment: a test deal is never looked up for real.
     const outcome = await askSource(lookupSources, ctx, { kind: n.kind, environment: "sandbox", country: n.country, number: n.number });
-    const answer = { ...outcome.answer, checked_at: outcome.answer.checked_at ?? at };
-    inserts.push(settledAnswerInsert(db, { ownerId: ref, kind: n.kind, environment, country: n.country, number: n.number, lookupId: randomToken(16), at }, answer, answer.checked_at, guard));
+    // Stored as a lead's would be: a register that did not answer has no `checked_at` (decisions.md).
+    const answer = answerAsStored(n.kind, outcome.answer, new Date(at));
+    inserts.push(settledAnswerInsert(db, { ownerId: ref, kind: n.kind, environment, country: n.country, number: n.number, lookupId: randomToken(16), at }, answer, answer.checked_at ?? at, guard));
   }
   return inserts;
 }
