@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDemoPanel } from "../scripts/lib/seed.mjs";
 import { startService } from "../scripts/lib/service.mjs";
+import { measureStartup } from "../scripts/lib/startup.mjs";
 import { queryLocal, seedLeads } from "./lib/seed-leads.mjs";
 import { evaluateTargets, printReport } from "./lib/report.mjs";
 import { measureWebhookLatency, startReceiver } from "./lib/webhook-latency.mjs";
@@ -198,6 +199,9 @@ async function probe(url, scenario) {
 
 const port = Number(process.env.BENCH_PORT) || (await freePort());
 const persistTo = mkdtempSync(join(tmpdir(), "rfs-bench-"));
+// A cold isolate's startup (issue 25), measured before the service starts so the runs have the CPU to themselves.
+console.log("measuring startup (wrangler check startup)");
+const startup = measureStartup(SMOKE ? 1 : 5);
 const serviceLog = [];
 const start = () =>
   startService({
@@ -287,6 +291,7 @@ try {
     data: { leads: ctx.leadCount, seeding: `INSERT … SELECT over a recursive counter, wrangler d1 execute --local --file, ${(ctx.seedMs / 1000).toFixed(1)} s`, deep_page: CONFIG.deepPage, submit_drafts_used: ctx.drafts.used },
     rows: results,
     webhook,
+    startup: { median_ms: startup.medianMs, runs_ms: startup.runsMs, tool: "wrangler check startup: active CPU of the startup phase's profile" },
   };
   report.targets = evaluateTargets(report);
   printReport(report);

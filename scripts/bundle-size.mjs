@@ -1,13 +1,25 @@
 #!/usr/bin/env node
-// `npm run build:check`: the production bundle against bundle-budget.json. The
-// e2e suite runs the same check (test/e2e/deploy.e2e.test.ts), so CI fails over budget.
+// `npm run build:check`: the production bundle and a cold isolate's startup against bundle-budget.json
+// (`gzip_bytes`, `startup_cpu_ms`). The e2e suite runs the same checks (test/e2e/deploy.e2e.test.ts),
+// so CI fails when either grows past its limit. `STARTUP_RUNS` sets the runs of the startup median (5).
 import { budget, measureBundle } from "./lib/bundle-size.mjs";
+import { measureStartup } from "./lib/startup.mjs";
 
 const limit = budget();
 const size = measureBundle();
+const startup = measureStartup(Number(process.env.STARTUP_RUNS ?? 5));
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`bundle ${kib(size.bytes)}, gzip ${kib(size.gzipBytes)}; budget gzip ${kib(limit.gzip_bytes)}`);
+console.log(
+  `startup ${startup.medianMs.toFixed(1)} ms active CPU (median of ${startup.runsMs.length}: ${startup.runsMs.map((m) => m.toFixed(1)).join(", ")}); budget ${limit.startup_cpu_ms} ms`,
+);
+let over = false;
 if (size.gzipBytes > limit.gzip_bytes) {
   console.error("Over the bundle budget. Find what grew (wrangler deploy --dry-run --outdir dist --metafile) before raising it.");
-  process.exit(1);
+  over = true;
 }
+if (startup.medianMs > limit.startup_cpu_ms) {
+  console.error("Over the startup budget. Profile it (wrangler check startup writes worker-startup.cpuprofile) and load the module that grew on first use.");
+  over = true;
+}
+if (over) process.exit(1);

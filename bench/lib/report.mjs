@@ -4,6 +4,9 @@ import { ROUND_TRIP_TARGETS } from "../scenarios.mjs";
 const WEBHOOK_P50_MS = 250;
 const WEBHOOK_P99_MS = 1000;
 const AUTH_OVERHEAD_C1_MS = 1;
+/** Issue 25: a keyset page costs the same at any depth, and a cold isolate starts in 50 ms of CPU. */
+const DEPTH_RATIO = 1.1;
+const STARTUP_CPU_MS = 50;
 
 export function evaluateTargets(report) {
   const targets = [];
@@ -27,6 +30,17 @@ export function evaluateTargets(report) {
     measured: `${overhead.toFixed(2)} ms mean, ${p50Overhead.toFixed(0)} ms p50`,
     holds: overhead <= AUTH_OVERHEAD_C1_MS,
   });
+  const first = report.rows.find((r) => r.name.includes("(first page)"));
+  const deep = report.rows.find((r) => r.kind === "read" && /\(page [\d,]+\)/.test(r.name));
+  if (first && deep) {
+    for (const c of report.method.concurrencies) {
+      const slower = Math.max(first[`c${c}`].rps, deep[`c${c}`].rps) / Math.min(first[`c${c}`].rps, deep[`c${c}`].rps);
+      targets.push({ target: `lead list: first page and deep page within ${DEPTH_RATIO}× of each other in req/s at c=${c}`, measured: `${slower.toFixed(2)}×`, holds: slower <= DEPTH_RATIO });
+    }
+  }
+  if (report.startup) {
+    targets.push({ target: `cold isolate startup ≤ ${STARTUP_CPU_MS} ms active CPU (median of wrangler check startup)`, measured: `${report.startup.median_ms.toFixed(1)} ms`, holds: report.startup.median_ms <= STARTUP_CPU_MS });
+  }
   const w = report.webhook;
   targets.push({ target: `webhook state change → receiver 2xx p50 ≤ ${WEBHOOK_P50_MS} ms`, measured: `${w.p50_ms} ms`, holds: w.p50_ms !== null && w.p50_ms <= WEBHOOK_P50_MS });
   targets.push({ target: `webhook p99 ≤ ${WEBHOOK_P99_MS} ms`, measured: `${w.p99_ms} ms`, holds: w.p99_ms !== null && w.p99_ms <= WEBHOOK_P99_MS });
@@ -48,6 +62,7 @@ export function printReport(report) {
       console.log(line([c === report.method.concurrencies[0] ? row.name : "", c, fmt(m.rps, 0), fmt(m.p50_ms), fmt(m.p99_ms), fmt(m.ratio, 2), row.round_trips.d1, row.round_trips.do, m.non2xx + m.errors]));
     }
   }
+  if (report.startup) console.log(`\ncold isolate startup: ${report.startup.median_ms.toFixed(1)} ms active CPU, median of ${report.startup.runs_ms.length} (${report.startup.runs_ms.map((m) => m.toFixed(1)).join(", ")})`);
   const w = report.webhook;
   console.log(`\nwebhook state change → receiver 2xx: p50 ${w.p50_ms} ms, p99 ${w.p99_ms} ms, max ${w.max_ms} ms; ${w.delivered}/${w.events} delivered, ${w.lost} lost, ${w.duplicates} duplicates`);
   console.log("\ntargets:");

@@ -40,10 +40,20 @@ export async function decodeCursor(cursor: string, scope: string, secret: string
   }
 }
 
-/** Where a keyset page ended: lists order by (created_at, id). */
+/**
+ * Where a keyset page ended. Lists order by (created_at, seq), newest first: `seq` is the row's
+ * SQLite rowid, which grows in the order rows are written, so two rows written in the same
+ * millisecond keep the order they were written in (docs/architecture.md, "List order").
+ */
 export interface KeysetPosition {
   createdAt: string;
-  id: string;
+  seq: number;
+}
+
+/** The position a cursor payload holds (`c` the timestamp, `n` the sequence), or null. */
+export function positionOf(payload: { c?: unknown; n?: unknown } | null): KeysetPosition | null {
+  if (!payload || typeof payload.c !== "string" || typeof payload.n !== "number" || !Number.isSafeInteger(payload.n)) return null;
+  return { createdAt: payload.c, seq: payload.n };
 }
 
 const invalidCursor = () =>
@@ -54,12 +64,12 @@ const invalidCursor = () =>
 /** The position a list's `cursor` query names, or null for the first page; anything else is 400 naming `query.cursor`. */
 export async function readKeysetCursor(cursor: string | undefined, scope: string, secret: string): Promise<KeysetPosition | null> {
   if (cursor === undefined) return null;
-  const position = (await decodeCursor(cursor, scope, secret)) as { c?: unknown; i?: unknown } | null;
-  if (!position || typeof position.c !== "string" || typeof position.i !== "string") throw invalidCursor();
-  return { createdAt: position.c, id: position.i };
+  const position = positionOf((await decodeCursor(cursor, scope, secret)) as { c?: unknown; n?: unknown } | null);
+  if (!position) throw invalidCursor();
+  return position;
 }
 
 /** The `next_cursor` of a page: null when the page is the last. */
 export async function nextKeysetCursor(last: KeysetPosition | undefined, more: boolean, scope: string, secret: string) {
-  return more && last ? encodeCursor({ c: last.createdAt, i: last.id }, scope, secret) : null;
+  return more && last ? encodeCursor({ c: last.createdAt, n: last.seq }, scope, secret) : null;
 }

@@ -34,7 +34,7 @@ const uploadWith = (testEnv: Cloudflare.Env, key: string, leadId: string) =>
     ]),
   });
 
-const markers = async () => (await env.DB.prepare("select storage_key, created_at from pending_uploads order by created_at").all<{ storage_key: string; created_at: string }>()).results;
+const markers = async () => (await env.DB.prepare("select storage_key, created_at from pending_uploads order by created_at, rowid").all<{ storage_key: string; created_at: string }>()).results;
 const documentRows = async (leadId: string) => (await env.DB.prepare("select id, storage_key from documents where lead_id = ?").bind(leadId).all<any>()).results;
 const eventsOf = async (subjectId: string) => (await env.DB.prepare("select event from events where subject_id = ?").bind(subjectId).all<any>()).results;
 

@@ -153,7 +153,7 @@ describe("GET /partner/v1/leads", () => {
 
 describe("the list query plan", () => {
   const scope = { organisationId: "org_plan", environment: "sandbox" as const };
-  const after = { createdAt: "2026-11-22T00:00:00.000Z", id: "00000000-0000-0000-0000-000000000000" };
+  const after = { createdAt: "2026-11-22T00:00:00.000Z", seq: 1_000 };
 
   async function plan(filters: { state?: "draft"; country?: string }) {
     const { sql, params } = listLeadsQuery(database(env.DB), scope, filters, after, 26).toSQL();

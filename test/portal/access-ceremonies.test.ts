@@ -123,7 +123,7 @@ describe("signing in with a passkey", () => {
     const replay = await portalJson("/sign-in/verify", { challenge_id: fresh.challengeId, response: fresh.response }, { "CF-Connecting-IP": uniqueAddress() });
     expect(replay.status).toBe(400);
 
-    const actions = await env.DB.prepare("select action from portal_audit_log where organisation_id = ? order by at").bind(org.id).all<any>();
+    const actions = await env.DB.prepare("select action from portal_audit_log where organisation_id = ? order by at, rowid").bind(org.id).all<any>();
     expect(actions.results.map((r: any) => r.action)).toEqual(["member.joined", "session.opened", "session.opened"]);
   });
 

@@ -6,7 +6,7 @@ import { recordPortalAction } from "../../src/services/portal/audit";
 import { database } from "../../src/db/client";
 
 const auditActions = async (organisationId: string) =>
-  (await env.DB.prepare("select action, target, member_id from portal_audit_log where organisation_id = ? order by at, id").bind(organisationId).all<any>()).results;
+  (await env.DB.prepare("select action, target, member_id from portal_audit_log where organisation_id = ? order by at, rowid").bind(organisationId).all<any>()).results;
 
 describe("members page", () => {
   it("lists the organisation's members with role and date, and only theirs", async () => {

@@ -22,7 +22,7 @@ describe("dispatch after a write", () => {
     expect(res.status).toBe(200);
     await waitOnExecutionContext(ctx);
 
-    const events = await env.DB.prepare("SELECT event, dispatched_at FROM events WHERE organisation_id = ? ORDER BY created_at").bind(organisation.id).all<{ event: string; dispatched_at: string | null }>();
+    const events = await env.DB.prepare("SELECT event, dispatched_at FROM events WHERE organisation_id = ? ORDER BY created_at, rowid").bind(organisation.id).all<{ event: string; dispatched_at: string | null }>();
     expect(events.results.map((e) => e.event)).toEqual(expect.arrayContaining(["lead.submitted"]));
     expect(events.results.every((e) => e.dispatched_at !== null)).toBe(true);
     const deliveries = await env.DB.prepare(

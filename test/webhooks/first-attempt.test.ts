@@ -37,7 +37,7 @@ async function submitWithDispatch(key: string, leadId: string, queue: Queue) {
 }
 
 const deliveriesOf = (organisationId: string) =>
-  env.DB.prepare("SELECT id, state, attempt_count, next_attempt_at FROM webhook_deliveries WHERE organisation_id = ? ORDER BY created_at")
+  env.DB.prepare("SELECT id, state, attempt_count, next_attempt_at FROM webhook_deliveries WHERE organisation_id = ? ORDER BY created_at, rowid")
     .bind(organisationId)
     .all<{ id: string; state: string; attempt_count: number; next_attempt_at: string | null }>()
     .then((r) => r.results);

@@ -5,7 +5,6 @@ import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
 import { unless } from "../../middleware/unless";
 import { serveDocument } from "../reference/document";
-import { registerLenderWebhookEvents } from "../reference/webhook-events";
 import { createRouter } from "../router";
 import { registerMeRoutes } from "../shared/me/handlers";
 import { registerEventRoutes } from "../shared/events/handlers";
@@ -37,7 +36,6 @@ export function createLenderApi() {
   registerReferralRoutes(api);
   describeHealth(api);
 
-  registerLenderWebhookEvents(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   serveDocument(api, "lender", (c) => ({
     openapi: "3.1.0",
@@ -47,6 +45,6 @@ export function createLenderApi() {
       description: "For funding providers who receive deals, make offers, request documents and read the client conversation.",
     },
     servers: [{ url: new URL(LENDER_BASE, c.req.url).toString() }],
-  }));
+  }), () => import("../reference/webhook-events").then((m) => m.registerLenderWebhookEvents(api)));
   return api;
 }

@@ -6,7 +6,6 @@ import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
 import { unless } from "../../middleware/unless";
 import { serveDocument } from "../reference/document";
-import { registerPartnerWebhookEvents } from "../reference/webhook-events";
 import { createRouter } from "../router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
@@ -62,7 +61,6 @@ export function createPartnerApi() {
   describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
-  registerPartnerWebhookEvents(api);
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });
   serveDocument(api, "partner", (c) => ({
     openapi: "3.1.0",
@@ -72,6 +70,6 @@ export function createPartnerApi() {
       description: "For introducers who open, fill in, submit and follow leads. Errors are application/problem+json; branch on `error.code`.",
     },
     servers: [{ url: new URL(PARTNER_BASE, c.req.url).toString() }],
-  }));
+  }), () => import("../reference/webhook-events").then((m) => m.registerPartnerWebhookEvents(api)));
   return api;
 }

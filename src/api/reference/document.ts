@@ -48,6 +48,14 @@ export function withExamples<T extends { paths?: unknown }>(document: T, api: Ap
   return document;
 }
 
-export function serveDocument(router: Router, api: ApiName, config: (c: Context<AppEnv>) => Config) {
-  router.get("/openapi.json", (c) => c.json(withExamples(router.getOpenAPI31Document(config(c)), api)));
+/**
+ * `lateParts` adds what only the document needs (the webhook events' schemas) on the first request
+ * for it, through a dynamic import, so a cold isolate of the API does not build them at startup.
+ */
+export function serveDocument(router: Router, api: ApiName, config: (c: Context<AppEnv>) => Config, lateParts?: () => Promise<void>) {
+  let added: Promise<void> | undefined;
+  router.get("/openapi.json", async (c) => {
+    await (added ??= lateParts ? lateParts() : Promise.resolve());
+    return c.json(withExamples(router.getOpenAPI31Document(config(c)), api));
+  });
 }

@@ -1,5 +1,4 @@
-import { Scalar } from "@scalar/hono-api-reference";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env";
 import { Refusal } from "../../lib/refusal";
 import { NOTES_CSS, notesHtml } from "./notes";
@@ -23,7 +22,13 @@ const ASSET = "/standalone.js";
  */
 export function createDocsPage(sources: ReferenceSource[]) {
   const docs = new Hono<AppEnv>();
-  const reference = Scalar({
+  // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25).
+  let scalar: MiddlewareHandler<AppEnv> | undefined;
+  const reference: MiddlewareHandler<AppEnv> = async (c, next) => {
+    scalar ??= (await import("@scalar/hono-api-reference")).Scalar(scalarOptions) as unknown as MiddlewareHandler<AppEnv>;
+    return scalar(c, next);
+  };
+  const scalarOptions = {
     pageTitle: "Referral Funding Service API",
     cdn: SCRIPT_PATH,
     sources: sources.map((s, i) => ({ ...s, default: i === 0, agent: { disabled: true } })),
@@ -32,7 +37,7 @@ export function createDocsPage(sources: ReferenceSource[]) {
     mcp: { disabled: true },
     showDeveloperTools: "never",
     customCss: NOTES_CSS,
-  });
+  } as const;
 
   docs.get("/", async (c, next) => {
     await next();

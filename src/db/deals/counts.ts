@@ -6,11 +6,14 @@ import type { Database } from "../client";
 import { deals } from "../schema/deals";
 
 export async function countDealsByLenderStatus(db: Database, scope: Scope): Promise<{ status: LenderStatus; count: number }[]> {
-  const rows = await db
+  const rows = await countDealsByLenderStatusQuery(db, scope).all();
+  return rows.map((r) => ({ status: r.status as LenderStatus, count: r.count }));
+}
+
+export function countDealsByLenderStatusQuery(db: Database, scope: Scope) {
+  return db
     .select({ status: deals.lenderStatus, count: count() })
     .from(deals)
     .where(and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), isNull(deals.deletedAt)))
-    .groupBy(deals.lenderStatus)
-    .all();
-  return rows.map((r) => ({ status: r.status as LenderStatus, count: r.count }));
+    .groupBy(deals.lenderStatus);
 }

@@ -13,6 +13,8 @@ import { insertWhere } from "../guarded";
 import { dealRow, type NewDeal } from "../leads/routing";
 import { deals, leadRouting, offers, type DealRow } from "../schema/deals";
 import { documents } from "../schema/documents";
+import type { KeysetPosition } from "../../lib/cursor";
+import { writeOrder, writtenBefore } from "../write-order";
 import { documentColumn, parsedStatementExists, qualified } from "../documents/parsed-statements";
 import { leads } from "../schema/leads";
 
@@ -57,24 +59,31 @@ export async function findDealByRef(db: Database, ref: string) {
   return (await db.select({ ref: deals.ref, lenderOrganisationId: deals.lenderOrganisationId, environment: deals.environment, test: deals.test }).from(deals).where(eq(deals.ref, ref)).get()) ?? null;
 }
 
-export interface DealPosition {
-  createdAt: string;
-  ref: string;
-}
+export type DealPosition = KeysetPosition;
 
-/** Newest first, keyset on (created_at, ref) over the lender's (status-)indexed range. */
-export async function listDeals(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
+/** Newest first, keyset on (created_at, rowid) over the lender's (status-)indexed range (db/write-order.ts). */
+export function listDealsQuery(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
   const conditions: (SQL | undefined)[] = [eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), isNull(deals.deletedAt)];
   if (status) conditions.push(eq(deals.lenderStatus, status));
-  if (after) conditions.push(sql`(${deals.createdAt}, ${deals.ref}) < (${after.createdAt}, ${after.ref})`);
-  const rows = await db
-    .select({ deal: deals, statementsAvailable: hasParsedStatement })
+  if (after) conditions.push(writtenBefore(deals, deals.createdAt, after));
+  return db
+    .select({ deal: deals, seq: writeOrder(deals), statementsAvailable: hasParsedStatement })
     .from(deals)
     .where(and(...conditions))
-    .orderBy(desc(deals.createdAt), desc(deals.ref))
-    .limit(limit + 1)
-    .all();
-  return { deals: rows.slice(0, limit).map((r): ListedDeal => ({ ...toDeal(r.deal), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
+    .orderBy(desc(deals.createdAt), desc(writeOrder(deals)))
+    .limit(limit);
+}
+
+export async function listDeals(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
+  // One extra row says whether there is a next page without a count.
+  const rows = await listDealsQuery(db, scope, status, after, limit + 1).all();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    deals: page.map((r): ListedDeal => ({ ...toDeal(r.deal), statementsAvailable: Boolean(r.statementsAvailable) })),
+    more: rows.length > limit,
+    last: last ? { createdAt: last.deal.createdAt, seq: last.seq } : null,
+  };
 }
 
 /** A deal in the list, with whether its lender can read a parsed statement (the list's `statements_available`). */

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DealMessage } from "../../domain/deals/types";
 import type { Database } from "../client";
 import { dealMessages, type DealMessageRow } from "../schema/deals";
+import { writeOrder } from "../write-order";
 
 export const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direction: r.direction, body: r.body, subject: r.subject, fromEmail: r.fromEmail, createdAt: r.createdAt });
 
@@ -15,7 +16,7 @@ export const toMessage = (r: DealMessageRow): DealMessage => ({ id: r.id, direct
  * (messages and requests carry no organisation column) for no added guarantee.
  */
 export async function messagesOfDeal(db: Database, ref: string) {
-  return (await db.select().from(dealMessages).where(eq(dealMessages.dealRef, ref)).orderBy(asc(dealMessages.createdAt), asc(dealMessages.id)).all()).map(toMessage);
+  return (await db.select().from(dealMessages).where(eq(dealMessages.dealRef, ref)).orderBy(asc(dealMessages.createdAt), asc(writeOrder(dealMessages))).all()).map(toMessage);
 }
 
 export const messageInsert = (db: Database, ref: string, message: DealMessage) =>

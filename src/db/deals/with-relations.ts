@@ -16,6 +16,7 @@ import { toDocument } from "../documents/documents";
 import { deals, offers } from "../schema/deals";
 import { documents } from "../schema/documents";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
+import { writeOrder } from "../write-order";
 
 export interface DealWithRelations {
   deal: Deal;
@@ -42,7 +43,7 @@ export async function findDealWithRelations(db: Database, scope: Scope, ref: str
           and(inArray(documents.leadId, leadOfOwnDeal), isNull(documents.dealRef), eq(documents.state, "accepted")),
         ),
       )
-      .orderBy(asc(documents.receivedAt), asc(documents.id)),
+      .orderBy(asc(documents.receivedAt), asc(writeOrder(documents))),
     db.select().from(registerAnswers).where(inArray(registerAnswers.ownerId, registerOwnerOfOwnDeal)),
   ]);
   if (!dealRows[0]) return null;

@@ -9,6 +9,7 @@ import type { StoredDocument } from "../../domain/documents/types";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { documents, type DocumentRow } from "../schema/documents";
+import { writeOrder } from "../write-order";
 
 export const toDocument = (r: DocumentRow): StoredDocument => ({
   id: r.id,
@@ -37,7 +38,7 @@ export const documentInsertWhere = (db: Database, d: StoredDocument, guard: SQL)
 
 /** Every document of a lead, oldest first (partner and client uploads). */
 export async function documentsOfLead(db: Database, leadId: string) {
-  return (await db.select().from(documents).where(eq(documents.leadId, leadId)).orderBy(asc(documents.receivedAt), asc(documents.id)).all()).map(toDocument);
+  return (await db.select().from(documents).where(eq(documents.leadId, leadId)).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).all()).map(toDocument);
 }
 
 /** What the lender of one deal sees: accepted partner uploads of its lead, and client uploads against this deal. */
@@ -48,14 +49,14 @@ export async function documentsOfDeal(db: Database, deal: { ref: string; leadId:
     .select()
     .from(documents)
     .where(sharedOfLead ? or(ofThisDeal, sharedOfLead) : ofThisDeal)
-    .orderBy(asc(documents.receivedAt), asc(documents.id))
+    .orderBy(asc(documents.receivedAt), asc(writeOrder(documents)))
     .all();
   return rows.map(toDocument);
 }
 
 export async function documentsOfRequests(db: Database, requestIds: string[]) {
   if (requestIds.length === 0) return [];
-  return (await db.select().from(documents).where(inArray(documents.requestId, requestIds)).orderBy(asc(documents.receivedAt), asc(documents.id)).all()).map(toDocument);
+  return (await db.select().from(documents).where(inArray(documents.requestId, requestIds)).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).all()).map(toDocument);
 }
 
 export async function findDocument(db: Database, id: string) {

@@ -13,6 +13,7 @@ import { toDocument } from "./documents";
 import { insertWhere } from "../guarded";
 import { deals } from "../schema/deals";
 import { documentRequests, documents, type DocumentRequestRow } from "../schema/documents";
+import { writeOrder } from "../write-order";
 
 export const toRequest = (r: DocumentRequestRow): DocumentRequest => ({
   id: r.id,
@@ -42,11 +43,11 @@ export const toRequest = (r: DocumentRequestRow): DocumentRequest => ({
  * (messages and requests carry no organisation column) for no added guarantee.
  */
 export async function requestsOfDeal(db: Database, dealRef: string) {
-  return (await db.select().from(documentRequests).where(eq(documentRequests.dealRef, dealRef)).orderBy(asc(documentRequests.requestedAt), asc(documentRequests.id)).all()).map(toRequest);
+  return (await db.select().from(documentRequests).where(eq(documentRequests.dealRef, dealRef)).orderBy(asc(documentRequests.requestedAt), asc(writeOrder(documentRequests))).all()).map(toRequest);
 }
 
 export async function requestsOfLead(db: Database, leadId: string) {
-  return (await db.select().from(documentRequests).where(eq(documentRequests.leadId, leadId)).orderBy(asc(documentRequests.requestedAt), asc(documentRequests.id)).all()).map(toRequest);
+  return (await db.select().from(documentRequests).where(eq(documentRequests.leadId, leadId)).orderBy(asc(documentRequests.requestedAt), asc(writeOrder(documentRequests))).all()).map(toRequest);
 }
 
 /** One request of one deal; the deal must already be resolved in the caller's scope. */

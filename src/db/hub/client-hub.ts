@@ -19,6 +19,7 @@ import { deals, offers } from "../schema/deals";
 import { documentRequests, documents } from "../schema/documents";
 import { leads } from "../schema/leads";
 import { qualified } from "../documents/parsed-statements";
+import { writeOrder } from "../write-order";
 
 /** Any lead by id: the caller has already checked the hub token of this id. */
 export async function findLeadById(db: Database, id: string): Promise<Lead | null> {
@@ -38,7 +39,7 @@ const dealOfLead = (leadId: string) =>
   );
 
 export async function dealsOfLead(db: Database, leadId: string): Promise<Deal[]> {
-  return (await db.select().from(deals).where(dealOfLead(leadId)).orderBy(asc(deals.createdAt), asc(deals.ref)).all()).map(toDeal);
+  return (await db.select().from(deals).where(dealOfLead(leadId)).orderBy(asc(deals.createdAt), asc(writeOrder(deals))).all()).map(toDeal);
 }
 
 export async function findDealOfLead(db: Database, leadId: string, ref: string): Promise<Deal | null> {
@@ -57,7 +58,7 @@ export async function offerLabelsOfDeals(db: Database, refs: string[]) {
     .select({ dealRef: offers.dealRef, label: offers.label, state: offers.state })
     .from(offers)
     .where(and(inArray(offers.dealRef, refs), eq(offers.superseded, false)))
-    .orderBy(desc(offers.createdAt))
+    .orderBy(desc(offers.createdAt), desc(writeOrder(offers)))
     .all();
   const labels = new Map<string, string>();
   for (const r of [...rows.filter((r) => r.state === "accepted"), ...rows]) if (r.dealRef && !labels.has(r.dealRef)) labels.set(r.dealRef, r.label);

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { clientNotifications } from "../schema/documents";
+import { writeOrder } from "../write-order";
 
 export interface ClientNotification {
   id: string;
@@ -47,6 +48,6 @@ export const notificationInsertWhere = (db: Database, n: NewClientNotification, 
 
 /** Newest first. */
 export async function notificationsOfLead(db: Database, leadId: string): Promise<ClientNotification[]> {
-  const rows = await db.select().from(clientNotifications).where(eq(clientNotifications.leadId, leadId)).orderBy(desc(clientNotifications.createdAt), desc(clientNotifications.id)).all();
+  const rows = await db.select().from(clientNotifications).where(eq(clientNotifications.leadId, leadId)).orderBy(desc(clientNotifications.createdAt), desc(writeOrder(clientNotifications))).all();
   return rows.map((r) => ({ id: r.id, kind: r.kind, dealRef: r.dealRef, subject: r.subject, deepLink: r.deepLink, createdAt: r.createdAt, readAt: r.readAt }));
 }

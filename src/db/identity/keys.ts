@@ -3,6 +3,7 @@ import type { Scope } from "../../domain/identity/caller";
 import type { KeyState } from "../../domain/identity/key-state";
 import type { Database } from "../client";
 import { accessTokens, apiKeys, organisations } from "../schema/identity";
+import { writeOrder } from "../write-order";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -31,7 +32,7 @@ export async function listKeysInScope(db: Database, scope: Scope) {
     .select()
     .from(apiKeys)
     .where(and(eq(apiKeys.organisationId, scope.organisationId), eq(apiKeys.environment, scope.environment)))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .orderBy(desc(apiKeys.createdAt), desc(writeOrder(apiKeys)))
     .all();
 }
 

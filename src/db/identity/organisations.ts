@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { organisations } from "../schema/identity";
+import { writeOrder } from "../write-order";
 
 export type Organisation = typeof organisations.$inferSelect;
 
@@ -14,5 +15,5 @@ export async function findOrganisation(db: Database, id: string) {
 }
 
 export async function listOrganisations(db: Database) {
-  return db.select().from(organisations).orderBy(desc(organisations.createdAt)).all();
+  return db.select().from(organisations).orderBy(desc(organisations.createdAt), desc(writeOrder(organisations))).all();
 }

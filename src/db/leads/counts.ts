@@ -8,10 +8,13 @@ import { leads } from "../schema/leads";
  * created-at index). The sandbox business behind a lender's test deal is no lead, as in listLeadsQuery.
  */
 export async function countLeadsByState(db: Database, scope: Scope, since: string) {
+  return countLeadsByStateQuery(db, scope, since).all();
+}
+
+export function countLeadsByStateQuery(db: Database, scope: Scope, since: string) {
   return db
     .select({ state: leads.state, leads: count() })
     .from(leads)
     .where(and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), gte(leads.createdAt, since), isNull(leads.testDealRef)))
-    .groupBy(leads.state)
-    .all();
+    .groupBy(leads.state);
 }

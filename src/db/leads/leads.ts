@@ -9,6 +9,8 @@ import { eventInsertWhere } from "../guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "../schema/leads";
 import { runGuardedBatch } from "../batch";
+import type { KeysetPosition } from "../../lib/cursor";
+import { writeOrder, writtenBefore } from "../write-order";
 import { documents } from "../schema/documents";
 import { documentColumn, parsedStatementExists, qualified } from "../documents/parsed-statements";
 
@@ -93,7 +95,7 @@ export const renewalsQuery = (db: Database, scope: Scope, leadId: string) =>
     // Unary + keeps the scope columns off the index choice: without it SQLite walks the account's
     // whole (organisation, environment) range instead of the renewal_of index (found by `npm run bench`).
     .where(and(eq(leads.renewalOf, leadId), sql`+${leads.organisationId} = ${scope.organisationId}`, sql`+${leads.environment} = ${scope.environment}`))
-    .orderBy(asc(leads.createdAt), asc(leads.id));
+    .orderBy(asc(leads.createdAt), asc(writeOrder(leads)));
 
 export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
 
@@ -170,32 +172,36 @@ export interface LeadFilters {
   country?: string;
 }
 
-export interface Position {
-  createdAt: string;
-  id: string;
-}
+export type Position = KeysetPosition;
 
 /**
- * Newest first, keyset on (created_at, id): each page is an index range scan
- * from the cursor, so page 1,000 costs what page 1 does.
+ * Newest first, keyset on (created_at, rowid): each page is a range of the scope's index (which ends
+ * in the rowid), read from the cursor without a sort, so page 1,000 costs what page 1 does and rows
+ * written in the same millisecond keep the order they were written in (db/write-order.ts).
  */
 export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
   const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef)];
   if (filters.state) conditions.push(eq(leads.state, filters.state));
   if (filters.country) conditions.push(eq(leads.country, filters.country));
-  if (after) conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${after.createdAt}, ${after.id})`);
+  if (after) conditions.push(writtenBefore(leads, leads.createdAt, after));
   return db
-    .select({ lead: leads, statementsAvailable: hasParsedStatement })
+    .select({ lead: leads, seq: writeOrder(leads), statementsAvailable: hasParsedStatement })
     .from(leads)
     .where(and(...conditions))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .orderBy(desc(leads.createdAt), desc(writeOrder(leads)))
     .limit(limit);
 }
 
 export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
   // One extra row says whether there is a next page without a count.
   const rows = await listLeadsQuery(db, scope, filters, after, limit + 1).all();
-  return { leads: rows.slice(0, limit).map((r): ListedLead => ({ ...toLead(r.lead), statementsAvailable: Boolean(r.statementsAvailable) })), more: rows.length > limit };
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    leads: page.map((r): ListedLead => ({ ...toLead(r.lead), statementsAvailable: Boolean(r.statementsAvailable) })),
+    more: rows.length > limit,
+    last: last ? { createdAt: last.lead.createdAt, seq: last.seq } : null,
+  };
 }
 
 /** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */

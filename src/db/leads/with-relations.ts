@@ -17,6 +17,7 @@ import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
 import { documents } from "../schema/documents";
 import { leads } from "../schema/leads";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
+import { writeOrder } from "../write-order";
 
 export interface LeadWithRelations {
   lead: Lead;
@@ -33,7 +34,7 @@ export async function findLeadWithRelations(db: Database, scope: Scope, id: stri
   const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(scope, id));
   const [leadRows, documentRows, routingRows, offerRows, renewalRows, answerRows] = await db.batch([
     db.select().from(leads).where(inScope(scope, id)),
-    db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(documents.id)),
+    db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))),
     db.select().from(leadRouting).where(and(eq(leadRouting.leadId, id), inArray(leadRouting.leadId, ownLead))),
     db
       .select()

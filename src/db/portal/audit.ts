@@ -1,4 +1,6 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import type { KeysetPosition } from "../../lib/cursor";
+import { writeOrder, writtenBefore } from "../write-order";
 import type { Database } from "../client";
 import { portalAuditLog } from "../schema/portal";
 
@@ -8,17 +10,12 @@ export async function insertAuditEntry(db: Database, row: AuditEntryRow) {
   await db.insert(portalAuditLog).values(row);
 }
 
-/** Newest first, keyset-paged on (at, id); always one organisation's. */
-export async function auditPage(db: Database, organisationId: string, after: { at: string; id: string } | null, limit: number) {
+/** Newest first, keyset-paged on (at, rowid), the order of writing (db/write-order.ts); always one organisation's. */
+export function auditPage(db: Database, organisationId: string, after: KeysetPosition | null, limit: number) {
   return db
-    .select()
+    .select({ ...getTableColumns(portalAuditLog), seq: writeOrder(portalAuditLog) })
     .from(portalAuditLog)
-    .where(
-      and(
-        eq(portalAuditLog.organisationId, organisationId),
-        after ? or(lt(portalAuditLog.at, after.at), and(eq(portalAuditLog.at, after.at), lt(portalAuditLog.id, after.id))) : undefined,
-      ),
-    )
-    .orderBy(desc(portalAuditLog.at), desc(portalAuditLog.id))
+    .where(and(eq(portalAuditLog.organisationId, organisationId), after ? writtenBefore(portalAuditLog, portalAuditLog.at, after) : undefined))
+    .orderBy(desc(portalAuditLog.at), desc(writeOrder(portalAuditLog)))
     .limit(limit);
 }

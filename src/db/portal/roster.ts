@@ -3,6 +3,7 @@ import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { portalAuditLog, portalMembers, portalSessions } from "../schema/portal";
+import { writeOrder } from "../write-order";
 
 /** An organisation's current members, oldest first. */
 export async function listMembers(db: Database, organisationId: string) {
@@ -10,7 +11,7 @@ export async function listMembers(db: Database, organisationId: string) {
     .select({ id: portalMembers.id, email: portalMembers.email, role: portalMembers.role, createdAt: portalMembers.createdAt })
     .from(portalMembers)
     .where(and(eq(portalMembers.organisationId, organisationId), isNull(portalMembers.removedAt)))
-    .orderBy(asc(portalMembers.createdAt), asc(portalMembers.id));
+    .orderBy(asc(portalMembers.createdAt), asc(writeOrder(portalMembers)));
 }
 
 /** A member of any state, by email: a removed member invited again comes back under the same id. */

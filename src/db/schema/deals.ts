@@ -59,8 +59,8 @@ export const deals = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [
-    index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt, t.ref),
-    index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt, t.ref),
+    index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt),
+    index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt),
     index("deals_lead").on(t.leadId),
     index("deals_agreement_key").on(t.agreementKey),
   ],

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
@@ -25,7 +26,9 @@ export const events = sqliteTable(
     dispatchedAt: text("dispatched_at"),
   },
   (t) => [
-    index("events_scope_created").on(t.organisationId, t.environment, t.createdAt, t.id),
+    index("events_scope_created").on(t.organisationId, t.environment, t.api, t.createdAt),
+    index("events_scope_event_created").on(t.organisationId, t.environment, t.api, t.event, t.createdAt),
+    index("events_scope_subject_created").on(t.organisationId, t.environment, t.api, sql`lower(${t.subjectId})`, t.createdAt),
     index("events_undispatched").on(t.dispatchedAt, t.createdAt),
     index("events_created").on(t.createdAt, t.id),
   ],

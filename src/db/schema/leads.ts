@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type {
   LeadBusiness,
@@ -53,11 +54,13 @@ export const leads = sqliteTable(
   },
   (t) => [
     uniqueIndex("leads_environment_reference").on(t.environment, t.reference),
-    index("leads_scope_created").on(t.organisationId, t.environment, t.createdAt, t.id),
-    index("leads_scope_state_created").on(t.organisationId, t.environment, t.state, t.createdAt, t.id),
-    index("leads_scope_country_created").on(t.organisationId, t.environment, t.country, t.createdAt, t.id),
+    // Each index ends in created_at and then, implicitly, the rowid: the lists' order (db/write-order.ts).
+    index("leads_scope_created").on(t.organisationId, t.environment, t.createdAt),
+    index("leads_scope_state_created").on(t.organisationId, t.environment, t.state, t.createdAt),
+    index("leads_scope_country_created").on(t.organisationId, t.environment, t.country, t.createdAt),
     index("leads_renewal_of").on(t.renewalOf, t.createdAt),
-    uniqueIndex("leads_test_deal_ref").on(t.testDealRef),
+    // Partial: a NULL entry per ordinary lead drew every list's `test_deal_ref IS NULL` into this index (migration 0013).
+    uniqueIndex("leads_test_deal_ref").on(t.testDealRef).where(sql`${t.testDealRef} is not null`),
   ],
 );
 

@@ -91,5 +91,5 @@ export const portalAuditLog = sqliteTable(
     target: text("target"),
     at: text("at").notNull(),
   },
-  (t) => [index("portal_audit_organisation").on(t.organisationId, t.at, t.id)],
+  (t) => [index("portal_audit_organisation").on(t.organisationId, t.at)],
 );

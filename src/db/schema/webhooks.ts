@@ -60,7 +60,7 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [
     uniqueIndex("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
-    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt, t.id),
+    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_due").on(t.state, t.nextAttemptAt),
     index("webhook_deliveries_created").on(t.createdAt, t.id),
   ],

@@ -1,12 +1,13 @@
 /** Reads of the event log (the outbox written by `eventInsert` in ./events.ts). */
-import { and, asc, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { writeOrder, writtenBefore } from "../write-order";
 import type { Scope } from "../../domain/identity/caller";
 import type { KeysetPosition } from "../../lib/cursor";
 import type { Database } from "../client";
 import { events } from "../schema/events";
 
 export async function undispatchedEvents(db: Database, limit: number) {
-  return db.select().from(events).where(isNull(events.dispatchedAt)).orderBy(asc(events.createdAt), asc(events.id)).limit(limit).all();
+  return db.select().from(events).where(isNull(events.dispatchedAt)).orderBy(asc(events.createdAt), asc(writeOrder(events))).limit(limit).all();
 }
 
 /** The conditional update that decides which dispatcher turns an event into deliveries. */
@@ -24,8 +25,13 @@ export interface EventFilter {
 }
 
 export async function listEvents(db: Database, scope: Scope, api: "partner" | "lender", filter: EventFilter, after: KeysetPosition | null, limit: number) {
+  return listEventsQuery(db, scope, api, filter, after, limit).all();
+}
+
+/** Newest first on the scope's index for the filter given (events_scope_created, _event_created or _subject_created). */
+export function listEventsQuery(db: Database, scope: Scope, api: "partner" | "lender", filter: EventFilter, after: KeysetPosition | null, limit: number) {
   return db
-    .select()
+    .select({ ...getTableColumns(events), seq: writeOrder(events) })
     .from(events)
     .where(
       and(
@@ -34,10 +40,9 @@ export async function listEvents(db: Database, scope: Scope, api: "partner" | "l
         eq(events.api, api),
         filter.event ? eq(events.event, filter.event) : undefined,
         filter.subject ? sql`lower(${events.subjectId}) = lower(${filter.subject})` : undefined,
-        after ? or(lt(events.createdAt, after.createdAt), and(eq(events.createdAt, after.createdAt), lt(events.id, after.id))) : undefined,
+        after ? writtenBefore(events, events.createdAt, after) : undefined,
       ),
     )
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit)
-    .all();
+    .orderBy(desc(events.createdAt), desc(writeOrder(events)))
+    .limit(limit);
 }

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { writeOrder, writtenBefore } from "../write-order";
 import type { Scope } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
 import { EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION } from "../../domain/webhooks/delivery-schedule";
@@ -37,7 +38,7 @@ export async function findEndpoint(db: Database, scope: Scope, api: WebhookApi, 
 }
 
 export async function listEndpoints(db: Database, scope: Scope, api: WebhookApi) {
-  return db.select().from(webhookEndpoints).where(ownedBy(scope, api)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)).all();
+  return db.select().from(webhookEndpoints).where(ownedBy(scope, api)).orderBy(desc(webhookEndpoints.createdAt), desc(writeOrder(webhookEndpoints))).all();
 }
 
 export async function updateEndpoint(db: Database, scope: Scope, api: WebhookApi, id: string, changes: Partial<typeof webhookEndpoints.$inferInsert>) {
@@ -152,23 +153,16 @@ export async function recordAttempt(db: Database, r: AttemptRecord) {
 }
 
 export async function listDeliveries(db: Database, endpointId: string, after: KeysetPosition | null, limit: number) {
+  return listDeliveriesQuery(db, endpointId, after, limit).all();
+}
+
+export function listDeliveriesQuery(db: Database, endpointId: string, after: KeysetPosition | null, limit: number) {
   return db
-    .select()
+    .select({ ...getTableColumns(webhookDeliveries), seq: writeOrder(webhookDeliveries) })
     .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpointId),
-        after
-          ? or(
-              lt(webhookDeliveries.createdAt, after.createdAt),
-              and(eq(webhookDeliveries.createdAt, after.createdAt), lt(webhookDeliveries.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(limit)
-    .all();
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), after ? writtenBefore(webhookDeliveries, webhookDeliveries.createdAt, after) : undefined))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(writeOrder(webhookDeliveries)))
+    .limit(limit);
 }
 
 export async function findDelivery(db: Database, endpointId: string, deliveryId: string) {
@@ -187,7 +181,7 @@ export async function attemptsOf(db: Database, deliveryIds: string[]) {
     .select()
     .from(webhookAttempts)
     .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-    .orderBy(webhookAttempts.attemptedAt, webhookAttempts.id)
+    .orderBy(webhookAttempts.attemptedAt, writeOrder(webhookAttempts))
     .all();
 }
 

@@ -5,7 +5,7 @@ import type { Scope } from "../../domain/identity/caller";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import type { Deal } from "../../domain/deals/types";
 import { completionView, dealView } from "../../domain/deals/view";
-import { decodeCursor, encodeCursor } from "../../lib/cursor";
+import { decodeCursor, encodeCursor, positionOf, type KeysetPosition } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { findDealWithRelations } from "../../db/deals/with-relations";
 import { signedFiles } from "./files";
@@ -31,16 +31,16 @@ const invalidCursor = () =>
   new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
 export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
-  let after = null;
+  let after: KeysetPosition | null = null;
   if (cursor !== undefined) {
     // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.
-    const p = (await decodeCursor(cursor, cursorScope(scope), secret)) as { c?: unknown; r?: unknown; s?: unknown } | null;
-    if (!p || typeof p.c !== "string" || typeof p.r !== "string" || (p.s ?? null) !== (status ?? null)) throw invalidCursor();
-    after = { createdAt: p.c, ref: p.r };
+    const p = (await decodeCursor(cursor, cursorScope(scope), secret)) as { c?: unknown; n?: unknown; s?: unknown } | null;
+    after = positionOf(p);
+    if (!after || (p?.s ?? null) !== (status ?? null)) throw invalidCursor();
   }
   const page = await listDeals(db, scope, status, after, limit);
-  const last = page.deals.at(-1);
-  const next = page.more && last ? await encodeCursor({ c: last.createdAt, r: last.ref, s: status ?? null }, cursorScope(scope), secret) : null;
+  const last = page.last;
+  const next = page.more && last ? await encodeCursor({ c: last.createdAt, n: last.seq, s: status ?? null }, cursorScope(scope), secret) : null;
   return { deals: page.deals, nextCursor: next };
 }
 

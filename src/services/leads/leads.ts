@@ -187,5 +187,5 @@ const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.env
 export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string) {
   const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
   const page = await listLeads(db, scope, filters, after, limit);
-  return { leads: page.leads, nextCursor: await nextKeysetCursor(page.leads.at(-1), page.more, cursorScope(scope), secret) };
+  return { leads: page.leads, nextCursor: await nextKeysetCursor(page.last ?? undefined, page.more, cursorScope(scope), secret) };
 }

@@ -31,7 +31,7 @@ export async function auditLogOf(db: Database, viewer: Pick<PortalViewer, "organ
   const cursorScope = `portal-audit:${viewer.organisationId}`;
   const after = await readKeysetCursor(cursor, cursorScope, signingSecret);
   const [rows, members] = await Promise.all([
-    auditPage(db, viewer.organisationId, after ? { at: after.createdAt, id: after.id } : null, limit + 1),
+    auditPage(db, viewer.organisationId, after, limit + 1),
     memberEmailsOf(db, viewer.organisationId),
   ]);
   const emails = new Map(members.map((m) => [m.id, m.email]));
@@ -39,6 +39,6 @@ export async function auditLogOf(db: Database, viewer: Pick<PortalViewer, "organ
   const last = entries[entries.length - 1];
   return {
     entries: entries.map((e) => ({ ...e, memberEmail: emails.get(e.memberId) ?? null })),
-    nextCursor: await nextKeysetCursor(last ? { createdAt: last.at, id: last.id } : undefined, rows.length > limit, cursorScope, signingSecret),
+    nextCursor: await nextKeysetCursor(last ? { createdAt: last.at, seq: last.seq } : undefined, rows.length > limit, cursorScope, signingSecret),
   };
 }

@@ -10,15 +10,7 @@
  * Each challenge is stored, answered once (deleted on first use) and expires
  * after five minutes.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Database } from "../../db/client";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
 import { enrolMember } from "../../db/portal/enrolment";
@@ -33,6 +25,14 @@ import { newId, nowIso } from "../../lib/ids";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
 import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
+
+/**
+ * The WebAuthn library, loaded on the first ceremony rather than when the Worker starts: it brings
+ * the ASN.1 schemas of every attestation format (asn1js, @peculiar/*, reflect-metadata), whose
+ * module code was most of a cold isolate's startup for every door (issue 25; docs/capacity.md).
+ * The bundler keeps a dynamically imported module unevaluated until this import runs.
+ */
+const webauthn = () => Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(([server, helpers]) => ({ ...server, isoBase64URL: helpers.isoBase64URL }));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -56,6 +56,7 @@ async function answerableChallenge(db: Database, challengeId: string, purpose: C
 export async function registrationOptions(db: Database, rp: RelyingParty, token: string) {
   const found = await openInvitation(db, token);
   if (!found) throw linkGone();
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -75,6 +76,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
   if (!found) throw linkGone();
   const { invitation } = found;
   const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", invitation.id);
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -108,6 +110,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
 
 export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
   await countChallengeFromAddress(env, address);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred", timeout: CHALLENGE_TTL_SECONDS * 1000 });
   return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
 }
@@ -130,6 +133,7 @@ export async function completeSignIn(
   if (!found) throw refused();
   await countAttemptOnAccount(env, found.member.id);
   const { passkey } = found;
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

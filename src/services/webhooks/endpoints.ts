@@ -144,7 +144,7 @@ export async function endpointDeliveries(ctx: EndpointContext, id: string, curso
   const last = deliveries[deliveries.length - 1];
   return {
     deliveries: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
-    nextCursor: await nextKeysetCursor(last, page.length > limit, cursorScope, signingSecretOf(ctx.env)),
+    nextCursor: await nextKeysetCursor(last && { createdAt: last.createdAt, seq: last.seq }, page.length > limit, cursorScope, signingSecretOf(ctx.env)),
   };
 }
 

@@ -36,6 +36,6 @@ export async function pageOfEvents(
         data: await eventData(ctx, e, "reference"),
       })),
     ),
-    next_cursor: await nextKeysetCursor(last, page.length > limit, cursorScope, signingSecret),
+    next_cursor: await nextKeysetCursor(last && { createdAt: last.createdAt, seq: last.seq }, page.length > limit, cursorScope, signingSecret),
   };
 }

@@ -1,0 +1,129 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "../../src/db/client";
+import { countDealsByLenderStatusQuery } from "../../src/db/deals/counts";
+import { listDealsQuery } from "../../src/db/deals/deals";
+import { countLeadsByStateQuery } from "../../src/db/leads/counts";
+import { listLeadsQuery } from "../../src/db/leads/leads";
+import { auditPage } from "../../src/db/portal/audit";
+import { listEventsQuery } from "../../src/db/webhooks/event-log";
+import { listDeliveriesQuery } from "../../src/db/webhooks/webhooks";
+
+// Issue 25 item 1: every list and count query reads its scope's index for both the filter and the
+// order, with or without a cursor or filter, on a fresh D1 (no statistics) and after ANALYZE: no
+// full scan, no sort of the rows (`USE TEMP B-TREE FOR ORDER BY`). The plans are asserted by index
+// name over a few thousand rows in two organisations and both environments. These are plans, not
+// timings: they do not move with the machine's load.
+const A = "org_plan_a";
+const B = "org_plan_b";
+const scope = { organisationId: A, environment: "live" as const };
+const cursor = { createdAt: "2026-06-15T00:00:00.000Z", seq: 1_500 };
+const db = () => database(env.DB);
+
+/** n rows from a recursive counter; `i` runs 1..n. */
+const counter = (n: number) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
+const org = `case when i % 2 = 0 then '${A}' else '${B}' end`;
+const environment = `case when i % 4 < 2 then 'live' else 'sandbox' end`;
+const at = `printf('2026-%02d-%02dT%02d:00:00.000Z', 1 + i % 12, 1 + i % 28, i % 24)`;
+
+async function seed() {
+  await env.DB.batch([
+    env.DB.prepare(`insert into organisations (id, name, kind, created_at) values ('${A}', 'A', 'partner', '2026-01-01T00:00:00.000Z'), ('${B}', 'B', 'lender', '2026-01-01T00:00:00.000Z')`),
+    env.DB.prepare(
+      `${counter(4000)} insert into leads (id, organisation_id, environment, reference, state, country, significant_persons, timeline, created_at, updated_at, test_deal_ref)
+       select 'lead_plan_' || i, ${org}, ${environment}, 'RF-PLAN' || i, case when i % 3 = 0 then 'submitted' else 'draft' end,
+              case when i % 5 = 0 then 'IE' else 'GB' end, '[]', '[]', ${at}, ${at}, case when i % 500 = 0 then 'RF-TEST' || i end from n`,
+    ),
+    env.DB.prepare(
+      `${counter(3000)} insert into deals (ref, lender_organisation_id, environment, product_ids, subject, status, lender_status, last_change, created_at, updated_at)
+       select 'RF-DEAL' || i, ${org}, ${environment}, '[]', '{}', 'submitted', case when i % 3 = 0 then 'new' else 'in_review' end, 'x', ${at}, ${at} from n`,
+    ),
+    env.DB.prepare(
+      `${counter(4000)} insert into events (id, organisation_id, environment, api, event, subject_type, subject_id, detail, created_at)
+       select 'evt_plan_' || i, ${org}, ${environment}, case when i % 3 = 0 then 'lender' else 'partner' end,
+              case when i % 5 = 0 then 'lead.submitted' else 'lead.created' end, 'lead', 'lead_plan_' || (i / 4), '{}', ${at} from n`,
+    ),
+    env.DB.prepare(
+      `${counter(3000)} insert into webhook_deliveries (id, endpoint_id, organisation_id, environment, event_id, event, payload_mode, body, state, created_at, updated_at)
+       select 'whd_plan_' || i, 'whe_plan_' || (i % 4), ${org}, ${environment}, 'evt_plan_' || i, 'lead.created', 'reference', '{}', 'succeeded', ${at}, ${at} from n`,
+    ),
+    env.DB.prepare(
+      `${counter(3000)} insert into portal_audit_log (id, organisation_id, member_id, environment, action, target, at)
+       select 'aud_plan_' || i, ${org}, 'mem_plan', ${environment}, 'deal.viewed', 'deal_' || i, ${at} from n`,
+    ),
+  ]);
+}
+
+async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = query.toSQL();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return results.map((r) => r.detail).join("\n");
+}
+
+/** Every list: its query, the index that must serve it, and the table. */
+const lists: [string, string, string, () => { toSQL(): { sql: string; params: unknown[] } }][] = [
+  ["leads, first page", "leads_scope_created", "leads", () => listLeadsQuery(db(), scope, {}, null, 26)],
+  ["leads, cursor page", "leads_scope_created", "leads", () => listLeadsQuery(db(), scope, {}, cursor, 26)],
+  ["leads by state", "leads_scope_state_created", "leads", () => listLeadsQuery(db(), scope, { state: "draft" }, null, 26)],
+  ["leads by state, cursor page", "leads_scope_state_created", "leads", () => listLeadsQuery(db(), scope, { state: "draft" }, cursor, 26)],
+  ["leads by market", "leads_scope_country_created", "leads", () => listLeadsQuery(db(), scope, { country: "GB" }, null, 26)],
+  ["leads by market, cursor page", "leads_scope_country_created", "leads", () => listLeadsQuery(db(), scope, { country: "GB" }, cursor, 26)],
+  ["deals, first page", "deals_lender_created", "deals", () => listDealsQuery(db(), scope, undefined, null, 26)],
+  ["deals, cursor page", "deals_lender_created", "deals", () => listDealsQuery(db(), scope, undefined, cursor, 26)],
+  ["deals by status", "deals_lender_status_created", "deals", () => listDealsQuery(db(), scope, "new", null, 26)],
+  ["deals by status, cursor page", "deals_lender_status_created", "deals", () => listDealsQuery(db(), scope, "new", cursor, 26)],
+  ["events, first page", "events_scope_created", "events", () => listEventsQuery(db(), scope, "partner", {}, null, 26)],
+  ["events, cursor page", "events_scope_created", "events", () => listEventsQuery(db(), scope, "partner", {}, cursor, 26)],
+  ["events by name", "events_scope_event_created", "events", () => listEventsQuery(db(), scope, "partner", { event: "lead.created" }, null, 26)],
+  ["events by name, cursor page", "events_scope_event_created", "events", () => listEventsQuery(db(), scope, "partner", { event: "lead.created" }, cursor, 26)],
+  ["events by subject", "events_scope_subject_created", "events", () => listEventsQuery(db(), scope, "partner", { subject: "LEAD_PLAN_7" }, null, 26)],
+  ["events by subject, cursor page", "events_scope_subject_created", "events", () => listEventsQuery(db(), scope, "partner", { subject: "lead_plan_7" }, cursor, 26)],
+  ["deliveries, first page", "webhook_deliveries_endpoint_created", "webhook_deliveries", () => listDeliveriesQuery(db(), "whe_plan_2", null, 26)],
+  ["deliveries, cursor page", "webhook_deliveries_endpoint_created", "webhook_deliveries", () => listDeliveriesQuery(db(), "whe_plan_2", cursor, 26)],
+  ["audit log, first page", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, null, 51)],
+  ["audit log, cursor page", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, cursor, 51)],
+];
+
+/** The portal overview's counts: grouped, so a small sort of the groups is allowed, never a scan. */
+const counts: [string, RegExp, string, () => { toSQL(): { sql: string; params: unknown[] } }][] = [
+  ["leads per state since a date", /USING (COVERING )?INDEX leads_scope_(state_)?created/, "leads", () => countLeadsByStateQuery(db(), scope, "2026-06-01T00:00:00.000Z")],
+  ["deals per lender status", /USING (COVERING )?INDEX deals_lender_(status_)?created/, "deals", () => countDealsByLenderStatusQuery(db(), scope)],
+];
+
+function expectListPlan(detail: string, index: string, table: string) {
+  expect(detail, detail).toMatch(new RegExp(`SEARCH ${table} USING (COVERING )?INDEX ${index} \\(`));
+  expect(detail, detail).not.toContain("USE TEMP B-TREE");
+  expect(detail, detail).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+}
+
+function describePlans() {
+  it.each(lists)("%s reads %s in order", async (_name, index, table, query) => {
+    expectListPlan(await planOf(query()), index, table);
+  });
+  it.each(counts)("counts %s on the scope's index", async (_name, index, table, query) => {
+    const detail = await planOf(query());
+    expect(detail, detail).toMatch(index);
+    expect(detail, detail).not.toMatch(new RegExp(`SCAN ${table}\\b`));
+    expect(detail, detail).not.toContain("FOR ORDER BY");
+  });
+}
+
+beforeAll(seed);
+
+// Order matters: the first block runs before ANALYZE writes statistics (a fresh D1 has none).
+describe("list query plans on a fresh database (no statistics)", () => {
+  it("has no statistics yet", async () => {
+    const stat = await env.DB.prepare("select count(*) as n from sqlite_master where name = 'sqlite_stat1'").first<{ n: number }>();
+    expect(stat?.n).toBe(0);
+  });
+  describePlans();
+});
+
+describe("list query plans after ANALYZE", () => {
+  it("has statistics", async () => {
+    await env.DB.prepare("ANALYZE").run();
+    const rows = await env.DB.prepare("select count(*) as n from sqlite_stat1 where tbl = 'leads'").first<{ n: number }>();
+    expect(rows?.n).toBeGreaterThan(0);
+  });
+  describePlans();
+});
