@@ -52,8 +52,8 @@ describe("GET /partner/v1/leads", () => {
       currency: "GBP",
       business: { name: "Widgets Ltd", company_number: "0123" },
       contact: { first_name: "Ada", last_name: "Lovelace" },
-      // A band is not a reported amount, and the summary has no basis to say so.
-      funding: { amount: null, amount_band: "25k_50k" },
+      // A band stands for its midpoint, and the basis says so, exactly as the read shows it.
+      funding: { amount: 37_500, amount_band: "25k_50k", amount_basis: "band_midpoint" },
       renewal_of: null,
       statements_available: false,
       created_at: expect.any(String),

@@ -6312,9 +6312,15 @@ export interface components {
                 first_name: string | null;
                 last_name: string | null;
             };
+            /** @description The same figures as the lead's read: a band's midpoint (or lower bound) says so in `amount_basis`. */
             funding: {
                 amount: number | null;
                 amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
             };
             /** @description The id of the funded lead this draft renews; null when not a renewal. */
             renewal_of: string | null;
