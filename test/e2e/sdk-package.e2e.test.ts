@@ -3,7 +3,8 @@
 // against wrangler dev: token, create, submit, offers, accept, verifyWebhook on a real delivery.
 // The same script, copied as `.mts`, must type-check under `module: nodenext` and under
 // `moduleResolution: bundler`; sdk/README.md's opening example runs as written.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -12,24 +13,27 @@ import { baseUrl, newLender, newPartner, operator } from "./client";
 
 const root = resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "rfs-sdk-package-"));
-const npm = (args: string[], cwd: string) =>
-  execFileSync("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd, encoding: "utf8" });
+// Asynchronous children: a blocked event loop would leave this process's keep-alive connections to
+// wrangler dev stale, and the next request on one would fail.
+const run = promisify(execFile);
+const npm = async (args: string[], cwd: string) =>
+  (await run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd, encoding: "utf8" })).stdout;
 let tarball = "";
 
 /** A project of its own: a package.json, the tarball, nothing from this repository's node_modules. */
-function project(name: string, extra: Record<string, unknown> = {}) {
+async function project(name: string, extra: Record<string, unknown> = {}) {
   const dir = join(work, name);
   mkdirSync(dir);
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module", ...extra }, null, 2));
-  npm(["install", tarball], dir);
+  await npm(["install", tarball], dir);
   return dir;
 }
 
-const runNode = (dir: string, script: string, env: Record<string, string>) =>
-  execFileSync(process.execPath, [script], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 });
+const runNode = async (dir: string, script: string, env: Record<string, string>) =>
+  (await run(process.execPath, [script], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 })).stdout;
 
-beforeAll(() => {
-  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", work], join(root, "sdk")));
+beforeAll(async () => {
+  const packed = JSON.parse(await npm(["pack", "--json", "--pack-destination", work], join(root, "sdk")));
   tarball = join(work, packed[0].filename);
 }, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -54,8 +58,8 @@ async function sandboxKey() {
 }
 
 describe("the packed SDK", () => {
-  it("packs dist/ (ESM JavaScript and .d.ts), the README and package.json, and no TypeScript source", () => {
-    const listing = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], join(root, "sdk")))[0];
+  it("packs dist/ (ESM JavaScript and .d.ts), the README and package.json, and no TypeScript source", async () => {
+    const listing = JSON.parse(await npm(["pack", "--dry-run", "--json", "--ignore-scripts"], join(root, "sdk")))[0];
     const files: string[] = listing.files.map((f: { path: string }) => f.path);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
@@ -65,11 +69,11 @@ describe("the packed SDK", () => {
   });
 
   it("runs a plain node ESM script from a project without TypeScript: token, create, submit, offers, accept, verifyWebhook", async () => {
-    const dir = project("plain-node");
+    const dir = await project("plain-node");
     expect(existsSync(join(dir, "node_modules", "typescript"))).toBe(false);
     expect(readdirSync(join(dir, "node_modules", "@rfs", "sdk", "dist"))).toContain("index.js");
     copyFileSync(join(root, "test/e2e/sdk-package/flow.mjs"), join(dir, "flow.mjs"));
-    const out = JSON.parse(runNode(dir, "flow.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() }).trim());
+    const out = JSON.parse((await runNode(dir, "flow.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() })).trim());
     expect(out).toMatchObject({ token: true, submitted: "offers_available", accepted: "accepted", event: "lead.offer_accepted" });
     expect(out.lead).toEqual(expect.any(String));
     expect(out.offers).toBeGreaterThan(0);
@@ -77,11 +81,11 @@ describe("the packed SDK", () => {
   });
 
   it("runs sdk/README.md's opening example as written", async () => {
-    const dir = project("readme-example");
+    const dir = await project("readme-example");
     const example = readmeExample();
     expect(example.trim().split("\n").length).toBeLessThanOrEqual(10);
     writeFileSync(join(dir, "example.mjs"), example);
-    const out = runNode(dir, "example.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() });
+    const out = await runNode(dir, "example.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() });
     expect(out).toMatch(/offers_available/);
   });
 
@@ -89,8 +93,8 @@ describe("the packed SDK", () => {
     ["nodenext", { module: "nodenext", moduleResolution: "nodenext" }],
     ["bundler", { module: "esnext", moduleResolution: "bundler" }],
   ] as const) {
-    it(`type-checks the same script and the README's example as TypeScript under ${name} resolution`, () => {
-      const dir = project(`typed-${name}`);
+    it(`type-checks the same script and the README's example as TypeScript under ${name} resolution`, async () => {
+      const dir = await project(`typed-${name}`);
       copyFileSync(join(root, "test/e2e/sdk-package/flow.mjs"), join(dir, "flow.mts"));
       writeFileSync(join(dir, "example.mts"), readmeExample());
       writeFileSync(
@@ -108,7 +112,7 @@ describe("the packed SDK", () => {
       const tsc = join(root, "node_modules/typescript/bin/tsc");
       let output = "";
       try {
-        output = execFileSync(process.execPath, [tsc, "-p", dir], { cwd: dir, encoding: "utf8" });
+        output = (await run(process.execPath, [tsc, "-p", dir], { cwd: dir, encoding: "utf8" })).stdout;
       } catch (error) {
         output = String((error as { stdout?: string }).stdout ?? error);
       }
