@@ -5,10 +5,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { DEMO_PORTAL_ADMINS, demoInvitation, invitationLines } from "./lib/portal-invitations.mjs";
 import { seedDemo } from "./lib/seed.mjs";
+import { DEV_STATE, devPort, recordRunning } from "./lib/dev-server.mjs";
 import { startService } from "./lib/service.mjs";
 
-const PORT = Number(process.env.PORT ?? 8787);
-const STATE = ".state/dev";
+const STATE = DEV_STATE;
 
 // Only the operator token: without SIGNING_SECRET a local deployment signs with its local-only key (src/lib/signing-secret.ts).
 function devVars() {
@@ -24,6 +24,8 @@ function devVars() {
 }
 
 const vars = devVars();
+// PORT in the environment, else PORT in .dev.vars, else 8787 (scripts/lib/dev-server.mjs; `npm run listen` reads the same).
+const PORT = devPort();
 console.log("Applying migrations and starting wrangler dev…");
 const service = await startService({
   port: PORT,
@@ -31,6 +33,7 @@ const service = await startService({
   vars: { ALLOW_PRIVATE_WEBHOOKS: "true" },
   log: (line) => process.env.VERBOSE && process.stdout.write(line),
 });
+const forgetRunning = recordRunning(service.url);
 const origins = [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`];
 const { partner, lenders, keys } = await seedDemo({ url: service.url, adminToken: vars.ADMIN_TOKEN, keysFile: `${STATE}/demo-keys.json`, origins });
 const signInUrl = `${service.url}/portal/sign-in`;
@@ -70,6 +73,7 @@ Ctrl-C stops the service; state persists in ${STATE}.
 service.child.stdout.on("data", (d) => process.stdout.write(d));
 service.child.stderr.on("data", (d) => process.stderr.write(d));
 const stop = () => {
+  forgetRunning();
   service.stop();
   process.exit(0);
 };

@@ -13,6 +13,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { serviceUrl } from "./lib/dev-server.mjs";
 
 const USAGE = `Usage: npm run listen -- [--forward-to URL] [--api partner|lender] [--events a,b] [--api-key KEY] [--base-url URL] [--port N]
 
@@ -20,7 +21,7 @@ const USAGE = `Usage: npm run listen -- [--forward-to URL] [--api partner|lender
   --api         partner (default) or lender: which API's webhooks to listen to
   --events      comma-separated event names (default: every event of that API)
   --api-key     default: the demo sandbox key of that API from .state/dev/demo-keys.json (written by npm run dev)
-  --base-url    default: http://localhost:$PORT (PORT defaults to 8787)
+  --base-url    default: http://localhost:$PORT, else the running \`npm run dev\`, else PORT in .dev.vars, else 8787
   --port        local receiver port (default: a free one)`;
 
 const TOLERANCE_SECONDS = 300;
@@ -51,12 +52,14 @@ function options() {
   };
   const apiKey = values["api-key"] ?? demoKey();
   if (!apiKey) fail(`no API key: pass --api-key, or start the service once with \`npm run dev\` so ${DEMO_KEYS} exists`);
+  const service = serviceUrl(values["base-url"]);
   return {
     forwardTo: values["forward-to"],
     api: values.api,
     events: values.events?.split(",").map((e) => e.trim()).filter(Boolean),
     apiKey,
-    baseUrl: (values["base-url"] ?? `http://localhost:${process.env.PORT ?? 8787}`).replace(/\/+$/, ""),
+    baseUrl: service.url.replace(/\/+$/, ""),
+    baseUrlSource: service.source,
     port: Number(values.port),
   };
 }
@@ -105,6 +108,7 @@ async function api(o, method, path, body) {
 }
 
 const o = options();
+console.log(`Service ${o.baseUrl} (from ${o.baseUrlSource})`);
 let secret = "";
 const server = createServer(async (req, res) => {
   const body = await readBody(req);
@@ -123,7 +127,7 @@ try {
   registered = await api(o, "POST", "/webhooks", { url: receiverUrl, ...(o.events ? { events: o.events } : {}) });
 } catch (error) {
   server.close();
-  fail(`cannot reach the service at ${o.baseUrl} (${error?.cause?.code ?? error}); is \`npm run dev\` running?`);
+  fail(`cannot reach the service at ${o.baseUrl}, taken from ${o.baseUrlSource} (${error?.cause?.code ?? error}); is \`npm run dev\` running there?`);
 }
 if (registered.status !== 201) {
   server.close();

@@ -62,4 +62,19 @@ describe("OpenAPI documents", () => {
     expect(wrong).toEqual([]);
     expect(secured).toBeGreaterThan(0);
   });
+
+  // Scalar's try-it starts with an operation's first security requirement: the one a newcomer has
+  // in hand (the key `npm run dev` prints; the operator's ADMIN_TOKEN), not a token they must exchange first.
+  it.each([
+    ["/partner/v1/openapi.json", "apiKey"],
+    ["/v1/openapi.json", "apiKey"],
+    ["/admin/v1/openapi.json", "adminToken"],
+  ])("%s: every secured operation offers %s first", async (path, scheme) => {
+    const { body } = await call("GET", path, { headers: { Authorization: "Bearer test-admin-token" } });
+    const first = new Set<string>();
+    for (const item of Object.values<any>(body.paths)) {
+      for (const op of Object.values<any>(item)) if (op.security?.length) first.add(Object.keys(op.security[0])[0]);
+    }
+    expect([...first]).toEqual([scheme]);
+  });
 });

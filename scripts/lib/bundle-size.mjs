@@ -30,3 +30,25 @@ export function measureBundle(env = "production") {
     rmSync(outdir, { recursive: true, force: true });
   }
 }
+
+const kib = (n) => `${Math.round(n / 1024)} KiB`;
+const mib = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
+const START = "<!-- bundle-budget.json: written by `npm run build:check -- --record`; do not edit by hand -->";
+const END = "<!-- end bundle-budget.json -->";
+
+/** The figures docs/deploy.md states, from bundle-budget.json alone (the budget and the last recorded measurement). */
+export function budgetFigures(b) {
+  const m = b.measured;
+  const measured = m
+    ? `Last measured on ${m.date}: ${mib(m.bytes)} raw, ${kib(m.gzip_bytes)} gzipped, against a budget of ${kib(b.gzip_bytes)} gzipped.`
+    : `Budget: ${kib(b.gzip_bytes)} gzipped.`;
+  return `${START}\n${measured}\n${END}`;
+}
+
+/** docs/deploy.md with its figures block replaced by the one bundle-budget.json gives. */
+export function withBudgetFigures(markdown, b) {
+  const from = markdown.indexOf(START);
+  const to = markdown.indexOf(END);
+  if (from < 0 || to < from) throw new Error("docs/deploy.md has no bundle-budget.json block");
+  return markdown.slice(0, from) + budgetFigures(b) + markdown.slice(to + END.length);
+}

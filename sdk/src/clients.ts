@@ -5,9 +5,9 @@
  * per operation, with `error.error.code` to branch on.
  */
 import createClient, { type Client } from "openapi-fetch";
-import { bearerFetch, createTokenProvider, type PartnerTokenOptions, type TokenProvider } from "./auth";
-import type { paths as LenderPaths } from "./generated/lender";
-import type { paths as PartnerPaths } from "./generated/partner";
+import { bearerFetch, createTokenProvider, type PartnerTokenOptions, type TokenProvider } from "./auth.js";
+import type { paths as LenderPaths } from "./generated/lender.js";
+import type { paths as PartnerPaths } from "./generated/partner.js";
 
 export type PartnerClient = Client<PartnerPaths> & {
   /** The token provider behind the client, e.g. to share one cache between clients. */

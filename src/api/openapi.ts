@@ -57,6 +57,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 type SecurityRequirement = Record<string, string[]>;
 
 export const security: Record<"partner" | "lender", SecurityRequirement[]> = {
-  partner: [{ bearerAuth: [] }, { apiKey: [] }],
+  // The key first: try-it in the reference starts with the first requirement, and a key is what a newcomer holds.
+  partner: [{ apiKey: [] }, { bearerAuth: [] }],
   lender: [{ apiKey: [] }],
 };

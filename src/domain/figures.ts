@@ -94,6 +94,11 @@ export function figureFields(f: ResolvedFigures) {
   };
 }
 
+/** The amount as every view shows it: the figure, the applicant's band and the basis that says which it is. */
+export function amountFields(f: ResolvedFigures) {
+  return { amount: f.amount, amount_band: f.amount_band, amount_basis: f.amount_basis };
+}
+
 export function resolveFigures(sources: FigureSources, market: Market): ResolvedFigures {
   const applicant = sources.applicant ?? {};
   const register = sources.register ?? {};

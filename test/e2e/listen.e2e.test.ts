@@ -1,7 +1,10 @@
 // `npm run listen` against wrangler dev: it registers an endpoint, prints each delivery with its
 // verification, forwards it byte for byte, and deletes the endpoint on Ctrl-C.
-import { verifyWebhook } from "@rfs/sdk";
+import { verifyWebhook } from "../../sdk/src/index.js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, http, newPartner } from "./client";
 import { startReceiver } from "./receiver";
@@ -12,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-function listen(args: string[]) {
-  const child = spawn(process.execPath, ["scripts/listen.mjs", ...args], { stdio: ["ignore", "pipe", "pipe"] }) as unknown as ChildProcessWithoutNullStreams;
+const LISTEN = resolve("scripts/listen.mjs");
+
+function listen(args: string[], at: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
+  const child = spawn(process.execPath, [LISTEN, ...args], { stdio: ["ignore", "pipe", "pipe"], cwd: at.cwd, env: at.env ?? process.env }) as unknown as ChildProcessWithoutNullStreams;
   let output = "";
   child.stdout.on("data", (d) => (output += String(d)));
   child.stderr.on("data", (d) => (output += String(d)));
@@ -34,6 +39,54 @@ function listen(args: string[]) {
     },
   };
 }
+
+describe("npm run listen finds the dev server's port and says where it found it", () => {
+  const port = new URL(baseUrl()).port;
+  const { PORT: _ignored, ...withoutPort } = process.env;
+  const dirs: string[] = [];
+  const project = (files: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), "rfs-listen-"));
+    dirs.push(dir);
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(join(dir, name, ".."), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  const cases: { name: string; files: Record<string, string>; env: NodeJS.ProcessEnv; says: string }[] = [
+    { name: "PORT in the environment", files: { ".dev.vars": "PORT=9\n" }, env: { ...withoutPort, PORT: port }, says: "PORT in the environment" },
+    // A stale .dev.vars port loses to the npm run dev that is running (recorded with its pid: this test's own, alive).
+    {
+      name: "the running npm run dev",
+      files: { ".dev.vars": "PORT=9\n", ".state/dev/server.json": JSON.stringify({ url: `http://localhost:${port}`, pid: process.pid }) },
+      env: withoutPort,
+      says: "the running npm run dev (.state/dev/server.json)",
+    },
+    { name: "PORT in .dev.vars", files: { ".dev.vars": `ADMIN_TOKEN=x\nPORT=${port}\n` }, env: withoutPort, says: "PORT in .dev.vars" },
+  ];
+  for (const c of cases) {
+    it(`from ${c.name}`, async () => {
+      const { sandbox } = await newPartner();
+      const listener = listen(["--api-key", sandbox.key], { cwd: project(c.files), env: c.env });
+      try {
+        await listener.waitFor(/^Ready\./m);
+        expect(listener.output()).toContain(`Service http://localhost:${port} (from ${c.says})`);
+        listener.child.kill("SIGINT");
+        expect(await listener.exited).toBe(0);
+      } finally {
+        if (listener.child.exitCode === null) listener.child.kill("SIGKILL");
+      }
+    });
+  }
+
+  it("says which default it tried when nothing names a port", async () => {
+    const listener = listen(["--api-key", "rfs_ptr_sandbox_x_y"], { cwd: project({}), env: withoutPort });
+    await listener.exited;
+    expect(listener.output()).toContain("Service http://localhost:8787 (from the default port 8787");
+  });
+});
 
 describe("npm run listen", () => {
   it("prints and forwards a test ping and a real event, then deletes its endpoint on Ctrl-C", async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,10 +64,8 @@ mkdir -p "${out}"; echo 0 > "${out}/n"
 curl() { local n=$(( $(cat "${out}/n") + 1 )); echo $n > "${out}/n"; command curl "$@" | tee "${out}/$n"; }
 `;
   writeFileSync(join(dir, "tour.sh"), prelude + script);
-  // The files the tour uploads.
-  writeFileSync(join(dir, "statement-q1.csv"), "Date,Description,Amount\n2026-08-03,Card takings,14250.00\n2026-09-01,Card takings,15010.50\n2026-10-01,Card takings,13990.25\n");
-  writeFileSync(join(dir, "agreement.pdf"), "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-  const run = spawnSync("bash", ["tour.sh"], { cwd: dir, encoding: "utf8" });
+  // From the repository's root, as a reader of the README runs it: the files it uploads are the ones in examples/.
+  const run = spawnSync("bash", [join(dir, "tour.sh")], { cwd: process.cwd(), encoding: "utf8" });
   const answers = new Map(
     readdirSync(out)
       .filter((f) => /^\d+$/.test(f) && f !== "n")
@@ -96,6 +94,16 @@ describe("the README's API tour against wrangler dev", () => {
       return differences(expected, JSON.parse(answer)).map((d) => `call ${call}: ${d}`);
     });
     expect(drift).toEqual([]);
+  });
+
+  it("uploads only files the repository ships, by their path under examples/", () => {
+    const script = tourBlocks(readFileSync("README.md", "utf8")).join("\n");
+    const uploaded = [...script.matchAll(/(?:-F\s+\S+=|--data-binary\s+|-d\s+)@([^\s'"]+)/g)].map(([, path]) => path);
+    expect(uploaded.length).toBeGreaterThanOrEqual(2);
+    for (const path of uploaded) {
+      expect(path, "a tour upload names a file under examples/").toMatch(/^examples\//);
+      expect(existsSync(path), `${path} exists`).toBe(true);
+    }
   });
 
   it("mentions PORT and sets every variable before using it", () => {

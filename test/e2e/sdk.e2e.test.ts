@@ -1,6 +1,6 @@
 // The SDK (sdk/, @rfs/sdk) against wrangler dev: a partner's whole lead life cycle, a lender's
 // test deal, and verifyWebhook on real deliveries of the service.
-import { createLenderClient, createPartnerClient, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "@rfs/sdk";
+import { createLenderClient, createPartnerClient, verifyWebhook, WebhookVerificationError, type WebhookEvent } from "../../sdk/src/index.js";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SDK_DOCUMENTS, sdkTypesSource } from "../../scripts/lib/sdk-types.mjs";

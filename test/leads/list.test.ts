@@ -52,13 +52,32 @@ describe("GET /partner/v1/leads", () => {
       currency: "GBP",
       business: { name: "Widgets Ltd", company_number: "0123" },
       contact: { first_name: "Ada", last_name: "Lovelace" },
-      // A band is not a reported amount, and the summary has no basis to say so.
-      funding: { amount: null, amount_band: "25k_50k" },
+      // A band stands for its midpoint, and the basis says so, exactly as the read shows it.
+      funding: { amount: 37_500, amount_band: "25k_50k", amount_basis: "band_midpoint" },
       renewal_of: null,
       statements_available: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
+  });
+
+  it("shows each lead's funding figures exactly as its read does, basis included", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const banded = await createLead(sandbox.key, { country: "GB", funding: { amount_band: "50k_100k" } });
+    const topBand = await createLead(sandbox.key, { country: "US", funding: { amount_band: "over_500k" } });
+    const reported = await createLead(sandbox.key, { country: "GB", funding: { amount: 40_000, amount_band: "25k_50k" } });
+    const unknown = await createLead(sandbox.key, { country: "IE" });
+    const res = await call("GET", "/partner/v1/leads", { key: sandbox.key });
+    const summaries = new Map(res.body.leads.map((l: any) => [l.id, l]));
+    for (const lead of [banded, topBand, reported, unknown]) {
+      const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+      const { amount, amount_band, amount_basis } = read.body.funding;
+      expect((summaries.get(lead.id) as any).funding).toEqual({ amount, amount_band, amount_basis });
+    }
+    expect((summaries.get(banded.id) as any).funding).toEqual({ amount: 75_000, amount_band: "50k_100k", amount_basis: "band_midpoint" });
+    expect((summaries.get(topBand.id) as any).funding).toEqual({ amount: 500_000, amount_band: "over_500k", amount_basis: "band_lower_bound" });
+    expect((summaries.get(reported.id) as any).funding).toEqual({ amount: 40_000, amount_band: "25k_50k", amount_basis: "applicant" });
+    expect((summaries.get(unknown.id) as any).funding).toEqual({ amount: null, amount_band: null, amount_basis: null });
   });
 
   it("filters by state and by market in any accepted spelling", async () => {

@@ -9,18 +9,18 @@ import { createLead } from "./helpers";
  */
 const EU_VAT = { vat: true, companyNumber: true, block: "other" };
 const MARKETS: Record<string, { code: string; currency: string; vat: boolean; companyNumber: boolean; block: string; missing: string[] }> = {
-  GB: { code: "UK", currency: "GBP", vat: true, companyNumber: true, block: "uk", missing: ["business.company_number", "business.entity_type", "trading.monthly_revenue", "trading.time_in_business"] },
-  US: { code: "US", currency: "USD", vat: false, companyNumber: true, block: "us", missing: ["trading.credit_score_band", "trading.monthly_revenue", "trading.time_in_business"] },
-  CA: { code: "CA", currency: "CAD", vat: false, companyNumber: true, block: "ca", missing: ["trading.credit_score_band", "trading.monthly_revenue", "trading.time_in_business"] },
-  AU: { code: "AU", currency: "AUD", vat: false, companyNumber: true, block: "other", missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  IE: { code: "IE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  ES: { code: "ES", currency: "EUR", ...EU_VAT, companyNumber: false, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  NL: { code: "NL", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  BE: { code: "BE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  DK: { code: "DK", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  SE: { code: "SE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  PL: { code: "PL", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
-  FR: { code: "FR", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.time_in_business"] },
+  GB: { code: "UK", currency: "GBP", vat: true, companyNumber: true, block: "uk", missing: ["business.company_number", "business.entity_type", "trading.monthly_revenue", "trading.tib_months"] },
+  US: { code: "US", currency: "USD", vat: false, companyNumber: true, block: "us", missing: ["trading.credit_score_band", "trading.monthly_revenue", "trading.tib_months"] },
+  CA: { code: "CA", currency: "CAD", vat: false, companyNumber: true, block: "ca", missing: ["trading.credit_score_band", "trading.monthly_revenue", "trading.tib_months"] },
+  AU: { code: "AU", currency: "AUD", vat: false, companyNumber: true, block: "other", missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  IE: { code: "IE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  ES: { code: "ES", currency: "EUR", ...EU_VAT, companyNumber: false, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  NL: { code: "NL", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  BE: { code: "BE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  DK: { code: "DK", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  SE: { code: "SE", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  PL: { code: "PL", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
+  FR: { code: "FR", currency: "EUR", ...EU_VAT, missing: ["trading.monthly_revenue", "trading.tib_months"] },
 };
 
 const BLOCK_KEYS: Record<string, string[]> = {

@@ -18,7 +18,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     const lead = await createLead(sandbox.key, { country: "GB", trading: { annual_turnover: 1 } });
     const res = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key });
     expectProblem(res, 422, "missing_fields");
-    expect(res.body.missing).toEqual(["business.company_number", "business.entity_type", "trading.monthly_revenue", "trading.time_in_business"]);
+    expect(res.body.missing).toEqual(["business.company_number", "business.entity_type", "trading.monthly_revenue", "trading.tib_months"]);
     expect(await eventsOf(lead.id)).toEqual([]);
     const after = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
     expect(after.body).toMatchObject({ state: "draft", submitted_at: null, matched_options: null });

@@ -1,7 +1,7 @@
 // The SDK's partner client against the service in workerd: the key is exchanged for a bearer token,
 // the token is reused until shortly before expiry, and a 401 on a cached token refreshes it once.
 import { forgetKey } from "../../src/services/identity/key-authority";
-import { createPartnerClient, createTokenProvider, TokenExchangeError } from "@rfs/sdk";
+import { createPartnerClient, createTokenProvider, TokenExchangeError } from "../../sdk/src/index.js";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin, PRODUCTION } from "../helpers/api";

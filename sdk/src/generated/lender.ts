@@ -4604,7 +4604,7 @@ export interface webhooks {
         put?: never;
         /**
          * A deal was routed to the lender (test deals too)
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4660,7 +4660,7 @@ export interface webhooks {
         put?: never;
         /**
          * A deal's status changed
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4716,7 +4716,7 @@ export interface webhooks {
         put?: never;
         /**
          * The client sent a message
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4772,7 +4772,7 @@ export interface webhooks {
         put?: never;
         /**
          * The client uploaded files against a document request
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4828,7 +4828,7 @@ export interface webhooks {
         put?: never;
         /**
          * An offer was accepted
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4884,7 +4884,7 @@ export interface webhooks {
         put?: never;
         /**
          * The client submitted its account details
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4940,7 +4940,7 @@ export interface webhooks {
         put?: never;
         /**
          * The client signed the agreement
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {

@@ -4567,7 +4567,7 @@ export interface webhooks {
         put?: never;
         /**
          * A lead was submitted
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4623,7 +4623,7 @@ export interface webhooks {
         put?: never;
         /**
          * A lead matched at least one funding option
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4679,7 +4679,7 @@ export interface webhooks {
         put?: never;
         /**
          * A lead matched no funding option
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4735,7 +4735,7 @@ export interface webhooks {
         put?: never;
         /**
          * The first offer was presented on a lead
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4791,7 +4791,7 @@ export interface webhooks {
         put?: never;
         /**
          * An offer on a lead was accepted
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4847,7 +4847,7 @@ export interface webhooks {
         put?: never;
         /**
          * A lead was funded
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4903,7 +4903,7 @@ export interface webhooks {
         put?: never;
         /**
          * Every routed provider declined a lead
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -4959,7 +4959,7 @@ export interface webhooks {
         put?: never;
         /**
          * A document on a lead was accepted
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -5015,7 +5015,7 @@ export interface webhooks {
         put?: never;
         /**
          * A document on a lead was rejected
-         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
          */
         post: {
             parameters: {
@@ -6312,9 +6312,15 @@ export interface components {
                 first_name: string | null;
                 last_name: string | null;
             };
+            /** @description The same figures as the lead's read: a band's midpoint (or lower bound) says so in `amount_basis`. */
             funding: {
                 amount: number | null;
                 amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
             };
             /** @description The id of the funded lead this draft renews; null when not a renewal. */
             renewal_of: string | null;

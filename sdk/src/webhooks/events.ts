@@ -10,8 +10,8 @@
  *
  * Narrow with `event.event` (the name), then `event.data.payload_mode`.
  */
-import type { components as LenderComponents } from "../generated/lender";
-import type { components as PartnerComponents } from "../generated/partner";
+import type { components as LenderComponents } from "../generated/lender.js";
+import type { components as PartnerComponents } from "../generated/partner.js";
 
 type P = PartnerComponents["schemas"];
 type L = LenderComponents["schemas"];

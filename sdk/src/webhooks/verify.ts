@@ -12,7 +12,7 @@
  *
  * Pass the raw body exactly as received, before any JSON parsing.
  */
-import type { WebhookEvent } from "./events";
+import type { WebhookEvent } from "./events.js";
 
 export type WebhookVerificationErrorCode =
   /** Neither scheme's headers are present. */

@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../app-env";
 import type { Router } from "../router";
 import captured from "./examples.json";
+import { GUIDES } from "./guides.generated";
 
 export type ApiName = "partner" | "lender" | "admin";
 type Config = Parameters<Router["getOpenAPI31Document"]>[0];
@@ -49,6 +50,17 @@ export function withExamples<T extends { paths?: unknown }>(document: T, api: Ap
 }
 
 /**
+ * The guides as the document's last section: Scalar lists the headings of `info.description` in
+ * its sidebar, so "Guides" sits there with a link to each page under /docs/guides.
+ */
+export function withGuides<T extends { info?: { description?: string } }>(document: T): T {
+  if (!document.info) return document;
+  const links = GUIDES.map((g) => `- [${g.title}](/docs/guides/${g.slug})`).join("\n");
+  document.info.description = `${document.info.description ?? ""}\n\n## Guides\n\nHow the service behaves, beyond each operation:\n\n${links}\n`;
+  return document;
+}
+
+/**
  * `lateParts` adds what only the document needs (the webhook events' schemas) on the first request
  * for it, through a dynamic import, so a cold isolate of the API does not build them at startup.
  */
@@ -56,6 +68,6 @@ export function serveDocument(router: Router, api: ApiName, config: (c: Context<
   let added: Promise<void> | undefined;
   router.get("/openapi.json", async (c) => {
     await (added ??= lateParts ? lateParts() : Promise.resolve());
-    return c.json(withExamples(router.getOpenAPI31Document(config(c)), api));
+    return c.json(withGuides(withExamples(router.getOpenAPI31Document(config(c)), api)));
   });
 }

@@ -1,4 +1,5 @@
 import { API_CATALOGUE } from "../../lib/refusal-status";
+import { GUIDES } from "./guides.generated";
 
 /**
  * The parts of the reference that responses link to by anchor, rendered on
@@ -36,7 +37,12 @@ function deprecations() {
 }
 
 export const NOTES_CSS = `.rfs-notes{font:14px/1.5 system-ui,sans-serif;padding:.5rem 1rem;border-bottom:1px solid #ddd;display:flex;flex-wrap:wrap;gap:.25rem 1.5rem}
-.rfs-notes details{max-width:100%}.rfs-notes summary{cursor:pointer;font-weight:600}
+.rfs-notes details{max-width:100%}.rfs-guides{margin:0;flex-basis:100%}.rfs-notes summary{cursor:pointer;font-weight:600}
 .rfs-table{overflow-x:auto;max-width:100%}.rfs-notes table{border-collapse:collapse}.rfs-notes td,.rfs-notes th{border-bottom:1px solid #ddd;padding:.2rem .5rem;text-align:left}`;
 
-export const notesHtml = () => `<nav class="rfs-notes" aria-label="Reference notes">${errorCatalogue()}${deprecations()}</nav>`;
+function guides() {
+  const links = GUIDES.map((g) => `<a href="/docs/guides/${g.slug}">${escape(g.title)}</a>`).join(" · ");
+  return `<p class="rfs-guides"><a href="/docs/guides"><strong>Guides</strong></a>: ${links}</p>`;
+}
+
+export const notesHtml = () => `<nav class="rfs-notes" aria-label="Reference notes">${guides()}${errorCatalogue()}${deprecations()}</nav>`;

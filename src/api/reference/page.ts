@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env";
 import { Refusal } from "../../lib/refusal";
+import { GUIDES, type Guide } from "./guides.generated";
 import { NOTES_CSS, notesHtml } from "./notes";
 
 export interface ReferenceSource {
@@ -47,6 +48,19 @@ export function createDocsPage(sources: ReferenceSource[]) {
     c.header("Cache-Control", "no-cache");
   }, reference);
 
+  // The guides of docs/, rendered to HTML at build time (scripts/build-guides.mjs): no Markdown library in the Worker.
+  docs.get("/guides", (c) => {
+    c.header("Cache-Control", "no-cache");
+    const list = GUIDES.map((g) => `<li><a href="/docs/guides/${g.slug}">${escape(g.title)}</a></li>`).join("");
+    return c.html(guidePage("Guides", `<h1>Guides</h1><p>How the service behaves, beside <a href="/docs">the API reference</a>.</p><ul>${list}</ul>`));
+  });
+  docs.get("/guides/:slug", (c) => {
+    const guide = GUIDES.find((g) => g.slug === c.req.param("slug"));
+    if (!guide) throw new Refusal("not_found", "No guide has that name; /docs/guides lists them.");
+    c.header("Cache-Control", "no-cache");
+    return c.html(guidePage(guide.title, guide.html, guide));
+  });
+
   docs.get("/scalar.js", async (c) => {
     // A configuration gap (no assets directory) is a 404, never a 500.
     if (!c.env.ASSETS) throw new Refusal("not_found", "The reference's script is not deployed with this Worker.");
@@ -58,4 +72,26 @@ export function createDocsPage(sources: ReferenceSource[]) {
     return res;
   });
   return docs;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const GUIDE_CSS = `body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1b1b1b;display:flex;min-height:100vh}
+nav{flex:0 0 15rem;padding:1rem;border-right:1px solid #ddd;background:#fafafa}nav ul{list-style:none;padding:0}nav li{margin:.3rem 0}
+nav a[aria-current]{font-weight:700}main{flex:1;min-width:0;padding:1rem 2rem;max-width:60rem}
+pre{overflow-x:auto;background:#f4f4f4;padding:.75rem}code{font-size:.9em}table{border-collapse:collapse;display:block;overflow-x:auto}
+td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}.anchor{margin-right:.3rem;color:#999;text-decoration:none}
+.repo-path{border-bottom:1px dotted #999}a{color:#0b57d0}
+@media (max-width:50rem){body{display:block}nav{border-right:0;border-bottom:1px solid #ddd}}`;
+
+/** A guide in the reference's frame: the guides in a sidebar, the API reference one link away. */
+function guidePage(title: string, body: string, current?: Guide) {
+  const links = GUIDES.map(
+    (g) => `<li><a href="/docs/guides/${g.slug}"${g === current ? ' aria-current="page"' : ""}>${escape(g.title)}</a></li>`,
+  ).join("");
+  const source = current ? `<p><small>From <code>${escape(current.file)}</code> in the repository.</small></p>` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)} · Referral Funding Service</title><style>${GUIDE_CSS}</style></head>
+<body><nav aria-label="Guides"><p><a href="/docs">API reference</a></p><p><a href="/docs/guides"><strong>Guides</strong></a></p><ul>${links}</ul></nav>
+<main>${body}${source}</main></body></html>`;
 }

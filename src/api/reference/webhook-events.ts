@@ -102,7 +102,7 @@ function register(router: Router, events: readonly { value: string; label: strin
       path: event,
       summary: label,
       description:
-        "Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: `docs/webhooks.md`.",
+        "Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).",
       tags: ["Webhook events"],
       request: {
         headers: HEADERS,

@@ -6,7 +6,7 @@ const REQUIREMENT_PATHS: Record<SubmitRequirement, string> = {
   company_number: "business.company_number",
   entity_type: "business.entity_type",
   monthly_revenue: "trading.monthly_revenue",
-  time_in_business: "trading.time_in_business",
+  time_in_business: "trading.tib_months",
   credit_score_band: "trading.credit_score_band",
 };
 

@@ -4,7 +4,7 @@
  * spec lists is present and null when the service does not hold it; keys the
  * market does not have are absent.
  */
-import { figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
+import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
 import type { PartnerOfferView } from "../deals/offer-view";
@@ -149,9 +149,7 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
     business: businessView(lead, market, sources.registerAnswers ?? NOTHING_HELD),
     contact: contactView(lead.contact),
     funding: {
-      amount: f.amount,
-      amount_band: f.amount_band,
-      amount_basis: f.amount_basis,
+      ...amountFields(f),
       currency: market.currency,
       purpose: orNull(lead.funding?.purpose),
       product_family: orNull(lead.funding?.product_family),
@@ -190,8 +188,9 @@ export function leadSummary(lead: Lead & { statementsAvailable?: boolean }) {
       ...(market.register_number_label !== null ? { company_number: orNull(lead.business?.company_number) } : {}),
     },
     contact: { first_name: orNull(lead.contact?.first_name), last_name: orNull(lead.contact?.last_name) },
-    // The summary has no basis field, so only a reported amount is shown: a band's midpoint would pass for one.
-    funding: { amount: orNull(lead.funding?.amount), amount_band: orNull(lead.funding?.amount_band) },
+    // The same figures as the read, through the same function: a band's midpoint says so in `amount_basis`.
+    // The amount comes from the applicant alone, so the summary needs none of the read's other sources.
+    funding: amountFields(leadFigures(lead, market)),
     statements_available: lead.statementsAvailable ?? false,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,

@@ -13,7 +13,7 @@ describe("missingForSubmit", () => {
       "business.company_number",
       "business.entity_type",
       "trading.monthly_revenue",
-      "trading.time_in_business",
+      "trading.tib_months",
     ]);
   });
   it("accepts a band for a figure", () => {

@@ -1,5 +1,5 @@
 // The SDK's verifyWebhook against signatures made by the service's own signing module, in workerd.
-import { verifyWebhook, WebhookVerificationError, type WebhookVerificationErrorCode } from "@rfs/sdk";
+import { verifyWebhook, WebhookVerificationError, type WebhookVerificationErrorCode } from "../../../sdk/src/index.js";
 import { describe, expect, it } from "vitest";
 import { generateEndpointSecret, signatureHeaders } from "../../../src/domain/webhooks/signature";
 

@@ -290,7 +290,9 @@ export const LeadSummary = z
     currency: z.string(),
     business: z.object({ name: nullableString, company_number: nullableString.optional() }),
     contact: z.object({ first_name: nullableString, last_name: nullableString }),
-    funding: z.object({ amount: nullableNumber, amount_band: nullableString }),
+    funding: z
+      .object({ amount: nullableNumber, amount_band: nullableString, amount_basis: Basis })
+      .openapi({ description: "The same figures as the lead's read: a band's midpoint (or lower bound) says so in `amount_basis`." }),
     renewal_of: nullableString.openapi({ description: "The id of the funded lead this draft renews; null when not a renewal." }),
     statements_available: z.boolean(),
     created_at: Timestamp,

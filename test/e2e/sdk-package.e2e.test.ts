@@ -1,0 +1,122 @@
+// The SDK as an integrator gets it: `npm pack` of sdk/, the tarball installed into a temporary
+// project with no TypeScript, and a plain `node` ESM script (test/e2e/sdk-package/flow.mjs) run
+// against wrangler dev: token, create, submit, offers, accept, verifyWebhook on a real delivery.
+// The same script, copied as `.mts`, must type-check under `module: nodenext` and under
+// `moduleResolution: bundler`; sdk/README.md's opening example runs as written.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, newLender, newPartner, operator } from "./client";
+
+const root = resolve(import.meta.dirname, "../..");
+const work = mkdtempSync(join(tmpdir(), "rfs-sdk-package-"));
+// Asynchronous children: a blocked event loop would leave this process's keep-alive connections to
+// wrangler dev stale, and the next request on one would fail.
+const run = promisify(execFile);
+const npm = async (args: string[], cwd: string) =>
+  (await run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd, encoding: "utf8" })).stdout;
+let tarball = "";
+
+/** A project of its own: a package.json, the tarball, nothing from this repository's node_modules. */
+async function project(name: string, extra: Record<string, unknown> = {}) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module", ...extra }, null, 2));
+  await npm(["install", tarball], dir);
+  return dir;
+}
+
+const runNode = async (dir: string, script: string, env: Record<string, string>) =>
+  (await run(process.execPath, [script], { cwd: dir, encoding: "utf8", env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 })).stdout;
+
+beforeAll(async () => {
+  const packed = JSON.parse(await npm(["pack", "--json", "--pack-destination", work], join(root, "sdk")));
+  tarball = join(work, packed[0].filename);
+}, 120_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The first ```js block of sdk/README.md: the example it opens with. */
+function readmeExample() {
+  const example = /```js\n([\s\S]*?)```/.exec(readFileSync(join(root, "sdk/README.md"), "utf8"))?.[1];
+  if (!example) throw new Error("sdk/README.md has no ```js example");
+  return example;
+}
+
+/** A sandbox partner whose lead below matches a panel product, so submit presents simulated offers. */
+async function sandboxKey() {
+  const lender = await newLender();
+  const product = {
+    id: "tarball-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+    min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
+    pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+  };
+  expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+  return (await newPartner()).sandbox.key;
+}
+
+describe("the packed SDK", () => {
+  it("packs dist/ (ESM JavaScript and .d.ts), the README and package.json, and no TypeScript source", async () => {
+    const listing = JSON.parse(await npm(["pack", "--dry-run", "--json", "--ignore-scripts"], join(root, "sdk")))[0];
+    const files: string[] = listing.files.map((f: { path: string }) => f.path);
+    expect(files).toContain("dist/index.js");
+    expect(files).toContain("dist/index.d.ts");
+    expect(files).toContain("README.md");
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+    expect(listing.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("runs a plain node ESM script from a project without TypeScript: token, create, submit, offers, accept, verifyWebhook", async () => {
+    const dir = await project("plain-node");
+    expect(existsSync(join(dir, "node_modules", "typescript"))).toBe(false);
+    expect(readdirSync(join(dir, "node_modules", "@rfs", "sdk", "dist"))).toContain("index.js");
+    copyFileSync(join(root, "test/e2e/sdk-package/flow.mjs"), join(dir, "flow.mjs"));
+    const out = JSON.parse((await runNode(dir, "flow.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() })).trim());
+    expect(out).toMatchObject({ token: true, submitted: "offers_available", accepted: "accepted", event: "lead.offer_accepted" });
+    expect(out.lead).toEqual(expect.any(String));
+    expect(out.offers).toBeGreaterThan(0);
+    expect(out.offer).toEqual(expect.any(String));
+  });
+
+  it("runs sdk/README.md's opening example as written", async () => {
+    const dir = await project("readme-example");
+    const example = readmeExample();
+    expect(example.trim().split("\n").length).toBeLessThanOrEqual(10);
+    writeFileSync(join(dir, "example.mjs"), example);
+    const out = await runNode(dir, "example.mjs", { RFS_BASE_URL: baseUrl(), RFS_KEY: await sandboxKey() });
+    expect(out).toMatch(/offers_available/);
+  });
+
+  for (const [name, options] of [
+    ["nodenext", { module: "nodenext", moduleResolution: "nodenext" }],
+    ["bundler", { module: "esnext", moduleResolution: "bundler" }],
+  ] as const) {
+    it(`type-checks the same script and the README's example as TypeScript under ${name} resolution`, async () => {
+      const dir = await project(`typed-${name}`);
+      copyFileSync(join(root, "test/e2e/sdk-package/flow.mjs"), join(dir, "flow.mts"));
+      writeFileSync(join(dir, "example.mts"), readmeExample());
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            ...options, target: "es2022", lib: ["es2022"], strict: true, noEmit: true, skipLibCheck: false,
+            // Node's own types from this repository (the temporary project installs only the tarball).
+            types: ["node"], typeRoots: [join(root, "node_modules/@types")],
+          },
+          files: ["flow.mts", "example.mts"],
+        }),
+      );
+      // This repository's compiler, run on the temporary project: it resolves @rfs/sdk from that project's node_modules.
+      const tsc = join(root, "node_modules/typescript/bin/tsc");
+      let output = "";
+      try {
+        output = (await run(process.execPath, [tsc, "-p", dir], { cwd: dir, encoding: "utf8" })).stdout;
+      } catch (error) {
+        output = String((error as { stdout?: string }).stdout ?? error);
+      }
+      expect(output).toBe("");
+    }, 120_000);
+  }
+});
