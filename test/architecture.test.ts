@@ -34,6 +34,18 @@ describe("architecture", () => {
     expect(breachesOf("registers (company-register adapters) import lib and domain only")).toEqual([]);
   });
 
+  for (const rule of [
+    "only the doors (api/, web/, middleware/, app.ts, index.ts, app-env.ts) import Hono",
+    "only the doors read the refusal status table",
+    "web/ imports from api/ only api/shared/schemas and api/problem.ts",
+    "api/ never imports web/",
+    "jobs/ import only services, db, domain and lib",
+  ]) {
+    it(rule, () => {
+      expect(breachesOf(rule)).toEqual([]);
+    });
+  }
+
   it("no import closes a cycle", () => {
     expect(importCycles(graph)).toEqual([]);
   });
@@ -57,18 +69,29 @@ describe("the architecture rules themselves", () => {
     "src/registers/r.ts": ["src/services/s.ts", "src/domain/x.ts"],
     "src/domain/c1.ts": ["src/domain/c2.ts"],
     "src/domain/c2.ts": ["src/domain/c1.ts"],
+    "src/services/t.ts": ["hono", "src/lib/refusal-status.ts"],
+    "src/middleware/m.ts": ["hono", "src/lib/refusal-status.ts"],
+    "src/web/hub/h.ts": ["src/api/router.ts", "src/api/problem.ts", "src/api/shared/schemas/ok.ts"],
+    "src/api/lender/w.ts": ["src/web/kit/form.ts"],
+    "src/jobs/j.ts": ["src/services/s.ts", "src/middleware/m.ts"],
   };
 
   it("names each kind of breach it is meant to catch", () => {
     const found = layeringBreaches(fixture).map((b) => `${b.from} -> ${b.to}`);
     expect(found.sort()).toEqual([
+      "src/api/lender/w.ts -> src/web/kit/form.ts",
       "src/api/partner/p.ts -> src/api/lender/l.ts",
       "src/api/partner/p.ts -> src/db/client.ts",
       "src/domain/x.ts -> hono",
+      "src/domain/x.ts -> hono",
       "src/domain/x.ts -> src/db/client.ts",
+      "src/jobs/j.ts -> src/middleware/m.ts",
       "src/lib/a.ts -> src/domain/x.ts",
       "src/registers/r.ts -> src/services/s.ts",
       "src/services/s.ts -> drizzle-orm",
+      "src/services/t.ts -> hono",
+      "src/services/t.ts -> src/lib/refusal-status.ts",
+      "src/web/hub/h.ts -> src/api/router.ts",
     ]);
   });
 

@@ -29,6 +29,16 @@ const isSource = (target: string) => target.startsWith("src/");
 const isHono = (target: string) => target === "hono" || target.startsWith("hono/") || target.startsWith("@hono/");
 const isDrizzle = (target: string) => target === "drizzle-orm" || target.startsWith("drizzle-orm/") || target.startsWith("drizzle-kit");
 
+/** The doors: the JSON wings, the HTML wings, the middleware they share and the entry files. */
+const isDoor = (floor: string) =>
+  floor === "api" || floor.startsWith("api/") || floor === "web" || floor.startsWith("web/") || ["middleware", "app", "index", "app-env"].includes(floor);
+
+/** The one table from refusal code to HTTP status (lib/refusal.ts says what was refused; only a door says how it is answered). */
+const REFUSAL_STATUS_TABLE = "src/lib/refusal-status.ts";
+
+/** What web/ may take from api/: the shared schemas (the same validation as the API) and problem.ts (the one onError every door ends with). */
+const webMayImportFromApi = (target: string) => target.startsWith("src/api/shared/schemas/") || target === "src/api/problem.ts";
+
 type Rule = { name: string; applies: (fromFloor: string) => boolean; breaks: (toFloor: string | null, target: string, fromFloor: string) => boolean };
 
 const RULES: Rule[] = [
@@ -59,6 +69,34 @@ const RULES: Rule[] = [
     breaks: (to) => to !== null && to !== "registers" && to !== "lib" && to !== "domain",
   },
 ];
+
+RULES.push(
+  {
+    name: "only the doors (api/, web/, middleware/, app.ts, index.ts, app-env.ts) import Hono",
+    applies: (from) => !isDoor(from),
+    breaks: (_to, target) => isHono(target),
+  },
+  {
+    name: "only the doors read the refusal status table",
+    applies: (from) => !isDoor(from),
+    breaks: (_to, target) => target === REFUSAL_STATUS_TABLE,
+  },
+  {
+    name: "web/ imports from api/ only api/shared/schemas and api/problem.ts",
+    applies: (from) => from === "web" || from.startsWith("web/"),
+    breaks: (_to, target) => target.startsWith("src/api/") && !webMayImportFromApi(target),
+  },
+  {
+    name: "api/ never imports web/",
+    applies: (from) => from === "api" || from.startsWith("api/"),
+    breaks: (to) => to !== null && (to === "web" || to.startsWith("web/")),
+  },
+  {
+    name: "jobs/ import only services, db, domain and lib",
+    applies: (from) => from === "jobs",
+    breaks: (to) => to !== null && !["jobs", "services", "db", "domain", "lib"].includes(to),
+  },
+);
 
 export function layeringBreaches(graph: ImportGraph): Breach[] {
   const breaches: Breach[] = [];

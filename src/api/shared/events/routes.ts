@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { eventsOf, type WebhookApi } from "../../../domain/webhooks/subscriptions";
+import type { WebhookApi } from "../../../domain/webhooks/subscriptions";
 import { errorResponses, jsonContent, security } from "../../openapi";
 import { Timestamp } from "../schemas/common";
-import { PageQuery } from "../webhooks/routes";
+import { EventsQuery } from "../schemas/webhooks";
 
 export const EventItem = z
   .object({
@@ -26,10 +26,7 @@ export const listEventsRoute = (api: WebhookApi) =>
     tags: ["Webhooks"],
     security: security[api],
     request: {
-      query: PageQuery.extend({
-        event: z.enum(eventsOf(api) as [string, ...string[]]).optional(),
-        subject: z.string().max(100).optional().openapi({ description: api === "lender" ? "A deal reference (case-insensitive) or referral id." : "A lead id." }),
-      }),
+      query: EventsQuery(api),
     },
     responses: {
       200: jsonContent(z.object({ events: z.array(EventItem), next_cursor: z.string().nullable() }), "A page of events"),

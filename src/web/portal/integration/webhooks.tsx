@@ -22,7 +22,7 @@ import {
 } from "../../../services/webhooks/endpoints";
 import { sendTestPing } from "../../../services/webhooks/test-ping";
 import { deliveryView, endpointView } from "../../../services/webhooks/views";
-import { webhookRegistration } from "../../../api/shared/webhooks/routes";
+import { webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { readForm, textOf, textsOf } from "../../kit/form";

@@ -11,7 +11,7 @@ import { signingSecretOf } from "../../../lib/signing-secret";
 import { fieldProblems } from "../../../lib/validation";
 import { pageOfEvents } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
-import { listEventsRoute } from "../../../api/shared/events/routes";
+import { EventsQuery } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage } from "../layout";
 
@@ -108,7 +108,7 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     const filters: Filters = { event: raw.event || undefined, subject: raw.subject || undefined };
     const empty: EventPage = { events: [], next_cursor: null };
     const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
-    const parsed = listEventsRoute(api).request!.query!.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
+    const parsed = EventsQuery(api).safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
     if (!parsed.success) {
       const [first] = fieldProblems(parsed.error);
       return refuse(first.field, first.message);
