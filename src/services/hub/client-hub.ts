@@ -28,7 +28,8 @@ import type { Deal, DealMessage } from "../../domain/deals/types";
 import { completionView } from "../../domain/deals/view";
 import { OPEN_REQUEST_STATUSES, type StoredDocument } from "../../domain/documents/types";
 import { decideDocument } from "../../domain/documents/decision";
-import { sanitiseFilename } from "../../domain/documents/filename";
+import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
+import { filenameForKind, sanitiseFilename } from "../../domain/documents/filename";
 import { documentStorageKey } from "../../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
 import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../../domain/hub/account-details";
@@ -142,11 +143,15 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
   const documentType = request.documentType as DocumentType;
   const docs: StoredDocument[] = [];
   for (const f of files) {
-    const filename = sanitiseFilename(f.name);
-    const decision = decideDocument(documentType, new Uint8Array(await f.arrayBuffer()));
+    const named = sanitiseFilename(f.name);
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    const danger = dangerousContent(bytes);
+    if (danger) throw new HubRefusal(400, `The file ${named} is ${DANGER_NAMES[danger]}, which we never accept: upload the document itself.`, "file");
+    const decision = decideDocument(documentType, bytes);
     if (decision.state === "rejected") {
-      throw new HubRefusal(422, `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, "file");
+      throw new HubRefusal(422, `The file ${named} cannot be used: ${rejectionLabel(decision.reason)}.`, "file");
     }
+    const filename = filenameForKind(named, decision.kind);
     const id = newId("doc");
     docs.push({
       id,
