@@ -1,5 +1,4 @@
 import { authenticate } from "../../middleware/auth";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
 import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
@@ -23,7 +22,7 @@ const PUBLIC_PATHS = [`${LENDER_BASE}/openapi.json`];
 
 export function createLenderApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody, dispatchAfterWrite);
+  api.use("*", dispatchAfterWrite);
   api.use(
     "*",
     unless(PUBLIC_PATHS, authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),

@@ -1,6 +1,5 @@
 import { authenticate } from "../../middleware/auth";
 import { browserAccess, enforceOrigin } from "../../middleware/browser-access";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
 import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
@@ -29,7 +28,7 @@ const PUBLIC_PATHS = [`${PARTNER_BASE}/oauth/token`, `${PARTNER_BASE}/openapi.js
 
 export function createPartnerApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody, dispatchAfterWrite);
+  api.use("*", dispatchAfterWrite);
   registerTokenRoutes(api);
 
   api.use("/enums", browserAccess);
