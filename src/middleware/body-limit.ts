@@ -36,6 +36,12 @@ export function bodyLimitOf(method: string, path: string): number {
 const tooLargePage = (maxSize: number) =>
   html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large</title></head><body><h1>That was too large</h1><p>What you sent is too large (more than ${Math.floor(maxSize / 1024)} KB for this page). Go back, make it smaller and send it again.</p></body></html>`;
 
+const TOO_LARGE_PAGE_HEADERS = {
+  "Referrer-Policy": "no-referrer",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  "Cache-Control": "no-store",
+};
+
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
 function limiterOf(maxSize: number) {
   let limiter = limiters.get(maxSize);
@@ -43,7 +49,8 @@ function limiterOf(maxSize: number) {
     limiter = bodyLimit({
       maxSize,
       onError: (c) => {
-        if (isHtmlDoor(c.req.path)) return c.html(tooLargePage(maxSize), 413);
+        // The refusal page is answered before the door's own header middleware runs, so it carries the strict page headers itself.
+        if (isHtmlDoor(c.req.path)) return c.html(tooLargePage(maxSize), 413, TOO_LARGE_PAGE_HEADERS);
         throw new ApiError("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
       },
     });
