@@ -13,6 +13,7 @@ import { mountHealth } from "./api/health/route";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
+import { limitRequestBody } from "./middleware/body-limit";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
@@ -39,6 +40,8 @@ export function createApp() {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
+  // One body limit for every route, sized per route, before any door reads a body (docs/operations.md "Security").
+  app.use("*", limitRequestBody);
   // Before the configuration check and every storage-touching middleware: a probe answers whatever else is wrong.
   mountHealth(app);
   // The widget is static code: a partner's page loads it even while a deployment lacks a secret.

@@ -1,8 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env";
 
-/** Runs `middleware` except on the listed sub-paths (compared after the mount prefix). */
-export const unless =
-  (paths: string[], middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
-  (c, next) =>
-    paths.some((p) => c.req.path.endsWith(p)) ? next() : middleware(c, next);
+/**
+ * Runs `middleware` except on the listed full paths (mount prefix included).
+ * The comparison is exact: a suffix test let `/v1/deals/openapi.json` skip
+ * authentication because a path id can be spelled like a public path
+ * (issue 21 item 3, docs/operations.md "Security").
+ */
+export const unless = (paths: readonly string[], middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => {
+  const skipped = new Set(paths);
+  return (c, next) => (skipped.has(c.req.path) ? next() : middleware(c, next));
+};

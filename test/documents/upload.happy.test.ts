@@ -12,14 +12,14 @@ describe("partner document upload", () => {
     const lead = await createLead(sandbox.key);
     const res = await upload(sandbox.key, lead.id, [
       { name: "document_type", value: "id_document" },
-      // The client claims a PDF; the bytes say PNG.
+      // The client claims a PDF; the bytes say PNG, and the stored name says so too (issue 21 item 4).
       { name: "file", value: png(), filename: "passport.pdf", type: "application/pdf" },
     ]);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^doc_/),
       document_type: "id_document",
-      filename: "passport.pdf",
+      filename: "passport.png",
       byte_size: png().length,
       state: "accepted",
       reason: null,
@@ -36,7 +36,7 @@ describe("partner document upload", () => {
     const object = await env.DOCUMENTS.get(row.storage_key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png());
     expect(object!.httpMetadata?.contentType).toBe("image/png");
-    expect(object!.customMetadata?.filename).toBe("passport.pdf");
+    expect(object!.customMetadata?.filename).toBe("passport.png");
   });
 
   it("lists every document oldest first, rejected ones with their reason", async () => {

@@ -213,6 +213,19 @@ export function describeSecuritySuite() {
       await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, {}), 401, "unauthorized"));
     });
 
+    // Issue 21 item 3 (authentication skipped by path suffix): a path id spelled like a public path is still an id.
+    it("answers 401 unauthorized when a path id is spelled like a public path (openapi.json, oauth/token)", async () => {
+      const withIds = (await authenticatedOperations(api)).filter((op) => PATH_ID.test(op.path));
+      expect(withIds.length).toBeGreaterThan(5);
+      await everyOperation(withIds, async (op) => {
+        for (const id of ["openapi.json", "oauth/token"]) {
+          const breach = refusedWith(await attempt(op, {}, op.path.replace(/\{[^}]+\}/g, id)), 401, "unauthorized");
+          if (breach) return `${id}: ${breach}`;
+        }
+        return null;
+      });
+    });
+
     it("answers 401 unauthorized to a malformed key", async () => {
       const { sandbox } = await withKeys();
       const malformed = ["not-a-key", `${sandbox.key}x`, sandbox.key.slice(0, -4)];

@@ -65,8 +65,8 @@ describe("members page", () => {
     const gone = await portal("GET", "/", { session: leaver });
     expect(gone.status).toBe(303);
     expect(gone.location).toBe("/portal/sign-in");
-    const sessions = await env.DB.prepare("select ended_at from portal_sessions where member_id = ?").bind(leaver.memberId).all<any>();
-    expect(sessions.results.every((s: any) => s.ended_at !== null)).toBe(true);
+    const sessions = await env.DB.prepare("select token_hash from portal_sessions where member_id = ?").bind(leaver.memberId).all<any>();
+    expect(sessions.results).toEqual([]);
     expect(await auditActions(org.id)).toEqual([{ action: "member.removed", target: leaver.memberId, member_id: session.memberId }]);
     expect((await portal("GET", "/members", { session })).text).not.toContain(leaver.email);
 

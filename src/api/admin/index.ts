@@ -3,7 +3,6 @@ import type { AppEnv } from "../../app-env";
 import { timingSafeEqual } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { createRouter } from "../router";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerInvitationRoutes } from "./organisations/invitations";
 import { registerOperatorDocument } from "./openapi";
@@ -29,7 +28,7 @@ const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 export function createAdminApi() {
   const admin = createRouter();
-  admin.use("*", operatorOnly, limitRequestBody);
+  admin.use("*", operatorOnly);
   registerOrganisationRoutes(admin);
   registerInvitationRoutes(admin);
   registerProductRoutes(admin);

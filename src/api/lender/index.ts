@@ -1,5 +1,4 @@
 import { authenticate } from "../../middleware/auth";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
 import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
@@ -17,14 +16,17 @@ import { describeHealth } from "../health/route";
 
 export const LENDER_BASE = "/v1";
 
+/** The only lender path served without a credential; matched exactly, never by suffix. */
+const PUBLIC_PATHS = [`${LENDER_BASE}/openapi.json`];
+
 export function createLenderApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody, dispatchAfterWrite);
+  api.use("*", dispatchAfterWrite);
   api.use(
     "*",
-    unless(["/openapi.json"], authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),
-    unless(["/openapi.json"], rateLimitPerKey),
-    unless(["/openapi.json"], idempotency),
+    unless(PUBLIC_PATHS, authenticate({ accept: ["lender"], bearer: false, hint: "Send X-API-Key: <lender key>." })),
+    unless(PUBLIC_PATHS, rateLimitPerKey),
+    unless(PUBLIC_PATHS, idempotency),
   );
 
   registerMeRoutes(api, "lender");

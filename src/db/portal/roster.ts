@@ -2,8 +2,9 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
-import { portalAuditLog, portalMembers, portalSessions } from "../schema/portal";
+import { portalAuditLog, portalMembers, portalPasskeys, portalSessions } from "../schema/portal";
 import { writeOrder } from "../write-order";
+import { revokeOtherInvitations } from "./invitations";
 
 /** An organisation's current members, oldest first. */
 export async function listMembers(db: Database, organisationId: string) {
@@ -32,8 +33,10 @@ export interface Removal {
 }
 
 /**
- * Removes a member of this organisation and ends all their sessions in the
- * same batch, with the audit entry; false when there is no such current
+ * Removes a member of this organisation and, in the same batch, deletes their
+ * sessions and passkeys, revokes every pending invitation for their email
+ * (so neither an old link nor an old passkey brings them back; issue 21
+ * item 1) and writes the audit entry; false when there is no such current
  * member here (another organisation's id finds nothing).
  */
 export async function removeMember(db: Database, r: Removal): Promise<boolean> {
@@ -43,10 +46,16 @@ export async function removeMember(db: Database, r: Removal): Promise<boolean> {
       .update(portalMembers)
       .set({ removedAt: r.at })
       .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt))),
-    db
-      .update(portalSessions)
-      .set({ endedAt: r.at })
-      .where(and(eq(portalSessions.memberId, r.memberId), eq(portalSessions.organisationId, r.organisationId), isNull(portalSessions.endedAt), removedNow)),
+    db.delete(portalSessions).where(and(eq(portalSessions.memberId, r.memberId), eq(portalSessions.organisationId, r.organisationId), removedNow)),
+    db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, r.memberId), removedNow)),
+    revokeOtherInvitations(
+      db,
+      r.organisationId,
+      sql`(select ${portalMembers.email} from ${portalMembers} where ${portalMembers.id} = ${r.memberId})`,
+      r.at,
+      null,
+      removedNow,
+    ),
     insertWhere(
       db,
       portalAuditLog,

@@ -32,8 +32,14 @@ export const portalInvitations = sqliteTable(
     acceptedAt: text("accepted_at"),
     memberId: text("member_id"),
     createdAt: text("created_at").notNull(),
+    /** Set when the invitation dies unused: revoked by an admin or the operator, or by a newer invitation, an acceptance or a removal for the same email. */
+    revokedAt: text("revoked_at"),
   },
-  (t) => [uniqueIndex("portal_invitations_token").on(t.tokenHash), index("portal_invitations_organisation").on(t.organisationId)],
+  (t) => [
+    uniqueIndex("portal_invitations_token").on(t.tokenHash),
+    index("portal_invitations_organisation").on(t.organisationId),
+    index("portal_invitations_email").on(t.organisationId, t.email),
+  ],
 );
 
 export const portalPasskeys = sqliteTable(

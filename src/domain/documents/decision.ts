@@ -31,17 +31,27 @@ export const ALLOWED_KINDS: Record<DocumentType, readonly FileKind[]> = {
 export type RejectionReason = (typeof DOCUMENT_REJECTION_REASONS)[number]["value"];
 
 export type DocumentDecision =
-  | { state: "accepted"; reason: null; contentType: string; statement: ParsedStatement | null }
-  | { state: "rejected"; reason: RejectionReason; contentType: string; statement: null };
+  | { state: "accepted"; reason: null; contentType: string; kind: FileKind; statement: ParsedStatement | null }
+  | { state: "rejected"; reason: RejectionReason; contentType: string; kind: FileKind | null; statement: null };
 
-const rejected = (reason: RejectionReason, contentType: string): DocumentDecision => ({ state: "rejected", reason, contentType, statement: null });
+const rejected = (reason: RejectionReason, kind: FileKind | null): DocumentDecision => ({
+  state: "rejected",
+  reason,
+  contentType: kind ? CONTENT_TYPES[kind] : UNKNOWN_CONTENT_TYPE,
+  kind,
+  statement: null,
+});
 
+/**
+ * Executables, markup and scripts are not decided at all: the caller refuses
+ * them (400 on `file`) before anything is stored; see `dangerousContent`.
+ */
 export function decideDocument(documentType: DocumentType, bytes: Uint8Array): DocumentDecision {
-  if (bytes.length === 0) return rejected("empty_file", UNKNOWN_CONTENT_TYPE);
+  if (bytes.length === 0) return rejected("empty_file", null);
   const { kind, text } = sniffFile(bytes);
-  const contentType = kind ? CONTENT_TYPES[kind] : UNKNOWN_CONTENT_TYPE;
-  if (!kind || !ALLOWED_KINDS[documentType].includes(kind)) return rejected("unsupported_file_type", contentType);
-  if (documentType !== "bank_statements" || (kind !== "csv" && kind !== "ofx")) return { state: "accepted", reason: null, contentType, statement: null };
+  if (!kind || !ALLOWED_KINDS[documentType].includes(kind)) return rejected("unsupported_file_type", kind);
+  const contentType = CONTENT_TYPES[kind];
+  if (documentType !== "bank_statements" || (kind !== "csv" && kind !== "ofx")) return { state: "accepted", reason: null, contentType, kind, statement: null };
   const statement = kind === "csv" ? parseStatementCsv(text!) : parseStatementOfx(text!);
-  return statement ? { state: "accepted", reason: null, contentType, statement } : rejected("unreadable_statement", contentType);
+  return statement ? { state: "accepted", reason: null, contentType, kind, statement } : rejected("unreadable_statement", kind);
 }

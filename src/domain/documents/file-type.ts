@@ -21,8 +21,12 @@ export const UNKNOWN_CONTENT_TYPE = "application/octet-stream";
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, Math.min(to, bytes.length)));
 
-/** PDF readers accept the header anywhere in the first 1024 bytes. */
-const isPdf = (bytes: Uint8Array) => ascii(bytes, 0, 1024).includes("%PDF-");
+/**
+ * A PDF starts with `%PDF-`. Readers accept the header anywhere in the first
+ * KB, which is how a polyglot (an executable with `%PDF-` after its own
+ * header) passed as a PDF: we take the first bytes only (issue 21 item 4).
+ */
+const isPdf = (bytes: Uint8Array) => ascii(bytes, 0, 5) === "%PDF-";
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -59,6 +63,56 @@ function isCsv(text: string) {
     const rows = csvRows(head, delimiter).slice(0, 50);
     return rows.length >= 2 && rows.filter((r) => r.length > 1).length * 2 >= rows.length;
   });
+}
+
+/** The extension a stored file's name ends in, per kind; the first is the one added. */
+export const EXTENSIONS: Record<FileKind, readonly string[]> = {
+  pdf: ["pdf"],
+  png: ["png"],
+  jpeg: ["jpg", "jpeg"],
+  xlsx: ["xlsx"],
+  ofx: ["ofx", "qfx"],
+  csv: ["csv"],
+};
+/** Files of no recognised kind (kept, rejected) are stored as opaque bytes. */
+export const UNKNOWN_EXTENSION = "bin";
+
+const EXECUTABLE_SIGNATURES: readonly (readonly number[])[] = [
+  [0x4d, 0x5a], // MZ: Windows PE/DOS executables and DLLs
+  [0x7f, 0x45, 0x4c, 0x46], // ELF
+  [0xfe, 0xed, 0xfa, 0xce],
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xcf, 0xfa, 0xed, 0xfe], // Mach-O, both byte orders, 32 and 64 bit
+  [0xca, 0xfe, 0xba, 0xbe], // Mach-O universal binary, Java class
+  [0x00, 0x61, 0x73, 0x6d], // WebAssembly
+];
+
+/** Markup a browser would render or run: sniffed in the first KB, as browsers sniff HTML in the first 512 bytes. */
+const ACTIVE_MARKUP = /<(!doctype\s+html|html|head|body|script|iframe|frame|object|embed|svg|meta|link|style|img|a)[\s>/]|<\?php|<%/i;
+/** Interpreter lines and shell batch files at the very start. */
+const SCRIPT_START = /^(\uFEFF)?\s*(#!|@echo\s+off)/i;
+
+export type Danger = "executable" | "markup" | "script";
+
+/** How a refusal names what the file is, in the client's words. */
+export const DANGER_NAMES: Record<Danger, string> = {
+  executable: "a program (executable)",
+  markup: "a web page or SVG image (HTML markup)",
+  script: "a script",
+};
+
+/**
+ * Content we refuse outright (never stored, never handed to a lender):
+ * executables by their signature, HTML/SVG/markup and scripts by their text.
+ * Answers what it is, or null for content that may be judged as a document.
+ */
+export function dangerousContent(bytes: Uint8Array): Danger | null {
+  if (EXECUTABLE_SIGNATURES.some((signature) => startsWith(bytes, signature))) return "executable";
+  const head = ascii(bytes, 0, 1024);
+  if (SCRIPT_START.test(head)) return "script";
+  if (ACTIVE_MARKUP.test(head)) return "markup";
+  return null;
 }
 
 export interface Sniffed {

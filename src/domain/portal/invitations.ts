@@ -9,10 +9,12 @@ export const invitationPath = (token: string) => `/portal/invitations/${token}`;
 export interface InvitationState {
   expiresAt: number;
   acceptedAt: string | null;
+  revokedAt: string | null;
 }
 
-/** A link is usable until it is used or expires; used, expired and unknown links look the same to the visitor. */
-export const invitationUsable = (invitation: InvitationState, nowSeconds: number) => invitation.acceptedAt === null && invitation.expiresAt > nowSeconds;
+/** A link is usable until it is used, revoked or expires; used, revoked, expired and unknown links look the same to the visitor. */
+export const invitationUsable = (invitation: InvitationState, nowSeconds: number) =>
+  invitation.acceptedAt === null && invitation.revokedAt === null && invitation.expiresAt > nowSeconds;
 
 export interface InvitationRequest {
   email: string;

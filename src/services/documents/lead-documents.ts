@@ -8,7 +8,8 @@ import { documentExists, documentsOfLead, findDocument, partnerUploadCount, part
 import { eventInsertWhere } from "../../db/guarded";
 import type { Scope } from "../../domain/identity/caller";
 import { decideDocument } from "../../domain/documents/decision";
-import { sanitiseFilename } from "../../domain/documents/filename";
+import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
+import { filenameForKind } from "../../domain/documents/filename";
 import type { StoredDocument } from "../../domain/documents/types";
 import { documentStorageKey, leadDocumentView } from "../../domain/documents/view";
 import type { DocumentType } from "../../domain/reference/values";
@@ -36,6 +37,8 @@ export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: 
   // A cheap early answer; the conditional insert below is what decides a race.
   if ((await partnerUploadCount(db, lead.id)) >= DOCUMENTS_PER_LEAD) throw capExceeded();
 
+  const danger = dangerousContent(upload.bytes);
+  if (danger) throw new Refusal("invalid_request", `The file is ${DANGER_NAMES[danger]}; upload the document itself as PDF, PNG, JPEG, XLSX, CSV or OFX.`, { field: "file" });
   const decision = decideDocument(upload.documentType, upload.bytes);
   const at = nowIso();
   const id = newId("doc", 24);
@@ -48,7 +51,7 @@ export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: 
     requestId: null,
     source: "partner_upload",
     documentType: upload.documentType,
-    filename: sanitiseFilename(upload.filename),
+    filename: filenameForKind(upload.filename, decision.kind),
     contentType: decision.contentType,
     byteSize: upload.bytes.length,
     state: decision.state,

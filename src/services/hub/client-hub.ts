@@ -28,7 +28,8 @@ import type { Deal, DealMessage } from "../../domain/deals/types";
 import { completionView } from "../../domain/deals/view";
 import { OPEN_REQUEST_STATUSES, type StoredDocument } from "../../domain/documents/types";
 import { decideDocument } from "../../domain/documents/decision";
-import { sanitiseFilename } from "../../domain/documents/filename";
+import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
+import { filenameForKind, sanitiseFilename } from "../../domain/documents/filename";
 import { documentStorageKey } from "../../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
 import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../../domain/hub/account-details";
@@ -132,11 +133,15 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
   const documentType = request.documentType as DocumentType;
   const docs: StoredDocument[] = [];
   for (const f of files) {
-    const filename = sanitiseFilename(f.name);
-    const decision = decideDocument(documentType, new Uint8Array(await f.arrayBuffer()));
+    const named = sanitiseFilename(f.name);
+    const bytes = new Uint8Array(await f.arrayBuffer());
+    const danger = dangerousContent(bytes);
+    if (danger) throw new Refusal("invalid_request", `The file ${named} is ${DANGER_NAMES[danger]}, which we never accept: upload the document itself.`, { field: "file" });
+    const decision = decideDocument(documentType, bytes);
     if (decision.state === "rejected") {
-      throw new Refusal("invalid_value", `The file ${filename} cannot be used: ${rejectionLabel(decision.reason)}.`, { field: "file" });
+      throw new Refusal("invalid_value", `The file ${named} cannot be used: ${rejectionLabel(decision.reason)}.`, { field: "file" });
     }
+    const filename = filenameForKind(named, decision.kind);
     const id = newId("doc");
     docs.push({
       id,

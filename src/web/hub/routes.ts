@@ -11,7 +11,6 @@ import { html } from "hono/html";
 import type { AppEnv } from "../../app-env";
 import { onError } from "../../api/problem";
 import { HUB_ROUTE } from "../../lib/signed-links";
-import { limitRequestBody } from "../../middleware/body-limit";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
 import { localFormOf } from "../../domain/hub/local-form";
@@ -93,8 +92,8 @@ export function createHubRoutes() {
     await next();
     withHubHeaders(c.res);
   });
-  // The service's body limits: 20 MiB for multipart uploads, the JSON limit for everything else.
-  hub.use("*", sameOriginHubPosts, limitRequestBody as unknown as MiddlewareHandler<HubEnv>);
+  // The body limit (20 MiB on the upload route, 64 KB for other forms) is the app's, applied before this.
+  hub.use("*", sameOriginHubPosts);
   hub.use("/:leadId/:token/*", openLead);
   // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
   hub.use("/:leadId/:token/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));

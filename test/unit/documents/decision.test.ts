@@ -8,7 +8,8 @@ import { bytes, gif, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx
 describe("file kind from the bytes", () => {
   it.each([
     ["pdf", pdf(), "pdf"],
-    ["pdf after a few junk bytes", bytes("\n\n%PDF-1.4\n"), "pdf"],
+    // Issue 21 item 4: the header counts at offset 0 only, so a polyglot cannot pass as a PDF.
+    ["%PDF- after a few junk bytes is not a PDF", bytes("\n\n%PDF-1.4\n"), null],
     ["png", png(), "png"],
     ["jpeg", jpeg(), "jpeg"],
     ["xlsx", xlsx(), "xlsx"],
@@ -33,7 +34,7 @@ describe("decision at upload", () => {
   });
 
   it("decides the content type from the bytes, not from a name or header", () => {
-    expect(decideDocument("id_document", png())).toEqual({ state: "accepted", reason: null, contentType: "image/png", statement: null });
+    expect(decideDocument("id_document", png())).toEqual({ state: "accepted", reason: null, contentType: "image/png", kind: "png", statement: null });
     expect(decideDocument("invoice", pdf())).toMatchObject({ state: "accepted", contentType: "application/pdf" });
   });
 
@@ -57,7 +58,7 @@ describe("decision at upload", () => {
   });
 
   it("accepts a PDF bank statement unparsed", () => {
-    expect(decideDocument("bank_statements", pdf())).toEqual({ state: "accepted", reason: null, contentType: "application/pdf", statement: null });
+    expect(decideDocument("bank_statements", pdf())).toEqual({ state: "accepted", reason: null, contentType: "application/pdf", kind: "pdf", statement: null });
   });
 
   it("rejects a CSV or OFX bank statement that does not parse", () => {

@@ -4,7 +4,7 @@ import { errorResponses, jsonBody, jsonContent } from "../../openapi";
 import type { Router } from "../../router";
 import { Timestamp } from "../../shared/schemas/common";
 import { CreateInvitation } from "../../shared/schemas/portal-invitation";
-import { inviteMember } from "../../../services/portal/invitations";
+import { inviteMember, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
 
 export const Invitation = z
   .object({
@@ -32,7 +32,70 @@ export const createInvitationRoute = createRoute({
   responses: { 201: jsonContent(Invitation, "The invitation, with its link shown once"), ...errorResponses("invalid_request", "not_found", "conflict", "unauthorized") },
 });
 
+export const PendingInvitation = z
+  .object({
+    id: z.string(),
+    organisation_id: z.string(),
+    email: z.string(),
+    role: z.enum(PORTAL_ROLES),
+    invited_by: z.string().openapi({ description: "`operator`, or the id of the member who invited." }),
+    expires_at: Timestamp,
+    created_at: Timestamp,
+  })
+  .openapi("PendingInvitation");
+
+export const listInvitationsRoute = createRoute({
+  method: "get",
+  path: "/organisations/{id}/invitations",
+  summary: "List the organisation's pending invitations",
+  description:
+    "The invitations that can still be accepted (not used, not revoked, not expired), oldest first. The links are never shown again: revoke one and issue a new invitation if a link is lost.",
+  tags: ["Operator"],
+  security: [{ adminToken: [] }],
+  request: { params: IdParam },
+  responses: { 200: jsonContent(z.object({ data: z.array(PendingInvitation) }), "The pending invitations"), ...errorResponses("not_found", "unauthorized") },
+});
+
+const InvitationParams = IdParam.extend({ invitation_id: z.string().max(64).openapi({ param: { name: "invitation_id", in: "path" } }) });
+
+export const revokeInvitationRoute = createRoute({
+  method: "delete",
+  path: "/organisations/{id}/invitations/{invitation_id}",
+  summary: "Revoke a pending invitation",
+  description:
+    "The link stops working at once; the revocation is written to the organisation's audit log as the operator's (`invitation.revoked`). A used, already revoked or another organisation's invitation is a 404.",
+  tags: ["Operator"],
+  security: [{ adminToken: [] }],
+  request: { params: InvitationParams },
+  responses: { 204: { description: "Revoked" }, ...errorResponses("not_found", "unauthorized") },
+});
+
 export function registerInvitationRoutes(router: Router) {
+  router.openapi(listInvitationsRoute, async (c) => {
+    const pending = await pendingInvitationsOf(c.get("db"), c.req.valid("param").id);
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        data: pending.map((p) => ({
+          id: p.id,
+          organisation_id: p.organisationId,
+          email: p.email,
+          role: p.role,
+          invited_by: p.invitedBy,
+          expires_at: p.expiresAt,
+          created_at: p.createdAt,
+        })),
+      },
+      200,
+    );
+  });
+
+  router.openapi(revokeInvitationRoute, async (c) => {
+    const { id, invitation_id } = c.req.valid("param");
+    await revokeInvitationOf(c.get("db"), id, invitation_id, { memberId: "operator", environment: "sandbox" });
+    return c.body(null, 204);
+  });
+
   router.openapi(createInvitationRoute, async (c) => {
     const issued = await inviteMember(c.get("db"), c.env.PUBLIC_URL, c.req.valid("param").id, c.req.valid("json"), "operator");
     c.header("Cache-Control", "no-store");

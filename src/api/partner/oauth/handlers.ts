@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env";
 import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
-import { limitBody, TOKEN_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 import { consumeRateLimit } from "../../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../../services/identity/tokens";
 import { issueToken } from "./routes";
@@ -38,7 +37,7 @@ export function registerTokenRoutes(router: Router) {
   // Registered for the document only: the body is read by hand so an unreadable body, another media type
   // included, is a 400 as the spec and OAuth clients expect, not a 415. Its errors are therefore listed by hand.
   router.openAPIRegistry.registerPath(issueToken);
-  router.post(issueToken.path, limitBody(TOKEN_BODY_LIMIT_BYTES), async (c) => {
+  router.post(issueToken.path, async (c) => {
     const body = await readTokenBody(c);
     const grantType = requiredString(body, "grant_type");
     const clientId = requiredString(body, "client_id");

@@ -9,10 +9,19 @@ export interface MemberLine {
   createdAt: string;
 }
 
+export interface PendingInvitationLine {
+  id: string;
+  email: string;
+  role: PortalRole;
+  expiresAt: string;
+}
+
 export interface MembersPageProps {
   viewer: PortalViewer;
   formToken: string;
   members: MemberLine[];
+  /** Invitations that can still be accepted: each with Revoke, so none works unseen. */
+  invitations: PendingInvitationLine[];
   feedback?: PageFeedback;
   /** The invitation just made: its link is on this answer and nowhere else, ever. */
   invited?: { email: string; url: string; expiresAt: string } | null;
@@ -69,6 +78,42 @@ export const membersPage = (p: MembersPageProps) => (
         </tbody>
       </table>
     </div>
+    <h2>Pending invitations</h2>
+    {p.invitations.length === 0 ? (
+      <p class="muted">No invitation is waiting to be accepted.</p>
+    ) : (
+      <div class="table-wrap" role="region" aria-label="Pending invitations" tabindex={0}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span class="muted">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.invitations.map((i) => (
+              <tr>
+                <td>{i.email}</td>
+                <td>{i.role}</td>
+                <td>{day(i.expiresAt)}</td>
+                <td>
+                  <form method="post" action={`${PORTAL_ROUTE}/members/invitations/${i.id}/revoke`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Revoke the invitation for ${i.email}`}>
+                      Revoke
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    )}
     <h2>Invite a member</h2>
     <form method="post" action={`${PORTAL_ROUTE}/members/invitations`}>
       <FormToken token={p.formToken} />

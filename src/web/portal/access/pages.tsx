@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { isRefusal } from "../../../lib/refusal";
 import { isNotFound } from "../../kit/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { inviteMember, openInvitation } from "../../../services/portal/invitations";
+import { inviteMember, openInvitation, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { auditLogOf, membersOf, removeMemberOf } from "../../../services/portal/members";
 import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
@@ -29,11 +29,14 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerCeremonyRoutes(portal);
 }
 
-const NOTICES: Record<string, string> = { removed: "The member was removed; their sessions have ended." };
+const NOTICES: Record<string, string> = {
+  removed: "The member was removed; their sessions and passkeys are gone and their pending invitations revoked.",
+  revoked: "The invitation was revoked; its link no longer works.",
+};
 
 async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 409, extra: Partial<MembersPageProps> = {}) {
-  const members = await membersOf(c.get("db"), c.get("viewer"));
-  return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, ...extra }), status);
+  const [members, invitations] = await Promise.all([membersOf(c.get("db"), c.get("viewer")), pendingInvitationsOf(c.get("db"), c.get("viewer").organisationId)]);
+  return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, invitations, ...extra }), status);
 }
 
 /** Members and the audit log: admins only. */
@@ -62,6 +65,17 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: error.message } } });
       throw error;
     }
+  });
+
+  portal.post("/members/invitations/:id/revoke", async (c) => {
+    const viewer = c.get("viewer");
+    try {
+      await revokeInvitationOf(c.get("db"), viewer.organisationId, c.req.param("id"), viewer);
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+    return c.redirect(`${PORTAL_ROUTE}/members?notice=revoked`, 303);
   });
 
   portal.post("/members/:id/remove", async (c) => {
