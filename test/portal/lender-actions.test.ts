@@ -154,7 +154,7 @@ describe("lender portal actions", () => {
     expect(res.location).toBe(`/portal/deals/${refA}?notice=agreement_uploaded`);
     const completion = await call("GET", `/v1/deals/${refA}/completion`, { key: keys.a.live });
     expect(completion.body.completion).toMatchObject({ agreement_uploaded: true, signed: false });
-    const stored = await env.DOCUMENTS.get(`deals/live/${refA}/agreement.pdf`);
+    const stored = await env.DOCUMENTS.get((await writtenFor(refA, null)).deal!.agreement_key as string);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(pdfBytes());
     expect((await writtenFor(refA, null)).notifications).toBe(1);
     expect(await auditOf(session)).toEqual([{ action: "agreement.uploaded", target: refA, environment: "live" }]);

@@ -32,4 +32,4 @@ export const invalidForm = (form: DealForm, error: z.ZodError, draft: Record<str
 
 /** Refusals a form shows; `not_found` (another lender's deal, another environment) is the 404 page instead, and anything else is not a refusal. */
 export const isFormRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && ["invalid_request", "invalid_transition", "too_many_open_requests", "payload_too_large", "unsupported_media_type"].includes(error.code);
+  error instanceof ApiError && ["invalid_request", "invalid_transition", "agreement_signed", "too_many_open_requests", "payload_too_large", "unsupported_media_type"].includes(error.code);
