@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { portal, signedInMember } from "../helpers/portal";
+import { freshFormToken, portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../helpers/seed";
 import { OPEN_REQUESTS_PER_DEAL } from "../../src/domain/documents/types";
 import { firmOffer, makeOffer, pdfBytes } from "../lender/helpers";
@@ -59,7 +59,7 @@ describe("lender portal actions", () => {
     const { session, refA, a, keys } = await lenderAtLiveDeal();
     await register("lender", keys.a.live, { url: receiverBucket().url() });
     const ctx = createExecutionContext();
-    const form = new URLSearchParams({ ...offerForm(), _form_token: session.formToken });
+    const form = new URLSearchParams({ ...offerForm(), _form_token: await freshFormToken(session) });
     const res = await createApp().request(
       `http://api.test/portal/deals/${refA}/offers`,
       { method: "POST", headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() },
