@@ -63,7 +63,8 @@ export async function registrationOptions(db: Database, rp: RelyingParty, token:
     userDisplayName: `${found.invitation.email} (${found.organisation.name})`,
     attestationType: "none",
     // Discoverable, so signing in needs no email: the browser offers the passkeys it holds for this site.
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    // User verification required (issue 21 item 12): a passkey proves who holds it, not only that someone is there.
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_SECONDS * 1000,
   });
   return { challengeId: await issueChallenge(db, options.challenge, "register", found.invitation.id), options };
@@ -82,7 +83,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
       expectedChallenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     throw refused();
@@ -108,7 +109,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
 
 export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
   await countChallengeFromAddress(env, address);
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred", timeout: CHALLENGE_TTL_SECONDS * 1000 });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: CHALLENGE_TTL_SECONDS * 1000 });
   return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
 }
 
@@ -138,7 +139,7 @@ export async function completeSignIn(
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     throw refused();

@@ -1,7 +1,7 @@
 /**
  * Portal sessions: the cookie carries a random token, D1 keeps its SHA-256, so
  * a session can be ended server-side (sign-out, member removal) and a stolen
- * cookie dies with it. Sessions end after twelve idle hours.
+ * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began.
  */
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
 import type { Database } from "../../db/client";
@@ -32,7 +32,7 @@ export async function viewerOfSession(db: Database, token: string): Promise<Port
   const sessionId = await sha256Hex(token);
   const row = await findLiveSession(db, sessionId);
   const now = nowSeconds();
-  if (!row || sessionExpired(row.session.lastSeenAt, now)) return null;
+  if (!row || sessionExpired(row.session.lastSeenAt, now, row.session.createdAt)) return null;
   // One write a minute at most: a page view need not write.
   if (now - row.session.lastSeenAt >= 60) await touchSession(db, sessionId, now);
   return {
