@@ -73,7 +73,7 @@ export default defineConfig(async () => {
           },
           // Register lookups go to a queue nothing consumes: tests hand messages to the consumer themselves
           // (test/registers/lookups-support.ts), so no answer lands behind a test's back and no lookup leaves the machine.
-          queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries", REGISTER_LOOKUPS: "register-lookups-held" },
+          queueProducers: { WEBHOOK_QUEUE: "webhook-deliveries-local", REGISTER_LOOKUPS: "register-lookups-held" },
         },
       })),
     ],

@@ -10,13 +10,18 @@ export { dispatchPendingEvents } from "./services/webhooks/dispatch";
 
 const app = createApp();
 
-/** The queue name of the REGISTER_LOOKUPS binding in wrangler.toml; every other batch is webhook deliveries. */
-const REGISTER_LOOKUPS_QUEUE = "register-lookups";
+/**
+ * Which consumer a batch goes to, by its queue's name: `register-lookups` and every environment's
+ * variant of it (`register-lookups-staging`, `register-lookups-local`, wrangler.toml) are register
+ * lookups; every other queue is webhook deliveries.
+ */
+export const queueKindOf = (queue: string): "register-lookups" | "webhook-deliveries" =>
+  /^register-lookups(-[a-z0-9-]+)?$/.test(queue) ? "register-lookups" : "webhook-deliveries";
 
 export default {
   fetch: app.fetch,
   queue: (batch, env) =>
-    batch.queue === REGISTER_LOOKUPS_QUEUE ? consumeRegisterLookups(batch, env) : consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
+    queueKindOf(batch.queue) === "register-lookups" ? consumeRegisterLookups(batch, env) : consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledWork(env, new Date(controller.scheduledTime)));
   },

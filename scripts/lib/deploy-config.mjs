@@ -6,15 +6,22 @@ import { unstable_readConfig } from "wrangler";
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 export const ENVIRONMENTS = ["production", "staging"];
 
-/** `--env production` / `--env=staging` / `--config path` from argv; production by default. */
+/**
+ * `--env production` / `--env=staging` / `--config path` from argv. There is no default: without
+ * `--env` it refuses and lists the environments (the top level of wrangler.toml is the local
+ * configuration, never a deployment target).
+ */
 export function parseArgs(argv) {
-  const options = { env: "production", config: "wrangler.toml" };
+  const options = { env: undefined, config: "wrangler.toml" };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
     const value = inline ?? argv[++i];
     if (flag === "--env" || flag === "-e") options.env = value;
     else if (flag === "--config" || flag === "-c") options.config = value;
     else throw new Error(`Unknown argument ${argv[i]}; use --env ${ENVIRONMENTS.join("|")} [--config wrangler.toml].`);
+  }
+  if (options.env === undefined) {
+    throw new Error(`choose the environment to deploy with --env; the environments of ${options.config} are: ${ENVIRONMENTS.join(", ")} (e.g. npm run deploy -- --env staging). The top level of ${options.config} is the local configuration and is never deployed.`);
   }
   if (!ENVIRONMENTS.includes(options.env)) throw new Error(`--env must be one of ${ENVIRONMENTS.join(", ")}; got ${options.env}.`);
   return options;

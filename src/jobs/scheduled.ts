@@ -7,6 +7,7 @@ import { requeueOverdueLookups } from "../services/registers/lookups";
 import { missingSecrets } from "../lib/signing-secret";
 import { pruneExpiredHistory } from "../services/retention/retention";
 import { sweepUnlandedUploads } from "../services/documents/tracked-uploads";
+import { sweepFormUses } from "../services/portal/form-uses";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "../services/webhooks/dispatch";
 
 /**
@@ -20,6 +21,8 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
     idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
     // Portal passkey challenges never answered (each lives five minutes).
     challenges: () => deleteExpiredChallenges(database(env.DB), Math.floor(now.getTime() / 1000)),
+    // Single-use portal form tokens outlive no session (7 days at most).
+    formUses: () => sweepFormUses(database(env.DB), now),
     uploads: () => sweepUnlandedUploads(env, now),
     retention: () => pruneExpiredHistory(env, now),
     // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.

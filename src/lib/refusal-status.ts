@@ -21,6 +21,7 @@ export const REFUSAL_STATUS = {
   invalid_transition: { status: 409, title: "Transition not allowed" },
   offer_not_acceptable: { status: 409, title: "Offer cannot be accepted" },
   no_open_request: { status: 409, title: "No open document request" },
+  agreement_signed: { status: 409, title: "Agreement already signed" },
   conflict: { status: 409, title: "Conflict" },
   idempotency_key_in_use: { status: 409, title: "Idempotency key in use" },
   payload_too_large: { status: 413, title: "Payload too large" },

@@ -23,6 +23,7 @@ export const API_REFUSAL_CODES = [
   "invalid_transition",
   "offer_not_acceptable",
   "no_open_request",
+  "agreement_signed",
   "conflict",
   "idempotency_key_in_use",
   "payload_too_large",

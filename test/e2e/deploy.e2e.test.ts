@@ -136,6 +136,36 @@ describe("npm run deploy:setup", { timeout: 90_000 }, () => {
   });
 });
 
+/** wrangler.toml with every environment ready to deploy: no placeholder anywhere. */
+function readyConfig() {
+  const path = join(dir, "wrangler-ready.toml");
+  writeFileSync(path, readFileSync("wrangler.toml", "utf8").replace(/example\.com/g, "acme-funding.dev").replaceAll(PLACEHOLDER_DATABASE_ID, DB_ID));
+  return path;
+}
+
+describe("issue 21 item 10 (and issue 24 item 12): the top level is never a deployment", { timeout: 90_000 }, () => {
+  it("item 10: npm run deploy without --env refuses, lists the environments and touches nothing, even with production ready", () => {
+    const config = readyConfig();
+    const { status, out, calls } = run("scripts/deploy.mjs", ["--config", config]);
+    expect(status, out).toBe(1);
+    expect(out).toContain("choose the environment to deploy with --env");
+    expect(out).toContain("production, staging");
+    expect(calls).toEqual([]);
+  });
+
+  it("item 10: the top level of wrangler.toml is the local configuration, with a Worker, queues and bucket of its own", () => {
+    const local = resourcesOf({ env: undefined as unknown as string, config: "wrangler.toml" });
+    for (const env of ["production", "staging"]) {
+      const deployed = resourcesOf({ env, config: "wrangler.toml" });
+      expect(local.worker).not.toBe(deployed.worker);
+      expect(local.bucket).not.toBe(deployed.bucket);
+      for (const queue of [local.queue, local.deadLetterQueue, local.registerQueue]) {
+        expect([deployed.queue, deployed.deadLetterQueue, deployed.registerQueue]).not.toContain(queue);
+      }
+    }
+  });
+});
+
 describe("npm run deploy", { timeout: 90_000 }, () => {
   it("refuses while wrangler.toml holds the shipped placeholders, touching nothing", () => {
     const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "production"]);

@@ -55,7 +55,7 @@ export async function registerThroughInvitation(token: string, passkey?: Softwar
 }
 
 /** A sign-in with the passkey from one client address. */
-export async function signInWith(passkey: SoftwarePasskey, address = "192.0.2.1", overrides: { counter?: number } = {}) {
+export async function signInWith(passkey: SoftwarePasskey, address = "192.0.2.1", overrides: { counter?: number; userVerified?: boolean } = {}) {
   const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address });
   const response = await passkey.authenticate(options.body.options, PRODUCTION, overrides);
   const verified = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response }, { "CF-Connecting-IP": address });

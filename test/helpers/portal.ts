@@ -6,6 +6,7 @@
 import { env, exports } from "cloudflare:workers";
 import { database } from "../../src/db/client";
 import { insertMember } from "../../src/db/portal/members";
+import type { Environment } from "../../src/domain/identity/keys";
 import type { PortalRole } from "../../src/domain/portal/viewer";
 import { newId, nowIso } from "../../src/lib/ids";
 import { signingSecretOf } from "../../src/lib/signing-secret";
@@ -19,7 +20,9 @@ export interface PortalSession {
   organisationId: string;
   email: string;
   cookie: string;
+  /** A token of the page the session saw first (sandbox); `portal()` mints a fresh one for every post. */
   formToken: string;
+  sessionId: string;
 }
 
 /** A member of the organisation with a live session (sandbox, as every new session). */
@@ -28,13 +31,24 @@ export async function signedInMember(organisationId: string, role: PortalRole = 
   const memberId = newId("mem");
   await insertMember(db, { id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
   const token = await openSession(db, { id: memberId, organisationId });
-  const formToken = await formTokenOf(signingSecretOf(env), { sessionId: await sha256Hex(token) });
-  return { memberId, organisationId, email, cookie: `${SESSION_COOKIE}=${token}`, formToken };
+  const sessionId = await sha256Hex(token);
+  const formToken = await formTokenOf(signingSecretOf(env), { sessionId, environment: "sandbox" });
+  return { memberId, organisationId, email, cookie: `${SESSION_COOKIE}=${token}`, formToken, sessionId };
+}
+
+/**
+ * The token a freshly rendered page would carry: each rendered form is single-use for its action
+ * (issue 21 item 8) and bound to the environment the session showed (item 7), the session's now
+ * unless `environment` is given.
+ */
+export async function freshFormToken(session: Pick<PortalSession, "sessionId">, environment?: Environment) {
+  const current = environment ?? (await env.DB.prepare("select environment from portal_sessions where token_hash = ?").bind(session.sessionId).first<{ environment: Environment }>())?.environment ?? "sandbox";
+  return formTokenOf(signingSecretOf(env), { sessionId: session.sessionId, environment: current });
 }
 
 export interface PortalRequestOptions {
   session?: PortalSession;
-  /** Sent as a urlencoded form; the session's form token is added unless `formToken` is given (null sends none). */
+  /** Sent as a urlencoded form; a fresh form token of the session is added unless `formToken` is given (null sends none). */
   form?: Record<string, string | string[]>;
   formToken?: string | null;
   /** Defaults to a same-origin browser post. */
@@ -56,7 +70,7 @@ export async function portal(method: string, path: string, options: PortalReques
   if (options.form) {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(options.form)) for (const v of [value].flat()) form.append(name, v);
-    const token = options.formToken === undefined ? options.session?.formToken : options.formToken;
+    const token = options.formToken === undefined ? (options.session ? await freshFormToken(options.session) : undefined) : options.formToken;
     if (token) form.set("_form_token", token);
     body = form.toString();
     headers["Content-Type"] = "application/x-www-form-urlencoded";

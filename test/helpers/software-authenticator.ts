@@ -69,7 +69,8 @@ export interface SoftwarePasskey {
   /** The signature counter the next assertion carries (incremented on each). */
   counter: number;
   register(options: { challenge: string; rp: { id?: string } }, origin: string): Promise<object>;
-  authenticate(options: { challenge: string; rpId?: string }, origin: string, overrides?: { counter?: number }): Promise<object>;
+  /** `userVerified: false` answers as an authenticator that checked presence only (UP without UV). */
+  authenticate(options: { challenge: string; rpId?: string }, origin: string, overrides?: { counter?: number; userVerified?: boolean }): Promise<object>;
 }
 
 export async function softwarePasskey(): Promise<SoftwarePasskey> {
@@ -109,7 +110,7 @@ export async function softwarePasskey(): Promise<SoftwarePasskey> {
     async authenticate(options, origin, overrides = {}) {
       const counter = overrides.counter ?? passkey.counter++;
       const rpIdHash = await sha256(encoder.encode(options.rpId ?? new URL(origin).hostname));
-      const authenticatorData = concat(rpIdHash, new Uint8Array([0x05]), counterBytes(counter));
+      const authenticatorData = concat(rpIdHash, new Uint8Array([overrides.userVerified === false ? 0x01 : 0x05]), counterBytes(counter));
       const clientDataJSON = clientData("webauthn.get", options.challenge, origin);
       const signed = concat(authenticatorData, await sha256(clientDataJSON));
       const signature = derSignature(new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed)));

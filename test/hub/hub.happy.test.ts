@@ -150,7 +150,8 @@ describe("client hub: completion", () => {
     expect(signed.status).toBe(303);
     const done = await hubCall("GET", signed.headers.get("Location")!);
     expect(done.text).toContain("You signed the agreement.");
-    const etag = (await env.DOCUMENTS.head(`deals/live/${refA}/agreement.pdf`))!.etag;
+    const agreementKey = (await env.DB.prepare("select agreement_key from deals where ref = ?").bind(refA).first<{ agreement_key: string }>())!.agreement_key;
+    const etag = (await env.DOCUMENTS.head(agreementKey))!.etag;
     const final = await call("GET", `/v1/deals/${refA}/completion`, { key: keys.a.live });
     expect(final.body.completion).toMatchObject({ account_submitted: true, agreement_uploaded: true, signed: true, signature_verification: `typed_name:${await sha256Hex(`Ada Lovelace\n${etag}`)}` });
     const events = await lenderEvents(keys.a.live, refA, "deal.agreement_signed");

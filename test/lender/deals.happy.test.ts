@@ -157,7 +157,9 @@ describe("lender deals", () => {
     expect(put.status).toBe(200);
     expect(put.body.completion).toMatchObject({ agreement_uploaded: true, agreement_uploaded_at: expect.any(String), signed: false });
     const { env } = await import("cloudflare:workers");
-    const stored = await env.DOCUMENTS.get(`deals/live/${refA}/agreement.pdf`);
+    const row = await env.DB.prepare("select agreement_key from deals where ref = ?").bind(refA).first<{ agreement_key: string }>();
+    expect(row!.agreement_key).toMatch(new RegExp(`^deals/live/${refA}/agreement-[A-Za-z0-9_-]+\\.pdf$`));
+    const stored = await env.DOCUMENTS.get(row!.agreement_key);
     expect(await stored!.text()).toMatch(/^%PDF-/);
   });
 });

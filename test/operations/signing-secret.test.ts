@@ -68,7 +68,7 @@ describe("a production deployment without SIGNING_SECRET", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     // Only the work that needs no secret goes on: idempotency and portal-challenge clean-up, the register lookups' safety net, uploads, retention.
     const jobs = await runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET });
-    expect(Object.keys(jobs).sort()).toEqual(["challenges", "idempotency", "lookups", "retention", "uploads"]);
+    expect(Object.keys(jobs).sort()).toEqual(["challenges", "formUses", "idempotency", "lookups", "retention", "uploads"]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
     errors.mockRestore();
   });

@@ -3,7 +3,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import { PRODUCTION } from "../helpers/api";
-import type { PortalResponse, PortalSession } from "../helpers/portal";
+import { freshFormToken, type PortalResponse, type PortalSession } from "../helpers/portal";
 
 /** The one secret shown in the page's `.secret` box, or null when there is none. */
 export function shownSecret(html: string): string | null {
@@ -25,7 +25,7 @@ export async function auditOf(organisationId: string) {
 export async function portalPostWith(overrides: Partial<Cloudflare.Env>, path: string, session: PortalSession, form: Record<string, string | string[]>): Promise<PortalResponse> {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
-  body.set("_form_token", session.formToken);
+  body.set("_form_token", await freshFormToken(session));
   const res = await createApp().request(
     `${PRODUCTION}/portal${path}`,
     { method: "POST", headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: body.toString(), redirect: "manual" },

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { portal, signedInMember } from "../helpers/portal";
+import { freshFormToken, portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../helpers/seed";
 import { OPEN_REQUESTS_PER_DEAL } from "../../src/domain/documents/types";
 import { firmOffer, makeOffer, pdfBytes } from "../lender/helpers";
@@ -59,7 +59,7 @@ describe("lender portal actions", () => {
     const { session, refA, a, keys } = await lenderAtLiveDeal();
     await register("lender", keys.a.live, { url: receiverBucket().url() });
     const ctx = createExecutionContext();
-    const form = new URLSearchParams({ ...offerForm(), _form_token: session.formToken });
+    const form = new URLSearchParams({ ...offerForm(), _form_token: await freshFormToken(session) });
     const res = await createApp().request(
       `http://api.test/portal/deals/${refA}/offers`,
       { method: "POST", headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() },
@@ -154,7 +154,7 @@ describe("lender portal actions", () => {
     expect(res.location).toBe(`/portal/deals/${refA}?notice=agreement_uploaded`);
     const completion = await call("GET", `/v1/deals/${refA}/completion`, { key: keys.a.live });
     expect(completion.body.completion).toMatchObject({ agreement_uploaded: true, signed: false });
-    const stored = await env.DOCUMENTS.get(`deals/live/${refA}/agreement.pdf`);
+    const stored = await env.DOCUMENTS.get((await writtenFor(refA, null)).deal!.agreement_key as string);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(pdfBytes());
     expect((await writtenFor(refA, null)).notifications).toBe(1);
     expect(await auditOf(session)).toEqual([{ action: "agreement.uploaded", target: refA, environment: "live" }]);

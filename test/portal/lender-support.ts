@@ -1,7 +1,7 @@
 /** Lender portal tests: a live deal routed to lender A (and its twin at lender B), A's member signed in and switched to live. */
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../helpers/api";
-import { portal, signedInMember, type PortalSession } from "../helpers/portal";
+import { freshFormToken, portal, signedInMember, type PortalSession } from "../helpers/portal";
 import { routedLead } from "../lender/helpers";
 
 export async function liveSession(organisationId: string, role: "admin" | "member" = "member") {
@@ -41,7 +41,7 @@ export async function writtenFor(ref: string, leadId: string | null) {
 /** The agreement form as a browser sends it: multipart, the form token beside the file. */
 export async function postAgreement(session: PortalSession, ref: string, file: { bytes: Uint8Array; type: string; name: string } | null) {
   const form = new FormData();
-  form.set("_form_token", session.formToken);
+  form.set("_form_token", await freshFormToken(session));
   if (file) form.set("agreement", new File([file.bytes], file.name, { type: file.type }));
   else form.set("agreement", new File([], "", { type: "application/octet-stream" }));
   const res = await exports.default.fetch(

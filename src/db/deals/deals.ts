@@ -154,9 +154,12 @@ export const dealStatusOfAcceptance = (db: Database, ref: string, at: string, gu
 export const dealOutcomeStatus = (db: Database, ref: string, status: DealStatus, guard: SQL) =>
   db.update(deals).set({ status }).where(and(eq(deals.ref, ref), guard));
 
-/** A statement: the caller batches it with the client's notification and checks that one row changed. */
+/**
+ * A statement: the caller batches it with the client's notification and checks that one row changed.
+ * Never on a signed deal: the signed agreement is immutable (0 rows when the business signed first).
+ */
 export const agreementRecord = (db: Database, scope: Scope, ref: string, key: string, at: string) =>
-  db.update(deals).set({ agreementUploadedAt: at, agreementKey: key, updatedAt: at }).where(dealInScope(scope, ref));
+  db.update(deals).set({ agreementUploadedAt: at, agreementKey: key, updatedAt: at }).where(and(dealInScope(scope, ref), isNull(deals.signedAt)));
 
 /** Test deals are capped per lender and environment; the cap is part of the insert, so racing creates cannot pass it. */
 export const TEST_DEAL_CAP = 10;

@@ -11,6 +11,13 @@ export async function markUploadPending(db: Database, storageKey: string, at: st
   await db.insert(pendingUploads).values({ storageKey, createdAt: at }).onConflictDoUpdate({ target: pendingUploads.storageKey, set: { createdAt: at } });
 }
 
+/**
+ * A statement: marks an object the row no longer points at (a replaced agreement), so the
+ * sweeper deletes it once nothing references it; put in the batch that moves the row away.
+ */
+export const uploadReleasedStatement = (db: Database, storageKey: string, at: string) =>
+  db.insert(pendingUploads).values({ storageKey, createdAt: at }).onConflictDoUpdate({ target: pendingUploads.storageKey, set: { createdAt: at } });
+
 const referenced = (storageKey: string) =>
   or(
     sql`exists (select 1 from ${documents} where ${documents.storageKey} = ${storageKey})`,

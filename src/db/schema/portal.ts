@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organisations } from "./identity";
 
 /** A person of an organisation who signs in to the portal with a passkey (no password is ever stored). */
@@ -98,4 +98,26 @@ export const portalAuditLog = sqliteTable(
     at: text("at").notNull(),
   },
   (t) => [index("portal_audit_organisation").on(t.organisationId, t.at)],
+);
+
+/**
+ * A portal form token used for one action (issue 21 item 8): the first post claims the row, and
+ * writes its outcome (the HTTP status, the redirect's Location) when it finishes; a second post of
+ * the same rendered form is shown that outcome instead of acting again.
+ */
+export const portalFormUses = sqliteTable(
+  "portal_form_uses",
+  {
+    /** The session's token hash. */
+    sessionId: text("session_id").notNull(),
+    /** The form token's random part: one per rendered page. */
+    nonce: text("nonce").notNull(),
+    /** The path the form posted to. */
+    action: text("action").notNull(),
+    createdAt: text("created_at").notNull(),
+    /** Null while the first post is in flight. */
+    status: integer("status"),
+    location: text("location"),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.nonce, t.action] }), index("portal_form_uses_created").on(t.createdAt)],
 );

@@ -23,5 +23,9 @@ export const scopeOfViewer = (viewer: PortalViewer): Scope => ({ organisationId:
 
 /** Sessions end after twelve idle hours. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+/** And 7 days after they began, however busy (issue 21 item 12): a stolen cookie does not live on by being used. */
+export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-export const sessionExpired = (lastSeenAt: number, nowSeconds: number) => nowSeconds - lastSeenAt > SESSION_IDLE_SECONDS;
+/** `createdAt` is the session's ISO start; `lastSeenAt` and `nowSeconds` are epoch seconds. */
+export const sessionExpired = (lastSeenAt: number, nowSeconds: number, createdAt?: string) =>
+  nowSeconds - lastSeenAt > SESSION_IDLE_SECONDS || (createdAt !== undefined && nowSeconds - Math.floor(Date.parse(createdAt) / 1000) > SESSION_LIFETIME_SECONDS);

@@ -64,7 +64,8 @@ export async function registrationOptions(db: Database, rp: RelyingParty, token:
     userDisplayName: `${found.invitation.email} (${found.organisation.name})`,
     attestationType: "none",
     // Discoverable, so signing in needs no email: the browser offers the passkeys it holds for this site.
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    // User verification required (issue 21 item 12): a passkey proves who holds it, not only that someone is there.
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_SECONDS * 1000,
   });
   return { challengeId: await issueChallenge(db, options.challenge, "register", found.invitation.id), options };
@@ -84,7 +85,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
       expectedChallenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     throw refused();
@@ -111,7 +112,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
 export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
   await countChallengeFromAddress(env, address);
   const { generateAuthenticationOptions } = await webauthn();
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "preferred", timeout: CHALLENGE_TTL_SECONDS * 1000 });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: CHALLENGE_TTL_SECONDS * 1000 });
   return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
 }
 
@@ -142,7 +143,7 @@ export async function completeSignIn(
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch {
     throw refused();

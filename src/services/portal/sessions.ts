@@ -1,11 +1,11 @@
 /**
  * Portal sessions: the cookie carries a random token, D1 keeps its SHA-256, so
  * a session can be ended server-side (sign-out, member removal) and a stolen
- * cookie dies with it. Sessions end after twelve idle hours.
+ * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began.
  */
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
 import type { Database } from "../../db/client";
-import type { Environment } from "../../domain/identity/keys";
+import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
 import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
 import { hmacSha256, randomToken, sha256Hex, timingSafeEqual, toHex } from "../../lib/crypto";
 import { nowIso } from "../../lib/ids";
@@ -32,7 +32,7 @@ export async function viewerOfSession(db: Database, token: string): Promise<Port
   const sessionId = await sha256Hex(token);
   const row = await findLiveSession(db, sessionId);
   const now = nowSeconds();
-  if (!row || sessionExpired(row.session.lastSeenAt, now)) return null;
+  if (!row || sessionExpired(row.session.lastSeenAt, now, row.session.createdAt)) return null;
   // One write a minute at most: a page view need not write.
   if (now - row.session.lastSeenAt >= 60) await touchSession(db, sessionId, now);
   return {
@@ -53,15 +53,29 @@ export const switchEnvironment = (db: Database, viewer: Pick<PortalViewer, "sess
   setSessionEnvironment(db, viewer.sessionId, environment);
 
 /**
- * The form token every portal form carries: an HMAC of the session under the
- * service's signing secret, so it needs no storage and dies with the session.
- * Beside the same-origin check, it refuses a forged cross-site post even from
- * a browser that sends no Origin or Sec-Fetch-Site.
+ * The form token every portal form carries: `<environment>.<nonce>.<hmac>`, the HMAC of the
+ * session, the environment the page was rendered for and a random nonce (one per rendered page)
+ * under the service's signing secret. Beside the same-origin check it refuses a forged cross-site
+ * post even from a browser that sends no Origin or Sec-Fetch-Site; the environment lets the portal
+ * refuse a form rendered for sandbox once the session looks at live (issue 21 item 7), and the
+ * nonce makes each rendered form single-use for its action (item 8, `services/portal/form-uses.ts`).
  */
-export async function formTokenOf(secret: string, viewer: Pick<PortalViewer, "sessionId">) {
-  return toHex(await hmacSha256(secret, `portal-form:${viewer.sessionId}`));
+export async function formTokenOf(secret: string, viewer: Pick<PortalViewer, "sessionId" | "environment">, nonce = randomToken(20)) {
+  const mac = toHex(await hmacSha256(secret, `portal-form:${viewer.sessionId}:${viewer.environment}:${nonce}`));
+  return `${viewer.environment}.${nonce}.${mac}`;
 }
 
-export async function formTokenMatches(secret: string, viewer: Pick<PortalViewer, "sessionId">, presented: string | undefined) {
-  return presented !== undefined && timingSafeEqual(await formTokenOf(secret, viewer), presented);
+export interface PresentedFormToken {
+  environment: Environment;
+  nonce: string;
+}
+
+/** The token's environment and nonce when it is this session's and untampered; null otherwise. */
+export async function openFormToken(secret: string, viewer: Pick<PortalViewer, "sessionId">, presented: string | undefined): Promise<PresentedFormToken | null> {
+  const parts = presented?.split(".") ?? [];
+  if (parts.length !== 3) return null;
+  const [environment, nonce, mac] = parts as [string, string, string];
+  if (!(ENVIRONMENTS as readonly string[]).includes(environment) || !/^[0-9a-z]{8,64}$/.test(nonce)) return null;
+  const expected = await formTokenOf(secret, { sessionId: viewer.sessionId, environment: environment as Environment }, nonce);
+  return timingSafeEqual(expected, presented!) ? { environment: environment as Environment, nonce } : null;
 }

@@ -23,6 +23,8 @@ export function createFileRoutes() {
     const check = await checkFileLink(secret, storageKey, c.req.query("expires"), c.req.query("signature"), Math.floor(Date.now() / 1000));
     if (check === "expired") throw new Refusal("link_invalid", "This download link has expired; read the list again for a fresh link.");
     if (check !== "valid") throw new Refusal("link_invalid", "This download link is not valid; use the link exactly as the API returned it.");
+    // Stored files live under `<kind>/<environment>/…`; the sandbox host serves sandbox files only.
+    if (c.get("sandboxHost") && storageKey.split("/")[1] !== "sandbox") throw new Refusal("not_found", "The file behind this link no longer exists.");
     const object = await c.env.DOCUMENTS.get(storageKey);
     if (!object) throw new Refusal("not_found", "The file behind this link no longer exists.");
     const filename = object.customMetadata?.filename ?? storageKey.split("/").at(-1)!;

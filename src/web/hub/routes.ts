@@ -79,7 +79,8 @@ const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const { leadId, token } = c.req.param() as { leadId: string; token: string };
   const lead = await openHub(c.get("db"), c.env, leadId, token);
-  if (!lead) return notFound(c);
+  // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
+  if (!lead || (c.get("sandboxHost") && lead.environment !== "sandbox")) return notFound(c);
   c.set("lead", lead);
   c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
   c.set("hubView", { base: c.get("hubBase"), local: localFormOf(lead.country) });

@@ -7,6 +7,7 @@ import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { PortalViewer } from "../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "./context";
+import { FORMS_SCRIPT_PATH } from "./forms-asset";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -102,7 +103,7 @@ export function PortalPage(props: { title: string; viewer: PortalViewer; formTok
   const { viewer } = props;
   const other = viewer.environment === "sandbox" ? "live" : "sandbox";
   return (
-    <Document title={props.title} scripts={props.scripts} bodyClass={viewer.environment}>
+    <Document title={props.title} scripts={[FORMS_SCRIPT_PATH, ...(props.scripts ?? [])]} bodyClass={viewer.environment}>
       <header>
         <strong>{viewer.organisationName}</strong>
         <span class="env" aria-label={`Environment: ${viewer.environment}`}>

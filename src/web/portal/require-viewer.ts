@@ -1,40 +1,76 @@
 import { createMiddleware } from "hono/factory";
 import { signingSecretOf } from "../../lib/signing-secret";
-import { formTokenMatches, formTokenOf, viewerOfSession } from "../../services/portal/sessions";
+import { claimForm, settleForm } from "../../services/portal/form-uses";
+import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { PORTAL_ROUTE, type PortalEnv } from "./context";
-import { refusedPage } from "./refused-page";
+import { messagePage, refusedPage } from "./refused-page";
 import { sessionTokenOf } from "./session-cookie";
+
+/** Posts that act on no environment's data: switching itself, and signing out. */
+const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL_ROUTE}/sign-out`]);
 
 /**
  * Every portal page but sign-in and invitations: no live session → the sign-in
  * page (303 after a post, so a form is never re-sent). Every post must carry
- * the session's form token (`_form_token`); `sameOriginPosts` has already
- * refused cross-site posts by their headers.
+ * a form token of this session (`_form_token`); `sameOriginPosts` has already
+ * refused cross-site posts by their headers. Then (issue 21 items 7 and 8):
+ * - a form rendered for another environment than the session's now is refused (409), nothing written;
+ * - a rendered form acts once per action: a second post of it is shown the first one's outcome.
+ * On a sandbox host (`SANDBOX_HOSTNAMES`) the session is always shown sandbox.
  */
 export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const token = sessionTokenOf(c);
-  const viewer = token ? await viewerOfSession(c.get("db"), token) : null;
-  if (!viewer) return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
+  const session = token ? await viewerOfSession(c.get("db"), token) : null;
+  if (!session) return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
+  const viewer = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
   const secret = signingSecretOf(c.env);
   c.set("viewer", viewer);
   c.set("formToken", await formTokenOf(secret, viewer));
-  if (c.req.method === "POST") {
-    const presented = await presentedFormToken(c.req.raw.clone());
-    if (!(await formTokenMatches(secret, viewer, presented))) return c.html(refusedPage("This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
+  if (c.req.method !== "POST") return next();
+
+  const presented = await presentedFormToken(c.req.raw.clone());
+  const form = await openFormToken(secret, viewer, presented.token);
+  if (!form) return c.html(refusedPage("This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
+  if (form.environment !== viewer.environment && !ENVIRONMENT_FREE_POSTS.has(c.req.path)) {
+    return c.html(
+      messagePage(
+        "Environment changed",
+        `This form was opened in ${form.environment}, but the portal is now showing ${viewer.environment} (it was switched in another tab or window). Nothing was saved. Reload the page to send it in ${viewer.environment}, or switch back to ${form.environment} first.`,
+      ),
+      409,
+    );
   }
-  return next();
+  // The WebAuthn script's JSON posts carry the page's token in a header and may be retried by the script.
+  if (presented.from === "header") return next();
+
+  const use = { sessionId: viewer.sessionId, nonce: form.nonce, action: c.req.path };
+  const claim = await claimForm(c.get("db"), use);
+  if (claim.kind === "replay") {
+    if (claim.location) return c.redirect(claim.location, claim.status as 301 | 302 | 303);
+    return c.html(messagePage("Already sent", "This form was already sent and acted on, so it was not sent again. Open the page again to see the result."), 409);
+  }
+  if (claim.kind === "in_flight") {
+    return c.html(messagePage("Still sending", "This form is still being sent from an earlier click. Wait a moment, then open the page again to see the result."), 409);
+  }
+  try {
+    await next();
+  } catch (error) {
+    await settleForm(c.get("db"), use, 500, null);
+    throw error;
+  }
+  await settleForm(c.get("db"), use, c.res.status, c.res.headers.get("Location"));
 });
 
 /** The token travels in the form body (or in `X-Form-Token` for the WebAuthn script's JSON posts). */
-async function presentedFormToken(request: Request): Promise<string | undefined> {
+async function presentedFormToken(request: Request): Promise<{ token: string | undefined; from: "header" | "body" }> {
   const header = request.headers.get("X-Form-Token");
-  if (header) return header;
+  if (header) return { token: header, from: "header" };
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return undefined;
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return { token: undefined, from: "body" };
   try {
     const value = (await request.formData()).get("_form_token");
-    return typeof value === "string" ? value : undefined;
+    return { token: typeof value === "string" ? value : undefined, from: "body" };
   } catch {
-    return undefined;
+    return { token: undefined, from: "body" };
   }
 }

@@ -44,6 +44,9 @@ export function createPortalRoutes() {
     if (typeof chosen !== "string" || !(ENVIRONMENTS as readonly string[]).includes(chosen)) {
       return c.html(refusedPage("Choose sandbox or live."), 400);
     }
+    if (c.get("sandboxHost") && chosen !== "sandbox") {
+      return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
+    }
     const viewer = c.get("viewer");
     await switchEnvironment(c.get("db"), viewer, chosen as Environment);
     await recordPortalAction(c.get("db"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);

@@ -108,7 +108,7 @@ export const putAgreementRoute = createRoute({
   method: "put",
   path: "/deals/{ref}/agreement",
   summary: "Upload the agreement",
-  description: `The raw PDF as the body with \`Content-Type: application/pdf\` (415 otherwise), at most ${AGREEMENT_MAX_BYTES} bytes (413). An empty body or one that is not a PDF (no \`%PDF-\` header) is 400. Replaces an earlier upload.`,
+  description: `The raw PDF as the body with \`Content-Type: application/pdf\` (415 otherwise), at most ${AGREEMENT_MAX_BYTES} bytes (413). An empty body or one that is not a PDF (no \`%PDF-\` header) is 400. Replaces an earlier upload until the business signs; after the signature the agreement is immutable and an upload is 409 \`agreement_signed\`.`,
   tags: ["Completion"],
   security: security.lender,
   request: {
@@ -117,6 +117,6 @@ export const putAgreementRoute = createRoute({
   },
   responses: {
     200: jsonContent(z.object({ completion: Completion }), "The completion state"),
-    ...errorResponses("invalid_request", "not_found", "unsupported_media_type"),
+    ...errorResponses("invalid_request", "not_found", "agreement_signed", "unsupported_media_type"),
   },
 });

@@ -14,11 +14,13 @@ import { registerCeremonyRoutes } from "./ceremony-routes";
 import { invitationPage } from "./invitation-page";
 import { membersPage, type MembersPageProps } from "./members-page";
 import { registerPasskeysAsset } from "./passkeys-asset";
+import { registerFormsAsset } from "../forms-asset";
 import { signInPage } from "./sign-in-page";
 
 /** Sign-in and invitations, their ceremonies and the one script: reached without a session. */
 export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerPasskeysAsset(portal);
+  registerFormsAsset(portal);
   portal.get("/sign-in", (c) => c.html(signInPage()));
   portal.get("/invitations/:token", async (c) => {
     const found = await openInvitation(c.get("db"), c.req.param("token"));

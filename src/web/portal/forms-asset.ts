@@ -1,0 +1,46 @@
+import type { Hono } from "hono";
+import type { PortalEnv } from "./context";
+
+/**
+ * Progressive enhancement for every portal form (issue 21 item 8): once a form is submitted its
+ * submit buttons disable themselves and say so, so a second click sends nothing. The server's rule
+ * (each rendered form's token is single-use for its action, require-viewer.ts) is what counts; this
+ * only spares the member the wait. A page restored from the back/forward cache is enabled again.
+ * Served by the Worker itself, so the portal's `script-src 'self'` holds.
+ */
+export const FORMS_SCRIPT_PATH = "/portal/assets/forms.js";
+
+export const FORMS_SCRIPT = `(function () {
+  "use strict";
+  var SENDING = "Sending\\u2026";
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+    if (form.dataset.sending === "yes") { event.preventDefault(); return; }
+    form.dataset.sending = "yes";
+    form.setAttribute("aria-busy", "true");
+    // After this turn, so the clicked button's own name and value are still sent.
+    setTimeout(function () {
+      form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]").forEach(function (button) {
+        button.disabled = true;
+        if (button.tagName === "BUTTON") { button.dataset.label = button.textContent; button.textContent = SENDING; }
+      });
+    }, 0);
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    document.querySelectorAll("form[data-sending]").forEach(function (form) {
+      delete form.dataset.sending;
+      form.removeAttribute("aria-busy");
+      form.querySelectorAll("button, input[type=submit]").forEach(function (button) {
+        button.disabled = false;
+        if (button.dataset.label !== undefined) { button.textContent = button.dataset.label; delete button.dataset.label; }
+      });
+    });
+  });
+})();
+`;
+
+export function registerFormsAsset(portal: Hono<PortalEnv>) {
+  portal.get("/assets/forms.js", (c) => c.body(FORMS_SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+}
