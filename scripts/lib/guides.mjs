@@ -14,6 +14,7 @@ export const GUIDES = [
   { slug: "lender-api", title: "Lender API and routing" },
   { slug: "registers", title: "Company registers and VAT" },
   { slug: "portal", title: "The portal" },
+  { slug: "embed", title: "Prequalification on your website" },
   { slug: "deploy", title: "Deploying" },
   { slug: "operations", title: "Operations" },
 ];
