@@ -65,7 +65,7 @@ describe("lender portal pages", () => {
     const session = await signedInMember(lender.organisation.id, "member");
     const badStatus = await portal("GET", "/deals?status=approved", { session });
     expect(badStatus.status).toBe(400);
-    expect(badStatus.text).toMatch(/<span class="field-error" id="status-error" role="alert">query.status must be one of/);
+    expect(badStatus.text).toMatch(/<span class="field-error" id="status-error" role="alert">Choose the status from the list\./);
     expect(badStatus.text).toContain('aria-describedby="status-error"');
     expect((await portal("GET", "/deals?cursor=forged", { session })).status).toBe(400);
     expect((await portal("GET", "/deals?limit=0", { session })).status).toBe(400);

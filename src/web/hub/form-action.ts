@@ -1,4 +1,5 @@
 import { HubRefusal } from "../../services/hub/client-hub";
+import { messagesOf } from "../kit/messages";
 import type { Feedback } from "./layout";
 import { notFound, type HubContext } from "./context";
 
@@ -22,7 +23,9 @@ export const text = (form: FormData, name: string) => {
 export async function refused(c: HubContext, error: unknown, render: (f: Feedback, status: RefusalStatus) => Promise<Response>) {
   if (!(error instanceof HubRefusal)) throw error;
   if (error.status === 404) return notFound(c);
-  return render({ error: { message: error.message, field: error.field } }, error.status);
+  // The hub's refusals are already worded for the business; the one messages map still reads them, so a field path never reaches the page.
+  const [page] = messagesOf({ code: String(error.status), detail: error.message, field: error.field });
+  return render({ error: { message: page.message, field: error.field } }, error.status);
 }
 
 /**

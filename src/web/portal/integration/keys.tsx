@@ -14,7 +14,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { validationError } from "../../../lib/validation";
 import { issueKey, keysInScope, revokeClientKey } from "../../../services/identity/organisations";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { AllowedOrigins, KeyType } from "../../../api/shared/schemas/api-key";
@@ -44,7 +43,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
     try {
       const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });
-      if (!parsed.success) throw validationError(parsed.error, "form");
+      if (!parsed.success) throw parsed.error;
       const issued = await issueKey(c.get("db"), viewer.organisationId, {
         environment: viewer.environment,
         type: parsed.data.type,

@@ -8,7 +8,6 @@
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { validationError } from "../../../lib/validation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import {
   changeEndpoint,
@@ -97,7 +96,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") || "full" };
     try {
       const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload });
-      if (!parsed.success) throw validationError(parsed.error, "form");
+      if (!parsed.success) throw parsed.error;
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
       const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
       await recordPortalAction(c.get("db"), viewer, "webhook.registered", endpoint.id);

@@ -13,7 +13,6 @@ import { normaliseDealReference } from "../../../domain/deals/reference";
 import { scopeOfViewer, type PortalViewer } from "../../../domain/portal/viewer";
 import type { Scope } from "../../../domain/identity/caller";
 import { ApiError } from "../../../lib/errors";
-import { validationError } from "../../../lib/validation";
 import { uploadAgreement } from "../../../services/deals/agreements";
 import { sendMessage } from "../../../services/deals/messages";
 import { makeOffer } from "../../../services/deals/offers";
@@ -43,7 +42,7 @@ type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: For
 /** Validates like the API route does: the same schema, refused as 400 naming the field. */
 function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error, "body");
+  if (!result.success) throw result.error;
   return result.data;
 }
 
@@ -58,7 +57,7 @@ function handle(form: DealForm, action: Action) {
       done = await action({ c, scope: scopeOfViewer(viewer), ref, fields, form: posted });
     } catch (error) {
       if (error instanceof ApiError && error.code === "not_found") return c.html(notFoundPage(), 404);
-      if (isFormRefusal(error)) return renderDeal(c, ref, error.status, { refusal: refusalOf(form, error, fields) });
+      if (isFormRefusal(error)) return renderDeal(c, ref, error instanceof ApiError ? (error.status as 400) : 400, { refusal: refusalOf(form, error, fields) });
       throw error;
     }
     await recordPortalAction(c.get("db"), viewer, done.action, done.target);

@@ -8,7 +8,7 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { ApiError } from "../../../lib/errors";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { fieldProblems } from "../../../lib/validation";
+import { messagesOf } from "../../kit/messages";
 import { pageOfEvents } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
 import { listEventsRoute } from "../../../api/shared/events/routes";
@@ -110,15 +110,15 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
     const parsed = listEventsRoute(api).request!.query!.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
     if (!parsed.success) {
-      const [first] = fieldProblems(parsed.error);
-      return refuse(first.field, first.message);
+      const [first] = messagesOf(parsed.error);
+      return refuse(first.field ?? "cursor", first.message);
     }
     const { event, subject, cursor, limit } = parsed.data;
     try {
       const page = await pageOfEvents(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), api, { event, subject }, cursor, limit, signingSecretOf(c.env));
       return c.html(<EventsPage c={c} filters={filters} page={page} />);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "invalid_request") return refuse(error.options.field ?? "cursor", error.detail);
+      if (error instanceof ApiError && error.code === "invalid_request") return refuse(error.options.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.options.field ?? "cursor" })[0].message);
       throw error;
     }
   });

@@ -10,7 +10,7 @@ import { prequalify } from "../../../services/panel/prequalification";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { PrequalificationRequest } from "../../../api/shared/schemas/prequalification";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { FormToken, PortalPage } from "../layout";
+import { firstRefused, FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
 import { problemsOfZod, type FormProblems } from "./form-problems";
 import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
@@ -30,6 +30,8 @@ const FIELDS: LeadFormField[] = [
   { name: "trading.time_in_business_band", label: "Time in business band", kind: "select", options: TIME_IN_BUSINESS_BANDS },
   { name: "trading.credit_score_band", label: "Credit score band (US and Canada only)", kind: "select", options: CREDIT_SCORE_BANDS },
 ];
+/** Mandatory inputs: the market, the purpose and an amount (or its band, said in the amount's label). */
+const REQUIRED = new Set(["country", "funding.purpose"]);
 const NAMES = new Set(FIELDS.map((f) => f.name));
 const inputOf = (field: string | null | undefined) => (field && NAMES.has(field) ? field : field ? (FIELDS.find((f) => f.name.startsWith(`${field}.`))?.name ?? null) : null);
 
@@ -76,7 +78,7 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
       <form method="post" action={`${PORTAL_ROUTE}/prequalification`} novalidate>
         <FormToken token={c.get("formToken")} />
         {FIELDS.map((field) => (
-          <FormInput field={field} value={field.name === "country" ? (values.country ?? "GB") : values[field.name]} error={problems?.byInput[field.name]} required={field.name === "country" || field.name === "funding.purpose"} />
+          <FormInput field={field} value={field.name === "country" ? (values.country ?? "GB") : values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={field.name === firstRefused(FIELDS.map((f) => f.name), problems?.byInput)} />
         ))}
         <button type="submit">Check eligibility</button>
       </form>
