@@ -90,7 +90,7 @@ describe("lender portal pages", () => {
     const file = await call("GET", `${pathname}${search}`);
     expect(file.status).toBe(200);
     expect(file.text).toBe(signedAmountCsv);
-    expect(page.text).toContain("Monthly revenue</th><td>GBP 2,000 (statements)");
+    expect(page.text).toContain("Monthly revenue</th><td>£2,000 (from the bank statements)");
     expect(page.text).toContain("Recent VAT returns");
     expect(page.text).toContain("Could you send last month&#39;s statement?");
     expect(page.text).toContain('<td data-completion="agreement">not yet</td>');
