@@ -5,6 +5,8 @@
  */
 import type { Hono } from "hono";
 import { FUNDING_AMOUNT_BANDS, INDUSTRIES, PURPOSES, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS, CREDIT_SCORE_BANDS } from "../../../domain/reference/values";
+import { MARKETS } from "../../../domain/reference/markets";
+import { formatFor } from "../../kit/format";
 import { currentPanel } from "../../../services/panel/panel-cache";
 import { prequalify } from "../../../services/panel/prequalification";
 import { recordPortalAction } from "../../../services/portal/audit";
@@ -47,6 +49,9 @@ type Answer = ReturnType<typeof prequalify>;
 
 function PrequalificationPage(props: { c: PortalContext; values: PostedForm; problems?: FormProblems | null; answer?: Answer | null }) {
   const { c, values, problems, answer } = props;
+  const country = values.country ?? "GB";
+  const f = formatFor(country);
+  const currency = MARKETS.find((m) => m.country === country)?.currency ?? "GBP";
   return (
     <PortalPage title="Prequalification" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
       <p class="muted">An indicative answer from the panel's current limits. No lead is opened and nothing about the business is stored.</p>
@@ -55,7 +60,7 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
           <h2 id="answer">{answer.eligible ? `Eligible: ${answer.matched_options} option${answer.matched_options === 1 ? "" : "s"}` : "Not eligible"}</h2>
           {answer.indicative_amount ? (
             <p>
-              Indicative amounts from {answer.indicative_amount.min.toLocaleString("en-GB")} to {answer.indicative_amount.max.toLocaleString("en-GB")} {answer.indicative_amount.currency}.
+              Indicative amounts from {f.money(answer.indicative_amount.min, answer.indicative_amount.currency)} to {f.money(answer.indicative_amount.max, answer.indicative_amount.currency)}.
             </p>
           ) : null}
           <ul>
@@ -69,8 +74,9 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
             ))}
           </ul>
           <p class="muted">
-            Matched on: amount {answer.figures.amount ?? "unknown"} ({answer.figures.amount_basis ?? "no basis"}), monthly revenue {answer.figures.monthly_revenue ?? "unknown"} (
-            {answer.figures.monthly_revenue_basis ?? "no basis"}), months trading {answer.figures.tib_months ?? "unknown"} ({answer.figures.tib_months_basis ?? "no basis"}).
+            Matched on: amount {f.withBasis(answer.figures.amount === null ? "unknown" : f.money(answer.figures.amount, answer.indicative_amount?.currency ?? currency), answer.figures.amount_basis)}, monthly revenue{" "}
+            {f.withBasis(answer.figures.monthly_revenue === null ? "unknown" : f.money(answer.figures.monthly_revenue, answer.indicative_amount?.currency ?? currency), answer.figures.monthly_revenue_basis)}, months trading{" "}
+            {f.withBasis(answer.figures.tib_months === null ? "unknown" : String(answer.figures.tib_months), answer.figures.tib_months_basis)}.
           </p>
           <p class="muted">{answer.disclaimer}</p>
         </section>
