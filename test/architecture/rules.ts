@@ -7,7 +7,9 @@ export type ImportGraph = Record<string, string[]>;
 export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files"] as const;
 
 /** What every door may use: the API's own ground (router, OpenAPI helpers), what both APIs mount, the reference. */
-const SHARED_DOOR_FLOORS = ["api", "api/shared", "api/reference", "api/health"];
+// web/kit is the HTML doors' shared floor (one form reader, one refusal → message map, one format of
+// times and money), as api/shared is the JSON doors': every HTML wing may lean on it.
+const SHARED_DOOR_FLOORS = ["api", "api/shared", "api/reference", "api/health", "web/kit"];
 
 export interface Breach {
   from: string;
