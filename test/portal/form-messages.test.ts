@@ -109,7 +109,7 @@ describe("form messages: the person's words from one map", () => {
     expect(focusedInput(bad.text)[0]).toContain('name="annual_rate_pct"');
     const both = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "50,000", kind: "business_loan", annual_rate_pct: "10", factor_rate: "1.2", term_months: "12" } });
     expect(both.status).toBe(400);
-    expect(messageBeside(both.text, "annual_rate_pct")).toBe("Give a yearly rate or a factor rate, not both.");
+    expect(messageBeside(both.text, "annual_rate_pct")).toBe("Give a yearly rate or a factor rate: one of them, not both.");
     const good = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "50,000", kind: "business_loan", annual_rate_pct: "10", term_months: "12" } });
     expect(good.status, shownMessages(good.text).join(" | ")).toBe(303);
   });

@@ -160,7 +160,7 @@ const BY_FIELD: Readonly<Record<string, string>> = {
   "bad_email email": "Enter the person's email address, like name@example.com.",
   "required role": "Choose admin or member.",
   "not_a_choice role": "Choose admin or member.",
-  "invalid annual_rate_pct": "Give a yearly rate or a factor rate, not both.",
+  "invalid annual_rate_pct": "Give a yearly rate or a factor rate: one of them, not both.",
   "invalid expires_at": "Choose an expiry date in the future.",
   "invalid allowed_origins": "Enter each origin like https://www.example.com (no path).",
   "required body": "Write a message before sending.",
