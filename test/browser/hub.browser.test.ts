@@ -169,7 +169,7 @@ describe("the client hub on a phone (390x844)", () => {
       await page.goto(uploadUrl);
       const offers = page.locator("#offers");
       expect(await offers.locator("h3").textContent()).toBe(label);
-      expect(await offers.textContent()).toContain("£40,000.00");
+      expect(await offers.textContent()).toContain("£40,000");
       expect(await offers.textContent()).toContain("11.5% a year");
       expect(await offers.textContent()).toContain("24 months");
       expect(await page.locator("#offers dt:text-is('Expires') + dd").textContent()).toMatch(/\d{4}, \d{2}:\d{2} (GMT|BST)$/);

@@ -58,7 +58,7 @@ describe("the lender portal in a browser", () => {
     await page.locator("#term_months").fill("24");
     await page.getByRole("button", { name: "Make offer" }).click();
     await page.waitForLoadState();
-    expect(await page.locator("#annual_rate_pct-error").textContent()).toContain("exactly one of annual_rate_pct and factor_rate");
+    expect(await page.locator("#annual_rate_pct-error").textContent()).toBe("Give a yearly rate or a factor rate: one of them, not both.");
     expect(await page.locator("#annual_rate_pct").getAttribute("aria-describedby")).toBe("annual_rate_pct-error");
     expect(await page.locator("#amount").inputValue()).toBe("40000");
     await checkPage(page, "lender-deal-refused");

@@ -69,13 +69,14 @@ describe("the partner portal in a browser", () => {
     await page.getByRole("heading", { name: "New lead" }).waitFor();
     await checkPage(page, "partner-lead-new");
 
-    // A refusal: the API's message beside the field, the inputs kept.
+    // A refusal: the person's message beside the field (web/kit/messages.ts), the field focused, the inputs kept.
     await fillCompleteUkLead(page);
     await input(page, "contact.email").fill("not-an-email");
     await page.getByRole("button", { name: "Save and submit" }).click();
     const emailError = page.locator('[id="contact.email-error"]');
     await emailError.waitFor();
-    expect(await emailError.textContent()).toContain("contact.email");
+    expect(await emailError.textContent()).toBe("Enter the email like name@example.com.");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("contact.email");
     expect(await input(page, "business.name").inputValue()).toBe("Portal Widgets Ltd");
     await checkPage(page, "partner-lead-new-refused");
 

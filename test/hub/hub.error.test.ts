@@ -6,7 +6,7 @@ import { acceptedHubLead, dealRow, filesForm, hubCall, hubLead, lenderEvents, re
 
 /** The refusal box of a re-rendered page: its message and the field it names. */
 const refusal = (text: string) => {
-  const m = text.match(/<p class="error" role="alert" data-field="([^"]*)">([^<]*)<\/p>/);
+  const m = text.match(/<p class="error" role="alert" data-field="([^"]*)">(?:<span id="form-error">)?([^<]*)(?:<\/span>)?<\/p>/);
   const unescape = (v: string) => v.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
   return m ? { field: m[1], message: unescape(m[2]) } : null;
 };

@@ -50,10 +50,10 @@ describe("client hub: offers", () => {
     expect(res.status).toBe(200);
     const label = (await env.DB.prepare("select label from offers where id = ?").bind(offerA.id).first<any>()).label;
     expect(res.text).toContain(`<a href="${hub}/offers/${offerA.id}">${label}</a>`);
-    expect(res.text).toContain("£40,000.00");
+    expect(res.text).toContain("£40,000");
     expect(res.text).toContain("11.5% a year");
     expect(res.text).toContain("24 months");
-    expect(res.text).toContain("£45,900.00");
+    expect(res.text).toContain("£45,900");
     // A GB business reads Europe/London time, with the zone named.
     expect(res.text).toMatch(/<dt>Expires<\/dt><dd>\d{1,2} \w{3} \d{4}, \d{2}:\d{2} (GMT|BST)<\/dd>/);
     expect(res.text).toContain("Europe/London time");
@@ -122,7 +122,7 @@ describe("client hub: offers", () => {
     expect(page.text).not.toContain("<form");
     const res = await accept(hub, offerA.id);
     expect(res.status).toBe(409);
-    expect(res.text).toContain('<p class="error" role="alert" data-field="offer">The offer has expired.</p>');
+    expect(res.text).toContain('<p class="error" role="alert" data-field="offer"><span id="form-error">The offer has expired.</span></p>');
     expect((await env.DB.prepare("select state from leads where id = ?").bind(lead.id).first<any>()).state).toBe("offers_available");
     const events = await env.DB.prepare("select count(*) as n from events where organisation_id = ? and event = 'lead.offer_accepted'").bind(partner.organisation.id).first<any>();
     expect(events.n).toBe(0);

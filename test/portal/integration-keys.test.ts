@@ -103,7 +103,7 @@ describe("portal API keys", () => {
 
     const bad = await portal("POST", "/keys", { session, form: { type: "publishable", allowed_origins: "https://ok.example\nhttps://shop.example/path" } });
     expect(bad.status).toBe(400);
-    expect(bad.text).toMatch(/<span class="field-error" id="allowed_origins-error" role="alert">allowed_origins\.1: must be an origin like/);
+    expect(bad.text).toMatch(/<span class="field-error" id="allowed_origins-error" role="alert">Enter each origin like https:\/\/www\.example\.com \(no path\)\./);
     expect(bad.text).toContain('aria-describedby="allowed_origins-error"');
     // What was typed is put back.
     expect(bad.text).toContain("https://shop.example/path</textarea>");

@@ -128,7 +128,7 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     const session = await signedInMember(org.id);
     const res = await portalPostWith({ ALLOW_PRIVATE_WEBHOOKS: "false" }, "/webhooks", session, { url: "https://10.1.2.3/hooks", events: [kind === "partner" ? "lead.funded" : "deal.created"], payload: "full" });
     expect(res.status).toBe(400);
-    expect(res.text).toMatch(/<span class="field-error" id="url-error" role="alert">url host is a private[^<]*public hosts only\.<\/span>/);
+    expect(res.text).toMatch(/<span class="field-error" id="url-error" role="alert">Endpoint URL host is a private[^<]*public hosts only\.<\/span>/);
     expect(res.text).toContain('aria-describedby="url-error"');
     expect(res.text).toContain('value="https://10.1.2.3/hooks"');
     expect(await endpointCount(org.id)).toBe(0);
@@ -141,10 +141,10 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     const url = receiverBucket().url();
     const none = await portal("POST", "/webhooks", { session, form: { url, payload: "full" } });
     expect(none.status).toBe(400);
-    expect(none.text).toContain('id="events-error" role="alert">events: choose at least one event</span>');
+    expect(none.text).toContain('id="events-error" role="alert">Choose at least one event.</span>');
     const foreign = await portal("POST", "/webhooks", { session, form: { url, events: kind === "partner" ? "deal.created" : "lead.funded", payload: "full" } });
     expect(foreign.status).toBe(400);
-    expect(foreign.text).toMatch(/id="events-error" role="alert">events\.0: [^<]* API event/);
+    expect(foreign.text).toMatch(/id="events-error" role="alert">Choose the events from the list: only this API&#39;s events can be subscribed to\.</);
     expect(await endpointCount(org.id)).toBe(0);
   });
 });

@@ -158,7 +158,7 @@ describe("lender portal actions", () => {
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(pdfBytes());
     expect((await writtenFor(refA, null)).notifications).toBe(1);
     expect(await auditOf(session)).toEqual([{ action: "agreement.uploaded", target: refA, environment: "live" }]);
-    expect((await portal("GET", `/deals/${refA}`, { session })).text).toMatch(/<td data-completion="agreement">yes, \d{4}-\d{2}-\d{2}<\/td>/);
+    expect((await portal("GET", `/deals/${refA}`, { session })).text).toMatch(/<td data-completion="agreement">yes, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC<\/td>/);
   });
 
   it("refuses bad input beside the field with the API's status, writing nothing and auditing nothing", async () => {

@@ -65,7 +65,7 @@ describe("lender portal pages", () => {
     const session = await signedInMember(lender.organisation.id, "member");
     const badStatus = await portal("GET", "/deals?status=approved", { session });
     expect(badStatus.status).toBe(400);
-    expect(badStatus.text).toMatch(/<span class="field-error" id="status-error" role="alert">query.status must be one of/);
+    expect(badStatus.text).toMatch(/<span class="field-error" id="status-error" role="alert">Choose the status from the list\./);
     expect(badStatus.text).toContain('aria-describedby="status-error"');
     expect((await portal("GET", "/deals?cursor=forged", { session })).status).toBe(400);
     expect((await portal("GET", "/deals?limit=0", { session })).status).toBe(400);
@@ -90,7 +90,7 @@ describe("lender portal pages", () => {
     const file = await call("GET", `${pathname}${search}`);
     expect(file.status).toBe(200);
     expect(file.text).toBe(signedAmountCsv);
-    expect(page.text).toContain("Monthly revenue</th><td>GBP 2,000 (statements)");
+    expect(page.text).toContain("Monthly revenue</th><td>£2,000 (from the bank statements)");
     expect(page.text).toContain("Recent VAT returns");
     expect(page.text).toContain("Could you send last month&#39;s statement?");
     expect(page.text).toContain('<td data-completion="agreement">not yet</td>');

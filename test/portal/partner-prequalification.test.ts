@@ -29,10 +29,10 @@ describe("partner portal: prequalification form", () => {
     const res = await portal("POST", "/prequalification", { session, form: { country: "Atlantis", "funding.purpose": "", "funding.amount": "" } });
     expect(res.status).toBe(400);
     expect(messageBeside(res.text, "country")).toBeTruthy();
-    expect(messageBeside(res.text, "funding.purpose")).toBe("funding.purpose is required.");
+    expect(messageBeside(res.text, "funding.purpose")).toBe("Choose what the funding is for.");
     const noAmount = await portal("POST", "/prequalification", { session, form: { country: "GB", "funding.purpose": "working_capital" } });
     expect(noAmount.status).toBe(400);
-    expect(messageBeside(noAmount.text, "funding.amount")).toContain("funding.amount or funding.amount_band is required");
+    expect(messageBeside(noAmount.text, "funding.amount")).toBe("Enter the amount, or choose an amount band.");
     expect(await auditOf(organisation.id)).toEqual([]);
     expect((await portal("GET", "/prequalification", { session })).status).toBe(200);
   });

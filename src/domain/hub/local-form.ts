@@ -11,7 +11,7 @@ import { resolveCountry } from "../reference/markets";
 export interface LocalForm {
   /** An ISO instant as the business reads it, with the zone; "" for none. */
   time: (iso: string | null | undefined) => string;
-  /** An amount in its currency, in the business's number form. */
+  /** An amount in its currency, in the business's number form; two decimals only where fractional. */
   money: (amount: number, currency: string) => string;
   /** The zone the times are shown in (IANA name), for the page's explanation. */
   timeZone: string;
@@ -32,7 +32,9 @@ export function localFormOf(country: string | null | undefined): LocalForm {
     },
     money: (amount, currency) => {
       try {
-        return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 2 }).format(amount);
+        // Two decimals only where the amount has a fraction: £40,000 and £40,000.50 (the portal's and the hub's one rule).
+        const whole = Number.isInteger(amount);
+        return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
       } catch {
         // A currency code Intl does not know still shows, plainly.
         return `${amount} ${currency}`;

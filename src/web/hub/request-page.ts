@@ -1,4 +1,4 @@
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import { ALLOWED_KINDS } from "../../domain/documents/decision";
 import { FILE_KIND_NAMES } from "../../domain/documents/file-kind-names";
 import { OPEN_REQUEST_STATUSES } from "../../domain/documents/types";
@@ -40,7 +40,7 @@ ${
   open
     ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
 <p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.</p>
-<label for="file">File(s)</label><input id="file" type="file" name="file" accept="${rules.accept}" aria-describedby="upload-rules" multiple required>
+<label for="file">File(s)</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
 <button type="submit">Upload</button></form>`
     : html`<p class="muted">This request takes no more files.</p>`
 }`;

@@ -7,6 +7,7 @@
 import type { Context } from "hono";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
 import { isNotFound, refusalForPage, type PageRefusal } from "./refusal";
+import { readNumber } from "./number-input";
 
 /** A form's text fields by name. */
 export type FormFields = Record<string, string>;
@@ -55,7 +56,6 @@ export function textFields(form: FormData, options: { trim?: boolean } = {}): Fo
   return fields;
 }
 
-const NUMBER = /^-?\d+(\.\d+)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -68,7 +68,7 @@ export function jsonOfForm(fields: FormFields, shape: { numbers?: readonly strin
   const body: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(fields)) {
     if (raw === "") continue;
-    if (shape.numbers?.includes(name)) body[name] = NUMBER.test(raw.replace(/,/g, "")) ? Number(raw.replace(/,/g, "")) : raw;
+    if (shape.numbers?.includes(name)) body[name] = readNumber(raw) ?? raw;
     else if (shape.days?.includes(name)) body[name] = DAY.test(raw) ? `${raw}T23:59:59Z` : raw;
     else body[name] = raw;
   }

@@ -1,14 +1,15 @@
 /**
  * A refusal as a page shows it: the status to answer with (from the one table,
  * lib/refusal-status.ts) and a message beside the field at fault. The message
- * comes through one seam, `Wording`: today the refusal's own detail (the API's
- * words); the person-facing messages map (web/kit/messages.ts) plugs in by
- * passing its own `Wording`, and nothing else here changes.
+ * comes through one seam, `Wording`, whose default is the person-facing messages
+ * map (web/kit/messages.ts): the API keeps its developer words, a page never
+ * shows a dotted field path or a zod default message.
  */
 import type { z } from "zod";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
 import { REFUSAL_STATUS, type RefusalStatus } from "../../lib/refusal-status";
-import { fieldProblems, validationError } from "../../lib/validation";
+import { validationError } from "../../lib/validation";
+import { messagesOf } from "./messages";
 
 /** One problem, as a page places it: the dotted field (null when about the whole form) and its message. */
 export interface FieldProblem {
@@ -22,6 +23,15 @@ export type Wording = (problem: { code: RefusalCode; field: string | null; detai
 /** The refusal's own words (the API's developer message). */
 export const detailWording: Wording = (problem) => problem.detail;
 
+/** The person's words, from the one messages map; what the map does not know keeps its detail with every field path named by its label. */
+export const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
+
+/** The zod error a form refusal was made from (see `formRefusal`), so the page words each issue by its own code. */
+const zodCauseOf = (refusal: Refusal): z.ZodError | null => {
+  const cause = (refusal as { cause?: unknown }).cause;
+  return cause && typeof cause === "object" && Array.isArray((cause as { issues?: unknown }).issues) ? (cause as z.ZodError) : null;
+};
+
 /** A refusal, read for a page. */
 export interface PageRefusal {
   code: RefusalCode;
@@ -33,8 +43,13 @@ export interface PageRefusal {
   problems: FieldProblem[];
 }
 
-export function pageRefusal(refusal: Refusal, word: Wording = detailWording): PageRefusal {
+export function pageRefusal(refusal: Refusal, word: Wording = personWording): PageRefusal {
   const { code } = refusal;
+  const zod = word === personWording ? zodCauseOf(refusal) : null;
+  if (zod) {
+    const problems = messagesOf(zod).map((m) => ({ field: m.field, message: m.message }));
+    return { code, status: REFUSAL_STATUS[code].status, field: problems[0]?.field ?? refusal.field ?? null, message: problems[0]?.message ?? word({ code, field: null, detail: refusal.detail }), problems };
+  }
   const extra = (refusal.extra ?? {}) as { errors?: { field: string; message: string }[]; missing?: string[] };
   const listed = [
     ...(extra.errors ?? []).map((e) => ({ field: e.field || null, detail: e.message })),
@@ -49,7 +64,7 @@ export function pageRefusal(refusal: Refusal, word: Wording = detailWording): Pa
  * The refusal for a page when `error` is one (of `codes`, when given); anything
  * else is not a refusal the page shows and is thrown on to the door's onError.
  */
-export function refusalForPage(error: unknown, codes: readonly RefusalCode[] = [], word: Wording = detailWording): PageRefusal {
+export function refusalForPage(error: unknown, codes: readonly RefusalCode[] = [], word: Wording = personWording): PageRefusal {
   if (!(error instanceof Refusal) || (codes.length > 0 && !codes.includes(error.code))) throw error;
   return pageRefusal(error, word);
 }
@@ -57,8 +72,15 @@ export function refusalForPage(error: unknown, codes: readonly RefusalCode[] = [
 /** Another account's thing, or none: every door shows the same 404 page. */
 export const isNotFound = (error: unknown): error is Refusal => error instanceof Refusal && error.code === "not_found";
 
-/** A posted form that fails its schema, refused as the API refuses a body: 400 `invalid_request` naming each field. */
-export const formRefusal = (error: z.ZodError, target = "body"): Refusal => validationError(error, target);
+/**
+ * A posted form that fails its schema, refused as the API refuses a body: 400 `invalid_request` naming
+ * each field. The zod error rides along as the refusal's cause, so the page words each issue by its code.
+ */
+export const formRefusal = (error: z.ZodError, target = "body"): Refusal => {
+  const refusal = validationError(error, target);
+  (refusal as { cause?: unknown }).cause = error;
+  return refusal;
+};
 
 /** What a form shows: one message per input (beside it) and the first problem above the form. */
 export interface FormProblems {
@@ -89,13 +111,9 @@ export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems
  * required."), not as the enum's whole list of options.
  */
 export function formProblemsOfZod(error: z.ZodError, locate: Locate): FormProblems {
-  const problems = error.issues.flatMap((issue): FieldProblem[] =>
-    issue.input === undefined && issue.code !== "unrecognized_keys" && issue.code !== "custom"
-      ? [{ field: issue.path.map(String).join("."), message: `${issue.path.map(String).join(".")} is required.` }]
-      : fieldProblems({ issues: [issue] } as z.ZodError),
-  );
+  const problems: FieldProblem[] = messagesOf(error).map((m) => ({ field: m.field, message: m.message }));
   const count = problems.length;
-  return collect(problems, locate, count > 1 ? `${count} fields need attention: see the messages beside them.` : (problems[0]?.message ?? "The form is invalid."));
+  return collect(problems, locate, count > 1 ? `${count} fields need attention: see the messages beside them.` : (problems[0]?.message ?? "Check the form and send it again."));
 }
 
 /** The message beside the form input a dotted field names (`events.0`, `allowed_origins.2` → the `events`, `allowed_origins` inputs). */

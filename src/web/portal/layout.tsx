@@ -18,7 +18,7 @@ main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem}h2{font-size
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left;vertical-align:top}
 .table-wrap{overflow-x:auto}
 .notice{background:#e8f5e9;border:1px solid #7cb87f;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #c62828;padding:.6rem .8rem}
-.field-error{color:#b71c1c;display:block}label{display:block;margin:.6rem 0 .2rem}
+.field-error{color:#b71c1c;display:block}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
 button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
 @media (max-width:40rem){main{padding:.75rem}}`;
@@ -69,6 +69,12 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
 
 /** The hidden field every portal form carries (see require-viewer.ts). */
 export const FormToken = (props: { token: string }) => <input type="hidden" name="_form_token" value={props.token} />;
+
+/** Beside the label of a mandatory input: said in words, since a star alone means nothing to a screen reader. */
+export const RequiredMark = () => <span class="required-mark"> (required)</span>;
+
+/** The first of `names` (in the form's order) that a refusal names: the input the page opens focused on. */
+export const firstRefused = (names: readonly string[], refused: Record<string, unknown> | null | undefined) => names.find((name) => refused && name in refused) ?? null;
 
 /** A refusal shown beside the field it names. */
 export const FieldError = (props: { field: string; error?: { field: string | null; message: string } | null }) =>

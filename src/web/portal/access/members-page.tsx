@@ -128,6 +128,7 @@ export const membersPage = (p: MembersPageProps) => (
         value={p.draft?.email ?? ""}
         aria-describedby={p.feedback?.error?.field === "email" ? "email-error" : undefined}
         aria-invalid={p.feedback?.error?.field === "email" ? "true" : undefined}
+        autofocus={p.feedback?.error?.field === "email" || undefined}
       />
       <FieldError field="email" error={p.feedback?.error} />
       <label for="role">Role</label>

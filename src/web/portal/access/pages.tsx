@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { isRefusal } from "../../../lib/refusal";
 import { isNotFound } from "../../kit/refusal";
+import { messagesOf } from "../../kit/messages";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { inviteMember, openInvitation, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
@@ -54,9 +55,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     const draft = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
     const parsed = CreateInvitation.safeParse({ email: draft.email.trim(), role: draft.role });
     if (!parsed.success) {
-      const field = String(parsed.error.issues[0].path[0] ?? "email");
-      const message = field === "role" ? "Choose admin or member." : "Enter the person's email address, like name@example.com.";
-      return renderMembers(c, 400, { draft, feedback: { error: { field, message } } });
+      const [first] = messagesOf(parsed.error);
+      return renderMembers(c, 400, { draft, feedback: { error: { field: first.field ?? "email", message: first.message } } });
     }
     const viewer = c.get("viewer");
     try {
@@ -64,7 +64,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       await recordPortalAction(c.get("db"), viewer, "member.invited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
     } catch (error) {
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: error.message } } });
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: messagesOf({ code: error.code, detail: error.detail, field: "email" })[0].message } } });
       throw error;
     }
   });
@@ -85,7 +85,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: error.message } } });
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
       throw error;
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);

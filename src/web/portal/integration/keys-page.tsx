@@ -119,6 +119,7 @@ function CreateKeyForm(props: KeysPageProps) {
               placeholder="https://www.example.com"
               aria-describedby={error?.field === "allowed_origins" ? "allowed_origins-error" : undefined}
               aria-invalid={error?.field === "allowed_origins" ? "true" : undefined}
+              autofocus={error?.field === "allowed_origins" || undefined}
             >
               {props.entry.allowed_origins}
             </textarea>

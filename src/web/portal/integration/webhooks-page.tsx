@@ -101,6 +101,7 @@ function RegisterForm(props: WebhooksPageProps) {
           placeholder="https://hooks.example.com/rfs"
           aria-describedby={describedBy("url")}
           aria-invalid={error?.field === "url" ? "true" : undefined}
+          autofocus={error?.field === "url" || undefined}
         />
         <FieldError field="url" error={error} />
         <fieldset aria-describedby={describedBy("events")}>

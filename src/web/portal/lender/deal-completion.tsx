@@ -48,7 +48,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
           <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/agreement`} enctype="multipart/form-data">
             <FormToken token={props.formToken} />
             <label for="agreement">Agreement (PDF, at most {Math.round(AGREEMENT_MAX_BYTES / 1024 / 1024)} MB; replaces an earlier upload)</label>
-            <input type="file" id="agreement" name="agreement" accept="application/pdf" required aria-describedby={refused ? "agreement-error" : undefined} aria-invalid={refused ? "true" : undefined} />
+            <input type="file" id="agreement" name="agreement" accept="application/pdf" required aria-describedby={refused ? "agreement-error" : undefined} aria-invalid={refused ? "true" : undefined} autofocus={refused || undefined} />
             <FieldError field="agreement" error={refusalFor(state)} />
             <FormRefusal state={state} fields={["agreement"]} />
             <button type="submit">Upload agreement</button>

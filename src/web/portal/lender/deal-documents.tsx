@@ -6,6 +6,7 @@ import { NOTE_MAX_CHARS } from "../../../api/shared/schemas/deal-actions";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
+import { LABELS } from "../../kit/format";
 import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -36,7 +37,7 @@ export function DocumentsSection(props: { deal: DealView }) {
                       {d.filename}
                     </a>
                   </td>
-                  <td>{d.document_type.replace(/_/g, " ")}</td>
+                  <td>{LABELS.documentType(d.document_type)}</td>
                   <td>{d.source === "partner_upload" ? "Introducer" : "Client"}</td>
                   <td>{day(d.uploaded_at)}</td>
                 </tr>
@@ -80,7 +81,7 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
                     {r.label}
                     {r.note ? <span class="muted"> ({r.note})</span> : null}
                   </td>
-                  <td>{r.status}</td>
+                  <td>{LABELS.requestStatus(r.status)}</td>
                   <td>{day(r.requested_at)}</td>
                   <td>{r.file_count}</td>
                   <td>

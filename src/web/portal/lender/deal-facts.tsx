@@ -1,5 +1,6 @@
 /** The deal's facts: what was asked for, the market object's figures with their basis, and the company register's answer. */
 import type { DealView } from "../../../domain/deals/view";
+import { formatFor, LABELS } from "../../kit/format";
 import { LENDER_STATUS_LABELS, day, money, orDash } from "./labels";
 import { Section } from "./fields";
 
@@ -22,18 +23,18 @@ const FactTable = (props: { label: string; rows: [string, string][] }) => (
   </div>
 );
 
-const withBasis = (value: string, basis: string | null | undefined) => (basis ? `${value} (${basis.replace(/_/g, " ")})` : value);
+const withBasis = (value: string, basis: string | null | undefined) => (basis && value !== "—" ? `${value} (${LABELS.basis(basis)})` : value);
 
 export function DealSummarySection(props: { deal: DealView }) {
   const d = props.deal;
   const rows: [string, string][] = [
     ["Business", orDash(d.business.name)],
     ["Your status", LENDER_STATUS_LABELS[d.lender_status]],
-    ["Deal status", d.status.replace(/_/g, " ")],
+    ["Deal status", LABELS.status(d.status)],
     ["Reason given", orDash(d.status_reason)],
     ["Funded amount", money(d.funded_amount, d.request.currency)],
-    ["Amount asked for", withBasis(d.request.amount !== null ? money(d.request.amount, d.request.currency) : orDash(d.request.amount_band), d.request.amount_basis)],
-    ["Purpose", orDash(d.request.purpose)],
+    ["Amount asked for", withBasis(d.request.amount !== null ? money(d.request.amount, d.request.currency) : formatFor(null).amountBand(d.request.amount_band, d.request.currency), d.request.amount_basis)],
+    ["Purpose", LABELS.purpose(d.request.purpose)],
     ["Product", orDash(d.request.product_family)],
     ["Introduced through", orDash(d.channel.name)],
     ["Contact", [d.contact.first_name, d.contact.last_name].filter(Boolean).join(" ") || "—"],
@@ -52,12 +53,15 @@ export function MarketSection(props: { deal: DealView }) {
   const rows: [string, string][] = [
     ["Country", m.country],
     ["Currency", m.currency],
-    ["Monthly revenue", withBasis(m.monthly_revenue !== null ? money(m.monthly_revenue, m.currency) : orDash(m.monthly_revenue_band), m.monthly_revenue_basis)],
+    ["Monthly revenue", withBasis(m.monthly_revenue !== null ? money(m.monthly_revenue, m.currency) : formatFor(null).revenueBand(m.monthly_revenue_band, m.currency), m.monthly_revenue_basis)],
     ["Annual turnover", withBasis(money(m.annual_turnover, m.currency), m.annual_turnover_basis)],
-    ["Time in business", withBasis(m.tib_months !== null ? `${m.tib_months} months` : orDash(m.time_in_business_band), m.tib_months_basis)],
+    ["Time in business", withBasis(m.tib_months !== null ? `${m.tib_months} months` : LABELS.timeInBusinessBand(m.time_in_business_band), m.tib_months_basis)],
   ];
   for (const key of ["company_register_number", "company_number", "entity_type", "region", "credit_score_band", "ein"] as const) {
-    if (key in m) rows.push([key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()), orDash(m[key] as string | null)]);
+    if (!(key in m)) continue;
+    const value = m[key] as string | null;
+    const shown = key === "entity_type" ? LABELS.entityType(m.country === "UK" ? "GB" : m.country, value) : key === "credit_score_band" ? LABELS.creditScoreBand(value) : orDash(value);
+    rows.push([key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()), shown]);
   }
   for (const [key, value] of Object.entries(m.identifiers ?? {})) rows.push([`Identifier: ${key.replace(/_/g, " ")}`, orDash(value as string | null)]);
   if ("vat" in m && m.vat) {

@@ -4,6 +4,7 @@ import { PRODUCT_FAMILIES } from "../../../domain/reference/values";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, TextField, type FormState } from "./fields";
+import { LABELS } from "../../kit/format";
 import { day, money, orDash } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -38,11 +39,11 @@ export function OffersSection(props: { deal: DealView; formToken: string; refusa
             <tbody>
               {d.offers.map((o) => (
                 <tr data-offer={o.id}>
-                  <td>{o.maturity}</td>
+                  <td>{LABELS.status(o.maturity)}</td>
                   <td>{money(o.amount, o.currency)}</td>
                   <td>{o.annual_rate_pct !== null ? `${o.annual_rate_pct}% a year` : o.factor_rate !== null ? `factor ${o.factor_rate}` : "—"}</td>
                   <td>{o.term_months !== null ? `${o.term_months} months` : "—"}</td>
-                  <td>{o.superseded ? `superseded by ${orDash(o.superseded_by)} terms` : o.status}</td>
+                  <td>{o.superseded ? `superseded by ${LABELS.status(o.superseded_by ?? "").toLowerCase()} terms` : LABELS.status(o.status)}</td>
                   <td>{day(o.created_at)}</td>
                 </tr>
               ))}

@@ -1,6 +1,6 @@
 /** Form fields of the deal page: a label, the control, and the refusal beside it (linked by aria-describedby). */
 import type { Child } from "hono/jsx";
-import { FieldError } from "../layout";
+import { FieldError, RequiredMark } from "../layout";
 import type { PageRefusal } from "../../kit/refusal";
 import type { RefusalCode } from "../../../lib/refusal";
 
@@ -30,16 +30,28 @@ export const draftOf = (state: FormState, name: string) => refusalFor(state)?.dr
 
 const described = (state: FormState, name: string) => {
   const refusal = refusalFor(state);
-  return refusal?.field === name ? { "aria-describedby": `${name}-error`, "aria-invalid": "true" } : {};
+  return refusal?.field === name ? { "aria-describedby": `${name}-error`, "aria-invalid": "true", autofocus: true } : {};
 };
 
 export function TextField(props: { state: FormState; name: string; label: string; type?: string; required?: boolean; step?: string; min?: string; hint?: string; value?: string }) {
   const { state, name } = props;
   return (
     <>
-      <label for={name}>{props.label}</label>
+      <label for={name}>
+        {props.label}
+        {props.required ? <RequiredMark /> : null}
+      </label>
       {props.hint ? <span class="muted">{props.hint}</span> : null}
-      <input type={props.type ?? "text"} id={name} name={name} required={props.required} step={props.step} min={props.min} value={draftOf(state, name) || props.value || ""} {...described(state, name)} />
+      {/* A number is typed as text with the decimal keypad, so `50,000` reaches the reader (thousands separators are read) instead of being blocked by the browser. */}
+      <input
+        type={props.type === "number" ? "text" : (props.type ?? "text")}
+        inputmode={props.type === "number" ? "decimal" : undefined}
+        id={name}
+        name={name}
+        required={props.required}
+        value={draftOf(state, name) || props.value || ""}
+        {...described(state, name)}
+      />
       <FieldError field={name} error={refusalFor(state)} />
     </>
   );
@@ -68,7 +80,10 @@ export function TextArea(props: { state: FormState; name: string; label: string;
   const { state, name } = props;
   return (
     <>
-      <label for={name}>{props.label}</label>
+      <label for={name}>
+        {props.label}
+        {props.required ? <RequiredMark /> : null}
+      </label>
       <textarea id={name} name={name} rows={4} required={props.required} maxlength={props.maxlength} {...described(state, name)}>
         {draftOf(state, name)}
       </textarea>

@@ -35,13 +35,13 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
     const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null };
     const asked = c.req.query("status") ?? "";
     if (asked !== "" && !isLenderStatus(asked)) {
-      return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: `query.status must be one of ${LENDER_STATUSES.join(", ")}.` } } }), 400);
+      return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: "Choose the status from the list." } } }), 400);
     }
     const status = asked === "" ? null : (asked as LenderStatus);
     const askedLimit = c.req.query("limit");
     const limitAsked = askedLimit === undefined ? null : ListLimit.safeParse(askedLimit);
     if (limitAsked && !limitAsked.success) {
-      return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "query.limit must be a whole number from 1 to 100." } } }), 400);
+      return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "The page size must be a whole number from 1 to 100." } } }), 400);
     }
     const limit = limitAsked ? limitAsked.data : null;
     const cursor = c.req.query("cursor") || undefined;

@@ -8,7 +8,7 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { fieldProblems } from "../../../lib/validation";
+import { messagesOf } from "../../kit/messages";
 import { pageOfEvents } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
 import { EventsQuery } from "../../../api/shared/schemas/webhooks";
@@ -110,15 +110,15 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
     const parsed = EventsQuery(api).safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
     if (!parsed.success) {
-      const [first] = fieldProblems(parsed.error);
-      return refuse(first.field, first.message);
+      const [first] = messagesOf(parsed.error);
+      return refuse(first.field ?? "cursor", first.message);
     }
     const { event, subject, cursor, limit } = parsed.data;
     try {
       const page = await pageOfEvents(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), api, { event, subject }, cursor, limit, signingSecretOf(c.env));
       return c.html(<EventsPage c={c} filters={filters} page={page} />);
     } catch (error) {
-      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", error.detail);
+      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
       throw error;
     }
   });

@@ -3,14 +3,15 @@
  * Numbers and phones are text inputs with a keyboard hint: what was typed reaches the API's schema as
  * typed, and is refused there with its message, instead of being dropped by the browser.
  */
-import { FieldError } from "../layout";
+import { FieldError, RequiredMark } from "../layout";
 import type { LeadFormField } from "./lead-form-fields";
 
-export function FormInput(props: { field: LeadFormField; value?: string; error?: string; required?: boolean }) {
+/** `focus`: this is the first refused input of the form, so the page opens with the cursor in it. `required` marks it mandatory, in words. */
+export function FormInput(props: { field: LeadFormField; value?: string; error?: string; required?: boolean; focus?: boolean }) {
   const { field, value, error } = props;
   const id = `f-${field.name.replace(/\./g, "-")}`;
   const described = [error ? `${field.name}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  const common = { id, name: field.name, "aria-describedby": described, "aria-invalid": error ? "true" : undefined, required: props.required };
+  const common = { id, name: field.name, "aria-describedby": described, "aria-invalid": error ? "true" : undefined, required: props.required, autofocus: props.focus || undefined };
   const control =
     field.kind === "select" ? (
       <select {...common}>
@@ -36,10 +37,14 @@ export function FormInput(props: { field: LeadFormField; value?: string; error?:
       {field.kind === "checkbox" ? (
         <label for={id}>
           {control} {field.label}
+          {props.required ? <RequiredMark /> : null}
         </label>
       ) : (
         <>
-          <label for={id}>{field.label}</label>
+          <label for={id}>
+            {field.label}
+            {props.required ? <RequiredMark /> : null}
+          </label>
           {control}
         </>
       )}

@@ -4,6 +4,7 @@
  * beside the applicant's bands, register facts, documents and offers with an
  * accept button that calls the API's own acceptOffer.
  */
+import { formatFor, LABELS } from "../../kit/format";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LEAD_STATES } from "../../../domain/reference/values";
@@ -27,18 +28,17 @@ const DONE: Record<string, string> = {
 
 export const stateLabel = (state: string) => LEAD_STATES.find((s) => s.value === state)?.label ?? state;
 const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
-const money = (amount: number | null, currency: string) => (amount === null ? "—" : `${amount.toLocaleString("en-GB")} ${currency}`);
-const basisOf = (basis: string | null) => (basis ? ` (basis: ${basis.replace(/_/g, " ")})` : "");
 
 function Figures({ lead }: { lead: LeadView }) {
   const { funding, trading, currency } = lead;
+  const f = formatFor(lead.country);
   const rows: [string, string, string][] = [
-    ["Amount", `${money(funding.amount, currency)}${basisOf(funding.amount_basis)}`, shown(funding.amount_band)],
-    ["Monthly revenue", `${money(trading.monthly_revenue, currency)}${basisOf(trading.monthly_revenue_basis)}`, shown(trading.monthly_revenue_band)],
-    ["Annual turnover", `${money(trading.annual_turnover, currency)}${basisOf(trading.annual_turnover_basis)}`, "—"],
-    ["Months trading", `${shown(trading.tib_months)}${basisOf(trading.tib_months_basis)}`, shown(trading.time_in_business_band)],
+    ["Amount", f.withBasis(f.money(funding.amount, currency), funding.amount_basis), f.amountBand(funding.amount_band, currency)],
+    ["Monthly revenue", f.withBasis(f.money(trading.monthly_revenue, currency), trading.monthly_revenue_basis), f.revenueBand(trading.monthly_revenue_band, currency)],
+    ["Annual turnover", f.withBasis(f.money(trading.annual_turnover, currency), trading.annual_turnover_basis), "—"],
+    ["Months trading", f.withBasis(shown(trading.tib_months), trading.tib_months_basis), LABELS.timeInBusinessBand(trading.time_in_business_band)],
   ];
-  if (trading.credit_score_band !== undefined) rows.push(["Credit score", "—", shown(trading.credit_score_band)]);
+  if (trading.credit_score_band !== undefined) rows.push(["Credit score", "—", LABELS.creditScoreBand(trading.credit_score_band)]);
   return (
     <div class="table-wrap">
       <table>
@@ -91,6 +91,8 @@ function RegisterFacts({ lead }: { lead: LeadView }) {
 }
 
 function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
+  const f = formatFor(lead.country);
+  const money = f.money;
   if (!lead.submitted_at) return <p>Offers appear here once the lead is submitted and matched.</p>;
   if (lead.offers.length === 0) return <p>No offers yet.</p>;
   return (
@@ -99,12 +101,12 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
       <ul class="offers">
         {lead.offers.map((offer) => (
           <li>
-            <strong>{offer.label}</strong> — {money(offer.amount, offer.currency)}, {offer.maturity}
+            <strong>{offer.label}</strong> — {money(offer.amount, offer.currency)}, {LABELS.status(offer.maturity).toLowerCase()}
             {offer.term_months !== null ? `, ${offer.term_months} months` : ""}
             {offer.annual_rate_pct !== null ? `, ${offer.annual_rate_pct}% a year` : ""}
             {offer.factor_rate !== null ? `, factor ${offer.factor_rate}` : ""}
-            {offer.total_repayment !== null ? `, repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {offer.state}
-            {offer.expires_at ? `, expires ${offer.expires_at}` : ""}.
+            {offer.total_repayment !== null ? `, repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {LABELS.status(offer.state).toLowerCase()}
+            {offer.expires_at ? `, expires ${f.time(offer.expires_at)}` : ""}.
             {offer.state === "presented" ? (
               <form method="post" action={`${PORTAL_ROUTE}/leads/${lead.id}/offers/${encodeURIComponent(offer.id)}/accept`}>
                 <FormToken token={c.get("formToken")} />
@@ -119,6 +121,7 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
 }
 
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
+  const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
   return (
     <PortalPage title={`Lead ${lead.reference}`} viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={feedback}>
@@ -157,8 +160,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
         <ul>
           {lead.documents.map((d) => (
             <li>
-              {d.filename} ({d.document_type.replace(/_/g, " ")}, {d.state}
-              {d.reason ? `: ${d.reason}` : ""}), received {d.received_at}
+              {d.filename} ({LABELS.documentType(d.document_type)}, {d.state === "rejected" ? `rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "accepted"}), received {f.time(d.received_at)}
             </li>
           ))}
         </ul>
@@ -173,7 +175,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       <ol>
         {lead.timeline.map((entry) => (
           <li>
-            <time datetime={entry.occurred_at}>{entry.occurred_at}</time> {entry.event}
+            <time datetime={entry.occurred_at}>{f.time(entry.occurred_at)}</time> {entry.event}
           </li>
         ))}
       </ol>

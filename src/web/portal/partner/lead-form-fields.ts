@@ -9,8 +9,9 @@
  *
  * Conversions, the only liberties the form takes:
  * - an empty input is absent on create, and `null` (cleared) on edit;
- * - number inputs become numbers when they read as one; otherwise the text goes
- *   to the schema as it is, which refuses it beside the input;
+ * - number inputs become numbers when they read as one, thousands separators
+ *   included (`50,000`, web/kit/number-input.ts); otherwise the text goes to the
+ *   schema as it is, which refuses it beside the input;
  * - checkboxes are `true` when ticked and `false` when not;
  * - `consent.obtained_at` comes from a `datetime-local` input, read as UTC
  *   (`2026-11-01T10:00` → `2026-11-01T10:00:00Z`).
@@ -26,6 +27,7 @@ import {
   TIME_IN_BUSINESS_BANDS,
 } from "../../../domain/reference/values";
 import { MARKETS } from "../../../domain/reference/markets";
+import { readNumber } from "../../kit/number-input";
 
 export type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime";
 
@@ -123,10 +125,7 @@ function valueOf(field: LeadFormField, raw: string | undefined, mode: "create" |
   if (field.kind === "checkbox") return raw !== undefined;
   const text = (raw ?? "").trim();
   if (text === "") return mode === "create" ? undefined : null;
-  if (field.kind === "number") {
-    const number = Number(text);
-    return Number.isFinite(number) ? number : text;
-  }
+  if (field.kind === "number") return readNumber(text) ?? text;
   if (field.kind === "datetime") return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00Z` : text;
   return text;
 }

@@ -10,7 +10,7 @@ import { amendLead, openLead, requireLead, submitLead } from "../../../services/
 import { recordPortalAction } from "../../../services/portal/audit";
 import { LeadCreate, LeadPatch } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { FormToken, PortalPage } from "../layout";
+import { firstRefused, FormToken, PortalPage } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
 import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
@@ -18,10 +18,14 @@ import type { RefusalStatus } from "../../../lib/refusal-status";
 import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { readForm, textFields } from "../../kit/form";
 
+/** The inputs in the order the page shows them. */
+const ORDER = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)].map((f) => f.name);
+
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
 function LeadFormPage(props: { c: PortalContext; title: string; action: string; values: PostedForm; problems?: FormProblems | null; intro?: string }) {
   const { c, values, problems } = props;
+  const focus = firstRefused(ORDER, problems?.byInput);
   return (
     <PortalPage title={props.title} viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
       <p class="muted">
@@ -29,12 +33,12 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
       </p>
       <form method="post" action={props.action} novalidate>
         <FormToken token={c.get("formToken")} />
-        <FormInput field={MARKET_FIELD} value={values.country ?? "GB"} error={problems?.byInput.country} required />
+        <FormInput field={MARKET_FIELD} value={values.country ?? "GB"} error={problems?.byInput.country} required focus={focus === "country"} />
         {LEAD_FORM_SECTIONS.map((section) => (
           <fieldset>
             <legend>{section.legend}</legend>
             {section.fields.map((field) => (
-              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} />
+              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} focus={focus === field.name} />
             ))}
           </fieldset>
         ))}

@@ -9,7 +9,7 @@ import { MARKETS } from "../../../domain/reference/markets";
 import { LEAD_STATES } from "../../../domain/reference/values";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { fieldProblems } from "../../../lib/validation";
+import { messagesOf } from "../../kit/messages";
 import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -108,15 +108,15 @@ export function registerLeadsListPage(portal: Hono<PortalEnv>) {
     const refuse = (field: string, message: string) => c.html(<ListPage c={c} filters={filters} leads={[]} next={null} error={{ field, message }} />, 400);
     const parsed = LeadQuery.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
     if (!parsed.success) {
-      const [first] = fieldProblems(parsed.error);
-      return refuse(first.field, first.message);
+      const [first] = messagesOf(parsed.error);
+      return refuse(first.field ?? "cursor", first.message);
     }
     const { state, market, cursor, limit } = parsed.data;
     try {
       const page = await pageOfLeads(c.get("db"), scopeOfViewer(c.get("viewer")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
       return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} />);
     } catch (error) {
-      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", error.detail);
+      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
       throw error;
     }
   });

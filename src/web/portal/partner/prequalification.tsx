@@ -5,12 +5,14 @@
  */
 import type { Hono } from "hono";
 import { FUNDING_AMOUNT_BANDS, INDUSTRIES, PURPOSES, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS, CREDIT_SCORE_BANDS } from "../../../domain/reference/values";
+import { MARKETS } from "../../../domain/reference/markets";
+import { formatFor } from "../../kit/format";
 import { currentPanel } from "../../../services/panel/panel-cache";
 import { prequalify } from "../../../services/panel/prequalification";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { PrequalificationRequest } from "../../../api/shared/schemas/prequalification";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { FormToken, PortalPage } from "../layout";
+import { firstRefused, FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
 import { formProblemsOfZod, type FormProblems } from "../../kit/refusal";
 import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
@@ -30,6 +32,8 @@ const FIELDS: LeadFormField[] = [
   { name: "trading.time_in_business_band", label: "Time in business band", kind: "select", options: TIME_IN_BUSINESS_BANDS },
   { name: "trading.credit_score_band", label: "Credit score band (US and Canada only)", kind: "select", options: CREDIT_SCORE_BANDS },
 ];
+/** Mandatory inputs: the market, the purpose and an amount (or its band, said in the amount's label). */
+const REQUIRED = new Set(["country", "funding.purpose"]);
 const NAMES = new Set(FIELDS.map((f) => f.name));
 const inputOf = (field: string | null | undefined) => (field && NAMES.has(field) ? field : field ? (FIELDS.find((f) => f.name.startsWith(`${field}.`))?.name ?? null) : null);
 
@@ -45,6 +49,9 @@ type Answer = ReturnType<typeof prequalify>;
 
 function PrequalificationPage(props: { c: PortalContext; values: PostedForm; problems?: FormProblems | null; answer?: Answer | null }) {
   const { c, values, problems, answer } = props;
+  const country = values.country ?? "GB";
+  const f = formatFor(country);
+  const currency = MARKETS.find((m) => m.country === country)?.currency ?? "GBP";
   return (
     <PortalPage title="Prequalification" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: problems?.summary ?? null }}>
       <p class="muted">An indicative answer from the panel's current limits. No lead is opened and nothing about the business is stored.</p>
@@ -56,7 +63,7 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
           <h2 id="answer">{answer.eligible ? `Eligible: ${answer.matched_options} option${answer.matched_options === 1 ? "" : "s"}` : "Not eligible"}</h2>
           {answer.indicative_amount ? (
             <p>
-              Indicative amounts from {answer.indicative_amount.min.toLocaleString("en-GB")} to {answer.indicative_amount.max.toLocaleString("en-GB")} {answer.indicative_amount.currency}.
+              Indicative amounts from {f.money(answer.indicative_amount.min, answer.indicative_amount.currency)} to {f.money(answer.indicative_amount.max, answer.indicative_amount.currency)}.
             </p>
           ) : null}
           <ul>
@@ -70,8 +77,9 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
             ))}
           </ul>
           <p class="muted">
-            Matched on: amount {answer.figures.amount ?? "unknown"} ({answer.figures.amount_basis ?? "no basis"}), monthly revenue {answer.figures.monthly_revenue ?? "unknown"} (
-            {answer.figures.monthly_revenue_basis ?? "no basis"}), months trading {answer.figures.tib_months ?? "unknown"} ({answer.figures.tib_months_basis ?? "no basis"}).
+            Matched on: amount {f.withBasis(answer.figures.amount === null ? "unknown" : f.money(answer.figures.amount, answer.indicative_amount?.currency ?? currency), answer.figures.amount_basis)}, monthly revenue{" "}
+            {f.withBasis(answer.figures.monthly_revenue === null ? "unknown" : f.money(answer.figures.monthly_revenue, answer.indicative_amount?.currency ?? currency), answer.figures.monthly_revenue_basis)}, months trading{" "}
+            {f.withBasis(answer.figures.tib_months === null ? "unknown" : String(answer.figures.tib_months), answer.figures.tib_months_basis)}.
           </p>
           <p class="muted">{answer.disclaimer}</p>
         </section>
@@ -79,7 +87,7 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
       <form method="post" action={`${PORTAL_ROUTE}/prequalification`} novalidate>
         <FormToken token={c.get("formToken")} />
         {FIELDS.map((field) => (
-          <FormInput field={field} value={field.name === "country" ? (values.country ?? "GB") : values[field.name]} error={problems?.byInput[field.name]} required={field.name === "country" || field.name === "funding.purpose"} />
+          <FormInput field={field} value={field.name === "country" ? (values.country ?? "GB") : values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={field.name === firstRefused(FIELDS.map((f) => f.name), problems?.byInput)} />
         ))}
         <button type="submit">Check eligibility</button>
       </form>

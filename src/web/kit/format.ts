@@ -1,0 +1,106 @@
+/**
+ * How the portal and the hub show values to a person: one time and money form
+ * (the market's locale and named zone, `8 Dec 2026, 06:24 GMT`; the currency's
+ * symbol, two decimals only where fractional: domain/hub/local-form.ts, the hub's
+ * own rule) and the labels of the reference lists (src/domain/reference) in place
+ * of their codes (`25k_50k` → "£25,000 – £50,000", `stock_inventory` → "Stock and
+ * inventory", `band_midpoint` → "midpoint of the applicant's band"). A value no
+ * list knows is shown in words made from it, never as a code with underscores.
+ */
+import { localFormOf } from "../../domain/hub/local-form";
+import {
+  COMPANY_TYPES,
+  CREDIT_SCORE_BANDS,
+  DOCUMENT_REJECTION_REASONS,
+  DOCUMENT_REQUEST_STATUSES,
+  DOCUMENT_TYPES,
+  FUNDING_AMOUNT_BANDS,
+  INDUSTRIES,
+  LEAD_STATES,
+  PRODUCT_FAMILIES,
+  PURPOSES,
+  REQUEST_ITEM_TYPES,
+  REVENUE_BANDS,
+  TIME_IN_BUSINESS_BANDS,
+} from "../../domain/reference/values";
+
+type Labelled = readonly { value: string; label: string }[];
+
+/** A code in words when no list knows it: `offer_accepted` → "Offer accepted". */
+export function inWords(code: string): string {
+  const words = code.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const from = (list: Labelled) => (value: string | null | undefined) => (value ? (list.find((e) => e.value === value)?.label ?? inWords(value)) : "—");
+
+/** Where a figure comes from (figures.ts / matcher.ts bases), as a person reads it after the figure. */
+const BASES: Record<string, string> = {
+  reported: "as reported",
+  applicant: "as given by the applicant",
+  statements: "from the bank statements",
+  register: "from the company register",
+  filed_accounts: "from the filed accounts",
+  annual_turnover: "from the annual turnover, by month",
+  band_midpoint: "midpoint of the applicant's band",
+  band_lower_bound: "lower bound of the applicant's band",
+};
+
+/** Deal statuses and offer states, which have no reference list of their own. */
+const STATUSES: Record<string, string> = {
+  new: "New",
+  in_review: "In review",
+  offer_made: "Offer made",
+  offer_accepted: "Offer accepted",
+  account_submitted: "Account details given",
+  signed: "Signed",
+  declined: "Declined",
+  funded: "Funded",
+  presented: "Open",
+  accepted: "Accepted",
+  expired: "Expired",
+  superseded: "Superseded",
+  closed: "Closed",
+  indicative: "Indicative",
+  firm: "Firm",
+};
+
+export const LABELS = {
+  purpose: from(PURPOSES),
+  industry: from(INDUSTRIES),
+  productFamily: from(PRODUCT_FAMILIES),
+  timeInBusinessBand: from(TIME_IN_BUSINESS_BANDS),
+  creditScoreBand: from(CREDIT_SCORE_BANDS),
+  documentType: from(DOCUMENT_TYPES),
+  rejection: from(DOCUMENT_REJECTION_REASONS),
+  requestItem: from(REQUEST_ITEM_TYPES),
+  // "Requested: waiting for the client" → "Requested": the part before the colon is the state's name.
+  requestStatus: (value: string | null | undefined) => from(DOCUMENT_REQUEST_STATUSES)(value).split(":")[0],
+  leadState: (value: string | null | undefined) => from(LEAD_STATES)(value).split(":")[0],
+  status: (value: string | null | undefined) => (value ? (STATUSES[value] ?? inWords(value)) : "—"),
+  basis: (value: string | null | undefined) => (value ? (BASES[value] ?? inWords(value).toLowerCase()) : ""),
+  entityType: (country: string | null | undefined, value: string | null | undefined) =>
+    from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
+};
+
+/** The one form of times and money for a market (a country that is not a served market: UTC, en-GB). */
+export function formatFor(country: string | null | undefined) {
+  const local = localFormOf(country);
+  const money = (amount: number | null | undefined, currency: string) => (amount === null || amount === undefined ? "—" : local.money(amount, currency));
+  const band = (bands: readonly { value: string; min: number; max: number | null }[], value: string | null | undefined, currency: string) => {
+    const found = bands.find((b) => b.value === value);
+    if (!value) return "—";
+    if (!found) return inWords(value);
+    return found.max === null ? `${money(found.min, currency)} or more` : `${money(found.min, currency)} – ${money(found.max, currency)}`;
+  };
+  return {
+    timeZone: local.timeZone,
+    /** `8 Dec 2026, 06:24 GMT`; "—" for none. */
+    time: (iso: string | null | undefined) => local.time(iso) || "—",
+    money,
+    amountBand: (value: string | null | undefined, currency: string) => band(FUNDING_AMOUNT_BANDS, value, currency),
+    revenueBand: (value: string | null | undefined, currency: string) => band(REVENUE_BANDS, value, currency),
+    /** A figure and where it comes from: `£40,000 (midpoint of the applicant's band)`. */
+    withBasis: (shown: string, basis: string | null | undefined) => (basis && shown !== "—" ? `${shown} (${LABELS.basis(basis)})` : shown),
+  };
+}
