@@ -35,7 +35,7 @@ describe("statements_available in the lead list", () => {
     expect(sql).toMatch(/exists \(select 1 from "documents"/);
     const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
     const detail = results.map((r) => r.detail).join("\n");
-    expect(detail).toMatch(/SEARCH documents USING INDEX/);
+    expect(detail).toMatch(/SEARCH documents USING (COVERING )?INDEX/);
     expect(detail).not.toMatch(/SCAN documents/);
   });
 });
