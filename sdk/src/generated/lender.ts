@@ -2815,7 +2815,7 @@ export interface paths {
         get?: never;
         /**
          * Upload the agreement
-         * @description The raw PDF as the body with `Content-Type: application/pdf` (415 otherwise), at most 20971520 bytes (413). An empty body or one that is not a PDF (no `%PDF-` header) is 400. Replaces an earlier upload.
+         * @description The raw PDF as the body with `Content-Type: application/pdf` (415 otherwise), at most 20971520 bytes (413). An empty body or one that is not a PDF (no `%PDF-` header) is 400. Replaces an earlier upload until the business signs; after the signature the agreement is immutable and an upload is 409 `agreement_signed`.
          */
         put: {
             parameters: {
@@ -2887,6 +2887,15 @@ export interface paths {
                 };
                 /** @description not_found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description agreement_signed */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5094,7 +5103,13 @@ export interface components {
             /** @description Current directors with their appointments and disqualification. */
             directors: components["schemas"]["RegistryDirector"][] | null;
             officers: {
-                name: string;
+                /** @description Null when the register masks the name (`name_masked` is then true). */
+                name: string | null;
+                /**
+                 * @description Present (true) when the register publishes the person but masks the name.
+                 * @enum {boolean}
+                 */
+                name_masked?: true;
                 role: string | null;
                 /**
                  * Format: date
@@ -5188,7 +5203,13 @@ export interface components {
             country: string | null;
         } | null;
         RegistryDirector: {
-            name: string;
+            /** @description Null when the register masks the name (`name_masked` is then true). */
+            name: string | null;
+            /**
+             * @description Present (true) when the register publishes the person but masks the name.
+             * @enum {boolean}
+             */
+            name_masked?: true;
             role: string | null;
             /**
              * Format: date
@@ -5285,7 +5306,7 @@ export interface components {
             registered_name: string | null;
             registered_address: string | null;
             /**
-             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @description `no_number` when no number is held; `unavailable`, `timeout`, `rate_limited` or `not_configured` when the VAT register did not answer.
              * @example no_number
              */
             reason: string | null;
@@ -6196,7 +6217,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;

@@ -639,6 +639,7 @@ export interface paths {
                          *         "basis": "panel_limits"
                          *       },
                          *       "reasons": [],
+                         *       "unlocks": [],
                          *       "figures": {
                          *         "amount": 50000,
                          *         "amount_basis": "reported",
@@ -802,6 +803,7 @@ export interface paths {
                          *           },
                          *           "funding": {
                          *             "amount": 40000,
+                         *             "amount_basis": "applicant",
                          *             "amount_band": null
                          *           },
                          *           "statements_available": false,
@@ -5132,7 +5134,13 @@ export interface components {
             /** @description Current directors with their appointments and disqualification. */
             directors: components["schemas"]["RegistryDirector"][] | null;
             officers: {
-                name: string;
+                /** @description Null when the register masks the name (`name_masked` is then true). */
+                name: string | null;
+                /**
+                 * @description Present (true) when the register publishes the person but masks the name.
+                 * @enum {boolean}
+                 */
+                name_masked?: true;
                 role: string | null;
                 /**
                  * Format: date
@@ -5226,7 +5234,13 @@ export interface components {
             country: string | null;
         } | null;
         RegistryDirector: {
-            name: string;
+            /** @description Null when the register masks the name (`name_masked` is then true). */
+            name: string | null;
+            /**
+             * @description Present (true) when the register publishes the person but masks the name.
+             * @enum {boolean}
+             */
+            name_masked?: true;
             role: string | null;
             /**
              * Format: date
@@ -5308,7 +5322,7 @@ export interface components {
             registered_name: string | null;
             registered_address: string | null;
             /**
-             * @description `no_number` when no number is held; `unavailable`, `timeout` or `not_configured` when the VAT register did not answer.
+             * @description `no_number` when no number is held; `unavailable`, `timeout`, `rate_limited` or `not_configured` when the VAT register did not answer.
              * @example no_number
              */
             reason: string | null;
@@ -5924,7 +5938,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6038,6 +6052,24 @@ export interface components {
                 /** @enum {string} */
                 code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
+            }[];
+            /** @description What would unlock more options, the nearest change per field, read from the panel's own thresholds by the same matcher (never a provider's name). Empty when nothing nearer would add an option or the figure is unknown. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
             }[];
             /** @description The figures the answer rests on, each with its basis, so a band is never mistaken for a reported number. */
             figures: {
