@@ -51,6 +51,11 @@ export function pageRefusal(refusal: Refusal, word: Wording = personWording): Pa
     return { code, status: REFUSAL_STATUS[code].status, field: problems[0]?.field ?? refusal.field ?? null, message: problems[0]?.message ?? word({ code, field: null, detail: refusal.detail }), problems };
   }
   const extra = (refusal.extra ?? {}) as { errors?: { field: string; message: string }[]; missing?: string[] };
+  if (word === personWording && (extra.missing?.length || extra.errors?.length)) {
+    // The map words the lists itself ("Company number is needed before you can submit").
+    const problems = messagesOf({ code, detail: refusal.detail, field: refusal.field ?? null, missing: extra.missing, errors: extra.errors }).map((m) => ({ field: m.field, message: m.message }));
+    return { code, status: REFUSAL_STATUS[code].status, field: refusal.field ?? null, message: problems.length > 1 ? `${problems.length} fields need attention: see the messages beside them.` : (problems[0]?.message ?? refusal.detail), problems };
+  }
   const listed = [
     ...(extra.errors ?? []).map((e) => ({ field: e.field || null, detail: e.message })),
     ...(extra.missing ?? []).map((field) => ({ field, detail: `${field} is required before the lead can be submitted.` })),
