@@ -137,13 +137,7 @@ if (registered.status !== 201) {
 secret = registered.body.secret;
 const endpointId = registered.body.id;
 
-console.log(`Listening for ${o.api} webhooks of ${o.baseUrl} (${registered.body.environment}) on ${receiverUrl}
-  endpoint  ${endpointId}  events: ${registered.body.events.join(", ")}
-  secret    ${secret}   (verify forwarded deliveries with it)
-  forward   ${o.forwardTo ?? "(none: deliveries are answered 200)"}
-  test      curl -s -X POST ${o.baseUrl}${o.api === "partner" ? "/partner/v1" : "/v1"}/webhooks/${endpointId}/test -H "X-API-Key: …"
-Ready. Ctrl-C deletes the endpoint.`);
-
+// Ctrl-C is handled before "Ready." is printed: whoever reads it may press Ctrl-C at once.
 let stopping = false;
 async function stop() {
   if (stopping) return;
@@ -159,3 +153,12 @@ async function stop() {
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+
+console.log(`Listening for ${o.api} webhooks of ${o.baseUrl} (${registered.body.environment}) on ${receiverUrl}
+  endpoint  ${endpointId}  events: ${registered.body.events.join(", ")}
+  secret    ${secret}   (verify forwarded deliveries with it)
+  forward   ${o.forwardTo ?? "(none: deliveries are answered 200)"}
+  test      curl -s -X POST ${o.baseUrl}${o.api === "partner" ? "/partner/v1" : "/v1"}/webhooks/${endpointId}/test -H "X-API-Key: …"
+Ready. Ctrl-C deletes the endpoint.`);
+
+
