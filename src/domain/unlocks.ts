@@ -5,7 +5,7 @@
  * not about a provider, so an unlock never names one. Prequalification answers
  * these so the API and the embeddable widget say the same thing.
  */
-import { matchBusiness, type BusinessFacts, type MatchResult } from "./matcher";
+import { marketCarriesCreditScore, matchBusiness, type BusinessFacts, type MatchResult } from "./matcher";
 import type { PanelProduct } from "./panel/product";
 import { bandRank } from "./reference/bands";
 import { CREDIT_SCORE_BANDS, type CreditScoreBand } from "./reference/values";
@@ -43,14 +43,15 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
   const now = current.matchedOptions;
   const unlocks: Unlock[] = [];
   const { amount, monthlyRevenue, tibMonths } = current.figures;
+  /** The match with one figure replaced by a reported value. */
+  const matchWith = (key: "amount" | "monthlyRevenue" | "tibMonths") => (value: number) =>
+    matchBusiness({ ...facts, [key]: { value, basis: "reported" } }, panel);
+  /** The panel's thresholds of one kind above a figure, nearest first. */
+  const above = (threshold: (p: PanelProduct) => number, figure: number) => ascending(inMarket.map(threshold).filter((v) => v > figure));
 
   if (amount) {
-    const raise = firstThatAdds(ascending(inMarket.map((p) => p.minAmount).filter((v) => v > amount.value)), now, (value) =>
-      matchBusiness({ ...facts, amount: { value, basis: "reported" } }, panel),
-    );
-    const lower = firstThatAdds(ascending(inMarket.map((p) => p.maxAmount).filter((v) => v < amount.value)).reverse(), now, (value) =>
-      matchBusiness({ ...facts, amount: { value, basis: "reported" } }, panel),
-    );
+    const raise = firstThatAdds(above((p) => p.minAmount, amount.value), now, matchWith("amount"));
+    const lower = firstThatAdds(ascending(inMarket.map((p) => p.maxAmount).filter((v) => v < amount.value)).reverse(), now, matchWith("amount"));
     const nearest = [raise, lower]
       .filter((c): c is NonNullable<typeof c> => c !== null)
       .sort((a, b) => Math.abs(a.value - amount.value) - Math.abs(b.value - amount.value))[0];
@@ -58,21 +59,17 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
   }
 
   if (monthlyRevenue) {
-    const found = firstThatAdds(ascending(inMarket.map((p) => p.minMonthlyRevenue).filter((v) => v > monthlyRevenue.value)), now, (value) =>
-      matchBusiness({ ...facts, monthlyRevenue: { value, basis: "reported" } }, panel),
-    );
+    const found = firstThatAdds(above((p) => p.minMonthlyRevenue, monthlyRevenue.value), now, matchWith("monthlyRevenue"));
     if (found) unlocks.push({ field: "trading.monthly_revenue", needed: found.value, options_added: found.added });
   }
 
   if (tibMonths) {
-    const found = firstThatAdds(ascending(inMarket.map((p) => p.minMonthsTrading).filter((v) => v > tibMonths.value)), now, (value) =>
-      matchBusiness({ ...facts, tibMonths: { value, basis: "reported" } }, panel),
-    );
+    const found = firstThatAdds(above((p) => p.minMonthsTrading, tibMonths.value), now, matchWith("tibMonths"));
     if (found) unlocks.push({ field: "trading.tib_months", needed: found.value, options_added: found.added });
   }
 
   const band = facts.creditScoreBand;
-  if (band && facts.market.required_for_submit.includes("credit_score_band")) {
+  if (band && marketCarriesCreditScore(facts.market)) {
     const higher = CREDIT_SCORE_BANDS.map((b) => b.value).filter((b) => bandRank(CREDIT_SCORE_BANDS, b) > bandRank(CREDIT_SCORE_BANDS, band));
     const found = firstThatAdds(higher, now, (value) => matchBusiness({ ...facts, creditScoreBand: value }, panel));
     if (found) unlocks.push({ field: "trading.credit_score_band", needed: found.value, options_added: found.added });
