@@ -43,6 +43,10 @@ export interface PageRefusal {
   problems: FieldProblem[];
 }
 
+/** The line above a form: the one problem, or how many fields need attention. */
+const summaryOf = (problems: readonly FieldProblem[], otherwise: string) =>
+  problems.length > 1 ? `${problems.length} fields need attention: see the messages beside them.` : (problems[0]?.message ?? otherwise);
+
 export function pageRefusal(refusal: Refusal, word: Wording = personWording): PageRefusal {
   const { code } = refusal;
   const zod = word === personWording ? zodCauseOf(refusal) : null;
@@ -54,7 +58,7 @@ export function pageRefusal(refusal: Refusal, word: Wording = personWording): Pa
   if (word === personWording && (extra.missing?.length || extra.errors?.length)) {
     // The map words the lists itself ("Company number is needed before you can submit").
     const problems = messagesOf({ code, detail: refusal.detail, field: refusal.field ?? null, missing: extra.missing, errors: extra.errors }).map((m) => ({ field: m.field, message: m.message }));
-    return { code, status: REFUSAL_STATUS[code].status, field: refusal.field ?? null, message: problems.length > 1 ? `${problems.length} fields need attention: see the messages beside them.` : (problems[0]?.message ?? refusal.detail), problems };
+    return { code, status: REFUSAL_STATUS[code].status, field: refusal.field ?? null, message: summaryOf(problems, refusal.detail), problems };
   }
   const listed = [
     ...(extra.errors ?? []).map((e) => ({ field: e.field || null, detail: e.message })),
@@ -117,8 +121,7 @@ export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems
  */
 export function formProblemsOfZod(error: z.ZodError, locate: Locate): FormProblems {
   const problems: FieldProblem[] = messagesOf(error).map((m) => ({ field: m.field, message: m.message }));
-  const count = problems.length;
-  return collect(problems, locate, count > 1 ? `${count} fields need attention: see the messages beside them.` : (problems[0]?.message ?? "Check the form and send it again."));
+  return collect(problems, locate, summaryOf(problems, "Check the form and send it again."));
 }
 
 /** The message beside the form input a dotted field names (`events.0`, `allowed_origins.2` → the `events`, `allowed_origins` inputs). */
