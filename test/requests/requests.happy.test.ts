@@ -93,8 +93,8 @@ describe("document requests", () => {
     expect(first.status).toBe(200);
     expect(first.body.status).toBe("forwarded");
     expect(first.body.files).toEqual(
-      // One upload batch shares a timestamp; the id breaks the tie.
-      [...documents].sort((x, y) => x.id.localeCompare(y.id)).map((d) => ({
+      // Files come in the order they were received; a stable sort keeps write order for a shared timestamp.
+      [...documents].sort((x, y) => x.receivedAt.localeCompare(y.receivedAt)).map((d) => ({
         id: d.id,
         document_type: "bank_statements",
         filename: d.filename,
