@@ -40,7 +40,14 @@ for (const suite of suites) {
   const run = spawnSync(process.execPath, vitest, { stdio: "inherit", env: { ...process.env, SETUP_ERRORS_OUT: setupErrors } });
   const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
   outcomes.push(
-    judge({ suite: suite.name, exitStatus: run.status ?? run.signal, report: read(report), setupErrors: read(setupErrors) ?? {}, readSource: (file) => readFileSync(file, "utf8") }),
+    judge({
+      suite: suite.name,
+      exitStatus: run.status ?? run.signal,
+      report: read(report),
+      setupErrors: read(setupErrors)?.files ?? {},
+      unhandledErrors: read(setupErrors)?.unhandled ?? [],
+      readSource: (file) => readFileSync(file, "utf8"),
+    }),
   );
 }
 

@@ -16,11 +16,12 @@ function skippedOnPurpose(test, source) {
 }
 
 /**
- * @param {{suite: string, exitStatus: number | string | null, report?: any, setupErrors?: Record<string, string>, readSource: (file: string) => string}} run
+ * @param {{suite: string, exitStatus: number | string | null, report?: any, setupErrors?: Record<string, string>, unhandledErrors?: string[], readSource: (file: string) => string}} run
  *   setupErrors: per file, the first error of the file or one of its suites (scripts/lib/setup-errors-reporter.mjs)
+ *   unhandledErrors: the run's errors outside any test, e.g. "Worker exited unexpectedly" when a worker dies
  * @returns {{suite: string, passed: number, skippedOnPurpose: number, skipped: number, failures: {file?: string, test?: string, reason: string}[]}}
  */
-export function judge({ suite, exitStatus, report, setupErrors = {}, readSource }) {
+export function judge({ suite, exitStatus, report, setupErrors = {}, unhandledErrors = [], readSource }) {
   const outcome = { suite, passed: 0, skipped: 0, skippedOnPurpose: 0, failures: [] };
   if (!report) {
     outcome.failures.push({ reason: `suite ${suite}: vitest exited ${exitStatus} and wrote no report (it could not start; see its output above)` });
@@ -42,8 +43,12 @@ export function judge({ suite, exitStatus, report, setupErrors = {}, readSource 
       else if (test.status === "failed") {
         outcome.failures.push({ file: file.name, test: name, reason: firstLine(test.failureMessages[0]) });
         counted += 1;
+      } else if (test.status === "pending") {
+        // Never settled: the file's worker stopped under it (a crashed workerd, a killed fork). Not a skip.
+        outcome.failures.push({ file: file.name, test: name, reason: `did not finish: ${firstLine(unhandledErrors[0] ?? "its worker stopped before the test ended")}` });
+        counted += 1;
       } else {
-        // skipped, pending or todo
+        // skipped or todo
         outcome.skipped += 1;
         if (setupFailed) {
           outcome.failures.push({ file: file.name, test: name, reason: `did not run: ${firstLine(setupError)}` });

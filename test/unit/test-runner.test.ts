@@ -57,6 +57,18 @@ describe("npm test's verdict", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("fails a test whose worker died under it (a crashed workerd), though vitest marks its file passed", () => {
+    const run = runner("worker-dies");
+    expect(run.status).toBe(1);
+    expect(run.tail(5)).toEqual([
+      "Failed:",
+      "  test/runner-fixtures/worker-dies.fixture.ts",
+      "    a file whose worker dies would check something after the crash: did not finish: [vitest-pool]: Worker forks emitted error.",
+      "0 skipped (0 on purpose)",
+      "0 passed, 1 failed",
+    ]);
+  });
+
   it("fails a file that cannot load, though it holds no test to count", () => {
     const run = runner("load-error");
     expect(run.status).toBe(1);
