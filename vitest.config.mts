@@ -82,7 +82,7 @@ export default defineConfig(async () => {
       isolate,
       include,
       exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
-      setupFiles: ["./test/helpers/apply-migrations.ts"],
+      setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       testTimeout: 20_000,
@@ -101,11 +101,13 @@ export default defineConfig(async () => {
             isolate: false,
           },
         },
-        // Every workerd file gets its own start by default: the first full run with shared runtimes (isolate: false) failed
-        // 11 tests in 8 files that read module state (the panel cache, dispatch switches) or rows (a loaded panel) another
-        // file left, and which files share a worker changes from run to run, so sharing would make the suite flaky.
-        // WORKERD_SHARED=1 shares each worker's runtime, for a quick local run of files known to be independent.
-        workerd("workerd", process.env.WORKERD_SHARED !== "1", ["test/**/*.test.ts"], ISOLATED),
+        // The files of a worker share its runtime (isolate: false): the workerd start and the app's modules are paid once
+        // per worker, not once per file, and the files share the worker's D1/R2/DO storage and module state. Each file is
+        // independent of the others: it makes its own organisations and keys, reads only its own rows, settles the outbox
+        // before it dispatches (test/webhooks/support/webhooks.ts) and narrows the panel to its lenders (test/helpers/panel.ts);
+        // test/helpers/file-start.ts resets module state before each file. WORKERD_ISOLATE=1 gives every file its own start
+        // again, to rule sharing out when a test misbehaves.
+        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
         workerd("workerd-isolated", true, ISOLATED, []),
       ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the

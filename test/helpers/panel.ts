@@ -2,7 +2,9 @@ import { DEMO_LENDERS } from "../../src/dev/demo-panel";
 import { productBody } from "../../src/domain/panel/product-body";
 
 export { productBody };
-import { invalidatePanelCache } from "../../src/services/panel/panel-cache";
+import { database } from "../../src/db/client";
+import { listPanel } from "../../src/db/panel/panel";
+import { invalidatePanelCache, setPanelLoader } from "../../src/services/panel/panel-cache";
 import { admin } from "./api";
 import { createOrganisation } from "./seed";
 
@@ -11,8 +13,20 @@ export async function putProducts(organisationId: string, products: unknown[]) {
 }
 
 /**
- * Loads the demo panel through the operator API. Storage is isolated per test
- * but the panel cache lives in the isolate, so callers start from a cold cache.
+ * The panel is every lender's products, and the files of a worker share its storage (vitest.config.mts),
+ * so products another file put would match this file's leads too. This makes the panel cache read D1 as
+ * it always does and keep only these lenders' products (none: an empty panel); the matcher, routing and
+ * cache stay the real ones. Undo it in the file's `afterEach(() => setPanelLoader(null))`.
+ */
+export function panelOf(...lenderOrganisationIds: string[]) {
+  setPanelLoader(async (d1) => (await listPanel(database(d1))).filter((p) => lenderOrganisationIds.includes(p.lenderOrganisationId)));
+}
+
+export { setPanelLoader };
+
+/**
+ * Loads the demo panel through the operator API, with a cold panel cache. Other files' lenders share
+ * the storage: callers that count matches narrow the panel with `panelOf(...Object.values(lenders))`.
  */
 export async function loadDemoPanel() {
   invalidatePanelCache();

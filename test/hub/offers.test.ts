@@ -1,11 +1,14 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { call, PRODUCTION } from "../helpers/api";
 import { firmOffer, indicativeOffer, makeOffer } from "../lender/helpers";
-import { receiverBucket, register } from "../webhooks/support/webhooks";
+import { receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { hubCall, hubLead, OUR_ORIGIN } from "./helpers";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 // The business accepts an offer in the hub through the partner API's own acceptOffer:
 // the same rows change and the same events are written as when the partner accepts it.

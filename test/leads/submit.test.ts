@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { findLead, recordSubmission } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
 import { call } from "../helpers/api";
+import { panelOf, setPanelLoader } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "./helpers";
 
@@ -13,6 +14,8 @@ async function eventsOf(leadId: string) {
 }
 
 describe("POST /partner/v1/leads/{id}/submit", () => {
+  afterEach(() => setPanelLoader(null));
+
   it("names every missing mandatory field of the market and routes nothing", async () => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, { country: "GB", trading: { annual_turnover: 1 } });
@@ -33,6 +36,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
   });
 
   it("submits once: out_of_scope while no option matches, events in order, then already_submitted", async () => {
+    panelOf(); // an empty panel, whatever products other files of this worker left
     const { organisation, live } = await partnerWithKeys();
     const lead = await createLead(live.key);
     const res = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
@@ -61,6 +65,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
   });
 
   it("lets exactly one of several racing submits win and writes one set of events", async () => {
+    panelOf();
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key);
     const results = await Promise.all(Array.from({ length: 5 }, () => call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key })));

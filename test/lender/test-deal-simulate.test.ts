@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
-import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { firmOffer, indicativeOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 // POST /v1/test/deals/{ref}/simulate: the business behind a lender's test deal acts through the
 // client hub's own code (decisions.md, "Sandbox life cycle for lenders").

@@ -8,7 +8,10 @@ import { captureLogs, type LogCapture } from "../helpers/logs";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { consumeLookups, settle, ukLead } from "../registers/lookups-support";
-import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 let logs: LogCapture;
 beforeEach(() => {

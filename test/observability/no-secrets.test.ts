@@ -5,7 +5,10 @@ import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
-import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 let logs: LogCapture;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { currentPanel, invalidatePanelCache, PANEL_CACHE_TTL_MS, panelCacheStats, setPanelLoader } from "../../src/services/panel/panel-cache";
 import { call } from "../helpers/api";
-import { putProducts, termLoan } from "../helpers/panel";
+import { panelOf, putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 
@@ -13,6 +13,7 @@ describe("the panel cache", () => {
   it("reads D1 once, then answers prequalifications from the isolate", async () => {
     const { sandbox } = await partnerWithKeys();
     const lender = await createOrganisation("lender");
+    panelOf(lender.id);
     await putProducts(lender.id, [termLoan]);
     const loadsBefore = panelCacheStats.loads;
     const first = await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body });
@@ -26,6 +27,7 @@ describe("the panel cache", () => {
   it("serves submit's routing from the same cached panel", async () => {
     const { live } = await partnerWithKeys();
     const lender = await createOrganisation("lender");
+    panelOf(lender.id);
     await putProducts(lender.id, [{ ...termLoan, min_monthly_revenue: 0, min_months_trading: 0 }]);
     await call("POST", "/partner/v1/prequalification", { key: live.key, body });
     const loads = panelCacheStats.loads;
@@ -38,6 +40,7 @@ describe("the panel cache", () => {
   it("forgets the panel when the operator replaces a list", async () => {
     const { sandbox } = await partnerWithKeys();
     const lender = await createOrganisation("lender");
+    panelOf(lender.id);
     await putProducts(lender.id, [termLoan]);
     const before = (await call("POST", "/partner/v1/prequalification", { key: sandbox.key, body })).body.matched_options;
     await putProducts(lender.id, [termLoan, { ...termLoan, id: "another", product_family: "line_of_credit" }]);

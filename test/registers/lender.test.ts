@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { monthsSince } from "../../src/domain/figures";
 import { sourceContextFrom } from "../../src/registers/context";
@@ -9,8 +9,11 @@ import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { twoLenderPanel } from "../routing/helpers";
-import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { dueMessages, ukLead } from "./lookups-support";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 /** The fixture registers standing in for the real ones: a live lookup answered without leaving the machine. */
 const fixtureRegisters = { registry: () => sandboxRegisterSource, vat: (_e: string, country: string) => sandboxVatSource(country) };

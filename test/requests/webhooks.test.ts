@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { routedLead } from "../lender/helpers";
-import { consume, dispatch, makeDue, receiverBucket, register } from "../webhooks/support/webhooks";
+import { consume, dispatch, makeDue, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { download, fulfil, requestOn, requestRow } from "./helpers";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 const fulfilledRow = async (requestId: string) => {
   const { results } = await env.DB.prepare("select detail from events where event = 'request.fulfilled'").all<{ detail: string }>();

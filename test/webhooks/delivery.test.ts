@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
-import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, setDns, writeEvent } from "./support/webhooks";
+import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, setDns, settleOutbox, writeEvent } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 async function lenderEndpoint(behaviour = "ok", extra: Record<string, unknown> = {}, query = "") {
   const { organisation, live } = await lenderWithKeys();

@@ -1,10 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { createLead } from "../leads/helpers";
 import { partnerWithKeys } from "../helpers/seed";
-import { receiverBucket, register } from "./support/webhooks";
+import { receiverBucket, register, settleOutbox } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 describe("dispatch after a write", () => {
   it("turns the events a successful write put in the outbox into deliveries before the request's work ends", async () => {

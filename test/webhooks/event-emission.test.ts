@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call, SANDBOX } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
-import { consume, dispatch, receiverBucket, register } from "./support/webhooks";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 // Which events the HTTP API really writes, driven through a lead's whole life: every partner
 // lead state change and the lender events of the spec with their `data` details.

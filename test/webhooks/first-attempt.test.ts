@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { attemptScheduledDelivery } from "../../src/services/webhooks/delivery";
 import type { DeliveryMessage } from "../../src/services/webhooks/dispatch";
@@ -8,7 +8,10 @@ import { SAFETY_NET_DELAY_SECONDS } from "../../src/services/webhooks/first-atte
 import { RETRY_DELAYS_SECONDS } from "../../src/domain/webhooks/delivery-schedule";
 import { createLead } from "../leads/helpers";
 import { partnerWithKeys } from "../helpers/seed";
-import { receiverBucket, register } from "./support/webhooks";
+import { receiverBucket, register, settleOutbox } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 /** A queue that records what it is asked to carry, so the test plays the consumer. */
 function recordingQueue() {

@@ -1,10 +1,13 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
-import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, writeEvent } from "./support/webhooks";
+import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, settleOutbox, writeEvent } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 async function lenderEndpoint(behaviour: string, query = "") {
   const { organisation, live } = await lenderWithKeys();

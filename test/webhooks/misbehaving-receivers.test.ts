@@ -4,9 +4,12 @@
  * the endpoint, and what each attempt records. The rules are the spec's
  * "Delivery outcome and retry" and the decisions' "Webhooks" section.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { lenderWithKeys } from "../helpers/seed";
-import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, writeEvent } from "./support/webhooks";
+import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, settleOutbox, writeEvent } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 /** A shorter timeout for the hanging receiver; production's 5 s is proven by the "4.9 s" test and delivery.test.ts. */
 const SHORT_TIMEOUT = { timeoutMs: 300 };

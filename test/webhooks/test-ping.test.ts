@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
-import { base, deliveries, dispatch, endpoint, receiverBucket, register, type Api } from "./support/webhooks";
+import { base, deliveries, dispatch, endpoint, receiverBucket, register, settleOutbox, type Api } from "./support/webhooks";
+
+// Events other files of this worker left undispatched must not reach this file's dispatch.
+beforeEach(settleOutbox);
 
 async function endpointOf(api: Api, behaviour = "ok", extra: Record<string, unknown> = {}) {
   const { organisation, live, sandbox } = api === "partner" ? await partnerWithKeys() : await lenderWithKeys();

@@ -71,6 +71,17 @@ export async function writeEvent(event: NewEvent) {
 }
 
 /** Runs the dispatcher with a queue that only records, so the test drives the consumer itself. */
+/**
+ * The files of a worker share its storage (vitest.config.mts), and dispatching is global, as the cron's
+ * is: events another file left undispatched would be dispatched, and delivered to that file's endpoints,
+ * by this test's `dispatch()` or dispatch-after-write. A file that dispatches runs this before each test
+ * (`beforeEach(settleOutbox)`): it marks every waiting event dispatched, so the outbox holds only what
+ * the test writes next.
+ */
+export async function settleOutbox() {
+  await env.DB.prepare("update events set dispatched_at = created_at where dispatched_at is null").run();
+}
+
 export async function dispatch() {
   const sent: string[] = [];
   const queue = {
