@@ -85,7 +85,10 @@ export default defineConfig(async () => {
       setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
-      testTimeout: 20_000,
+      // With eight test runs at once on 2 cores (load average 35) single tests took 20-23 s and `beforeAll` hooks that
+      // load a panel passed vitest's default 10 s, failing tests that pass alone; hooks get the same room as tests.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   });
   return {
