@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { loadDemoPanel } from "../helpers/panel";
+import { loadDemoPanel, panelOf, setPanelLoader } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 
 // The API's `unlocks` checked against the API itself on the demo panel: moving the named field to
@@ -24,9 +24,11 @@ const withValue = (body: typeof young, field: string, value: number | string) =>
 
 describe("unlocks in the prequalification answer", () => {
   beforeAll(async () => {
-    await loadDemoPanel();
+    // The demo panel alone, not with the products other files of this worker put.
+    panelOf(...Object.values(await loadDemoPanel()));
     key = (await partnerWithKeys()).sandbox.key;
   });
+  afterAll(() => setPanelLoader(null));
 
   it("says what would add options, and each claim holds when the business asks again with it", async () => {
     const answer = await prequalify(young);
