@@ -7,14 +7,14 @@ function runner(fixture: string) {
   const run = spawnSync("node", ["scripts/test.mjs", "--config", "test/runner-fixtures/vitest.config.mts", "--", `${fixture}.fixture.ts`], {
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-    timeout: 60_000,
+    timeout: 180_000,
   });
   const lines = run.stdout.trimEnd().split("\n");
   return { status: run.status, lines, tail: (n: number) => lines.slice(-n) };
 }
 
-// Each case starts a vitest of its own: seconds each on a loaded 2-core machine.
-describe("npm test's verdict", { timeout: 60_000 }, () => {
+// Each case starts a vitest of its own: seconds each on a loaded 2-core machine, over a minute when eight runs share it.
+describe("npm test's verdict", { timeout: 180_000 }, () => {
   it("fails every test of a file whose beforeAll throws, naming the file and the setup's error", () => {
     const run = runner("setup-throws");
     expect(run.status).toBe(1);
@@ -76,7 +76,7 @@ describe("npm test's verdict", { timeout: 60_000 }, () => {
   });
 
   it("fails a suite whose vitest cannot start, with no report at all", () => {
-    const run = spawnSync("node", ["scripts/test.mjs", "--config", "test/runner-fixtures/no-such.config.mts"], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync("node", ["scripts/test.mjs", "--config", "test/runner-fixtures/no-such.config.mts"], { encoding: "utf8", timeout: 180_000 });
     expect(run.status).toBe(1);
     expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual([
       "  suite test_runner-fixtures_no-such.config.mts: vitest exited 1 and wrote no report (it could not start; see its output above)",
