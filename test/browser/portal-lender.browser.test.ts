@@ -24,7 +24,7 @@ const checkPage = checkPortalPage;
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe("the lender portal in a browser", () => {
-  it("a lender goes from a deal to a firm offer", { timeout: 180_000 }, async () => {
+  it("a lender goes from a deal to a firm offer", { timeout: 300_000 }, async () => {
     const baseUrl = inject("baseUrl");
     const adminToken = inject("adminToken");
     const lender = await newLender();
