@@ -79,7 +79,18 @@ describe("lender sandbox page", () => {
     expect(eleventh.text).toContain("You already have 10 test deals");
     expect(listedTestDeals(eleventh.text)).toHaveLength(10);
 
-    const deleted = await portal("POST", `/sandbox/deals/${refs[0].toLowerCase()}/delete`, { session, form: {} });
+    // Deleting asks first: the button opens the question; a post without its answer deletes nothing.
+    expect(full.text).toContain(`<form method="get" action="/portal/sandbox/deals/${refs[0]}/delete">`);
+    const question = await portal("GET", `/sandbox/deals/${refs[0]}/delete`, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain("Delete this test deal?");
+    expect(question.text).toContain('name="confirmed" value="yes"');
+    const unconfirmed = await portal("POST", `/sandbox/deals/${refs[0]}/delete`, { session, form: {} });
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.location).toBe(`/portal/sandbox/deals/${refs[0]}/delete`);
+    expect((await call("GET", `/v1/deals/${refs[0]}`, { key: lender.sandbox.key })).status).toBe(200);
+
+    const deleted = await portal("POST", `/sandbox/deals/${refs[0].toLowerCase()}/delete`, { session, form: { confirmed: "yes" } });
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/portal/sandbox");
     expect((await call("GET", `/v1/deals/${refs[0]}`, { key: lender.sandbox.key })).status).toBe(404);
@@ -93,14 +104,15 @@ describe("lender sandbox page", () => {
     const { session } = await sandboxLender();
     const other = await lenderWithKeys();
     const theirs = (await call("POST", "/v1/test/deals", { key: other.sandbox.key, body: {} })).body.ref as string;
-    expect((await portal("POST", `/sandbox/deals/${theirs}/delete`, { session, form: {} })).status).toBe(404);
+    expect((await portal("POST", `/sandbox/deals/${theirs}/delete`, { session, form: { confirmed: "yes" } })).status).toBe(404);
+    expect((await portal("GET", `/sandbox/deals/${theirs}/delete`, { session })).status).toBe(404);
     expect((await portal("POST", `/deals/${theirs}/simulate`, { session, form: { event: "message.created" } })).status).toBe(404);
     expect((await call("GET", `/v1/deals/${theirs}`, { key: other.sandbox.key })).status).toBe(200);
 
     // The member's own test deal, looked at from live: not there.
     const mine = await createViaPortal(session);
     await portal("POST", "/environment", { session, form: { environment: "live" } });
-    expect((await portal("POST", `/sandbox/deals/${mine}/delete`, { session, form: {} })).status).toBe(404);
+    expect((await portal("POST", `/sandbox/deals/${mine}/delete`, { session, form: { confirmed: "yes" } })).status).toBe(404);
     expect((await portal("POST", `/deals/${mine}/simulate`, { session, form: { event: "message.created" } })).status).toBe(404);
 
     const partner = await partnerWithKeys();

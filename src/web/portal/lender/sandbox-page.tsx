@@ -54,10 +54,9 @@ export const sandboxPage = (p: SandboxPageProps) => {
               <li data-test-deal={d.ref}>
                 <a href={`${PORTAL_ROUTE}/deals/${d.ref}#simulate`}>{d.ref}</a> — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {d.market}. {LENDER_STATUS_LABELS[d.lender_status]}, made{" "}
                 {day(d.created_at)}.
-                <form method="post" action={`${PORTAL_ROUTE}/sandbox/deals/${d.ref}/delete`}>
-                  <FormToken token={p.formToken} />
+                <form method="get" action={`${PORTAL_ROUTE}/sandbox/deals/${d.ref}/delete`}>
                   <button type="submit" aria-label={`Delete test deal ${d.ref}`}>
-                    Delete
+                    Delete…
                   </button>
                 </form>
               </li>

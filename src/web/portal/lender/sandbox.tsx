@@ -3,7 +3,7 @@
  * action calls the service behind the lender API's test-deal endpoints
  * (services/deals/test-deals.ts) with the member's scope, so the cap of 10, the
  * deal.created event and its webhooks are the API's own; each is audited. The
- * simulate buttons on a test deal's page are in deal-actions.ts.
+ * simulate buttons on a test deal's page are in deal-actions.ts. Deleting asks first (confirm.tsx).
  */
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -21,6 +21,7 @@ import type { PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { requireKind } from "../require-role";
 import { sandboxPage } from "./sandbox-page";
+import { ConfirmPage, isConfirmed } from "./confirm";
 
 /** What the sandbox page says after a redirect (`?notice=`): fixed sentences, nothing from the request. */
 const SANDBOX_NOTICES: Record<string, string> = {
@@ -65,9 +66,35 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
     }
   });
 
+  // Deleting cannot be undone: the Delete button opens this question first (no JavaScript needed).
+  portal.get("/sandbox/deals/:ref/delete", async (c) => {
+    const viewer = c.get("viewer");
+    const ref = normaliseDealReference(c.req.param("ref"));
+    const { deals } = await testDealsOf(c.get("db"), scopeOfViewer(viewer));
+    const deal = deals.find((d) => d.ref === ref);
+    if (!deal) return c.html(notFoundPage(), 404);
+    return c.html(
+      <ConfirmPage
+        viewer={viewer}
+        formToken={c.get("formToken")}
+        title="Delete this test deal?"
+        action={`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`}
+        confirmLabel="Delete the test deal"
+        cancelHref={`${PORTAL_ROUTE}/sandbox`}
+      >
+        <p>
+          Test deal {ref} ({deal.business.name ?? "no business name"}) and everything on it (offers, messages, requests) leave your lists and the API for good. Your webhooks
+          already received its events.
+        </p>
+      </ConfirmPage>,
+    );
+  });
+
   portal.post("/sandbox/deals/:ref/delete", async (c) => {
     const viewer = c.get("viewer");
     const ref = normaliseDealReference(c.req.param("ref"));
+    // Without the question's field nothing is deleted: the person is shown the question first.
+    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`, 303);
     try {
       await removeTestDeal(c.get("db"), scopeOfViewer(viewer), ref);
     } catch (error) {
