@@ -141,13 +141,13 @@ describe("lender portal actions", () => {
 
     // Waiving it: once; a second time is refused beside the requests (409) and not audited again.
     const id = requests.body.requests[0].id;
-    expect((await portal("POST", `/deals/${refA}/requests/${id}/waive`, { session, form: {} })).status).toBe(303);
-    const again = await portal("POST", `/deals/${refA}/requests/${id}/waive`, { session, form: {} });
+    expect((await portal("POST", `/deals/${refA}/requests/${id}/waive`, { session, form: { confirmed: "yes" } })).status).toBe(303);
+    const again = await portal("POST", `/deals/${refA}/requests/${id}/waive`, { session, form: { confirmed: "yes" } });
     expect(again.status).toBe(409);
     expect(again.text).toContain('id="waive-form-error"');
     expect((await call("GET", `/v1/deals/${refA}/requests`, { key: keys.a.live })).body.requests[0].status).toBe("waived");
     expect((await auditOf(session)).map((a) => a.action)).toEqual(["message.sent", "document.requested", "request.waived"]);
-    expect((await portal("POST", `/deals/${refA}/requests/dreq_nosuch/waive`, { session, form: {} })).status).toBe(404);
+    expect((await portal("POST", `/deals/${refA}/requests/dreq_nosuch/waive`, { session, form: { confirmed: "yes" } })).status).toBe(404);
   });
 
   it("uploads the agreement as a multipart form with the API's service, and shows it on completion", async () => {

@@ -185,3 +185,15 @@ export async function countTestDeals(db: Database, scope: Scope) {
     .get();
   return row?.n ?? 0;
 }
+
+/** The lender's test deals of the environment (at most TEST_DEAL_CAP exist), newest first. */
+export async function listTestDeals(db: Database, scope: Scope) {
+  const rows = await db
+    .select()
+    .from(deals)
+    .where(and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.test, true), isNull(deals.deletedAt)))
+    .orderBy(desc(deals.createdAt), desc(deals.ref))
+    .limit(TEST_DEAL_CAP)
+    .all();
+  return rows.map(toDeal);
+}

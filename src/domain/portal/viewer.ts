@@ -16,6 +16,8 @@ export interface PortalViewer {
   environment: Environment;
   /** The session's token hash: identifies the session to end or switch, and keys its form tokens. */
   sessionId: string;
+  /** A lender's member: how many deals wait on the lender's action (the work queue's count in the navigation), read once per page. */
+  awaiting?: number;
 }
 
 /** The same scope the API's services take from an API key: the portal reaches no further than a key would. */

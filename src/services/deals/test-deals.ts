@@ -1,6 +1,7 @@
 /** Test deals: sandbox deals a lender creates for itself (at most TEST_DEAL_CAP at once) and deletes. */
 import type { Database } from "../../db/client";
-import { countTestDeals, dealChanged, deleteTestDeal, TEST_DEAL_CAP, testDealInsert } from "../../db/deals/deals";
+import { countTestDeals, dealChanged, deleteTestDeal, listTestDeals, TEST_DEAL_CAP, testDealInsert } from "../../db/deals/deals";
+import { dealSummary } from "../../domain/deals/view";
 import type { NewEvent } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import type { Scope } from "../../domain/identity/caller";
@@ -65,4 +66,9 @@ export async function removeTestDeal(db: Database, scope: Scope, ref: string) {
   if (!(await deleteTestDeal(db, scope, normaliseDealReference(ref), nowIso()))) {
     throw new Refusal("not_found", "No test deal with that reference in this account and environment.");
   }
+}
+
+/** The lender's test deals in the scope's environment, newest first, as the deals list shows them (the portal's sandbox page). */
+export async function testDealsOf(db: Database, scope: Scope) {
+  return { deals: (await listTestDeals(db, scope)).map((d) => dealSummary(d)), cap: TEST_DEAL_CAP };
 }

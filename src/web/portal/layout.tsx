@@ -42,7 +42,7 @@ export function Document(props: { title: string; children?: Child; scripts?: str
 }
 
 /** The pages a member's organisation kind and role may reach; the nav never links what the server would refuse. */
-export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "role">): { href: string; label: string }[] {
+export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "role" | "awaiting">): { href: string; label: string }[] {
   const work =
     viewer.organisationKind === "partner"
       ? [
@@ -53,7 +53,9 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
         ]
       : [
           { href: PORTAL_ROUTE, label: "Overview" },
+          { href: `${PORTAL_ROUTE}/queue`, label: viewer.awaiting === undefined ? "Work queue" : `Work queue (${viewer.awaiting})` },
           { href: `${PORTAL_ROUTE}/deals`, label: "Deals" },
+          { href: `${PORTAL_ROUTE}/sandbox`, label: "Test deals" },
         ];
   const admin =
     viewer.role === "admin"

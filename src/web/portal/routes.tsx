@@ -20,7 +20,7 @@ import { PORTAL_ROUTE, type PortalEnv } from "./context";
 import { withPortalHeaders } from "./headers";
 import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
 import { registerIntegrationPages } from "./integration/pages";
-import { lenderOverview, registerLenderPages } from "./lender/pages";
+import { lenderOverview, registerLenderPages, withWorkQueueCount } from "./lender/pages";
 import { partnerOverview, registerPartnerPages } from "./partner/pages";
 import { notFoundPage, refusedPage } from "./refused-page";
 import { requireViewer } from "./require-viewer";
@@ -38,6 +38,7 @@ export function createPortalRoutes() {
   registerPublicAccessPages(portal);
 
   portal.use("*", requireViewer);
+  portal.use("*", withWorkQueueCount);
 
   portal.post("/environment", async (c) => {
     const chosen = (await c.req.formData()).get("environment");

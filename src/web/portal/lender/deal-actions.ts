@@ -17,6 +17,8 @@ import { sendMessage } from "../../../services/deals/messages";
 import { makeOffer } from "../../../services/deals/offers";
 import { reportStatus } from "../../../services/deals/status";
 import { requestDocument, waiveRequest } from "../../../services/documents/requests";
+import { isConfirmed } from "./confirm";
+import { registerWaiveConfirmation } from "./waive-confirm";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -27,6 +29,31 @@ import { Refusal } from "../../../lib/refusal";
 import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
 import { formRefusal, isNotFound, refusalForPage } from "../../kit/refusal";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
+import { TEST_DEAL_SIMULATED_EVENT_VALUES, type TestDealSimulatedEvent } from "../../../domain/deals/sandbox-business";
+import { simulateTestDealEvent } from "../../../services/deals/test-deal-simulation";
+import { viewContext } from "../../../services/views/view-context";
+
+/** The simulation's refusals name API endpoints; the page says the same in the portal's words. */
+const SIMULATE_WORDS: Partial<Record<string, string>> = {
+  offer_not_acceptable: "There is no current offer for the business to accept: make an offer first (an accepted offer cannot be accepted again).",
+  no_open_request: "There is no open document request for the business to answer: ask for a document first.",
+};
+
+async function simulated(step: Promise<unknown>) {
+  try {
+    await step;
+  } catch (error) {
+    if (error instanceof Refusal && SIMULATE_WORDS[error.code]) throw new Refusal(error.code, SIMULATE_WORDS[error.code]!, { field: "event" });
+    throw error;
+  }
+}
+
+/** An action that must be confirmed first was posted without the confirmation: the person is sent to the question. */
+class Unconfirmed extends Error {
+  constructor(readonly location: string) {
+    super("unconfirmed");
+  }
+}
 
 interface Done {
   /** The audit log's action name. */
@@ -57,6 +84,7 @@ function handle(form: DealForm, action: Action) {
     try {
       done = await action({ c, scope: scopeOfViewer(viewer), ref, fields, form: posted });
     } catch (error) {
+      if (error instanceof Unconfirmed) return c.redirect(error.location, 303);
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error, DEAL_FORM_REFUSALS);
       return renderDeal(c, ref, refusal.status, { refusal: { ...refusal, form, draft: fields } });
@@ -103,11 +131,28 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     }),
   );
 
+  registerWaiveConfirmation(portal);
+
   portal.post(
     "/deals/:ref/requests/:id/waive",
-    handle("waive", async ({ c, scope, ref }) => {
+    handle("waive", async ({ c, scope, ref, fields }) => {
+      // Without the confirmation page's field nothing is waived: the person is shown the question first.
+      if (!isConfirmed(fields)) throw new Unconfirmed(`${PORTAL_ROUTE}/deals/${ref}/requests/${encodeURIComponent(c.req.param("id") ?? "")}/waive`);
       const request = await waiveRequest(c.get("db"), scope, ref, c.req.param("id") ?? "");
       return { action: "request.waived", target: request.id, notice: "request_waived", anchor: "requests" };
+    }),
+  );
+
+  portal.post(
+    "/deals/:ref/simulate",
+    handle("simulate", async ({ c, scope, ref, fields }) => {
+      const event = fields.event ?? "";
+      if (!(TEST_DEAL_SIMULATED_EVENT_VALUES as readonly string[]).includes(event)) {
+        throw new Refusal("invalid_request", "Choose one of the business's steps.", { field: "event" });
+      }
+      // Another lender's deal, the other environment's, or a real (not test) deal: not_found, the 404 page.
+      await simulated(simulateTestDealEvent(viewContext(c.env, { db: c.get("db") }), c.env.DOCUMENTS, scope, ref, event as TestDealSimulatedEvent));
+      return { action: "test_deal.simulated", target: ref, notice: `simulated_${event}`, anchor: "simulate" };
     }),
   );
 

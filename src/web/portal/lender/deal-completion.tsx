@@ -9,7 +9,7 @@ import type { DealRefusal } from "./fields";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
 
-export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null }) {
+export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
   const c = props.deal.completion;
   const state: FormState = { form: "agreement", refusal: props.refusal };
   const refused = refusalFor(state)?.field === "agreement";
@@ -21,6 +21,10 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             <tr>
               <th scope="row">Account details submitted</th>
               <td>{done(c.account_submitted, c.account_submitted_at)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Payout account</th>
+              <td data-completion="account">{c.account_summary ? `${c.account_summary} (masked)` : "not given yet"}</td>
             </tr>
             <tr>
               <th scope="row">Agreement uploaded</th>
@@ -37,7 +41,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
           </tbody>
         </table>
       </div>
-      {c.signed ? (
+      {props.closed ? null : c.signed ? (
         <>
           <p id="agreement-immutable">The business signed the agreement; a signed agreement cannot be replaced.</p>
           <FormRefusal state={state} fields={["agreement"]} />

@@ -53,7 +53,7 @@ export function DocumentsSection(props: { deal: DealView }) {
 
 const OPEN = ["requested", "uploaded"];
 
-export function RequestsSection(props: { dealRef: string; requests: RequestView[]; formToken: string; refusal: DealRefusal | null }) {
+export function RequestsSection(props: { dealRef: string; requests: RequestView[]; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
   const state: FormState = { form: "request", refusal: props.refusal };
   const waive: FormState = { form: "waive", refusal: props.refusal };
   return (
@@ -85,11 +85,11 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
                   <td>{day(r.requested_at)}</td>
                   <td>{r.file_count}</td>
                   <td>
-                    {OPEN.includes(r.status) ? (
-                      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests/${r.id}/waive`}>
-                        <FormToken token={props.formToken} />
+                    {OPEN.includes(r.status) && !props.closed ? (
+                      // A GET to the confirmation page: waiving cannot be undone, so it is asked first (works without JavaScript).
+                      <form method="get" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests/${r.id}/waive`}>
                         <button type="submit" aria-label={`Waive the request for ${r.label}`}>
-                          Waive
+                          Waive…
                         </button>
                       </form>
                     ) : null}
@@ -101,6 +101,8 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
         </div>
       )}
       {refusalFor(waive) ? <FormRefusal state={waive} fields={[]} /> : null}
+      {props.closed ? null : (
+        <>
       <h3>Ask the client for a document</h3>
       <form method="post" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests`}>
         <FormToken token={props.formToken} />
@@ -109,6 +111,8 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
         <FormRefusal state={state} fields={["item_type", "note"]} />
         <button type="submit">Request document</button>
       </form>
+        </>
+      )}
     </Section>
   );
 }

@@ -16,7 +16,33 @@ const MATURITIES = [
   { value: "firm", label: "Firm: terms you stand by" },
 ];
 
-export function OffersSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null }) {
+/** One offer's terms as the hub shows them to the business: amount, cost, fees, total to repay, term, expiry, and the lender's notes. */
+function OfferTerms(props: { offer: DealView["offers"][number] }) {
+  const o = props.offer;
+  const rows: [string, string][] = [
+    ["Amount", money(o.amount, o.currency)],
+    ["Product", LABELS.productFamily(o.kind)],
+    ["Rate", o.annual_rate_pct !== null ? `${o.annual_rate_pct}% a year` : o.factor_rate !== null ? `factor ${o.factor_rate}` : "—"],
+    ["Fees", o.fees !== null ? money(o.fees, o.currency) : "—"],
+    ["Total to repay", o.total_repayment !== null ? money(o.total_repayment, o.currency) : "—"],
+    ["Term", o.term_months !== null ? `${o.term_months} months` : "—"],
+    ["Expires", o.expires_at ? day(o.expires_at) : "No expiry given"],
+    ["Your notes", orDash(o.notes)],
+    ["Made", day(o.created_at)],
+  ];
+  return (
+    <dl class="offer-terms">
+      {rows.map(([term, value]) => (
+        <>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </>
+      ))}
+    </dl>
+  );
+}
+
+export function OffersSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
   const d = props.deal;
   const state: FormState = { form: "offer", refusal: props.refusal };
   return (
@@ -24,33 +50,28 @@ export function OffersSection(props: { deal: DealView; formToken: string; refusa
       {d.offers.length === 0 ? (
         <p>You have made no offer on this deal.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Offers" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Terms</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Term</th>
-                <th scope="col">State</th>
-                <th scope="col">Made</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.offers.map((o) => (
-                <tr data-offer={o.id}>
-                  <td>{LABELS.status(o.maturity)}</td>
-                  <td>{money(o.amount, o.currency)}</td>
-                  <td>{o.annual_rate_pct !== null ? `${o.annual_rate_pct}% a year` : o.factor_rate !== null ? `factor ${o.factor_rate}` : "—"}</td>
-                  <td>{o.term_months !== null ? `${o.term_months} months` : "—"}</td>
-                  <td>{o.superseded ? `superseded by ${LABELS.status(o.superseded_by ?? "").toLowerCase()} terms` : LABELS.status(o.status)}</td>
-                  <td>{day(o.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul class="cards offers">
+          {d.offers.map((o) => (
+            <li data-offer={o.id}>
+              <h3>
+                {LABELS.status(o.maturity)} offer:{" "}
+                <span data-offer-state={o.status}>{o.superseded ? `superseded by ${LABELS.status(o.superseded_by ?? "").toLowerCase()} terms` : LABELS.status(o.status)}</span>
+              </h3>
+              <OfferTerms offer={o} />
+            </li>
+          ))}
+        </ul>
       )}
+      {props.closed ? null : <MakeOffer deal={d} formToken={props.formToken} state={state} />}
+    </Section>
+  );
+}
+
+function MakeOffer(props: { deal: DealView; formToken: string; state: FormState }) {
+  const d = props.deal;
+  const state = props.state;
+  return (
+    <>
       <h3>Make an offer</h3>
       <p class="muted">New terms replace the current ones; indicative terms cannot replace firm ones. Give a yearly rate or a factor rate, not both.</p>
       <form method="post" action={`${PORTAL_ROUTE}/deals/${d.ref}/offers`}>
@@ -68,6 +89,25 @@ export function OffersSection(props: { deal: DealView; formToken: string; refusa
         <FormRefusal state={state} fields={OFFER_FIELDS} />
         <button type="submit">Make offer</button>
       </form>
+    </>
+  );
+}
+
+/** A funded or declined deal: its outcome, in place of the forms that would only be refused now. */
+export function OutcomeSection(props: { deal: DealView }) {
+  const d = props.deal;
+  const funded = d.lender_status === "funded" || d.status === "funded";
+  return (
+    <Section id="outcome" title="Outcome">
+      {funded ? (
+        <p data-outcome="funded">
+          Funded{d.funded_amount !== null ? `: ${money(d.funded_amount, d.request.currency)} paid out` : ""}, reported {day(d.updated_at)}. Nothing more to do on this deal.
+        </p>
+      ) : (
+        <p data-outcome="declined">
+          Declined{d.status_reason ? ` (${d.status_reason})` : ""}, {day(d.updated_at)}. Nothing more to do on this deal.
+        </p>
+      )}
     </Section>
   );
 }

@@ -1,13 +1,15 @@
 import type { DealView, messageView } from "../../../domain/deals/view";
 import type { documentRequestView } from "../../../domain/documents/view";
 import type { PortalViewer } from "../../../domain/portal/viewer";
+import { dealHasOutcome, WORK_STAGES, workStageOf } from "../../../domain/deals/work-queue";
 import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { CompletionSection } from "./deal-completion";
 import { MessagesSection } from "./deal-conversation";
 import { DocumentsSection, RequestsSection } from "./deal-documents";
 import { DealSummarySection, MarketSection, RegisterSection } from "./deal-facts";
-import { OffersSection, StatusSection } from "./deal-offers";
+import { OffersSection, OutcomeSection, StatusSection } from "./deal-offers";
+import { SimulateSection } from "./deal-simulate";
 import type { DealRefusal } from "./fields";
 
 export interface DealPageProps {
@@ -20,31 +22,63 @@ export interface DealPageProps {
   refusal?: DealRefusal | null;
 }
 
-/** One deal, everything the lender API shows of it, and every action a lender takes on it. */
+/** What the deal waits on the lender for (the work queue's stage), read from the view. */
+const stageOfView = (d: DealView) =>
+  workStageOf({
+    status: d.status,
+    lenderStatus: d.lender_status,
+    agreementUploadedAt: d.completion.agreement_uploaded_at,
+    accountSubmittedAt: d.completion.account_submitted_at,
+    signedAt: d.completion.signed_at,
+  });
+
+/**
+ * One deal, everything the lender API shows of it, and every action a lender
+ * takes on it. A funded or declined deal shows its outcome and no forms that
+ * would only be refused; a test deal adds the buttons that play the business.
+ */
 export const dealPage = (p: DealPageProps) => {
   const refusal = p.refusal ?? null;
+  const d = p.deal;
+  const closed = dealHasOutcome({ status: d.status, lenderStatus: d.lender_status });
+  const stage = WORK_STAGES.find((s) => s.value === stageOfView(d)) ?? null;
+  const open = !closed;
   return (
     <PortalPage
-      title={`Deal ${p.deal.ref}`}
+      title={`Deal ${d.ref}`}
       viewer={p.viewer}
       formToken={p.formToken}
       feedback={{ notice: p.notice ?? null, error: refusal ? { field: refusal.field, message: `Not saved: ${refusal.message}` } : null }}
     >
       <p>
         <a href={`${PORTAL_ROUTE}/deals`}>All deals</a>
+        {d.test ? (
+          <>
+            {" · "}
+            <a href={`${PORTAL_ROUTE}/sandbox`}>Test deals</a>
+          </>
+        ) : null}
       </p>
+      {stage ? (
+        <p class="next-step" data-stage={stage.value}>
+          <strong>Waiting on you: {stage.label}.</strong> {stage.action}
+        </p>
+      ) : null}
       <nav aria-label="On this page">
-        <a href="#offers">Offers</a> <a href="#report">Status</a> <a href="#documents">Documents</a> <a href="#requests">Requests</a> <a href="#messages">Messages</a> <a href="#completion">Completion</a>
+        {closed ? <a href="#outcome">Outcome</a> : null} {d.test && open ? <a href="#simulate">Simulate</a> : null} <a href="#offers">Offers</a> {open ? <a href="#report">Status</a> : null}{" "}
+        <a href="#documents">Documents</a> <a href="#requests">Requests</a> <a href="#messages">Messages</a> <a href="#completion">Completion</a>
       </nav>
-      <DealSummarySection deal={p.deal} />
-      <MarketSection deal={p.deal} />
-      <RegisterSection deal={p.deal} />
-      <OffersSection deal={p.deal} formToken={p.formToken} refusal={refusal} />
-      <StatusSection deal={p.deal} formToken={p.formToken} refusal={refusal} />
-      <DocumentsSection deal={p.deal} />
-      <RequestsSection dealRef={p.deal.ref} requests={p.requests} formToken={p.formToken} refusal={refusal} />
-      <MessagesSection dealRef={p.deal.ref} messages={p.messages} formToken={p.formToken} refusal={refusal} test={p.deal.test} />
-      <CompletionSection deal={p.deal} formToken={p.formToken} refusal={refusal} />
+      {closed ? <OutcomeSection deal={d} /> : null}
+      <DealSummarySection deal={d} />
+      {d.test && open ? <SimulateSection deal={d} formToken={p.formToken} refusal={refusal} /> : null}
+      <MarketSection deal={d} />
+      <RegisterSection deal={d} />
+      <OffersSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} />
+      {open ? <StatusSection deal={d} formToken={p.formToken} refusal={refusal} /> : null}
+      <DocumentsSection deal={d} />
+      <RequestsSection dealRef={d.ref} requests={p.requests} formToken={p.formToken} refusal={refusal} closed={closed} />
+      <MessagesSection dealRef={d.ref} messages={p.messages} formToken={p.formToken} refusal={refusal} test={d.test} />
+      <CompletionSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} />
     </PortalPage>
   );
 };

@@ -4,7 +4,7 @@ import { FieldError, RequiredMark } from "../layout";
 import type { PageRefusal } from "../../kit/refusal";
 import type { RefusalCode } from "../../../lib/refusal";
 
-export const DEAL_FORMS = ["offer", "status", "message", "request", "agreement", "waive"] as const;
+export const DEAL_FORMS = ["offer", "status", "message", "request", "agreement", "waive", "simulate"] as const;
 export type DealForm = (typeof DEAL_FORMS)[number];
 
 /**
@@ -12,7 +12,7 @@ export type DealForm = (typeof DEAL_FORMS)[number];
  * API's status; `not_found` (another lender's deal, another environment) is the
  * 404 page instead, and anything else is not a refusal.
  */
-export const DEAL_FORM_REFUSALS: readonly RefusalCode[] = ["invalid_request", "invalid_transition", "agreement_signed", "too_many_open_requests", "payload_too_large", "unsupported_media_type"];
+export const DEAL_FORM_REFUSALS: readonly RefusalCode[] = ["invalid_request", "invalid_transition", "agreement_signed", "too_many_open_requests", "payload_too_large", "unsupported_media_type", "offer_not_acceptable", "no_open_request"];
 
 /** A refused form on the deal page: which form, and what was typed, put back in the form. */
 export type DealRefusal = PageRefusal & { form: DealForm; draft: Record<string, string> };

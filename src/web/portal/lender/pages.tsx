@@ -4,7 +4,7 @@
  * API's own service functions with the member's scope (scopeOfViewer), so the
  * same rules, events and webhooks apply; each action is audited.
  */
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import { dealSummary } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
@@ -18,6 +18,9 @@ import { requireKind } from "../require-role";
 import { registerDealActions } from "./deal-actions";
 import { dealsPage } from "./deals-page";
 import { lenderOverviewPage } from "./overview-page";
+import { registerSandboxPages } from "./sandbox";
+import { workQueuePage } from "./work-queue-page";
+import { workQueue, workQueueCount } from "../../../services/deals/work-queue";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 
 /** The page size unless `?limit=` (1 to 100, as the API's) asks for another. */
@@ -29,6 +32,7 @@ const isLenderStatus = (value: string): value is LenderStatus => (LENDER_STATUSE
 export function registerLenderPages(portal: Hono<PortalEnv>) {
   portal.use("/deals", requireKind("lender"));
   portal.use("/deals/*", requireKind("lender"));
+  portal.use("/queue", requireKind("lender"));
 
   portal.get("/deals", async (c) => {
     const viewer = c.get("viewer");
@@ -57,10 +61,29 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
     }
   });
 
+  portal.get("/queue", async (c) => {
+    const viewer = c.get("viewer");
+    const queue = await workQueue(c.get("db"), scopeOfViewer(viewer));
+    return c.html(workQueuePage({ viewer, formToken: c.get("formToken"), ...queue }));
+  });
+
   portal.get("/deals/:ref", (c) => renderDeal(c, c.req.param("ref"), 200, { notice: DEAL_NOTICES[c.req.query("notice") ?? ""] ?? null }));
 
   registerDealActions(portal);
+  registerSandboxPages(portal);
 }
+
+/**
+ * For a lender's member, the number of deals waiting on the lender, on the
+ * viewer so every page's navigation shows it beside "Work queue" (one count query).
+ */
+export const withWorkQueueCount: MiddlewareHandler<PortalEnv> = async (c, next) => {
+  const viewer = c.get("viewer");
+  if (viewer?.organisationKind === "lender") {
+    c.set("viewer", { ...viewer, awaiting: await workQueueCount(c.get("db"), scopeOfViewer(viewer)) });
+  }
+  await next();
+};
 
 /** The home page of a lender's member: deals by lender_status. */
 export async function lenderOverview(c: PortalContext) {

@@ -19,6 +19,12 @@ export const DEAL_NOTICES: Record<string, string> = {
   document_requested: "The client was asked for the document.",
   request_waived: "The request was waived.",
   agreement_uploaded: "The agreement was uploaded; the client can sign it in the hub.",
+  test_deal_created: "Your test deal was made. Make an offer, then play the business with the buttons below.",
+  "simulated_message.created": "The business replied; its message is under Messages.",
+  "simulated_request.fulfilled": "The business uploaded a file for your oldest open request.",
+  "simulated_offer.accepted": "The business accepted your offer. Next: upload the agreement; the business gives its payout account.",
+  "simulated_deal.account_submitted": "The business gave its payout account; it is under Completion.",
+  "simulated_deal.agreement_signed": "The business signed the agreement. Next: pay out and report the deal funded.",
 };
 
 /** The deal page, with a refusal beside its form when an action was refused (and nothing written). */

@@ -105,8 +105,9 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
             {offer.term_months !== null ? `, ${offer.term_months} months` : ""}
             {offer.annual_rate_pct !== null ? `, ${offer.annual_rate_pct}% a year` : ""}
             {offer.factor_rate !== null ? `, factor ${offer.factor_rate}` : ""}
-            {offer.total_repayment !== null ? `, repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {LABELS.status(offer.state).toLowerCase()}
-            {offer.expires_at ? `, expires ${f.time(offer.expires_at)}` : ""}.
+            {offer.fees !== null ? `, fees ${money(offer.fees, offer.currency)}` : ""}
+            {offer.total_repayment !== null ? `, total to repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {LABELS.status(offer.state).toLowerCase()}
+            {offer.expires_at ? `, expires ${f.time(offer.expires_at)}` : ", no expiry given"}.
             {offer.state === "presented" ? (
               <form method="post" action={`${PORTAL_ROUTE}/leads/${lead.id}/offers/${encodeURIComponent(offer.id)}/accept`}>
                 <FormToken token={c.get("formToken")} />

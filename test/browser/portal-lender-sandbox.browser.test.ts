@@ -1,0 +1,131 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { http, newLender } from "../e2e/client";
+import { launchChromium } from "./browser";
+import { checkPortalPage } from "./page-checks";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+// A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
+// a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
+// simulated business → a second request waived after its confirmation page → the business accepts,
+// gives its account (the work queue shows it) → the agreement uploaded and signed → funded, with the
+// outcome in place of the forms. Each page is checked at 1280 and 390 wide (screenshot, no sideways
+// scroll, axe), and the key screenshots are copied to docs/portal/ for docs/portal.md.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Checks the page, then keeps its desktop screenshot as docs/portal/<name>.png when `docs` is set. */
+async function checkPage(page: Page, name: string, docs = false) {
+  await checkPortalPage(page, name);
+  if (docs) {
+    mkdirSync("docs/portal", { recursive: true });
+    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+  }
+}
+
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function press(page: Page, button: string, notice: string) {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.waitForURL((u) => u.searchParams.get("notice") === notice);
+}
+
+describe("the lender sandbox in a browser", () => {
+  it("a lender rehearses a test deal from creation to funded", { timeout: 300_000 }, async () => {
+    const baseUrl = inject("baseUrl");
+    const adminToken = inject("adminToken");
+    const lender = await newLender();
+    const context = await browser.newContext();
+    const page = await signInWithNewPasskey(context, { baseUrl, adminToken, organisationId: lender.org.id, role: "member" });
+    const nav = page.getByRole("navigation", { name: "Portal" });
+
+    // The empty sandbox says how to start.
+    await nav.getByRole("link", { name: "Test deals" }).click();
+    await page.waitForURL((u) => u.pathname === "/portal/sandbox");
+    expect(await page.locator("#start").textContent()).toContain("Create a test deal below");
+    await checkPage(page, "lender-sandbox-empty", true);
+
+    await page.locator("#amount").fill("60,000");
+    await page.getByRole("button", { name: "Create test deal" }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/portal/deals/DL-") && u.searchParams.get("notice") === "test_deal_created");
+    const ref = new URL(page.url()).pathname.split("/").pop()!;
+    expect(await page.locator(".next-step").textContent()).toContain("Waiting on you: New.");
+    expect(await nav.textContent()).toContain("Work queue (1)");
+    await checkPage(page, "lender-test-deal", true);
+
+    // The offer, complete: fees, total to repay, expiry and notes shown as the business sees them.
+    await page.locator("#maturity").selectOption("firm");
+    await page.locator("#amount").fill("60000");
+    await page.locator("#annual_rate_pct").fill("11.5");
+    await page.locator("#term_months").fill("24");
+    await page.locator("#fees").fill("1,200");
+    await page.locator("#total_repayment").fill("68,900");
+    await page.locator("#expires_at").fill(dayFromNow(14));
+    await page.locator("#notes").fill("Subject to the last three months' statements");
+    await press(page, "Make offer", "offer_made");
+    const offer = await page.locator("#offers [data-offer]").first().textContent();
+    expect(offer).toContain("£1,200");
+    expect(offer).toContain("£68,900");
+    expect(offer).toContain("Subject to the last three months' statements");
+
+    // A document asked for, and the simulated business uploads it; a reply too.
+    await page.locator("#item_type").selectOption("vat_returns");
+    await press(page, "Request document", "document_requested");
+    await press(page, "Upload the requested document", "simulated_request.fulfilled");
+    await press(page, "Reply to you", "simulated_message.created");
+    expect(await page.locator("#messages").textContent()).toContain("Sandbox reply");
+
+    // A second request, waived after the confirmation page.
+    await page.locator("#item_type").selectOption("id_document");
+    await press(page, "Request document", "document_requested");
+    await page.getByRole("button", { name: /^Waive the request for/ }).last().click();
+    await page.waitForURL((u) => u.pathname.endsWith("/waive"));
+    expect(await page.locator("h1").textContent()).toBe("Waive this document request?");
+    await checkPage(page, "lender-waive-confirm", true);
+    await press(page, "Waive the request", "request_waived");
+
+    // The business accepts and gives its account: the deal waits on the lender's agreement.
+    await press(page, "Accept the offer", "simulated_offer.accepted");
+    await press(page, "Give the payout account", "simulated_deal.account_submitted");
+    expect(await page.locator('[data-completion="account"]').textContent()).toMatch(/••••\d{4} \(masked\)/);
+    await nav.getByRole("link", { name: /^Work queue/ }).click();
+    await page.waitForURL((u) => u.pathname === "/portal/queue");
+    expect(await page.locator('[data-stage="account_given"]').textContent()).toContain(ref);
+    await checkPage(page, "lender-work-queue", true);
+
+    await page.getByRole("link", { name: ref }).click();
+    await page.waitForURL((u) => u.pathname === `/portal/deals/${ref}`);
+    await page.locator("#agreement").setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+    await press(page, "Upload agreement", "agreement_uploaded");
+    await press(page, "Sign the agreement", "simulated_deal.agreement_signed");
+    expect(await page.locator(".next-step").textContent()).toContain("Signed, awaiting funding");
+    await checkPage(page, "lender-deal-signed", true);
+
+    await page.locator("#status").selectOption("funded");
+    await page.locator("#funded_amount").fill("60000");
+    await press(page, "Report status", "status_reported");
+    expect(await page.locator('[data-outcome="funded"]').textContent()).toContain("£60,000");
+    expect(await page.locator("#report").count()).toBe(0);
+    expect(await page.locator("#simulate").count()).toBe(0);
+    expect(await nav.textContent()).toContain("Work queue (0)");
+    await checkPage(page, "lender-deal-funded", true);
+
+    // The API tells the same story.
+    const deal = await http("GET", `${baseUrl}/v1/deals/${ref}`, { headers: { "X-API-Key": lender.sandbox.key } });
+    expect(deal.body).toMatchObject({ ref, test: true, lender_status: "funded", completion: { account_submitted: true, agreement_uploaded: true, signed: true } });
+
+    await nav.getByRole("link", { name: "Test deals" }).click();
+    await page.waitForURL((u) => u.pathname === "/portal/sandbox");
+    expect(await page.locator(`[data-test-deal="${ref}"]`).count()).toBe(1);
+    await checkPage(page, "lender-sandbox", true);
+    await context.close();
+  });
+});
