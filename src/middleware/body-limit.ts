@@ -20,6 +20,7 @@ const UPLOAD_ROUTES: readonly [string, RegExp][] = [
   ["PUT", /^\/v1\/deals\/[^/]+\/agreement$/],
   ["POST", /^\/hub\/[^/]+\/[^/]+\/requests\/[^/]+$/],
   ["POST", /^\/portal\/deals\/[^/]+\/agreement$/],
+  ["POST", /^\/portal\/leads\/[^/]+\/documents$/],
 ];
 
 const isHtmlDoor = (path: string) => /^\/(portal|hub)(\/|$)/.test(path);

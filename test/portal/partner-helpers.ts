@@ -1,5 +1,6 @@
-import { env } from "cloudflare:workers";
-import { portal, type PortalSession } from "../helpers/portal";
+import { env, exports } from "cloudflare:workers";
+import { PRODUCTION } from "../helpers/api";
+import { freshFormToken, portal, type PortalSession } from "../helpers/portal";
 
 /** The complete UK lead of test/leads/helpers.ts, as the portal form posts it (flat names). */
 export const completeUkForm = (): Record<string, string> => ({
@@ -48,4 +49,17 @@ export async function eventNamesOf(subjectId: string) {
 export function messageBeside(html: string, name: string): string | null {
   const match = html.match(new RegExp(`id="${name.replace(/\./g, "\\.")}-error"[^>]*>([^<]*)<`));
   return match ? match[1] : null;
+}
+
+/** A multipart post of the portal (a file upload form), as a browser on our own origin sends it. */
+export async function portalUpload(path: string, session: PortalSession, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (file) body.append("file", new Blob([file.bytes]), file.name);
+  body.set("_form_token", await freshFormToken(session));
+  const res = await exports.default.fetch(
+    new Request(`${PRODUCTION}/portal${path}`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body, redirect: "manual" }),
+  );
+  const location = res.headers.get("Location");
+  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
 }

@@ -67,7 +67,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   monthly_revenue: "Monthly revenue",
   time_in_business: "Time in business",
   credit_score_band: "Credit score band",
-  // Significant persons.
+  // Significant persons (the portal's persons form names them in the list, `significant_persons.<n>.<field>`).
+  significant_persons: "Significant persons",
+  "significant_persons.full_name": "Full name",
   full_name: "Full name",
   date_of_birth: "Date of birth",
   "residential_address.line1": "Address line 1",
@@ -171,6 +173,8 @@ const BY_FIELD: Readonly<Record<string, string>> = {
   "required file": "Choose a file to upload.",
   "required agreement": "Choose the agreement PDF to upload.",
   "invalid ownership_percent": "The ownership of all significant persons adds up to more than 100%.",
+  "invalid significant_persons": "The ownership of all significant persons adds up to more than 100%.",
+  "required significant_persons.full_name": "Enter the full name of the person.",
 };
 
 const lower = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));

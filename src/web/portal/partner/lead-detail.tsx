@@ -7,15 +7,17 @@
 import { formatFor, LABELS } from "../../kit/format";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { LEAD_STATES } from "../../../domain/reference/values";
+import { DOCUMENT_TYPES, LEAD_STATES } from "../../../domain/reference/values";
 import { isNotFound, refusalForPage } from "../../kit/refusal";
 import { acceptOffer } from "../../../services/leads/offers";
 import { readLead } from "../../../services/leads/presentation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { viewContext } from "../../../services/views/view-context";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { FormToken, PortalPage, type PageFeedback } from "../layout";
+import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
+import { registerLeadActions, simulationsFor } from "./lead-actions";
+import { registerPersonsPages } from "./persons";
 
 type LeadView = Awaited<ReturnType<typeof readLead>>;
 
@@ -24,6 +26,12 @@ const DONE: Record<string, string> = {
   saved: "The draft was saved.",
   submitted: "The lead was submitted.",
   accepted: "The offer was accepted.",
+  document_accepted: "The document was uploaded and accepted.",
+  document_rejected: "The document was uploaded but rejected: see the reason in the list below.",
+  renewal: "This renewal was opened as a draft from the funded lead: check the figures, then submit it.",
+  simulated_offers: "Sandbox: a fresh set of offers was simulated.",
+  simulated_decline: "Sandbox: the lead was declined.",
+  simulated_fund: "Sandbox: the lead was funded for the accepted offer's amount.",
 };
 
 export const stateLabel = (state: string) => LEAD_STATES.find((s) => s.value === state)?.label ?? state;
@@ -121,6 +129,121 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
   );
 }
 
+function Persons({ lead }: { lead: LeadView }) {
+  const persons = lead.significant_persons;
+  const total = persons.reduce((sum, p) => sum + (p.ownership_percent ?? 0), 0);
+  const link = `${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/persons`;
+  return (
+    <>
+      <p>
+        {persons.length === 0 ? "None yet." : `${persons.map((p) => p.full_name).join(", ")}: ${Number(total.toFixed(4))}% of the business between them.`}
+      </p>
+      <p>
+        <a href={link}>{lead.state === "draft" ? "Add or change significant persons" : "See the significant persons"}</a>
+      </p>
+    </>
+  );
+}
+
+/** The bank-statement figure: the monthly revenue the matcher uses, with its basis (statements once one is read). */
+function StatementFigure({ lead }: { lead: LeadView }) {
+  const f = formatFor(lead.country);
+  const { trading } = lead;
+  if (!lead.statements.has_statements) {
+    return <p class="muted">No bank statement has been read yet. Upload one as CSV or OFX and its monthly revenue replaces the applicant's figure.</p>;
+  }
+  return (
+    <p id="statement-figure">
+      Monthly revenue from the bank statement: <strong>{f.withBasis(f.money(trading.monthly_revenue, lead.currency), trading.monthly_revenue_basis)}</strong>
+      {lead.statements.uploaded_at ? `, read from the statement uploaded ${f.time(lead.statements.uploaded_at)}` : ""}.
+    </p>
+  );
+}
+
+function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error: string | null }) {
+  const f = formatFor(lead.country);
+  return (
+    <>
+      <StatementFigure lead={lead} />
+      {lead.documents.length === 0 ? (
+        <p>No documents yet.{lead.upload_url ? " The client can upload them through their link." : ""}</p>
+      ) : (
+        <ul>
+          {lead.documents.map((d) => (
+            <li>
+              {d.filename} ({LABELS.documentType(d.document_type)}, {d.state === "rejected" ? `rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "accepted"}), received {f.time(d.received_at)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form method="post" action={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/documents`} enctype="multipart/form-data" novalidate>
+        <FormToken token={c.get("formToken")} />
+        <div>
+          <label for="f-document_type">
+            Document type<RequiredMark />
+          </label>
+          <select id="f-document_type" name="document_type" required>
+            {DOCUMENT_TYPES.map((t) => (
+              <option value={t.value}>{t.label}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="f-file">
+            File<RequiredMark />
+          </label>
+          <input type="file" id="f-file" name="file" required aria-describedby={error ? "file-error" : undefined} aria-invalid={error ? "true" : undefined} autofocus={error ? true : undefined} />
+          <small class="muted">PDF, PNG, JPEG, XLSX, or a bank statement as CSV or OFX.</small>
+          <FieldError field="file" error={error ? { field: "file", message: error } : null} />
+        </div>
+        <button type="submit">Upload document</button>
+      </form>
+    </>
+  );
+}
+
+function Renewal({ c, lead }: { c: PortalContext; lead: LeadView }) {
+  if (lead.state !== "funded" && !lead.renewal_of) return null;
+  return (
+    <>
+      <h2>Renewal</h2>
+      {lead.renewal_of ? (
+        <p>
+          This lead renews <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.renewal_of)}`}>an earlier funded lead</a>.
+        </p>
+      ) : null}
+      {lead.state === "funded" ? (
+        <form method="post" action={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/renewals`}>
+          <FormToken token={c.get("formToken")} />
+          <p class="muted">Opens a new draft with what is still true of the business; nothing is sent until you submit it.</p>
+          <button type="submit">Open a renewal</button>
+        </form>
+      ) : null}
+    </>
+  );
+}
+
+function Simulate({ c, lead }: { c: PortalContext; lead: LeadView }) {
+  if (lead.environment !== "sandbox") return null;
+  const events = simulationsFor(lead.state);
+  if (events.length === 0) return null;
+  return (
+    <section aria-labelledby="simulate">
+      <h2 id="simulate">Sandbox: simulate</h2>
+      <p class="muted">Move this sandbox lead as a funding provider would; the same events and webhooks fire as for a live lead.</p>
+      <div class="actions">
+        {events.map((e) => (
+          <form method="post" action={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/simulate`} class="inline">
+            <FormToken token={c.get("formToken")} />
+            <input type="hidden" name="event" value={e.event} />
+            <button type="submit">{e.label}</button>
+          </form>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
@@ -154,24 +277,18 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       <Figures lead={lead} />
       <h2>Company register</h2>
       <RegisterFacts lead={lead} />
-      <h2>Documents</h2>
-      {lead.documents.length === 0 ? (
-        <p>No documents yet.{lead.upload_url ? " The client can upload them through their link." : ""}</p>
-      ) : (
-        <ul>
-          {lead.documents.map((d) => (
-            <li>
-              {d.filename} ({LABELS.documentType(d.document_type)}, {d.state === "rejected" ? `rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "accepted"}), received {f.time(d.received_at)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <h2>Significant persons</h2>
+      <Persons lead={lead} />
+      <h2 id="documents">Documents</h2>
+      <Documents c={c} lead={lead} error={feedback?.error?.field === "file" ? feedback.error.message : null} />
       {lead.upload_url ? (
         <>
           <p>The client's upload link:</p>
           <p class="secret">{lead.upload_url}</p>
         </>
       ) : null}
+      <Renewal c={c} lead={lead} />
+      <Simulate c={c} lead={lead} />
       <h2>Timeline</h2>
       <ol>
         {lead.timeline.map((entry) => (
@@ -195,6 +312,12 @@ async function leadOfViewer(c: PortalContext, id: string) {
 }
 
 export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
+  registerPersonsPages(portal);
+  registerLeadActions(portal, async (c, id, error, status) => {
+    const lead = await leadOfViewer(c, id);
+    if (!lead) return c.html(notFoundPage(), 404);
+    return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error }} />, status);
+  });
   portal.get("/leads/:id", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));
     if (!lead) return c.html(notFoundPage(), 404);

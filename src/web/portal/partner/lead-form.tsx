@@ -88,7 +88,20 @@ async function submitOrShowMissing(c: PortalContext, id: string) {
 }
 
 export function registerLeadFormPages(portal: Hono<PortalEnv>) {
-  portal.get("/leads/new", (c) => c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={{}} />));
+  portal.get("/leads/new", (c) => {
+    // "Open a lead from this prequalification": the answers arrive as query values named like the inputs.
+    const carried = Object.fromEntries(ORDER.map((name) => [name, c.req.query(name)]).filter(([, v]) => typeof v === "string" && v !== "")) as PostedForm;
+    const fromCheck = Object.keys(carried).length > 0;
+    return c.html(
+      <LeadFormPage
+        c={c}
+        title="New lead"
+        action={`${PORTAL_ROUTE}/leads/new`}
+        values={carried}
+        intro={fromCheck ? "Filled in with the prequalification's answers. Add the business and the contact, then save or submit." : undefined}
+      />,
+    );
+  });
 
   portal.post("/leads/new", async (c) => {
     const viewer = c.get("viewer");

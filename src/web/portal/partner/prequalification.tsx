@@ -82,6 +82,12 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
             {f.withBasis(answer.figures.tib_months === null ? "unknown" : String(answer.figures.tib_months), answer.figures.tib_months_basis)}.
           </p>
           <p class="muted">{answer.disclaimer}</p>
+          <form method="get" action={`${PORTAL_ROUTE}/leads/new`}>
+            {FIELDS.filter((field) => (values[field.name] ?? "") !== "").map((field) => (
+              <input type="hidden" name={field.name} value={values[field.name]} />
+            ))}
+            <button type="submit">Open a lead from this prequalification</button>
+          </form>
         </section>
       ) : null}
       <form method="post" action={`${PORTAL_ROUTE}/prequalification`} novalidate>

@@ -1,0 +1,260 @@
+/**
+ * A draft lead's significant persons, one at a time: add, edit, remove. Each
+ * change validates the whole list with the API's SignificantPersonsPut (each
+ * person's fields, and the ownership total of at most 100%), then
+ * writes the list with the API's own replaceSignificantPersons (PUT
+ * /leads/{id}/significant-persons), so the portal and the API cannot drift.
+ * A person is named by their place in the list; the list is read again before
+ * each change, and a submitted lead's list is shown without forms.
+ */
+import type { Hono } from "hono";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import type { Lead, SignificantPerson } from "../../../domain/leads/types";
+import { replaceSignificantPersons, requireLead } from "../../../services/leads/leads";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
+import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
+import type { RefusalStatus } from "../../../lib/refusal-status";
+import { readForm, textFields } from "../../kit/form";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { firstRefused, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { notFoundPage } from "../refused-page";
+import { FormInput } from "./form-input";
+import { bodyOfFields, type LeadFormField, type PostedForm } from "./lead-form-fields";
+
+/** The person's inputs, named by their JSON paths inside one person (as the API's messages name them). */
+export const PERSON_FIELDS: LeadFormField[] = [
+  { name: "full_name", label: "Full name", kind: "text" },
+  { name: "date_of_birth", label: "Date of birth", kind: "text", hint: "Written YYYY-MM-DD, for example 1984-03-09." },
+  { name: "residential_address.line1", label: "Address line 1", kind: "text" },
+  { name: "residential_address.line2", label: "Address line 2", kind: "text" },
+  { name: "residential_address.city", label: "Town or city", kind: "text" },
+  { name: "residential_address.region", label: "Region", kind: "text" },
+  { name: "residential_address.postal_code", label: "Postcode", kind: "text" },
+  { name: "residential_address.country", label: "Country", kind: "text" },
+  { name: "residency_status", label: "Residency status", kind: "text", hint: "For example homeowner or tenant." },
+  { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "All persons together can own at most 100%." },
+];
+const REQUIRED = new Set(["full_name", "date_of_birth", "residential_address.line1", "residential_address.postal_code"]);
+const NAMES = PERSON_FIELDS.map((f) => f.name);
+
+/**
+ * Where a problem is shown: a person's field (`significant_persons.2.full_name` → `full_name`); the
+ * list's own rule (the ownership total, about `significant_persons` as a whole) beside the ownership input.
+ */
+const inputOf = (field: string | null | undefined): string | null => {
+  if (!field || field === "significant_persons") return "ownership_percent";
+  const path = field.replace(/^(significant_persons\.)?\d+\./, "");
+  return NAMES.includes(path) ? path : (NAMES.find((n) => n.startsWith(`${path}.`)) ?? null);
+};
+
+const personsPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}/persons`;
+
+const DONE: Record<string, string> = {
+  added: "The person was added.",
+  saved: "The person's details were saved.",
+  removed: "The person was removed.",
+};
+
+const totalOwnership = (persons: readonly SignificantPerson[]) => persons.reduce((sum, p) => sum + (p.ownership_percent ?? 0), 0);
+
+/** A stored person as the form shows them. */
+function valuesOf(person: SignificantPerson): PostedForm {
+  const a = person.residential_address;
+  const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+  return {
+    full_name: person.full_name,
+    date_of_birth: person.date_of_birth,
+    "residential_address.line1": text(a.line1),
+    "residential_address.line2": text(a.line2),
+    "residential_address.city": text(a.city),
+    "residential_address.region": text(a.region),
+    "residential_address.postal_code": text(a.postal_code),
+    "residential_address.country": text(a.country),
+    residency_status: text(person.residency_status),
+    ownership_percent: text(person.ownership_percent),
+  };
+}
+
+interface PersonsPageProps {
+  c: PortalContext;
+  lead: Lead;
+  /** The person being edited (their place in the list), or null for the add form. */
+  editing?: number | null;
+  values?: PostedForm;
+  problems?: FormProblems | null;
+  feedback?: PageFeedback;
+}
+
+function PersonForm(props: { c: PortalContext; action: string; values: PostedForm; problems?: FormProblems | null; submit: string }) {
+  const { problems } = props;
+  const focus = firstRefused(NAMES, problems?.byInput);
+  return (
+    <form method="post" action={props.action} novalidate>
+      <FormToken token={props.c.get("formToken")} />
+      {PERSON_FIELDS.map((field) => (
+        <FormInput field={field} value={props.values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={focus === field.name} />
+      ))}
+      <button type="submit">{props.submit}</button>
+    </form>
+  );
+}
+
+export function PersonsPage({ c, lead, editing = null, values, problems, feedback }: PersonsPageProps) {
+  const persons = lead.significantPersons;
+  const draft = lead.state === "draft";
+  const total = totalOwnership(persons);
+  const base = personsPath(lead.id);
+  return (
+    <PortalPage
+      title={`Significant persons of ${lead.reference}`}
+      viewer={c.get("viewer")}
+      formToken={c.get("formToken")}
+      feedback={problems ? { error: problems.summary } : feedback}
+    >
+      <p>
+        <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}`}>Back to the lead</a>
+      </p>
+      <p class="muted">
+        The people who own or control the business (directors and owners of 25% or more). {draft ? "They can be changed until the lead is submitted." : "The lead is submitted: this list can no longer change."}
+      </p>
+      {persons.length === 0 ? (
+        <p>No significant persons yet.</p>
+      ) : (
+        <>
+          <p id="ownership-total">
+            Ownership recorded: <strong>{`${Number(total.toFixed(4))}%`}</strong> of 100%.
+          </p>
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Date of birth</th>
+                  <th scope="col">Postcode</th>
+                  <th scope="col">Ownership</th>
+                  {draft ? <th scope="col">Change</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {persons.map((p, index) => (
+                  <tr>
+                    <th scope="row">{p.full_name}</th>
+                    <td>{p.date_of_birth}</td>
+                    <td>{p.residential_address.postal_code}</td>
+                    <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
+                    {draft ? (
+                      <td>
+                        <a href={`${base}/${index}/edit`}>{`Edit ${p.full_name}`}</a>{" "}
+                        <form method="post" action={`${base}/${index}/remove`} class="inline">
+                          <FormToken token={c.get("formToken")} />
+                          <input type="hidden" name="full_name" value={p.full_name} />
+                          <button type="submit">{`Remove ${p.full_name}`}</button>
+                        </form>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {draft ? (
+        editing !== null ? (
+          <section aria-labelledby="edit-person">
+            <h2 id="edit-person">{`Edit ${persons[editing]?.full_name ?? "person"}`}</h2>
+            <PersonForm c={c} action={`${base}/${editing}`} values={values ?? valuesOf(persons[editing])} problems={problems} submit="Save person" />
+          </section>
+        ) : (
+          <section aria-labelledby="add-person">
+            <h2 id="add-person">Add a person</h2>
+            <PersonForm c={c} action={base} values={values ?? {}} problems={problems} submit="Add person" />
+          </section>
+        )
+      ) : null}
+    </PortalPage>
+  );
+}
+
+async function leadOf(c: PortalContext, id: string) {
+  return requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+}
+
+/** A place in the list as typed in the URL: a whole number naming a held person, else null. */
+const placeOf = (lead: Lead, raw: string) => (/^\d{1,2}$/.test(raw) && Number(raw) < lead.significantPersons.length ? Number(raw) : null);
+
+/**
+ * The list after one change, checked as the API checks a PUT (each person's
+ * fields, ownership at most 100% in all). Answers the list, or the problems to show.
+ */
+function changedList(lead: Lead, form: PostedForm, place: number | null): { persons: SignificantPerson[] } | { problems: FormProblems } {
+  const person = bodyOfFields(PERSON_FIELDS, form, "create");
+  const persons: unknown[] = [...lead.significantPersons];
+  if (place === null) persons.push(person);
+  else persons[place] = person;
+  // Issues come back as `significant_persons.<n>.<field>`, the total as `significant_persons`: the map words both.
+  const all = SignificantPersonsPut.safeParse({ significant_persons: persons }, { reportInput: true });
+  if (!all.success) return { problems: formProblemsOfZod(all.error, inputOf) };
+  return { persons: all.data.significant_persons as SignificantPerson[] };
+}
+
+export function registerPersonsPages(portal: Hono<PortalEnv>) {
+  portal.get("/leads/:id/persons", async (c) => {
+    const lead = await leadOf(c, c.req.param("id"));
+    if (!lead) return c.html(notFoundPage(), 404);
+    return c.html(<PersonsPage c={c} lead={lead} feedback={{ notice: DONE[c.req.query("done") ?? ""] ?? null }} />);
+  });
+
+  portal.get("/leads/:id/persons/:place/edit", async (c) => {
+    const lead = await leadOf(c, c.req.param("id"));
+    const place = lead ? placeOf(lead, c.req.param("place")) : null;
+    if (!lead || place === null) return c.html(notFoundPage(), 404);
+    if (lead.state !== "draft") return c.redirect(personsPath(lead.id), 303);
+    return c.html(<PersonsPage c={c} lead={lead} editing={place} />);
+  });
+
+  /** Add (no place) or save (a place): validate, write the whole list with the API's service, audit, redirect. */
+  const change = (withPlace: boolean) => async (c: PortalContext) => {
+    const viewer = c.get("viewer");
+    const lead = await leadOf(c, c.req.param("id")!);
+    const place = lead && withPlace ? placeOf(lead, c.req.param("place")!) : null;
+    if (!lead || (withPlace && place === null)) return c.html(notFoundPage(), 404);
+    const form = textFields(await readForm(c), { trim: true });
+    const page = (problems: FormProblems, status: RefusalStatus) => c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={problems} />, status);
+    const checked = changedList(lead, form, place);
+    if ("problems" in checked) return page(checked.problems, 400);
+    try {
+      await replaceSignificantPersons(c.get("db"), scopeOfViewer(viewer), lead.id, checked.persons);
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      const refusal = refusalForPage(error);
+      return page(formProblems(refusal, inputOf), refusal.status);
+    }
+    await recordPortalAction(c.get("db"), viewer, place === null ? "lead.person_added" : "lead.person_changed", lead.id);
+    return c.redirect(`${personsPath(lead.id)}?done=${place === null ? "added" : "saved"}`, 303);
+  };
+  portal.post("/leads/:id/persons", change(false));
+  portal.post("/leads/:id/persons/:place", change(true));
+
+  portal.post("/leads/:id/persons/:place/remove", async (c) => {
+    const viewer = c.get("viewer");
+    const lead = await leadOf(c, c.req.param("id"));
+    const place = lead ? placeOf(lead, c.req.param("place")) : null;
+    if (!lead || place === null) return c.html(notFoundPage(), 404);
+    // The name the button showed: a list changed meanwhile (another tab) does not lose someone else.
+    const named = textFields(await readForm(c)).full_name;
+    if (named !== undefined && named !== lead.significantPersons[place].full_name) {
+      return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: "The list changed since the page was opened; nobody was removed. Check the list and try again.", field: null } }} />, 409);
+    }
+    try {
+      await replaceSignificantPersons(c.get("db"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      const refusal = refusalForPage(error);
+      return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+    }
+    await recordPortalAction(c.get("db"), viewer, "lead.person_removed", lead.id);
+    return c.redirect(`${personsPath(lead.id)}?done=removed`, 303);
+  });
+}
