@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -66,7 +66,7 @@ export default defineConfig(async () => {
             ALLOW_PRIVATE_WEBHOOKS: "true",
             // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
             DISPATCH_AFTER_WRITE: "false",
-            DOH_URL: `${inject<string>("dohUrl")}/dns-query`,
+            DOH_URL: `${inject("dohUrl")}/dns-query`,
             // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",

@@ -8,6 +8,7 @@ import { LENDER_EVENT_VALUES, PARTNER_EVENT_VALUES } from "../src/domain/referen
 import { createLenderApi } from "../src/api/lender";
 import { createPartnerApi } from "../src/api/partner";
 import { ADMIN_TOKEN, call } from "./helpers/api";
+import { schemaProblems } from "./helpers/contract";
 
 // Every operation of the three APIs carries a request and a response example
 // and its errors; every example is accepted by the zod schema that validates
@@ -88,6 +89,35 @@ describe("webhook events in the OpenAPI documents", () => {
       const modeOf = (schema: any): string => schema.properties?.payload_mode?.enum?.[0] ?? schema.allOf?.map(modeOf).find(Boolean);
       expect(modes.map(modeOf).sort()).toEqual(["full", "reference"]);
     }
+  });
+});
+
+describe("the webhook events' examples, captured from a real run (scripts/capture-webhook-examples.mjs)", () => {
+  /** Every string in a body, with where it sits: an example never carries an empty id or reference. */
+  const strings = (value: unknown, at = ""): [string, string][] =>
+    typeof value === "string" ? [[at, value]] : value && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => strings(v, `${at}/${k}`)) : [];
+
+  it.each([
+    ["partner", "/partner/v1/openapi.json", PARTNER_EVENT_VALUES],
+    ["lender", "/v1/openapi.json", LENDER_EVENT_VALUES],
+  ] as const)("the %s document shows a delivered body per event and payload mode, each valid against the event's schema", async (api, path, events) => {
+    const { body } = await call("GET", path);
+    const problems: string[] = [];
+    for (const event of events) {
+      const media = body.webhooks[event].post.requestBody.content["application/json"];
+      expect(Object.keys(media.examples ?? {}).sort(), event).toEqual(["full", "reference"]);
+      for (const mode of ["full", "reference"] as const) {
+        const example = media.examples[mode].value;
+        for (const problem of await schemaProblems(api, media.schema, example)) problems.push(`${event} ${mode}${problem}`);
+        expect(example, `${event} ${mode}`).toMatchObject({ event, data: { payload_mode: mode } });
+        expect(example.id, `${event} ${mode}`).toMatch(/^evt_[a-z0-9]{12,}$/);
+        expect(example.livemode, `${event} ${mode}`).toBe(example.environment === "live");
+        expect(strings(example).filter(([at, v]) => v === "" && !/(description|notes|subject)$/.test(at)), `${event} ${mode}`).toEqual([]);
+      }
+      // One event, one id: both endpoints received the same event.
+      expect(media.examples.full.value.id).toBe(media.examples.reference.value.id);
+    }
+    expect(problems).toEqual([]);
   });
 });
 

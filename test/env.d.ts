@@ -1,6 +1,23 @@
 import type { Secrets } from "../src/lib/env";
 
 declare global {
+  // getQueueResult (cloudflare:test) answers this type, which @cloudflare/workers-types declares only in
+  // its experimental entry; the suite checks against the stable one, so the shape is repeated here.
+  interface QueueRetryBatch {
+    retry: boolean;
+    delaySeconds?: number;
+  }
+  interface QueueRetryMessage {
+    msgId: string;
+    delaySeconds?: number;
+  }
+  interface FetcherQueueResult {
+    outcome: string;
+    ackAll: boolean;
+    retryBatch: QueueRetryBatch;
+    explicitAcks: string[];
+    retryMessages: QueueRetryMessage[];
+  }
   namespace Cloudflare {
     // The generated Env (worker-configuration.d.ts) plus the secrets the suite sets and its migrations.
     interface Env extends Secrets {

@@ -140,3 +140,10 @@ export async function contractProblems(method: string, url: string, answer: Answ
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${name} ${answer.status} body${e.instancePath || ""} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
 }
+
+/** What is wrong with a value against a schema of an API's document (`#/components/…` references resolve in it). */
+export async function schemaProblems(api: ApiName, schema: object, value: unknown): Promise<string[]> {
+  const validate = await validatorFor(api, schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
+}

@@ -6019,9 +6019,76 @@ export interface components {
             /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
             data: components["schemas"]["RequestFulfilledFull"] | components["schemas"]["RequestFulfilledReference"];
         };
-        RequestFulfilledFull: components["schemas"]["Deal"] & {
+        RequestFulfilledFull: {
+            ref: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            test: boolean;
+            /** @enum {string} */
+            status: "submitted" | "offer_accepted" | "funded" | "declined";
+            /** @enum {string} */
+            lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            status_reason: string | null;
+            funded_amount: number | null;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            market: components["schemas"]["DealMarket"];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            offers: components["schemas"]["DealOffer"][];
+            /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
+            documents: components["schemas"]["DealDocument"][];
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            completion: components["schemas"]["Completion"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.monthly_revenue`.
+             */
+            monthly_revenue: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.annual_turnover`.
+             */
+            annual_turnover: number | null;
+            market_block: Omit<components["schemas"]["DealMarket"], "country"> & unknown;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.region` (null where the market has none).
+             */
+            market_region: string | null;
             /** @description The document request (in `full` bodies it takes the place of the deal's funding `request`). */
-            request?: {
+            request: {
                 id: string;
                 item_type: string;
                 label: string;
@@ -6127,7 +6194,86 @@ export interface components {
             /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
             data: components["schemas"]["DealAccountSubmittedFull"] | components["schemas"]["DealAccountSubmittedReference"];
         };
-        DealAccountSubmittedFull: components["schemas"]["Deal"] & {
+        DealAccountSubmittedFull: {
+            ref: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            test: boolean;
+            /** @enum {string} */
+            status: "submitted" | "offer_accepted" | "funded" | "declined";
+            /** @enum {string} */
+            lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            status_reason: string | null;
+            funded_amount: number | null;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            request: {
+                amount: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                amount_band: string | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            market: components["schemas"]["DealMarket"];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            offers: components["schemas"]["DealOffer"][];
+            /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
+            documents: components["schemas"]["DealDocument"][];
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.monthly_revenue`.
+             */
+            monthly_revenue: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.annual_turnover`.
+             */
+            annual_turnover: number | null;
+            market_block: Omit<components["schemas"]["DealMarket"], "country"> & unknown;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.region` (null where the market has none).
+             */
+            market_region: string | null;
+            completion: components["schemas"]["Completion"];
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -6160,7 +6306,86 @@ export interface components {
             /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
             data: components["schemas"]["DealAgreementSignedFull"] | components["schemas"]["DealAgreementSignedReference"];
         };
-        DealAgreementSignedFull: components["schemas"]["Deal"] & {
+        DealAgreementSignedFull: {
+            ref: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            test: boolean;
+            /** @enum {string} */
+            status: "submitted" | "offer_accepted" | "funded" | "declined";
+            /** @enum {string} */
+            lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            status_reason: string | null;
+            funded_amount: number | null;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            request: {
+                amount: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                amount_band: string | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            market: components["schemas"]["DealMarket"];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            offers: components["schemas"]["DealOffer"][];
+            /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
+            documents: components["schemas"]["DealDocument"][];
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.monthly_revenue`.
+             */
+            monthly_revenue: number | null;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.annual_turnover`.
+             */
+            annual_turnover: number | null;
+            market_block: Omit<components["schemas"]["DealMarket"], "country"> & unknown;
+            /**
+             * @deprecated
+             * @description Deprecated: equals `market.region` (null where the market has none).
+             */
+            market_region: string | null;
+            completion: components["schemas"]["Completion"];
             /** @enum {string} */
             payload_mode: "full";
         };

@@ -5086,11 +5086,202 @@ export interface components {
             /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
             data: components["schemas"]["LeadSubmittedFull"] | components["schemas"]["LeadSubmittedReference"];
         };
-        LeadSubmittedFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            matched_options?: number;
+        LeadSubmittedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
             lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -5374,11 +5565,1434 @@ export interface components {
             expires_at: string | null;
             created_at: string;
         };
-        Lead: {
-            /** Format: uuid */
-            id: string;
+        LeadSubmittedReference: {
+            lead_id: string;
             /** @example RF-7K3M9Q */
             reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadMatchedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.matched";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadMatchedFull"] | components["schemas"]["LeadMatchedReference"];
+        };
+        LeadMatchedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadMatchedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOutOfScopeEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.out_of_scope";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOutOfScopeFull"] | components["schemas"]["LeadOutOfScopeReference"];
+        };
+        LeadOutOfScopeFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOutOfScopeReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            matched_options: number;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOffersAvailableEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offers_available";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOffersAvailableFull"] | components["schemas"]["LeadOffersAvailableReference"];
+        };
+        LeadOffersAvailableFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOffersAvailableReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadOfferAcceptedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offer_accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOfferAcceptedFull"] | components["schemas"]["LeadOfferAcceptedReference"];
+        };
+        LeadOfferAcceptedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOfferAcceptedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadFundedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.funded";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadFundedFull"] | components["schemas"]["LeadFundedReference"];
+        };
+        LeadFundedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            funding_outcome: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                funded_at: string | null;
+                funded_amount: number | null;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadFundedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            funding_outcome: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                funded_at: string | null;
+                funded_amount: number | null;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadDeclinedFull"] | components["schemas"]["LeadDeclinedReference"];
+        };
+        LeadDeclinedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadDeclinedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        DocumentAcceptedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "document.accepted";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DocumentAcceptedFull"] | components["schemas"]["DocumentAcceptedReference"];
+        };
+        DocumentAcceptedFull: {
+            /** Format: uuid */
+            id: string;
             partner_reference: string | null;
             /** @enum {string} */
             state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
@@ -5570,285 +7184,8 @@ export interface components {
                 time_in_business_band: string | null;
                 currency: string;
             };
-        };
-        LeadSubmittedReference: {
             lead_id: string;
-            /** @example RF-7K3M9Q */
             reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            matched_options: number;
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadMatchedEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.matched";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadMatchedFull"] | components["schemas"]["LeadMatchedReference"];
-        };
-        LeadMatchedFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            matched_options?: number;
-            lead_id: string;
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadMatchedReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            matched_options: number;
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadOutOfScopeEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.out_of_scope";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadOutOfScopeFull"] | components["schemas"]["LeadOutOfScopeReference"];
-        };
-        LeadOutOfScopeFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            matched_options?: number;
-            lead_id: string;
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadOutOfScopeReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            matched_options: number;
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadOffersAvailableEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.offers_available";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadOffersAvailableFull"] | components["schemas"]["LeadOffersAvailableReference"];
-        };
-        LeadOffersAvailableFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            lead_id: string;
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadOffersAvailableReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadOfferAcceptedEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.offer_accepted";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadOfferAcceptedFull"] | components["schemas"]["LeadOfferAcceptedReference"];
-        };
-        LeadOfferAcceptedFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            lead_id: string;
-            offer: components["schemas"]["PartnerOffer"];
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadOfferAcceptedReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            offer: components["schemas"]["PartnerOffer"];
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadFundedEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.funded";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadFundedFull"] | components["schemas"]["LeadFundedReference"];
-        };
-        LeadFundedFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            funding_outcome?: {
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                funded_at: string | null;
-                funded_amount: number | null;
-            };
-            lead_id: string;
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadFundedReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            funding_outcome: {
-                /**
-                 * Format: date-time
-                 * @example 2026-11-22T09:30:00.000Z
-                 */
-                funded_at: string | null;
-                funded_amount: number | null;
-            };
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        LeadDeclinedEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "lead.declined";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["LeadDeclinedFull"] | components["schemas"]["LeadDeclinedReference"];
-        };
-        LeadDeclinedFull: components["schemas"]["Lead"] & {
-            /** @description The lead's state once the write that fired the event committed. */
-            state?: string;
-            lead_id: string;
-            /** @enum {string} */
-            payload_mode: "full";
-        };
-        LeadDeclinedReference: {
-            lead_id: string;
-            /** @example RF-7K3M9Q */
-            reference: string;
-            /** @description The lead's state once the write that fired the event committed. */
-            state: string;
-            /** @enum {string} */
-            payload_mode: "reference";
-        };
-        DocumentAcceptedEvent: {
-            /**
-             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
-             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
-             */
-            id: string;
-            /** @enum {string} */
-            event: "document.accepted";
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            created_at: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            livemode: boolean;
-            /** @enum {string} */
-            api_version: "2026-09";
-            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
-            data: components["schemas"]["DocumentAcceptedFull"] | components["schemas"]["DocumentAcceptedReference"];
-        };
-        DocumentAcceptedFull: components["schemas"]["Lead"] & {
-            reference?: string;
-            lead_id: string;
             document: components["schemas"]["PartnerDocument"];
             /** @enum {string} */
             payload_mode: "full";
@@ -5903,9 +7240,202 @@ export interface components {
             /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
             data: components["schemas"]["DocumentRejectedFull"] | components["schemas"]["DocumentRejectedReference"];
         };
-        DocumentRejectedFull: components["schemas"]["Lead"] & {
-            reference?: string;
+        DocumentRejectedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
             lead_id: string;
+            reference: string;
             document: components["schemas"]["PartnerDocument"];
             /** @enum {string} */
             payload_mode: "full";
@@ -6142,6 +7672,203 @@ export interface components {
                  * @enum {string}
                  */
                 credit_score_band?: "below_500" | "500_579" | "580_669" | "670_739" | "740_plus";
+            };
+        };
+        Lead: {
+            /** Format: uuid */
+            id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
             };
         };
         LeadCreate: {

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../app-env";
 import type { Router } from "../router";
 import captured from "./examples.json";
 import { GUIDES } from "./guides.generated";
+import { withWebhookExamples } from "./webhook-examples";
 
 export type ApiName = "partner" | "lender" | "admin";
 type Config = Parameters<Router["getOpenAPI31Document"]>[0];
@@ -68,6 +69,6 @@ export function serveDocument(router: Router, api: ApiName, config: (c: Context<
   let added: Promise<void> | undefined;
   router.get("/openapi.json", async (c) => {
     await (added ??= lateParts ? lateParts() : Promise.resolve());
-    return c.json(withGuides(withExamples(router.getOpenAPI31Document(config(c)), api)));
+    return c.json(withGuides(withWebhookExamples(withExamples(router.getOpenAPI31Document(config(c)), api), api)));
   });
 }

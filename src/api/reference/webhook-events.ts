@@ -89,10 +89,14 @@ function register(router: Router, events: readonly { value: string; label: strin
   for (const { value: event, label } of events) {
     const name = pascal(event);
     const own = detail[event];
+    // A detail that takes the place of a subject field (request.fulfilled's `request`) replaces it: extending
+    // the registered schema would be rendered as allOf [subject, detail], which no body can satisfy.
+    const replacedIn = (shape: Shape) => Object.fromEntries(Object.keys(own).filter((key) => key in shape).map((key) => [key, true as const]));
+    const without = <T extends z.ZodObject>(schema: T) => (Object.keys(replacedIn(schema.shape)).length ? schema.omit(replacedIn(schema.shape) as never) : schema);
     const full =
       subject === "deal"
-        ? Deal.extend({ ...own, payload_mode: z.literal("full") })
-        : Lead.extend({ lead_id: z.string(), ...own, payload_mode: z.literal("full") });
+        ? without(Deal).extend({ ...own, payload_mode: z.literal("full") })
+        : without(Lead).extend({ lead_id: z.string(), ...own, payload_mode: z.literal("full") });
     const reference =
       subject === "deal"
         ? z.object({ reference: z.string(), ref: z.string(), test: z.boolean(), ...own, payload_mode: z.literal("reference") })

@@ -105,7 +105,7 @@ export async function consume(deliveryIds: string[], attempts = 1, options?: Del
     "webhook-deliveries",
     deliveryIds.map((id, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { delivery_id: id } })),
   );
-  // getQueueResult of @cloudflare/vitest-plugin 1.5 keeps which messages were retried but not
+  // getQueueResult of @cloudflare/vitest-pool-workers 0.15 keeps which messages were retried but not
   // their delaySeconds, so the delay each retry() asked for is noted on the way through.
   const delays = new Map<string, number | undefined>();
   for (const message of batch.messages) {
