@@ -8,6 +8,7 @@ import { raw } from "hono/html";
 import type { PortalViewer } from "../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "./context";
 import { FORMS_SCRIPT_PATH } from "./forms-asset";
+import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -21,7 +22,8 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;pad
 .field-error{color:#b71c1c;display:block}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
 button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
-@media (max-width:40rem){main{padding:.75rem}}`;
+@media (max-width:40rem){main{padding:.75rem}}
+${CONFIRM_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {
   return (
@@ -115,11 +117,16 @@ export function PortalPage(props: { title: string; viewer: PortalViewer; formTok
         <span class="env" aria-label={`Environment: ${viewer.environment}`}>
           {viewer.environment}
         </span>
-        <form method="post" action={`${PORTAL_ROUTE}/environment`}>
-          <FormToken token={props.formToken} />
-          <input type="hidden" name="environment" value={other} />
-          <button type="submit">Switch to {other}</button>
-        </form>
+        {other === "live" ? (
+          // Switching to live is confirmed first (issue 23 item 7); back to sandbox is harmless and immediate.
+          <ConfirmStart href={`${PORTAL_ROUTE}/environment/live`} label="Switch to live" />
+        ) : (
+          <form method="post" action={`${PORTAL_ROUTE}/environment`}>
+            <FormToken token={props.formToken} />
+            <input type="hidden" name="environment" value={other} />
+            <button type="submit">Switch to {other}</button>
+          </form>
+        )}
         <span class="muted-on-dark">{viewer.email}</span>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
           <FormToken token={props.formToken} />

@@ -25,6 +25,8 @@ import { partnerOverview, registerPartnerPages } from "./partner/pages";
 import { notFoundPage, refusedPage } from "./refused-page";
 import { requireViewer } from "./require-viewer";
 import { clearSessionCookie } from "./session-cookie";
+import { Confirm } from "../kit/confirm";
+import { PortalPage } from "./layout";
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
@@ -38,6 +40,26 @@ export function createPortalRoutes() {
   registerPublicAccessPages(portal);
 
   portal.use("*", requireViewer);
+
+  portal.get("/environment/live", (c) => {
+    const viewer = c.get("viewer");
+    if (c.get("sandboxHost")) return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
+    if (viewer.environment === "live") return c.redirect(PORTAL_ROUTE, 303);
+    return c.html(
+      <PortalPage title="Switch to live" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Switch ${viewer.organisationName} to live?`}
+          consequence="Live shows your real clients and real money: leads you submit there reach real funding providers, keys you make there are live keys, and webhooks carry real data. Forms still open in other tabs for sandbox will be refused rather than sent to live."
+          next="the portal shows live data until you switch back to sandbox, which you can do at any time from the header."
+          action={`${PORTAL_ROUTE}/environment`}
+          hidden={{ _form_token: c.get("formToken"), environment: "live" }}
+          confirmLabel="Switch to live"
+          cancelHref={PORTAL_ROUTE}
+          cancelLabel="Stay in sandbox"
+        />
+      </PortalPage>,
+    );
+  });
 
   portal.post("/environment", async (c) => {
     const chosen = (await c.req.formData()).get("environment");
