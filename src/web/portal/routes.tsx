@@ -22,7 +22,7 @@ import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
 import { registerIntegrationPages } from "./integration/pages";
 import { lenderOverview, registerLenderPages } from "./lender/pages";
 import { partnerOverview, registerPartnerPages } from "./partner/pages";
-import { notFoundPage, refusedPage } from "./refused-page";
+import { notFoundPage, refusedPage, signedInNotFoundPage } from "./refused-page";
 import { requireViewer } from "./require-viewer";
 import { clearSessionCookie } from "./session-cookie";
 import { Confirm } from "../kit/confirm";
@@ -32,6 +32,12 @@ export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
   portal.use("*", async (c, next) => {
     await next();
+    // Every page answered "not found" to a signed-in member keeps the header and navigation (issue 23 item 13).
+    const viewer = c.get("viewer");
+    if (viewer && c.res.status === 404 && (c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      c.res = undefined;
+      c.res = await c.html(signedInNotFoundPage(viewer, c.get("formToken")), 404);
+    }
     withPortalHeaders(c.res);
   });
   portal.use("*", sameOriginPosts<PortalEnv>((c) => c.html(refusedPage("This form must be sent from the portal itself."), 403)));
@@ -80,7 +86,7 @@ export function createPortalRoutes() {
     await signOut(c.get("db"), viewer);
     await recordPortalAction(c.get("db"), viewer, "session.ended");
     clearSessionCookie(c);
-    return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
+    return c.redirect(`${PORTAL_ROUTE}/sign-in?notice=signed-out`, 303);
   });
 
   registerAccessPages(portal);
