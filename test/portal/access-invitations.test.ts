@@ -57,7 +57,7 @@ describe("operator invitations", () => {
     await env.DB.prepare("update portal_invitations set expires_at = ? where id = ?").bind(Math.floor(Date.now() / 1000) - 1, id).run();
     const expired = await portal("GET", `/invitations/${token}`);
     expect(expired.status).toBe(404);
-    expect(expired.text).toContain("Not found");
+    expect(expired.text).toContain("This invitation link no longer works"); // issue 23 item 13: says what to do next
     expect(expired.text).not.toContain("Page Partners");
 
     const fresh = await invite(org.id, "member");

@@ -78,7 +78,8 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const detail = await portal("GET", `/leads/${id}?done=submitted`, { session });
     expect(detail.text).toContain("The lead was submitted.");
     expect(detail.text).toContain("simulated");
-    const actions = [...detail.text.matchAll(/action="(\/portal\/leads\/[^"]+\/offers\/([^"]+)\/accept)"/g)];
+    // Each offer's button leads to its review step (issue 23 item 7); the review page holds the form that accepts.
+    const actions = [...detail.text.matchAll(/href="(\/portal\/leads\/[^"]+\/offers\/([^"]+)\/accept)"/g)];
     expect(actions).toHaveLength(2);
     const [, action, offerId] = actions[0];
 

@@ -170,7 +170,12 @@ export interface LeadFilters {
   state?: LeadState;
   /** Market alpha-2. */
   country?: string;
+  /** The portal's search (issue 23 item 12): the lead's reference (`RF-…`, exact, any case) or a part of the business name (any case). */
+  search?: string;
 }
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+const likeText = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type Position = KeysetPosition;
 
@@ -183,6 +188,9 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
   const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef)];
   if (filters.state) conditions.push(eq(leads.state, filters.state));
   if (filters.country) conditions.push(eq(leads.country, filters.country));
+  if (filters.search) {
+    conditions.push(sql`(${leads.reference} = ${filters.search.toUpperCase()} or lower(json_extract(${leads.business}, '$.name')) like ${likeText(filters.search)} escape '\\')`);
+  }
   if (after) conditions.push(writtenBefore(leads, leads.createdAt, after));
   return db
     .select({ lead: leads, seq: writeOrder(leads), statementsAvailable: hasParsedStatement })

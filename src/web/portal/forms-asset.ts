@@ -6,6 +6,9 @@ import type { PortalEnv } from "./context";
  * submit buttons disable themselves and say so, so a second click sends nothing. The server's rule
  * (each rendered form's token is single-use for its action, require-viewer.ts) is what counts; this
  * only spares the member the wait. A page restored from the back/forward cache is enabled again.
+ * It also brings the outcome of the last action (the page's notice or error, `data-outcome`) into view
+ * and gives it the focus (issue 23 item 8), unless the page already focused a refused field: a screen
+ * reader reads it, and nobody has to scroll for it.
  * Served by the Worker itself, so the portal's `script-src 'self'` holds.
  */
 export const FORMS_SCRIPT_PATH = "/portal/assets/forms.js";
@@ -27,6 +30,12 @@ export const FORMS_SCRIPT = `(function () {
       });
     }, 0);
   });
+  var outcome = document.querySelector("[data-outcome]");
+  var focused = document.activeElement;
+  if (outcome && !(focused && /^(INPUT|SELECT|TEXTAREA)$/.test(focused.tagName))) {
+    outcome.focus();
+    outcome.scrollIntoView({ block: "center" });
+  }
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;
     document.querySelectorAll("form[data-sending]").forEach(function (form) {

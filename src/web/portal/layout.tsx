@@ -6,8 +6,10 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { PortalViewer } from "../../domain/portal/viewer";
-import { PORTAL_ROUTE } from "./context";
+import { PORTAL_ROUTE, PRODUCT_NAME, type PageViewer } from "./context";
 import { FORMS_SCRIPT_PATH } from "./forms-asset";
+import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
+import { TABLE_STYLE } from "../kit/table";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -21,7 +23,13 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;pad
 .field-error{color:#b71c1c;display:block}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
 button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
-@media (max-width:40rem){main{padding:.75rem}}`;
+nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+.skip{position:absolute;left:-999rem;top:0;background:#fff;color:#1d2230;padding:.5rem 1rem;z-index:10}.skip:focus{left:.5rem;top:.5rem}
+form button+button,form button+a,form a+button{margin-left:.6rem}input+button,select+button,textarea+button{margin-left:0}label+input,label+select,label+textarea{margin-bottom:.3rem}
+.next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
+@media (max-width:40rem){main{padding:.75rem}}
+${CONFIRM_STYLE}
+${TABLE_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {
   return (
@@ -30,13 +38,18 @@ export function Document(props: { title: string; children?: Child; scripts?: str
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
-        <title>{`${props.title} · Portal`}</title>
+        <title>{`${props.title} · ${PRODUCT_NAME} portal`}</title>
         <style>{raw(STYLE)}</style>
         {(props.scripts ?? []).map((src) => (
           <script src={src} defer></script>
         ))}
       </head>
-      <body class={props.bodyClass}>{props.children}</body>
+      <body class={props.bodyClass}>
+        <a class="skip" href="#main">
+          Skip to the page
+        </a>
+        {props.children}
+      </body>
     </html>
   );
 }
@@ -69,6 +82,21 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
   return [...work, { href: `${PORTAL_ROUTE}/events`, label: "Events" }, ...admin];
 }
 
+/** The nav item the page belongs to: the longest href that the page's path starts with (a lead's page is under Leads). */
+export function currentOf(items: readonly { href: string }[], path: string | undefined): string | null {
+  if (!path) return null;
+  const under = items.filter((item) => path === item.href || (item.href !== PORTAL_ROUTE && path.startsWith(`${item.href}/`)));
+  return under.sort((a, b) => b.href.length - a.href.length)[0]?.href ?? null;
+}
+
+/** The header of a page seen without a session: the product, and the way in. */
+export const SignedOutHeader = () => (
+  <header>
+    <strong>{PRODUCT_NAME}</strong>
+    <a href={`${PORTAL_ROUTE}/sign-in`}>Sign in</a>
+  </header>
+);
+
 /** The hidden field every portal form carries (see require-viewer.ts). */
 export const FormToken = (props: { token: string }) => <input type="hidden" name="_form_token" value={props.token} />;
 
@@ -91,15 +119,19 @@ export interface PageFeedback {
   error?: { message: string; field: string | null } | null;
 }
 
+/**
+ * The outcome of the last action, first thing in the page's main (issue 23 item 8): after post/redirect/get
+ * the page opens at the top with it in view, and forms.js gives it the focus (`data-outcome`, `tabindex`).
+ */
 export const Feedback = (props: { feedback?: PageFeedback }) => (
   <>
     {props.feedback?.notice ? (
-      <p class="notice" role="status">
+      <p class="notice" role="status" id="outcome" tabindex={-1} data-outcome>
         {props.feedback.notice}
       </p>
     ) : null}
     {props.feedback?.error ? (
-      <p class="error" role="alert">
+      <p class="error" role="alert" id={props.feedback.notice ? undefined : "outcome"} tabindex={-1} data-outcome>
         {props.feedback.error.message}
       </p>
     ) : null}
@@ -107,8 +139,10 @@ export const Feedback = (props: { feedback?: PageFeedback }) => (
 );
 
 /** A signed-in page: the organisation, the sandbox/live switch, sign-out and the navigation. */
-export function PortalPage(props: { title: string; viewer: PortalViewer; formToken: string; children?: Child; feedback?: PageFeedback; scripts?: string[] }) {
+export function PortalPage(props: { title: string; viewer: PageViewer; formToken: string; children?: Child; feedback?: PageFeedback; scripts?: string[] }) {
   const { viewer } = props;
+  const items = navigationFor(viewer);
+  const current = currentOf(items, viewer.path);
   const other = viewer.environment === "sandbox" ? "live" : "sandbox";
   return (
     <Document title={props.title} scripts={[FORMS_SCRIPT_PATH, ...(props.scripts ?? [])]} bodyClass={viewer.environment}>
@@ -117,11 +151,16 @@ export function PortalPage(props: { title: string; viewer: PortalViewer; formTok
         <span class="env" aria-label={`Environment: ${viewer.environment}`}>
           {viewer.environment}
         </span>
-        <form method="post" action={`${PORTAL_ROUTE}/environment`}>
-          <FormToken token={props.formToken} />
-          <input type="hidden" name="environment" value={other} />
-          <button type="submit">Switch to {other}</button>
-        </form>
+        {other === "live" ? (
+          // Switching to live is confirmed first (issue 23 item 7); back to sandbox is harmless and immediate.
+          <ConfirmStart href={`${PORTAL_ROUTE}/environment/live`} label="Switch to live" />
+        ) : (
+          <form method="post" action={`${PORTAL_ROUTE}/environment`}>
+            <FormToken token={props.formToken} />
+            <input type="hidden" name="environment" value={other} />
+            <button type="submit">Switch to {other}</button>
+          </form>
+        )}
         <span class="muted-on-dark">{viewer.email}</span>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
           <FormToken token={props.formToken} />
@@ -129,11 +168,13 @@ export function PortalPage(props: { title: string; viewer: PortalViewer; formTok
         </form>
       </header>
       <nav aria-label="Portal">
-        {navigationFor(viewer).map((item) => (
-          <a href={item.href}>{item.label}</a>
+        {items.map((item) => (
+          <a href={item.href} aria-current={item.href === current ? "page" : undefined}>
+            {item.label}
+          </a>
         ))}
       </nav>
-      <main>
+      <main id="main" tabindex={-1}>
         <h1>{props.title}</h1>
         <Feedback feedback={props.feedback} />
         {props.children}

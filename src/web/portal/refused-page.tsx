@@ -1,11 +1,16 @@
-import { Document } from "./layout";
+import { PORTAL_ROUTE, type PageViewer } from "./context";
+import { Document, navigationFor, PortalPage, SignedOutHeader } from "./layout";
 
-/** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it. */
+/** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it, but always a way on. */
 export const messagePage = (title: string, message: string) => (
   <Document title={title}>
-    <main>
+    <SignedOutHeader />
+    <main id="main" tabindex={-1}>
       <h1>{title}</h1>
       <p>{message}</p>
+      <p>
+        <a href={PORTAL_ROUTE}>Go to the portal's overview</a>
+      </p>
     </main>
   </Document>
 );
@@ -14,3 +19,31 @@ export const refusedPage = (message: string) => messagePage("Refused", message);
 
 /** Unknown pages and other organisations' records look the same: nothing says whether an id exists elsewhere. */
 export const notFoundPage = () => messagePage("Not found", "There is no such page in the portal, or it is not yours to see.");
+
+/**
+ * The same "not found" for a signed-in member, inside the portal's header and navigation, with what to do
+ * next (issue 23 item 13). `routes.tsx` puts it in place of every 404 page a signed-in request gets, so a
+ * page that is not yours and a mistyped address both keep the person in the portal.
+ */
+export const signedInNotFoundPage = (viewer: PageViewer, formToken: string) => {
+  const places = navigationFor(viewer).filter((item) => item.href !== PORTAL_ROUTE);
+  return (
+    <PortalPage title="Not found" viewer={{ ...viewer, path: undefined }} formToken={formToken}>
+      <p>There is no such page in the portal, or it belongs to another organisation or to the other environment.</p>
+      <p>
+        <strong>What to do next:</strong> check the address, or if a colleague sent you the link, check that you are in the same environment (you are in{" "}
+        {viewer.environment}; the switch is in the header). Otherwise, open what you need from the menu:
+      </p>
+      <ul>
+        <li>
+          <a href={PORTAL_ROUTE}>Overview</a>
+        </li>
+        {places.map((item) => (
+          <li>
+            <a href={item.href}>{item.label}</a>
+          </li>
+        ))}
+      </ul>
+    </PortalPage>
+  );
+};

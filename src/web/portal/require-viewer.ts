@@ -21,8 +21,9 @@ const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL
 export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const token = sessionTokenOf(c);
   const session = token ? await viewerOfSession(c.get("db"), token) : null;
-  if (!session) return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
-  const viewer = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
+  if (!session) return c.redirect(signInFor(c.req.method, c.req.url), 303);
+  const seen = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
+  const viewer = { ...seen, path: c.req.path };
   const secret = signingSecretOf(c.env);
   c.set("viewer", viewer);
   c.set("formToken", await formTokenOf(secret, viewer));
@@ -60,6 +61,14 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   }
   await settleForm(c.get("db"), use, c.res.status, c.res.headers.get("Location"));
 });
+
+/** Sign-in, carrying the page a GET asked for (a deep link) so the person lands there once signed in; a post's page is not replayed. */
+function signInFor(method: string, url: string) {
+  const { pathname, search } = new URL(url);
+  const asked = `${pathname}${search}`;
+  if (method !== "GET" || pathname === PORTAL_ROUTE || pathname === `${PORTAL_ROUTE}/`) return `${PORTAL_ROUTE}/sign-in`;
+  return `${PORTAL_ROUTE}/sign-in?next=${encodeURIComponent(asked)}`;
+}
 
 /** The token travels in the form body (or in `X-Form-Token` for the WebAuthn script's JSON posts). */
 async function presentedFormToken(request: Request): Promise<{ token: string | undefined; from: "header" | "body" }> {

@@ -22,14 +22,22 @@ import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
 import { registerIntegrationPages } from "./integration/pages";
 import { lenderOverview, registerLenderPages, withWorkQueueCount } from "./lender/pages";
 import { partnerOverview, registerPartnerPages } from "./partner/pages";
-import { notFoundPage, refusedPage } from "./refused-page";
+import { notFoundPage, refusedPage, signedInNotFoundPage } from "./refused-page";
 import { requireViewer } from "./require-viewer";
 import { clearSessionCookie } from "./session-cookie";
+import { Confirm } from "../kit/confirm";
+import { PortalPage } from "./layout";
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
   portal.use("*", async (c, next) => {
     await next();
+    // Every page answered "not found" to a signed-in member keeps the header and navigation (issue 23 item 13).
+    const viewer = c.get("viewer");
+    if (viewer && c.res.status === 404 && (c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+      c.res = undefined;
+      c.res = await c.html(signedInNotFoundPage(viewer, c.get("formToken")), 404);
+    }
     withPortalHeaders(c.res);
   });
   portal.use("*", sameOriginPosts<PortalEnv>((c) => c.html(refusedPage("This form must be sent from the portal itself."), 403)));
@@ -39,6 +47,26 @@ export function createPortalRoutes() {
 
   portal.use("*", requireViewer);
   portal.use("*", withWorkQueueCount);
+
+  portal.get("/environment/live", (c) => {
+    const viewer = c.get("viewer");
+    if (c.get("sandboxHost")) return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
+    if (viewer.environment === "live") return c.redirect(PORTAL_ROUTE, 303);
+    return c.html(
+      <PortalPage title="Switch to live" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Switch ${viewer.organisationName} to live?`}
+          consequence="Live shows your real clients and real money: leads you submit there reach real funding providers, keys you make there are live keys, and webhooks carry real data. Forms still open in other tabs for sandbox will be refused rather than sent to live."
+          next="the portal shows live data until you switch back to sandbox, which you can do at any time from the header."
+          action={`${PORTAL_ROUTE}/environment`}
+          hidden={{ _form_token: c.get("formToken"), environment: "live" }}
+          confirmLabel="Switch to live"
+          cancelHref={PORTAL_ROUTE}
+          cancelLabel="Stay in sandbox"
+        />
+      </PortalPage>,
+    );
+  });
 
   portal.post("/environment", async (c) => {
     const chosen = (await c.req.formData()).get("environment");
@@ -59,7 +87,7 @@ export function createPortalRoutes() {
     await signOut(c.get("db"), viewer);
     await recordPortalAction(c.get("db"), viewer, "session.ended");
     clearSessionCookie(c);
-    return c.redirect(`${PORTAL_ROUTE}/sign-in`, 303);
+    return c.redirect(`${PORTAL_ROUTE}/sign-in?notice=signed-out`, 303);
   });
 
   registerAccessPages(portal);

@@ -1,6 +1,7 @@
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
+import { RecordTable } from "../../kit/table";
 
 export interface AuditLine {
   id: string;
@@ -19,32 +20,17 @@ export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries:
     {p.entries.length === 0 ? (
       <p>Nothing has been done in the portal yet.</p>
     ) : (
-      <div class="table-wrap" role="region" aria-label="Audit entries" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">About</th>
-              <th scope="col">Environment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.entries.map((e) => (
-              <tr>
-                <td>{e.at.replace("T", " ").slice(0, 19)}</td>
-                <td>{e.memberEmail ?? e.memberId}</td>
-                <td>
-                  <code>{e.action}</code>
-                </td>
-                <td>{e.target ?? ""}</td>
-                <td>{e.environment}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordTable
+        label="Audit entries"
+        rows={p.entries}
+        columns={[
+          { header: "When (UTC)", cell: (e) => e.at.replace("T", " ").slice(0, 19) },
+          { header: "Who", cell: (e) => e.memberEmail ?? e.memberId },
+          { header: "Action", cell: (e) => <code>{e.action}</code> },
+          { header: "About", cell: (e) => e.target ?? "" },
+          { header: "Environment", cell: (e) => e.environment },
+        ]}
+      />
     )}
     <p>
       {p.paged ? <a href={`${PORTAL_ROUTE}/audit`}>Newest entries</a> : null} {p.nextCursor ? <a href={`${PORTAL_ROUTE}/audit?cursor=${encodeURIComponent(p.nextCursor)}`}>Older entries</a> : null}

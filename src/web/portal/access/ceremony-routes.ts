@@ -11,6 +11,7 @@ import { Refusal } from "../../../lib/refusal";
 import { completeRegistration, completeSignIn, registrationOptions, signInOptions } from "../../../services/portal/passkeys";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { setSessionCookie } from "../session-cookie";
+import { landingOf } from "./deep-link";
 
 /** The browser's answer, as @simplewebauthn/browser hands it over; the library checks the inside. */
 const CredentialAnswer = z.object({
@@ -66,6 +67,7 @@ export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   portal.post("/sign-in/verify", async (c) => {
     const token = await completeSignIn(c.env, c.get("db"), partyOf(c), clientAddress(c), await answerOf(c));
     setSessionCookie(c, token);
-    return c.json({ redirect: PORTAL_ROUTE });
+    // A deep link that sent the person to sign in (`?next=`) is where they land (issue 23 item 13).
+    return c.json({ redirect: landingOf(c.req.query("next")) });
   });
 }

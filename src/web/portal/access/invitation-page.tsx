@@ -1,6 +1,6 @@
 import type { PortalRole } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
-import { Document } from "../layout";
+import { Document, SignedOutHeader } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
 
@@ -26,6 +26,24 @@ export const invitationPage = (props: { token: string; organisationName: string;
         verifyUrl={`${PORTAL_ROUTE}/invitations/${props.token}/verify`}
         label="Create passkey"
       />
+    </main>
+  </Document>
+);
+
+/**
+ * A link that no longer opens (used, expired, revoked or never issued: they look alike, so a link
+ * says nothing about an organisation): what to do next, and the way to sign in for who already has a passkey.
+ */
+export const invitationGonePage = () => (
+  <Document title="This invitation link no longer works">
+    <SignedOutHeader />
+    <main id="main" tabindex={-1}>
+      <h1>This invitation link no longer works</h1>
+      <p>An invitation link works once and for 7 days. This one has been used, has expired or was withdrawn.</p>
+      <p>
+        <strong>What to do next:</strong> ask an admin of your organisation (the person who invited you) for a new link; they make one on the
+        Members page of the portal. If you already made your passkey with this link, <a href={`${PORTAL_ROUTE}/sign-in`}>sign in</a> instead.
+      </p>
     </main>
   </Document>
 );

@@ -1,6 +1,7 @@
 import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { RecordTable } from "../../kit/table";
 
 export interface MemberLine {
   id: string;
@@ -43,76 +44,55 @@ export const membersPage = (p: MembersPageProps) => (
       </section>
     ) : null}
     <h2>People who can sign in</h2>
-    <div class="table-wrap" role="region" aria-label="Members" tabindex={0}>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Member since</th>
-            <th scope="col">
-              <span class="muted">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.members.map((m) => (
-            <tr>
-              <td>{m.email}</td>
-              <td>{m.role}</td>
-              <td>{day(m.createdAt)}</td>
-              <td>
-                {m.id === p.viewer.memberId ? (
-                  <span class="muted">You</span>
-                ) : (
-                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
-                    <FormToken token={p.formToken} />
-                    <button type="submit" aria-label={`Remove ${m.email}`}>
-                      Remove
-                    </button>
-                  </form>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable
+      label="Members"
+      rows={p.members}
+      columns={[
+        { header: "Email", cell: (m) => m.email, rowHeader: true },
+        { header: "Role", cell: (m) => m.role },
+        { header: "Member since", cell: (m) => day(m.createdAt) },
+        {
+          header: "Action",
+          actions: true,
+          cell: (m) =>
+            m.id === p.viewer.memberId ? (
+              <span class="muted">You</span>
+            ) : (
+              <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
+                <FormToken token={p.formToken} />
+                <button type="submit" aria-label={`Remove ${m.email}`}>
+                  Remove
+                </button>
+              </form>
+            ),
+        },
+      ]}
+    />
     <h2>Pending invitations</h2>
     {p.invitations.length === 0 ? (
       <p class="muted">No invitation is waiting to be accepted.</p>
     ) : (
-      <div class="table-wrap" role="region" aria-label="Pending invitations" tabindex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span class="muted">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.invitations.map((i) => (
-              <tr>
-                <td>{i.email}</td>
-                <td>{i.role}</td>
-                <td>{day(i.expiresAt)}</td>
-                <td>
-                  <form method="post" action={`${PORTAL_ROUTE}/members/invitations/${i.id}/revoke`}>
-                    <FormToken token={p.formToken} />
-                    <button type="submit" aria-label={`Revoke the invitation for ${i.email}`}>
-                      Revoke
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordTable
+        label="Pending invitations"
+        rows={p.invitations}
+        columns={[
+          { header: "Email", cell: (i) => i.email, rowHeader: true },
+          { header: "Role", cell: (i) => i.role },
+          { header: "Expires", cell: (i) => day(i.expiresAt) },
+          {
+            header: "Action",
+            actions: true,
+            cell: (i) => (
+              <form method="post" action={`${PORTAL_ROUTE}/members/invitations/${i.id}/revoke`}>
+                <FormToken token={p.formToken} />
+                <button type="submit" aria-label={`Revoke the invitation for ${i.email}`}>
+                  Revoke
+                </button>
+              </form>
+            ),
+          },
+        ]}
+      />
     )}
     <h2>Invite a member</h2>
     <form method="post" action={`${PORTAL_ROUTE}/members/invitations`}>

@@ -12,7 +12,8 @@ import { notFoundPage, refusedPage } from "../refused-page";
 import { requireAdmin } from "../require-role";
 import { auditPage } from "./audit-page";
 import { registerCeremonyRoutes } from "./ceremony-routes";
-import { invitationPage } from "./invitation-page";
+import { invitationGonePage, invitationPage } from "./invitation-page";
+import { landingOf } from "./deep-link";
 import { membersPage, type MembersPageProps } from "./members-page";
 import { registerPasskeysAsset } from "./passkeys-asset";
 import { registerFormsAsset } from "../forms-asset";
@@ -22,11 +23,11 @@ import { signInPage } from "./sign-in-page";
 export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerPasskeysAsset(portal);
   registerFormsAsset(portal);
-  portal.get("/sign-in", (c) => c.html(signInPage()));
+  portal.get("/sign-in", (c) => c.html(signInPage({ next: landingOf(c.req.query("next")), notice: c.req.query("notice") })));
   portal.get("/invitations/:token", async (c) => {
     const found = await openInvitation(c.get("db"), c.req.param("token"));
-    // Unknown, used and expired links look alike: a plain "not found".
-    if (!found) return c.html(notFoundPage(), 404);
+    // Unknown, used and expired links look alike, and say what to do next.
+    if (!found) return c.html(invitationGonePage(), 404);
     return c.html(invitationPage({ token: c.req.param("token"), organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
   });
   registerCeremonyRoutes(portal);

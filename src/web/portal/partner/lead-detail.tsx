@@ -14,6 +14,7 @@ import { readLead } from "../../../services/leads/presentation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { viewContext } from "../../../services/views/view-context";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { Confirm, ConfirmStart } from "../../kit/confirm";
 import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { registerLeadActions, simulationsFor } from "./lead-actions";
@@ -25,7 +26,7 @@ const DONE: Record<string, string> = {
   created: "The lead was opened as a draft.",
   saved: "The draft was saved.",
   submitted: "The lead was submitted.",
-  accepted: "The offer was accepted.",
+  accepted: "The offer was accepted. What happens next: the lender is told at once and contacts the client to collect the documents and the payout account, then sends the agreement to sign. The other offers are withdrawn.",
   document_accepted: "The document was uploaded and accepted.",
   document_rejected: "The document was uploaded but rejected: see the reason in the list below.",
   renewal: "This renewal was opened as a draft from the funded lead: check the figures, then submit it.",
@@ -117,10 +118,9 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
             {offer.total_repayment !== null ? `, total to repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {LABELS.status(offer.state).toLowerCase()}
             {offer.expires_at ? `, expires ${f.time(offer.expires_at)}` : ", no expiry given"}.
             {offer.state === "presented" ? (
-              <form method="post" action={`${PORTAL_ROUTE}/leads/${lead.id}/offers/${encodeURIComponent(offer.id)}/accept`}>
-                <FormToken token={c.get("formToken")} />
-                <button type="submit">{`Accept ${offer.label} for ${money(offer.amount, offer.currency)}`}</button>
-              </form>
+              <p>
+                <ConfirmStart href={acceptPath(lead.id, offer.id)} label={`Review and accept ${offer.label} for ${money(offer.amount, offer.currency)}`} />
+              </p>
             ) : null}
           </li>
         ))}
@@ -244,6 +244,42 @@ function Simulate({ c, lead }: { c: PortalContext; lead: LeadView }) {
   );
 }
 
+const acceptPath = (leadId: string, offerId: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}/offers/${encodeURIComponent(offerId)}/accept`;
+
+/** The review step before accepting on the client's behalf (as the hub's): every term of the offer, then the one button. */
+function AcceptReviewPage({ c, lead, offer }: { c: PortalContext; lead: LeadView; offer: LeadView["offers"][number] }) {
+  const f = formatFor(lead.country);
+  const name = lead.business.name ?? "Unnamed business";
+  const facts: [string, string][] = [
+    ["Business", name],
+    ["Lead", lead.reference],
+    ["Offer", offer.label],
+    ["Amount", f.money(offer.amount, offer.currency)],
+    ["Kind", LABELS.status(offer.maturity)],
+  ];
+  if (offer.term_months !== null) facts.push(["Term", `${offer.term_months} months`]);
+  if (offer.annual_rate_pct !== null) facts.push(["Annual rate", `${offer.annual_rate_pct}%`]);
+  if (offer.factor_rate !== null) facts.push(["Factor rate", String(offer.factor_rate)]);
+  if (offer.total_repayment !== null) facts.push(["Total to repay", f.money(offer.total_repayment, offer.currency)]);
+  if (offer.expires_at) facts.push(["Expires", f.time(offer.expires_at)]);
+  return (
+    <PortalPage title={`Review the offer for ${name}`} viewer={c.get("viewer")} formToken={c.get("formToken")}>
+      <Confirm
+        question={`Accept ${offer.label} for ${f.money(offer.amount, offer.currency)} on ${name}'s behalf?`}
+        facts={facts}
+        consequence="Accepting tells the lender the client takes this offer; the lead's other offers are withdrawn. Accept only with the client's agreement."
+        irreversible
+        next="the lender contacts the client to collect the documents and the payout account, then sends the agreement to sign."
+        action={acceptPath(lead.id, offer.id)}
+        hidden={{ _form_token: c.get("formToken") }}
+        confirmLabel={`Accept ${offer.label} for ${f.money(offer.amount, offer.currency)}`}
+        cancelHref={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}#offers`}
+        cancelLabel="Cancel, back to the lead"
+      />
+    </PortalPage>
+  );
+}
+
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
@@ -271,7 +307,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           ))}
         </ul>
       ) : null}
-      <h2>Offers</h2>
+      <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
       <h2>Figures</h2>
       <Figures lead={lead} />
@@ -322,6 +358,14 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     const lead = await leadOfViewer(c, c.req.param("id"));
     if (!lead) return c.html(notFoundPage(), 404);
     return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ notice: DONE[c.req.query("done") ?? ""] ?? null }} />);
+  });
+
+  portal.get("/leads/:id/offers/:offerId/accept", async (c) => {
+    const lead = await leadOfViewer(c, c.req.param("id"));
+    const offer = lead?.offers.find((o) => o.id === c.req.param("offerId"));
+    if (!lead || !offer) return c.html(notFoundPage(), 404);
+    if (offer.state !== "presented") return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}#offers`, 303);
+    return c.html(<AcceptReviewPage c={c} lead={lead} offer={offer} />);
   });
 
   portal.post("/leads/:id/offers/:offerId/accept", async (c) => {

@@ -14,28 +14,47 @@ import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage } from "../layout";
+import { formatFor } from "../../kit/format";
+import { RecordTable } from "../../kit/table";
 import { stateLabel } from "./lead-detail";
 
 const PAGE_SIZE = 25;
 
-type Filters = { state?: string; market?: string };
+type Filters = { state?: string; market?: string; q?: string };
+
+/** A search longer than any name or reference is a mistake, said so rather than searched. */
+const SEARCH_MAX = 100;
 type Summary = ReturnType<typeof leadSummary>;
 
 const listHref = (filters: Filters, cursor?: string | null) => {
   const query = new URLSearchParams();
   if (filters.state) query.set("state", filters.state);
   if (filters.market) query.set("market", filters.market);
+  if (filters.q) query.set("q", filters.q);
   if (cursor) query.set("cursor", cursor);
   const text = query.toString();
   return `${PORTAL_ROUTE}/leads${text ? `?${text}` : ""}`;
 };
 
-function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[]; next: string | null; error?: { field: string; message: string } | null }) {
+function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[]; next: string | null; paged?: boolean; error?: { field: string; message: string } | null }) {
   const { c, filters, error } = props;
+  const filtered = Boolean(filters.state || filters.market || filters.q);
   const described = (field: string) => (error?.field === field ? `${field}-error` : undefined);
   return (
     <PortalPage title="Leads" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: error ? { message: error.message, field: null } : null }}>
-      <form method="get" action={`${PORTAL_ROUTE}/leads`} class="filters">
+      <form method="get" action={`${PORTAL_ROUTE}/leads`} class="filters" role="search">
+        <label for="filter-q">Business name or reference</label>
+        <input
+          type="text"
+          id="filter-q"
+          name="q"
+          value={filters.q ?? ""}
+          placeholder="Widgets or RF-7K3M9Q"
+          autocomplete="off"
+          aria-describedby={described("q")}
+          aria-invalid={error?.field === "q" ? "true" : undefined}
+        />
+        <FieldError field="q" error={error} />
         <label for="filter-state">State</label>
         <select id="filter-state" name="state" aria-describedby={described("state")}>
           <option value="">Any state</option>
@@ -56,45 +75,43 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
           ))}
         </select>
         <FieldError field="market" error={error} />
-        <button type="submit">Filter</button>
-      </form>
-      {props.leads.length === 0 ? (
-        <p>No leads {filters.state || filters.market ? "match these filters" : "yet"} in the {c.get("viewer").environment} environment.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Lead</th>
-                <th scope="col">Business</th>
-                <th scope="col">State</th>
-                <th scope="col">Market</th>
-                <th scope="col">Opened</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.leads.map((lead) => (
-                <tr>
-                  <td>
-                    <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a>
-                  </td>
-                  <td>{lead.business.name ?? "—"}</td>
-                  <td>{stateLabel(lead.state)}</td>
-                  <td>{lead.country}</td>
-                  <td>
-                    <time datetime={lead.created_at}>{lead.created_at.slice(0, 10)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {props.next ? (
-        <p>
-          <a href={listHref(filters, props.next)} rel="next">
-            Older leads
+        <button type="submit">Search</button>
+        {filtered ? (
+          <a class="button" href={`${PORTAL_ROUTE}/leads`}>
+            Clear filters
           </a>
+        ) : null}
+      </form>
+      {error ? null : props.leads.length === 0 ? (
+        <p>
+          {filtered ? "No leads match this search" : props.paged ? "No older leads" : "No leads yet"} in the {c.get("viewer").environment} environment.
+          {filtered ? " Check the spelling, or clear the filters to see every lead." : ""}
+        </p>
+      ) : (
+        <RecordTable
+          label="Leads"
+          rows={props.leads}
+          columns={[
+            { header: "Lead", rowHeader: true, cell: (lead) => <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a> },
+            { header: "Business", cell: (lead) => lead.business.name ?? "—" },
+            { header: "State", cell: (lead) => stateLabel(lead.state) },
+            { header: "Market", cell: (lead) => lead.country },
+            { header: "Opened", cell: (lead) => <time datetime={lead.created_at}>{formatFor(lead.country).time(lead.created_at)}</time> },
+          ]}
+        />
+      )}
+      {props.next || props.paged ? (
+        <p class="pages">
+          {props.paged ? (
+            <a href={listHref(filters)} rel="first">
+              Newest leads (first page)
+            </a>
+          ) : null}{" "}
+          {props.next ? (
+            <a href={listHref(filters, props.next)} rel="next">
+              Older leads
+            </a>
+          ) : null}
         </p>
       ) : null}
     </PortalPage>
@@ -104,8 +121,10 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
 export function registerLeadsListPage(portal: Hono<PortalEnv>) {
   portal.get("/leads", async (c) => {
     const raw = c.req.query();
-    const filters: Filters = { state: raw.state || undefined, market: raw.market || undefined };
-    const refuse = (field: string, message: string) => c.html(<ListPage c={c} filters={filters} leads={[]} next={null} error={{ field, message }} />, 400);
+    const filters: Filters = { state: raw.state || undefined, market: raw.market || undefined, q: raw.q?.trim() || undefined };
+    const paged = Boolean(raw.cursor);
+    const refuse = (field: string, message: string) => c.html(<ListPage c={c} filters={filters} leads={[]} next={null} paged={paged} error={{ field, message }} />, 400);
+    if (filters.q && filters.q.length > SEARCH_MAX) return refuse("q", `Search with at most ${SEARCH_MAX} characters: part of the business name, or the lead's reference.`);
     const parsed = LeadQuery.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
     if (!parsed.success) {
       const [first] = messagesOf(parsed.error);
@@ -113,8 +132,8 @@ export function registerLeadsListPage(portal: Hono<PortalEnv>) {
     }
     const { state, market, cursor, limit } = parsed.data;
     try {
-      const page = await pageOfLeads(c.get("db"), scopeOfViewer(c.get("viewer")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
-      return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} />);
+      const page = await pageOfLeads(c.get("db"), scopeOfViewer(c.get("viewer")), { state, country: market?.country, search: filters.q }, cursor, limit, signingSecretOf(c.env));
+      return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} paged={paged} />);
     } catch (error) {
       if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
       throw error;
