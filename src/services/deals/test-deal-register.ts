@@ -10,7 +10,7 @@ import { settledAnswerInsert } from "../../db/registers/answers";
 import type { Deal, DealSubject } from "../../domain/deals/types";
 import { registerNumbersOf } from "../../domain/registers/lookups";
 import { sourceContextFrom } from "../../registers/context";
-import { OTHER_MARKET_FIXTURES } from "../../registers/sandbox";
+import { OTHER_MARKET_FIXTURES } from "../../registers/sources/sandbox";
 import { randomToken } from "../../lib/crypto";
 import { answerAsStored, askSource } from "../registers/attempts";
 import { lookupSources } from "../registers/sources";

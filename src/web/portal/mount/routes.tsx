@@ -9,22 +9,22 @@
  * ones (sign-in, invitations) before `requireViewer`, the rest after it.
  */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../app-env";
-import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
-import { onError } from "../../api/problem";
-import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
-import { sameOriginPosts } from "../../middleware/same-origin-posts";
-import { recordPortalAction } from "../../services/portal/audit";
-import { signOut, switchEnvironment } from "../../services/portal/sessions";
-import { PORTAL_ROUTE, type PortalEnv } from "./context";
-import { withPortalHeaders } from "./headers";
-import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
-import { registerIntegrationPages } from "./integration/pages";
-import { lenderOverview, registerLenderPages } from "./lender/pages";
-import { partnerOverview, registerPartnerPages } from "./partner/pages";
-import { notFoundPage, refusedPage } from "./refused-page";
-import { requireViewer } from "./require-viewer";
-import { clearSessionCookie } from "./session-cookie";
+import type { AppEnv } from "../../../app-env";
+import { ENVIRONMENTS, type Environment } from "../../../domain/identity/keys";
+import { onError } from "../../../api/problem";
+import { dispatchAfterWriteOf } from "../../../middleware/dispatch-after-write";
+import { sameOriginPosts } from "../../../middleware/same-origin-posts";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { signOut, switchEnvironment } from "../../../services/portal/sessions";
+import { PORTAL_ROUTE, type PortalEnv } from "../context";
+import { withPortalHeaders } from "../headers";
+import { registerAccessPages, registerPublicAccessPages } from "../access/pages";
+import { registerIntegrationPages } from "../integration/pages";
+import { lenderOverview, registerLenderPages } from "../lender/pages";
+import { partnerOverview, registerPartnerPages } from "../partner/pages";
+import { notFoundPage, refusedPage } from "../refused-page";
+import { requireViewer } from "../require-viewer";
+import { clearSessionCookie } from "../session-cookie";
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
