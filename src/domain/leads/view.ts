@@ -179,7 +179,6 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
   };
 }
 
-export type LeadView = ReturnType<typeof leadView>;
 
 /** `statementsAvailable`: the list query's answer to whether the lead has a parsed statement. */
 export function leadSummary(lead: Lead & { statementsAvailable?: boolean }) {
