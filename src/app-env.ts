@@ -1,6 +1,6 @@
 import type { Database } from "./db/client";
 import type { Caller } from "./domain/identity/caller";
-import type { RateLimitVerdict } from "./durable-objects/rate-limiter";
+import type { RateLimitVerdict } from "./durable-objects/key-authority";
 import type { Bindings } from "./lib/env";
 import type { RoundTripCounter } from "./lib/round-trips";
 import type { TraceContext } from "./lib/trace-context";

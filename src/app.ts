@@ -19,7 +19,7 @@ import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
 import { createPartnerApi, PARTNER_BASE } from "./api/partner";
 import { PORTAL_ROUTE } from "./web/portal/context";
-import { createPortalRoutes } from "./web/portal/routes";
+import { createPortalRoutes } from "./web/portal/mount/routes";
 import { createEmbedRoutes, EMBED_ROUTE } from "./web/embed/routes";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */

@@ -5,7 +5,7 @@ import { consumeWebhookDeliveries } from "./jobs/webhook-consumer";
 import { runScheduledWork } from "./jobs/scheduled";
 import type { DeliveryMessage } from "./services/webhooks/dispatch";
 
-export { RateLimiter } from "./durable-objects/rate-limiter";
+export { KeyAuthority } from "./durable-objects/key-authority";
 export { dispatchPendingEvents } from "./services/webhooks/dispatch";
 
 const app = createApp();

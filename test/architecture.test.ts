@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { importCycles, layeringBreaches, type ImportGraph } from "./architecture/rules";
+import { folderCycleImports, folderCycles, folderOf, importCycles, layeringBreaches, type ImportGraph } from "./architecture/rules";
 
 // The picture in docs/architecture.md as a test: an import that runs up a floor or closes a
 // circle fails here. The graph is collected from src/ on the Node side (test/architecture/global-setup.mjs).
@@ -50,6 +50,11 @@ describe("architecture", () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
+  it("no folder-level cycle: the folders of src/ import each other in one direction (a parent folder and its subfolder count as two)", () => {
+    const circles = folderCycles(graph).map((cycle) => ({ cycle, closedBy: folderCycleImports(graph, cycle) }));
+    expect(circles).toEqual([]);
+  });
+
   it("only the logger (src/lib/logger.ts) writes to the console: every line is structured and goes through one place", () => {
     const calls = inject("consoleCalls");
     expect(calls.some((call) => call.startsWith("src/lib/logger.ts:"))).toBe(true);
@@ -97,5 +102,31 @@ describe("the architecture rules themselves", () => {
 
   it("finds a cycle and only the cycle", () => {
     expect(importCycles(fixture)).toEqual([["src/domain/c1.ts", "src/domain/c2.ts"]]);
+  });
+
+  it("finds a folder-level cycle no file-level cycle shows, a parent and its subfolder included, and only that", () => {
+    // No two files import each other, yet domain/a → domain/b → domain/a, and db → db/webhooks → db.
+    const folders: ImportGraph = {
+      "src/domain/a/one.ts": ["src/domain/b/two.ts"],
+      "src/domain/b/two.ts": ["src/lib/x.ts"],
+      "src/domain/b/three.ts": ["src/domain/a/four.ts"],
+      "src/domain/a/four.ts": ["src/lib/x.ts"],
+      "src/db/guarded.ts": ["src/db/webhooks/events.ts"],
+      "src/db/webhooks/events.ts": ["src/db/client.ts"],
+      "src/db/client.ts": ["drizzle-orm"],
+      "src/lib/x.ts": [],
+      // The entry files count as themselves: app.ts composing a door that reads app-env.ts is no circle.
+      "src/app.ts": ["src/api/router.ts"],
+      "src/api/router.ts": ["src/app-env.ts"],
+      "src/app-env.ts": ["src/lib/x.ts"],
+    };
+    expect(importCycles(folders)).toEqual([]);
+    expect(folderCycles(folders)).toEqual([["src/db", "src/db/webhooks"], ["src/domain/a", "src/domain/b"]]);
+    expect(folderCycleImports(folders, ["src/db", "src/db/webhooks"]).sort()).toEqual([
+      "src/db/guarded.ts -> src/db/webhooks/events.ts",
+      "src/db/webhooks/events.ts -> src/db/client.ts",
+    ]);
+    expect(folderOf("src/app.ts")).toBe("src/app.ts");
+    expect(folderOf("src/db/webhooks/events.ts")).toBe("src/db/webhooks");
   });
 });

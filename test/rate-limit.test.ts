@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { RateLimiter } from "../src/durable-objects/rate-limiter";
+import type { KeyAuthority } from "../src/durable-objects/key-authority";
 import { call } from "./helpers/api";
 import { expectProblem, partnerWithKeys } from "./helpers/seed";
 
@@ -31,8 +31,8 @@ describe("rate limit: 120 requests per one-minute window per key", () => {
   });
 });
 
-describe("RateLimiter durable object", () => {
-  const stub = () => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`unit:${crypto.randomUUID()}`));
+describe("KeyAuthority durable object", () => {
+  const stub = () => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`unit:${crypto.randomUUID()}`));
 
   it("opens a new window once the previous one has passed", async () => {
     const limiter = stub();
@@ -44,14 +44,14 @@ describe("RateLimiter durable object", () => {
   });
 
   it("persists the window so a restarted instance keeps counting", async () => {
-    const id = env.RATE_LIMITER.idFromName(`unit:${crypto.randomUUID()}`);
-    const limiter = env.RATE_LIMITER.get(id);
+    const id = env.KEY_AUTHORITY.idFromName(`unit:${crypto.randomUUID()}`);
+    const limiter = env.KEY_AUTHORITY.get(id);
     await limiter.hit(5, 60, 2_000_000);
     await limiter.hit(5, 60, 2_000_001);
     // Abort the instance: its memory is dropped and the next request builds a new one.
-    await expect(runInDurableObject(limiter, (_instance: RateLimiter, state) => state.abort("restart for the test"))).rejects.toThrow();
-    const restarted = env.RATE_LIMITER.get(id);
-    const memory = await runInDurableObject(restarted, (instance: RateLimiter) => (instance as unknown as { window?: unknown }).window);
+    await expect(runInDurableObject(limiter, (_instance: KeyAuthority, state) => state.abort("restart for the test"))).rejects.toThrow();
+    const restarted = env.KEY_AUTHORITY.get(id);
+    const memory = await runInDurableObject(restarted, (instance: KeyAuthority) => (instance as unknown as { window?: unknown }).window);
     expect(memory).toBeUndefined();
     expect(await restarted.hit(5, 60, 2_000_002)).toMatchObject({ allowed: true, remaining: 2 });
   });

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
-import { eventRow, type NewEvent } from "./webhooks/events";
+import { eventRow, type NewEvent } from "./event-rows";
 import { events } from "./schema/events";
 import { nowIso } from "../lib/ids";
 

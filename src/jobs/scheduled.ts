@@ -6,7 +6,7 @@ import { log, logError } from "../lib/logger";
 import { requeueOverdueLookups } from "../services/registers/lookups";
 import { missingSecrets } from "../lib/signing-secret";
 import { pruneExpiredHistory } from "../services/retention/retention";
-import { sweepUnlandedUploads } from "../services/documents/tracked-uploads";
+import { sweepUnlandedUploads } from "../services/uploads/tracked-uploads";
 import { sweepFormUses } from "../services/portal/form-uses";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "../services/webhooks/dispatch";
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/rate-limiter";
+import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/key-authority";
 import { Refusal } from "../lib/refusal";
 import type { AppEnv } from "../app-env";
 import { logError } from "../lib/logger";
@@ -43,7 +43,7 @@ export async function consumeRateLimit(c: Context<AppEnv>, bucket: string) {
   const { limit, windowSeconds } = limitPolicy(c);
   let verdict: RateLimitVerdict;
   try {
-    verdict = await c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(bucket)).hit(limit, windowSeconds);
+    verdict = await c.env.KEY_AUTHORITY.get(c.env.KEY_AUTHORITY.idFromName(bucket)).hit(limit, windowSeconds);
   } catch (error) {
     throw limiterUnavailable(c, error);
   }

@@ -152,3 +152,48 @@ export function importCycles(graph: ImportGraph): string[][] {
   for (const node of Object.keys(graph).sort()) if (!index.has(node)) visit(node);
   return cycles;
 }
+
+/**
+ * The folder a module counts in for the folder-level cycle rule: its directory
+ * ("src/db/webhooks/events.ts" → "src/db/webhooks"), except the entry files directly under src/
+ * (app.ts, index.ts, app-env.ts), which each count as themselves: they compose the doors, so the
+ * folder `src` would otherwise close a circle with everything.
+ */
+export function folderOf(path: string): string {
+  const parts = path.split("/");
+  return parts.length <= 2 ? path : parts.slice(0, -1).join("/");
+}
+
+/**
+ * The import graph between folders: an arrow from folder A to folder B when a module in A imports
+ * one in B. A parent folder and its subfolder are two folders: `db` importing `db/webhooks` while
+ * `db/webhooks` imports `db` is a circle even though no two files import each other.
+ */
+export function folderGraph(graph: ImportGraph): ImportGraph {
+  const arrows = new Map<string, Set<string>>();
+  for (const [from, targets] of Object.entries(graph)) {
+    const a = folderOf(from);
+    if (!arrows.has(a)) arrows.set(a, new Set());
+    for (const target of targets) {
+      if (!isSource(target) || !(target in graph)) continue;
+      const b = folderOf(target);
+      if (b !== a) arrows.get(a)!.add(b);
+    }
+  }
+  return Object.fromEntries([...arrows].map(([folder, to]) => [folder, [...to].sort()]));
+}
+
+/** Every circle among folders of src/, each as the sorted folders around it. */
+export function folderCycles(graph: ImportGraph): string[][] {
+  return importCycles(folderGraph(graph));
+}
+
+/** For a circle of folders, the file imports that close it ("from -> to"), so a failure says what to move. */
+export function folderCycleImports(graph: ImportGraph, cycle: string[]): string[] {
+  const inCycle = new Set(cycle);
+  return Object.entries(graph).flatMap(([from, targets]) =>
+    targets
+      .filter((t) => isSource(t) && t in graph && folderOf(t) !== folderOf(from) && inCycle.has(folderOf(from)) && inCycle.has(folderOf(t)))
+      .map((t) => `${from} -> ${t}`),
+  );
+}

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { runScheduledWork } from "../../src/jobs/scheduled";
-import { sweepUnlandedUploads, UNLANDED_UPLOAD_GRACE_MS } from "../../src/services/documents/tracked-uploads";
+import { sweepUnlandedUploads, UNLANDED_UPLOAD_GRACE_MS } from "../../src/services/uploads/tracked-uploads";
 import { form } from "../documents/helpers";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";

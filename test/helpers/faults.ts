@@ -178,7 +178,7 @@ export function faultyEnv(plan: FaultPlan = {}, base: Cloudflare.Env = env): Fau
       DB: faultyD1(base.DB, switches.d1),
       DOCUMENTS: faultyR2(base.DOCUMENTS, switches.r2),
       WEBHOOK_QUEUE: faultyQueue(base.WEBHOOK_QUEUE, switches.queue),
-      RATE_LIMITER: faultyNamespace(base.RATE_LIMITER, switches.durableObject),
+      KEY_AUTHORITY: faultyNamespace(base.KEY_AUTHORITY, switches.durableObject),
     },
   };
 }

@@ -5,7 +5,7 @@ import { sha256Hex } from "../../src/lib/crypto";
 import { admin, call } from "../helpers/api";
 import { createOrganisation, expectProblem, partnerWithKeys } from "../helpers/seed";
 
-const keyObject = (clientId: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`key:${clientId}`));
+const keyObject = (clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
 
 async function tokenFor(key: { key: string; client_id: string }) {
   const res = await call("POST", "/partner/v1/oauth/token", { body: { grant_type: "client_credentials", client_id: key.client_id, client_secret: key.key } });

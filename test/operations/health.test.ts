@@ -30,7 +30,7 @@ describe("GET /health", () => {
     const res = await callWith(
       {
         DB: untouchable("DB", touched),
-        RATE_LIMITER: untouchable("RATE_LIMITER", touched),
+        KEY_AUTHORITY: untouchable("KEY_AUTHORITY", touched),
         WEBHOOK_QUEUE: untouchable("WEBHOOK_QUEUE", touched),
         DOCUMENTS: untouchable("DOCUMENTS", touched),
       },

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { monthsSince } from "../../src/domain/figures";
 import { sourceContextFrom } from "../../src/registers/context";
-import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sandbox";
+import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sources/sandbox";
 import { attemptLookup } from "../../src/services/registers/attempts";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";

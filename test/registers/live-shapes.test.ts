@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
 import { sourceContextFrom } from "../../src/registers/context";
-import { sandboxRegisterSource } from "../../src/registers/sandbox";
+import { sandboxRegisterSource } from "../../src/registers/sources/sandbox";
 import { companiesHouse, normaliseCompanyNumber } from "../../src/registers/sources/companies-house";
 import { hmrcVat } from "../../src/registers/sources/hmrc-vat";
 import { krsRegister } from "../../src/registers/sources/krs";

@@ -5,7 +5,7 @@ import { LOOKUP_RETRY_DELAYS_SECONDS, nextLookupDelay } from "../../src/domain/r
 import type { RegisterQuery } from "../../src/domain/registers/types";
 import { sourceContextFrom } from "../../src/registers/context";
 import { unavailable } from "../../src/registers/outcome";
-import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sandbox";
+import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sources/sandbox";
 import type { RegisterSource } from "../../src/registers/source";
 import { attemptLookup, type LookupSources } from "../../src/services/registers/attempts";
 import { requeueOverdueLookups } from "../../src/services/registers/lookups";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
 import { MARKETS, marketFor } from "../../src/domain/reference/markets";
 import { parseRetryAfter } from "../../src/registers/http";
-import { checkVat, lookupRegister, registerSourceFor, vatSourceFor } from "../../src/registers/select";
+import { checkVat, lookupRegister, registerSourceFor, vatSourceFor } from "../../src/registers/sources/select";
 import { registerContext } from "./support/context";
 
 describe("register and VAT source selection", () => {

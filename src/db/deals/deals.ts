@@ -151,9 +151,6 @@ export const offerDealUpdate = (db: Database, scope: Scope, ref: string, from: L
 export const dealStatusOfAcceptance = (db: Database, ref: string, at: string, guard: SQL) =>
   db.update(deals).set({ status: "offer_accepted", updatedAt: at }).where(and(eq(deals.ref, ref), guard));
 
-export const dealOutcomeStatus = (db: Database, ref: string, status: DealStatus, guard: SQL) =>
-  db.update(deals).set({ status }).where(and(eq(deals.ref, ref), guard));
-
 /**
  * A statement: the caller batches it with the client's notification and checks that one row changed.
  * Never on a signed deal: the signed agreement is immutable (0 rows when the business signed first).

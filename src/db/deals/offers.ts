@@ -3,32 +3,8 @@ import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Offer, OfferMaturity } from "../../domain/deals/types";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
-import { deals, offers, type OfferRow } from "../schema/deals";
-
-export const toOffer = (r: OfferRow): Offer => ({
-  id: r.id,
-  leadId: r.leadId,
-  dealRef: r.dealRef,
-  lenderOrganisationId: r.lenderOrganisationId,
-  label: r.label,
-  maturity: r.maturity,
-  kind: r.kind,
-  amount: r.amount,
-  currency: r.currency,
-  annualRatePct: r.annualRatePct,
-  factorRate: r.factorRate,
-  termMonths: r.termMonths,
-  fees: r.fees,
-  totalRepayment: r.totalRepayment,
-  expiresAt: r.expiresAt,
-  notes: r.notes,
-  state: r.state as Offer["state"],
-  superseded: r.superseded,
-  supersededAt: r.supersededAt,
-  supersededBy: r.supersededBy as OfferMaturity | null,
-  simulated: r.simulated,
-  createdAt: r.createdAt,
-});
+import { deals, offers } from "../schema/deals";
+import { toOffer } from "../offer-rows";
 
 /** Offers written by one batch share a timestamp; rowid keeps the order they were made in (match order for simulated ones). */
 const insertionOrder = sql`rowid`;

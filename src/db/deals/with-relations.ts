@@ -11,7 +11,7 @@ import type { StoredDocument } from "../../domain/documents/types";
 import type { Scope } from "../../domain/identity/caller";
 import type { Database } from "../client";
 import { dealInScope, toDeal } from "./deals";
-import { toOffer } from "./offers";
+import { toOffer } from "../offer-rows";
 import { toDocument } from "../documents/documents";
 import { deals, offers } from "../schema/deals";
 import { documents } from "../schema/documents";

@@ -5,7 +5,6 @@ import { idempotencyRecords } from "../schema/identity";
 /** Status stored while the first request with a key is still running. */
 export const IN_FLIGHT = 0;
 
-export type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;
 
 /**
  * Claims a key for a request: inserts an in-flight record, or takes over an

@@ -99,10 +99,6 @@ export const renewalsQuery = (db: Database, scope: Scope, leadId: string) =>
 
 export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
 
-export async function renewalsOf(db: Database, scope: Scope, leadId: string): Promise<RenewalSummary[]> {
-  return (await renewalsQuery(db, scope, leadId).all()).map(toRenewalSummary);
-}
-
 export type DraftChanges = Pick<
   Lead,
   "country" | "partnerReference" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons"

@@ -10,7 +10,7 @@ import type { StoredDocument } from "../../domain/documents/types";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead, RenewalSummary } from "../../domain/leads/types";
 import type { Database } from "../client";
-import { toOffer } from "../deals/offers";
+import { toOffer } from "../offer-rows";
 import { toDocument } from "../documents/documents";
 import { inScope, renewalsQuery, toLead, toRenewalSummary } from "./leads";
 import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";

@@ -45,16 +45,6 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string)
   return row ?? null;
 }
 
-/** One organisation's invitation by id (never another's). */
-export async function findInvitation(db: Database, organisationId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(portalInvitations)
-    .where(and(eq(portalInvitations.id, id), eq(portalInvitations.organisationId, organisationId)))
-    .limit(1);
-  return row ?? null;
-}
-
 /** One organisation's invitations that can still be accepted, oldest first (never the token hash). */
 export async function listPendingInvitations(db: Database, organisationId: string, nowSeconds: number) {
   return db

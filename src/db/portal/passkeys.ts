@@ -2,7 +2,6 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../client";
 import { portalMembers, portalPasskeys } from "../schema/portal";
 
-export type PortalPasskeyRow = typeof portalPasskeys.$inferSelect;
 
 /** A passkey with its member, only while the member has not been removed. */
 export async function findPasskeyOfLiveMember(db: Database, credentialId: string) {

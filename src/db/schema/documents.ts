@@ -98,4 +98,3 @@ export const clientNotifications = sqliteTable(
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentRequestRow = typeof documentRequests.$inferSelect;
-export type ClientNotificationRow = typeof clientNotifications.$inferSelect;

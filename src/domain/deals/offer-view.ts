@@ -45,4 +45,3 @@ export function partnerOfferView(o: Offer) {
   };
 }
 
-export type PartnerOfferView = ReturnType<typeof partnerOfferView>;

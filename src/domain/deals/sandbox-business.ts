@@ -7,7 +7,7 @@
  */
 import type { LenderEvent } from "../reference/values";
 import type { Lead } from "../leads/types";
-import { accountSchemeOf, type AccountScheme } from "../hub/account-details";
+import { accountSchemeOf, type AccountScheme } from "../reference/account-schemes";
 import type { Deal } from "./types";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest } from "../documents/types";
 

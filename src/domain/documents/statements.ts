@@ -15,7 +15,6 @@ export function statementSummary(docs: readonly StoredDocument[]) {
   return { has_statements: latest !== undefined, uploaded_at: latest?.receivedAt ?? null, account_kind: latest?.statement?.account_kind ?? null };
 }
 
-export type StatementSummary = ReturnType<typeof statementSummary>;
 
 export function statementFigures(docs: readonly StoredDocument[]): StatementFigures | null {
   const latest = parsedStatements(docs).at(-1);

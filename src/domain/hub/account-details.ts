@@ -4,7 +4,9 @@
  * the full number is checked and then dropped. Pure.
  */
 
-export type AccountScheme = "uk" | "us" | "ca" | "au" | "iban";
+import { accountSchemeOf, type AccountScheme } from "../reference/account-schemes";
+
+export { accountSchemeOf, type AccountScheme };
 
 /** Form fields each scheme asks for, in order. */
 export const SCHEME_FIELDS: Record<AccountScheme, { name: string; label: string; hint: string }[]> = {
@@ -28,20 +30,6 @@ export const SCHEME_FIELDS: Record<AccountScheme, { name: string; label: string;
   iban: [{ name: "iban", label: "IBAN", hint: "e.g. IE29 AIBK 9311 5212 3456 78" }],
 };
 
-export function accountSchemeOf(country: string): AccountScheme {
-  switch (country) {
-    case "GB":
-      return "uk";
-    case "US":
-      return "us";
-    case "CA":
-      return "ca";
-    case "AU":
-      return "au";
-    default:
-      return "iban";
-  }
-}
 
 /** Why a form was refused: a required field is empty (`missing`) or filled with something unusable (`invalid`); the hub maps the reason to a refusal code. */
 export type FormProblem = "missing" | "invalid";

@@ -1,6 +1,6 @@
 /**
  * What the key's Durable Object holds about its key (see
- * src/durable-objects/rate-limiter.ts): the facts every request needs, the
+ * src/durable-objects/key-authority.ts): the facts every request needs, the
  * hash a presented key must match and the live bearer tokens minted from it.
  * Hashes only: neither the key nor a token is ever held in clear.
  */

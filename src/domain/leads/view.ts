@@ -7,7 +7,6 @@
 import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
-import type { PartnerOfferView } from "../deals/offer-view";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
@@ -96,22 +95,26 @@ function marketBlock(lead: Lead, market: Market, f: ResolvedFigures) {
   }
 }
 
-/** What routing holds for a submitted lead (src/services/leads/offers.ts loads it). */
-export interface RoutingSources {
-  /** Current offers, already in the partner's shape (structural labels, no lender). */
-  offers: PartnerOfferView[];
+/**
+ * What routing holds for a submitted lead (src/services/leads/offers.ts loads it). The offers come
+ * already in the partner's shape (structural labels, no lender: domain/deals/offer-view.ts); the
+ * lead view passes them through, so it takes their type as a parameter and needs nothing of deals/.
+ */
+export interface RoutingSources<OfferView> {
+  /** Current offers, already in the partner's shape. */
+  offers: OfferView[];
   fundingOutcome: { funded_at: string; funded_amount: number } | null;
   /** The matcher's reasons; shown for out-of-scope leads. */
   reasons: { code: string; detail: string }[];
 }
 
-export interface ViewSources {
+export interface ViewSources<OfferView = never> {
   /** The figures the precedence rule takes from the register (src/domain/registers/facts.ts). */
   register?: RegisterFigures | null;
   /** The stored register and VAT answers, shown as `business.registry` and `business.vat`. */
   registerAnswers?: RegisterHolding;
   statements?: StatementFigures | null;
-  routing?: RoutingSources | null;
+  routing?: RoutingSources<OfferView> | null;
   /** Every document of the lead (partner and client uploads). */
   documents?: readonly StoredDocument[];
   /** The lead's client hub link. */
@@ -120,7 +123,7 @@ export interface ViewSources {
   renewals?: readonly RenewalSummary[];
 }
 
-export function leadFigures(lead: Lead, market: Market, sources: ViewSources = {}) {
+export function leadFigures<OfferView>(lead: Lead, market: Market, sources: ViewSources<OfferView> = {}) {
   return resolveFigures(
     { applicant: { ...lead.trading, ...lead.funding }, register: sources.register ?? null, statements: sources.statements ?? statementFigures(sources.documents ?? []) },
     market,
@@ -139,7 +142,7 @@ const leadHeader = (lead: Lead, market: Market) => ({
   renewal_of: lead.renewalOf,
 });
 
-export function leadView(lead: Lead, sources: ViewSources = {}) {
+export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<OfferView> = {}) {
   const market = marketFor(lead.country);
   const f = leadFigures(lead, market, sources);
   const consent = lead.consent ?? {};
@@ -176,7 +179,6 @@ export function leadView(lead: Lead, sources: ViewSources = {}) {
   };
 }
 
-export type LeadView = ReturnType<typeof leadView>;
 
 /** `statementsAvailable`: the list query's answer to whether the lead has a parsed statement. */
 export function leadSummary(lead: Lead & { statementsAvailable?: boolean }) {

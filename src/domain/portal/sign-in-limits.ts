@@ -1,7 +1,7 @@
 /**
  * Sign-in attempts (answers to a sign-in challenge) are counted per client
  * address and per account (the member the presented passkey belongs to), in
- * fixed windows kept by the rate-limiter Durable Object. An address gets more
+ * fixed windows kept by the key-authority Durable Object (KeyAuthority). An address gets more
  * room than an account: several people may sign in from one office.
  */
 export const SIGN_IN_WINDOW_SECONDS = 10 * 60;

@@ -150,7 +150,6 @@ export const LENDER_EVENTS = [
   { value: "deal.account_submitted", label: "The client submitted its account details" },
   { value: "deal.agreement_signed", label: "The client signed the agreement" },
 ] as const;
-export type PartnerEvent = (typeof PARTNER_EVENTS)[number]["value"];
 export type LenderEvent = (typeof LENDER_EVENTS)[number]["value"];
 export const PARTNER_EVENT_VALUES = values(PARTNER_EVENTS);
 export const LENDER_EVENT_VALUES = values(LENDER_EVENTS);
@@ -193,7 +192,6 @@ export const TIME_IN_BUSINESS_BANDS = [
   { value: "24m_60m", label: "2 to 5 years", min: 24, max: 60 },
   { value: "over_60m", label: "Over 5 years", min: 60, max: null },
 ] as const satisfies readonly Band[];
-export type TimeInBusinessBand = (typeof TIME_IN_BUSINESS_BANDS)[number]["value"];
 export const TIME_IN_BUSINESS_BAND_VALUES = values(TIME_IN_BUSINESS_BANDS);
 
 /** Money bands: the codes are the same in every market, the bounds are in the market currency. */
@@ -205,7 +203,6 @@ export const REVENUE_BANDS = [
   { value: "100k_250k", label: "100,000 to 250,000", min: 100_000, max: 250_000 },
   { value: "over_250k", label: "Over 250,000", min: 250_000, max: null },
 ] as const satisfies readonly Band[];
-export type RevenueBand = (typeof REVENUE_BANDS)[number]["value"];
 export const REVENUE_BAND_VALUES = values(REVENUE_BANDS);
 
 export const FUNDING_AMOUNT_BANDS = [
@@ -216,7 +213,6 @@ export const FUNDING_AMOUNT_BANDS = [
   { value: "250k_500k", label: "250,000 to 500,000", min: 250_000, max: 500_000 },
   { value: "over_500k", label: "Over 500,000", min: 500_000, max: null },
 ] as const satisfies readonly Band[];
-export type FundingAmountBand = (typeof FUNDING_AMOUNT_BANDS)[number]["value"];
 export const FUNDING_AMOUNT_BAND_VALUES = values(FUNDING_AMOUNT_BANDS);
 
 export const COMPANY_TYPES: Record<string, Labelled<string>> = {

@@ -8,7 +8,6 @@
  * changes, or when the market changes under an unchanged number (another
  * register then answers for it).
  */
-import type { Lead } from "../leads/types";
 import { marketFor } from "../reference/markets";
 
 export const REGISTER_KINDS = ["registry", "vat"] as const;
@@ -21,10 +20,16 @@ export interface RegisterNumber {
   number: string;
 }
 
+/** What a lookup reads of a lead (structural, so the registers know nothing of the lead's other parts). */
+export interface RegisterNumberHolder {
+  country: string;
+  business?: { company_number?: string | null; vat?: { number?: string | null } | null } | null;
+}
+
 const given = (v: string | null | undefined): v is string => typeof v === "string" && v.trim() !== "";
 
 /** The numbers a lead holds that a register can be asked about. */
-export function registerNumbersOf(lead: Pick<Lead, "country" | "business">): RegisterNumber[] {
+export function registerNumbersOf(lead: RegisterNumberHolder): RegisterNumber[] {
   const market = marketFor(lead.country);
   const numbers: RegisterNumber[] = [];
   const companyNumber = lead.business?.company_number;
@@ -37,7 +42,7 @@ export function registerNumbersOf(lead: Pick<Lead, "country" | "business">): Reg
 const sameNumber = (a: RegisterNumber, b: RegisterNumber) => a.kind === b.kind && a.country === b.country && a.number === b.number;
 
 /** The lookups a write makes due: every number `after` holds that `before` did not hold in the same market. */
-export function lookupsDue(before: Pick<Lead, "country" | "business"> | null, after: Pick<Lead, "country" | "business">): RegisterNumber[] {
+export function lookupsDue(before: RegisterNumberHolder | null, after: RegisterNumberHolder): RegisterNumber[] {
   const held = before ? registerNumbersOf(before) : [];
   return registerNumbersOf(after).filter((n) => !held.some((h) => sameNumber(h, n)));
 }

@@ -13,7 +13,7 @@ import { randomToken } from "../../lib/crypto";
 import { nowIso } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { notFound, requireDeal } from "./reads";
-import { putTracked, uploadLanded } from "../documents/tracked-uploads";
+import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
 
 /**
  * Where one upload of a deal's agreement lives in the DOCUMENTS bucket: every upload has its own

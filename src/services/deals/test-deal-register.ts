@@ -7,10 +7,10 @@
  */
 import type { Database } from "../../db/client";
 import { settledAnswerInsert } from "../../db/registers/answers";
-import type { Deal, DealSubject } from "../../domain/deals/types";
+import type { DealSubject } from "../../domain/deals/types";
 import { registerNumbersOf } from "../../domain/registers/lookups";
 import { sourceContextFrom } from "../../registers/context";
-import { OTHER_MARKET_FIXTURES } from "../../registers/sandbox";
+import { OTHER_MARKET_FIXTURES } from "../../registers/sources/sandbox";
 import { randomToken } from "../../lib/crypto";
 import { answerAsStored, askSource } from "../registers/attempts";
 import { lookupSources } from "../registers/sources";
@@ -22,9 +22,6 @@ export const TEST_DEAL_COMPANY_NUMBER = "00000001";
 export const testDealCompanyNumber = (country: string) => OTHER_MARKET_FIXTURES[country]?.active ?? TEST_DEAL_COMPANY_NUMBER;
 /** Its VAT number in the sandbox's VAT fixtures (valid, `Sandbox Trading Ltd`). */
 export const TEST_DEAL_VAT_NUMBER = "GB100000001";
-
-/** Whose answers a deal shows: its lead's, or a test deal's own. */
-export const registerOwnerOf = (deal: Pick<Deal, "leadId" | "ref">) => deal.leadId ?? deal.ref;
 
 /** The answers a test deal is created with, each inserted only if the deal's own insert (`guard`) wins. */
 export async function testDealRegisterInserts(db: Database, ref: string, subject: DealSubject, environment: "sandbox" | "live", guard: Parameters<typeof settledAnswerInsert>[4], at: string) {

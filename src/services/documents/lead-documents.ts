@@ -16,7 +16,7 @@ import type { DocumentType } from "../../domain/reference/values";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { requireLead } from "../leads/leads";
-import { putTracked, uploadLanded } from "./tracked-uploads";
+import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
 
 /** Files a partner may put on one lead, rejected ones included (they are kept). */
 export const DOCUMENTS_PER_LEAD = 100;

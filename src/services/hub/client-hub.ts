@@ -46,7 +46,7 @@ import { signingSecretOf, type SigningEnv } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
 import type { Links } from "../views/links";
 import { runGuardedBatch } from "../../db/batch";
-import { putTracked, uploadLanded } from "../documents/tracked-uploads";
+import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
 
 const notFound = () => new Refusal("not_found", "Not found.");
 

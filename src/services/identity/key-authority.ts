@@ -4,19 +4,19 @@
  * one call. Nothing about a key is kept in the isolate, so nothing here can
  * outlive a revocation.
  */
-import type { Admission, KeyAddress, LimitPolicy } from "../../durable-objects/rate-limiter";
+import type { Admission, KeyAddress, LimitPolicy } from "../../durable-objects/key-authority";
 import type { KeyFacts } from "../../domain/identity/key-state";
 import { parseKey } from "../../domain/identity/keys";
 import { ACCESS_TOKEN_LIFETIME_SECONDS, newAccessToken, parseAccessToken } from "../../domain/identity/tokens";
 import { sha256Hex } from "../../lib/crypto";
 import type { Bindings } from "../../lib/env";
 
-type AuthorityEnv = Pick<Bindings, "RATE_LIMITER">;
+type AuthorityEnv = Pick<Bindings, "KEY_AUTHORITY">;
 
 const NOT_ADMITTED: Admission = { admitted: false };
 
 /** The Durable Object of a key; the name is the one the per-key limit has always used. */
-export const keyAuthority = (env: AuthorityEnv, clientId: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`key:${clientId}`));
+export const keyAuthority = (env: AuthorityEnv, clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
 
 /** An `X-API-Key` value: admitted and counted, or not admitted (malformed, unknown, wrong secret, revoked). */
 export async function admitApiKey(env: AuthorityEnv, presented: string, policy: LimitPolicy): Promise<Admission> {

@@ -81,7 +81,7 @@ export const allOrganisations = (db: Database) => listOrganisations(db);
  * is refused (services/identity/key-authority.ts). It is told also when D1 says "already revoked": a
  * previous attempt may have failed between the two steps.
  */
-export async function revokeClientKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope?: Scope) {
+export async function revokeClientKey(db: Database, authority: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, scope?: Scope) {
   if (scope) return revokeScopedKey(db, authority, clientId, scope);
   const revoked = await revokeKey(db, clientId, nowIso());
   await forgetKey(authority, clientId);
@@ -93,7 +93,7 @@ export async function revokeClientKey(db: Database, authority: Pick<Bindings, "R
  * statement itself. Another organisation's key is a 404 and its object is left alone; a key of the
  * scope is forgotten by its object even when already revoked, for the reason above.
  */
-async function revokeScopedKey(db: Database, authority: Pick<Bindings, "RATE_LIMITER">, clientId: string, scope: Scope) {
+async function revokeScopedKey(db: Database, authority: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, scope: Scope) {
   const outcome = await revokeKeyInScope(db, scope, clientId, nowIso());
   if (outcome === "absent") throw new Refusal("not_found", "No active key with that client_id.");
   await forgetKey(authority, clientId);

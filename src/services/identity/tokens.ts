@@ -9,7 +9,7 @@ import { mintAccessToken } from "./key-authority";
  * web pages where a token would be no safer than the key. The key's Durable
  * Object checks the secret and records the token (see services/identity/key-authority.ts).
  */
-export async function exchangeClientCredentials(env: Pick<Bindings, "RATE_LIMITER">, clientId: string, clientSecret: string) {
+export async function exchangeClientCredentials(env: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, clientSecret: string) {
   const minted = await mintAccessToken(env, clientId, clientSecret);
   if (!minted) throw new Refusal("unauthorized", "client_id and client_secret do not match an active partner secret key.");
   return {

@@ -30,10 +30,14 @@ export async function claimForm(db: Database, use: FormUse, waitMs = FORM_USE_WA
   }
 }
 
-/** After the first post: a refusal (4xx) frees the form; anything else is kept for the second post to be shown. */
-export async function settleForm(db: Database, use: FormUse, status: number, location: string | null) {
-  if (status >= 400 && status < 500) await releaseFormUse(db, use);
-  else await recordFormOutcome(db, use, status, location);
+/**
+ * After the first post: a refused post frees the form; anything else is kept for the second post to be
+ * shown. The door says which it was (`refused`) and what it answered; the service keeps the answer as
+ * data and knows no HTTP status itself.
+ */
+export async function settleForm(db: Database, use: FormUse, outcome: { refused: boolean; status: number; location: string | null }) {
+  if (outcome.refused) await releaseFormUse(db, use);
+  else await recordFormOutcome(db, use, outcome.status, outcome.location);
 }
 
 /** Form uses outlive no session: sessions last 7 days at most, so older rows are dropped by the cron. */

@@ -109,7 +109,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
   return openSession(db, { id: memberId, organisationId: invitation.organisationId });
 }
 
-export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Database, rp: RelyingParty, address: string) {
+export async function signInOptions(env: Pick<Bindings, "KEY_AUTHORITY">, db: Database, rp: RelyingParty, address: string) {
   await countChallengeFromAddress(env, address);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: CHALLENGE_TTL_SECONDS * 1000 });
@@ -122,7 +122,7 @@ export async function signInOptions(env: Pick<Bindings, "RATE_LIMITER">, db: Dat
  * the session token to set.
  */
 export async function completeSignIn(
-  env: Pick<Bindings, "RATE_LIMITER">,
+  env: Pick<Bindings, "KEY_AUTHORITY">,
   db: Database,
   rp: RelyingParty,
   address: string,

@@ -1,9 +1,9 @@
 /**
  * Sign-in attempts counted per client address and per account, in the same
- * rate-limiter Durable Object the API's per-address limit uses (one instance
+ * key-authority Durable Object (KeyAuthority) the API's per-address limit uses (one instance
  * per bucket). A limiter that cannot be reached refuses: sign-in fails closed.
  */
-import type { RateLimitVerdict } from "../../durable-objects/rate-limiter";
+import type { RateLimitVerdict } from "../../durable-objects/key-authority";
 import {
   accountBucket,
   addressBucket,
@@ -16,14 +16,14 @@ import {
 import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
 
-type LimiterEnv = Pick<Bindings, "RATE_LIMITER">;
+type LimiterEnv = Pick<Bindings, "KEY_AUTHORITY">;
 
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
 async function count(env: LimiterEnv, bucket: string, limit: number) {
   let verdict: RateLimitVerdict;
   try {
-    verdict = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(bucket)).hit(limit, SIGN_IN_WINDOW_SECONDS);
+    verdict = await env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(bucket)).hit(limit, SIGN_IN_WINDOW_SECONDS);
   } catch {
     throw new Refusal("service_unavailable", "Sign-in attempts cannot be counted just now; try again in a few seconds.", {
       retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS,

@@ -8,8 +8,8 @@ import type { Bindings } from "../../lib/env";
 import { registerConfigFrom } from "../../registers/config";
 import { sourceContextFrom } from "../../registers/context";
 import { pacerFor } from "../../registers/pacing";
-import { sandboxRegisterSource, sandboxVatSource } from "../../registers/sandbox";
-import { registerSourceFor, vatSourceFor } from "../../registers/select";
+import { sandboxRegisterSource, sandboxVatSource } from "../../registers/sources/sandbox";
+import { registerSourceFor, vatSourceFor } from "../../registers/sources/select";
 import type { LookupSources } from "./attempts";
 
 export const lookupSources: LookupSources = {

@@ -56,10 +56,11 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   try {
     await next();
   } catch (error) {
-    await settleForm(c.get("db"), use, 500, null);
+    await settleForm(c.get("db"), use, { refused: false, status: 500, location: null });
     throw error;
   }
-  await settleForm(c.get("db"), use, c.res.status, c.res.headers.get("Location"));
+  // A refusal (4xx) frees the form for a corrected post; any other answer is replayed to a second post.
+  await settleForm(c.get("db"), use, { refused: c.res.status >= 400 && c.res.status < 500, status: c.res.status, location: c.res.headers.get("Location") });
 });
 
 /** Sign-in, carrying the page a GET asked for (a deep link) so the person lands there once signed in; a post's page is not replayed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sourceContextFrom } from "../../../src/registers/context";
-import { OTHER_MARKET_FIXTURES, sandboxRegisterSource, sandboxVatSource } from "../../../src/registers/sandbox";
+import { OTHER_MARKET_FIXTURES, sandboxRegisterSource, sandboxVatSource } from "../../../src/registers/sources/sandbox";
 
 // The sandbox never calls anything: a context whose fetch throws proves it.
 const ctx = sourceContextFrom({}, {

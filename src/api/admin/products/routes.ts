@@ -87,8 +87,6 @@ export const ReplaceProducts = z
   })
   .openapi("ReplacePanelProducts");
 
-export type ProductInputBody = z.output<typeof ProductInput>;
-
 const RangeOut = z.object({ min: z.number(), max: z.number() });
 
 export const PanelProductSchema = z

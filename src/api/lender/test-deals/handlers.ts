@@ -1,7 +1,7 @@
 import { scopeOf } from "../../../domain/identity/caller";
 import type { Router } from "../../router";
 import { createTestDeal, removeTestDeal } from "../../../services/deals/test-deals";
-import { simulateTestDealEvent } from "../../../services/deals/test-deal-simulation";
+import { simulateTestDealEvent } from "../../../services/sandbox/test-deal-simulation";
 import { viewContext } from "../../../services/views/view-context";
 import { announceDeprecatedFields } from "../deals/handlers";
 import { createTestDealRoute, deleteTestDealRoute, simulateTestDealRoute } from "./routes";

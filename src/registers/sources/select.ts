@@ -1,14 +1,14 @@
-import type { RegisterQuery } from "../domain/registers/types";
-import type { SourceContext } from "./context";
-import { unavailable, type RegisterOutcome, type VatOutcome } from "./outcome";
-import type { RegisterSource, VatSource } from "./source";
-import { vatUnanswered } from "./vat";
-import { abnLookup } from "./sources/abn-lookup";
-import { companiesHouse } from "./sources/companies-house";
-import { hmrcVat } from "./sources/hmrc-vat";
-import { krsRegister } from "./sources/krs";
-import { rechercheEntreprises } from "./sources/recherche-entreprises";
-import { VIES_COUNTRIES, viesFor } from "./sources/vies";
+import type { RegisterQuery } from "../../domain/registers/types";
+import type { SourceContext } from "../context";
+import { unavailable, type RegisterOutcome, type VatOutcome } from "../outcome";
+import type { RegisterSource, VatSource } from "../source";
+import { vatUnanswered } from "../vat";
+import { abnLookup } from "./abn-lookup";
+import { companiesHouse } from "./companies-house";
+import { hmrcVat } from "./hmrc-vat";
+import { krsRegister } from "./krs";
+import { rechercheEntreprises } from "./recherche-entreprises";
+import { VIES_COUNTRIES, viesFor } from "./vies";
 
 /**
  * Which register answers for which market: the one table the lookup reads.

@@ -9,24 +9,24 @@
  * ones (sign-in, invitations) before `requireViewer`, the rest after it.
  */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../app-env";
-import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
-import { onError } from "../../api/problem";
-import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
-import { sameOriginPosts } from "../../middleware/same-origin-posts";
-import { recordPortalAction } from "../../services/portal/audit";
-import { signOut, switchEnvironment } from "../../services/portal/sessions";
-import { PORTAL_ROUTE, type PortalEnv } from "./context";
-import { withPortalHeaders } from "./headers";
-import { registerAccessPages, registerPublicAccessPages } from "./access/pages";
-import { registerIntegrationPages } from "./integration/pages";
-import { lenderOverview, registerLenderPages, withWorkQueueCount } from "./lender/pages";
-import { partnerOverview, registerPartnerPages } from "./partner/pages";
-import { notFoundPage, refusedPage, signedInNotFoundPage } from "./refused-page";
-import { requireViewer } from "./require-viewer";
-import { clearSessionCookie } from "./session-cookie";
-import { Confirm } from "../kit/confirm";
-import { PortalPage } from "./layout";
+import type { AppEnv } from "../../../app-env";
+import { ENVIRONMENTS, type Environment } from "../../../domain/identity/keys";
+import { onError } from "../../../api/problem";
+import { dispatchAfterWriteOf } from "../../../middleware/dispatch-after-write";
+import { sameOriginPosts } from "../../../middleware/same-origin-posts";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { signOut, switchEnvironment } from "../../../services/portal/sessions";
+import { PORTAL_ROUTE, type PortalEnv } from "../context";
+import { withPortalHeaders } from "../headers";
+import { registerAccessPages, registerPublicAccessPages } from "../access/pages";
+import { registerIntegrationPages } from "../integration/pages";
+import { lenderOverview, registerLenderPages, withWorkQueueCount } from "../lender/pages";
+import { partnerOverview, registerPartnerPages } from "../partner/pages";
+import { notFoundPage, refusedPage, signedInNotFoundPage } from "../refused-page";
+import { requireViewer } from "../require-viewer";
+import { clearSessionCookie } from "../session-cookie";
+import { Confirm } from "../../kit/confirm";
+import { PortalPage } from "../layout";
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();

@@ -9,14 +9,14 @@
  * complete active company, 2 a company that is not active, 9 a register that
  * does not answer, anything else one the register does not know.
  */
-import type { RegisterQuery, RegistryDirector } from "../domain/registers/types";
-import { available, monthsSince } from "./answer";
-import type { SourceContext } from "./context";
-import { unavailable, type RegisterOutcome, type VatOutcome } from "./outcome";
-import type { RegisterSource, VatSource } from "./source";
-import { vatChecked, vatUnanswered } from "./vat";
-import { normaliseCompanyNumber } from "./sources/companies-house";
-import { krsNumberOf } from "./sources/krs";
+import type { RegisterQuery, RegistryDirector } from "../../domain/registers/types";
+import { available, monthsSince } from "../answer";
+import type { SourceContext } from "../context";
+import { unavailable, type RegisterOutcome, type VatOutcome } from "../outcome";
+import type { RegisterSource, VatSource } from "../source";
+import { vatChecked, vatUnanswered } from "../vat";
+import { normaliseCompanyNumber } from "./companies-house";
+import { krsNumberOf } from "./krs";
 
 type Facts = Parameters<typeof available>[0];
 

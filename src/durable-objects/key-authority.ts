@@ -47,7 +47,7 @@ const epochSeconds = (ms: number) => Math.floor(ms / 1000);
  * the window is persisted so an evicted instance does not hand out a fresh
  * allowance.
  */
-export class RateLimiter extends DurableObject<Bindings> {
+export class KeyAuthority extends DurableObject<Bindings> {
   private window: Window | undefined;
   private state: Promise<KeyState | null> | undefined;
 

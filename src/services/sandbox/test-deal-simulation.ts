@@ -31,7 +31,7 @@ import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
 import { replyToLender, signAgreement, submitAccount, uploadToRequest } from "../hub/client-hub";
-import { loadDealView } from "./reads";
+import { loadDealView } from "../deals/reads";
 import { acceptOfferOfLead } from "../leads/offers";
 import type { ViewContext } from "../views/view-context";
 
