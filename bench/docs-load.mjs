@@ -26,7 +26,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function load(page, cdp, url) {
   const scripts = new Map();
   const onResponse = (e) => {
-    if (/\/docs\/scalar[.\w]*\.js/.test(e.response.url)) scripts.set(e.requestId, { url: e.response.url, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromMemoryCache, encoding: e.response.headers["content-encoding"] ?? null, cacheControl: e.response.headers["cache-control"] ?? null });
+    const header = (name) => Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? null;
+    if (/\/docs\/scalar[.\w]*\.js/.test(e.response.url)) scripts.set(e.requestId, { url: e.response.url, status: e.response.status, fromCache: e.response.fromDiskCache || e.response.fromMemoryCache, encoding: header("content-encoding"), cacheControl: header("cache-control") });
   };
   const onFinished = (e) => {
     const s = scripts.get(e.requestId);
