@@ -32,7 +32,7 @@ const SMOKE = process.env.BENCH_SMOKE === "1";
 const LEADS = Number(process.env.BENCH_LEADS) || null;
 const RUN_SECONDS = Number(process.env.BENCH_RUN_SECONDS) || 5;
 const CONFIG = SMOKE
-  ? { leads: { aLive: 150, aLiveDrafts: 100, aSandbox: 20, bLive: 20, bSandbox: 20 }, deepPage: 5, dealSubmits: 3, warmUp: { amount: 3 }, run: { amount: 5 }, rounds: 3, webhookIterations: 3 }
+  ? { leads: { aLive: 150, aLiveDrafts: 100, aSandbox: 20, bLive: 20, bSandbox: 20 }, deepPage: 5, dealSubmits: 3, warmUp: { amount: 10 }, run: { amount: 10 }, rounds: 3, webhookIterations: 3 }
   : {
       leads: LEADS
         ? { aLive: LEADS - 2_000, aLiveDrafts: 2_000, aSandbox: 2_000, bLive: 2_000, bSandbox: 2_000 }
