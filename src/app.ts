@@ -1,15 +1,11 @@
-import { Hono } from "hono";
-import { ADMIN_BASE, createAdminApi } from "./api/admin";
-import { createDocsPage } from "./api/reference/page";
-import { createFileRoutes } from "./web/files/routes";
-import { createLenderApi, LENDER_BASE } from "./api/lender";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { onError, problemResponse } from "./api/problem";
 import { Refusal } from "./lib/refusal";
-import { createHubRoutes } from "./web/hub/routes";
 import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
+import { EMBED_ROUTE } from "./lib/embed-route";
 import { provideDatabase } from "./middleware/database";
-import { mountHealth } from "./api/health/route";
+import { mountHealth } from "./api/health/probe";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
@@ -17,10 +13,7 @@ import { limitRequestBody } from "./middleware/body-limit";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
-import { createPartnerApi, PARTNER_BASE } from "./api/partner";
 import { PORTAL_ROUTE } from "./web/portal/context";
-import { createPortalRoutes } from "./web/portal/mount/routes";
-import { createEmbedRoutes, EMBED_ROUTE } from "./web/embed/routes";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {
@@ -33,9 +26,51 @@ function methodsByPath(routes: { method: string; path: string }[]) {
   return (path: string) => [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))];
 }
 
-export function createApp() {
+/**
+ * A door of the service: the paths under `prefix` and the module that mounts their routes. A door's
+ * module (its routes, their zod schemas, its OpenAPI document) is imported on the first request under
+ * its prefix, not when the isolate starts (issue 25; docs/capacity.md, "Cold start"): a cold isolate
+ * evaluates only the shell below, and a partner's first request builds the partner API alone.
+ * `aheadOfConfiguration`: mounted before the configuration check (the widget is static code).
+ * The prefixes are the doors' own constants (PARTNER_BASE…); test/app-doors.test.ts holds them equal.
+ */
+interface Door {
+  prefix: string;
+  aheadOfConfiguration?: boolean;
+  mount: (app: Hono<AppEnv>) => Promise<void>;
+}
+
+export const DOORS: readonly Door[] = [
+  { prefix: "/partner/v1", mount: async (app) => { const m = await import("./api/partner"); app.route(m.PARTNER_BASE, m.createPartnerApi()); } },
+  { prefix: "/v1", mount: async (app) => { const m = await import("./api/lender"); app.route(m.LENDER_BASE, m.createLenderApi()); } },
+  { prefix: "/admin/v1", mount: async (app) => { const m = await import("./api/admin"); app.route(m.ADMIN_BASE, m.createAdminApi()); } },
+  { prefix: FILE_ROUTE, mount: async (app) => { app.route(FILE_ROUTE, (await import("./web/files/routes")).createFileRoutes()); } },
+  { prefix: HUB_ROUTE, mount: async (app) => { app.route(HUB_ROUTE, (await import("./web/hub/routes")).createHubRoutes()); } },
+  { prefix: PORTAL_ROUTE, mount: async (app) => { app.route(PORTAL_ROUTE, (await import("./web/portal/mount/routes")).createPortalRoutes()); } },
+  {
+    prefix: "/docs",
+    mount: async (app) => {
+      const { createDocsPage } = await import("./api/reference/page");
+      app.route("/docs", createDocsPage([
+        { title: "Partner API", slug: "partner", url: "/partner/v1/openapi.json" },
+        { title: "Lender API", slug: "lender", url: "/v1/openapi.json" },
+        { title: "Operator API", slug: "operator", url: "/admin/v1/openapi.json" },
+      ]));
+    },
+  },
+  { prefix: EMBED_ROUTE, aheadOfConfiguration: true, mount: async (app) => { app.route(EMBED_ROUTE, (await import("./web/embed/routes")).createEmbedRoutes()); } },
+];
+
+/** The door whose prefix the path is under, if any: the prefix itself or anything below it, never a suffix. */
+export const doorOf = (path: string) => DOORS.find((d) => path === d.prefix || path.startsWith(`${d.prefix}/`));
+
+/**
+ * One door's whole app: every request's middleware (the request log wraps everything, so its line sees
+ * the final status of every answer), /health, the configuration check, the door's routes, and the
+ * 404/405 answer from that app's own routes. A path under no door gets the shell alone (`door` absent).
+ */
+async function shell(door?: Door) {
   const app = new Hono<AppEnv>();
-  // The request log wraps everything, so its line sees the final status of every answer.
   app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
@@ -44,27 +79,15 @@ export function createApp() {
   app.use("*", limitRequestBody);
   // Before the configuration check and every storage-touching middleware: a probe answers whatever else is wrong.
   mountHealth(app);
-  // The widget is static code: a partner's page loads it even while a deployment lacks a secret.
-  app.route(EMBED_ROUTE, createEmbedRoutes());
+  if (door?.aheadOfConfiguration) await door.mount(app);
   app.use("*", requireConfiguration);
-
-  const partnerApi = createPartnerApi();
-  const lenderApi = createLenderApi();
-  app.route(PARTNER_BASE, partnerApi);
-  app.route(LENDER_BASE, lenderApi);
-  app.route(ADMIN_BASE, createAdminApi());
-  app.route(FILE_ROUTE, createFileRoutes());
-  app.route(HUB_ROUTE, createHubRoutes());
-  app.route(PORTAL_ROUTE, createPortalRoutes());
-  app.route("/docs", createDocsPage([
-    { title: "Partner API", slug: "partner", url: `${PARTNER_BASE}/openapi.json` },
-    { title: "Lender API", slug: "lender", url: `${LENDER_BASE}/openapi.json` },
-    { title: "Operator API", slug: "operator", url: `${ADMIN_BASE}/openapi.json` },
-  ]));
+  if (door && !door.aheadOfConfiguration) await door.mount(app);
   app.get("/", (c) => c.redirect("/docs"));
 
-  const allowedMethods = methodsByPath(app.routes);
+  // Built on the first 404, not at startup: a compiled pattern per route is work a cold isolate need not do.
+  let allowedMethods: ((path: string) => string[]) | undefined;
   app.notFound((c) => {
+    allowedMethods ??= methodsByPath(app.routes);
     const methods = allowedMethods(c.req.path);
     if (methods.length > 0 && !methods.includes(c.req.method)) {
       const refusal = new Refusal("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${methods.join(", ")}.`);
@@ -74,4 +97,37 @@ export function createApp() {
   });
   app.onError(onError);
   return app;
+}
+
+/**
+ * The service: each request goes, untouched, to the app of the door its path is under, built on that
+ * door's first request and kept for the isolate's life (a failed build is retried by the next request).
+ */
+export function createApp() {
+  const built = new Map<Door | undefined, Promise<Hono<AppEnv>>>();
+  const appOf = (door: Door | undefined) => {
+    let app = built.get(door);
+    if (!app) {
+      app = shell(door);
+      built.set(door, app);
+      app.catch(() => built.delete(door));
+    }
+    return app;
+  };
+  const service = new Hono<AppEnv>();
+  service.all("*", async (c) => {
+    const app = await appOf(doorOf(c.req.path));
+    return app.fetch(c.req.raw, c.env, executionContextOf(c));
+  });
+  service.onError(onError);
+  return service;
+}
+
+/** The request's execution context, when it has one (a test's `app.request()` may not). */
+function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
 }

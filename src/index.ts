@@ -1,12 +1,12 @@
 import { createApp } from "./app";
 import type { Bindings } from "./lib/env";
-import { consumeRegisterLookups } from "./jobs/register-consumer";
-import { consumeWebhookDeliveries } from "./jobs/webhook-consumer";
-import { runScheduledWork } from "./jobs/scheduled";
 import type { DeliveryMessage } from "./services/webhooks/dispatch";
 
 export { KeyAuthority } from "./durable-objects/key-authority";
-export { dispatchPendingEvents } from "./services/webhooks/dispatch";
+
+/** `dispatchPendingEvents` of services/webhooks/dispatch.ts, loaded on its first call rather than at startup. */
+export const dispatchPendingEvents: typeof import("./services/webhooks/dispatch").dispatchPendingEvents = async (...args) =>
+  (await import("./services/webhooks/dispatch")).dispatchPendingEvents(...args);
 
 const app = createApp();
 
@@ -20,9 +20,14 @@ export const queueKindOf = (queue: string): "register-lookups" | "webhook-delive
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) =>
-    queueKindOf(batch.queue) === "register-lookups" ? consumeRegisterLookups(batch, env) : consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env),
+  // The consumers and the cron work (with the register adapters' response schemas) load on their first
+  // batch or tick, not when an isolate starts to answer a request (issue 25).
+  async queue(batch, env) {
+    if (queueKindOf(batch.queue) === "register-lookups") return (await import("./jobs/register-consumer")).consumeRegisterLookups(batch, env);
+    return (await import("./jobs/webhook-consumer")).consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env);
+  },
   async scheduled(controller, env, ctx) {
+    const { runScheduledWork } = await import("./jobs/scheduled");
     ctx.waitUntil(runScheduledWork(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -36,7 +36,7 @@ describe("npm run bench (smoke)", () => {
         expect(row.round_trips.status, row.name).toBeLessThan(300);
       }
       expect(report.rows.find((r: { kind: string }) => r.kind === "floor").c10.ratio).toBe(1);
-      expect(report.webhook).toEqual(expect.objectContaining({ events: 5 }));
+      expect(report.webhook).toEqual(expect.objectContaining({ events: 3 }));
       finite(report.webhook.lost, "webhook lost");
       finite(report.webhook.duplicates, "webhook duplicates");
       expect(report.targets.length).toBeGreaterThan(10);

@@ -6,12 +6,11 @@
  * runs, not whether it is configured.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Hono } from "hono";
-import type { AppEnv } from "../../app-env";
 import { errorResponses, jsonContent } from "../openapi";
 import type { Router } from "../router";
+import { HEALTH_PATH } from "./probe";
 
-export const HEALTH_PATH = "/health";
+export { HEALTH_PATH, mountHealth } from "./probe";
 
 const Health = z.object({ status: z.literal("ok") }).openapi("Health");
 
@@ -30,11 +29,4 @@ const healthRoute = createRoute({
 /** Lists the probe in an API's OpenAPI document (each document describes what its integrators can call). */
 export function describeHealth(api: Router) {
   api.openAPIRegistry.registerPath(healthRoute);
-}
-
-export function mountHealth(app: Hono<AppEnv>) {
-  app.get(HEALTH_PATH, (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json({ status: "ok" as const }, 200);
-  });
 }

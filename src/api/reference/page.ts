@@ -14,6 +14,49 @@ export interface ReferenceSource {
 /** Scalar's standalone bundle, served from the Worker's static assets (wrangler.toml [assets]). */
 export const SCRIPT_PATH = "/docs/scalar.js";
 const ASSET = "/standalone.js";
+/** A year: the longest lifetime caches honour. The hashed name changes whenever the content does. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * The script's content hash (16 hex digits of its SHA-256), read once per isolate and assets binding:
+ * the page names `/docs/scalar.<hash>.js`, which is served `immutable`, so a browser fetches the
+ * 4.3 MB script once per release of it and never revalidates (issue 24 item 7).
+ */
+const hashes = new WeakMap<Fetcher, Promise<string | null>>();
+export function scriptHash(assets: Fetcher | undefined, origin: string): Promise<string | null> {
+  if (!assets) return Promise.resolve(null);
+  let hash = hashes.get(assets);
+  if (!hash) {
+    hash = (async () => {
+      const asset = await assets.fetch(new URL(ASSET, origin));
+      if (!asset.ok) return null;
+      const digest = await crypto.subtle.digest("SHA-256", await asset.arrayBuffer());
+      return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    })();
+    hashes.set(assets, hash);
+    hash.then((h) => h ?? hashes.delete(assets), () => hashes.delete(assets));
+  }
+  return hash;
+}
+
+export const hashedScriptPath = (hash: string) => `/docs/scalar.${hash}.js`;
+
+/**
+ * The encoding the script is sent in: Brotli, else gzip, when the request accepts it (q=0 refuses).
+ * The Workers runtime compresses a body whose response names a `Content-Encoding`; so does the edge.
+ */
+export function scriptEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().toLowerCase().split(";"))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([coding]) => coding),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
 
 /**
  * The API reference: Scalar rendering the OpenAPI documents the APIs serve,
@@ -23,10 +66,17 @@ const ASSET = "/standalone.js";
  */
 export function createDocsPage(sources: ReferenceSource[]) {
   const docs = new Hono<AppEnv>();
-  // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25).
-  let scalar: MiddlewareHandler<AppEnv> | undefined;
+  // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25); one
+  // page per script address (the hashed one, or the plain one where the assets are missing).
+  const pages = new Map<string, MiddlewareHandler<AppEnv>>();
   const reference: MiddlewareHandler<AppEnv> = async (c, next) => {
-    scalar ??= (await import("@scalar/hono-api-reference")).Scalar(scalarOptions) as unknown as MiddlewareHandler<AppEnv>;
+    const hash = await scriptHash(c.env.ASSETS, c.req.url);
+    const cdn = hash ? hashedScriptPath(hash) : SCRIPT_PATH;
+    let scalar = pages.get(cdn);
+    if (!scalar) {
+      scalar = (await import("@scalar/hono-api-reference")).Scalar({ ...scalarOptions, cdn }) as unknown as MiddlewareHandler<AppEnv>;
+      pages.set(cdn, scalar);
+    }
     return scalar(c, next);
   };
   const scalarOptions = {
@@ -61,17 +111,29 @@ export function createDocsPage(sources: ReferenceSource[]) {
     return c.html(guidePage(guide.title, guide.html, guide));
   });
 
-  docs.get("/scalar.js", async (c) => {
-    // A configuration gap (no assets directory) is a 404, never a 500.
-    if (!c.env.ASSETS) throw new Refusal("not_found", "The reference's script is not deployed with this Worker.");
-    const asset = await c.env.ASSETS.fetch(new URL(ASSET, c.req.url));
-    if (!asset.ok) throw new Refusal("not_found", "The reference's script is not deployed with this Worker.");
-    const res = new Response(asset.body, asset);
-    res.headers.set("Content-Type", "text/javascript; charset=utf-8");
-    res.headers.set("Cache-Control", "public, max-age=3600");
-    return res;
+  // The plain name stays for anything that linked it; the page itself names the hashed one.
+  docs.get("/scalar.js", (c) => serveScript(c.env.ASSETS, c.req.url, c.req.header("Accept-Encoding"), "public, max-age=3600"));
+  docs.get("/:file{scalar\\.[0-9a-f]+\\.js}", async (c) => {
+    // An old hash (a page from before a release) is a 404: the page is no-cache, so a reload names the new one.
+    const hash = await scriptHash(c.env.ASSETS, c.req.url);
+    if (!hash || c.req.param("file") !== `scalar.${hash}.js`) throw new Refusal("not_found", "No script of the reference has that name; /docs names the current one.");
+    return serveScript(c.env.ASSETS, c.req.url, c.req.header("Accept-Encoding"), IMMUTABLE);
   });
   return docs;
+}
+
+/** The script from the static assets, compressed when the request accepts it. A missing asset is a 404, never a 500. */
+async function serveScript(assets: Fetcher | undefined, url: string, acceptEncoding: string | undefined, cacheControl: string) {
+  const missing = () => new Refusal("not_found", "The reference's script is not deployed with this Worker.");
+  if (!assets) throw missing();
+  const asset = await assets.fetch(new URL(ASSET, url));
+  if (!asset.ok) throw missing();
+  const headers = new Headers({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": cacheControl, Vary: "Accept-Encoding" });
+  const etag = asset.headers.get("ETag");
+  if (etag) headers.set("ETag", etag);
+  const encoding = scriptEncoding(acceptEncoding);
+  if (encoding) headers.set("Content-Encoding", encoding);
+  return new Response(asset.body, { status: 200, headers });
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -30,7 +30,7 @@ import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
 import { formRefusal, isNotFound, refusalForPage } from "../../kit/refusal";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 import { TEST_DEAL_SIMULATED_EVENT_VALUES, type TestDealSimulatedEvent } from "../../../domain/deals/sandbox-business";
-import { simulateTestDealEvent } from "../../../services/deals/test-deal-simulation";
+import { simulateTestDealEvent } from "../../../services/sandbox/test-deal-simulation";
 import { viewContext } from "../../../services/views/view-context";
 
 /** The simulation's refusals name API endpoints; the page says the same in the portal's words. */
