@@ -15,7 +15,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
-import { PRODUCTION, type ApiResponse, type CallOptions } from "./api";
+import { PRODUCTION, throughEdge, type ApiResponse, type CallOptions } from "./api";
 
 export type BindingKind = "d1" | "r2" | "queue" | "durableObject";
 
@@ -200,7 +200,7 @@ export async function callWithEnv(testEnv: Cloudflare.Env, method: string, path:
   }
   if (options.contentType) headers["Content-Type"] = options.contentType;
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }), testEnv, ctx);
+  const res = await createApp().fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body, ...throughEdge(headers) }), testEnv, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   let parsed: any = text;
