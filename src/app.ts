@@ -21,6 +21,7 @@ import { createPartnerApi, PARTNER_BASE } from "./api/partner";
 import { PORTAL_ROUTE } from "./web/portal/context";
 import { createPortalRoutes } from "./web/portal/routes";
 import { createEmbedRoutes, EMBED_ROUTE } from "./web/embed/routes";
+import { noStoreApiAnswers, strictTransport } from "./middleware/security-headers";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {
@@ -36,7 +37,7 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 export function createApp() {
   const app = new Hono<AppEnv>();
   // The request log wraps everything, so its line sees the final status of every answer.
-  app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
+  app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, strictTransport, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
@@ -50,6 +51,8 @@ export function createApp() {
 
   const partnerApi = createPartnerApi();
   const lenderApi = createLenderApi();
+  // API answers carry personal data or secrets: no-store unless a route says otherwise (docs/operations.md "Security").
+  for (const base of [PARTNER_BASE, LENDER_BASE, ADMIN_BASE]) app.use(`${base}/*`, noStoreApiAnswers);
   app.route(PARTNER_BASE, partnerApi);
   app.route(LENDER_BASE, lenderApi);
   app.route(ADMIN_BASE, createAdminApi());

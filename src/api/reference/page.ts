@@ -4,6 +4,32 @@ import { Refusal } from "../../lib/refusal";
 import { GUIDES, type Guide } from "./guides.generated";
 import { NOTES_CSS, notesHtml } from "./notes";
 
+type DocsEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { cspNonce: string } };
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/**
+ * The reference's Content-Security-Policy: scripts only from this origin (Scalar's bundle at
+ * /docs/scalar.js) and the one inline start-up script carrying this answer's nonce; the documents
+ * are fetched from this origin only; nothing may frame the page. Scalar styles itself at run time,
+ * hence inline styles; its icons and fonts are data: URLs.
+ */
+export function docsContentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 export interface ReferenceSource {
   title: string;
   slug: string;
@@ -22,11 +48,19 @@ const ASSET = "/standalone.js";
  * would call out (fonts, telemetry, its AI agent, MCP) are off.
  */
 export function createDocsPage(sources: ReferenceSource[]) {
-  const docs = new Hono<AppEnv>();
+  const docs = new Hono<DocsEnv>();
+  // Every page of the reference gets the policy; its nonce is fresh per answer.
+  docs.use("*", async (c, next) => {
+    const nonce = toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
+    c.set("cspNonce", nonce);
+    await next();
+    if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) c.res.headers.set("Content-Security-Policy", docsContentSecurityPolicy(nonce));
+  });
   // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25).
-  let scalar: MiddlewareHandler<AppEnv> | undefined;
-  const reference: MiddlewareHandler<AppEnv> = async (c, next) => {
-    scalar ??= (await import("@scalar/hono-api-reference")).Scalar(scalarOptions) as unknown as MiddlewareHandler<AppEnv>;
+  let scalar: MiddlewareHandler<DocsEnv> | undefined;
+  const reference: MiddlewareHandler<DocsEnv> = async (c, next) => {
+    // The nonce makes Scalar load its single-file bundle (`cdn`, our own origin) and mark both script tags.
+    scalar ??= (await import("@scalar/hono-api-reference")).Scalar((ctx: { get(key: "cspNonce"): string }) => ({ ...scalarOptions, nonce: ctx.get("cspNonce") })) as unknown as MiddlewareHandler<DocsEnv>;
     return scalar(c, next);
   };
   const scalarOptions = {
