@@ -10,8 +10,12 @@ export interface Variables {
   requestId: string;
   /** Set by the auth middleware on every authenticated route. */
   caller: Caller;
-  /** The key's rate-limit verdict, counted during authentication and applied by `rateLimitPerKey`. */
-  rateLimit: RateLimitVerdict;
+  /**
+   * The key's rate-limit verdict, counted during authentication and applied by `rateLimitPerKey`; null
+   * when the request was not counted (a publishable key from an origin it does not allow, which
+   * `enforceOrigin` refuses first).
+   */
+  rateLimit: RateLimitVerdict | null;
   /** Whether the request arrived on a sandbox-only host. */
   sandboxHost: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */

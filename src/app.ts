@@ -14,6 +14,7 @@ import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
 import { PORTAL_ROUTE } from "./web/portal/context";
+import { noStoreApiAnswers, strictTransport } from "./middleware/security-headers";
 
 /** Turns Hono route paths into matchers so a known path with the wrong method is a 405, not a 404. */
 function methodsByPath(routes: { method: string; path: string }[]) {
@@ -71,7 +72,8 @@ export const doorOf = (path: string) => DOORS.find((d) => path === d.prefix || p
  */
 async function shell(door?: Door) {
   const app = new Hono<AppEnv>();
-  app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
+  // The request log wraps everything, so its line sees the final status of every answer.
+  app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, strictTransport, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
@@ -81,6 +83,8 @@ async function shell(door?: Door) {
   mountHealth(app);
   if (door?.aheadOfConfiguration) await door.mount(app);
   app.use("*", requireConfiguration);
+  // API answers carry personal data or secrets: no-store unless a route says otherwise (docs/operations.md "Security").
+  for (const base of ["/partner/v1", "/v1", "/admin/v1"]) app.use(`${base}/*`, noStoreApiAnswers);
   if (door && !door.aheadOfConfiguration) await door.mount(app);
   app.get("/", (c) => c.redirect("/docs"));
 

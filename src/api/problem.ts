@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { logError } from "../lib/logger";
+import { isOverload, OVERLOAD_RETRY_SECONDS } from "../lib/overload";
 import { Refusal } from "../lib/refusal";
 import { REFUSAL_STATUS } from "../lib/refusal-status";
 
@@ -37,6 +38,8 @@ export function problemBody<E extends RequestEnv>(c: Context<E>, refusal: Refusa
 export function problemResponse<E extends RequestEnv>(c: Context<E>, refusal: Refusal, headers: Record<string, string> = {}) {
   const body = problemBody(c, refusal);
   if (refusal.retryAfterSeconds !== undefined) c.header("Retry-After", String(refusal.retryAfterSeconds));
+  // Every 503 says when to come back, whichever refusal it is (misconfiguration, an unreachable resolver).
+  else if (body.status === 503) c.header("Retry-After", String(OVERLOAD_RETRY_SECONDS));
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header("Content-Type", "application/problem+json");
   c.header("Cache-Control", "no-store");
@@ -67,7 +70,11 @@ export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
   let refusal: Refusal;
   if (err instanceof Refusal) refusal = err;
   else if (err instanceof HTTPException) refusal = fromHttpException(err);
-  else {
+  else if (isOverload(err)) {
+    // The platform is too busy (an overloaded Durable Object or D1): a 503 to retry, not a 500.
+    logError("overloaded", err, { request_id: c.get("requestId") });
+    refusal = new Refusal("service_unavailable", `The service is too busy just now; retry after ${OVERLOAD_RETRY_SECONDS} seconds.`, { retryAfterSeconds: OVERLOAD_RETRY_SECONDS });
+  } else {
     // Unknown failures are logged with the request id and never echoed: no stack, no message.
     logError("unhandled_error", err, { request_id: c.get("requestId") });
     refusal = new Refusal("internal_error", INTERNAL);

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../db/client";
 import { insertAccessToken, loadKeyState } from "../db/identity/keys";
-import { admits, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
+import { admits, refusesOrigin, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
 import type { Bindings } from "../lib/env";
 import { nowIso } from "../lib/ids";
 
@@ -24,7 +24,8 @@ export interface KeyAddress {
   clientId: string;
 }
 
-export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict } | { admitted: false };
+/** `verdict` is null when the request was not counted: a publishable key used from an origin it does not allow. */
+export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict | null } | { admitted: false };
 
 interface Window {
   startedAt: number;
@@ -62,10 +63,15 @@ export class KeyAuthority extends DurableObject<Bindings> {
     return { allowed, limit, remaining: Math.max(0, limit - this.window.count), resetSeconds };
   }
 
-  /** Checks the credential and, when it opens the key, counts the request: one call per authenticated request. */
-  async authenticate(address: KeyAddress, credential: PresentedCredential, policy: LimitPolicy, now = Date.now()): Promise<Admission> {
+  /**
+   * Checks the credential and, when it opens the key, counts the request: one call per authenticated
+   * request. A publishable key presented from an origin it does not allow is admitted uncounted
+   * (`verdict: null`), so the caller refuses it (403 `origin_not_allowed`) without spending the key's quota.
+   */
+  async authenticate(address: KeyAddress, credential: PresentedCredential, policy: LimitPolicy, origin?: string, now = Date.now()): Promise<Admission> {
     const state = await this.keyState(address, now);
     if (!state || state.facts.clientId !== address.clientId || !admits(state, credential, epochSeconds(now))) return { admitted: false };
+    if (refusesOrigin(state.facts, origin)) return { admitted: true, key: state.facts, verdict: null };
     return { admitted: true, key: state.facts, verdict: await this.hit(policy.limit, policy.windowSeconds, now) };
   }
 

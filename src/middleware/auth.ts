@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Caller } from "../domain/identity/caller";
 import type { KeyKind } from "../domain/identity/keys";
 import type { AppEnv } from "../app-env";
+import { clientAddress } from "../lib/client-address";
 import { Refusal } from "../lib/refusal";
 import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
 import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
@@ -32,18 +33,19 @@ async function resolveCredential(c: Context<AppEnv>, options: AuthOptions) {
   const authorization = c.req.header("Authorization");
   const apiKey = c.req.header("X-API-Key");
   const policy = limitPolicy(c);
+  const origin = c.req.header("Origin");
 
   if (options.bearer && authorization !== undefined) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized(`Malformed Authorization header. ${options.hint}`);
-    const admission = await admitBearerToken(c.env, token, policy).catch((error) => {
+    const admission = await admitBearerToken(c.env, token, policy, origin).catch((error) => {
       throw limiterUnavailable(c, error);
     });
     if (!admission.admitted) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
     return { ...admission, via: "bearer" as const };
   }
   if (apiKey === undefined) throw unauthorized(`No credentials were sent. ${options.hint}`);
-  const admission = await admitApiKey(c.env, apiKey, policy).catch((error) => {
+  const admission = await admitApiKey(c.env, apiKey, policy, origin).catch((error) => {
     throw limiterUnavailable(c, error);
   });
   if (!admission.admitted) throw unauthorized("The API key is malformed, unknown or revoked.");
@@ -61,7 +63,7 @@ export const authenticate = (options: AuthOptions) =>
     try {
       credential = await resolveCredential(c, options);
     } catch (error) {
-      await consumeRateLimit(c, `ip:${c.req.header("CF-Connecting-IP") ?? "local"}`);
+      await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
       throw error;
     }
     const { key, verdict, via } = credential;

@@ -1,7 +1,17 @@
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord, IN_FLIGHT, releaseIdempotencyKey } from "../db/identity/idempotency";
-import { sha256Hex, toHex } from "../lib/crypto";
+import {
+  claimIdempotencyKey,
+  COMMITTED,
+  committingDatabase,
+  completeIdempotencyRecord,
+  findIdempotencyRecord,
+  IN_FLIGHT,
+  releaseIdempotencyKey,
+  type Lease,
+} from "../db/identity/idempotency";
+import { randomToken, sha256Hex, toHex } from "../lib/crypto";
+import { logError } from "../lib/logger";
 import type { AppEnv } from "../app-env";
 import { Refusal } from "../lib/refusal";
 
@@ -37,14 +47,28 @@ async function bodyHash(raw: ArrayBuffer) {
   }
 }
 
+/** The answer once a keyed write committed and its own answer was lost: never "safe to retry" with a new key. */
+const committedWithoutAnswer = () =>
+  new Refusal(
+    "internal_error",
+    `The change was saved, but its answer was lost on our side. Do not repeat it with a new ${HEADER}: read the resource to see it; a retry with this key answers this again.`,
+  );
+
 /**
  * `Idempotency-Key` on POST: the same key with the same body within 24 hours
  * answers the first response again (`Idempotent-Replayed: true`); the same key
  * with another body is 422 `idempotency_key_reused`; a retry while the first
- * request is still running is 409 `idempotency_key_in_use`. Only successful
- * responses are kept: a failed request frees its key. Keys are scoped to the
+ * request is still running is 409 `idempotency_key_in_use`. Keys are scoped to the
  * caller's organisation, environment, method and path. Mounted once per API,
  * after auth, so every POST of both APIs honours it.
+ *
+ * The key is spent in the same D1 batch as the write it protects: the request's
+ * database (`c.get("db")`) appends the key's commit to every batch it runs
+ * (`committingDatabase`), so a failure after the write cannot free the key, and a
+ * lease taken over after expiry aborts the old holder's batch. A refusal (4xx) or a
+ * failure before any write frees the key; a 2xx answer is stored and replayed; a 5xx
+ * after the write committed keeps the key spent and is answered, then and on every
+ * retry, with `committedWithoutAnswer`.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(HEADER);
@@ -57,14 +81,16 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const requestHash = await bodyHash(await c.req.arrayBuffer());
   const db = c.get("db");
   const now = Math.floor(Date.now() / 1000);
+  const lease: Lease = { scopeKey, token: `lease_${randomToken(24)}`, committedUntil: now + RETENTION_SECONDS };
 
-  if (!(await claimIdempotencyKey(db, scopeKey, requestHash, now, LEASE_SECONDS))) {
+  if (!(await claimIdempotencyKey(db, lease, requestHash, now, LEASE_SECONDS))) {
     const record = await findIdempotencyRecord(db, scopeKey);
     if (record && record.requestHash !== requestHash) {
       throw new Refusal("idempotency_key_reused", `This ${HEADER} was used with a different request body; use a new key for a new request.`, {
         field: `header.${HEADER}`,
       });
     }
+    if (record?.status === COMMITTED) throw committedWithoutAnswer();
     if (!record || record.status === IN_FLIGHT) {
       throw new Refusal("idempotency_key_in_use", `A request with this ${HEADER} is still being processed; retry shortly.`, {
         field: `header.${HEADER}`,
@@ -76,15 +102,29 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     return c.body(record.responseBody, record.status as ContentfulStatusCode);
   }
 
+  let committed = false;
+  c.set("db", committingDatabase(db, lease, () => (committed = true)));
   try {
     await next();
   } catch (error) {
-    await releaseIdempotencyKey(db, scopeKey);
-    throw error;
+    if (!committed) {
+      await releaseIdempotencyKey(db, lease);
+      throw error;
+    }
+    // The write is in; only its answer failed. The key stays spent.
+    logError("idempotent_write_answer_lost", error, { request_id: c.get("requestId") });
+    throw committedWithoutAnswer();
+  } finally {
+    c.set("db", db);
   }
   const res = c.res;
   if (c.error || res.status < 200 || res.status >= 300) {
-    await releaseIdempotencyKey(db, scopeKey);
+    // A refusal changed nothing (a batch whose guard lost wrote nothing either): free the key.
+    if (res.status < 500 || !committed) await releaseIdempotencyKey(db, lease, true);
+    else if (c.error) {
+      logError("idempotent_write_answer_lost", c.error, { request_id: c.get("requestId") });
+      throw committedWithoutAnswer();
+    }
     return;
   }
   const headers: Record<string, string> = {};
@@ -93,5 +133,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     if (value !== null) headers[name] = value;
   }
   const body = await res.clone().text();
-  await completeIdempotencyRecord(db, scopeKey, { status: res.status, body, headers }, now + RETENTION_SECONDS);
+  try {
+    await completeIdempotencyRecord(db, lease, { status: res.status, body, headers }, now + RETENTION_SECONDS);
+  } catch (error) {
+    // The answer stands; the key stays spent (a retry is told the change was saved).
+    logError("idempotency_answer_not_stored", error, { request_id: c.get("requestId") });
+  }
 });

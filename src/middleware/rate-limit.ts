@@ -53,9 +53,12 @@ export async function consumeRateLimit(c: Context<AppEnv>, bucket: string) {
 /**
  * Per-key limit. The key's Durable Object counted the request while it
  * authenticated it (one call, see middleware/auth.ts); this applies the
- * verdict once the host and key-type rules have passed.
+ * verdict once the host, key-type and origin rules have passed. An uncounted
+ * request (a refused origin) must have been refused by `enforceOrigin` before this.
  */
 export const rateLimitPerKey = createMiddleware<AppEnv>(async (c, next) => {
-  applyVerdict(c, c.get("rateLimit"));
+  const verdict = c.get("rateLimit");
+  if (!verdict) throw new Error("rateLimitPerKey: the request was not counted; enforceOrigin must run before it.");
+  applyVerdict(c, verdict);
   await next();
 });

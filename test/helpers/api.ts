@@ -5,6 +5,17 @@ export const PRODUCTION = "http://api.test";
 export const SANDBOX = "http://sandbox.localhost";
 export const ADMIN_TOKEN = "test-admin-token";
 
+/**
+ * Cloudflare's edge sets `CF-Connecting-IP` and hands the Worker `request.cf` together, and the
+ * Worker believes the header only beside `request.cf` (src/lib/client-address.ts). A test that names
+ * a client address therefore models a request through the edge: it gets a `cf` object too. A test
+ * that sends the header without `cf` (a client forging it) builds its own Request.
+ */
+export function throughEdge(headers: Record<string, string> | undefined): { cf?: IncomingRequestCfProperties } {
+  const named = Object.keys(headers ?? {}).some((h) => h.toLowerCase() === "cf-connecting-ip");
+  return named ? { cf: { colo: "TST", asn: 64496 } as unknown as IncomingRequestCfProperties } : {};
+}
+
 export interface CallOptions {
   key?: string;
   token?: string;
@@ -41,7 +52,7 @@ export async function call<T = any>(method: string, path: string, options: CallO
     headers["Content-Type"] = "application/json";
   }
   if (options.contentType) headers["Content-Type"] = options.contentType;
-  const res = await exports.default.fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }));
+  const res = await exports.default.fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body, ...throughEdge(headers) }));
   const text = await res.text();
   if (!options.unjudged) {
     const problems = await contractProblems(method, path, { status: res.status, headers: res.headers, text });

@@ -15,13 +15,16 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
-import { PRODUCTION, type ApiResponse, type CallOptions } from "./api";
+import { PRODUCTION, throughEdge, type ApiResponse, type CallOptions } from "./api";
 
 export type BindingKind = "d1" | "r2" | "queue" | "durableObject";
 
 /** Which calls fail: a call number, a list of them, "every" call of the binding, or those a predicate picks. */
 export type FailWhen = number | number[] | "every" | ((call: number, operation: string) => boolean);
-export type FaultPlan = Partial<Record<BindingKind, FailWhen>>;
+export type FaultPlan = Partial<Record<BindingKind, FailWhen>> & {
+  /** What a failing call throws instead of an `InjectedFault`: e.g. the platform's "overloaded" error. */
+  error?: (binding: BindingKind, call: number, operation: string) => Error;
+};
 
 export class InjectedFault extends Error {
   constructor(readonly binding: BindingKind, readonly call: number, operation: string) {
@@ -37,6 +40,7 @@ class Switch {
   constructor(
     readonly binding: BindingKind,
     private readonly when: FailWhen | undefined,
+    private readonly makeError?: FaultPlan["error"],
   ) {}
 
   /** Called before each operation: counts it and throws if this one is to fail. */
@@ -46,7 +50,7 @@ class Switch {
     const fail = when === "every" || when === call || (Array.isArray(when) && when.includes(call)) || (typeof when === "function" && when(call, operation));
     if (fail) {
       this.failed.push({ call, operation });
-      throw new InjectedFault(this.binding, call, operation);
+      throw this.makeError?.(this.binding, call, operation) ?? new InjectedFault(this.binding, call, operation);
     }
   }
 }
@@ -166,10 +170,10 @@ export interface FaultyEnv {
 /** The test env with the chosen calls of each binding failing; everything else is the real binding. */
 export function faultyEnv(plan: FaultPlan = {}, base: Cloudflare.Env = env): FaultyEnv {
   const switches = {
-    d1: new Switch("d1", plan.d1),
-    r2: new Switch("r2", plan.r2),
-    queue: new Switch("queue", plan.queue),
-    durableObject: new Switch("durableObject", plan.durableObject),
+    d1: new Switch("d1", plan.d1, plan.error),
+    r2: new Switch("r2", plan.r2, plan.error),
+    queue: new Switch("queue", plan.queue, plan.error),
+    durableObject: new Switch("durableObject", plan.durableObject, plan.error),
   };
   return {
     switches,
@@ -200,7 +204,7 @@ export async function callWithEnv(testEnv: Cloudflare.Env, method: string, path:
   }
   if (options.contentType) headers["Content-Type"] = options.contentType;
   const ctx = createExecutionContext();
-  const res = await createApp().fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body }), testEnv, ctx);
+  const res = await createApp().fetch(new Request(`${options.host ?? PRODUCTION}${path}`, { method, headers, body, ...throughEdge(headers) }), testEnv, ctx);
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   let parsed: any = text;

@@ -4,7 +4,7 @@
  * the browser: the same requests passkeys.js makes.
  */
 import { exports } from "cloudflare:workers";
-import { admin, PRODUCTION } from "./api";
+import { admin, PRODUCTION, throughEdge } from "./api";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { softwarePasskey, type SoftwarePasskey } from "./software-authenticator";
 
@@ -21,6 +21,7 @@ export async function portalJson(path: string, body: unknown, headers: Record<st
       method: "POST",
       headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", Origin: PRODUCTION, ...headers },
       body: JSON.stringify(body),
+      ...throughEdge(headers),
     }),
   );
   const text = await res.text();

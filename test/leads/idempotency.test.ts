@@ -112,14 +112,16 @@ describe("idempotency storage", () => {
     const { claimIdempotencyKey, completeIdempotencyRecord, findIdempotencyRecord } = await import("../../src/db/identity/idempotency");
     const db = database(env.DB);
     const scopeKey = `org_x:sandbox:POST /partner/v1/leads:${crypto.randomUUID()}`;
+    const lease = (token: string) => ({ scopeKey, token, committedUntil: 0 });
     const now = 1_800_000_000;
-    const claims = await Promise.all([1, 2, 3].map(() => claimIdempotencyKey(db, scopeKey, "h1", now, 60)));
+    const claims = await Promise.all(["t1", "t2", "t3"].map((t) => claimIdempotencyKey(db, lease(t), "h1", now, 60)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    await completeIdempotencyRecord(db, scopeKey, { status: 201, body: "{}", headers: {} }, now + 86_400);
-    expect(await claimIdempotencyKey(db, scopeKey, "h2", now + 86_399, 60)).toBe(false);
+    const winner = ["t1", "t2", "t3"][claims.indexOf(true)];
+    await completeIdempotencyRecord(db, lease(winner), { status: 201, body: "{}", headers: {} }, now + 86_400);
+    expect(await claimIdempotencyKey(db, lease("t4"), "h2", now + 86_399, 60)).toBe(false);
     expect((await findIdempotencyRecord(db, scopeKey))?.requestHash).toBe("h1");
     // After 24 hours the key is free again.
-    expect(await claimIdempotencyKey(db, scopeKey, "h2", now + 86_401, 60)).toBe(true);
+    expect(await claimIdempotencyKey(db, lease("t5"), "h2", now + 86_401, 60)).toBe(true);
     expect((await findIdempotencyRecord(db, scopeKey))?.status).toBe(0);
   });
 });

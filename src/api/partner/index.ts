@@ -44,8 +44,10 @@ export function createPartnerApi() {
         browserSafe: (path) => BROWSER_SAFE.test(path),
       }),
     ),
-    unless(PUBLIC_PATHS, rateLimitPerKey),
+    // The origin rule before the quota: a page a publishable key does not allow is refused uncounted,
+    // so a foreign page cannot lock the partner's own site out with 429 (the key's object skips the count).
     unless(PUBLIC_PATHS, enforceOrigin),
+    unless(PUBLIC_PATHS, rateLimitPerKey),
     // Prequalification stores nothing, not even an idempotency record: it is safe to repeat as it is.
     unless([...PUBLIC_PATHS, `${PARTNER_BASE}/prequalification`], idempotency),
   );

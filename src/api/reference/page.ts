@@ -4,6 +4,32 @@ import { Refusal } from "../../lib/refusal";
 import { GUIDES, type Guide } from "./guides.generated";
 import { NOTES_CSS, notesHtml } from "./notes";
 
+type DocsEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { cspNonce: string } };
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/**
+ * The reference's Content-Security-Policy: scripts only from this origin (Scalar's bundle) and the
+ * inline start-up script carrying this answer's nonce; the documents are fetched from this origin
+ * only; nothing may frame the page. Scalar styles itself at run time, hence inline styles; its icons
+ * and fonts are data: URLs.
+ */
+export function docsContentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 export interface ReferenceSource {
   title: string;
   slug: string;
@@ -65,16 +91,23 @@ export function scriptEncoding(acceptEncoding: string | undefined): "br" | "gzip
  * would call out (fonts, telemetry, its AI agent, MCP) are off.
  */
 export function createDocsPage(sources: ReferenceSource[]) {
-  const docs = new Hono<AppEnv>();
+  const docs = new Hono<DocsEnv>();
+  // Every page of the reference gets the policy; its nonce is fresh per answer.
+  docs.use("*", async (c, next) => {
+    const nonce = toBase64Url(crypto.getRandomValues(new Uint8Array(18)));
+    c.set("cspNonce", nonce);
+    await next();
+    if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) c.res.headers.set("Content-Security-Policy", docsContentSecurityPolicy(nonce));
+  });
   // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25); one
   // page per script address (the hashed one, or the plain one where the assets are missing).
-  const pages = new Map<string, MiddlewareHandler<AppEnv>>();
-  const reference: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const pages = new Map<string, MiddlewareHandler<DocsEnv>>();
+  const reference: MiddlewareHandler<DocsEnv> = async (c, next) => {
     const hash = await scriptHash(c.env.ASSETS, c.req.url);
     const cdn = hash ? hashedScriptPath(hash) : SCRIPT_PATH;
     let scalar = pages.get(cdn);
     if (!scalar) {
-      scalar = (await import("@scalar/hono-api-reference")).Scalar({ ...scalarOptions, cdn }) as unknown as MiddlewareHandler<AppEnv>;
+      scalar = (await import("@scalar/hono-api-reference")).Scalar({ ...scalarOptions, cdn }) as unknown as MiddlewareHandler<DocsEnv>;
       pages.set(cdn, scalar);
     }
     return scalar(c, next);
@@ -93,7 +126,10 @@ export function createDocsPage(sources: ReferenceSource[]) {
   docs.get("/", async (c, next) => {
     await next();
     // The anchors responses link to, ahead of the client-rendered reference.
-    const page = (await c.res.text()).replace('<div id="app"></div>', `${notesHtml()}<div id="app"></div>`);
+    // Both of Scalar's script tags (its bundle and its start-up call) carry this answer's CSP nonce.
+    const page = (await c.res.text())
+      .replace('<div id="app"></div>', `${notesHtml()}<div id="app"></div>`)
+      .replaceAll("<script", `<script nonce="${c.get("cspNonce")}"`);
     c.res = c.html(page);
     c.header("Cache-Control", "no-cache");
   }, reference);

@@ -74,6 +74,20 @@ export async function partnerUploadCount(db: Database, leadId: string) {
   return row?.n ?? 0;
 }
 
+/** How many files the client has uploaded to a lead through the hub, across all its requests. */
+export async function clientUploadCount(db: Database, leadId: string) {
+  const row = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.leadId, leadId), eq(documents.source, "client_upload")))
+    .get();
+  return row?.n ?? 0;
+}
+
+/** Holds while the lead has room for `files` more client uploads under `cap`: read by the batch's guard itself. */
+export const clientUploadsLeave = (leadId: string, files: number, cap: number) =>
+  sql`(select count(*) from ${documents} where ${documents.leadId} = ${leadId} and ${documents.source} = 'client_upload') + ${files} <= ${cap}`;
+
 /**
  * The insert of a partner upload that happens only while the lead holds fewer
  * than `cap` partner uploads when the batch reaches it: concurrent uploads

@@ -4,7 +4,7 @@
  * conditional updates that write a fresh `last_change` token; the statements
  * after them in the batch are guarded on it.
  */
-import { and, asc, count, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Scope } from "../../domain/identity/caller";
 import { REQUEST_CLOSED_DEAL_STATUSES } from "../../domain/documents/requests";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest, type RequestStatus } from "../../domain/documents/types";
@@ -69,11 +69,11 @@ export const requestChanged = (id: string, token: string) => sql`exists (select 
  * request already forwarded or waived, or one another upload changed since the
  * read, takes nothing (the caller reads again).
  */
-export const requestUploadedUpdate = (db: Database, id: string, seenCount: number, files: number, token: string, at: string) =>
+export const requestUploadedUpdate = (db: Database, id: string, seenCount: number, files: number, token: string, at: string, also?: SQL) =>
   db
     .update(documentRequests)
     .set({ status: "uploaded", fileCount: sql`${documentRequests.fileCount} + ${files}`, uploadedAt: at, lastChange: token })
-    .where(and(eq(documentRequests.id, id), eq(documentRequests.fileCount, seenCount), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[])));
+    .where(and(eq(documentRequests.id, id), eq(documentRequests.fileCount, seenCount), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES] as RequestStatus[]), also));
 
 const openStatuses = [...OPEN_REQUEST_STATUSES] as RequestStatus[];
 

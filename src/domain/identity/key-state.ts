@@ -26,6 +26,14 @@ export interface KeyState {
   tokens: Map<string, number>;
 }
 
+/**
+ * Whether a request from `origin` is one this key refuses: a publishable key used from a page not on
+ * its list. Decided before the request is counted, so a foreign page cannot spend the key's quota.
+ */
+export function refusesOrigin(facts: KeyFacts, origin: string | undefined): boolean {
+  return origin !== undefined && facts.kind === "publishable" && !facts.allowedOrigins.includes(origin);
+}
+
 /** A presented credential, already hashed by the isolate. */
 export type PresentedCredential = { keyHash: string } | { tokenHash: string };
 

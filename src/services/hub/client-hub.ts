@@ -21,7 +21,7 @@ import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
 import { currentOffersOfLead } from "../../db/deals/offers";
 import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../../db/documents/requests";
-import { documentInsertWhere, documentsOfLead, documentsOfRequests } from "../../db/documents/documents";
+import { clientUploadCount, clientUploadsLeave, documentInsertWhere, documentsOfLead, documentsOfRequests } from "../../db/documents/documents";
 import { eventInsert } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import type { Deal, DealMessage } from "../../domain/deals/types";
@@ -34,7 +34,7 @@ import { documentStorageKey } from "../../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
 import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../../domain/hub/account-details";
 import { checkSignature, signatureVerification } from "../../domain/hub/signature";
-import { dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../../domain/hub/view";
+import { CLIENT_DOCUMENTS_PER_LEAD_MAX, dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../../domain/hub/view";
 import type { Lead } from "../../domain/leads/types";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import { randomToken } from "../../lib/crypto";
@@ -109,6 +109,18 @@ export async function requestPage(db: Database, lead: Lead, requestId: string) {
   return { request, deal, files: await documentsOfRequests(db, [request.id]) };
 }
 
+/** 422 `cap_exceeded` naming the limit: a document request takes at most 10 files in all. */
+const filesPerRequestCap = (held: number) =>
+  new Refusal("cap_exceeded", `A document request takes at most ${FILES_PER_UPLOAD_MAX} files in all; this one holds ${held}.`, {
+    field: "file",
+    extra: { limit: FILES_PER_UPLOAD_MAX },
+  });
+/** 422 `cap_exceeded` naming the limit: a lead takes at most 100 files from the client. */
+const clientDocumentsCap = () =>
+  new Refusal("cap_exceeded", `A lead takes at most ${CLIENT_DOCUMENTS_PER_LEAD_MAX} files from the client; this lead has reached the limit.`, {
+    field: "file",
+    extra: { limit: CLIENT_DOCUMENTS_PER_LEAD_MAX },
+  });
 const closedRequest = (status: string) => new Refusal("invalid_transition", `This request is ${status} and takes no more files.`, { field: "file" });
 const rejectionLabel = (reason: string) => (DOCUMENT_REJECTION_REASONS.find((r) => r.value === reason)?.label ?? reason).toLowerCase();
 /** A racing upload makes this one re-read and try again; a handful of rounds settles any realistic burst. */
@@ -124,7 +136,7 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
   const { request, deal } = await hubRequest(db, lead, requestId);
   if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
   if (files.length === 0) throw new Refusal("invalid_request", "Choose at least one file to upload.", { field: "file" });
-  if (files.length > FILES_PER_UPLOAD_MAX) throw new Refusal("invalid_value", `Upload at most ${FILES_PER_UPLOAD_MAX} files at once.`, { field: "file" });
+  if (request.fileCount + files.length > FILES_PER_UPLOAD_MAX) throw filesPerRequestCap(request.fileCount);
   const empty = files.find((f) => f.size === 0);
   if (empty) throw new Refusal("invalid_request", `The file ${sanitiseFilename(empty.name)} is empty.`, { field: "file" });
 
@@ -172,6 +184,14 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
       await discard();
       throw closedRequest(current?.status ?? "gone");
     }
+    if (current.fileCount + docs.length > FILES_PER_UPLOAD_MAX) {
+      await discard();
+      throw filesPerRequestCap(current.fileCount);
+    }
+    if ((await clientUploadCount(db, lead.id)) + docs.length > CLIENT_DOCUMENTS_PER_LEAD_MAX) {
+      await discard();
+      throw clientDocumentsCap();
+    }
     const prior = await documentsOfRequests(db, [request.id]);
     // Another upload landed between the two reads: read again.
     if (prior.length !== current.fileCount) continue;
@@ -180,7 +200,8 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
     const changed = requestChanged(request.id, token);
     const stored = docs.map((d) => ({ ...d, receivedAt: at, decidedAt: at }));
     const statements: Statement[] = [
-      requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at),
+      // The lead's cap is read by the guard itself, so uploads to two requests at once cannot pass it together.
+      requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at, clientUploadsLeave(lead.id, docs.length, CLIENT_DOCUMENTS_PER_LEAD_MAX)),
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
       eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
       ...stored.map((d) => uploadLanded(db, d.storageKey)),

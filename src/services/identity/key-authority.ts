@@ -18,19 +18,22 @@ const NOT_ADMITTED: Admission = { admitted: false };
 /** The Durable Object of a key; the name is the one the per-key limit has always used. */
 export const keyAuthority = (env: AuthorityEnv, clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
 
-/** An `X-API-Key` value: admitted and counted, or not admitted (malformed, unknown, wrong secret, revoked). */
-export async function admitApiKey(env: AuthorityEnv, presented: string, policy: LimitPolicy): Promise<Admission> {
+/**
+ * An `X-API-Key` value: admitted and counted, or not admitted (malformed, unknown, wrong secret, revoked).
+ * `origin` (the request's `Origin`) lets the object refuse a publishable key's foreign page before counting.
+ */
+export async function admitApiKey(env: AuthorityEnv, presented: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
   const parsed = parseKey(presented);
   if (!parsed?.secret) return NOT_ADMITTED;
   const address: KeyAddress = { keyId: parsed.keyId, clientId: parsed.clientId };
-  return keyAuthority(env, parsed.clientId).authenticate(address, { keyHash: await sha256Hex(presented.trim()) }, policy);
+  return keyAuthority(env, parsed.clientId).authenticate(address, { keyHash: await sha256Hex(presented.trim()) }, policy, origin);
 }
 
 /** A bearer token: routed by the key it names, admitted only if that key holds its hash, unexpired, and is not revoked. */
-export async function admitBearerToken(env: AuthorityEnv, token: string, policy: LimitPolicy): Promise<Admission> {
+export async function admitBearerToken(env: AuthorityEnv, token: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
   const address = parseAccessToken(token);
   if (!address) return NOT_ADMITTED;
-  return keyAuthority(env, address.clientId).authenticate(address, { tokenHash: await sha256Hex(token) }, policy);
+  return keyAuthority(env, address.clientId).authenticate(address, { tokenHash: await sha256Hex(token) }, policy, origin);
 }
 
 /** The client-credentials exchange; null when the pair does not name an active partner secret key. */

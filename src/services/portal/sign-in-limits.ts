@@ -36,7 +36,7 @@ async function count(env: LimiterEnv, bucket: string, limit: number) {
   }
 }
 
-/** One attempt from this address (CF-Connecting-IP); throws 429 with Retry-After once the window is spent. */
+/** One attempt from this address (`clientAddress`, lib/client-address.ts); throws 429 with Retry-After once the window is spent. */
 export const countAttemptFromAddress = (env: LimiterEnv, address: string) => count(env, addressBucket(address), SIGN_IN_ATTEMPTS_PER_ADDRESS);
 
 /** One attempt on this member's account. */

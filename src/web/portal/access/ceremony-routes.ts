@@ -12,6 +12,7 @@ import { completeRegistration, completeSignIn, registrationOptions, signInOption
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { setSessionCookie } from "../session-cookie";
 import { landingOf } from "./deep-link";
+import { clientAddress } from "../../../lib/client-address";
 
 /** The browser's answer, as @simplewebauthn/browser hands it over; the library checks the inside. */
 const CredentialAnswer = z.object({
@@ -45,7 +46,7 @@ async function answerOf(c: PortalContext) {
 }
 
 const partyOf = (c: PortalContext) => relyingPartyOf(c.req.url, c.env.PUBLIC_URL);
-const clientAddress = (c: PortalContext) => c.req.header("CF-Connecting-IP") ?? "local";
+const addressOf = (c: PortalContext) => clientAddress(c.req.raw);
 
 export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   portal.post("/invitations/:token/options", async (c) => {
@@ -60,12 +61,12 @@ export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   });
 
   portal.post("/sign-in/options", async (c) => {
-    const { challengeId, options } = await signInOptions(c.env, c.get("db"), partyOf(c), clientAddress(c));
+    const { challengeId, options } = await signInOptions(c.env, c.get("db"), partyOf(c), addressOf(c));
     return c.json({ challenge_id: challengeId, options });
   });
 
   portal.post("/sign-in/verify", async (c) => {
-    const token = await completeSignIn(c.env, c.get("db"), partyOf(c), clientAddress(c), await answerOf(c));
+    const token = await completeSignIn(c.env, c.get("db"), partyOf(c), addressOf(c), await answerOf(c));
     setSessionCookie(c, token);
     // A deep link that sent the person to sign in (`?next=`) is where they land (issue 23 item 13).
     return c.json({ redirect: landingOf(c.req.query("next")) });
