@@ -39,6 +39,8 @@ export function createApp() {
   app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
+    // No answer lets the browser send its URL on: hub and invitation links carry credentials (docs/operations.md "Security").
+    c.res.headers.set("Referrer-Policy", "no-referrer");
   });
   // One body limit for every route, sized per route, before any door reads a body (docs/operations.md "Security").
   app.use("*", limitRequestBody);

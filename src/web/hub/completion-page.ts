@@ -9,10 +9,10 @@ type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
  * Completing an accepted deal: account details first (form 1), then, once the
  * provider uploaded it, reading and signing the agreement (form 2).
  */
-export function completionPage({ base, local }: HubView, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
+export function completionPage({ base, local, readOnly = false }: HubView, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
   const { deal, completion, scheme, agreementUrl } = p;
   const action = `${base}/deals/${deal.deal.ref}/completion`;
-  const accepted = deal.deal.status === "offer_accepted";
+  const accepted = deal.deal.status === "offer_accepted" && !readOnly;
   const accountStep = completion.account_submitted
     ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong>${completion.account_summary}</strong></p>`
     : accepted
@@ -40,5 +40,5 @@ ${SCHEME_FIELDS[scheme].map(
 ${feedback(f)}
 <h2>1. Account for the payout</h2>${accountStep}
 <h2>2. Agreement</h2>${signStep}`;
-  return layout(`Completion: ${deal.deal.ref}`, base, content);
+  return layout(`Completion: ${deal.deal.ref}`, base, content, readOnly);
 }

@@ -57,5 +57,5 @@ ${
           html`<li><h3>${d.filename}</h3><dl><dt>Type</dt><dd>${d.documentType.replace(/_/g, " ")}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
       )}</ul>`
 }`;
-  return layout(`${business}: your application`, base, content);
+  return layout(`${business}: your application`, base, content, view.readOnly);
 }
