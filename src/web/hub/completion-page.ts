@@ -14,7 +14,7 @@ export function completionPage({ base, local, readOnly = false }: HubView, p: Co
   const action = `${base}/deals/${deal.deal.ref}/completion`;
   const accepted = deal.deal.status === "offer_accepted" && !readOnly;
   const accountStep = completion.account_submitted
-    ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong>${completion.account_summary}</strong></p>`
+    ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong><bdi>${completion.account_summary}</bdi></strong></p>`
     : accepted
       ? html`<form method="post" action="${action}/account">
 <label for="account_holder_name">Account holder name</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" autocomplete="name" value="${draft.account_holder_name ?? ""}" required${invalidIf(f, "account_holder_name")}>

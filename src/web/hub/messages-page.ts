@@ -16,8 +16,8 @@ ${
     : html`<ol id="messages">${messages.map(
         (m) =>
           html`<li><strong>${m.direction === "borrower_to_lender" ? "You" : "Funding provider"}</strong> <span class="muted">${local.time(m.createdAt)}</span>${
-            m.subject ? html`<br><em>${m.subject}</em>` : ""
-          }<br><span class="body">${m.body}</span></li>`,
+            m.subject ? html`<br><em dir="auto">${m.subject}</em>` : ""
+          }<br><span class="body" dir="auto">${m.body}</span></li>`,
       )}</ol>`
 }
 ${readOnly ? "" : html`<h2>Reply</h2>

@@ -78,7 +78,9 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
                   <td>
                     <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a>
                   </td>
-                  <td>{lead.business.name ?? "—"}</td>
+                  <td>
+                    <bdi>{lead.business.name ?? "—"}</bdi>
+                  </td>
                   <td>{stateLabel(lead.state)}</td>
                   <td>{lead.country}</td>
                   <td>
