@@ -25,16 +25,7 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
   });
 }
 
-/** A schema's check that refuses a usable-looking value with 422 `invalid_value` (a name with a bidi control) marks its issue with this. */
-export const INVALID_VALUE = { refusal: "invalid_value" } as const;
-
-const isInvalidValueIssue = (issue: z.core.$ZodIssue) => issue.code === "custom" && (issue.params as { refusal?: string } | undefined)?.refusal === "invalid_value";
-
-/**
- * The one shape every validation failure takes: 400 `invalid_request` naming the field;
- * 422 `invalid_value` when every problem is a well-formed value the service refuses
- * (a name carrying a control or text-direction character).
- */
+/** The one shape every validation failure takes: 400 `invalid_request` naming the field. */
 export function validationError(error: z.ZodError, target: string): Refusal {
   const problems = fieldProblems(error).map((p) => ({
     ...p,
@@ -42,6 +33,5 @@ export function validationError(error: z.ZodError, target: string): Refusal {
   }));
   const first = problems[0] ?? { field: target, message: "The request is invalid." };
   const detail = problems.length > 1 ? `${first.message} (and ${problems.length - 1} more problem${problems.length > 2 ? "s" : ""})` : first.message;
-  const code = error.issues.length > 0 && error.issues.every(isInvalidValueIssue) ? "invalid_value" : "invalid_request";
-  return new Refusal(code, detail, { field: first.field || undefined, extra: { errors: problems } });
+  return new Refusal("invalid_request", detail, { field: first.field || undefined, extra: { errors: problems } });
 }

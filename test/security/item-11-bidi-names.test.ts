@@ -1,4 +1,4 @@
-// Issue 21 item 11: names refuse Unicode bidi controls and other control characters (422 `invalid_value`
+// Issue 21 item 11: names refuse Unicode bidi controls and other control characters (400 `invalid_request`
 // naming the field); pages isolate user-supplied names (<bdi> / dir="auto").
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
@@ -11,7 +11,7 @@ import { checkAccountDetails } from "../../src/domain/hub/account-details";
 const TRAPS = ["\u202E", "\u202A", "\u202D", "\u2066", "\u2067", "\u2069", "\u200E", "\u200F", "\u0000", "\u0007", "\t", "\n", "\u0085"];
 
 describe("issue 21 item 11: bidi and control characters in names", () => {
-  it("refuses each trap character in every name of a lead, with 422 invalid_value naming the field, and stores nothing", async () => {
+  it("refuses each trap character in every name of a lead, with 400 invalid_request naming the field, and stores nothing", async () => {
     const partner = await partnerWithKeys();
     const lead = completeUkLead();
     const cases: [string, (bad: string) => unknown][] = [
@@ -23,8 +23,8 @@ describe("issue 21 item 11: bidi and control characters in names", () => {
     for (const [field, body] of cases) {
       for (const bad of ["\u202E", "\u2066", "\u0007"]) {
         const res = await call("POST", "/partner/v1/leads", { key: partner.live.key, body: body(bad) });
-        expect(res.status, `${field} with U+${bad.codePointAt(0)!.toString(16)}`).toBe(422);
-        expect(res.body.error.code).toBe("invalid_value");
+        expect(res.status, `${field} with U+${bad.codePointAt(0)!.toString(16)}`).toBe(400);
+        expect(res.body.error.code).toBe("invalid_request");
         expect(res.body.error.field).toBe(field);
       }
     }
@@ -37,8 +37,9 @@ describe("issue 21 item 11: bidi and control characters in names", () => {
     const created = await call("POST", "/partner/v1/leads", { key: partner.live.key, body: { country: "GB" } });
     expect(created.status).toBe(201);
     const patch = await call("PATCH", `/partner/v1/leads/${created.body.id}`, { key: partner.live.key, body: { business: { name: "Evil\u202Ecod.exe" } } });
-    expect(patch.status).toBe(422);
-    expect(patch.body.error.code).toBe("invalid_value");
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.code).toBe("invalid_request");
+    expect(patch.body.error.field).toBe("business.name");
     // A plain name, right-to-left scripts included, is accepted.
     const fine = await call("PATCH", `/partner/v1/leads/${created.body.id}`, { key: partner.live.key, body: { business: { name: "شركة الأمل Ltd" } } });
     expect(fine.status).toBe(200);

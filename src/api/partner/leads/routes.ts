@@ -38,7 +38,7 @@ export const createLeadRoute = createRoute({
   },
   responses: {
     201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
-    ...errorResponses("invalid_request", "invalid_value"),
+    ...errorResponses("invalid_request"),
   },
 });
 
@@ -62,7 +62,7 @@ export const patchLeadRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
   responses: {
     200: jsonContent(Lead, "The lead"),
-    ...errorResponses("invalid_request", "invalid_value", "not_found", "lead_submitted", "conflict"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
   },
 });
 
@@ -76,7 +76,7 @@ export const putSignificantPersonsRoute = createRoute({
   request: { params: LeadIdParam, body: jsonBody(SignificantPersonsPut) },
   responses: {
     200: jsonContent(SignificantPersonsResult, "The held list"),
-    ...errorResponses("invalid_request", "invalid_value", "not_found", "lead_submitted", "conflict"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
   },
 });
 

@@ -14,13 +14,12 @@ import {
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, Timestamp } from "./common";
 import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../../lib/unicode";
-import { INVALID_VALUE } from "../../../lib/validation";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-/** A name (business, trading, channel, person): plain text, no control or bidi characters (422 `invalid_value`, issue 21 item 11). */
-const nameText = (max: number) => text(max).refine((v) => !hasForbiddenNameCharacter(v), { message: FORBIDDEN_NAME_MESSAGE, params: INVALID_VALUE });
+/** A name (business, trading, channel, person): plain text, no control or bidi characters (400 `invalid_request` naming the field, issue 21 item 11). */
+const nameText = (max: number) => text(max).refine((v) => !hasForbiddenNameCharacter(v), { message: FORBIDDEN_NAME_MESSAGE });
 /** Absent leaves a field as it is; null says it is not known (and clears it on PATCH). */
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 const Money = z.number().finite().nonnegative().max(1_000_000_000_000).openapi({ description: "Major units of the market currency." });
