@@ -76,6 +76,8 @@ async function shell(door?: Door) {
   app.use("*", requestLog, traceContext, serverTiming, requestId, provideDatabase, sandboxHost, strictTransport, async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
+    // No answer lets the browser send its URL on: hub and invitation links carry credentials (docs/operations.md "Security").
+    c.res.headers.set("Referrer-Policy", "no-referrer");
   });
   // One body limit for every route, sized per route, before any door reads a body (docs/operations.md "Security").
   app.use("*", limitRequestBody);

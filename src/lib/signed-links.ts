@@ -37,3 +37,38 @@ export async function hubToken(secret: string, leadId: string) {
 export async function checkHubToken(secret: string, leadId: string, token: string) {
   return timingSafeEqual(await hubToken(secret, leadId), token.toLowerCase());
 }
+
+/**
+ * The hub token of a lead's link generation. Generation 0 is the lead's first
+ * link and keeps the original message, so links handed out before rotation
+ * existed still work (until they expire); a rotation changes the message and
+ * so the token.
+ */
+export async function hubLinkToken(secret: string, leadId: string, generation: number) {
+  if (generation === 0) return hubToken(secret, leadId);
+  return toHex(await hmacSha256(secret, `hub\n${leadId}\n${generation}`)).slice(0, 40);
+}
+
+export async function checkHubLinkToken(secret: string, leadId: string, generation: number, token: string) {
+  return timingSafeEqual(await hubLinkToken(secret, leadId, generation), token.toLowerCase());
+}
+
+/** The hub session cookie's name; its path is the lead's hub, so two leads' sessions sit side by side. */
+export const HUB_SESSION_COOKIE = "rfs_hub";
+
+const hubSessionMessage = (leadId: string, generation: number, expires: number) => `hub-session\n${leadId}\n${generation}\n${expires}`;
+
+/** `<generation>.<expires>.<hmac>`: a session of one link generation of one lead, until `expires` (unix seconds). */
+export async function signHubSession(secret: string, leadId: string, generation: number, expires: number) {
+  return `${generation}.${expires}.${toHex(await hmacSha256(secret, hubSessionMessage(leadId, generation, expires)))}`;
+}
+
+/** The session's generation when it is genuine and unexpired; null otherwise. */
+export async function checkHubSession(secret: string, leadId: string, value: string, nowSeconds: number): Promise<number | null> {
+  const match = /^(\d{1,9})\.(\d{1,12})\.([0-9a-f]{64})$/.exec(value);
+  if (!match) return null;
+  const [, generation, expires, mac] = match;
+  const expected = toHex(await hmacSha256(secret, hubSessionMessage(leadId, Number(generation), Number(expires))));
+  if (!timingSafeEqual(expected, mac!)) return null;
+  return Number(expires) > nowSeconds ? Number(generation) : null;
+}

@@ -220,3 +220,38 @@ describe("the client hub on a phone (390x844)", () => {
     expect(events.body.events.map((e: any) => e.event)).toContain("offer.accepted");
   });
 });
+
+describe("issue 21 item 6: the hub link in a browser", () => {
+  it("trades the token for an HttpOnly SameSite=Strict cookie, lands on the page without the token, and dies on rotation", { timeout: 120_000 }, async () => {
+    const partner = await newPartner();
+    const pkey = { "X-API-Key": partner.live.key };
+    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, { headers: pkey, body: { country: "GB", business: { name: "Cookie Exchange Ltd" } } });
+    expect(lead.status).toBe(201);
+    const uploadUrl: string = lead.body.upload_url;
+    const token = new URL(uploadUrl).pathname.split("/")[3]!;
+    expect(token).toMatch(/^[0-9a-f]{40}$/);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const opened = await page.goto(uploadUrl);
+    expect(opened!.status()).toBe(200);
+    expect(page.url()).toBe(`${baseUrl()}/hub/${lead.body.id}`);
+    expect(page.url()).not.toContain(token);
+    expect(opened!.request().redirectedFrom()?.url()).toBe(uploadUrl);
+    expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
+    expect(await page.locator("h1").textContent()).toBe("Cookie Exchange Ltd");
+    const [cookie] = (await context.cookies()).filter((c) => c.name === "rfs_hub");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: `/hub/${lead.body.id}` });
+    expect(cookie!.value).not.toContain(token);
+    expect(await page.evaluate(() => document.cookie)).not.toContain("rfs_hub");
+
+    // The partner rotates the link: the open page's session dies at once, the new link works.
+    const rotated = await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/hub-link`, { headers: pkey });
+    expect(rotated.status).toBe(200);
+    expect((await page.reload())!.status()).toBe(404);
+    expect((await page.goto(uploadUrl))!.status()).toBe(404);
+    expect((await page.goto(rotated.body.upload_url))!.status()).toBe(200);
+    expect(page.url()).toBe(`${baseUrl()}/hub/${lead.body.id}`);
+    await context.close();
+  });
+});

@@ -7,6 +7,9 @@ import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 
 export const OUR_ORIGIN = PRODUCTION;
 
+/** Where a link's pages live once its token was traded for the session cookie: `/hub/<lead>` (no token). */
+export const pagesOf = (hubPath: string) => hubPath.split("/").slice(0, 3).join("/");
+
 /** A routed lead and its hub path (`/hub/<lead>/<token>`), read from the lead's `upload_url`. */
 export async function hubLead(body: unknown = completeUkLead()) {
   const routed = await routedLead(body);
@@ -71,7 +74,14 @@ export async function hubCall(method: string, path: string, options: { form?: Re
   } else if (options.multipart) {
     body = options.multipart;
   }
-  const res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { method, headers, body, redirect: "manual" }));
+  let res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { method, headers, body, redirect: "manual" }));
+  // Opening a link (GET /hub/<lead>/<token>…) trades the token for the session cookie and redirects to the
+  // page without it; follow that once with the cookie, as a browser does (test/hub/hub-link.test.ts checks the exchange itself).
+  const cookie = /^(rfs_hub=[^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
+  if (method === "GET" && res.status === 303 && cookie) {
+    await res.text();
+    res = await exports.default.fetch(new Request(new URL(res.headers.get("Location")!, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual" }));
+  }
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/lib/crypto";
 import { call } from "../helpers/api";
 import { pdfBytes } from "../lender/helpers";
-import { acceptedHubLead, dealRow, filesForm, hubCall, hubLead, lenderEvents, requestDocuments } from "./helpers";
+import { acceptedHubLead, dealRow, filesForm, hubCall, hubLead, lenderEvents, requestDocuments, pagesOf } from "./helpers";
 
 describe("client hub: overview", () => {
   it("shows the business, its reference and state, open requests, notifications and each deal's links", async () => {
@@ -17,8 +17,8 @@ describe("client hub: overview", () => {
     expect(res.text).toContain(lead.reference);
     expect(res.text).toContain("Bank statements (last 6 months)");
     expect(res.text).toContain("All business accounts, please");
-    expect(res.text).toContain(`${hub}/deals/${refA}/messages`);
-    expect(res.text).toContain(`${hub}/deals/${refA}/completion`);
+    expect(res.text).toContain(`${pagesOf(hub)}/deals/${refA}/messages`);
+    expect(res.text).toContain(`${pagesOf(hub)}/deals/${refA}/completion`);
     expect(res.text).toContain(`New message about ${refA}`);
     // Deals show by their product label and ref, never by the lender's name.
     expect(res.text).not.toContain("Lender A");

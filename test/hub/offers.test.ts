@@ -5,7 +5,7 @@ import { createApp } from "../../src/app";
 import { call, PRODUCTION } from "../helpers/api";
 import { firmOffer, indicativeOffer, makeOffer } from "../lender/helpers";
 import { receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
-import { hubCall, hubLead, OUR_ORIGIN } from "./helpers";
+import { hubCall, hubLead, OUR_ORIGIN, pagesOf } from "./helpers";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -52,7 +52,7 @@ describe("client hub: offers", () => {
     const res = await hubCall("GET", hub);
     expect(res.status).toBe(200);
     const label = (await env.DB.prepare("select label from offers where id = ?").bind(offerA.id).first<any>()).label;
-    expect(res.text).toContain(`<a href="${hub}/offers/${offerA.id}">${label}</a>`);
+    expect(res.text).toContain(`<a href="${pagesOf(hub)}/offers/${offerA.id}">${label}</a>`);
     expect(res.text).toContain("£40,000");
     expect(res.text).toContain("11.5% a year");
     expect(res.text).toContain("24 months");
@@ -70,13 +70,13 @@ describe("client hub: offers", () => {
 
     const page = await hubCall("GET", `${viaHub.hub}/offers/${viaHub.offerA.id}`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`<form method="post" action="${viaHub.hub}/offers/${viaHub.offerA.id}/acceptance">`);
+    expect(page.text).toContain(`<form method="post" action="${pagesOf(viaHub.hub)}/offers/${viaHub.offerA.id}/acceptance">`);
     const res = await accept(viaHub.hub, viaHub.offerA.id);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${viaHub.hub}/offers/${viaHub.offerA.id}?done=accepted`);
     const confirmation = await hubCall("GET", res.headers.get("Location")!);
     expect(confirmation.text).toContain("You accepted the offer.");
-    expect(confirmation.text).toContain(`${viaHub.hub}/deals/${viaHub.refA}/completion`);
+    expect(confirmation.text).toContain(`${pagesOf(viaHub.hub)}/deals/${viaHub.refA}/completion`);
     expect(confirmation.text).not.toContain("<form");
 
     const api = await call("POST", `/partner/v1/leads/${viaApi.lead.id}/offers/${viaApi.offerA.id}/acceptance`, { key: viaApi.partner.live.key });

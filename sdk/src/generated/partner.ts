@@ -2185,6 +2185,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leads/{id}/hub-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the lead's client-hub link
+         * @description Issues a new client-hub link for the lead (valid 30 days; the lead's `upload_url` from now on). The previous link, and every hub session opened with it, stop working at once. Use it to renew an expired link or when a link went to the wrong person. Works in every lead state (the hub of a funded, declined or out-of-scope lead is read-only). `Idempotency-Key` is honoured: a retry with the same key answers the first rotation's link instead of rotating again. 404 for a lead outside the caller's account and environment.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`). */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new link */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HubLink"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leads/{id}/documents": {
         parameters: {
             query?: never;
@@ -8048,6 +8182,18 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             submitted_at: string;
+        };
+        HubLink: {
+            /** @description The lead's id. */
+            id: string;
+            /** @description The new client-hub link; the lead's `upload_url` from now on. The previous link stopped working. */
+            upload_url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (30 days after it was issued); rotate again for a new one.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            expires_at: string;
         };
         LeadList: {
             leads: components["schemas"]["LeadSummary"][];

@@ -11,7 +11,6 @@ import {
   agreementSignedUpdate,
   dealsOfLead,
   findDealOfLead,
-  findLeadById,
   offerLabelsOfDeals,
 } from "../../db/hub/client-hub";
 import { notificationsOfLead } from "../../db/hub/client-notifications";
@@ -41,7 +40,9 @@ import { randomToken } from "../../lib/crypto";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
 import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
-import { checkHubToken } from "../../lib/signed-links";
+import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
+import { findLeadWithHubLink } from "../../db/hub/hub-links";
+import { hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
 import { signingSecretOf, type SigningEnv } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
 import type { Links } from "../views/links";
@@ -53,11 +54,38 @@ const notFound = () => new Refusal("not_found", "Not found.");
 /** The domain says why a form was refused: an empty required field is an invalid request, a filled but unusable one an invalid value. */
 const FORM_PROBLEM_CODE: Record<FormProblem, RefusalCode> = { missing: "invalid_request", invalid: "invalid_value" };
 
-/** The lead behind a hub link, or null for a wrong token or an unknown lead alike. */
-export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(leadId) || !/^[0-9a-fA-F]{40}$/.test(token)) return null;
-  if (!(await checkHubToken(signingSecretOf(env), leadId, token))) return null;
-  return findLeadById(db, leadId);
+export const HUB_LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const HUB_TOKEN = /^[0-9a-fA-F]{40}$/;
+
+/** What a hub link or session opens: the lead and its link, or a link that was genuine but has expired. */
+export type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
+
+/**
+ * The lead behind a hub link (`/hub/{lead}/{token}`): null for a wrong token,
+ * an old generation's token (the link was rotated) or an unknown lead alike;
+ * `expired` when the token is the current one but its 30 days are over.
+ */
+export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string, now = Date.now()): Promise<HubOpening | null> {
+  if (!HUB_LEAD_ID.test(leadId) || !HUB_TOKEN.test(token)) return null;
+  const found = await findLeadWithHubLink(db, leadId);
+  if (!found || !(await checkHubLinkToken(signingSecretOf(env), leadId, found.link.generation, token))) return null;
+  return { ...found, expired: hubLinkExpired(found.link, now) };
+}
+
+/** The lead behind a hub session cookie: null unless it is genuine, unexpired and of the link's current generation. */
+export async function openHubSession(db: Database, env: SigningEnv, leadId: string, cookie: string, now = Date.now()): Promise<HubOpening | null> {
+  if (!HUB_LEAD_ID.test(leadId)) return null;
+  const generation = await checkHubSession(signingSecretOf(env), leadId, cookie, Math.floor(now / 1000));
+  if (generation === null) return null;
+  const found = await findLeadWithHubLink(db, leadId);
+  if (!found || found.link.generation !== generation || hubLinkExpired(found.link, now)) return null;
+  return { ...found, expired: false };
+}
+
+/** The session cookie's value and lifetime for a link just opened. */
+export async function hubSessionFor(env: SigningEnv, opening: HubOpening, now = Date.now()) {
+  const expires = hubSessionExpiry(opening.link, now);
+  return { value: await signHubSession(signingSecretOf(env), opening.lead.id, opening.link.generation, expires), maxAgeSeconds: Math.max(0, expires - Math.floor(now / 1000)) };
 }
 
 export interface HubDeal {

@@ -4,6 +4,7 @@
  * link, register facts, and what routing holds (offers, funding outcome,
  * out-of-scope reasons).
  */
+import { hubLinkOf } from "../../db/hub/hub-links";
 import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
 import { partnerOfferView } from "../../domain/deals/offer-view";
 import type { Scope } from "../../domain/identity/caller";
@@ -14,7 +15,7 @@ import { registerViewFrom } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
 async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers }: LeadWithRelations) {
-  const uploadUrl = await ctx.links.hub(lead.id);
+  const uploadUrl = await ctx.links.hub(lead.id, (await hubLinkOf(ctx.db, lead)).generation);
   const register = registerViewFrom(registerAnswers);
   const registerSources = { register: register.figures, registerAnswers: register.answers };
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl, ...registerSources });

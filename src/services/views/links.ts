@@ -4,7 +4,7 @@
  * a webhook body built later by the queue consumer point at the same place.
  */
 import type { Bindings } from "../../lib/env";
-import { HUB_ROUTE, hubToken, signFile } from "../../lib/signed-links";
+import { HUB_ROUTE, hubLinkToken, signFile } from "../../lib/signed-links";
 import { signingSecretOf } from "../../lib/signing-secret";
 
 /** Links in API responses: long enough to download, short enough to be worthless when leaked later. */
@@ -17,8 +17,8 @@ export type LinkEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT" | "PUBLIC_U
 export interface Links {
   /** Signed, expiring download link of a stored file. */
   file(storageKey: string): Promise<string>;
-  /** The client hub of a lead; `path` is a deep link inside it (`/requests/req_…`). */
-  hub(leadId: string, path?: string): Promise<string>;
+  /** The client hub of a lead's current link generation (db/hub/hub-links.ts); `path` is a deep link inside it (`/requests/req_…`). */
+  hub(leadId: string, generation: number, path?: string): Promise<string>;
 }
 
 const baseOf = (env: LinkEnv) => (env.PUBLIC_URL ?? "http://localhost:8787").replace(/\/+$/, "");
@@ -31,8 +31,8 @@ export function linksFor(env: LinkEnv, fileTtlSeconds = FILE_LINK_TTL_SECONDS, n
     async file(storageKey) {
       return base + (await signFile(secret, storageKey, Math.floor(now() / 1000) + fileTtlSeconds));
     },
-    async hub(leadId, path = "") {
-      return `${base}${HUB_ROUTE}/${leadId}/${await hubToken(secret, leadId)}${path}`;
+    async hub(leadId, generation, path = "") {
+      return `${base}${HUB_ROUTE}/${leadId}/${await hubLinkToken(secret, leadId, generation)}${path}`;
     },
   };
 }

@@ -9,12 +9,12 @@ type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
  * Completing an accepted deal: account details first (form 1), then, once the
  * provider uploaded it, reading and signing the agreement (form 2).
  */
-export function completionPage({ base, local }: HubView, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
+export function completionPage({ base, local, readOnly = false }: HubView, p: CompletionPage, f: Feedback = {}, draft: Record<string, string> = {}) {
   const { deal, completion, scheme, agreementUrl } = p;
   const action = `${base}/deals/${deal.deal.ref}/completion`;
-  const accepted = deal.deal.status === "offer_accepted";
+  const accepted = deal.deal.status === "offer_accepted" && !readOnly;
   const accountStep = completion.account_submitted
-    ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong>${completion.account_summary}</strong></p>`
+    ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong><bdi>${completion.account_summary}</bdi></strong></p>`
     : accepted
       ? html`<form method="post" action="${action}/account">
 <label for="account_holder_name">Account holder name</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" autocomplete="name" value="${draft.account_holder_name ?? ""}" required${invalidIf(f, "account_holder_name")}>
@@ -40,5 +40,5 @@ ${SCHEME_FIELDS[scheme].map(
 ${feedback(f)}
 <h2>1. Account for the payout</h2>${accountStep}
 <h2>2. Agreement</h2>${signStep}`;
-  return layout(`Completion: ${deal.deal.ref}`, base, content);
+  return layout(`Completion: ${deal.deal.ref}`, base, content, readOnly);
 }

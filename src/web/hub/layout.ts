@@ -47,18 +47,43 @@ export function invalidIf(f: Feedback, name: string) {
   return f.error?.field === name ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : "";
 }
 
-export function layout(title: string, hubBase: string, content: Html) {
+export function layout(title: string, hubBase: string, content: Html, readOnly = false) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">
 <title>${title}</title><style>${raw(STYLE)}</style></head>
-<body><nav aria-label="Hub"><a href="${hubBase}">Overview</a></nav><main>${content}</main></body></html>`;
+<body><nav aria-label="Hub"><a href="${hubBase}">Overview</a></nav><main>${
+    readOnly ? html`<p class="notice" id="read-only" role="status">This application is closed: you can read everything here, but nothing can be sent or changed any more.</p>` : ""
+  }${content}</main></body></html>`;
 }
 
 /** What every page is rendered with: the link's base path and the business's local form of times and amounts. */
 export interface HubView {
   base: string;
   local: LocalForm;
+  /** The lead is funded, declined or out of scope: pages show what happened, forms are gone and posts are refused. */
+  readOnly?: boolean;
 }
+
+const plainPage = (title: string, body: Html, head: Html | string = "") => html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">${head}<title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+
+/** A genuine link whose 30 days are over (410). */
+export const expiredPage = () => plainPage("Link expired", html`<p>This link has expired. Ask the adviser who sent it to you for a new link.</p>`);
+
+/** The hub of a funded, declined or out-of-scope lead takes no more changes (409). */
+export const readOnlyPage = (base: string) =>
+  plainPage("Nothing more to do here", html`<p>This application is closed, so nothing can be changed any more. You can still <a href="${base}">read its hub</a>.</p>`);
+
+/** Too many requests from this address or on this link (429, with Retry-After). */
+export const tooManyPage = () => plainPage("Too many requests", html`<p>Too many requests in a short time. Wait a minute, then reload the page.</p>`);
+
+/**
+ * The answer to a link followed from another site: the cookie is set, and this
+ * page moves on to the token-free address by itself (our own navigation, so the
+ * SameSite=Strict cookie goes with it).
+ */
+export const openingPage = (target: string) =>
+  plainPage("Opening your hub", html`<p><a href="${target}">Continue to your hub</a></p>`, html`<meta http-equiv="refresh" content="0;url=${target}">`);
 
 export function notFoundPage() {
   return html`<!doctype html>

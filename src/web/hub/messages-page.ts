@@ -6,7 +6,7 @@ import { feedback, invalidIf, layout, type Feedback, type HubView } from "./layo
 type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 
 /** The conversation with the funding provider of one deal, and the reply form. */
-export function messagesPage({ base, local }: HubView, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
+export function messagesPage({ base, local, readOnly = false }: HubView, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
   const { deal, messages } = p;
   const content = html`<h1>Messages: ${deal.label} (${deal.deal.ref})</h1>
 ${feedback(f)}
@@ -16,14 +16,14 @@ ${
     : html`<ol id="messages">${messages.map(
         (m) =>
           html`<li><strong>${m.direction === "borrower_to_lender" ? "You" : "Funding provider"}</strong> <span class="muted">${local.time(m.createdAt)}</span>${
-            m.subject ? html`<br><em>${m.subject}</em>` : ""
-          }<br><span class="body">${m.body}</span></li>`,
+            m.subject ? html`<br><em dir="auto">${m.subject}</em>` : ""
+          }<br><span class="body" dir="auto">${m.body}</span></li>`,
       )}</ol>`
 }
-<h2>Reply</h2>
+${readOnly ? "" : html`<h2>Reply</h2>
 <form method="post" action="${base}/deals/${deal.deal.ref}/messages">
 <label for="subject">Subject (optional)</label><input id="subject" type="text" name="subject" maxlength="${MESSAGE_SUBJECT_MAX}" value="${draft.subject ?? ""}"${invalidIf(f, "subject")}>
 <label for="body">Message</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required${invalidIf(f, "body")}>${draft.body ?? ""}</textarea>
-<button type="submit">Send</button></form>`;
-  return layout(`Messages: ${deal.deal.ref}`, base, content);
+<button type="submit">Send</button></form>`}`;
+  return layout(`Messages: ${deal.deal.ref}`, base, content, readOnly);
 }

@@ -10,7 +10,7 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
   const { base, local } = view;
   const business = o.lead.business?.name ?? "Your business";
   const now = new Date();
-  const content = html`<h1>${business}</h1>
+  const content = html`<h1><bdi>${business}</bdi></h1>
 <p>Application reference <strong>${o.lead.reference}</strong>, status <strong>${o.lead.state.replace(/_/g, " ")}</strong>.</p>
 <p class="muted">Times are shown in ${local.timeZone} time.</p>
 ${feedback(f)}
@@ -54,8 +54,8 @@ ${
     ? html`<p class="muted">You have not uploaded anything yet.</p>`
     : html`<ul class="cards" id="uploads">${o.uploads.map(
         (d) =>
-          html`<li><h3>${d.filename}</h3><dl><dt>Type</dt><dd>${d.documentType.replace(/_/g, " ")}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
+          html`<li><h3><bdi>${d.filename}</bdi></h3><dl><dt>Type</dt><dd>${d.documentType.replace(/_/g, " ")}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
       )}</ul>`
 }`;
-  return layout(`${business}: your application`, base, content);
+  return layout(`${business}: your application`, base, content, view.readOnly);
 }

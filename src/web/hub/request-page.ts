@@ -23,7 +23,7 @@ function uploadRules(documentType: string) {
 }
 
 /** One document request: what is asked, what was sent, and the upload form while it is open. */
-export function requestPage({ base, local }: HubView, p: RequestPage, f: Feedback = {}) {
+export function requestPage({ base, local, readOnly = false }: HubView, p: RequestPage, f: Feedback = {}) {
   const { request, deal, files } = p;
   const open = OPEN_REQUEST_STATUSES.includes(request.status);
   const rules = uploadRules(request.documentType);
@@ -37,12 +37,12 @@ ${
     : ""
 }
 ${
-  open
+  open && !readOnly
     ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
 <p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.</p>
 <label for="file">File(s)</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
 <button type="submit">Upload</button></form>`
     : html`<p class="muted">This request takes no more files.</p>`
 }`;
-  return layout(request.label, base, content);
+  return layout(request.label, base, content, readOnly);
 }

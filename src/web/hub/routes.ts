@@ -1,24 +1,39 @@
 /**
- * The client hub, `GET|POST /hub/{leadId}/{token}/…`: server-rendered pages
- * for the business behind a lead. The link is the credential (the token is an
- * HMAC of the lead id), so a wrong token and an unknown lead get the same
- * plain 404 page. The token sits in the URL: no referrer leaves, nothing is
- * cached, nothing loads from elsewhere, and forms post only from our origin.
+ * The client hub: server-rendered pages for the business behind a lead. The
+ * link `/hub/{leadId}/{token}` is the credential (the token is an HMAC of the
+ * lead id and the link's generation), so a wrong token, a rotated-away one and
+ * an unknown lead get the same plain 404 page. Opening the link (GET) trades
+ * the token for an HttpOnly, SameSite=Strict session cookie scoped to
+ * `/hub/{leadId}` and redirects to the same page without the token, so it
+ * stays out of history, `Referer` and request logs; the pages live at
+ * `/hub/{leadId}/…`. A post to the token path still works (a script holding
+ * the link). Links expire 30 days after issue (410 page), the hub is read-only
+ * once the lead is funded, declined or out of scope (409 on a post), and
+ * requests are rate-limited per link and per client address (429 page).
+ * No referrer leaves, nothing is cached, nothing loads from elsewhere, and
+ * forms post only from our origin.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
 import type { AppEnv } from "../../app-env";
 import { onError } from "../../api/problem";
-import { HUB_ROUTE } from "../../lib/signed-links";
+import { HUB_ROUTE, HUB_SESSION_COOKIE } from "../../lib/signed-links";
+import { Refusal } from "../../lib/refusal";
+import { hubIsReadOnly } from "../../domain/hub/link";
+import { countHubRequestFromAddress, countHubRequestOnLink } from "../../services/hub/hub-links";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
 import { localFormOf } from "../../domain/hub/local-form";
 import {
   completionPage as loadCompletion,
+  HUB_TOKEN,
   hubOverview,
+  hubSessionFor,
   messagesPage as loadMessages,
   openHub,
+  openHubSession,
   replyToLender,
   requestPage as loadRequest,
   signAgreement,
@@ -29,6 +44,7 @@ import { acceptHubOffer, hubOffer } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
+import { expiredPage, openingPage, readOnlyPage, tooManyPage } from "./layout";
 import type { RefusalStatus } from "../../lib/refusal-status";
 import { formAction, optionalTextOf as text, showRefused } from "../kit/form";
 import type { PageRefusal } from "../kit/refusal";
@@ -76,36 +92,89 @@ const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
   c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
 );
 
-const openLead = createMiddleware<HubEnv>(async (c, next) => {
-  const { leadId, token } = c.req.param() as { leadId: string; token: string };
-  const lead = await openHub(c.get("db"), c.env, leadId, token);
-  // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
-  if (!lead || (c.get("sandboxHost") && lead.environment !== "sandbox")) return notFound(c);
-  c.set("lead", lead);
-  c.set("hubBase", `${HUB_ROUTE}/${lead.id}/${token}`);
-  c.set("hubView", { base: c.get("hubBase"), local: localFormOf(lead.country) });
+/** The client's address for the per-address limit: the one the API's per-address limit reads. */
+const clientAddress = (c: Context) => c.req.header("CF-Connecting-IP") ?? "local";
+
+/** `/hub/{leadId}/{token}[/rest]`: the second segment is a token (40 hex), never a page name. */
+const tokenPathOf = (path: string) => {
+  const [, leadId, token, ...rest] = path.slice(HUB_ROUTE.length).split("/");
+  return token !== undefined && HUB_TOKEN.test(token) ? { leadId: leadId!, token, rest: rest.length ? `/${rest.join("/")}` : "" } : null;
+};
+
+/**
+ * Every hub request counts against its client address; a throttled one gets
+ * the "too many requests" page with `Retry-After`.
+ */
+const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
+  await countHubRequestFromAddress(c.env, clientAddress(c));
   return next();
 });
 
-export function createHubRoutes() {
-  const hub = new Hono<HubEnv>();
-  hub.use("*", async (c, next) => {
-    await next();
-    withHubHeaders(c.res);
+/**
+ * GET on a link: the token is checked and traded for the session cookie, and
+ * the browser goes on to the same page without the token. An expired link is
+ * a 410 page; a wrong one the 404 page. A link followed from another site
+ * (an e-mail in a webmail tab, `Sec-Fetch-Site: cross-site`) is answered with
+ * a page that moves on by itself (`<meta http-equiv="refresh">`), because a
+ * browser withholds a SameSite=Strict cookie on a redirect chain another site
+ * started; from our own pages, a bookmark or a typed address it is a 303.
+ */
+const exchangeLink = createMiddleware<HubEnv>(async (c, next) => {
+  const linkPath = c.req.method === "GET" || c.req.method === "HEAD" ? tokenPathOf(c.req.path) : null;
+  if (!linkPath) return next();
+  const opening = await openHub(c.get("db"), c.env, linkPath.leadId, linkPath.token);
+  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
+  if (opening.expired) return c.html(expiredPage(), 410);
+  await countHubRequestOnLink(c.env, opening.lead.id);
+  const session = await hubSessionFor(c.env, opening);
+  const base = `${HUB_ROUTE}/${opening.lead.id}`;
+  setCookie(c, HUB_SESSION_COOKIE, session.value, {
+    path: base,
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: session.maxAgeSeconds,
   });
-  // The body limit (20 MiB on the upload route, 64 KB for other forms) is the app's, applied before this.
-  hub.use("*", sameOriginHubPosts);
-  hub.use("/:leadId/:token/*", openLead);
-  // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
-  hub.use("/:leadId/:token/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));
+  const target = `${base}${linkPath.rest}${new URL(c.req.url).search}`;
+  if (c.req.header("Sec-Fetch-Site") === "cross-site") return c.html(openingPage(target), 200);
+  return c.redirect(target, 303);
+});
 
-  hub.get("/:leadId/:token", async (c) => c.html(overviewPage(c.get("hubView"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
+/**
+ * Opens the lead of a hub page: from the session cookie on `/hub/{leadId}/…`,
+ * or from the token on a post to `/hub/{leadId}/{token}/…`. Counts the request
+ * against the link, and refuses any post once the lead is funded, declined or
+ * out of scope (the hub is read-only then).
+ */
+const openLead = createMiddleware<HubEnv>(async (c, next) => {
+  const linkPath = tokenPathOf(c.req.path);
+  const leadId = linkPath?.leadId ?? c.req.path.slice(HUB_ROUTE.length).split("/")[1] ?? "";
+  const opening = linkPath
+    ? await openHub(c.get("db"), c.env, leadId, linkPath.token)
+    : await openHubSession(c.get("db"), c.env, leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "");
+  // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
+  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
+  if (opening.expired) return c.html(expiredPage(), 410);
+  await countHubRequestOnLink(c.env, opening.lead.id);
+  const lead = opening.lead;
+  const readOnly = hubIsReadOnly(lead);
+  if (readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") return c.html(readOnlyPage(`${HUB_ROUTE}/${lead.id}`), 409);
+  c.set("lead", lead);
+  c.set("hubBase", linkPath ? `${HUB_ROUTE}/${lead.id}/${linkPath.token}` : `${HUB_ROUTE}/${lead.id}`);
+  c.set("hubView", { base: c.get("hubBase"), local: localFormOf(lead.country), readOnly });
+  return next();
+});
+
+/** The hub's pages, relative to a lead's base (mounted at `/{leadId}` and at `/{leadId}/{token}`). */
+function createHubPages() {
+  const hub = new Hono<HubEnv>();
+  hub.get("/", async (c) => c.html(overviewPage(c.get("hubView"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
 
   const showRequest = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
     c.html(requestPage(c.get("hubView"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
-  hub.get("/:leadId/:token/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
+  hub.get("/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post(
-    "/:leadId/:token/requests/:requestId",
+    "/requests/:requestId",
     hubForm(
       async (c, form) => {
         const requestId = c.req.param("requestId")!;
@@ -121,9 +190,9 @@ export function createHubRoutes() {
 
   const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
     c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("db"), c.get("lead"), c.req.param("offerId")!), f), status);
-  hub.get("/:leadId/:token/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
+  hub.get("/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
   hub.post(
-    "/:leadId/:token/offers/:offerId/acceptance",
+    "/offers/:offerId/acceptance",
     hubForm(
       async (c) => {
         const offerId = c.req.param("offerId")!;
@@ -137,9 +206,9 @@ export function createHubRoutes() {
 
   const showMessages = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: { subject?: string; body?: string } = {}) =>
     c.html(messagesPage(c.get("hubView"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
-  hub.get("/:leadId/:token/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
+  hub.get("/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
   hub.post(
-    "/:leadId/:token/deals/:ref/messages",
+    "/deals/:ref/messages",
     hubForm(
       async (c, form) => {
         const message = await replyToLender(c.get("db"), c.get("lead"), c.req.param("ref")!, { subject: text(form, "subject"), body: text(form, "body") });
@@ -152,9 +221,9 @@ export function createHubRoutes() {
 
   const showCompletion = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: Record<string, string> = {}) =>
     c.html(completionPage(c.get("hubView"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
-  hub.get("/:leadId/:token/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
+  hub.get("/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
   hub.post(
-    "/:leadId/:token/deals/:ref/completion/account",
+    "/deals/:ref/completion/account",
     hubForm(
       async (c, form) => {
         const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
@@ -167,7 +236,7 @@ export function createHubRoutes() {
     ),
   );
   hub.post(
-    "/:leadId/:token/deals/:ref/completion/signature",
+    "/deals/:ref/completion/signature",
     hubForm(
       async (c, form) => {
         await signAgreement(c.get("db"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
@@ -179,7 +248,34 @@ export function createHubRoutes() {
   );
 
   hub.all("*", notFound);
-  // Body-limit refusals and unexpected failures answer as the rest of the service does, with the hub's headers.
-  hub.onError((error, c) => withHubHeaders(onError(error, c as unknown as Context<AppEnv>)));
+  return hub;
+}
+
+export function createHubRoutes() {
+  const hub = new Hono<HubEnv>();
+  hub.use("*", async (c, next) => {
+    await next();
+    withHubHeaders(c.res);
+  });
+  // The body limit (20 MiB on the upload route, 64 KB for other forms) is the app's, applied before this.
+  hub.use("*", sameOriginHubPosts);
+  hub.use("*", limitByAddress);
+  hub.use("*", exchangeLink);
+  hub.use("/:leadId", openLead);
+  hub.use("/:leadId/*", openLead);
+  // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
+  hub.use("/:leadId/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));
+  const pages = createHubPages();
+  hub.route("/:leadId/:token{[0-9a-fA-F]{40}}", pages);
+  hub.route("/:leadId", pages);
+  hub.all("*", notFound);
+  // A throttled request gets a page with Retry-After; body-limit refusals and unexpected failures answer as the rest of the service does, with the hub's headers.
+  hub.onError(async (error, c) => {
+    if (error instanceof Refusal && error.code === "rate_limited") {
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+      return withHubHeaders(await c.html(tooManyPage(), 429));
+    }
+    return withHubHeaders(onError(error, c as unknown as Context<AppEnv>));
+  });
   return hub;
 }

@@ -6,8 +6,9 @@ import { presentLead, presentNewLead, readLead } from "../../../services/leads/p
 import { viewContext } from "../../../services/views/view-context";
 import { panelMatcher } from "../../../services/leads/routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../../services/leads/leads";
-import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, submitLeadRoute } from "./routes";
+import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, rotateHubLinkRoute, submitLeadRoute } from "./routes";
 import { renewLead } from "../../../services/leads/renewals";
+import { rotateLeadHubLink } from "../../../services/hub/hub-links";
 import { signingSecretOf } from "../../../lib/signing-secret";
 
 export function registerLeadRoutes(router: Router) {
@@ -57,6 +58,11 @@ export function registerLeadRoutes(router: Router) {
     // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
     c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
     return c.json(await presentLead(ctx, renewal), 201);
+  });
+
+  router.openapi(rotateHubLinkRoute, async (c) => {
+    const ctx = viewContext(c.env, { db: c.get("db") });
+    return c.json(await rotateLeadHubLink(ctx.db, ctx.links, scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 
   router.openapi(listLeadsRoute, async (c) => {

@@ -12,6 +12,8 @@ import {
   SubmitResult,
 } from "../../shared/schemas/lead";
 
+import { HubLink } from "../../shared/schemas/hub-link";
+
 const tags = ["Leads"];
 
 const IdempotencyHeader = z.object({
@@ -117,4 +119,19 @@ export const listLeadsRoute = createRoute({
   security: security.partner,
   request: { query: LeadQuery },
   responses: { 200: jsonContent(LeadList, "A page of leads"), ...errorResponses("invalid_request") },
+});
+
+export const rotateHubLinkRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/hub-link",
+  summary: "Rotate the lead's client-hub link",
+  description:
+    "Issues a new client-hub link for the lead (valid 30 days; the lead's `upload_url` from now on). The previous link, and every hub session opened with it, stop working at once. Use it to renew an expired link or when a link went to the wrong person. Works in every lead state (the hub of a funded, declined or out-of-scope lead is read-only). `Idempotency-Key` is honoured: a retry with the same key answers the first rotation's link instead of rotating again. 404 for a lead outside the caller's account and environment.",
+  tags,
+  security: security.partner,
+  request: { params: LeadIdParam, headers: IdempotencyHeader },
+  responses: {
+    200: jsonContent(HubLink, "The new link"),
+    ...errorResponses("invalid_request", "not_found"),
+  },
 });

@@ -13,18 +13,21 @@ import {
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, Timestamp } from "./common";
+import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../../lib/unicode";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** A name (business, trading, channel, person): plain text, no control or bidi characters (400 `invalid_request` naming the field, issue 21 item 11). */
+const nameText = (max: number) => text(max).refine((v) => !hasForbiddenNameCharacter(v), { message: FORBIDDEN_NAME_MESSAGE });
 /** Absent leaves a field as it is; null says it is not known (and clears it on PATCH). */
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 const Money = z.number().finite().nonnegative().max(1_000_000_000_000).openapi({ description: "Major units of the market currency." });
 
-const ChannelInput = z.strictObject({ name: maybe(text(200)), domain: maybe(text(253)) });
+const ChannelInput = z.strictObject({ name: maybe(nameText(200)), domain: maybe(text(253)) });
 
 const BusinessInput = z.strictObject({
-  name: maybe(text(200)),
+  name: maybe(nameText(200)),
   company_number: maybe(text(50)).openapi({ description: "The local register number; refused in Spain, which has none." }),
   entity_type: maybe(z.enum(ALL_COMPANY_TYPE_VALUES)).openapi({ description: "One of the market's company types (`/enums/company-types?country=`)." }),
   industry: maybe(z.enum(INDUSTRY_VALUES)),
@@ -32,8 +35,8 @@ const BusinessInput = z.strictObject({
 });
 
 const ContactInput = z.strictObject({
-  first_name: maybe(text(100)),
-  last_name: maybe(text(100)),
+  first_name: maybe(nameText(100)),
+  last_name: maybe(nameText(100)),
   email: maybe(z.email().max(254)),
   phone: maybe(z.string().trim().regex(/^\+?[0-9 ()./-]{4,32}$/, "must be a phone number (digits, spaces, + ( ) . - /; 4 to 32 characters)")),
 });
@@ -70,7 +73,7 @@ const DateOfBirth = z
 
 export const SignificantPersonInput = z
   .strictObject({
-    full_name: text(200),
+    full_name: nameText(200),
     date_of_birth: DateOfBirth,
     residential_address: z.strictObject({
       line1: text(200),

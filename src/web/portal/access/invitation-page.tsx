@@ -13,9 +13,13 @@ const ROLE_WORDS: Record<PortalRole, string> = {
 export const invitationPage = (props: { token: string; organisationName: string; email: string; role: PortalRole }) => (
   <Document title="Accept your invitation" scripts={[PASSKEYS_SCRIPT_PATH]}>
     <main>
-      <h1>Join {props.organisationName}</h1>
+      <h1>
+        Join <bdi>{props.organisationName}</bdi>
+      </h1>
       <p>
-        You are invited as {ROLE_WORDS[props.role]} of <strong>{props.organisationName}</strong>, under the address <strong>{props.email}</strong>.
+        You are invited as {ROLE_WORDS[props.role]} of <strong>
+          <bdi>{props.organisationName}</bdi>
+        </strong>, under the address <strong>{props.email}</strong>.
       </p>
       <p>
         You sign in with a passkey: your phone, computer or security key keeps it, and no password is ever made. This link works once.

@@ -7,7 +7,8 @@ import { Section } from "./fields";
 const Row = (props: { label: string; value: string }) => (
   <tr>
     <th scope="row">{props.label}</th>
-    <td>{props.value}</td>
+    {/* dir="auto": a value someone typed (a name) is isolated, so a right-to-left one cannot reorder the page around it. */}
+    <td dir="auto">{props.value}</td>
   </tr>
 );
 

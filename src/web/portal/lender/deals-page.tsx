@@ -68,7 +68,9 @@ export const dealsPage = (p: DealsPageProps) => {
                     <a href={`${PORTAL_ROUTE}/deals/${d.ref}`}>{d.ref}</a>
                     {d.test ? <span class="muted"> (test)</span> : null}
                   </td>
-                  <td>{orDash(d.business.name)}</td>
+                  <td>
+                    <bdi>{orDash(d.business.name)}</bdi>
+                  </td>
                   <td>{money(d.amount, d.currency)}</td>
                   <td>{d.market}</td>
                   <td>{LENDER_STATUS_LABELS[d.lender_status]}</td>

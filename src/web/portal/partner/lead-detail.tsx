@@ -286,7 +286,10 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
   return (
     <PortalPage title={`Lead ${lead.reference}`} viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={feedback}>
       <p>
-        <strong>{name}</strong> · {lead.country} · {stateLabel(lead.state)}
+        <strong>
+          <bdi>{name}</bdi>
+        </strong>{" "}
+        · {lead.country} · {stateLabel(lead.state)}
         {lead.partner_reference ? ` · your reference ${lead.partner_reference}` : ""}
       </p>
       {lead.state === "draft" ? (

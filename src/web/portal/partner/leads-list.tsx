@@ -93,7 +93,7 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
           rows={props.leads}
           columns={[
             { header: "Lead", rowHeader: true, cell: (lead) => <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a> },
-            { header: "Business", cell: (lead) => lead.business.name ?? "—" },
+            { header: "Business", cell: (lead) => <bdi>{lead.business.name ?? "—"}</bdi> },
             { header: "State", cell: (lead) => stateLabel(lead.state) },
             { header: "Market", cell: (lead) => lead.country },
             { header: "Opened", cell: (lead) => <time datetime={lead.created_at}>{formatFor(lead.country).time(lead.created_at)}</time> },

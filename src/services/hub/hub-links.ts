@@ -1,0 +1,53 @@
+/**
+ * The client-hub link's life (issue 21 item 6): rate limits per link and per
+ * client address, and the partner's rotation. No token is ever logged.
+ */
+import { rotateHubLink } from "../../db/hub/hub-links";
+import type { Database } from "../../db/client";
+import type { RateLimitVerdict } from "../../durable-objects/key-authority";
+import type { Scope } from "../../domain/identity/caller";
+import {
+  HUB_LIMIT_WINDOW_SECONDS,
+  HUB_REQUESTS_PER_ADDRESS,
+  HUB_REQUESTS_PER_LINK,
+  hubAddressBucket,
+  hubLinkBucket,
+  hubLinkExpiresAt,
+} from "../../domain/hub/link";
+import type { Bindings } from "../../lib/env";
+import { nowIso } from "../../lib/ids";
+import { Refusal } from "../../lib/refusal";
+import type { Links } from "../views/links";
+
+type LimiterEnv = Pick<Bindings, "KEY_AUTHORITY">;
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
+async function count(env: LimiterEnv, bucket: string, limit: number) {
+  let verdict: RateLimitVerdict;
+  try {
+    verdict = await env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(bucket)).hit(limit, HUB_LIMIT_WINDOW_SECONDS);
+  } catch {
+    // Fails closed, as every limiter of the service does.
+    throw new Refusal("service_unavailable", "The hub cannot count requests just now; try again in a few seconds.", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
+  }
+  if (!verdict.allowed) {
+    throw new Refusal("rate_limited", `Too many requests; try again in ${verdict.resetSeconds} seconds.`, { retryAfterSeconds: verdict.resetSeconds });
+  }
+}
+
+/** One hub request from this client address, whatever it names. */
+export const countHubRequestFromAddress = (env: LimiterEnv, address: string) => count(env, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
+
+/** One request on a lead's hub, counted once its link or session has opened it (a wrong token cannot spend a lead's quota). */
+export const countHubRequestOnLink = (env: LimiterEnv, leadId: string) => count(env, hubLinkBucket(leadId), HUB_REQUESTS_PER_LINK);
+
+/**
+ * `POST /partner/v1/leads/{id}/hub-link`: a new link for the lead, valid 30
+ * days; the previous link and every hub session opened with it stop working
+ * at once. 404 for a lead outside the caller's account and environment.
+ */
+export async function rotateLeadHubLink(db: Database, links: Links, scope: Scope, leadId: string) {
+  const link = await rotateHubLink(db, scope, leadId, nowIso());
+  if (!link) throw new Refusal("not_found", "No lead with that id in this account and environment.");
+  return { id: leadId, upload_url: await links.hub(leadId, link.generation), expires_at: hubLinkExpiresAt(link) };
+}
