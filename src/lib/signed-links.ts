@@ -34,10 +34,6 @@ export async function hubToken(secret: string, leadId: string) {
   return toHex(await hmacSha256(secret, `hub\n${leadId}`)).slice(0, 40);
 }
 
-export async function checkHubToken(secret: string, leadId: string, token: string) {
-  return timingSafeEqual(await hubToken(secret, leadId), token.toLowerCase());
-}
-
 /**
  * The hub token of a lead's link generation. Generation 0 is the lead's first
  * link and keeps the original message, so links handed out before rotation

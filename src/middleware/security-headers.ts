@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 
 /** One year, subdomains included: the value browsers' preload lists ask for. */
-export const HSTS = "max-age=31536000; includeSubDomains";
+const HSTS = "max-age=31536000; includeSubDomains";
 
 /**
  * `Strict-Transport-Security` on answers to HTTPS requests only: sent over plain HTTP it would be

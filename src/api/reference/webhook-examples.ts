@@ -7,10 +7,10 @@ import captured from "./webhook-examples.json";
 
 type Media = Record<string, { examples?: Record<string, { summary: string; value: unknown }> }>;
 type Webhooks = Record<string, { post?: { requestBody?: { content?: Media } } }>;
-export type CapturedEvents = Record<string, { full: unknown; reference: unknown }>;
+type CapturedEvents = Record<string, { full: unknown; reference: unknown }>;
 
 /** The captured bodies of one API's events, keyed by event name; none for the operator API. */
-export function webhookExamplesOf(api: string): CapturedEvents {
+function webhookExamplesOf(api: string): CapturedEvents {
   return ((captured as Record<string, CapturedEvents>)[api] ?? {}) as CapturedEvents;
 }
 

@@ -10,22 +10,14 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } fro
 import type { Deal } from "../../domain/deals/types";
 import type { StoredDocument } from "../../domain/documents/types";
 import { OPEN_REQUEST_STATUSES, type RequestStatus } from "../../domain/documents/types";
-import type { Lead } from "../../domain/leads/types";
 import type { Database } from "../client";
 import { toDeal } from "../deals/deals";
 import { insertWhere } from "../guarded";
-import { toLead } from "../leads/leads";
 import { deals, offers } from "../schema/deals";
 import { documentRequests, documents } from "../schema/documents";
 import { leads } from "../schema/leads";
 import { qualified } from "../documents/parsed-statements";
 import { writeOrder } from "../write-order";
-
-/** Any lead by id: the caller has already checked the hub token of this id. */
-export async function findLeadById(db: Database, id: string): Promise<Lead | null> {
-  const row = await db.select().from(leads).where(eq(leads.id, id)).get();
-  return row ? toLead(row) : null;
-}
 
 /**
  * The lead's deals a business may act on (not deleted), oldest first: routed deals, and a test

@@ -49,7 +49,7 @@ export async function claimIdempotencyKey(db: Database, lease: Lease, requestHas
  * NULL hash when the record is gone. Either failure aborts the whole batch (a D1 batch is one
  * transaction), so a request whose lease was taken over, or freed, writes nothing.
  */
-export function commitStatements(db: Database, lease: Lease): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+function commitStatements(db: Database, lease: Lease): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
   const { scopeKey, token, committedUntil } = lease;
   const ours = sql`${idempotencyRecords.responseBody} = ${token} and ${idempotencyRecords.status} in (${IN_FLIGHT}, ${COMMITTED})`;
   return [

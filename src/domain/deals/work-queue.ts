@@ -15,7 +15,7 @@ export const WORK_STAGES = [
   { value: "new", label: "New", action: "Review the deal, then make an offer or decline it." },
 ] as const;
 
-export type WorkStage = (typeof WORK_STAGES)[number]["value"];
+type WorkStage = (typeof WORK_STAGES)[number]["value"];
 
 type Staged = Pick<Deal, "status" | "lenderStatus" | "agreementUploadedAt" | "accountSubmittedAt" | "signedAt">;
 

@@ -12,9 +12,9 @@ export interface HubLinkState {
 }
 
 /** A link works for 30 days after it was issued; a rotation issues a new one for another 30. */
-export const HUB_LINK_TTL_DAYS = 30;
+const HUB_LINK_TTL_DAYS = 30;
 /** The session cookie a link is exchanged for lives 12 hours, and never past the link's own expiry. */
-export const HUB_SESSION_HOURS = 12;
+const HUB_SESSION_HOURS = 12;
 
 export const hubLinkExpiresAt = (link: HubLinkState) => new Date(Date.parse(link.issuedAt) + HUB_LINK_TTL_DAYS * 86_400_000).toISOString();
 export const hubLinkExpired = (link: HubLinkState, now: number) => Date.parse(hubLinkExpiresAt(link)) <= now;
@@ -28,7 +28,7 @@ export const hubSessionExpiry = (link: HubLinkState, now: number) =>
  * provider: the closest thing this service has to withdrawn), the business can
  * still read its hub but can no longer change anything in it.
  */
-export const READ_ONLY_LEAD_STATES: readonly LeadState[] = ["funded", "declined", "out_of_scope"];
+const READ_ONLY_LEAD_STATES: readonly LeadState[] = ["funded", "declined", "out_of_scope"];
 export const hubIsReadOnly = (lead: Pick<Lead, "state">) => READ_ONLY_LEAD_STATES.includes(lead.state);
 
 /** Requests per minute on one lead's hub (a person reads a page every few seconds at most). */

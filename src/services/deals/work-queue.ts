@@ -6,7 +6,7 @@ import { groupByStage, workStageOf } from "../../domain/deals/work-queue";
 import type { Scope } from "../../domain/identity/caller";
 
 /** At most this many deals are read for the queue page; the count in the navigation is exact. */
-export const WORK_QUEUE_LIMIT = 200;
+const WORK_QUEUE_LIMIT = 200;
 
 export async function workQueue(db: Database, scope: Scope) {
   const [waiting, total] = await Promise.all([dealsAwaitingLender(db, scope, WORK_QUEUE_LIMIT), countDealsAwaitingLender(db, scope)]);

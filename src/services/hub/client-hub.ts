@@ -54,11 +54,11 @@ const notFound = () => new Refusal("not_found", "Not found.");
 /** The domain says why a form was refused: an empty required field is an invalid request, a filled but unusable one an invalid value. */
 const FORM_PROBLEM_CODE: Record<FormProblem, RefusalCode> = { missing: "invalid_request", invalid: "invalid_value" };
 
-export const HUB_LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const HUB_LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const HUB_TOKEN = /^[0-9a-fA-F]{40}$/;
 
 /** What a hub link or session opens: the lead and its link, or a link that was genuine but has expired. */
-export type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
+type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
 
 /**
  * The lead behind a hub link (`/hub/{lead}/{token}`): null for a wrong token,

@@ -27,7 +27,7 @@ export const ConfirmStart = (props: { href: string; label: string; danger?: bool
   </a>
 );
 
-export interface ConfirmProps {
+interface ConfirmProps {
   /** The question the page asks, e.g. "Accept Firm offer for £50,000.00 on Ada Ltd's behalf?" */
   question: string;
   /** What is being confirmed, as the person reads it (label, value). */

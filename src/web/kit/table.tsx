@@ -7,7 +7,7 @@
  */
 import type { Child } from "hono/jsx";
 
-export interface Column<Row> {
+interface Column<Row> {
   /** The column's heading, and the label of the cell's line on a phone. */
   header: string;
   cell: (row: Row) => Child;
@@ -17,7 +17,7 @@ export interface Column<Row> {
   actions?: boolean;
 }
 
-export interface RecordTableProps<Row> {
+interface RecordTableProps<Row> {
   /** What the rows are ("API keys"): the table's accessible name. */
   label: string;
   caption?: string;

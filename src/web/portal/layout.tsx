@@ -83,7 +83,7 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
 }
 
 /** The nav item the page belongs to: the longest href that the page's path starts with (a lead's page is under Leads). */
-export function currentOf(items: readonly { href: string }[], path: string | undefined): string | null {
+function currentOf(items: readonly { href: string }[], path: string | undefined): string | null {
   if (!path) return null;
   const under = items.filter((item) => path === item.href || (item.href !== PORTAL_ROUTE && path.startsWith(`${item.href}/`)));
   return under.sort((a, b) => b.href.length - a.href.length)[0]?.href ?? null;

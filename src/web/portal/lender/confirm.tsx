@@ -9,7 +9,7 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import { FormToken, PortalPage } from "../layout";
 
 /** The field the confirmed POST carries; without it the action shows this page instead of acting. */
-export const CONFIRMED_FIELD = "confirmed";
+const CONFIRMED_FIELD = "confirmed";
 export const isConfirmed = (fields: Record<string, string>) => fields[CONFIRMED_FIELD] === "yes";
 
 export function ConfirmPage(props: {

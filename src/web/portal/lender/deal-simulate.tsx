@@ -11,7 +11,7 @@ import { FormToken } from "../layout";
 import { FormRefusal, Section, type DealRefusal, type FormState } from "./fields";
 
 /** The business's steps in the order a deal meets them, worded for the button and for what it does. */
-export const SIMULATE_BUTTONS: readonly { event: TestDealSimulatedEvent; button: string; does: string }[] = [
+const SIMULATE_BUTTONS: readonly { event: TestDealSimulatedEvent; button: string; does: string }[] = [
   { event: "message.created", button: "Reply to you", does: "The business answers your messages from the client hub." },
   { event: "request.fulfilled", button: "Upload the requested document", does: "It uploads a file for your oldest open document request." },
   { event: "offer.accepted", button: "Accept the offer", does: "It accepts your current offer, as its introducer would." },

@@ -6,7 +6,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { LENDER_STATUS_LABELS, day, money, orDash } from "./labels";
 
-export interface SandboxPageProps {
+interface SandboxPageProps {
   viewer: PortalViewer;
   formToken: string;
   deals: DealSummaryView[];

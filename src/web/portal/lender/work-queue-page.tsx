@@ -6,7 +6,7 @@ import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { day, money, orDash } from "./labels";
 
-export interface WorkQueuePageProps {
+interface WorkQueuePageProps {
   viewer: PortalViewer;
   formToken: string;
   total: number;

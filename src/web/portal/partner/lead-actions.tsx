@@ -46,7 +46,7 @@ const UploadForm = z.object({
 const SimulateForm = z.object({ event: z.enum(["offers", "decline", "fund"]) });
 
 /** Shows the lead page again with a refusal; supplied by lead-detail.tsx (which renders the page). */
-export type ShowLeadWithError = (c: PortalContext, id: string, error: { message: string; field: string | null }, status: PageRefusal["status"]) => Promise<Response>;
+type ShowLeadWithError = (c: PortalContext, id: string, error: { message: string; field: string | null }, status: PageRefusal["status"]) => Promise<Response>;
 
 export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: ShowLeadWithError) {
   portal.post("/leads/:id/documents", async (c) => {

@@ -23,7 +23,7 @@ import { FormInput } from "./form-input";
 import { bodyOfFields, type LeadFormField, type PostedForm } from "./lead-form-fields";
 
 /** The person's inputs, named by their JSON paths inside one person (as the API's messages name them). */
-export const PERSON_FIELDS: LeadFormField[] = [
+const PERSON_FIELDS: LeadFormField[] = [
   { name: "full_name", label: "Full name", kind: "text" },
   { name: "date_of_birth", label: "Date of birth", kind: "text", hint: "Written YYYY-MM-DD, for example 1984-03-09." },
   { name: "residential_address.line1", label: "Address line 1", kind: "text" },
@@ -100,7 +100,7 @@ function PersonForm(props: { c: PortalContext; action: string; values: PostedFor
   );
 }
 
-export function PersonsPage({ c, lead, editing = null, values, problems, feedback }: PersonsPageProps) {
+function PersonsPage({ c, lead, editing = null, values, problems, feedback }: PersonsPageProps) {
   const persons = lead.significantPersons;
   const draft = lead.state === "draft";
   const total = totalOwnership(persons);
