@@ -104,13 +104,13 @@ export default defineConfig(async () => {
             isolate: false,
           },
         },
-        // The files of a worker share its runtime (isolate: false): the workerd start and the app's modules are paid once
-        // per worker, not once per file, and the files share the worker's D1/R2/DO storage and module state. Each file is
-        // independent of the others: it makes its own organisations and keys, reads only its own rows, settles the outbox
-        // before it dispatches (test/webhooks/support/webhooks.ts) and narrows the panel to its lenders (test/helpers/panel.ts);
-        // test/helpers/file-start.ts resets module state before each file. WORKERD_ISOLATE=1 gives every file its own start
-        // again, to rule sharing out when a test misbehaves.
-        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
+        // Every workerd file gets its own start by default. The files are independent of each other (each makes its own
+        // organisations and keys, reads only its own rows, settles the outbox before it dispatches, narrows the panel to its
+        // lenders; test/helpers/file-start.ts resets module state), so WORKERD_SHARED=1 can share a worker's runtime
+        // (isolate: false) and pay the start once per worker. It is not the default: the first full run that way, on
+        // @cloudflare/vitest-pool-workers 0.15.1, slowed down as a worker's runtime aged (hub.error's tests took 50-65 s
+        // each, against 2 s alone) and logged "Cannot perform I/O on behalf of a different Durable Object" (docs/testing.md).
+        workerd("workerd", process.env.WORKERD_SHARED !== "1", ["test/**/*.test.ts"], ISOLATED),
         workerd("workerd-isolated", true, ISOLATED, []),
       ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
