@@ -52,6 +52,7 @@ await call("partner GET /leads/{id}/documents/{document_id}", "GET", `/partner/v
 await call("partner POST /leads/{id}/submit", "POST", `/partner/v1/leads/${lead.id}/submit`, { headers: P });
 await call("partner GET /leads/{id}", "GET", `/partner/v1/leads/${lead.id}`, { headers: P });
 await call("partner GET /leads", "GET", `/partner/v1/leads?limit=1`, { headers: P });
+await call("partner POST /leads/{id}/hub-link", "POST", `/partner/v1/leads/${lead.id}/hub-link`, { headers: P });
 const wh = await call("partner POST /webhooks", "POST", "/partner/v1/webhooks", { headers: P, body: { url: "http://127.0.0.1:9/hook", events: ["lead.offers_available", "lead.funded"] } });
 await call("partner GET /webhooks", "GET", "/partner/v1/webhooks", { headers: P });
 await call("partner GET /webhooks/{id}", "GET", `/partner/v1/webhooks/${wh.id}`, { headers: P });

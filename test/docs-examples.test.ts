@@ -145,7 +145,9 @@ describe("the reference page", () => {
     const res = await call("GET", "/docs");
     expect(res.status).toBe(200);
     for (const url of ["/partner/v1/openapi.json", "/v1/openapi.json", "/admin/v1/openapi.json"]) expect(res.text).toContain(`"url": "${url}"`);
-    expect(res.text).toMatch(/<script src="\/docs\/scalar\.[0-9a-f]{16}\.js"><\/script>/);
+    // Both script tags carry the answer's CSP nonce (issue 21 item 13).
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy") ?? "")![1];
+    expect(res.text).toMatch(new RegExp(`<script nonce="${nonce}" src="/docs/scalar\\.[0-9a-f]{16}\\.js"></script>`));
     expect(res.text).not.toMatch(/https:\/\/(cdn|fonts)\./);
     expect(res.text).toContain('id="error-rate_limited"');
     expect(res.text).toContain('id="deal-deprecated-fields"');

@@ -10,8 +10,9 @@ import { contractProblems } from "../helpers/contract";
  * configured differently (no SIGNING_SECRET, DEPLOYMENT=production, a D1 that
  * must not be touched) answers, without a second worker.
  */
-export async function callWith(overrides: Partial<Record<keyof Bindings, unknown>>, method: string, path: string, init: { key?: string; body?: unknown; host?: string } = {}) {
+export async function callWith(overrides: Partial<Record<keyof Bindings, unknown>>, method: string, path: string, init: { key?: string; body?: unknown; host?: string; cookie?: string } = {}) {
   const headers: Record<string, string> = {};
+  if (init.cookie) headers.Cookie = init.cookie;
   if (init.key) headers["X-API-Key"] = init.key;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   const request = new Request(`${init.host ?? PRODUCTION}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });

@@ -29,7 +29,11 @@ describe("a local deployment without SIGNING_SECRET (wrangler.toml's DEPLOYMENT=
     expect(second.status).toBe(200);
     expect(second.body.leads.map((l: { id: string }) => l.id)).toEqual([id]);
 
-    const hub = await callWith(NO_SECRET, "GET", new URL(created.body.upload_url).pathname);
+    // The link's token is traded for a session cookie signed with the local-only secret, then the page opens without it.
+    const link = await callWith(NO_SECRET, "GET", new URL(created.body.upload_url).pathname);
+    expect(link.status).toBe(303);
+    const cookie = link.headers.get("Set-Cookie")!.split(";")[0];
+    const hub = await callWith(NO_SECRET, "GET", new URL(link.headers.get("Location")!, created.body.upload_url).pathname, { cookie });
     expect(hub.status).toBe(200);
     expect(hub.headers.get("Content-Type")).toContain("text/html");
   });

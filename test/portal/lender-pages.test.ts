@@ -90,7 +90,7 @@ describe("lender portal pages", () => {
     const file = await call("GET", `${pathname}${search}`);
     expect(file.status).toBe(200);
     expect(file.text).toBe(signedAmountCsv);
-    expect(page.text).toContain("Monthly revenue</th><td>£2,000 (from the bank statements)");
+    expect(page.text).toContain("Monthly revenue</th><td dir=\"auto\">£2,000 (from the bank statements)");
     expect(page.text).toContain("Recent VAT returns");
     expect(page.text).toContain("Could you send last month&#39;s statement?");
     expect(page.text).toContain('<td data-completion="agreement">not yet</td>');
@@ -105,9 +105,9 @@ describe("lender portal pages", () => {
     expect(page.status).toBe(200);
     const registry = api.body.market.registry;
     expect(registry.status).toBe("available");
-    expect(page.text).toContain(`Registered name</th><td>${registry.registered_name}</td>`);
-    expect(page.text).toContain(`Company status</th><td>${registry.company_status}</td>`);
-    expect(page.text).toContain("VAT valid</th><td>yes</td>");
+    expect(page.text).toContain(`Registered name</th><td dir="auto">${registry.registered_name}</td>`);
+    expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status}</td>`);
+    expect(page.text).toContain('VAT valid</th><td dir="auto">yes</td>');
     expect(page.text).toContain("A test deal has no client");
   });
 
