@@ -28,12 +28,6 @@ export async function findLeadWithHubLink(db: Database, id: string): Promise<{ l
   return row ? { lead: toLead(row.lead), link: stateOf({ createdAt: row.lead.createdAt, generation: row.generation, issuedAt: row.issuedAt }) } : null;
 }
 
-/** The link state of a lead the caller already holds. */
-export async function hubLinkOf(db: Database, lead: Pick<Lead, "id" | "createdAt">): Promise<HubLinkState> {
-  const row = await db.select({ generation: hubLinks.generation, issuedAt: hubLinks.issuedAt }).from(hubLinks).where(eq(hubLinks.leadId, lead.id)).get();
-  return stateOf({ createdAt: lead.createdAt, generation: row?.generation ?? null, issuedAt: row?.issuedAt ?? null });
-}
-
 /**
  * Rotates the link of a lead of the caller's account and environment: the
  * next generation, issued now. One statement (the scope is checked in its

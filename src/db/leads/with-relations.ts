@@ -15,6 +15,7 @@ import { toDocument } from "../documents/documents";
 import { inScope, renewalsQuery, toLead, toRenewalSummary } from "./leads";
 import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
 import { documents } from "../schema/documents";
+import { hubLinks } from "../schema/hub-links";
 import { leads } from "../schema/leads";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
 import { writeOrder } from "../write-order";
@@ -28,11 +29,13 @@ export interface LeadWithRelations {
   renewals: RenewalSummary[];
   /** The stored register and VAT answers (services/registers/holdings.ts reads them). */
   registerAnswers: RegisterAnswerRow[];
+  /** The client-hub link's generation (0: the lead's first link; a rotation counts up), read in the same batch. */
+  hubLinkGeneration: number;
 }
 
 export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
   const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(scope, id));
-  const [leadRows, documentRows, routingRows, offerRows, renewalRows, answerRows] = await db.batch([
+  const [leadRows, documentRows, routingRows, offerRows, renewalRows, answerRows, linkRows] = await db.batch([
     db.select().from(leads).where(inScope(scope, id)),
     db.select().from(documents).where(and(eq(documents.leadId, id), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))),
     db.select().from(leadRouting).where(and(eq(leadRouting.leadId, id), inArray(leadRouting.leadId, ownLead))),
@@ -44,7 +47,8 @@ export async function findLeadWithRelations(db: Database, scope: Scope, id: stri
       .orderBy(asc(offers.createdAt), sql`rowid`),
     renewalsQuery(db, scope, id),
     db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, id), inArray(registerAnswers.ownerId, ownLead))),
+    db.select({ generation: hubLinks.generation }).from(hubLinks).where(and(eq(hubLinks.leadId, id), inArray(hubLinks.leadId, ownLead))),
   ]);
   if (!leadRows[0]) return null;
-  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows };
+  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows, hubLinkGeneration: linkRows[0]?.generation ?? 0 };
 }

@@ -4,7 +4,6 @@
  * link, register facts, and what routing holds (offers, funding outcome,
  * out-of-scope reasons).
  */
-import { hubLinkOf } from "../../db/hub/hub-links";
 import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
 import { partnerOfferView } from "../../domain/deals/offer-view";
 import type { Scope } from "../../domain/identity/caller";
@@ -14,8 +13,8 @@ import { Refusal } from "../../lib/refusal";
 import { registerViewFrom } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
-async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers }: LeadWithRelations) {
-  const uploadUrl = await ctx.links.hub(lead.id, (await hubLinkOf(ctx.db, lead)).generation);
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration }: LeadWithRelations) {
+  const uploadUrl = await ctx.links.hub(lead.id, hubLinkGeneration);
   const register = registerViewFrom(registerAnswers);
   const registerSources = { register: register.figures, registerAnswers: register.answers };
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl, ...registerSources });
@@ -34,7 +33,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
 }
 
 /** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
-export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [] });
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
 
 /** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
 export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
