@@ -112,13 +112,16 @@ describe("portal access in a browser", () => {
     await page.waitForURL((u) => u.pathname === "/portal/sign-in");
     // Spend the address's attempts with answers that name no passkey (each is counted, then refused).
     const bogus = { challenge_id: "chl_none", response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: {} } };
+    // Under `wrangler dev` offline, requests may carry no `request.cf`, and then every address counts in one shared
+    // bucket (src/lib/client-address.ts), which other tests' attempts also fill: spend until the limit answers.
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ADDRESS; i++) {
       const res = await fetch(`${baseUrl}/portal/sign-in/verify`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin", "CF-Connecting-IP": address },
         body: JSON.stringify(bogus),
       });
-      expect(res.status).toBe(400);
+      expect([400, 429]).toContain(res.status);
+      if (res.status === 429) break;
     }
     const limited = page.waitForResponse((r) => r.url().endsWith("/portal/sign-in/verify"));
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();

@@ -41,7 +41,11 @@ describe("the service started the bare way, without SIGNING_SECRET", () => {
     // The hub link is signed with the local-only secret: proof the service really runs without SIGNING_SECRET.
     const token = createHmac("sha256", LOCAL_DEVELOPMENT_SIGNING_SECRET).update(`hub\n${created.body.id}`).digest("hex").slice(0, 40);
     expect(created.body.upload_url).toBe(`${baseUrl()}/hub/${created.body.id}/${token}`);
-    const hub = await http("GET", created.body.upload_url);
+    // The link's token is traded for a session cookie (signed with the same secret), then the page opens without it.
+    const link = await fetch(created.body.upload_url, { redirect: "manual" });
+    expect(link.status).toBe(303);
+    const cookie = link.headers.get("set-cookie")!.split(";")[0];
+    const hub = await fetch(new URL(link.headers.get("location")!, created.body.upload_url), { headers: { Cookie: cookie } });
     expect(hub.status).toBe(200);
 
     expect((await http("GET", `${api}/leads/${created.body.id}`, { headers })).status).toBe(200);

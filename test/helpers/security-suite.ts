@@ -132,6 +132,7 @@ export const CROSS_ORGANISATION: Record<string, CrossOrganisationFixture> = {
   "partner PUT /leads/{id}/significant-persons": { path: (o) => `/leads/${o.partner.leadId}/significant-persons`, body: { significant_persons: [] } },
   "partner POST /leads/{id}/submit": { path: (o) => `/leads/${o.partner.leadId}/submit` },
   "partner POST /leads/{id}/renewals": { path: (o) => `/leads/${o.partner.leadId}/renewals` },
+  "partner POST /leads/{id}/hub-link": { path: (o) => `/leads/${o.partner.leadId}/hub-link` },
   "partner POST /leads/{id}/documents": {
     path: (o) => `/leads/${o.partner.leadId}/documents`,
     rawBody: () => {

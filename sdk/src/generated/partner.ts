@@ -2218,6 +2218,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/7d3f9a1c5e8b2d4f6a0c9e1b3d5f7a9c2e4b6d8f",
+                         *       "expires_at": "2026-12-23T20:32:05.000Z"
+                         *     }
+                         */
                         "application/json": components["schemas"]["HubLink"];
                     };
                 };
