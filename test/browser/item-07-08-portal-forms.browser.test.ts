@@ -65,6 +65,8 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
 
     const other = await context.newPage();
     await other.goto(`${baseUrl()}/portal`);
+    // Switching to live asks first (issue 23 item 7): the header's link, then the confirm page's button.
+    await other.getByRole("link", { name: "Switch to live" }).click();
     await other.getByRole("button", { name: "Switch to live" }).click();
     await other.waitForURL((u) => u.pathname === "/portal");
     expect(await other.locator("body").getAttribute("class")).toBe("live");

@@ -84,14 +84,16 @@ describe("the partner portal in a browser", () => {
     await page.getByRole("button", { name: "Save and submit" }).click();
     await page.getByText("The lead was submitted.").waitFor();
     expect(await page.content()).toContain("Offers available");
-    const accept = page.getByRole("button", { name: /^Accept / });
-    expect(await accept.count()).toBeGreaterThan(0);
+    // Accepting on the client's behalf goes through a review step (issue 23 item 7).
+    const review = page.getByRole("link", { name: /^Review and accept / });
+    expect(await review.count()).toBeGreaterThan(0);
     await checkPage(page, "partner-lead-offers");
 
-    await accept.first().click();
+    await review.first().click();
+    await page.getByRole("button", { name: /^Accept / }).click();
     await page.getByText("The offer was accepted.").waitFor();
     expect(await page.content()).toContain("Offer accepted");
-    expect(await page.getByRole("button", { name: /^Accept / }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Review and accept / }).count()).toBe(0);
     await checkPage(page, "partner-lead-accepted");
 
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Leads" }).click();

@@ -38,7 +38,12 @@ describe("local links follow the port the service serves on", () => {
     expect(lead.body.upload_url.startsWith(`${baseUrl()}/hub/${lead.body.id}/`)).toBe(true);
 
     // The hub page's own links start at the same origin.
-    const hub = await http("GET", lead.body.upload_url);
+    // The link's token is traded for a session cookie, then the page opens without it.
+    const link = await fetch(lead.body.upload_url, { redirect: "manual" });
+    expect(link.status).toBe(303);
+    expect(link.headers.get("location")!.startsWith("/") || link.headers.get("location")!.startsWith(baseUrl())).toBe(true);
+    const page = await fetch(new URL(link.headers.get("location")!, lead.body.upload_url), { headers: { Cookie: link.headers.get("set-cookie")!.split(";")[0] } });
+    const hub = { status: page.status, text: await page.text() };
     expect(hub.status).toBe(200);
     const absolute = [...hub.text.matchAll(/(?:href|action)="(https?:\/\/[^"]+)"/g)].map(([, url]) => url);
     for (const url of absolute) expect(url.startsWith(baseUrl())).toBe(true);
