@@ -129,7 +129,7 @@ describe("portal access in a browser", () => {
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
     // The script writes the refusal after the answer arrives: wait for the text, not the response.
-    await expect.poll(() => page.getByRole("status").textContent()).toContain("Too many sign-in attempts");
+    await expect.poll(() => page.locator("[data-passkey-status]").textContent()).toContain("Too many sign-in attempts");
     expect(new URL(page.url()).pathname).toBe("/portal/sign-in");
     await context.close();
   });
