@@ -4,7 +4,7 @@
  */
 import { rotateHubLink } from "../../db/hub/hub-links";
 import type { Database } from "../../db/client";
-import type { RateLimitVerdict } from "../../durable-objects/key-authority";
+import { countInBucket, type LimiterEnv } from "../identity/bucket-limit";
 import type { Scope } from "../../domain/identity/caller";
 import {
   HUB_LIMIT_WINDOW_SECONDS,
@@ -14,26 +14,18 @@ import {
   hubLinkBucket,
   hubLinkExpiresAt,
 } from "../../domain/hub/link";
-import type { Bindings } from "../../lib/env";
 import { nowIso } from "../../lib/ids";
 import { Refusal } from "../../lib/refusal";
 import type { Links } from "../views/links";
 
-type LimiterEnv = Pick<Bindings, "KEY_AUTHORITY">;
-const UNAVAILABLE_RETRY_SECONDS = 5;
-
-async function count(env: LimiterEnv, bucket: string, limit: number) {
-  let verdict: RateLimitVerdict;
-  try {
-    verdict = await env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(bucket)).hit(limit, HUB_LIMIT_WINDOW_SECONDS);
-  } catch {
-    // Fails closed, as every limiter of the service does.
-    throw new Refusal("service_unavailable", "The hub cannot count requests just now; try again in a few seconds.", { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
-  }
-  if (!verdict.allowed) {
-    throw new Refusal("rate_limited", `Too many requests; try again in ${verdict.resetSeconds} seconds.`, { retryAfterSeconds: verdict.resetSeconds });
-  }
-}
+// Fails closed, as every limiter of the service does.
+const count = (env: LimiterEnv, bucket: string, limit: number) =>
+  countInBucket(env, bucket, {
+    limit,
+    windowSeconds: HUB_LIMIT_WINDOW_SECONDS,
+    unavailable: "The hub cannot count requests just now; try again in a few seconds.",
+    limited: (resetSeconds) => `Too many requests; try again in ${resetSeconds} seconds.`,
+  });
 
 /** One hub request from this client address, whatever it names. */
 export const countHubRequestFromAddress = (env: LimiterEnv, address: string) => count(env, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
