@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { insertAuditEntry } from "../../src/db/portal/audit";
 import { eventInsert } from "../../src/db/webhooks/events";
+import { testDealsOf } from "../../src/services/deals/test-deals";
+import { workQueue } from "../../src/services/deals/work-queue";
 import { auditLogOf } from "../../src/services/portal/members";
-import { call, type ApiResponse } from "../helpers/api";
+import { admin, call, type ApiResponse } from "../helpers/api";
 import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
@@ -100,5 +102,41 @@ describe("lists order rows written in the same millisecond by the order of writi
       cursor = page.nextCursor ?? undefined;
     }
     expect(seen).toEqual(NEWEST_WRITTEN_FIRST.map((n) => `aud_order_${n}`));
+  });
+
+  it("a lender's test deals (newest first)", async () => {
+    const { organisation, sandbox } = await lenderWithKeys();
+    const created = await call("POST", "/v1/test/deals", { key: sandbox.key, body: {} });
+    expect(created.status, created.text).toBe(201);
+    const ref = created.body.ref as string;
+    for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: SAME_MOMENT });
+    // The list the portal's sandbox page shows (no GET in the API).
+    const list = await testDealsOf(database(env.DB), { organisationId: organisation.id, environment: "sandbox" });
+    expect(list.deals.map((d) => d.ref)).toEqual([...NEWEST_WRITTEN_FIRST.map((n) => `${ref}${n}`), ref]);
+  });
+
+  it("the lender's work queue (oldest first)", async () => {
+    const { organisation, sandbox } = await lenderWithKeys();
+    const created = await call("POST", "/v1/test/deals", { key: sandbox.key, body: {} });
+    expect(created.status, created.text).toBe(201);
+    const ref = created.body.ref as string;
+    const moment = "2000-01-01T00:00:00.000Z";
+    for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: moment });
+    const queue = await workQueue(database(env.DB), { organisationId: organisation.id, environment: "sandbox" });
+    const refs = queue.groups.flatMap((g) => g.deals.map((d) => d.ref));
+    expect(refs).toEqual([...WRITTEN.map((n) => `${ref}${n}`), ref]);
+  });
+
+  it("an organisation's pending portal invitations (oldest first)", async () => {
+    const org = await createOrganisation("partner");
+    const invited = await admin<any>("POST", `/organisations/${org.id}/invitations`, { email: `order-${crypto.randomUUID()}@example.com`, role: "member" });
+    expect(invited.status, invited.text).toBe(201);
+    const id = invited.body.id as string;
+    for (const n of WRITTEN) {
+      await copyRow("portal_invitations", "id", id, { id: `${id}_${n}`, email: `order-${n}-${crypto.randomUUID()}@example.com`, token_hash: crypto.randomUUID(), created_at: "2000-01-01T00:00:00.000Z" });
+    }
+    const pending = await admin<any>("GET", `/organisations/${org.id}/invitations`);
+    expect(pending.status, pending.text).toBe(200);
+    expect(pending.body.data.map((i: any) => i.id)).toEqual([...WRITTEN.map((n) => `${id}_${n}`), id]);
   });
 });

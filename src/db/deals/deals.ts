@@ -189,7 +189,7 @@ export async function listTestDeals(db: Database, scope: Scope) {
     .select()
     .from(deals)
     .where(and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.test, true), isNull(deals.deletedAt)))
-    .orderBy(desc(deals.createdAt), desc(deals.ref))
+    .orderBy(desc(deals.createdAt), desc(writeOrder(deals)))
     .limit(TEST_DEAL_CAP)
     .all();
   return rows.map(toDeal);

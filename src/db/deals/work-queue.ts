@@ -8,6 +8,7 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Database } from "../client";
 import { deals } from "../schema/deals";
 import { toDeal } from "./deals";
+import { writeOrder } from "../write-order";
 
 const awaitingLender = (scope: Scope) =>
   and(
@@ -21,7 +22,7 @@ const awaitingLender = (scope: Scope) =>
 
 /** Up to `limit` deals waiting on the lender, oldest first (the longest waiting at the top of each stage). */
 export async function dealsAwaitingLender(db: Database, scope: Scope, limit: number) {
-  const rows = await db.select().from(deals).where(awaitingLender(scope)).orderBy(asc(deals.createdAt), asc(deals.ref)).limit(limit).all();
+  const rows = await db.select().from(deals).where(awaitingLender(scope)).orderBy(asc(deals.createdAt), asc(writeOrder(deals))).limit(limit).all();
   return rows.map(toDeal);
 }
 

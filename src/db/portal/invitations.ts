@@ -4,6 +4,7 @@ import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { organisations } from "../schema/identity";
 import { portalAuditLog, portalInvitations } from "../schema/portal";
+import { writeOrder } from "../write-order";
 
 export type PortalInvitationRow = typeof portalInvitations.$inferSelect;
 
@@ -59,7 +60,7 @@ export async function listPendingInvitations(db: Database, organisationId: strin
     })
     .from(portalInvitations)
     .where(and(eq(portalInvitations.organisationId, organisationId), stillPending, gt(portalInvitations.expiresAt, nowSeconds)))
-    .orderBy(asc(portalInvitations.createdAt), asc(portalInvitations.id));
+    .orderBy(asc(portalInvitations.createdAt), asc(writeOrder(portalInvitations)));
 }
 
 export interface Revocation {
