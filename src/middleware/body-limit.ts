@@ -29,7 +29,7 @@ const isHtmlDoor = (path: string) => /^\/(portal|hub)(\/|$)/.test(path);
 export function bodyLimitOf(method: string, path: string): number {
   if (UPLOAD_ROUTES.some(([m, pattern]) => m === method && pattern.test(path))) return UPLOAD_BODY_LIMIT_BYTES;
   if (path === "/partner/v1/oauth/token") return TOKEN_BODY_LIMIT_BYTES;
-  if (/^\/portal\/(sign-in|invitations\/[^/]+)\/(options|verify)$/.test(path)) return PASSKEY_BODY_LIMIT_BYTES;
+  if (/^\/portal\/(sign-in|invitation|invitations\/[^/]+)\/(options|verify)$/.test(path)) return PASSKEY_BODY_LIMIT_BYTES;
   if (isHtmlDoor(path)) return FORM_BODY_LIMIT_BYTES;
   return JSON_BODY_LIMIT_BYTES;
 }

@@ -45,6 +45,12 @@ describe("portal access in a browser", () => {
     const invitation = await inviteToPortal({ baseUrl, adminToken, organisationId: org.id, role: "member" });
     const invitationView = await look.newPage();
     await invitationView.goto(invitation.url);
+    // Issue 21 item 6: the token was traded for a cookie; the address bar (and history) no longer holds it.
+    expect(new URL(invitationView.url()).pathname).toBe("/portal/invitation");
+    expect(invitationView.url()).not.toContain(new URL(invitation.url).pathname.split("/").pop()!);
+    const invitationCookie = (await look.cookies()).find((c) => c.name === "rfs_portal_invitation");
+    expect(invitationCookie?.httpOnly).toBe(true);
+    expect(invitationCookie?.sameSite).toBe("Strict");
     await expect(invitationView.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(org.name);
     expect(await invitationView.textContent("main")).toContain("as a member");
     await checkPage(invitationView, "invitation");

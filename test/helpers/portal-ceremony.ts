@@ -41,6 +41,20 @@ export async function invite(organisationId: string, role: "admin" | "member" = 
   return { token: new URL(res.body.url).pathname.split("/").pop()!, email, id: res.body.id as string };
 }
 
+/**
+ * Opens an invitation link as a browser does: the link trades its token for the invitation cookie
+ * (303 to /portal/invitation), and the acceptance page is read with that cookie. A link that does not
+ * open answers its own page (404) and no cookie.
+ */
+export async function openInvitationLink(token: string) {
+  const link = await exports.default.fetch(new Request(`${PRODUCTION}/portal/invitations/${token}`, { headers: { "Sec-Fetch-Site": "none" }, redirect: "manual" }));
+  const cookie = /^(rfs_portal_invitation=[^;]+)/.exec(link.headers.get("Set-Cookie") ?? "")?.[1];
+  if (link.status !== 303 || !cookie) return { status: link.status, headers: link.headers, text: await link.text(), cookie: null };
+  await link.body?.cancel();
+  const page = await exports.default.fetch(new Request(`${PRODUCTION}${link.headers.get("Location")}`, { headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" } }));
+  return { status: page.status, headers: page.headers, text: await page.text(), cookie };
+}
+
 export const sessionCookieOf = (headers: Headers) => {
   const match = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(headers.get("Set-Cookie") ?? "");
   return match ? `${SESSION_COOKIE}=${match[1]}` : null;

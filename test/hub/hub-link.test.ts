@@ -3,7 +3,7 @@
 // read-only once the lead is closed, and requests are rate-limited per link and per address.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, PRODUCTION } from "../helpers/api";
+import { call, PRODUCTION, throughEdge } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { OUR_ORIGIN } from "./helpers";
@@ -20,8 +20,9 @@ async function draftWithLink() {
   return { partner, lead: created.body, link, pages: `/hub/${created.body.id}` };
 }
 
+/** A GET as the edge hands it on: with `request.cf` whenever the test names the client address (helpers/api.ts `throughEdge`). */
 async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { headers, redirect: "manual" }));
+  const res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { headers, redirect: "manual", ...throughEdge(headers) }));
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -177,6 +178,23 @@ describe("issue 21 item 6: client-hub links", () => {
       throttled = answers.find((a) => a.status === 429);
     }
     expect(statuses.filter((s) => s === 404)).toHaveLength(120);
+    expect(throttled?.status).toBe(429);
+    expect(Number(throttled!.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("item 3 (sec21): a rotating CF-Connecting-IP without request.cf does not bypass the per-address limit", { timeout: 120_000 }, async () => {
+    // A request that did not pass the edge (no `request.cf`): its header is whatever the client wrote,
+    // so every such request counts against one bucket (lib/client-address.ts), whatever it claims.
+    const forged = (i: number) =>
+      exports.default.fetch(
+        new Request(`${PRODUCTION}/hub/lead_forged${i}/${"0".repeat(40)}`, { headers: { "CF-Connecting-IP": `203.0.113.${i % 250}-${crypto.randomUUID().slice(0, 8)}` }, redirect: "manual" }),
+      );
+    let throttled: Response | undefined;
+    for (let batch = 0; batch < 7 && !throttled; batch++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => forged(batch * 20 + i)));
+      await Promise.all(answers.map((a) => a.text()));
+      throttled = answers.find((a) => a.status === 429);
+    }
     expect(throttled?.status).toBe(429);
     expect(Number(throttled!.headers.get("Retry-After"))).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { admin } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
-import { invite, registerThroughInvitation } from "../helpers/portal-ceremony";
+import { invite, openInvitationLink, registerThroughInvitation } from "../helpers/portal-ceremony";
 import { createOrganisation, expectProblem } from "../helpers/seed";
 import { sha256Hex } from "../../src/lib/crypto";
 
@@ -44,7 +44,7 @@ describe("operator invitations", () => {
   it("opens the invitation page with the organisation and role; unknown, expired and used links are a plain 404", async () => {
     const org = await createOrganisation("partner", "Page Partners");
     const { token, id } = await invite(org.id, "member");
-    const page = await portal("GET", `/invitations/${token}`);
+    const page = await openInvitationLink(token);
     expect(page.status).toBe(200);
     expect(page.text).toContain("Page Partners");
     expect(page.text).toContain("as a member");

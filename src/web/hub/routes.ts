@@ -21,6 +21,7 @@ import type { AppEnv } from "../../app-env";
 import { onError } from "../../api/problem";
 import { HUB_ROUTE, HUB_SESSION_COOKIE } from "../../lib/signed-links";
 import { Refusal } from "../../lib/refusal";
+import { clientAddress } from "../../lib/client-address";
 import { hubIsReadOnly } from "../../domain/hub/link";
 import { countHubRequestFromAddress, countHubRequestOnLink } from "../../services/hub/hub-links";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
@@ -92,8 +93,6 @@ const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
   c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
 );
 
-/** The client's address for the per-address limit: the one the API's per-address limit reads. */
-const clientAddress = (c: Context) => c.req.header("CF-Connecting-IP") ?? "local";
 
 /** `/hub/{leadId}/{token}[/rest]`: the second segment is a token (40 hex), never a page name. */
 const tokenPathOf = (path: string) => {
@@ -106,7 +105,8 @@ const tokenPathOf = (path: string) => {
  * the "too many requests" page with `Retry-After`.
  */
 const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
-  await countHubRequestFromAddress(c.env, clientAddress(c));
+  // The address every per-address limit reads: `CF-Connecting-IP` only beside `request.cf` (lib/client-address.ts).
+  await countHubRequestFromAddress(c.env, clientAddress(c.req.raw));
   return next();
 });
 

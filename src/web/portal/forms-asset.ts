@@ -9,6 +9,7 @@ import type { PortalEnv } from "./context";
  * It also brings the outcome of the last action (the page's notice or error, `data-outcome`) into view
  * and gives it the focus (issue 23 item 8), unless the page already focused a refused field: a screen
  * reader reads it, and nobody has to scroll for it.
+ * Copy buttons (`data-copy`, hidden until the clipboard is writable) copy the text of the element they name.
  * Served by the Worker itself, so the portal's `script-src 'self'` holds.
  */
 export const FORMS_SCRIPT_PATH = "/portal/assets/forms.js";
@@ -35,6 +36,18 @@ export const FORMS_SCRIPT = `(function () {
   if (outcome && !(focused && /^(INPUT|SELECT|TEXTAREA)$/.test(focused.tagName))) {
     outcome.focus();
     outcome.scrollIntoView({ block: "center" });
+  }
+  // A "Copy" button (data-copy = the id of the element whose text it copies) shows only where the
+  // clipboard can be written; without it the text is there to select.
+  if (navigator.clipboard) {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var source = document.getElementById(button.dataset.copy);
+        if (!source) return;
+        navigator.clipboard.writeText(source.textContent.trim()).then(function () { button.textContent = "Copied"; });
+      });
+    });
   }
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;

@@ -12,6 +12,7 @@ import { completeRegistration, completeSignIn, registrationOptions, signInOption
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { setSessionCookie } from "../session-cookie";
 import { landingOf } from "./deep-link";
+import { clearInvitationCookie, invitationTokenOf } from "./invitation-cookie";
 import { clientAddress } from "../../../lib/client-address";
 
 /** The browser's answer, as @simplewebauthn/browser hands it over; the library checks the inside. */
@@ -49,6 +50,20 @@ const partyOf = (c: PortalContext) => relyingPartyOf(c.req.url, c.env.PUBLIC_URL
 const addressOf = (c: PortalContext) => clientAddress(c.req.raw);
 
 export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
+  // The acceptance page's ceremony: the token comes from the invitation cookie (invitation-cookie.ts).
+  portal.post("/invitation/options", async (c) => {
+    const { challengeId, options } = await registrationOptions(c.get("db"), partyOf(c), invitationTokenOf(c));
+    return c.json({ challenge_id: challengeId, options });
+  });
+
+  portal.post("/invitation/verify", async (c) => {
+    const token = await completeRegistration(c.get("db"), partyOf(c), invitationTokenOf(c), await answerOf(c));
+    clearInvitationCookie(c);
+    setSessionCookie(c, token);
+    return c.json({ redirect: PORTAL_ROUTE });
+  });
+
+  // The same ceremony with the token in the path, for a client holding the link itself (tests, scripts).
   portal.post("/invitations/:token/options", async (c) => {
     const { challengeId, options } = await registrationOptions(c.get("db"), partyOf(c), c.req.param("token"));
     return c.json({ challenge_id: challengeId, options });

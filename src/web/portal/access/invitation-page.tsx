@@ -3,6 +3,7 @@ import { PORTAL_ROUTE } from "../context";
 import { Document, SignedOutHeader } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
+import { INVITATION_PAGE } from "./invitation-cookie";
 
 const ROLE_WORDS: Record<PortalRole, string> = {
   admin: "an admin (API keys, webhooks, members and the audit log, besides the work itself)",
@@ -10,7 +11,7 @@ const ROLE_WORDS: Record<PortalRole, string> = {
 };
 
 /** An open invitation: who invites whom, as what, and the button that makes the passkey. */
-export const invitationPage = (props: { token: string; organisationName: string; email: string; role: PortalRole }) => (
+export const invitationPage = (props: { organisationName: string; email: string; role: PortalRole }) => (
   <Document title="Accept your invitation" scripts={[PASSKEYS_SCRIPT_PATH]}>
     <main>
       <h1>
@@ -26,8 +27,8 @@ export const invitationPage = (props: { token: string; organisationName: string;
       </p>
       <PasskeyCeremony
         ceremony="register"
-        optionsUrl={`${PORTAL_ROUTE}/invitations/${props.token}/options`}
-        verifyUrl={`${PORTAL_ROUTE}/invitations/${props.token}/verify`}
+        optionsUrl={`${INVITATION_PAGE}/options`}
+        verifyUrl={`${INVITATION_PAGE}/verify`}
         label="Create passkey"
       />
     </main>
@@ -50,4 +51,25 @@ export const invitationGonePage = () => (
       </p>
     </main>
   </Document>
+);
+
+/**
+ * The answer to an invitation link followed from another site: the cookie is set with this answer and the
+ * page moves on by itself to the acceptance page (same-site now, so the Strict cookie goes along).
+ */
+export const invitationOpeningPage = (target: string) => (
+  <html lang="en">
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="referrer" content="no-referrer" />
+      <meta http-equiv="refresh" content={`0;url=${target}`} />
+      <title>Opening your invitation</title>
+    </head>
+    <body>
+      <p>
+        <a href={target}>Continue to your invitation</a>
+      </p>
+    </body>
+  </html>
 );

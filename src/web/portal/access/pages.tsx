@@ -12,7 +12,8 @@ import { notFoundPage, refusedPage } from "../refused-page";
 import { requireAdmin } from "../require-role";
 import { auditPage } from "./audit-page";
 import { registerCeremonyRoutes } from "./ceremony-routes";
-import { invitationGonePage, invitationPage } from "./invitation-page";
+import { invitationGonePage, invitationOpeningPage, invitationPage } from "./invitation-page";
+import { INVITATION_PAGE, invitationTokenOf, setInvitationCookie } from "./invitation-cookie";
 import { landingOf } from "./deep-link";
 import { membersPage, type MembersPageProps } from "./members-page";
 import { registerPasskeysAsset } from "./passkeys-asset";
@@ -24,11 +25,22 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerPasskeysAsset(portal);
   registerFormsAsset(portal);
   portal.get("/sign-in", (c) => c.html(signInPage({ next: landingOf(c.req.query("next")), notice: c.req.query("notice") })));
+  // The link: its token is traded for a short-lived cookie and the browser moves on to the acceptance
+  // page without it (issue 21 item 6). From another site (a webmail tab, `Sec-Fetch-Site: cross-site`)
+  // a page that moves on by itself, since a browser withholds a SameSite=Strict cookie on a redirect
+  // chain another site started; otherwise a 303.
   portal.get("/invitations/:token", async (c) => {
     const found = await openInvitation(c.get("db"), c.req.param("token"));
     // Unknown, used and expired links look alike, and say what to do next.
     if (!found) return c.html(invitationGonePage(), 404);
-    return c.html(invitationPage({ token: c.req.param("token"), organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
+    setInvitationCookie(c, c.req.param("token"));
+    if (c.req.header("Sec-Fetch-Site") === "cross-site") return c.html(invitationOpeningPage(INVITATION_PAGE), 200);
+    return c.redirect(INVITATION_PAGE, 303);
+  });
+  portal.get("/invitation", async (c) => {
+    const found = await openInvitation(c.get("db"), invitationTokenOf(c));
+    if (!found) return c.html(invitationGonePage(), 404);
+    return c.html(invitationPage({ organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
   });
   registerCeremonyRoutes(portal);
 }

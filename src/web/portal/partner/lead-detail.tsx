@@ -19,6 +19,7 @@ import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } fr
 import { notFoundPage } from "../refused-page";
 import { registerLeadActions, simulationsFor } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
+import { hubLinkPath, registerHubLinkPages } from "./hub-link";
 
 type LeadView = Awaited<ReturnType<typeof readLead>>;
 
@@ -324,6 +325,8 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
         <>
           <p>The client's upload link:</p>
           <p class="secret">{lead.upload_url}</p>
+          <p class="muted" id="hub-link-note">A new link ends this one at once (for a link sent to the wrong address, or one that leaked).</p>
+          <ConfirmStart href={hubLinkPath(lead.id)} label="New hub link" describedBy="hub-link-note" />
         </>
       ) : null}
       <Renewal c={c} lead={lead} />
@@ -352,6 +355,7 @@ async function leadOfViewer(c: PortalContext, id: string) {
 
 export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   registerPersonsPages(portal);
+  registerHubLinkPages(portal);
   registerLeadActions(portal, async (c, id, error, status) => {
     const lead = await leadOfViewer(c, id);
     if (!lead) return c.html(notFoundPage(), 404);

@@ -1,0 +1,87 @@
+/**
+ * The partner's "New hub link" (issue 21 item 6): the lead page's button leads to a confirm page
+ * (web/kit/confirm.tsx), whose one form posts the rotation through the API's own service
+ * (rotateLeadHubLink, as POST /partner/v1/leads/{id}/hub-link). The answer shows the new link with a
+ * copy button and says the old one is dead (the lead page shows the current link too). The form token is single-use and bound to the
+ * environment it was rendered for, as every portal form's (require-viewer.ts), so a second post shows
+ * "Already sent" rather than a second link. Another organisation's lead, or one of the other
+ * environment, is the same 404 as no lead.
+ */
+import type { Hono } from "hono";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { rotateLeadHubLink } from "../../../services/hub/hub-links";
+import { requireLead } from "../../../services/leads/leads";
+import { recordPortalAction } from "../../../services/portal/audit";
+import { linksFor } from "../../../services/views/links";
+import { Confirm } from "../../kit/confirm";
+import { isNotFound } from "../../kit/refusal";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { PortalPage } from "../layout";
+import { notFoundPage } from "../refused-page";
+
+export const hubLinkPath = (leadId: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}/hub-link`;
+
+async function leadOf(c: PortalContext, id: string) {
+  try {
+    return await requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export function registerHubLinkPages(portal: Hono<PortalEnv>) {
+  portal.get("/leads/:id/hub-link", async (c) => {
+    const lead = await leadOf(c, c.req.param("id"));
+    if (!lead) return c.html(notFoundPage(), 404);
+    const back = `${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}`;
+    return c.html(
+      <PortalPage title="New hub link" viewer={c.get("viewer")} formToken={c.get("formToken")}>
+        <Confirm
+          question="Make a new hub link for this lead?"
+          facts={[["Lead", lead.id]]}
+          consequence="The old link stops working at once: whoever opens it sees “not found”, and anyone with the hub open through it is signed out of it. Send the new link to your client yourself; it works for 30 days."
+          next="the new link is shown on the next page, with a button to copy it."
+          action={hubLinkPath(lead.id)}
+          hidden={{ _form_token: c.get("formToken") }}
+          confirmLabel="Make a new link"
+          cancelHref={back}
+          cancelLabel="Keep the current link"
+        />
+      </PortalPage>,
+    );
+  });
+
+  portal.post("/leads/:id/hub-link", async (c) => {
+    const viewer = c.get("viewer");
+    let link;
+    try {
+      link = await rotateLeadHubLink(c.get("db"), linksFor(c.env), scopeOfViewer(viewer), c.req.param("id"));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+    await recordPortalAction(c.get("db"), viewer, "lead.hub_link_rotated", link.id);
+    const back = `${PORTAL_ROUTE}/leads/${encodeURIComponent(link.id)}`;
+    return c.html(
+      <PortalPage title="New hub link" viewer={viewer} formToken={c.get("formToken")} feedback={{ notice: "A new hub link was made. The old link no longer works." }}>
+        <section aria-labelledby="hub-link-heading">
+          <h2 id="hub-link-heading">The client's new hub link</h2>
+          <p>
+            <strong>Copy it and send it to your client.</strong> The old link is dead: whoever opens it sees “not found”, and hub sessions opened
+            with it have ended. This link works until <time datetime={link.expires_at}>{`${link.expires_at.slice(0, 10)} ${link.expires_at.slice(11, 16)} UTC`}</time>.
+          </p>
+          <p class="secret" id="new-hub-link" data-secret>
+            {link.upload_url}
+          </p>
+          <button type="button" data-copy="new-hub-link" hidden>
+            Copy link
+          </button>
+          <p>
+            <a href={back}>Back to the lead</a>
+          </p>
+        </section>
+      </PortalPage>,
+    );
+  });
+}
