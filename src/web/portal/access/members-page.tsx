@@ -26,7 +26,7 @@ export interface MembersPageProps {
   invitations: PendingInvitationLine[];
   feedback?: PageFeedback;
   /** The invitation just made: its link is on this answer and nowhere else, ever. */
-  invited?: { email: string; url: string; expiresAt: string } | null;
+  invited?: { email: string; url: string; expiresAt: string; reenrol?: boolean } | null;
   /** What was typed, put back after a refusal. */
   draft?: { email: string; role: string };
 }
@@ -43,8 +43,15 @@ export const membersPage = (p: MembersPageProps) => (
   <PortalPage title="Members" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback}>
     {p.invited ? (
       <section aria-labelledby="invited-heading">
-        <h2 id="invited-heading">Invitation for {p.invited.email}</h2>
+        <h2 id="invited-heading">
+          {p.invited.reenrol ? "New sign-in link for" : "Invitation for"} {p.invited.email}
+        </h2>
         <p>Send this link to them. It is shown only now, works once and expires on {day(p.invited.expiresAt)}.</p>
+        {p.invited.reenrol ? (
+          <p>
+            Until it is used nothing changes. When they make a passkey with it, their old passkeys stop working and their open sessions end; they keep their role.
+          </p>
+        ) : null}
         <p class="secret" data-invitation-link>
           {p.invited.url}
         </p>
@@ -67,12 +74,20 @@ export const membersPage = (p: MembersPageProps) => (
               {m.id === p.viewer.memberId ? (
                 <span class="muted"> You</span>
               ) : (
-                <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
-                  <FormToken token={p.formToken} />
-                  <button type="submit" aria-label={`Remove ${m.email}`}>
-                    Remove
-                  </button>
-                </form>
+                <>
+                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/reinvite`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Send ${m.email} a new sign-in link (lost passkey)`}>
+                      New sign-in link
+                    </button>
+                  </form>
+                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </button>
+                  </form>
+                </>
               )}
             </>
           ),

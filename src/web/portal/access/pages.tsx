@@ -3,7 +3,7 @@ import { isRefusal } from "../../../lib/refusal";
 import { isNotFound } from "../../kit/refusal";
 import { messagesOf } from "../../kit/messages";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { inviteMember, openInvitation, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
+import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
@@ -31,7 +31,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
     const found = await openInvitation(c.get("db"), c.req.param("token"));
     // Unknown, used and expired links look alike, and say what to do next.
     if (!found) return c.html(invitationGonePage(), 404);
-    return c.html(invitationPage({ token: c.req.param("token"), organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
+    return c.html(invitationPage({ token: c.req.param("token"), organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role, reenrol: found.invitation.memberId !== null }));
   });
   registerCeremonyRoutes(portal);
 }
@@ -99,6 +99,20 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       throw error;
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
+  });
+
+  // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
+  portal.post("/members/:id/reinvite", async (c) => {
+    const viewer = c.get("viewer");
+    try {
+      const issued = await reinviteMember(c.get("db"), c.env.PUBLIC_URL, viewer, c.req.param("id"));
+      await recordPortalAction(c.get("db"), viewer, "member.reinvited", issued.id);
+      return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
+      throw error;
+    }
   });
 
   // Changing a role asks first (the kit's confirm page); the change is the other role of the two.
