@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
-import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys } from "../schema/portal";
+import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys, portalSessions } from "../schema/portal";
 import { revokeOtherInvitations } from "./invitations";
 
 export interface Enrolment {
@@ -38,6 +38,7 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
       .where(
         and(
           eq(portalInvitations.id, e.invitationId),
+          isNull(portalInvitations.memberId),
           isNull(portalInvitations.acceptedAt),
           isNull(portalInvitations.revokedAt),
           gt(portalInvitations.expiresAt, e.nowSeconds),
@@ -59,6 +60,62 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
       db,
       portalAuditLog,
       { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action: "member.joined", target: e.memberId, at: e.at },
+      claimed,
+    ),
+    revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),
+  ]);
+  return changed === 1;
+}
+
+export interface Reenrolment {
+  invitationId: string;
+  /** The current member the invitation was issued for (`portal_invitations.member_id` set when it was issued). */
+  memberId: string;
+  organisationId: string;
+  email: string;
+  passkey: Enrolment["passkey"];
+  auditId: string;
+  at: string;
+  nowSeconds: number;
+}
+
+/**
+ * Accepting a new sign-in link (a lost passkey), as one D1 batch: the invitation is claimed only
+ * while unused, unrevoked, unexpired, issued for this member and while the member is current; only
+ * if that claim won are the member's sessions and every passkey of theirs deleted, the new passkey
+ * stored, `member.reenrolled` written and the email's other pending invitations revoked. The
+ * member row is not touched: the id and the role stay (an invitation never changes a role).
+ */
+export async function reenrolMember(db: Database, e: Reenrolment): Promise<boolean> {
+  const claimed = sql`exists (select 1 from ${portalInvitations} where ${portalInvitations.id} = ${e.invitationId} and ${portalInvitations.memberId} = ${e.memberId} and ${portalInvitations.acceptedAt} = ${e.at})`;
+  const currentMember = sql`exists (select 1 from ${portalMembers} where ${portalMembers.id} = ${e.memberId} and ${portalMembers.organisationId} = ${e.organisationId} and ${portalMembers.email} = ${e.email} and ${portalMembers.removedAt} is null)`;
+  const changed = await runGuardedBatch(db, [
+    db
+      .update(portalInvitations)
+      .set({ acceptedAt: e.at })
+      .where(
+        and(
+          eq(portalInvitations.id, e.invitationId),
+          eq(portalInvitations.organisationId, e.organisationId),
+          eq(portalInvitations.memberId, e.memberId),
+          isNull(portalInvitations.acceptedAt),
+          isNull(portalInvitations.revokedAt),
+          gt(portalInvitations.expiresAt, e.nowSeconds),
+          currentMember,
+        ),
+      ),
+    db.delete(portalSessions).where(and(eq(portalSessions.memberId, e.memberId), eq(portalSessions.organisationId, e.organisationId), claimed)),
+    db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, e.memberId), claimed)),
+    insertWhere(
+      db,
+      portalPasskeys,
+      { credentialId: e.passkey.credentialId, memberId: e.memberId, publicKey: e.passkey.publicKey, counter: e.passkey.counter, transports: e.passkey.transports, createdAt: e.at, lastUsedAt: null },
+      claimed,
+    ),
+    insertWhere(
+      db,
+      portalAuditLog,
+      { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action: "member.reenrolled", target: e.memberId, at: e.at },
       claimed,
     ),
     revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),

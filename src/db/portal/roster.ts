@@ -73,3 +73,48 @@ const removedAtThisMoment = (r: Removal) =>
 export async function memberEmailsOf(db: Database, organisationId: string) {
   return db.select({ id: portalMembers.id, email: portalMembers.email }).from(portalMembers).where(eq(portalMembers.organisationId, organisationId));
 }
+
+/** A current member of this organisation by id (another organisation's id or a removed member finds nothing). */
+export async function findCurrentMember(db: Database, organisationId: string, memberId: string) {
+  const [row] = await db
+    .select({ id: portalMembers.id, email: portalMembers.email, role: portalMembers.role })
+    .from(portalMembers)
+    .where(and(eq(portalMembers.id, memberId), eq(portalMembers.organisationId, organisationId), isNull(portalMembers.removedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface RoleChange {
+  organisationId: string;
+  memberId: string;
+  role: "admin" | "member";
+  at: string;
+  audit: { id: string; memberId: string; environment: "sandbox" | "live" };
+}
+
+/**
+ * Changes a current member's role with its audit entry (`member.role_changed_to_<role>`) in one
+ * batch; false when the condition fails: no such current member here, the role is already theirs,
+ * or the change would leave the organisation without an admin. The condition is read inside the
+ * batch (one transaction), by the audit insert first and the update second, so two admins demoting
+ * each other at once cannot both win and the audit row exists exactly when the role changed.
+ */
+export async function changeMemberRole(db: Database, r: RoleChange): Promise<boolean> {
+  const allowed = sql`exists (select 1 from ${portalMembers} where ${portalMembers.id} = ${r.memberId} and ${portalMembers.organisationId} = ${r.organisationId}
+    and ${portalMembers.removedAt} is null and ${portalMembers.role} <> ${r.role}
+    and (${r.role} = 'admin' or exists (select 1 from ${portalMembers} as admins where admins.organisation_id = ${r.organisationId} and admins.removed_at is null
+      and admins.role = 'admin' and admins.id <> ${r.memberId})))`;
+  const changed = await runGuardedBatch(db, [
+    insertWhere(
+      db,
+      portalAuditLog,
+      { id: r.audit.id, organisationId: r.organisationId, memberId: r.audit.memberId, environment: r.audit.environment, action: `member.role_changed_to_${r.role}`, target: r.memberId, at: r.at },
+      allowed,
+    ),
+    db
+      .update(portalMembers)
+      .set({ role: r.role })
+      .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt), allowed)),
+  ]);
+  return changed === 1;
+}

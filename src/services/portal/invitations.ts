@@ -5,6 +5,7 @@
  */
 import type { Database } from "../../db/client";
 import { findMemberByEmail } from "../../db/portal/members";
+import { findCurrentMember } from "../../db/portal/roster";
 import { findInvitationByTokenHash, insertInvitation, listPendingInvitations, revokeInvitation } from "../../db/portal/invitations";
 import { INVITATION_TTL_SECONDS, invitationPath, invitationUsable, normaliseEmail, type InvitationRequest } from "../../domain/portal/invitations";
 import { randomToken, sha256Hex } from "../../lib/crypto";
@@ -35,6 +36,25 @@ export async function inviteMember(db: Database, publicUrl: string | undefined, 
   await requireOrganisation(db, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
+  return issue(db, publicUrl, organisationId, { email, role: request.role }, invitedBy, null);
+}
+
+/**
+ * A new sign-in link for a current member who lost their passkey (issued by an admin of the
+ * organisation). The invitation carries the member's id from the start (`member_id`, set at issue
+ * only for these), so its acceptance re-enrols that member: a new passkey, and the old passkeys and
+ * sessions deleted in the same batch (`reenrolMember`); the member's id and role stay. Like any
+ * invitation it revokes the email's other pending ones. Another organisation's or a removed member
+ * is a 404; oneself is a 409 (an admin who is signed in has a passkey; another admin sends theirs).
+ */
+export async function reinviteMember(db: Database, publicUrl: string | undefined, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
+  const member = await findCurrentMember(db, by.organisationId, memberId);
+  if (!member) throw new Refusal("not_found", "No such member.");
+  if (member.id === by.memberId) throw new Refusal("conflict", "You are signed in with your passkey already; if you lose it, another admin of your organisation can send you a new link.", { field: "member" });
+  return issue(db, publicUrl, by.organisationId, { email: member.email, role: member.role }, by.memberId, member.id);
+}
+
+async function issue(db: Database, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string, memberId: string | null): Promise<IssuedInvitation> {
   const token = randomToken(43);
   const createdAt = nowIso();
   const expiresAt = nowSeconds() + INVITATION_TTL_SECONDS;
@@ -42,18 +62,18 @@ export async function inviteMember(db: Database, publicUrl: string | undefined, 
   await insertInvitation(db, {
     id,
     organisationId,
-    email,
+    email: request.email,
     role: request.role,
     tokenHash: await sha256Hex(token),
     invitedBy,
     expiresAt,
     acceptedAt: null,
-    memberId: null,
+    memberId,
     createdAt,
     revokedAt: null,
   });
   const base = (publicUrl ?? "http://localhost:8787").replace(/\/+$/, "");
-  return { id, organisationId, email, role: request.role, url: `${base}${invitationPath(token)}`, expiresAt: new Date(expiresAt * 1000).toISOString(), createdAt };
+  return { id, organisationId, email: request.email, role: request.role, url: `${base}${invitationPath(token)}`, expiresAt: new Date(expiresAt * 1000).toISOString(), createdAt };
 }
 
 /** The invitation a link opens, with its organisation; null when the link is unknown, used or expired (the visitor is told the same for all three). */

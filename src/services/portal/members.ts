@@ -6,8 +6,8 @@
  */
 import type { Database } from "../../db/client";
 import { auditPage } from "../../db/portal/audit";
-import { listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
-import type { PortalViewer } from "../../domain/portal/viewer";
+import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
+import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
@@ -23,6 +23,35 @@ export async function removeMemberOf(db: Database, viewer: PortalViewer, memberI
     audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
   });
   if (!removed) throw new Refusal("not_found", "No such member.");
+}
+
+/** A current member of the viewer's organisation, for the role question; another organisation's or a removed one is a 404. */
+export async function memberOf(db: Database, viewer: Pick<PortalViewer, "organisationId">, memberId: string) {
+  const member = await findCurrentMember(db, viewer.organisationId, memberId);
+  if (!member) throw new Refusal("not_found", "No such member.");
+  return member;
+}
+
+/**
+ * Gives a current member of the viewer's organisation another role, audited in the same batch
+ * (`member.role_changed_to_admin|member`). The member's sessions read the role from the member
+ * row on every request, so open pages hold the new role at once. Refused: no such current member
+ * here (404), the role they already have (409), or demoting the organisation's only admin (409,
+ * oneself included: someone must be left to manage members).
+ */
+export async function changeMemberRoleOf(db: Database, viewer: PortalViewer, memberId: string, role: PortalRole) {
+  const changed = await changeMemberRole(db, {
+    organisationId: viewer.organisationId,
+    memberId,
+    role,
+    at: nowIso(),
+    audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
+  });
+  if (changed) return;
+  // Nothing written: say why (the batch decided; this read only explains).
+  const member = await memberOf(db, viewer, memberId);
+  if (member.role === role) throw new Refusal("conflict", `${member.email} is already ${role === "admin" ? "an admin" : "a member"}.`, { field: "role" });
+  throw new Refusal("conflict", `${member.email} is the only admin of ${viewer.organisationName}: make another member an admin first, so someone can still manage members.`, { field: "role" });
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -13,7 +13,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Database } from "../../db/client";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
-import { enrolMember } from "../../db/portal/enrolment";
+import { enrolMember, reenrolMember } from "../../db/portal/enrolment";
 import { findPasskeyOfLiveMember, recordPasskeyUse } from "../../db/portal/passkeys";
 import { findMemberOfAnyState } from "../../db/portal/roster";
 import { insertAuditEntry } from "../../db/portal/audit";
@@ -92,6 +92,22 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
   }
   if (!verification.verified) throw refused();
   const { credential } = verification.registrationInfo;
+  const passkey = { credentialId: credential.id, publicKey: isoBase64URL.fromBuffer(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] };
+  if (invitation.memberId) {
+    // A new sign-in link for a current member (a lost passkey): this passkey replaces all of theirs.
+    const reenrolled = await reenrolMember(db, {
+      invitationId: invitation.id,
+      memberId: invitation.memberId,
+      organisationId: invitation.organisationId,
+      email: invitation.email,
+      passkey,
+      auditId: newId("aud"),
+      at: nowIso(),
+      nowSeconds: nowSeconds(),
+    });
+    if (!reenrolled) throw linkGone();
+    return openSession(db, { id: invitation.memberId, organisationId: invitation.organisationId });
+  }
   const existing = await findMemberOfAnyState(db, invitation.organisationId, invitation.email);
   const memberId = existing?.id ?? newId("mem");
   const enrolled = await enrolMember(db, {
@@ -100,7 +116,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
     organisationId: invitation.organisationId,
     email: invitation.email,
     role: invitation.role,
-    passkey: { credentialId: credential.id, publicKey: isoBase64URL.fromBuffer(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] },
+    passkey,
     auditId: newId("aud"),
     at: nowIso(),
     nowSeconds: nowSeconds(),

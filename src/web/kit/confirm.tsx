@@ -10,6 +10,11 @@
  * The route pattern, for an action posted to `P`:
  *   GET  P  → the page with `<Confirm action={P} …>` (404 when the thing is not the viewer's)
  *   POST P  → the action, then 303 to the section of the page that shows its outcome
+ *
+ * An action that must never happen unasked also checks `isConfirmed`: the
+ * confirm form carries `confirmed=yes` (pass `CONFIRMED` among `hidden`), and a
+ * POST without it (a stale page, a script) is sent to the question (303),
+ * nothing done. The lender's waiver and test-deal deletion work this way.
  */
 import type { Child } from "hono/jsx";
 
@@ -19,6 +24,11 @@ a.button.danger,button.danger{border-color:#b71c1c;color:#fff;background:#b71c1c
 .confirm{border:2px solid #1d2230;border-radius:.4rem;padding:.8rem 1rem;margin:1rem 0;max-width:40rem}.confirm h2{margin-top:0}
 .confirm dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.2rem 1rem;margin:.6rem 0}.confirm dt{font-weight:600}.confirm dd{margin:0;overflow-wrap:anywhere}
 .confirm .actions{display:flex;flex-wrap:wrap;gap:.8rem 1.2rem;align-items:center}.confirm .actions button{margin-top:0}.confirm .warning{font-weight:600}`;
+
+/** The field a confirmed post carries: spread into `hidden` of `Confirm`. */
+export const CONFIRMED = { confirmed: "yes" } as const;
+/** Whether a post came from the confirm page's own form (see `CONFIRMED`). */
+export const isConfirmed = (fields: Readonly<Record<string, string>>) => fields.confirmed === CONFIRMED.confirmed;
 
 /** The button on the page that leads to the confirm page (a link: following it changes nothing). */
 export const ConfirmStart = (props: { href: string; label: string; danger?: boolean; describedBy?: string }) => (

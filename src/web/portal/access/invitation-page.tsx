@@ -11,17 +11,34 @@ const ROLE_WORDS: Record<PortalRole, string> = {
 };
 
 /** An open invitation: who invites whom, as what, and the button that makes the passkey. */
-export const invitationPage = (props: { organisationName: string; email: string; role: PortalRole }) => (
-  <Document title="Accept your invitation" scripts={[PASSKEYS_SCRIPT_PATH]}>
+export const invitationPage = (props: { organisationName: string; email: string; role: PortalRole; reenrol?: boolean }) => (
+  <Document title={props.reenrol ? "Make a new passkey" : "Accept your invitation"} scripts={[PASSKEYS_SCRIPT_PATH]}>
     <main>
-      <h1>
-        Join <bdi>{props.organisationName}</bdi>
-      </h1>
-      <p>
-        You are invited as {ROLE_WORDS[props.role]} of <strong>
-          <bdi>{props.organisationName}</bdi>
-        </strong>, under the address <strong>{props.email}</strong>.
-      </p>
+      {props.reenrol ? (
+        <>
+          <h1>
+            A new passkey for <bdi>{props.organisationName}</bdi>
+          </h1>
+          <p>
+            An admin of <strong>
+              <bdi>{props.organisationName}</bdi>
+            </strong>{" "}
+            sent this link to <strong>{props.email}</strong> to sign in again. The passkey you make now replaces your passkeys: the old ones stop working and every
+            open session of yours is signed out. You keep your role.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>
+            Join <bdi>{props.organisationName}</bdi>
+          </h1>
+          <p>
+            You are invited as {ROLE_WORDS[props.role]} of <strong>
+              <bdi>{props.organisationName}</bdi>
+            </strong>, under the address <strong>{props.email}</strong>.
+          </p>
+        </>
+      )}
       <p>
         You sign in with a passkey: your phone, computer or security key keeps it, and no password is ever made. This link works once.
       </p>

@@ -1,6 +1,7 @@
 import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
 
 export interface MemberLine {
@@ -25,19 +26,32 @@ export interface MembersPageProps {
   invitations: PendingInvitationLine[];
   feedback?: PageFeedback;
   /** The invitation just made: its link is on this answer and nowhere else, ever. */
-  invited?: { email: string; url: string; expiresAt: string } | null;
+  invited?: { email: string; url: string; expiresAt: string; reenrol?: boolean } | null;
   /** What was typed, put back after a refusal. */
   draft?: { email: string; role: string };
 }
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/** Member first: a new invitation is for the work itself unless the admin picks Admin (issue 23 item 4). */
+const INVITATION_ROLES: readonly PortalRole[] = ["member", "admin"];
+const roleLabel = (role: PortalRole) => (role === "admin" ? "Admin" : "Member");
+/** The role the select shows: what was sent when it was a role, else Member. */
+const draftRole = (draft?: { role: string }): PortalRole => (PORTAL_ROLES as readonly string[]).includes(draft?.role ?? "") ? (draft!.role as PortalRole) : "member";
+
 export const membersPage = (p: MembersPageProps) => (
   <PortalPage title="Members" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback}>
     {p.invited ? (
       <section aria-labelledby="invited-heading">
-        <h2 id="invited-heading">Invitation for {p.invited.email}</h2>
+        <h2 id="invited-heading">
+          {p.invited.reenrol ? "New sign-in link for" : "Invitation for"} {p.invited.email}
+        </h2>
         <p>Send this link to them. It is shown only now, works once and expires on {day(p.invited.expiresAt)}.</p>
+        {p.invited.reenrol ? (
+          <p>
+            Until it is used nothing changes. When they make a passkey with it, their old passkeys stop working and their open sessions end; they keep their role.
+          </p>
+        ) : null}
         <p class="secret" data-invitation-link>
           {p.invited.url}
         </p>
@@ -48,23 +62,35 @@ export const membersPage = (p: MembersPageProps) => (
       label="Members"
       rows={p.members}
       columns={[
-        { header: "Email", cell: (m) => m.email, rowHeader: true },
-        { header: "Role", cell: (m) => m.role },
+        { header: "Email", cell: (m) => <span id={`member-${m.id}`}>{m.email}</span>, rowHeader: true },
+        { header: "Role", cell: (m) => roleLabel(m.role) },
         { header: "Member since", cell: (m) => day(m.createdAt) },
         {
           header: "Action",
           actions: true,
-          cell: (m) =>
-            m.id === p.viewer.memberId ? (
-              <span class="muted">You</span>
-            ) : (
-              <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
-                <FormToken token={p.formToken} />
-                <button type="submit" aria-label={`Remove ${m.email}`}>
-                  Remove
-                </button>
-              </form>
-            ),
+          cell: (m) => (
+            <>
+              <ConfirmStart href={`${PORTAL_ROUTE}/members/${m.id}/role`} label={m.role === "admin" ? "Make member" : "Make admin"} describedBy={`member-${m.id}`} />
+              {m.id === p.viewer.memberId ? (
+                <span class="muted"> You</span>
+              ) : (
+                <>
+                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/reinvite`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Send ${m.email} a new sign-in link (lost passkey)`}>
+                      New sign-in link
+                    </button>
+                  </form>
+                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
+                    <FormToken token={p.formToken} />
+                    <button type="submit" aria-label={`Remove ${m.email}`}>
+                      Remove
+                    </button>
+                  </form>
+                </>
+              )}
+            </>
+          ),
         },
       ]}
     />
@@ -77,7 +103,7 @@ export const membersPage = (p: MembersPageProps) => (
         rows={p.invitations}
         columns={[
           { header: "Email", cell: (i) => i.email, rowHeader: true },
-          { header: "Role", cell: (i) => i.role },
+          { header: "Role", cell: (i) => roleLabel(i.role) },
           { header: "Expires", cell: (i) => day(i.expiresAt) },
           {
             header: "Action",
@@ -113,8 +139,8 @@ export const membersPage = (p: MembersPageProps) => (
       <FieldError field="email" error={p.feedback?.error} />
       <label for="role">Role</label>
       <select id="role" name="role" aria-describedby={p.feedback?.error?.field === "role" ? "role-error" : undefined}>
-        {PORTAL_ROLES.map((role) => (
-          <option value={role} selected={(p.draft?.role ?? "member") === role}>
+        {INVITATION_ROLES.map((role) => (
+          <option value={role} selected={draftRole(p.draft) === role}>
             {role === "admin" ? "Admin: keys, webhooks, members and the audit log" : "Member: the work itself"}
           </option>
         ))}

@@ -3,9 +3,12 @@ import { isRefusal } from "../../../lib/refusal";
 import { isNotFound } from "../../kit/refusal";
 import { messagesOf } from "../../kit/messages";
 import { signingSecretOf } from "../../../lib/signing-secret";
-import { inviteMember, openInvitation, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
+import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
-import { auditLogOf, membersOf, removeMemberOf } from "../../../services/portal/members";
+import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
+import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
+import { Confirm } from "../../kit/confirm";
+import { PortalPage } from "../layout";
 import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage, refusedPage } from "../refused-page";
@@ -40,7 +43,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   portal.get("/invitation", async (c) => {
     const found = await openInvitation(c.get("db"), invitationTokenOf(c));
     if (!found) return c.html(invitationGonePage(), 404);
-    return c.html(invitationPage({ organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role }));
+    return c.html(invitationPage({ organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role, reenrol: found.invitation.memberId !== null }));
   });
   registerCeremonyRoutes(portal);
 }
@@ -48,6 +51,12 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
 const NOTICES: Record<string, string> = {
   removed: "The member was removed; their sessions and passkeys are gone and their pending invitations revoked.",
   revoked: "The invitation was revoked; its link no longer works.",
+  role_changed: "The member's role was changed; their open pages use the new role from their next click.",
+};
+
+const ROLE_WORDS: Record<PortalRole, { a: string; can: string }> = {
+  admin: { a: "an admin", can: "They will manage API keys, webhooks, members and the audit log besides the work itself." },
+  member: { a: "a member", can: "They keep the work itself (leads or deals) but lose API keys, webhooks, members and the audit log." },
 };
 
 async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 409, extra: Partial<MembersPageProps> = {}) {
@@ -102,6 +111,65 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       throw error;
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
+  });
+
+  // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
+  portal.post("/members/:id/reinvite", async (c) => {
+    const viewer = c.get("viewer");
+    try {
+      const issued = await reinviteMember(c.get("db"), c.env.PUBLIC_URL, viewer, c.req.param("id"));
+      await recordPortalAction(c.get("db"), viewer, "member.reinvited", issued.id);
+      return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
+      throw error;
+    }
+  });
+
+  // Changing a role asks first (the kit's confirm page); the change is the other role of the two.
+  portal.get("/members/:id/role", async (c) => {
+    const viewer = c.get("viewer");
+    let member: Awaited<ReturnType<typeof memberOf>>;
+    try {
+      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+    const to: PortalRole = member.role === "admin" ? "member" : "admin";
+    const self = member.id === viewer.memberId;
+    return c.html(
+      <PortalPage title="Change a member's role" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Make ${member.email} ${ROLE_WORDS[to].a}?`}
+          facts={[
+            ["Member", member.email],
+            ["Role now", member.role === "admin" ? "Admin" : "Member"],
+            ["New role", to === "admin" ? "Admin" : "Member"],
+          ]}
+          consequence={`${ROLE_WORDS[to].can}${self ? " This is you: you lose the admin pages as soon as you confirm." : ""}`}
+          next="their open pages use the new role from their next click; you can change it back here at any time. The change is written to the audit log."
+          action={`${PORTAL_ROUTE}/members/${member.id}/role`}
+          hidden={{ _form_token: c.get("formToken"), role: to }}
+          confirmLabel={`Make ${to === "admin" ? "admin" : "member"}`}
+          cancelHref={`${PORTAL_ROUTE}/members`}
+        />
+      </PortalPage>,
+    );
+  });
+
+  portal.post("/members/:id/role", async (c) => {
+    const role = String((await c.req.formData()).get("role") ?? "");
+    if (!(PORTAL_ROLES as readonly string[]).includes(role)) return renderMembers(c, 400, { feedback: { error: { field: null, message: "Choose Admin or Member as the new role." } } });
+    try {
+      await changeMemberRoleOf(c.get("db"), c.get("viewer"), c.req.param("id"), role as PortalRole);
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
+      throw error;
+    }
+    return c.redirect(`${PORTAL_ROUTE}/members?notice=role_changed`, 303);
   });
 
   portal.get("/audit", async (c) => {

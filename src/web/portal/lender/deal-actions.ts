@@ -17,7 +17,7 @@ import { sendMessage } from "../../../services/deals/messages";
 import { makeOffer } from "../../../services/deals/offers";
 import { reportStatus } from "../../../services/deals/status";
 import { requestDocument, waiveRequest } from "../../../services/documents/requests";
-import { isConfirmed } from "./confirm";
+import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";

@@ -3,7 +3,7 @@
  * action calls the service behind the lender API's test-deal endpoints
  * (services/deals/test-deals.ts) with the member's scope, so the cap of 10, the
  * deal.created event and its webhooks are the API's own; each is audited. The
- * simulate buttons on a test deal's page are in deal-actions.ts. Deleting asks first (confirm.tsx).
+ * simulate buttons on a test deal's page are in deal-actions.ts. Deleting asks first (the kit's confirm page, web/kit/confirm.tsx).
  */
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -14,14 +14,14 @@ import { isRefusal } from "../../../lib/refusal";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { createTestDeal, removeTestDeal, testDealsOf } from "../../../services/deals/test-deals";
 import { viewContext } from "../../../services/views/view-context";
+import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { readForm, textFields } from "../../kit/form";
 import { readNumber } from "../../kit/number-input";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import type { PageFeedback } from "../layout";
+import { PortalPage, type PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { requireKind } from "../require-role";
 import { sandboxPage } from "./sandbox-page";
-import { ConfirmPage, isConfirmed } from "./confirm";
 
 /** What the sandbox page says after a redirect (`?notice=`): fixed sentences, nothing from the request. */
 const SANDBOX_NOTICES: Record<string, string> = {
@@ -74,19 +74,23 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
     const deal = deals.find((d) => d.ref === ref);
     if (!deal) return c.html(notFoundPage(), 404);
     return c.html(
-      <ConfirmPage
-        viewer={viewer}
-        formToken={c.get("formToken")}
-        title="Delete this test deal?"
-        action={`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`}
-        confirmLabel="Delete the test deal"
-        cancelHref={`${PORTAL_ROUTE}/sandbox`}
-      >
-        <p>
-          Test deal {ref} ({deal.business.name ?? "no business name"}) and everything on it (offers, messages, requests) leave your lists and the API for good. Your webhooks
-          already received its events.
-        </p>
-      </ConfirmPage>,
+      <PortalPage title="Delete this test deal?" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Delete test deal ${ref}?`}
+          facts={[
+            ["Test deal", ref],
+            ["Business", deal.business.name ?? "no business name"],
+          ]}
+          consequence="The test deal and everything on it (offers, messages, requests) leave your lists and the API for good. Your webhooks already received its events."
+          irreversible
+          next="you are back on your test deals; you can make another (up to 10)."
+          action={`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`}
+          hidden={{ _form_token: c.get("formToken"), ...CONFIRMED }}
+          confirmLabel="Delete the test deal"
+          cancelHref={`${PORTAL_ROUTE}/sandbox`}
+          cancelLabel="Cancel, keep it"
+        />
+      </PortalPage>,
     );
   });
 

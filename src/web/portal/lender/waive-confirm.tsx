@@ -3,10 +3,11 @@ import type { Hono } from "hono";
 import { normaliseDealReference } from "../../../domain/deals/reference";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { dealRequests } from "../../../services/documents/requests";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { isNotFound } from "../../kit/refusal";
 import { PORTAL_ROUTE, type PortalEnv } from "../context";
+import { PortalPage } from "../layout";
 import { notFoundPage } from "../refused-page";
-import { ConfirmPage } from "./confirm";
 
 /** The request states a lender may waive (the service refuses the others). */
 const WAIVABLE = ["requested", "uploaded"];
@@ -26,21 +27,25 @@ export function registerWaiveConfirmation(portal: Hono<PortalEnv>) {
     }
     const request = requests.find((r) => r.id === id && WAIVABLE.includes(r.status));
     if (!request) return c.html(notFoundPage(), 404);
+    const uploaded = request.file_count > 0 ? ` The ${request.file_count === 1 ? "file" : `${request.file_count} files`} already uploaded for it stay on the deal.` : "";
     return c.html(
-      <ConfirmPage
-        viewer={viewer}
-        formToken={c.get("formToken")}
-        title="Waive this document request?"
-        action={`${PORTAL_ROUTE}/deals/${ref}/requests/${request.id}/waive`}
-        confirmLabel="Waive the request"
-        cancelHref={`${PORTAL_ROUTE}/deals/${ref}#requests`}
-      >
-        <p>
-          The client will no longer be asked for <strong>{request.label}</strong> on deal {ref}
-          {request.file_count > 0 ? `; the ${request.file_count} file(s) already uploaded stay on the deal` : ""}. A waived request cannot be reopened: ask again with a new
-          request if you need the document after all.
-        </p>
-      </ConfirmPage>,
+      <PortalPage title="Waive this document request?" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Stop asking the client for ${request.label}?`}
+          facts={[
+            ["Document", request.label],
+            ["Deal", ref],
+          ]}
+          consequence={`The client will no longer be asked for ${request.label} on deal ${ref}.${uploaded}`}
+          irreversible
+          next="a waived request cannot be reopened: ask again with a new request if you need the document after all."
+          action={`${PORTAL_ROUTE}/deals/${ref}/requests/${request.id}/waive`}
+          hidden={{ _form_token: c.get("formToken"), ...CONFIRMED }}
+          confirmLabel="Waive the request"
+          cancelHref={`${PORTAL_ROUTE}/deals/${ref}#requests`}
+          cancelLabel="Cancel, keep it"
+        />
+      </PortalPage>,
     );
   });
 }
