@@ -70,8 +70,8 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     const sent = await portal("POST", `/webhooks/${id}/test`, { session, form: {} });
     expect(sent.status).toBe(303);
     expect(sent.location).toBe(`/portal/webhooks/${id}`);
-    const page = await detail(session, id, "?notice=test-sent");
-    expect(page.text).toContain("A test ping was sent");
+    const page = await detail(session, id, new URL(sent.headers.get("Location")!, "https://x.test").search);
+    expect(page.text).toContain("The test ping was delivered: your receiver answered HTTP 200.");
     expect(page.text).toMatch(/<code>ping<\/code>/);
     expect(page.text).toContain("Delivered");
     expect(page.text).toMatch(/HTTP 200 <span class="muted">\(manual\)/);

@@ -3508,6 +3508,7 @@ export interface paths {
                          *               "attempted_at": "2026-11-23T20:32:03.020Z",
                          *               "status_code": null,
                          *               "error": "network_error: Network connection lost.",
+                         *               "response_body": null,
                          *               "duration_ms": 3
                          *             }
                          *           ]
@@ -3645,6 +3646,7 @@ export interface paths {
                          *           "attempted_at": "2026-11-23T20:32:03.020Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
                          *           "duration_ms": 3
                          *         },
                          *         {
@@ -3653,6 +3655,7 @@ export interface paths {
                          *           "attempted_at": "2026-11-23T20:32:04.350Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
                          *           "duration_ms": 3
                          *         }
                          *       ]
@@ -3808,6 +3811,7 @@ export interface paths {
                          *           "attempted_at": "2026-11-23T20:32:01.040Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
                          *           "duration_ms": 8
                          *         }
                          *       ]
@@ -8372,6 +8376,8 @@ export interface components {
                 attempted_at: string;
                 status_code: number | null;
                 error: string | null;
+                /** @description The start of the receiver's answer: its first 2 KB decoded as UTF-8, control characters dropped; null when no answer (or an empty one) came. */
+                response_body: string | null;
                 duration_ms: number;
             }[];
         };

@@ -78,6 +78,8 @@ export const webhookAttempts = sqliteTable(
     attemptedAt: text("attempted_at").notNull(),
     statusCode: integer("status_code"),
     error: text("error"),
+    /** The receiver's answer: its first 2 KB as text, control characters dropped (domain/webhooks/response-excerpt.ts); null when none came. */
+    responseBody: text("response_body"),
     durationMs: integer("duration_ms").notNull(),
   },
   (t) => [index("webhook_attempts_delivery").on(t.deliveryId, t.attemptedAt)],

@@ -14,7 +14,8 @@ export const EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION = 20;
 export const DELIVERY_TIMEOUT_MS = 5000;
 
 export type AttemptResult =
-  | { kind: "response"; status: number; retryAfter: string | null }
+  /** `body`: the start of the receiver's answer as the log keeps it (response-excerpt.ts); absent or null when none was read. */
+  | { kind: "response"; status: number; retryAfter: string | null; body?: string | null }
   | { kind: "timeout"; afterMs: number }
   | { kind: "network_error"; message: string }
   | { kind: "refused"; reason: string };
@@ -54,16 +55,16 @@ export function decideOutcome(attempt: number, result: AttemptResult, now: Date)
   return { delivery: "retry", delaySeconds: Math.min(delay, QUEUE_MAX_DELAY_SECONDS) };
 }
 
-/** How an attempt is written down: status code (if any) and a short error text. */
-export function describeResult(result: AttemptResult): { statusCode: number | null; error: string | null } {
+/** How an attempt is written down: status code (if any), a short error text and the start of the receiver's answer. */
+export function describeResult(result: AttemptResult): { statusCode: number | null; error: string | null; responseBody: string | null } {
   switch (result.kind) {
     case "response":
-      return { statusCode: result.status, error: isSuccess(result) ? null : `http_${result.status}` };
+      return { statusCode: result.status, error: isSuccess(result) ? null : `http_${result.status}`, responseBody: result.body ?? null };
     case "timeout":
-      return { statusCode: null, error: `timeout: no response within ${result.afterMs / 1000} seconds` };
+      return { statusCode: null, error: `timeout: no response within ${result.afterMs / 1000} seconds`, responseBody: null };
     case "network_error":
-      return { statusCode: null, error: `network_error: ${result.message}`.slice(0, 500) };
+      return { statusCode: null, error: `network_error: ${result.message}`.slice(0, 500), responseBody: null };
     case "refused":
-      return { statusCode: null, error: `address_refused: ${result.reason}`.slice(0, 500) };
+      return { statusCode: null, error: `address_refused: ${result.reason}`.slice(0, 500), responseBody: null };
   }
 }

@@ -7,6 +7,7 @@
 import { database, type Database } from "../../db/client";
 import { cancelDelivery, claimAttempt, findDeliveryWithEndpoint, recordAttempt, type WebhookDeliveryRow, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import { decideOutcome, describeResult, DELIVERY_TIMEOUT_MS, type AttemptResult } from "../../domain/webhooks/delivery-schedule";
+import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from "../../domain/webhooks/response-excerpt";
 import { signatureHeaders } from "../../domain/webhooks/signature";
 import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
@@ -60,13 +61,45 @@ async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: We
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await res.body?.cancel();
-    return { kind: "response", status: res.status, retryAfter: res.headers.get("Retry-After") };
+    return { kind: "response", status: res.status, retryAfter: res.headers.get("Retry-After"), body: await answerExcerpt(res) };
   } catch (error) {
     const name = (error as Error)?.name;
     if (name === "TimeoutError" || name === "AbortError") return { kind: "timeout", afterMs: timeoutMs };
     return { kind: "network_error", message: String((error as Error)?.message ?? error) };
   }
+}
+
+/**
+ * The start of the receiver's answer for the delivery log: at most RESPONSE_EXCERPT_BYTES are read, the
+ * rest is cancelled unread. A body that breaks off or outlasts the attempt's timeout keeps what arrived:
+ * the status is the answer that counts.
+ */
+async function answerExcerpt(res: Response): Promise<string | null> {
+  if (!res.body) return null;
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_EXCERPT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // Cut off mid-body (timeout, reset): what was read stands.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(size, RESPONSE_EXCERPT_BYTES));
+  let at = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, bytes.length - at);
+    bytes.set(part, at);
+    at += part.byteLength;
+    if (at >= bytes.length) break;
+  }
+  return responseExcerpt(bytes);
 }
 
 /** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */

@@ -74,3 +74,14 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
   logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
   return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
 }
+
+/**
+ * A test ping of this endpoint with its attempt, for the page that reports its outcome (the portal
+ * redirects there with the ping's delivery id); null when the id is no ping of this endpoint.
+ */
+export async function testPingOf(ctx: EndpointContext, id: string, deliveryId: string) {
+  const endpoint = await requireEndpoint(ctx, id);
+  const delivery = await findDelivery(ctx.db, endpoint.id, deliveryId);
+  if (!delivery || delivery.event !== PING_EVENT) return null;
+  return { delivery, attempts: await attemptsOf(ctx.db, [delivery.id]) };
+}

@@ -34,6 +34,10 @@ export const deliveryView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[
     attempted_at: a.attemptedAt,
     status_code: a.statusCode,
     error: a.error,
+    response_body: a.responseBody,
     duration_ms: a.durationMs,
   })),
 });
+
+/** A delivery as the portal's log shows it to its owner: the API's view and the signed body that was sent (never the signature). */
+export const deliveryLogView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[]) => ({ ...deliveryView(d, attempts), request_body: d.body });

@@ -109,7 +109,9 @@ export async function startReceiver() {
       const headers = { "Content-Type": "application/json" };
       if (url.searchParams.has("retry_after")) headers["Retry-After"] = url.searchParams.get("retry_after");
       res.writeHead(Number(status[1]), headers);
-      return res.end("{}");
+      // `?body=<text>` (repeated `?repeat=<n>` times) answers that body instead of `{}`: what the delivery log records.
+      const answer = url.searchParams.has("body") ? url.searchParams.get("body").repeat(Number(url.searchParams.get("repeat") ?? 1)) : "{}";
+      return res.end(answer);
     }
     return json(res, 200, { received: true });
   });

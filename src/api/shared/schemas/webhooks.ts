@@ -53,6 +53,9 @@ export const Attempt = z.object({
   attempted_at: Timestamp,
   status_code: z.number().int().nullable(),
   error: z.string().nullable(),
+  response_body: z.string().nullable().openapi({
+    description: "The start of the receiver's answer: its first 2 KB decoded as UTF-8, control characters dropped; null when no answer (or an empty one) came.",
+  }),
   duration_ms: z.number().int(),
 });
 
@@ -88,6 +91,17 @@ export const webhookRegistration = (api: WebhookApi) =>
       payload: PayloadModeInput.default("full"),
     })
     .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
+
+/** A change's body (`PATCH /webhooks/{id}`): the API's and the portal's edit form's one definition. */
+export const webhookChanges = (api: WebhookApi) =>
+  z
+    .strictObject({
+      url: Url.optional(),
+      events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional(),
+      payload: PayloadModeInput.optional(),
+      active: z.boolean().optional().openapi({ description: "true reactivates a deactivated endpoint and resets its counters." }),
+    })
+    .openapi(api === "partner" ? "PartnerWebhookChanges" : "LenderWebhookChanges");
 
 /** The query of `GET /events`: a page, filtered by event name and subject. The portal's events page reads it too. */
 export const EventsQuery = (api: WebhookApi) =>

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { WebhookApi } from "../../../domain/webhooks/subscriptions";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
-import { DeliveryParams, EventName, IdParam, PageQuery, PayloadModeInput, Url, WebhookDelivery, WebhookEndpoint, webhookRegistration } from "../schemas/webhooks";
+import { DeliveryParams, IdParam, PageQuery, WebhookDelivery, WebhookEndpoint, webhookChanges, webhookRegistration } from "../schemas/webhooks";
 
 const tags = ["Webhooks"];
 
@@ -13,14 +13,7 @@ const RESOLVER_NOTE =
 export const webhookRoutes = (api: WebhookApi) => {
   const Endpoint = WebhookEndpoint(api);
   const registration = webhookRegistration(api);
-  const changes = z
-    .strictObject({
-      url: Url.optional(),
-      events: z.array(EventName(api)).min(1).max(50).optional(),
-      payload: PayloadModeInput.optional(),
-      active: z.boolean().optional().openapi({ description: "true reactivates a deactivated endpoint and resets its counters." }),
-    })
-    .openapi(api === "partner" ? "PartnerWebhookChanges" : "LenderWebhookChanges");
+  const changes = webhookChanges(api);
   const common = { tags, security: security[api] };
   return {
     register: createRoute({

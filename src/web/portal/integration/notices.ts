@@ -7,7 +7,7 @@ const NOTICES = {
   "key-revoked": "The key is revoked: the next API request with it is refused.",
   "webhook-deleted": "The webhook endpoint is deleted; its pending deliveries are cancelled.",
   "webhook-reactivated": "The webhook endpoint is active again.",
-  "test-sent": "A test ping was sent; its delivery is the first in the log below.",
+  "webhook-updated": "The webhook endpoint is changed; the next deliveries follow the new settings.",
   "delivery-resent": "The delivery was sent again; its new attempt is in the log below.",
 } as const;
 

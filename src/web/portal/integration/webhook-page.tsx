@@ -1,12 +1,61 @@
-/** One webhook endpoint: its facts, its actions (test ping, new secret, delete) and its delivery log with a re-send per delivery. */
+/**
+ * One webhook endpoint: its facts, its actions (test ping, new secret, delete), the edit form (URL,
+ * events, payload) and its delivery log: each attempt with the receiver's status and the start of its
+ * answer, and the signed payload that was sent, with a re-send per delivery.
+ */
 import type { PortalViewer } from "../../../domain/portal/viewer";
-import type { deliveryView } from "../../../services/webhooks/views";
+import type { deliveryLogView, deliveryView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
-import { FormToken, PortalPage, type PageFeedback } from "../layout";
+import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, TableRegion, When } from "./bits";
-import { endpointStatus, type EndpointShown } from "./webhooks-page";
+import { endpointStatus, eventChoicesOf, type EndpointShown } from "./webhooks-page";
 
-export type DeliveryShown = ReturnType<typeof deliveryView>;
+export type DeliveryShown = ReturnType<typeof deliveryLogView>;
+type AttemptShown = DeliveryShown["attempts"][number];
+
+/** What the edit form holds: the endpoint's settings, or what the member typed when a change was refused. */
+export interface EndpointEditEntry {
+  url: string;
+  events: string[];
+  payload: string;
+}
+
+/** Why an attempt got no HTTP answer, in words (the stored error is `kind: detail`). */
+function noAnswer(error: string | null): string {
+  const [kind, ...rest] = (error ?? "").split(": ");
+  const detail = rest.join(": ");
+  if (kind === "timeout") return "no answer within 5 seconds";
+  if (kind === "network_error") return `no answer: the connection failed${detail ? ` (${detail.replace(/\.$/, "")})` : ""}`;
+  if (kind === "address_refused") return `not sent: the address was refused${detail ? ` (${detail.replace(/\.$/, "")})` : ""}`;
+  return error ?? "no answer";
+}
+
+/** One attempt in a line: the receiver's status, or why there was none. */
+const attemptLine = (attempt: AttemptShown) => (attempt.status_code !== null ? `HTTP ${attempt.status_code}` : noAnswer(attempt.error));
+
+export interface PingOutcome {
+  ok: boolean;
+  message: string;
+  /** The start of the receiver's answer, when it said anything. */
+  body: string | null;
+}
+
+/** What the page says after "Send a test ping": delivered (a notice), or refused or unanswered (an alert). */
+export function pingOutcome(ping: ReturnType<typeof deliveryView>): PingOutcome | null {
+  const attempt = ping.attempts.at(-1);
+  if (!attempt) return null;
+  if (ping.state === "succeeded") return { ok: true, message: `The test ping was delivered: your receiver answered ${attemptLine(attempt)}.`, body: attempt.response_body };
+  const what = attempt.status_code !== null ? `your receiver answered ${attemptLine(attempt)}` : attemptLine(attempt);
+  const gone = attempt.status_code === 410 ? " A 410 Gone switches the endpoint off; reactivate it once the receiver is back." : "";
+  return { ok: false, message: `The test ping failed: ${what}.${gone}`, body: attempt.response_body };
+}
+
+/** A block of text as it was sent or received: wrapped, never wider than the screen. */
+const Raw = (props: { text: string; label: string }) => (
+  <pre class="raw" aria-label={props.label}>
+    {props.text}
+  </pre>
+);
 
 const STATE_LABEL: Record<DeliveryShown["state"], string> = {
   pending: "Pending",
@@ -23,7 +72,12 @@ interface WebhookPageProps {
   /** The link to the next page of older deliveries, when there is one. */
   olderHref: string | null;
   feedback?: PageFeedback;
+  entry: EndpointEditEntry;
+  /** A test ping the receiver refused or never answered: shown as an alert at the top, with its answer. */
+  pingFailure?: PingOutcome | null;
 }
+
+const RAW_STYLE = "pre.raw{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f7fb;border:1px solid #dde;padding:.5rem;margin:.3rem 0;font-size:.85rem}";
 
 const action = (endpoint: EndpointShown, path: string) => `${PORTAL_ROUTE}/webhooks/${endpoint.id}/${path}`;
 
@@ -31,6 +85,18 @@ export function WebhookPage(props: WebhookPageProps) {
   const { endpoint } = props;
   return (
     <PortalPage title="Webhook endpoint" viewer={props.viewer} formToken={props.formToken} feedback={props.feedback}>
+      <style>{RAW_STYLE}</style>
+      {props.pingFailure ? (
+        <div class="error" role="alert" id={props.feedback?.notice || props.feedback?.error ? undefined : "outcome"} tabindex={-1} data-outcome>
+          <p style="margin:0">{props.pingFailure.message}</p>
+          {props.pingFailure.body ? (
+            <>
+              <p style="margin:.4rem 0 0">Its answer began:</p>
+              <Raw text={props.pingFailure.body} label="The receiver's answer" />
+            </>
+          ) : null}
+        </div>
+      ) : null}
       <dl>
         <dt style="font-weight:600">URL</dt>
         <dd>
@@ -80,6 +146,7 @@ export function WebhookPage(props: WebhookPageProps) {
           <button type="submit">Delete this endpoint</button>
         </form>
       </section>
+      <EditForm {...props} />
       <section aria-labelledby="deliveries">
         <h2 id="deliveries">Deliveries</h2>
         {props.deliveries.length === 0 ? <p>Nothing has been sent to this endpoint yet.</p> : <DeliveryLog {...props} />}
@@ -119,13 +186,24 @@ function DeliveryLog(props: WebhookPageProps) {
                 ) : (
                   <ol style="margin:0;padding-left:1.2rem">
                     {delivery.attempts.map((attempt) => (
-                      <li>
-                        {attempt.status_code !== null ? `HTTP ${attempt.status_code}` : attempt.error} <span class="muted">({attempt.trigger})</span>{" "}
-                        <When at={attempt.attempted_at} />
+                      <li data-attempt>
+                        {attemptLine(attempt)} <span class="muted">({attempt.trigger})</span> <When at={attempt.attempted_at} />
+                        {attempt.response_body ? (
+                          <details>
+                            <summary>Response body</summary>
+                            <Raw text={attempt.response_body} label={`Response to ${delivery.event}`} />
+                          </details>
+                        ) : attempt.status_code !== null ? (
+                          <div class="muted">empty response body</div>
+                        ) : null}
                       </li>
                     ))}
                   </ol>
                 )}
+                <details>
+                  <summary>Request payload</summary>
+                  <Raw text={delivery.request_body} label={`Payload of ${delivery.event}`} />
+                </details>
               </td>
               <td>
                 {STATE_LABEL[delivery.state]}
@@ -141,6 +219,54 @@ function DeliveryLog(props: WebhookPageProps) {
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** The endpoint's settings, changed as `PATCH /webhooks/{id}` changes them; a refusal is shown beside its field. */
+function EditForm(props: WebhookPageProps) {
+  const error = props.feedback?.error;
+  const invalid = (field: string) => (error?.field === field ? "true" : undefined);
+  const describedBy = (field: string) => (error?.field === field ? `${field}-error` : undefined);
+  return (
+    <section aria-labelledby="edit-endpoint">
+      <h2 id="edit-endpoint">Change this endpoint</h2>
+      <form method="post" action={action(props.endpoint, "edit")}>
+        <FormToken token={props.formToken} />
+        <label for="url">URL (https on a public host)</label>
+        <input
+          type="url"
+          id="url"
+          name="url"
+          value={props.entry.url}
+          required
+          aria-describedby={describedBy("url")}
+          aria-invalid={invalid("url")}
+          autofocus={error?.field === "url" || undefined}
+        />
+        <FieldError field="url" error={error} />
+        <fieldset aria-describedby={describedBy("events")} aria-invalid={invalid("events")}>
+          <legend>Events</legend>
+          {eventChoicesOf(props.viewer.organisationKind).map((event) => (
+            <label>
+              <input type="checkbox" name="events" value={event.value} checked={props.entry.events.includes(event.value)} /> <code>{event.value}</code>: {event.label}
+            </label>
+          ))}
+          <FieldError field="events" error={error} />
+        </fieldset>
+        <fieldset aria-describedby={describedBy("payload")}>
+          <legend>Payload</legend>
+          <label>
+            <input type="radio" name="payload" value="full" checked={props.entry.payload !== "reference"} /> Full: the whole record with the event
+          </label>
+          <label>
+            <input type="radio" name="payload" value="reference" checked={props.entry.payload === "reference"} /> Reference: ids only, read the record through the API
+          </label>
+          <FieldError field="payload" error={error} />
+        </fieldset>
+        <button type="submit">Save changes</button>
+        <p class="muted">A new URL is checked as at registration. Deliveries already made keep the payload they were sent with.</p>
+      </form>
+    </section>
   );
 }
 

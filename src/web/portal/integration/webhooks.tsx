@@ -20,15 +20,15 @@ import {
   rotateEndpointSecret,
   type EndpointContext,
 } from "../../../services/webhooks/endpoints";
-import { sendTestPing } from "../../../services/webhooks/test-ping";
-import { deliveryView, endpointView } from "../../../services/webhooks/views";
-import { webhookRegistration } from "../../../api/shared/schemas/webhooks";
+import { sendTestPing, testPingOf } from "../../../services/webhooks/test-ping";
+import { deliveryLogView, deliveryView, endpointView } from "../../../services/webhooks/views";
+import { webhookChanges, webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { readForm, textOf, textsOf } from "../../kit/form";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
-import { EndpointSecretPage, WebhookPage } from "./webhook-page";
+import { EndpointSecretPage, pingOutcome, WebhookPage, type EndpointEditEntry } from "./webhook-page";
 import { emptyEndpointForm, WebhooksPage, type EndpointFormEntry } from "./webhooks-page";
 
 const DELIVERIES_PER_PAGE = 25;
@@ -50,28 +50,38 @@ async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?
   );
 }
 
-/** One endpoint with a page of its deliveries; another organisation's or environment's endpoint is the 404 page. */
-async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal) {
+/**
+ * One endpoint with a page of its deliveries; another organisation's or environment's endpoint is the 404 page.
+ * `entry`: what the member typed in the edit form, shown again beside the refusal.
+ */
+async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, entry?: EndpointEditEntry) {
   const ctx = contextOf(c);
-  let endpoint, page;
+  let endpoint, page, ping;
   try {
     endpoint = await requireEndpoint(ctx, id);
     page = await endpointDeliveries(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
+    // After "Send a test ping": the redirect names the ping's delivery, whose attempt says how it went.
+    const pingId = refusal ? undefined : c.req.query("ping");
+    ping = pingId ? await testPingOf(ctx, id, pingId) : null;
   } catch (error) {
     if (isNotFound(error)) return c.html(notFoundPage(), 404);
     if (refusal) throw error;
     // A cursor that is not ours: show the newest page, with the reason.
     return webhookPage(c, id, refusalForPage(error));
   }
-  const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: noticeFrom(c.req.query("notice")) };
+  const outcome = ping ? pingOutcome(deliveryView(ping.delivery, ping.attempts)) : null;
+  const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: outcome?.ok ? outcome.message : noticeFrom(c.req.query("notice")) };
+  const shown = endpointView(endpoint);
   return c.html(
     <WebhookPage
       viewer={c.get("viewer")}
       formToken={c.get("formToken")}
-      endpoint={endpointView(endpoint)}
-      deliveries={page.deliveries.map((d) => deliveryView(d.delivery, d.attempts))}
+      endpoint={shown}
+      entry={entry ?? { url: shown.url, events: shown.events, payload: shown.payload }}
+      deliveries={page.deliveries.map((d) => deliveryLogView(d.delivery, d.attempts))}
       olderHref={page.nextCursor ? `${endpointPath(id)}?cursor=${encodeURIComponent(page.nextCursor)}` : null}
       feedback={feedback}
+      pingFailure={outcome && !outcome.ok ? outcome : null}
     />,
     refusal?.status ?? 200,
   );
@@ -136,11 +146,30 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
   portal.post("/webhooks/:id/test", (c) =>
     onEndpoint(c, c.req.param("id"), async () => {
       const id = c.req.param("id");
-      await sendTestPing(contextOf(c), id);
+      const { delivery } = await sendTestPing(contextOf(c), id);
       await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.test_sent", id);
-      return c.redirect(withNotice(endpointPath(id), "test-sent"), 303);
+      // The page reads the ping's outcome from its delivery: a notice when the receiver took it, an alert when not.
+      return c.redirect(`${endpointPath(id)}?ping=${encodeURIComponent(delivery.id)}`, 303);
     }),
   );
+
+  /** The edit form: the API's PATCH body and `changeEndpoint`, so a new URL passes the same address checks. */
+  portal.post("/webhooks/:id/edit", async (c) => {
+    const id = c.req.param("id");
+    const viewer = c.get("viewer");
+    const form = await readForm(c);
+    const entry: EndpointEditEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") };
+    try {
+      const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload || undefined });
+      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      await changeEndpoint(contextOf(c), id, parsed.data);
+      await recordPortalAction(c.get("db"), viewer, "webhook.updated", id);
+      return c.redirect(withNotice(endpointPath(id), "webhook-updated"), 303);
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      return webhookPage(c, id, refusalForPage(error), entry);
+    }
+  });
 
   portal.post("/webhooks/:id/deliveries/:deliveryId/resend", (c) =>
     onEndpoint(c, c.req.param("id"), async () => {
