@@ -43,6 +43,9 @@ export function feedback(f: Feedback) {
  * The attributes of an input a refusal names: marked invalid (a red border), tied to the
  * message above the form and given the focus, so the person lands where the fix goes.
  */
+/** The mark beside the label of a field the form cannot go without. */
+export const requiredMark = raw('<span class="required-mark"> (required)</span>');
+
 export function invalidIf(f: Feedback, name: string) {
   return f.error?.field === name ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : "";
 }
