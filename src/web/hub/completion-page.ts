@@ -20,7 +20,7 @@ export function completionPage({ base, local, readOnly = false }: HubView, p: Co
 <label for="account_holder_name">Account holder name${requiredMark}</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" autocomplete="name" value="${draft.account_holder_name ?? ""}" required${invalidIf(f, "account_holder_name")}>
 ${SCHEME_FIELDS[scheme].map(
   (field) =>
-    html`<label for="${field.name}">${field.label} <span class="muted">(${field.hint})</span>${requiredMark}</label><input id="${field.name}" type="text" name="${field.name}" ${field.name === "iban" ? "" : raw('inputmode="numeric" ')}autocomplete="off" value="${draft[field.name] ?? ""}" required${invalidIf(f, field.name)}>`,
+    html`<label for="${field.name}">${field.label} <span class="muted">(${field.hint})</span>${requiredMark}</label><input id="${field.name}" type="text" name="${field.name}" ${field.name === "iban" ? raw('autocapitalize="characters" ') : raw('inputmode="numeric" ')}autocomplete="off" spellcheck="false" value="${draft[field.name] ?? ""}" required${invalidIf(f, field.name)}>`,
 )}
 <button type="submit">Submit account details</button></form>`
       : html`<p class="muted">Account details are asked for once you have accepted this offer.</p>`;
