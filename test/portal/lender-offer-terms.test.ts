@@ -10,18 +10,18 @@ describe("offers complete", () => {
     const { keys, refA, partner, lead, a } = await routedLead();
     const offer = await makeOffer(keys.a.live, refA, firmOffer({ fees: 1_250.5, total_repayment: 45_900, notes: "Pending the March statement" }));
     const lenderPage = await portal("GET", `/deals/${refA}`, { session: await liveSession(a.id) });
-    const card = lenderPage.text.match(new RegExp(`<li data-offer="${offer.id}">([\\s\\S]*?)</li>`))![1];
-    expect(card).toContain("<dt>Fees</dt><dd>£1,250.50</dd>");
-    expect(card).toContain("<dt>Total to repay</dt><dd>£45,900</dd>");
-    expect(card).toMatch(/<dt>Expires<\/dt><dd>\d{1,2} \w{3} \d{4}/);
-    expect(card).toContain("<dt>Your notes</dt><dd>Pending the March statement</dd>");
+    const card = lenderPage.text.match(new RegExp(`<tr data-offer="${offer.id}">([\\s\\S]*?)</tr>`))![1];
+    expect(card).toContain('<td data-label="Fees">£1,250.50</td>');
+    expect(card).toContain('<td data-label="Total to repay">£45,900</td>');
+    expect(card).toMatch(/<td data-label="Expires">\d{1,2} \w{3} \d{4}/);
+    expect(card).toContain('<td data-label="Your notes">Pending the March statement</td>');
 
     const session = await signedInMember(partner.organisation.id, "member");
     await switchTo(session, "live");
     const partnerPage = await portal("GET", `/leads/${lead.id}`, { session });
-    expect(partnerPage.text).toContain("fees £1,250.50");
-    expect(partnerPage.text).toContain("total to repay £45,900");
-    expect(partnerPage.text).toMatch(/expires \d{1,2} \w{3} \d{4}/);
+    expect(partnerPage.text).toContain('<td data-label="Fees">£1,250.50</td>');
+    expect(partnerPage.text).toContain('<td data-label="Total to repay">£45,900</td>');
+    expect(partnerPage.text).toMatch(/<td data-label="Expires">\d{1,2} \w{3} \d{4}/);
     // The partner's view of an offer never carries the lender's notes (the API's partner offer view has none).
     expect(partnerPage.text).not.toContain("Pending the March statement");
   });

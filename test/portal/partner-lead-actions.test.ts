@@ -32,7 +32,7 @@ describe("partner portal: documents, simulate, renewal and the prequalification 
     const page = await portal("GET", `/leads/${lead.id}?done=document_accepted`, { session });
     expect(page.text).toContain("The document was uploaded and accepted.");
     expect(page.text).toMatch(/Monthly revenue from the bank statement: <strong>£3,000(\.00)? \(from the bank statements\)<\/strong>/);
-    expect(page.text).toContain("q1.ofx (Bank statements, accepted)");
+    expect(page.text).toContain('<th scope="row">q1.ofx</th><td data-label="Type">Bank statements</td><td data-label="State">Accepted</td>');
     expect((await auditOf(organisation.id)).map((a) => [a.action, a.target])).toEqual([["document.uploaded", viaApi.documents[0].id]]);
   });
 

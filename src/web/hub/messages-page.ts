@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../domain/hub/view";
 import type { messagesPage as loadMessagesPage } from "../../services/hub/client-hub";
-import { feedback, invalidIf, layout, type Feedback, type HubView } from "./layout";
+import { feedback, invalidIf, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 
@@ -23,7 +23,7 @@ ${
 ${readOnly ? "" : html`<h2>Reply</h2>
 <form method="post" action="${base}/deals/${deal.deal.ref}/messages">
 <label for="subject">Subject (optional)</label><input id="subject" type="text" name="subject" maxlength="${MESSAGE_SUBJECT_MAX}" value="${draft.subject ?? ""}"${invalidIf(f, "subject")}>
-<label for="body">Message</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required${invalidIf(f, "body")}>${draft.body ?? ""}</textarea>
+<label for="body">Message${requiredMark}</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required${invalidIf(f, "body")}>${draft.body ?? ""}</textarea>
 <button type="submit">Send</button></form>`}`;
   return layout(`Messages: ${deal.deal.ref}`, base, content, readOnly);
 }

@@ -6,7 +6,7 @@ import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
-import { feedback, layout, type Feedback, type HubView } from "./layout";
+import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
 
@@ -40,7 +40,7 @@ ${
   open && !readOnly
     ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
 <p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.</p>
-<label for="file">File(s)</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
+<label for="file">File(s)${requiredMark}</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
 <button type="submit">Upload</button></form>`
     : html`<p class="muted">This request takes no more files.</p>`
 }`;

@@ -25,6 +25,8 @@ interface RecordTableProps<Row> {
   rows: readonly Row[];
   /** A row no longer in force: named in words (it is read out and shown on the card), and drawn muted. */
   inactive?: (row: Row) => string | null | undefined;
+  /** `data-*` attributes of a row (`{ offer: id }` → `data-offer="…"`), for scripts and tests to find it by. */
+  rowData?: (row: Row) => Record<string, string>;
 }
 
 export const TABLE_STYLE = `table.records{border-collapse:collapse;width:100%}table.records caption{text-align:left}
@@ -58,7 +60,7 @@ export function RecordTable<Row>(props: RecordTableProps<Row>) {
           {props.rows.map((row) => {
             const inactive = props.inactive?.(row) ?? null;
             return (
-              <tr class={inactive ? "inactive" : undefined}>
+              <tr class={inactive ? "inactive" : undefined} {...Object.fromEntries(Object.entries(props.rowData?.(row) ?? {}).map(([name, value]) => [`data-${name}`, value]))}>
                 {props.columns.map((column, index) => {
                   const mark = inactive && index === marked ? <span class="inactive-mark">{inactive}</span> : null;
                   return column.rowHeader ? (

@@ -1,6 +1,6 @@
 import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
-import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
 
@@ -123,7 +123,10 @@ export const membersPage = (p: MembersPageProps) => (
     <h2>Invite a member</h2>
     <form method="post" action={`${PORTAL_ROUTE}/members/invitations`}>
       <FormToken token={p.formToken} />
-      <label for="email">Email</label>
+      <label for="email">
+        Email
+        <RequiredMark />
+      </label>
       <input
         type="email"
         id="email"

@@ -1,9 +1,10 @@
 /** Small pieces the key and webhook pages share. */
 import type { Child } from "hono/jsx";
+import { formatFor } from "../../kit/format";
 
-/** A stored ISO timestamp, to the minute in UTC, with the exact value in `datetime`. */
+/** A stored ISO timestamp in the kit's one form (`8 Dec 2026, 06:24 UTC`: keys and endpoints are the organisation's, of no one market), the exact value in `datetime`. */
 export const When = (props: { at: string | null; never?: string }) =>
-  props.at ? <time datetime={props.at}>{`${props.at.slice(0, 10)} ${props.at.slice(11, 16)} UTC`}</time> : <span class="muted">{props.never ?? "never"}</span>;
+  props.at ? <time datetime={props.at}>{formatFor(null).time(props.at)}</time> : <span class="muted">{props.never ?? "never"}</span>;
 
 /** A long identifier (client id, endpoint id, URL) that wraps rather than widening a phone's screen. */
 export const Id = (props: { value: string }) => <code style="word-break:break-all">{props.value}</code>;

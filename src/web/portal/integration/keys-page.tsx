@@ -2,7 +2,9 @@
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
-import { Id, SecretShownOnce, TableRegion, When } from "./bits";
+import { Id, SecretShownOnce, When } from "./bits";
+import { RecordTable } from "../../kit/table";
+import { formatFor } from "../../kit/format";
 import { WebsiteSnippet } from "../partner/website-form";
 
 export interface KeyListed {
@@ -42,44 +44,40 @@ export function KeysPage(props: KeysPageProps) {
       {keys.length === 0 ? (
         <p>No keys in this environment yet.</p>
       ) : (
-        <TableRegion label="API keys">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Client id</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Created</th>
-                <th scope="col">Revoked</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr>
-                  <td>
-                    <Id value={key.client_id} />
-                    {key.allowed_origins.length > 0 ? <div class="muted">Origins: {key.allowed_origins.join(", ")}</div> : null}
-                  </td>
-                  <td>{KIND_LABEL[key.kind]}</td>
-                  <td>
-                    <When at={key.created_at} />
-                  </td>
-                  <td>
-                    {key.revoked_at ? (
-                      <When at={key.revoked_at} />
-                    ) : (
-                      <form method="post" action={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`}>
-                        <FormToken token={props.formToken} />
-                        <button type="submit" aria-label={`Revoke ${key.client_id}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <RecordTable
+          label="API keys"
+          rows={keys}
+          inactive={(key) => (key.revoked_at ? `Revoked on ${formatFor(null).time(key.revoked_at)}` : null)}
+          columns={[
+            {
+              header: "Client id",
+              rowHeader: true,
+              cell: (key) => (
+                <>
+                  <Id value={key.client_id} />
+                  {key.allowed_origins.length > 0 ? <div class="muted">Origins: {key.allowed_origins.join(", ")}</div> : null}
+                </>
+              ),
+            },
+            { header: "Kind", cell: (key) => KIND_LABEL[key.kind] },
+            { header: "Created", cell: (key) => <When at={key.created_at} /> },
+            { header: "State", cell: (key) => (key.revoked_at ? <span class="muted">Inactive: calls with it are refused</span> : "Active") },
+            {
+              header: "Action",
+              actions: true,
+              // A revoked key has nothing left to do: no button that would make it look live.
+              cell: (key) =>
+                key.revoked_at ? null : (
+                  <form method="post" action={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`}>
+                    <FormToken token={props.formToken} />
+                    <button type="submit" aria-label={`Revoke ${key.client_id}`}>
+                      Revoke
+                    </button>
+                  </form>
+                ),
+            },
+          ]}
+        />
       )}
       <CreateKeyForm {...props} />
     </PortalPage>

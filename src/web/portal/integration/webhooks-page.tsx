@@ -3,7 +3,7 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import { LENDER_EVENTS, PARTNER_EVENTS } from "../../../domain/reference/values";
 import type { endpointView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
-import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { Id, TableRegion, When } from "./bits";
 
 export type EndpointShown = ReturnType<typeof endpointView>;
@@ -86,12 +86,17 @@ export function WebhooksPage(props: WebhooksPageProps) {
 function RegisterForm(props: WebhooksPageProps) {
   const error = props.feedback?.error;
   const describedBy = (field: string) => (error?.field === field ? `${field}-error` : undefined);
+  // A refused choice (events, payload): its first box is focused and marked, the message is beside the group.
+  const refused = (field: string) => (error?.field === field ? { "aria-invalid": "true", "aria-describedby": `${field}-error`, autofocus: true } : {});
   return (
     <section aria-labelledby="register-endpoint">
       <h2 id="register-endpoint">Register an endpoint</h2>
       <form method="post" action={`${PORTAL_ROUTE}/webhooks`}>
         <FormToken token={props.formToken} />
-        <label for="url">URL (https on a public host)</label>
+        <label for="url">
+          URL (https on a public host)
+          <RequiredMark />
+        </label>
         <input
           type="url"
           id="url"
@@ -106,9 +111,9 @@ function RegisterForm(props: WebhooksPageProps) {
         <FieldError field="url" error={error} />
         <fieldset aria-describedby={describedBy("events")}>
           <legend>Events</legend>
-          {eventChoicesOf(props.viewer.organisationKind).map((event) => (
+          {eventChoicesOf(props.viewer.organisationKind).map((event, index) => (
             <label>
-              <input type="checkbox" name="events" value={event.value} checked={props.entry.events.includes(event.value)} /> <code>{event.value}</code>: {event.label}
+              <input type="checkbox" name="events" value={event.value} checked={props.entry.events.includes(event.value)} {...(index === 0 ? refused("events") : {})} /> <code>{event.value}</code>: {event.label}
             </label>
           ))}
           <FieldError field="events" error={error} />
@@ -116,7 +121,7 @@ function RegisterForm(props: WebhooksPageProps) {
         <fieldset aria-describedby={describedBy("payload")}>
           <legend>Payload</legend>
           <label>
-            <input type="radio" name="payload" value="full" checked={props.entry.payload !== "reference"} /> Full: the whole record with the event
+            <input type="radio" name="payload" value="full" checked={props.entry.payload !== "reference"} {...refused("payload")} /> Full: the whole record with the event
           </label>
           <label>
             <input type="radio" name="payload" value="reference" checked={props.entry.payload === "reference"} /> Reference: ids only, read the record through the API

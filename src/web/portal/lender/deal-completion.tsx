@@ -2,7 +2,7 @@
 import type { DealView } from "../../../domain/deals/view";
 import { AGREEMENT_MAX_BYTES } from "../../../api/shared/schemas/deal-actions";
 import { PORTAL_ROUTE } from "../context";
-import { FieldError, FormToken } from "../layout";
+import { FieldError, FormToken, RequiredMark } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
 import { day, orDash } from "./labels";
 import type { DealRefusal } from "./fields";
@@ -51,7 +51,9 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
           <h3>Upload the agreement</h3>
           <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/agreement`} enctype="multipart/form-data">
             <FormToken token={props.formToken} />
-            <label for="agreement">Agreement (PDF, at most {Math.round(AGREEMENT_MAX_BYTES / 1024 / 1024)} MB; replaces an earlier upload)</label>
+            <label for="agreement">Agreement (PDF, at most {Math.round(AGREEMENT_MAX_BYTES / 1024 / 1024)} MB; replaces an earlier upload)
+              <RequiredMark />
+            </label>
             <input type="file" id="agreement" name="agreement" accept="application/pdf" required aria-describedby={refused ? "agreement-error" : undefined} aria-invalid={refused ? "true" : undefined} autofocus={refused || undefined} />
             <FieldError field="agreement" error={refusalFor(state)} />
             <FormRefusal state={state} fields={["agreement"]} />

@@ -7,6 +7,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
 import { LABELS } from "../../kit/format";
+import { RecordTable } from "../../kit/table";
 import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -19,32 +20,24 @@ export function DocumentsSection(props: { deal: DealView }) {
       {documents.length === 0 ? (
         <p>No documents yet.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Documents" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Type</th>
-                <th scope="col">From</th>
-                <th scope="col">Uploaded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.map((d) => (
-                <tr>
-                  <td>
-                    <a href={d.url} data-document={d.id}>
-                      {d.filename}
-                    </a>
-                  </td>
-                  <td>{LABELS.documentType(d.document_type)}</td>
-                  <td>{d.source === "partner_upload" ? "Introducer" : "Client"}</td>
-                  <td>{day(d.uploaded_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          label="Documents"
+          rows={documents}
+          columns={[
+            {
+              header: "File",
+              rowHeader: true,
+              cell: (d) => (
+                <a href={d.url} data-document={d.id}>
+                  {d.filename}
+                </a>
+              ),
+            },
+            { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
+            { header: "From", cell: (d) => (d.source === "partner_upload" ? "Introducer" : "Client") },
+            { header: "Uploaded", cell: (d) => day(d.uploaded_at) },
+          ]}
+        />
       )}
       <p class="muted">Download links are signed and work for one hour; reload the page for fresh ones.</p>
     </Section>
@@ -61,44 +54,41 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
       {props.requests.length === 0 ? (
         <p>You have not asked the client for any document.</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Document requests" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Asked for</th>
-                <th scope="col">State</th>
-                <th scope="col">Asked on</th>
-                <th scope="col">Files</th>
-                <th scope="col">
-                  <span class="muted">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.requests.map((r) => (
-                <tr data-request={r.id}>
-                  <td>
-                    {r.label}
-                    {r.note ? <span class="muted"> ({r.note})</span> : null}
-                  </td>
-                  <td>{LABELS.requestStatus(r.status)}</td>
-                  <td>{day(r.requested_at)}</td>
-                  <td>{r.file_count}</td>
-                  <td>
-                    {OPEN.includes(r.status) && !props.closed ? (
-                      // A GET to the confirmation page: waiving cannot be undone, so it is asked first (works without JavaScript).
-                      <form method="get" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests/${r.id}/waive`}>
-                        <button type="submit" aria-label={`Waive the request for ${r.label}`}>
-                          Waive…
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          label="Document requests"
+          rows={props.requests}
+          // A waived request is no longer asked for: said in words, drawn muted.
+          rowData={(r) => ({ request: r.id })}
+          inactive={(r) => (r.status === "waived" ? "Waived" : null)}
+          columns={[
+            {
+              header: "Asked for",
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  {r.label}
+                  {r.note ? <span class="muted"> ({r.note})</span> : null}
+                </>
+              ),
+            },
+            { header: "State", cell: (r) => LABELS.requestStatus(r.status) },
+            { header: "Asked on", cell: (r) => day(r.requested_at) },
+            { header: "Files", cell: (r) => String(r.file_count) },
+            {
+              header: "Action",
+              actions: true,
+              cell: (r) =>
+                OPEN.includes(r.status) && !props.closed ? (
+                  // A GET to the confirmation page: waiving cannot be undone, so it is asked first (works without JavaScript).
+                  <form method="get" action={`${PORTAL_ROUTE}/deals/${props.dealRef}/requests/${r.id}/waive`}>
+                    <button type="submit" aria-label={`Waive the request for ${r.label}`}>
+                      Waive…
+                    </button>
+                  </form>
+                ) : null,
+            },
+          ]}
+        />
       )}
       {refusalFor(waive) ? <FormRefusal state={waive} fields={[]} /> : null}
       {props.closed ? null : (

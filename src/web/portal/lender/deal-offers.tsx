@@ -5,6 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, TextField, type FormState } from "./fields";
 import { LABELS } from "../../kit/format";
+import { RecordTable } from "../../kit/table";
 import { day, money, orDash } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -16,32 +17,6 @@ const MATURITIES = [
   { value: "firm", label: "Firm: terms you stand by" },
 ];
 
-/** One offer's terms as the hub shows them to the business: amount, cost, fees, total to repay, term, expiry, and the lender's notes. */
-function OfferTerms(props: { offer: DealView["offers"][number] }) {
-  const o = props.offer;
-  const rows: [string, string][] = [
-    ["Amount", money(o.amount, o.currency)],
-    ["Product", LABELS.productFamily(o.kind)],
-    ["Rate", o.annual_rate_pct !== null ? `${o.annual_rate_pct}% a year` : o.factor_rate !== null ? `factor ${o.factor_rate}` : "—"],
-    ["Fees", o.fees !== null ? money(o.fees, o.currency) : "—"],
-    ["Total to repay", o.total_repayment !== null ? money(o.total_repayment, o.currency) : "—"],
-    ["Term", o.term_months !== null ? `${o.term_months} months` : "—"],
-    ["Expires", o.expires_at ? day(o.expires_at) : "No expiry given"],
-    ["Your notes", orDash(o.notes)],
-    ["Made", day(o.created_at)],
-  ];
-  return (
-    <dl class="offer-terms">
-      {rows.map(([term, value]) => (
-        <>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </>
-      ))}
-    </dl>
-  );
-}
-
 export function OffersSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
   const d = props.deal;
   const state: FormState = { form: "offer", refusal: props.refusal };
@@ -50,17 +25,33 @@ export function OffersSection(props: { deal: DealView; formToken: string; refusa
       {d.offers.length === 0 ? (
         <p>You have made no offer on this deal.</p>
       ) : (
-        <ul class="cards offers">
-          {d.offers.map((o) => (
-            <li data-offer={o.id}>
-              <h3>
-                {LABELS.status(o.maturity)} offer:{" "}
-                <span data-offer-state={o.status}>{o.superseded ? `superseded by ${LABELS.status(o.superseded_by ?? "").toLowerCase()} terms` : LABELS.status(o.status)}</span>
-              </h3>
-              <OfferTerms offer={o} />
-            </li>
-          ))}
-        </ul>
+        <RecordTable
+          label="Offers"
+          rows={d.offers}
+          // Terms replaced by newer ones are no longer in force: named so, and drawn muted.
+          rowData={(o) => ({ offer: o.id })}
+          inactive={(o) => (o.superseded ? `Superseded by ${LABELS.status(o.superseded_by ?? "").toLowerCase()} terms` : null)}
+          columns={[
+            {
+              header: "Offer",
+              rowHeader: true,
+              cell: (o) => (
+                <>
+                  {LABELS.status(o.maturity)} offer: <span data-offer-state={o.status}>{LABELS.status(o.status)}</span>
+                </>
+              ),
+            },
+            { header: "Amount", cell: (o) => money(o.amount, o.currency) },
+            { header: "Product", cell: (o) => LABELS.productFamily(o.kind) },
+            { header: "Rate", cell: (o) => (o.annual_rate_pct !== null ? `${o.annual_rate_pct}% a year` : o.factor_rate !== null ? `Factor ${o.factor_rate}` : "—") },
+            { header: "Fees", cell: (o) => (o.fees !== null ? money(o.fees, o.currency) : "—") },
+            { header: "Total to repay", cell: (o) => (o.total_repayment !== null ? money(o.total_repayment, o.currency) : "—") },
+            { header: "Term", cell: (o) => (o.term_months !== null ? `${o.term_months} months` : "—") },
+            { header: "Expires", cell: (o) => (o.expires_at ? day(o.expires_at) : "No expiry given") },
+            { header: "Your notes", cell: (o) => orDash(o.notes) },
+            { header: "Made", cell: (o) => day(o.created_at) },
+          ]}
+        />
       )}
       {props.closed ? null : <MakeOffer deal={d} formToken={props.formToken} state={state} />}
     </Section>

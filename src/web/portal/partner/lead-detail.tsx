@@ -5,6 +5,7 @@
  * accept button that calls the API's own acceptOffer.
  */
 import { formatFor, LABELS } from "../../kit/format";
+import { RecordTable } from "../../kit/table";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { DOCUMENT_TYPES, LEAD_STATES } from "../../../domain/reference/values";
@@ -108,24 +109,30 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
   return (
     <>
       {lead.environment === "sandbox" ? <p class="muted">Sandbox: these offers are simulated from the panel's price ranges; no funding provider saw this lead.</p> : null}
-      <ul class="offers">
-        {lead.offers.map((offer) => (
-          <li>
-            <strong>{offer.label}</strong> — {money(offer.amount, offer.currency)}, {LABELS.status(offer.maturity).toLowerCase()}
-            {offer.term_months !== null ? `, ${offer.term_months} months` : ""}
-            {offer.annual_rate_pct !== null ? `, ${offer.annual_rate_pct}% a year` : ""}
-            {offer.factor_rate !== null ? `, factor ${offer.factor_rate}` : ""}
-            {offer.fees !== null ? `, fees ${money(offer.fees, offer.currency)}` : ""}
-            {offer.total_repayment !== null ? `, total to repay ${money(offer.total_repayment, offer.currency)}` : ""}. State: {LABELS.status(offer.state).toLowerCase()}
-            {offer.expires_at ? `, expires ${f.time(offer.expires_at)}` : ", no expiry given"}.
-            {offer.state === "presented" ? (
-              <p>
-                <ConfirmStart href={acceptPath(lead.id, offer.id)} label={`Review and accept ${offer.label} for ${money(offer.amount, offer.currency)}`} />
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <RecordTable
+        label="Offers"
+        rows={lead.offers}
+        // An offer that can no longer be taken (withdrawn, expired, accepted elsewhere) says so and is drawn muted.
+        rowData={(offer) => ({ offer: offer.id })}
+        inactive={(offer) => (offer.state === "presented" || offer.state === "accepted" ? null : LABELS.status(offer.state))}
+        columns={[
+          { header: "Offer", rowHeader: true, cell: (offer) => offer.label },
+          { header: "Amount", cell: (offer) => money(offer.amount, offer.currency) },
+          { header: "Terms", cell: (offer) => LABELS.status(offer.maturity) },
+          { header: "Cost", cell: (offer) => (offer.annual_rate_pct !== null ? `${offer.annual_rate_pct}% a year` : offer.factor_rate !== null ? `Factor ${offer.factor_rate}` : "—") },
+          { header: "Fees", cell: (offer) => money(offer.fees, offer.currency) },
+          { header: "Total to repay", cell: (offer) => money(offer.total_repayment, offer.currency) },
+          { header: "Term", cell: (offer) => (offer.term_months !== null ? `${offer.term_months} months` : "—") },
+          { header: "Expires", cell: (offer) => (offer.expires_at ? f.time(offer.expires_at) : "No expiry given") },
+          { header: "State", cell: (offer) => LABELS.status(offer.state) },
+          {
+            header: "Action",
+            actions: true,
+            cell: (offer) =>
+              offer.state === "presented" ? <ConfirmStart href={acceptPath(lead.id, offer.id)} label={`Review and accept ${offer.label} for ${money(offer.amount, offer.currency)}`} /> : null,
+          },
+        ]}
+      />
     </>
   );
 }
@@ -169,13 +176,17 @@ function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error
       {lead.documents.length === 0 ? (
         <p>No documents yet.{lead.upload_url ? " The client can upload them through their link." : ""}</p>
       ) : (
-        <ul>
-          {lead.documents.map((d) => (
-            <li>
-              {d.filename} ({LABELS.documentType(d.document_type)}, {d.state === "rejected" ? `rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "accepted"}), received {f.time(d.received_at)}
-            </li>
-          ))}
-        </ul>
+        <RecordTable
+          label="Documents"
+          rows={lead.documents}
+          inactive={(d) => (d.state === "rejected" ? "Rejected" : null)}
+          columns={[
+            { header: "File", rowHeader: true, cell: (d) => d.filename },
+            { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
+            { header: "State", cell: (d) => (d.state === "rejected" ? `Rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "Accepted") },
+            { header: "Received", cell: (d) => f.time(d.received_at) },
+          ]}
+        />
       )}
       <form method="post" action={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/documents`} enctype="multipart/form-data" novalidate>
         <FormToken token={c.get("formToken")} />

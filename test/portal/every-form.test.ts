@@ -1,0 +1,345 @@
+/**
+ * Issue 23 item 6, for every form: the list of forms is the portal's and the
+ * hub's POST routes themselves (read from their Hono apps), and every one of
+ * them has a bad post here. A new POST route without one fails the first test.
+ *
+ * A form with fields, posted wrong (wrong types, missing required fields, a bad
+ * choice, too long), answers with its page again: every message shown is in the
+ * person's words from the one map (no dotted field path, no zod default, no API
+ * developer sentence), the first refused input is focused (autofocus) and marked
+ * (aria-invalid, drawn with the red border), and the form's required inputs are
+ * marked. An action without fields (revoke, delete, sign out) posted at a thing
+ * that is not there answers the 404 page, in words, never a 500.
+ */
+import { describe, expect, it } from "vitest";
+import { createHubRoutes } from "../../src/web/hub/routes";
+import { createPortalRoutes } from "../../src/web/portal/mount/routes";
+import { call } from "../helpers/api";
+import { portal, signedInMember, type PortalSession } from "../helpers/portal";
+import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { acceptedHubLead, filesForm, hubCall, hubLead, requestDocuments } from "../hub/helpers";
+import { createLead, person } from "../leads/helpers";
+import { pdfBytes } from "../lender/helpers";
+import { lenderAtLiveDeal, postAgreement } from "./lender-support";
+import { completeUkForm, portalUpload } from "./partner-helpers";
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** A form with fields: its bad post, the status, and the input that must be focused (null: a refusal about the whole form). */
+interface FormCase {
+  kind: "form";
+  post: () => Promise<Answer>;
+  status: number;
+  first: string | null;
+}
+/** An action with no fields of its own, posted at a thing that is not there. */
+interface ActionCase {
+  kind: "action";
+  post: () => Promise<Answer>;
+  status: number;
+}
+/** A passkey ceremony step: JSON for the page's script, never a page; a bad body is the API's problem answer. */
+interface CeremonyCase {
+  kind: "ceremony";
+  post: () => Promise<Answer>;
+}
+type Case = FormCase | ActionCase | CeremonyCase;
+
+// ---------------------------------------------------------------- the routes themselves
+
+const HUB_PREFIX = /^\/:leadId(?:\/:token[^/]*)?/;
+function postRoutes(): string[] {
+  const portalRoutes = createPortalRoutes()
+    .routes.filter((r) => r.method === "POST")
+    .map((r) => `portal ${r.path}`);
+  const hubRoutes = createHubRoutes()
+    .routes.filter((r) => r.method === "POST")
+    .map((r) => `hub ${r.path.replace(HUB_PREFIX, "")}`);
+  return [...new Set([...portalRoutes, ...hubRoutes])].sort();
+}
+
+// ---------------------------------------------------------------- what a page shows
+
+function shownMessages(html: string): string[] {
+  const found = [...html.matchAll(/<(?:span|p)[^>]*class="(?:field-error|error)"[^>]*>([\s\S]*?)<\/(?:span|p)>/g)].map((m) => m[1].replace(/<[^>]+>/g, ""));
+  return found.map((m) => m.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").trim()).filter(Boolean);
+}
+
+const ZOD_DEFAULTS = [/Invalid input/i, /expected \w+, received/i, /Too (small|big)/, /Invalid option/, /Invalid string/, /Invalid (email|url)/i, /Unrecognized key/i, /must be one of/i];
+const DOTTED_PATH = /\b(?:[a-z]+_[a-z_]*|business|funding|trading|contact|consent|channel|query|body|persons|significant_persons)\.[a-z_0-9]+/;
+// The API's developer shapes: a field named by its code, or a code in backticks.
+const DEVELOPER = [/\b[a-z]+_[a-z_]+ (?:is|must|are) /, /`[^`]+`/, /\binvalid_request\b/, /\bnot_found\b/];
+
+function expectPersonWords(html: string, where: string) {
+  for (const message of shownMessages(html)) {
+    expect(message, `${where}: ${message}`).not.toMatch(DOTTED_PATH);
+    for (const pattern of [...ZOD_DEFAULTS, ...DEVELOPER]) expect(message, `${where}: ${message}`).not.toMatch(pattern);
+  }
+}
+
+const controls = (html: string) => html.match(/<(?:input|select|textarea)\b[^>]*>/g) ?? [];
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1] ?? null;
+
+function expectRefusedForm(answer: Answer, c: FormCase, where: string) {
+  expect(answer.status, `${where}: ${answer.text.slice(0, 400)}`).toBe(c.status);
+  expect(shownMessages(answer.text).length, `${where} shows what is wrong`).toBeGreaterThan(0);
+  expectPersonWords(answer.text, where);
+  const focused = controls(answer.text).filter((tag) => /\bautofocus\b/.test(tag));
+  if (c.first === null) {
+    expect(focused, `${where}: nothing to focus`).toHaveLength(0);
+  } else {
+    expect(focused, `${where}: one input focused; shown: ${shownMessages(answer.text).join(" | ")}`).toHaveLength(1);
+    expect(attr(focused[0], "name"), where).toBe(c.first);
+    expect(focused[0], where).toContain('aria-invalid="true"');
+    // The mark is drawn: a red border on every aria-invalid input.
+    expect(answer.text, where).toMatch(/\[aria-invalid=(?:"?true"?)\]\{border:2px solid/);
+  }
+  // Every required input of the page is marked so beside its label.
+  for (const tag of controls(answer.text).filter((t) => /\brequired\b/.test(t) && attr(t, "type") !== "hidden" && attr(t, "type") !== "radio")) {
+    const id = attr(tag, "id");
+    // Its label: the one `for` its id, or the one it sits inside (a checkbox).
+    const wrapping = () => {
+      const at = answer.text.indexOf(tag);
+      const before = answer.text.slice(0, at);
+      return before.lastIndexOf("<label") > before.lastIndexOf("</label>") ? answer.text.slice(at, answer.text.indexOf("</label>", at)) : "";
+    };
+    const label = id ? (answer.text.match(new RegExp(`<label[^>]*for="${id.replace(/\./g, "\\.")}"[^>]*>([\\s\\S]*?)</label>`))?.[1] ?? "") : wrapping();
+    expect(label, `${where}: ${id} is marked required`).toMatch(/required-mark|\(required\)/);
+  }
+}
+
+function expectAction(answer: Answer, c: ActionCase, where: string) {
+  expect(answer.status, `${where}: ${answer.text.slice(0, 300)}`).toBe(c.status);
+  if (answer.status < 300 || answer.status >= 400) expect(answer.text, where).toMatch(/<h1[ >]/);
+  expectPersonWords(answer.text, where);
+}
+
+// ---------------------------------------------------------------- the bad posts
+
+const MISSING = "x".repeat(3000);
+
+async function partnerAdmin() {
+  const partner = await partnerWithKeys();
+  const session = await signedInMember(partner.organisation.id, "admin");
+  const lead = await createLead(partner.sandbox.key, undefined);
+  await call("PUT", `/partner/v1/leads/${lead.id}/significant-persons`, { key: partner.sandbox.key, body: { significant_persons: [person()] } });
+  return { ...partner, session, lead };
+}
+
+async function lenderSandbox() {
+  const lender = await lenderWithKeys();
+  return { ...lender, session: await signedInMember(lender.organisation.id, "admin") };
+}
+
+const p = (session: PortalSession, path: string, form: Record<string, string | string[]>) => portal("POST", path, { session, form });
+
+function cases(): Record<string, () => Promise<Case>> {
+  const form = (first: string | null, status: number, post: () => Promise<Answer>): FormCase => ({ kind: "form", first, status, post });
+  const action = (post: () => Promise<Answer>, status = 404): ActionCase => ({ kind: "action", post, status });
+  return {
+    // The environment switch's one field: a bad choice.
+    "portal /environment": async () => {
+      const { session } = await partnerAdmin();
+      return { kind: "action", status: 400, post: () => p(session, "/environment", { environment: "production" }) };
+    },
+    "portal /sign-out": async () => {
+      // Signing out has nothing to get wrong: a post without a session is the sign-in page's business (redirect), never a 500.
+      return action(() => portal("POST", "/sign-out", { form: {} }), 303);
+    },
+    "portal /invitations/:token/options": async () => ({ kind: "ceremony", post: () => portal("POST", "/invitations/nope/options", { form: {} }) }),
+    "portal /invitations/:token/verify": async () => ({ kind: "ceremony", post: () => portal("POST", "/invitations/nope/verify", { form: {} }) }),
+    "portal /sign-in/options": async () => ({ kind: "ceremony", post: () => portal("POST", "/sign-in/options", { form: { email: "x" } }) }),
+    "portal /sign-in/verify": async () => ({ kind: "ceremony", post: () => portal("POST", "/sign-in/verify", { form: {} }) }),
+
+    "portal /members/invitations": async () => {
+      const { session } = await partnerAdmin();
+      return form("email", 400, () => p(session, "/members/invitations", { email: "not-an-address", role: "owner" }));
+    },
+    "portal /members/invitations/:id/revoke": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/members/invitations/inv_nothere/revoke", {}));
+    },
+    "portal /members/:id/remove": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/members/mem_nothere/remove", {}));
+    },
+
+    "portal /keys": async () => {
+      const { session } = await partnerAdmin();
+      return form("allowed_origins", 400, () => p(session, "/keys", { type: "publishable", allowed_origins: "ftp://bad.example/path" }));
+    },
+    "portal /keys/:clientId/revoke": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/keys/rfs_ptr_sandbox_0000000000000000/revoke", {}));
+    },
+    "portal /webhooks": async () => {
+      const { session } = await partnerAdmin();
+      return form("events", 400, () => p(session, "/webhooks", { url: "not a url", events: ["no.such.event"], payload: "everything" }));
+    },
+    ...Object.fromEntries(
+      ["rotate-secret", "delete", "reactivate", "test"].map((step) => [
+        `portal /webhooks/:id/${step}`,
+        async (): Promise<Case> => {
+          const { session } = await partnerAdmin();
+          return action(() => p(session, `/webhooks/whe_nothere/${step}`, {}));
+        },
+      ]),
+    ),
+    "portal /webhooks/:id/deliveries/:deliveryId/resend": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/webhooks/whe_nothere/deliveries/dlv_nothere/resend", {}));
+    },
+
+    "portal /prequalification": async () => {
+      const { session } = await partnerAdmin();
+      return form("country", 400, () => p(session, "/prequalification", { country: "Atlantis", "funding.amount": "lots", "funding.purpose": "yachts" }));
+    },
+    "portal /leads/new": async () => {
+      const { session } = await partnerAdmin();
+      // The first refused input in the page's order: the business name (too long) comes before the amount.
+      return form("business.name", 400, () =>
+        p(session, "/leads/new", { ...completeUkForm(), "funding.amount": "fifty", "funding.purpose": "yachts", "business.name": MISSING, "contact.email": "", intent: "save" }),
+      );
+    },
+    "portal /leads/:id/edit": async () => {
+      const { session, lead } = await partnerAdmin();
+      return form("funding.amount", 400, () => p(session, `/leads/${lead.id}/edit`, { ...completeUkForm(), "funding.amount": "12,34", "business.entity_type": "trust", intent: "save" }));
+    },
+    "portal /leads/:id/submit": async () => {
+      const { session } = await partnerAdmin();
+      const { "business.company_number": _, ...withoutNumber } = completeUkForm();
+      const saved = await p(session, "/leads/new", { ...withoutNumber, intent: "save" });
+      const id = saved.location!.split("/").at(-1)!;
+      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, {}));
+    },
+    "portal /leads/:id/persons": async () => {
+      const { session, lead } = await partnerAdmin();
+      return form("full_name", 400, () => p(session, `/leads/${lead.id}/persons`, { full_name: "", date_of_birth: "yesterday", ownership_percent: "half", residency_status: "martian" }));
+    },
+    "portal /leads/:id/persons/:place": async () => {
+      const { session, lead } = await partnerAdmin();
+      return form("ownership_percent", 400, () => p(session, `/leads/${lead.id}/persons/0`, { ...personForm(), ownership_percent: "150" }));
+    },
+    "portal /leads/:id/persons/:place/remove": async () => {
+      const { session, lead } = await partnerAdmin();
+      return action(() => p(session, `/leads/${lead.id}/persons/7/remove`, {}));
+    },
+    "portal /leads/:id/documents": async () => {
+      const { session, lead } = await partnerAdmin();
+      return form("file", 400, () => portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }));
+    },
+    "portal /leads/:id/renewals": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/lead_nothere/renewals", {}));
+    },
+    "portal /leads/:id/simulate": async () => {
+      const { session, lead } = await partnerAdmin();
+      return form(null, 400, () => p(session, `/leads/${lead.id}/simulate`, { event: "explode" }));
+    },
+    "portal /leads/:id/offers/:offerId/accept": async () => {
+      const { session, lead } = await partnerAdmin();
+      return action(() => p(session, `/leads/${lead.id}/offers/off_nothere/accept`, { confirm: "yes" }));
+    },
+
+    "portal /sandbox/deals": async () => {
+      const { session } = await lenderSandbox();
+      return form("amount", 400, () => p(session, "/sandbox/deals", { country: "GB", amount: "-5" }));
+    },
+    "portal /sandbox/deals/:ref/delete": async () => {
+      const { session } = await lenderSandbox();
+      return action(() => p(session, "/sandbox/deals/RF-NOTHERE/delete", { confirmed: "yes" }));
+    },
+    "portal /deals/:ref/offers": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form("maturity", 400, () => p(session, `/deals/${refA}/offers`, { maturity: "solid", amount: "a lot", kind: "loan", term_months: "1.5", notes: "n".repeat(2001) }));
+    },
+    "portal /deals/:ref/status": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form("status", 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+    },
+    "portal /deals/:ref/messages": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form("body", 400, () => p(session, `/deals/${refA}/messages`, { body: "" }));
+    },
+    "portal /deals/:ref/requests": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form("item_type", 400, () => p(session, `/deals/${refA}/requests`, { item_type: "dna_sample", note: MISSING }));
+    },
+    "portal /deals/:ref/requests/:id/waive": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return action(() => p(session, `/deals/${refA}/requests/req_nothere/waive`, { confirmed: "yes" }));
+    },
+    "portal /deals/:ref/simulate": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form(null, 400, () => p(session, `/deals/${refA}/simulate`, { event: "explode" }));
+    },
+    "portal /deals/:ref/agreement": async () => {
+      const { session, refA } = await lenderAtLiveDeal();
+      return form("agreement", 400, () => postAgreement(session, refA, null));
+    },
+
+    "hub /requests/:requestId": async () => {
+      const { hub, refA, a, lead } = await hubLead();
+      const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+      return form("file", 400, () => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm() }));
+    },
+    "hub /offers/:offerId/acceptance": async () => {
+      const { hub } = await hubLead();
+      return action(() => hubCall("POST", `${hub}/offers/off_nothere/acceptance`, { form: {} }));
+    },
+    "hub /deals/:ref/messages": async () => {
+      const { hub, refA } = await hubLead();
+      return form("body", 400, () => hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { subject: MISSING, body: "" } }));
+    },
+    "hub /deals/:ref/completion/account": async () => {
+      const { hub, refA } = await acceptedHubLead();
+      return form("account_holder_name", 400, () => hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { sort_code: "12-34", account_number: "abc" } }));
+    },
+    "hub /deals/:ref/completion/signature": async () => {
+      const { hub, refA, keys } = await acceptedHubLead();
+      await hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { account_holder_name: "Widgets Ltd", sort_code: "123456", account_number: "31926819" } });
+      await call("PUT", `/v1/deals/${refA}/agreement`, { key: keys.a.live, rawBody: pdfBytes(), contentType: "application/pdf" });
+      return form("full_name", 400, () => hubCall("POST", `${hub}/deals/${refA}/completion/signature`, { form: { full_name: " ", consent: "yes" } }));
+    },
+  };
+}
+
+const personForm = () => ({
+  full_name: "Grace Hopper",
+  date_of_birth: "1970-01-01",
+  "residential_address.line1": "1 High Street",
+  "residential_address.city": "London",
+  "residential_address.postal_code": "SW1A 1AA",
+  "residential_address.country": "GB",
+  residency_status: "citizen",
+  ownership_percent: "50",
+});
+
+// ---------------------------------------------------------------- the tests
+
+describe("every portal and hub form words its refusals from the one map", () => {
+  it("has a bad post for every POST route of the portal and the hub", () => {
+    const routes = postRoutes();
+    expect(routes.length).toBeGreaterThan(30);
+    const covered = Object.keys(cases());
+    expect(routes.filter((r) => !covered.includes(r)), "POST routes without a bad-post case here").toEqual([]);
+    expect(covered.filter((c) => !routes.includes(c)), "cases for routes that no longer exist").toEqual([]);
+  });
+
+  for (const [route, make] of Object.entries(cases())) {
+    it(`${route}: refused in the person's words`, { timeout: 60_000 }, async () => {
+      const c = await make();
+      const answer = await c.post();
+      if (c.kind === "form") expectRefusedForm(answer, c, route);
+      else if (c.kind === "action") expectAction(answer, c, route);
+      else {
+        // The ceremony steps answer the page's script in JSON (sign-in options answer any address alike, so nobody learns who is a member): never a 500, never a page.
+        expect(answer.status, `${route}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
+        expect(() => JSON.parse(answer.text), `${route} answers JSON`).not.toThrow();
+      }
+    });
+  }
+});
