@@ -29,6 +29,21 @@ function guideHref(href) {
   return m && SLUGS.has(m[1]) ? `/docs/guides/${m[1]}${m[2] ?? ""}` : null;
 }
 
+/** An image path relative to docs/ that the guides may show (`portal/x.png`), or null. */
+export function guideImage(src) {
+  const m = /^(?:\.\/)?(?:docs\/)?([a-z0-9-]+\/[a-z0-9-]+\.png)$/.exec(src);
+  return m ? m[1] : null;
+}
+
+/** The images (relative to docs/) the guides show, sorted, each once. */
+export function guideImages(read) {
+  const found = new Set();
+  for (const { slug } of GUIDES) {
+    for (const [, src] of renderGuide(read(`docs/${slug}.md`)).matchAll(/<img src="\/docs\/guides\/([^"]+)"/g)) found.add(src);
+  }
+  return [...found].sort();
+}
+
 /** One guide's Markdown as HTML: anchored headings, guide links to guide pages, other repository links as plain text. */
 export function renderGuide(markdown) {
   const slugger = new GithubSlugger();
@@ -43,6 +58,12 @@ export function renderGuide(markdown) {
     const guide = guideHref(decode(href));
     // A file of the repository (source, README, a document that is not a guide) has no page here.
     return guide ? `<a href="${guide}">${text}</a>` : `<span class="repo-path" title="${href}">${text}</span>`;
+  });
+  // An image of docs/ (`portal/lender-sandbox.png`) is a static asset of the Worker under
+  // /docs/guides/… (`assets/guides/…`, a link to the file in docs/ made by `npm run guides:build`).
+  html = html.replace(/<img src="([^"]*)"/g, (whole, src) => {
+    const image = guideImage(decode(src));
+    return image ? `<img src="/docs/guides/${image}"` : whole;
   });
   // `docs/webhooks.md` written as code in the text links to its page too.
   html = html.replace(/<code>((?:\.\.\/)?docs\/([a-z-]+)\.md(#[\w-]+)?)<\/code>/g, (whole, _path, slug, anchor) =>
@@ -63,5 +84,8 @@ export interface Guide {
 }
 
 export const GUIDES: readonly Guide[] = ${JSON.stringify(entries, null, 2)};
+
+/** The images the guides show, relative to docs/ and to /docs/guides/ (static assets under assets/guides/). */
+export const GUIDE_IMAGES: readonly string[] = ${JSON.stringify(guideImages(read), null, 2)};
 `;
 }

@@ -198,7 +198,7 @@ describe("the client hub on a phone (390x844)", () => {
       await page.click("text=Review and accept this offer");
       await checkPhonePage(page, "offer");
       await Promise.all([page.waitForURL(/done=accepted/), page.click("button:text-is('Accept this offer')")]);
-      expect(await page.locator("p.notice").textContent()).toBe("You accepted the offer. Its funding provider has been told.");
+      expect(await page.locator("p.notice").textContent()).toMatch(/^You accepted the offer. Its funding provider has been told. What happens next: /);
       expect(await page.locator("dd.status").textContent()).toBe("Accepted by you");
       await checkPhonePage(page, "offer-accepted");
       const partnerOffers = await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey });

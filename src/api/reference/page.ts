@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../app-env";
 import { Refusal } from "../../lib/refusal";
-import { GUIDES, type Guide } from "./guides.generated";
+import { GUIDE_IMAGES, GUIDES, type Guide } from "./guides.generated";
 import { NOTES_CSS, notesHtml } from "./notes";
 
 type DocsEnv = { Bindings: AppEnv["Bindings"]; Variables: AppEnv["Variables"] & { cspNonce: string } };
@@ -147,6 +147,21 @@ export function createDocsPage(sources: ReferenceSource[]) {
     return c.html(guidePage(guide.title, guide.html, guide));
   });
 
+  // The guides' images (docs/portal/*.png): static assets (assets/guides/, links made by
+  // `npm run guides:build`), not in the bundle. Only an image a guide shows is served; the name is
+  // not content-hashed (the browser tests refresh the screenshots), so a day's cache and the ETag.
+  docs.get("/guides/:folder{[a-z0-9-]+}/:file{[a-z0-9-]+\\.png}", async (c) => {
+    const image = `${c.req.param("folder")}/${c.req.param("file")}`;
+    const missing = () => new Refusal("not_found", "No guide shows an image of that name.");
+    if (!GUIDE_IMAGES.includes(image) || !c.env.ASSETS) throw missing();
+    const asset = await c.env.ASSETS.fetch(new URL(`/guides/${image}`, c.req.url));
+    if (!asset.ok) throw missing();
+    const headers = new Headers({ "Content-Type": "image/png", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" });
+    const etag = asset.headers.get("ETag");
+    if (etag) headers.set("ETag", etag);
+    return new Response(asset.body, { status: 200, headers });
+  });
+
   // The plain name stays for anything that linked it; the page itself names the hashed one.
   docs.get("/scalar.js", (c) => serveScript(c.env.ASSETS, c.req.url, c.req.header("Accept-Encoding"), "public, max-age=3600"));
   docs.get("/:file{scalar\\.[0-9a-f]+\\.js}", async (c) => {
@@ -179,7 +194,7 @@ nav{flex:0 0 15rem;padding:1rem;border-right:1px solid #ddd;background:#fafafa}n
 nav a[aria-current]{font-weight:700}main{flex:1;min-width:0;padding:1rem 2rem;max-width:60rem}
 pre{overflow-x:auto;background:#f4f4f4;padding:.75rem}code{font-size:.9em}table{border-collapse:collapse;display:block;overflow-x:auto}
 td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}.anchor{margin-right:.3rem;color:#999;text-decoration:none}
-.repo-path{border-bottom:1px dotted #999}a{color:#0b57d0}
+.repo-path{border-bottom:1px dotted #999}img{max-width:100%;height:auto;border:1px solid #ddd}a{color:#0b57d0}
 @media (max-width:50rem){body{display:block}nav{border-right:0;border-bottom:1px solid #ddd}}`;
 
 /** A guide in the reference's frame: the guides in a sidebar, the API reference one link away. */

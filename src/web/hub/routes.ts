@@ -73,7 +73,8 @@ const NOTICES: Record<string, string> = {
   sent: "Your message was sent.",
   account: "Your account details were submitted.",
   signed: "You signed the agreement.",
-  accepted: "You accepted the offer. Its funding provider has been told.",
+  accepted:
+    "You accepted the offer. Its funding provider has been told. What happens next: they check the last details, may ask you here for documents, then ask for the account to pay the money into and send the agreement to sign. Each request appears on this page as soon as it is made, and your adviser is kept informed.",
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 

@@ -27,7 +27,7 @@ type LeadView = Awaited<ReturnType<typeof readLead>>;
 const DONE: Record<string, string> = {
   created: "The lead was opened as a draft.",
   saved: "The draft was saved.",
-  submitted: "The lead was submitted.",
+  submitted: "The lead was submitted. What happens next: the lenders on the panel look at it now; their offers appear on this page as they arrive (in the sandbox at once), and the lead.offers_available webhook tells your endpoints. A lender may ask the client for documents through the client's link.",
   accepted: "The offer was accepted. What happens next: the lender is told at once and contacts the client to collect the documents and the payout account, then sends the agreement to sign. The other offers are withdrawn.",
   document_accepted: "The document was uploaded and accepted.",
   document_rejected: "The document was uploaded but rejected: see the reason in the list below.",

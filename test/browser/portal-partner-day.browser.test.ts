@@ -1,0 +1,137 @@
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { baseUrl, newPartner, operator } from "../e2e/client";
+import { launchChromium } from "./browser";
+import { checkPortalPage } from "./page-checks";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+// Issue 23: a partner's day in the browser, nothing over the API: a prequalification → a lead opened
+// from it → a significant person → a bank statement uploaded (examples/statement-q1.csv) → submitted
+// → the offers compared (and a fresh set simulated) → one accepted after its review page → funded
+// (simulated) → a renewal. Each page state is checked at 1280 and 390 (screenshot, no sideways
+// scroll, axe), and the chosen screenshots are copied to docs/portal/partner-*.png for docs/portal.md.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Checks the page, then keeps its desktop screenshot as docs/portal/<name>.png when `docs` is set. */
+async function checkPage(page: Page, name: string, docs = false) {
+  await checkPortalPage(page, name);
+  if (docs) {
+    mkdirSync("docs/portal", { recursive: true });
+    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+  }
+}
+
+const input = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+async function press(page: Page, button: string | RegExp, done: string) {
+  await page.getByRole("button", { name: button, exact: typeof button === "string" ? true : undefined }).click();
+  await page.waitForURL((u) => u.searchParams.get("done") === done);
+}
+
+describe("a partner's day in the portal", () => {
+  it("prequalifies, opens the lead, adds a person and a statement, submits, accepts after review, is funded and renews", { timeout: 300_000 }, async () => {
+    // A panel product the sandbox lead matches, so its simulated offers exist.
+    const lender = (await operator("POST", "/organisations", { name: `Day panel ${Date.now()}`, kind: "lender" })).body;
+    const product = {
+      id: `day-loan-${Date.now()}`, product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
+      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 2000, min_months_trading: 12,
+      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
+    };
+    expect((await operator("PUT", `/organisations/${lender.id}/products`, { products: [product] })).status).toBe(200);
+    const partner = await newPartner();
+    const context = await browser.newContext();
+    const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: partner.org.id, role: "admin" });
+    const nav = page.getByRole("navigation", { name: "Portal" });
+    await checkPage(page, "partner-overview", true);
+
+    // Prequalification, then a lead opened from it with the answers carried over.
+    await nav.getByRole("link", { name: "Prequalification" }).click();
+    await page.getByRole("heading", { name: "Prequalification" }).waitFor();
+    await input(page, "funding.purpose").selectOption("working_capital");
+    await input(page, "funding.amount").fill("40,000");
+    await input(page, "trading.monthly_revenue").fill("30000");
+    await input(page, "trading.tib_months").fill("48");
+    await page.getByRole("button", { name: "Check eligibility" }).click();
+    await page.getByText("Indicative only").waitFor();
+    expect(await page.locator("#answer").textContent()).toMatch(/^Eligible/);
+    await checkPage(page, "partner-prequalification-answer", true);
+
+    await page.getByRole("button", { name: "Open a lead from this prequalification" }).click();
+    await page.getByRole("heading", { name: "New lead" }).waitFor();
+    expect(await input(page, "funding.amount").inputValue()).toMatch(/^40,?000$/);
+    expect(await input(page, "trading.tib_months").inputValue()).toBe("48");
+    expect(await input(page, "funding.purpose").inputValue()).toBe("working_capital");
+    await input(page, "business.name").fill("Day Widgets Ltd");
+    await input(page, "business.company_number").fill("07654329");
+    await input(page, "business.entity_type").selectOption("private_limited_company");
+    await input(page, "business.industry").selectOption("retail");
+    await input(page, "contact.first_name").fill("Ada");
+    await input(page, "contact.last_name").fill("Lovelace");
+    await input(page, "contact.email").fill("ada@day-widgets.example");
+    await input(page, "consent.obtained").check();
+    await checkPage(page, "partner-lead-new", true);
+    await press(page, "Save draft", "created");
+    const leadUrl = new URL(page.url()).pathname;
+
+    // A significant person, with the ownership total checked.
+    await page.getByRole("link", { name: "Add or change significant persons" }).click();
+    await page.getByRole("heading", { name: "Add a person" }).waitFor();
+    await input(page, "full_name").fill("Ada Lovelace");
+    await input(page, "date_of_birth").fill("1984-03-09");
+    await input(page, "residential_address.line1").fill("1 Analytical Row");
+    await input(page, "residential_address.city").fill("London");
+    await input(page, "residential_address.postal_code").fill("N1 9GU");
+    await input(page, "residential_address.country").fill("GB");
+    await input(page, "ownership_percent").fill("60");
+    await press(page, "Add person", "added");
+    expect(await page.locator("#ownership-total").textContent()).toContain("60%");
+    await checkPage(page, "partner-persons", true);
+
+    // The bank statement from examples/: accepted, and its monthly revenue read with its basis.
+    await page.goto(`${baseUrl()}${leadUrl}`);
+    await page.locator("#f-document_type").selectOption("bank_statements");
+    await page.locator("#f-file").setInputFiles({ name: "statement-q1.csv", mimeType: "text/csv", buffer: readFileSync("examples/statement-q1.csv") });
+    await press(page, "Upload document", "document_accepted");
+    const documents = await page.locator("#documents").locator("xpath=..").textContent();
+    expect(documents).toContain("statement-q1.csv");
+    expect(documents).toContain("(from the bank statements)");
+    await checkPage(page, "partner-lead-documents", true);
+
+    // Submitted: the offers to compare, and the line saying what happens next.
+    await press(page, "Submit for matching", "submitted");
+    expect(await page.locator("[data-outcome]").first().textContent()).toContain("What happens next");
+    expect(await page.getByRole("link", { name: /^Review and accept / }).count()).toBeGreaterThan(0);
+    await press(page, "Simulate new offers", "simulated_offers");
+    const offers = page.getByRole("link", { name: /^Review and accept / });
+    expect(await offers.count()).toBeGreaterThan(0);
+    await checkPage(page, "partner-lead-offers", true);
+
+    // Accepted after its review page.
+    await offers.first().click();
+    await page.waitForURL((u) => u.pathname.endsWith("/accept"));
+    expect(await page.locator("main").textContent()).toContain("Total to repay");
+    await checkPage(page, "partner-accept-review", true);
+    await press(page, /^Accept /, "accepted");
+    expect(await page.locator("[data-outcome]").first().textContent()).toContain("What happens next");
+    expect(await page.getByRole("link", { name: /^Review and accept / }).count()).toBe(0);
+    await checkPage(page, "partner-lead-accepted");
+
+    // Funded (simulated), then renewed: a new draft that says what it renews.
+    await press(page, "Simulate funding", "simulated_fund");
+    await checkPage(page, "partner-lead-funded");
+    await press(page, "Open a renewal", "renewal");
+    expect(new URL(page.url()).pathname).not.toBe(leadUrl);
+    expect(await page.locator("main").textContent()).toContain("This lead renews");
+    await checkPage(page, "partner-renewal", true);
+    await context.close();
+  });
+});
