@@ -62,6 +62,7 @@ export function printReport(report) {
   const widths = [48, 3, 8, 7, 7, 6, 3, 3, 8];
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(" ");
   console.log(`\n${report.smoke ? "SMOKE RUN (tiny sizes, figures mean nothing)\n" : ""}${report.data.leads.toLocaleString("en")} leads held; ${report.method.statistic}; ${report.machine}\n`);
+  if (report.load_average) console.log(`load average (1, 5, 15 min): ${report.load_average.at_start.join(", ")} as the rounds began, ${report.load_average.at_end.join(", ")} as they ended\n`);
   console.log(line(header));
   for (const row of report.rows) {
     for (const c of report.method.concurrencies) {

@@ -3,10 +3,14 @@
  * guarded insert (db/guarded.ts) share. It sits on the db floor's ground, below db/webhooks/, so
  * the guarded helpers every capability uses do not reach up into a capability folder.
  */
+import { getTableName } from "drizzle-orm";
 import { events } from "./schema/events";
 import { newId } from "../lib/ids";
 
 export type EventRow = typeof events.$inferSelect;
+
+/** The outbox's table, as the request's statements name it (lib/round-trips.ts reads the tables a request inserts into). */
+export const OUTBOX_TABLE = getTableName(events);
 
 export interface NewEvent {
   organisationId: string;

@@ -139,8 +139,14 @@ function figureOf(given: Figure | number | null | undefined, band: string | null
 /** Whether the market's businesses carry a credit score: the market table says so by requiring it. */
 export const marketCarriesCreditScore = (market: Market) => market.required_for_submit.includes("credit_score_band");
 
+/**
+ * One formatter, made on first use and kept: `toLocaleString` builds a new ICU
+ * formatter on every call, which was most of a prequalification's CPU (the
+ * unlocks re-run the matcher and every run words its reasons). Same output.
+ */
+let moneyFormat: Intl.NumberFormat | undefined;
 const money = (value: number, currency: string) =>
-  `${value.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${currency}`;
+  `${(moneyFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 })).format(value)} ${currency}`;
 
 const basisNote = (figure: Figure) => (figure.basis === "reported" ? "" : ` (${figure.basis.replace(/_/g, " ")})`);
 
@@ -189,9 +195,35 @@ export const monthlyFromAnnualTurnover = (annualTurnover: number): Figure => ({
   basis: "annual_turnover",
 });
 
-export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct[]): MatchResult {
+/**
+ * The panel's products per market, in panel order, worked out once per panel:
+ * the panel cache (services/panel/panel-cache.ts) hands every request of its
+ * lifetime the same array, so a request looks its market up instead of
+ * scanning the panel. A panel is read as it was when first indexed; the cache
+ * replaces the array, never changes it.
+ */
+const panelsByMarket = new WeakMap<readonly PanelProduct[], Map<string, readonly PanelProduct[]>>();
+
+export function productsInMarket(panel: readonly PanelProduct[], country: string): readonly PanelProduct[] {
+  let byMarket = panelsByMarket.get(panel);
+  if (!byMarket) {
+    const lists = new Map<string, PanelProduct[]>();
+    for (const product of panel) {
+      for (const market of new Set(product.markets)) {
+        const list = lists.get(market);
+        if (list) list.push(product);
+        else lists.set(market, [product]);
+      }
+    }
+    byMarket = lists;
+    panelsByMarket.set(panel, byMarket);
+  }
+  return byMarket.get(country) ?? [];
+}
+
+/** Which products of the market fit and why the others do not: the match before it is put into words. */
+function assess(facts: BusinessFacts, panel: readonly PanelProduct[]) {
   const { market } = facts;
-  const currency = market.currency;
   const figures = {
     amount: figureOf(facts.amount, facts.amountBand, FUNDING_AMOUNT_BANDS),
     monthlyRevenue: figureOf(facts.monthlyRevenue, facts.monthlyRevenueBand, REVENUE_BANDS),
@@ -199,31 +231,10 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
   };
   const creditApplies = marketCarriesCreditScore(market);
   const creditBand = creditApplies ? (facts.creditScoreBand ?? null) : null;
+  const creditRank = creditBand ? bandRank(CREDIT_SCORE_BANDS, creditBand) : 0;
   const industry = facts.industry ?? null;
   const purpose = facts.purpose ?? null;
-
-  const inMarket = panel.filter((p) => p.markets.includes(market.country));
-  if (inMarket.length === 0) {
-    return {
-      ...emptyResult(currency, figures),
-      decision: "out_of_scope",
-      reasons: [{ code: "market_not_served", detail: `No funding option serves ${market.name} at present.` }],
-    };
-  }
-
-  // The register's word that the company no longer trades outweighs every product criterion.
-  if (facts.companyNotActive) {
-    return {
-      ...emptyResult(currency, figures),
-      decision: "no_options",
-      reasons: [
-        {
-          code: "company_not_active",
-          detail: `The company register gives the company's status as ${facts.companyNotActive}; no funding option is offered to a company that is not active.`,
-        },
-      ],
-    };
-  }
+  const inMarket = productsInMarket(panel, market.country);
 
   const exclusions = new Map<Criterion, PanelProduct[]>();
   const unchecked = new Map<ReasonCode, number>();
@@ -233,7 +244,9 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
     let fits = true;
     const exclude = (code: Criterion, excluded: PanelProduct) => {
       fits = false;
-      exclusions.set(code, [...(exclusions.get(code) ?? []), excluded]);
+      const list = exclusions.get(code);
+      if (list) list.push(excluded);
+      else exclusions.set(code, [excluded]);
     };
 
     if (!figures.amount) notChecked("amount_unknown");
@@ -252,7 +265,7 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
 
     if (creditApplies && product.minCreditScoreBand) {
       if (!creditBand) notChecked("credit_score_unknown");
-      else if (bandRank(CREDIT_SCORE_BANDS, creditBand) < bandRank(CREDIT_SCORE_BANDS, product.minCreditScoreBand)) {
+      else if (creditRank < bandRank(CREDIT_SCORE_BANDS, product.minCreditScoreBand)) {
         exclude("credit_score_below_minimum", product);
       }
     }
@@ -276,6 +289,44 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
     const preferred = fitting.filter((p) => p.productFamily === facts.productFamily);
     if (preferred.length > 0) matched = preferred;
     else familyUnavailable = true;
+  }
+  return { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable };
+}
+
+/**
+ * How many options `matchBusiness` would answer, without wording its reasons:
+ * the unlocks (./unlocks.ts) ask this of many nearby figures per request.
+ */
+export function matchedOptionCount(facts: BusinessFacts, panel: readonly PanelProduct[]): number {
+  if (facts.companyNotActive) return 0;
+  return assess(facts, panel).matched.length;
+}
+
+export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct[]): MatchResult {
+  const { market } = facts;
+  const currency = market.currency;
+  const { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable } = assess(facts, panel);
+
+  if (inMarket.length === 0) {
+    return {
+      ...emptyResult(currency, figures),
+      decision: "out_of_scope",
+      reasons: [{ code: "market_not_served", detail: `No funding option serves ${market.name} at present.` }],
+    };
+  }
+
+  // The register's word that the company no longer trades outweighs every product criterion.
+  if (facts.companyNotActive) {
+    return {
+      ...emptyResult(currency, figures),
+      decision: "no_options",
+      reasons: [
+        {
+          code: "company_not_active",
+          detail: `The company register gives the company's status as ${facts.companyNotActive}; no funding option is offered to a company that is not active.`,
+        },
+      ],
+    };
   }
 
   const describe = (code: ReasonCode): string | null => {

@@ -5,7 +5,7 @@
  * not about a provider, so an unlock never names one. Prequalification answers
  * these so the API and the embeddable widget say the same thing.
  */
-import { marketCarriesCreditScore, matchBusiness, type BusinessFacts, type MatchResult } from "./matcher";
+import { marketCarriesCreditScore, matchedOptionCount, productsInMarket, type BusinessFacts, type MatchResult } from "./matcher";
 import type { PanelProduct } from "./panel/product";
 import { bandRank } from "./reference/bands";
 import { CREDIT_SCORE_BANDS, type CreditScoreBand } from "./reference/values";
@@ -24,9 +24,9 @@ export interface Unlock {
 const ascending = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
 
 /** The first candidate, in the order given, at which the match holds more options than now. */
-function firstThatAdds<T>(candidates: readonly T[], now: number, matchWith: (value: T) => MatchResult) {
+function firstThatAdds<T>(candidates: readonly T[], now: number, countWith: (value: T) => number) {
   for (const value of candidates) {
-    const added = matchWith(value).matchedOptions - now;
+    const added = countWith(value) - now;
     if (added > 0) return { value, added };
   }
   return null;
@@ -39,13 +39,13 @@ function firstThatAdds<T>(candidates: readonly T[], now: number, matchWith: (val
  */
 export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[], current: MatchResult): Unlock[] {
   if (current.decision === "out_of_scope" || facts.companyNotActive) return [];
-  const inMarket = panel.filter((p) => p.markets.includes(facts.market.country));
+  const inMarket = productsInMarket(panel, facts.market.country);
   const now = current.matchedOptions;
   const unlocks: Unlock[] = [];
   const { amount, monthlyRevenue, tibMonths } = current.figures;
-  /** The match with one figure replaced by a reported value. */
+  /** The match's option count with one figure replaced by a reported value (counted, not worded). */
   const matchWith = (key: "amount" | "monthlyRevenue" | "tibMonths") => (value: number) =>
-    matchBusiness({ ...facts, [key]: { value, basis: "reported" } }, panel);
+    matchedOptionCount({ ...facts, [key]: { value, basis: "reported" } }, panel);
   /** The panel's thresholds of one kind above a figure, nearest first. */
   const above = (threshold: (p: PanelProduct) => number, figure: number) => ascending(inMarket.map(threshold).filter((v) => v > figure));
 
@@ -71,7 +71,7 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
   const band = facts.creditScoreBand;
   if (band && marketCarriesCreditScore(facts.market)) {
     const higher = CREDIT_SCORE_BANDS.map((b) => b.value).filter((b) => bandRank(CREDIT_SCORE_BANDS, b) > bandRank(CREDIT_SCORE_BANDS, band));
-    const found = firstThatAdds(higher, now, (value) => matchBusiness({ ...facts, creditScoreBand: value }, panel));
+    const found = firstThatAdds(higher, now, (value) => matchedOptionCount({ ...facts, creditScoreBand: value }, panel));
     if (found) unlocks.push({ field: "trading.credit_score_band", needed: found.value, options_added: found.added });
   }
 

@@ -58,7 +58,9 @@ export class KeyAuthority extends DurableObject<Bindings> {
     if (now - this.window.startedAt >= windowMs) this.window = { startedAt: now, count: 0 };
     const allowed = this.window.count < limit;
     if (allowed) this.window.count += 1;
-    void this.ctx.storage.put("window", this.window);
+    // The verdict does not wait for the write to be confirmed (`allowUnconfirmed`): the count is
+    // this instance's memory, the stored copy only what an evicted instance starts from again.
+    void this.ctx.storage.put("window", this.window, { allowUnconfirmed: true });
     const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowMs - now) / 1000));
     return { allowed, limit, remaining: Math.max(0, limit - this.window.count), resetSeconds };
   }

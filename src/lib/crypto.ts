@@ -37,9 +37,30 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
 
+const importHmacKey = (keyBytes: Uint8Array) => crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+
+/**
+ * HMAC keys imported from a string, kept for the isolate's life: every signed link, cursor and
+ * hub session is signed with one of a few secrets (SIGNING_SECRET and what is derived from it),
+ * and importing the key again for each of a page's links was most of the signing's cost. Bounded;
+ * a failed import is not kept. The map holds only what the isolate already holds in its env.
+ */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const HMAC_KEYS_KEPT = 32;
+
+function hmacKeyOf(key: string): Promise<CryptoKey> {
+  let imported = hmacKeys.get(key);
+  if (!imported) {
+    if (hmacKeys.size >= HMAC_KEYS_KEPT) hmacKeys.clear();
+    imported = importHmacKey(encoder.encode(key));
+    hmacKeys.set(key, imported);
+    imported.catch(() => hmacKeys.delete(key));
+  }
+  return imported;
+}
+
 export async function hmacSha256(key: string | Uint8Array, message: string | Uint8Array): Promise<ArrayBuffer> {
-  const keyBytes = typeof key === "string" ? encoder.encode(key) : key;
-  const cryptoKey = await crypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const cryptoKey = await (typeof key === "string" ? hmacKeyOf(key) : importHmacKey(key));
   return crypto.subtle.sign("HMAC", cryptoKey, typeof message === "string" ? encoder.encode(message) : message);
 }
 

@@ -11,9 +11,22 @@
 export interface RoundTripCounter {
   d1: { count: number; ms: number };
   durableObjects: { count: number; ms: number };
+  /**
+   * The tables the request's statements insert into (read from each prepared statement's SQL), so
+   * work after the response can be skipped when the request wrote nothing it concerns: the webhook
+   * dispatch runs only after a request that put an event in the outbox (middleware/dispatch-after-write.ts).
+   */
+  insertedInto: Set<string>;
 }
 
-export const newRoundTripCounter = (): RoundTripCounter => ({ d1: { count: 0, ms: 0 }, durableObjects: { count: 0, ms: 0 } });
+export const newRoundTripCounter = (): RoundTripCounter => ({ d1: { count: 0, ms: 0 }, durableObjects: { count: 0, ms: 0 }, insertedInto: new Set() });
+
+/** `insert into "events" …`, `insert or ignore into events …`, also inside a `with` clause. */
+const INSERT_INTO = /\b(?:insert|replace)\s+(?:or\s+\w+\s+)?into\s+[`"[]?(\w+)/gi;
+
+function noteInserts(sql: string, counter: RoundTripCounter) {
+  for (const match of sql.matchAll(INSERT_INTO)) counter.insertedInto.add(match[1]!.toLowerCase());
+}
 
 const STATEMENT_CALLS = new Set(["first", "all", "run", "raw"]);
 
@@ -55,9 +68,17 @@ export const uncounted = <T extends object>(binding: T): T => (uncountedBindings
 export function countD1(d1: D1Database, counter: RoundTripCounter): D1Database {
   const counted = new Proxy(d1, {
     get(target, property) {
-      if (property === "prepare") return (sql: string) => countStatement(target.prepare(sql), counter);
+      if (property === "prepare")
+        return (sql: string) => {
+          noteInserts(sql, counter);
+          return countStatement(target.prepare(sql), counter);
+        };
       if (property === "batch") return (statements: D1PreparedStatement[]) => timed(counter.d1, () => target.batch(statements.map(unwrap)));
-      if (property === "exec") return (sql: string) => timed(counter.d1, () => target.exec(sql));
+      if (property === "exec")
+        return (sql: string) => {
+          noteInserts(sql, counter);
+          return timed(counter.d1, () => target.exec(sql));
+        };
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },

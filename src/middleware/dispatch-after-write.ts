@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
-import { dispatchPendingEvents } from "../services/webhooks/dispatch";
+import { dispatchPendingEvents, wroteOutboxEvents } from "../services/webhooks/dispatch";
 import { deliverFirstAttempts } from "../services/webhooks/first-attempt";
 import { logError } from "../lib/logger";
 
@@ -14,6 +14,11 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * response has gone, and their first attempt is made there and then (see
  * services/webhooks/first-attempt.ts). The queue and the every-minute cron
  * remain the safety net, so a failure here delays a delivery but never loses it.
+ *
+ * A write that put no event in the outbox (a lead opened or amended, a key
+ * issued) runs no dispatch: the request's round-trip counter knows which tables
+ * its statements inserted into (lib/round-trips.ts). Events left over from
+ * elsewhere (the hub, a dispatch that failed) wait for the cron, as before.
  */
 export const dispatchAfterWrite = dispatchAfterWriteOf<AppEnv>((c) => Boolean(c.get("caller")));
 
@@ -21,10 +26,11 @@ export const dispatchAfterWrite = dispatchAfterWriteOf<AppEnv>((c) => Boolean(c.
 export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>(authenticated: (c: Context<E>) => boolean) {
   return createMiddleware<E>(async (c, next) => {
     await next();
-    if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && authenticated(c)) {
+    const vars = c.var as Partial<AppEnv["Variables"]>;
+    if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && authenticated(c) && wroteOutboxEvents(vars.roundTrips?.insertedInto)) {
       // After the response: not part of this request's Server-Timing.
       const env = { ...c.env, DB: uncounted(c.env.DB) };
-      const requestId = (c.var as Partial<AppEnv["Variables"]>).requestId;
+      const requestId = vars.requestId;
       c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });

@@ -34,6 +34,41 @@ describe("dispatch after a write", () => {
     expect(deliveries!.n).toBe(events.results.length);
   });
 
+  it("runs no dispatch after a write that put no event in the outbox, and one after a write that did", async () => {
+    const { live } = await partnerWithKeys();
+    // The statements the worker prepares, seen through the binding the request (and its waitUntil) uses.
+    const prepared: string[] = [];
+    const DB = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") return (sql: string) => (prepared.push(sql), target.prepare(sql));
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const readsOutbox = () => prepared.some((sql) => /from "events"/i.test(sql) && /"dispatched_at" is null/i.test(sql));
+    const send = async (path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const res = await createApp().request(
+        `http://api.test/partner/v1${path}`,
+        { method: "POST", headers: { "X-API-Key": live.key, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined },
+        { ...env, DB, DISPATCH_AFTER_WRITE: "true" },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+
+    const created = await send("/leads", { country: "GB", business: { name: "Quiet Outbox Ltd" }, funding: { amount: 20000, purpose: "working_capital" } });
+    expect(created.status).toBe(201);
+    expect(prepared.some((sql) => /insert into "leads"/i.test(sql))).toBe(true);
+    expect(readsOutbox()).toBe(false);
+
+    const lead = await createLead(live.key);
+    prepared.length = 0;
+    expect((await send(`/leads/${lead.id}/submit`)).status).toBe(200);
+    expect(readsOutbox()).toBe(true);
+  });
+
   it("leaves the outbox alone when the var is off (the suite drives dispatch itself)", async () => {
     const { organisation, live } = await partnerWithKeys();
     const lead = await createLead(live.key);

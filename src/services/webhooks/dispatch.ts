@@ -4,6 +4,7 @@
  * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(c.env))`.
  */
 import { database, type Database } from "../../db/client";
+import { OUTBOX_TABLE } from "../../db/event-rows";
 import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event-log";
 import type { EventRow } from "../../db/webhooks/events";
 import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
@@ -13,6 +14,12 @@ import { newId, nowIso } from "../../lib/ids";
 import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
 import { viewContext, type ViewEnv } from "../views/view-context";
 import { serialisedBody, type PayloadContext } from "./payloads";
+
+/**
+ * Whether a request put an event in the outbox: `insertedInto` is the set its round-trip counter
+ * kept. A request without a counter is taken to have written one, so dispatch still follows it.
+ */
+export const wroteOutboxEvents = (insertedInto: ReadonlySet<string> | undefined) => insertedInto === undefined || insertedInto.has(OUTBOX_TABLE);
 
 /** The queue message: the delivery to attempt. Everything else is read from D1 when it is consumed. */
 export interface DeliveryMessage {
