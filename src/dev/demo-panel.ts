@@ -167,20 +167,3 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     ],
   },
 ];
-
-/** One demo lender's products, ready for `replaceLenderProducts`. */
-export function demoLenderProducts(lender: DemoLender, lenderOrganisationId: string): PanelProduct[] {
-  return lender.products.map((p) => ({ ...p, lenderOrganisationId }));
-}
-
-/**
- * The whole demo panel, given the organisation id each demo lender was
- * created with (keyed by lender name).
- */
-export function panelProductsFromDemo(organisationIdsByName: Readonly<Record<string, string>>): PanelProduct[] {
-  return DEMO_LENDERS.flatMap((lender) => {
-    const id = organisationIdsByName[lender.name];
-    if (!id) throw new Error(`no organisation id for ${lender.name}`);
-    return demoLenderProducts(lender, id);
-  });
-}

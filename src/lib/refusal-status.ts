@@ -45,4 +45,3 @@ export const API_CATALOGUE: Record<ApiRefusalCode, { status: number; title: stri
   Object.entries(REFUSAL_STATUS).filter(([code]) => !(PAGE_REFUSAL_CODES as readonly string[]).includes(code)),
 ) as Record<ApiRefusalCode, { status: number; title: string }>;
 
-export const statusOf = (code: RefusalCode): RefusalStatus => REFUSAL_STATUS[code].status;

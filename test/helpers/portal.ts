@@ -5,7 +5,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { database } from "../../src/db/client";
-import { insertMember } from "../../src/db/portal/members";
+import { portalMembers } from "../../src/db/schema/portal";
 import type { Environment } from "../../src/domain/identity/keys";
 import type { PortalRole } from "../../src/domain/portal/viewer";
 import { newId, nowIso } from "../../src/lib/ids";
@@ -29,7 +29,7 @@ export interface PortalSession {
 export async function signedInMember(organisationId: string, role: PortalRole = "admin", email = `${crypto.randomUUID().slice(0, 8)}@example.test`): Promise<PortalSession> {
   const db = database(env.DB);
   const memberId = newId("mem");
-  await insertMember(db, { id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
+  await db.insert(portalMembers).values({ id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
   const token = await openSession(db, { id: memberId, organisationId });
   const sessionId = await sha256Hex(token);
   const formToken = await formTokenOf(signingSecretOf(env), { sessionId, environment: "sandbox" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProductInput } from "../../src/api/admin/products/routes";
-import { DEMO_LENDERS, panelProductsFromDemo } from "../../src/dev/demo-panel";
+import { DEMO_LENDERS } from "../../src/dev/demo-panel";
 import { productCurrency } from "../../src/domain/panel/product";
 import { MARKETS } from "../../src/domain/reference/markets";
 import { productBody } from "../helpers/panel";
@@ -17,7 +17,7 @@ describe("the demo panel", () => {
   });
 
   it("gives every open or integrated market several product families", () => {
-    const panel = panelProductsFromDemo(Object.fromEntries(DEMO_LENDERS.map((l, i) => [l.name, `org_${i}`])));
+    const panel = DEMO_LENDERS.flatMap((lender) => lender.products);
     for (const market of MARKETS) {
       const families = new Set(panel.filter((p) => p.markets.includes(market.country)).map((p) => p.productFamily));
       expect(families.size, market.country).toBeGreaterThanOrEqual(3);
@@ -35,7 +35,8 @@ describe("the demo panel", () => {
     }
   });
 
-  it("needs an organisation id for every demo lender", () => {
-    expect(() => panelProductsFromDemo({})).toThrow(/Demo Lender A/);
+  it("gives every demo lender products, under a name of its own", () => {
+    expect(new Set(DEMO_LENDERS.map((l) => l.name)).size).toBe(DEMO_LENDERS.length);
+    for (const lender of DEMO_LENDERS) expect(lender.products.length, lender.name).toBeGreaterThan(0);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
 import { MARKETS, marketFor } from "../../src/domain/reference/markets";
 import { parseRetryAfter } from "../../src/registers/http";
-import { checkVat, lookupRegister, registerSourceFor, vatSourceFor } from "../../src/registers/sources/select";
+import { registerSourceFor, vatSourceFor } from "../../src/registers/sources/select";
 import { registerContext } from "./support/context";
 
 describe("register and VAT source selection", () => {
@@ -45,21 +45,16 @@ describe("register and VAT source selection", () => {
 
   it("looks up through the market's source and checks VAT only where a VAT register is checked", async () => {
     const { ctx } = registerContext();
-    expect((await lookupRegister({ country: "GB", company_number: "99999999" }, ctx)).answer).toMatchObject({ reason: "not_found" });
-    expect(await checkVat("US", "123", ctx)).toBeNull();
-    expect(await checkVat("GB", "  ", ctx)).toEqual({
-      answer: { number: null, valid: null, checked_at: null, source: "vat_validation", registered_name: null, registered_address: null, reason: "no_number" },
-      retryable: false,
-      retryAfterSeconds: null,
-    });
-    expect((await checkVat("IE", "IE6388047V", ctx))?.answer.valid).toBe(true);
+    expect((await registerSourceFor("GB").lookup({ country: "GB", company_number: "99999999" }, ctx)).answer).toMatchObject({ reason: "not_found" });
+    expect(vatSourceFor("US")).toBeNull();
+    expect((await vatSourceFor("IE")!.check("IE6388047V", ctx)).answer.valid).toBe(true);
   });
 
   it("gives identifiers only with the keys the market has", async () => {
     const { ctx } = registerContext();
     const known = { GB: "01234567", FR: "356000000", PL: "0000413516", AU: "33102417032" };
     for (const [country, number] of Object.entries(known)) {
-      const answer = (await lookupRegister({ country, company_number: number }, ctx)).answer as RegistryAvailable;
+      const answer = (await registerSourceFor(country).lookup({ country, company_number: number }, ctx)).answer as RegistryAvailable;
       expect(answer.status, country).toBe("available");
       const keys = Object.keys(answer.identifiers ?? {});
       expect(keys.every((k) => marketFor(country).identifier_keys.includes(k)), `${country}: ${keys.join(",")}`).toBe(true);

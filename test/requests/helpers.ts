@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { database } from "../../src/db/client";
 import { requestUploadedUpdate } from "../../src/db/documents/requests";
-import { documentInsert } from "../../src/db/documents/documents";
+import { documents } from "../../src/db/schema/documents";
 import { eventInsert } from "../../src/db/webhooks/events";
 import type { ParsedStatement, StoredDocument } from "../../src/domain/documents/types";
 import { documentStorageKey } from "../../src/domain/documents/view";
@@ -87,7 +87,7 @@ export async function fulfil(ref: string, requestId: string, files: UploadedFile
     },
   };
   await db.batch([
-    ...stored.map((d) => documentInsert(db, d)),
+    ...stored.map((d) => db.insert(documents).values({ ...d })),
     requestUploadedUpdate(db, requestId, request.file_count, stored.length, randomToken(24), at),
     eventInsert(db, { organisationId: deal.lender_organisation_id, environment: deal.environment, api: "lender", event: "request.fulfilled", subjectType: "deal", subjectId: deal.ref, test: Boolean(deal.test), detail }),
   ] as any);
@@ -132,7 +132,7 @@ export async function partnerStatement(ref: string, monthlyRevenue = 42_000) {
   };
   doc.storageKey = documentStorageKey(doc);
   await env.DOCUMENTS.put(doc.storageKey, "date,amount", { httpMetadata: { contentType: "text/csv" }, customMetadata: { filename: doc.filename } });
-  await db.batch([documentInsert(db, doc)]);
+  await db.batch([db.insert(documents).values({ ...doc })]);
   return doc;
 }
 

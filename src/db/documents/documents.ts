@@ -31,9 +31,7 @@ export const toDocument = (r: DocumentRow): StoredDocument => ({
   decidedAt: r.decidedAt,
 });
 
-export const documentInsert = (db: Database, d: StoredDocument) => db.insert(documents).values({ ...d });
-
-/** `documentInsert` that happens only if `guard` holds: a file of an upload that may lose its race. */
+/** A document's row, written only if `guard` holds: a file of an upload that may lose its race. */
 export const documentInsertWhere = (db: Database, d: StoredDocument, guard: SQL) => insertWhere(db, documents, { ...d }, guard);
 
 /** Every document of a lead, oldest first (partner and client uploads). */

@@ -2,12 +2,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { portalMembers } from "../schema/portal";
 
-export type PortalMemberRow = typeof portalMembers.$inferSelect;
-
-export async function insertMember(db: Database, row: PortalMemberRow) {
-  await db.insert(portalMembers).values(row);
-}
-
 export async function findMemberByEmail(db: Database, organisationId: string, email: string) {
   const [row] = await db
     .select()

@@ -14,11 +14,6 @@ export function bandRank(bands: readonly Band[], value: string): number {
   return bands.findIndex((b) => b.value === value);
 }
 
-/** The band a reported figure falls in. */
-export function bandContaining<T extends string>(bands: readonly Band<T>[], figure: number): Band<T> | null {
-  return bands.find((b) => figure >= b.min && (b.max === null || figure < b.max)) ?? null;
-}
-
 export type BandFigureBasis = "band_midpoint" | "band_lower_bound";
 
 /**

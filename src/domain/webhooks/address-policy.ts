@@ -3,7 +3,7 @@
  * Everything that could reach the service's own network, the platform's
  * metadata services or a neighbour's private range is refused (SSRF defence).
  * Resolution of names happens in `src/services/webhooks/destination.ts`; what
- * its answers mean is decided in `./resolution.ts`, with `classifyAddress` below.
+ * its answers mean is decided in `./resolution.ts`, with `readAnswer` and `classify` below.
  *
  * Where parsing happens. A webhook URL is read once, by the WHATWG URL parser
  * (`new URL`), the same parser `fetch()` uses to decide where it connects. In
@@ -175,12 +175,6 @@ export function readAnswer(text: string): Address | null {
   if (!ipaddr.IPv6.isValid(text)) return null;
   const address = ipaddr.IPv6.parse(text);
   return address.zoneId === undefined ? address : null;
-}
-
-/** The class of a resolved address (a DNS answer); null when it cannot be read. */
-export function classifyAddress(answer: string): AddressClass | null {
-  const address = readAnswer(answer);
-  return address ? classify(address).cls : null;
 }
 
 /** Names that mean "this machine" or cannot be a public host whatever DNS says. */

@@ -1,8 +1,5 @@
-import type { RegisterQuery } from "../../domain/registers/types";
-import type { SourceContext } from "../context";
-import { unavailable, type RegisterOutcome, type VatOutcome } from "../outcome";
+import { unavailable } from "../outcome";
 import type { RegisterSource, VatSource } from "../source";
-import { vatUnanswered } from "../vat";
 import { abnLookup } from "./abn-lookup";
 import { companiesHouse } from "./companies-house";
 import { hmrcVat } from "./hmrc-vat";
@@ -48,21 +45,4 @@ export function registerSourceFor(country: string, usState?: string | null): Reg
 /** The VAT register for a market, or null where the spec checks none. */
 export function vatSourceFor(country: string): VatSource | null {
   return VAT_SOURCES[normalise(country)] ?? null;
-}
-
-/** Looks a company up in its market's register (or answers why there is none). */
-export function lookupRegister(query: RegisterQuery, ctx: SourceContext): Promise<RegisterOutcome> {
-  return registerSourceFor(query.country, query.us_state).lookup(query, ctx);
-}
-
-/**
- * Checks a VAT number in its market's VAT register. Null where the market
- * checks none (the spec's `vat` does not exist there); `reason: "no_number"`
- * when no number was given.
- */
-export async function checkVat(country: string, number: string | null | undefined, ctx: SourceContext): Promise<VatOutcome | null> {
-  const source = vatSourceFor(country);
-  if (!source) return null;
-  if (!number || number.trim() === "") return vatUnanswered(null, "no_number");
-  return source.check(number, ctx);
 }

@@ -20,9 +20,6 @@ export interface FieldProblem {
 /** The seam for the person-facing message of a refusal, or of one field a refusal lists. */
 export type Wording = (problem: { code: RefusalCode; field: string | null; detail: string }) => string;
 
-/** The refusal's own words (the API's developer message). */
-export const detailWording: Wording = (problem) => problem.detail;
-
 /** The person's words, from the one messages map; what the map does not know keeps its detail with every field path named by its label. */
 export const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
 

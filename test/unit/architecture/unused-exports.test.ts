@@ -8,16 +8,7 @@ import { unusedExports, type UnusedExport } from "../../architecture/unused-expo
 // Explicit allow-list, each with its reason; an entry that is no longer dead fails the last test.
 const ALLOWED_DEAD: Record<string, string> = {
   "src/index.ts: default": "the Worker's fetch/scheduled/queue handlers: the runtime calls them",
-  "src/lib/refusal-status.ts: statusOf": "the contract test reads the status table through it (test/openapi.test.ts); the doors use statusFor",
-  "src/dev/demo-panel.ts: panelProductsFromDemo": "seed data: the demo panel test pins the seed against the panel schema; to be given a caller by the dev seed script",
   "src/services/panel/panel-cache.ts: setPanelLoader": "the seam tests use to load a panel without D1 (prequalification tests); no production caller",
-  "src/registers/sources/select.ts: checkVat": "the register selection's one-call form; test/registers/select.test.ts drives sources through it",
-  "src/registers/sources/select.ts: lookupRegister": "as checkVat, for the company register",
-  "src/domain/webhooks/address-policy.ts: classifyAddress": "the address policy's classifier, unit-tested on its own; the service calls the wrapper",
-  "src/domain/reference/bands.ts: bandContaining": "unit-tested band lookup; not yet used by a service",
-  "src/db/documents/documents.ts: documentInsert": "test helpers insert documents through it",
-  "src/db/portal/members.ts: insertMember": "test helpers add portal members through it",
-  "src/web/kit/refusal.ts: detailWording": "the developer-message Wording, the seam's other side (web/kit/refusal.ts); the messages work plugs in here",
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandContaining, bandFigure, bandRank, findBand } from "../../../src/domain/reference/bands";
+import { bandFigure, bandRank, findBand } from "../../../src/domain/reference/bands";
 import { CREDIT_SCORE_BANDS, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS } from "../../../src/domain/reference/values";
 
 describe("bands", () => {
@@ -9,10 +9,12 @@ describe("bands", () => {
   it("gives the lower bound of the open top band and says so", () => {
     expect(bandFigure(findBand(REVENUE_BANDS, "over_250k")!)).toEqual({ value: 250_000, basis: "band_lower_bound" });
   });
-  it("places figures on the inclusive lower and exclusive upper bound", () => {
-    expect(bandContaining(TIME_IN_BUSINESS_BANDS, 6)?.value).toBe("6m_12m");
-    expect(bandContaining(TIME_IN_BUSINESS_BANDS, 5.99)?.value).toBe("under_6m");
-    expect(bandContaining(TIME_IN_BUSINESS_BANDS, 600)?.value).toBe("over_60m");
+  it("tiles each band list without gap or overlap: a band's exclusive upper bound is the next one's inclusive lower bound", () => {
+    for (const bands of [TIME_IN_BUSINESS_BANDS, REVENUE_BANDS]) {
+      bands.slice(1).forEach((band, i) => expect(band.min, band.value).toBe(bands[i].max));
+      expect(bands[bands.length - 1].max).toBeNull();
+    }
+    expect(findBand(TIME_IN_BUSINESS_BANDS, "6m_12m")).toMatchObject({ min: 6, max: 12 });
   });
   it("orders bands by rank", () => {
     expect(bandRank(CREDIT_SCORE_BANDS, "below_500")).toBeLessThan(bandRank(CREDIT_SCORE_BANDS, "740_plus"));

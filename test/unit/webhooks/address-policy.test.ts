@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkResolvedAddresses, checkWebhookUrl, classify, classifyAddress, readAnswer, readHost } from "../../../src/domain/webhooks/address-policy";
+import { checkResolvedAddresses, checkWebhookUrl, classify, readAnswer, readHost } from "../../../src/domain/webhooks/address-policy";
+
+/** A DNS answer read and classified, as the resolution step does (null when it cannot be read). */
+const classifyAddress = (answer: string) => {
+  const address = readAnswer(answer);
+  return address ? classify(address).cls : null;
+};
 
 const strict = { allowPrivate: false };
 const local = { allowPrivate: true };
