@@ -23,7 +23,7 @@ if (block) {
       say("Waiting for your passkey…", false);
       try {
         const post = async (url, body) => {
-          const res = await fetch(url, { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+          const res = await fetch(url, { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", Accept: "application/json", ...(block.dataset.formToken ? { "X-Form-Token": block.dataset.formToken } : {}) }, body: JSON.stringify(body) });
           const answer = await res.json().catch(() => ({}));
           if (!res.ok) throw new Error(answer.message || `The server answered ${res.status}.`);
           return answer;
@@ -32,7 +32,7 @@ if (block) {
         const response =
           block.dataset.passkeyCeremony === "register" ? await startRegistration({ optionsJSON: options }) : await startAuthentication({ optionsJSON: options });
         const done = await post(block.dataset.verifyUrl, { challenge_id, response });
-        say("Signed in. Opening the portal…", false);
+        say(block.dataset.doneMessage || "Signed in. Opening the portal…", false);
         window.location.assign(done.redirect);
       } catch (error) {
         const cancelled = error && (error.name === "NotAllowedError" || error.name === "AbortError");

@@ -1,6 +1,8 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
-import { portalMembers, portalPasskeys } from "../schema/portal";
+import { insertWhere } from "../guarded";
+import { portalAuditLog, portalMembers, portalPasskeys } from "../schema/portal";
 
 
 /** A passkey with its member, only while the member has not been removed. */
@@ -26,4 +28,44 @@ export async function recordPasskeyUse(db: Database, credentialId: string, count
     .where(and(eq(portalPasskeys.credentialId, credentialId), or(lt(portalPasskeys.counter, counter), and(eq(portalPasskeys.counter, 0), eq(portalPasskeys.counter, counter)))))
     .run();
   return (result as unknown as D1Result).meta.changes;
+}
+
+/** One member's passkeys, oldest first (never the public key). */
+export async function listMemberPasskeys(db: Database, memberId: string) {
+  return db
+    .select({ credentialId: portalPasskeys.credentialId, transports: portalPasskeys.transports, createdAt: portalPasskeys.createdAt, lastUsedAt: portalPasskeys.lastUsedAt })
+    .from(portalPasskeys)
+    .where(eq(portalPasskeys.memberId, memberId))
+    .orderBy(asc(portalPasskeys.createdAt), asc(portalPasskeys.credentialId));
+}
+
+export interface PasskeyChange {
+  organisationId: string;
+  memberId: string;
+  environment: "sandbox" | "live";
+  auditId: string;
+  at: string;
+}
+
+/** A signed-in member's further passkey with its audit entry (`passkey.added`, target: the member), in one batch. */
+export async function addMemberPasskey(db: Database, c: PasskeyChange, passkey: { credentialId: string; publicKey: string; counter: number; transports: string[] }) {
+  await db.batch([
+    db.insert(portalPasskeys).values({ ...passkey, memberId: c.memberId, createdAt: c.at, lastUsedAt: null }),
+    db.insert(portalAuditLog).values({ id: c.auditId, organisationId: c.organisationId, memberId: c.memberId, environment: c.environment, action: "passkey.added", target: c.memberId, at: c.at }),
+  ]);
+}
+
+/**
+ * Deletes one of the member's own passkeys with its audit entry (`passkey.removed`), in one batch
+ * whose condition is read inside it: the passkey is this member's and they keep at least one other,
+ * so nobody removes their last way in, even with two tabs at once. False when nothing was written.
+ */
+export async function removeMemberPasskey(db: Database, c: PasskeyChange, credentialId: string): Promise<boolean> {
+  const allowed = sql`exists (select 1 from ${portalPasskeys} where ${portalPasskeys.credentialId} = ${credentialId} and ${portalPasskeys.memberId} = ${c.memberId})
+    and exists (select 1 from ${portalPasskeys} as others where others.member_id = ${c.memberId} and others.credential_id <> ${credentialId})`;
+  const changed = await runGuardedBatch(db, [
+    insertWhere(db, portalAuditLog, { id: c.auditId, organisationId: c.organisationId, memberId: c.memberId, environment: c.environment, action: "passkey.removed", target: c.memberId, at: c.at }, allowed),
+    db.delete(portalPasskeys).where(and(eq(portalPasskeys.credentialId, credentialId), eq(portalPasskeys.memberId, c.memberId), allowed)),
+  ]);
+  return changed === 1;
 }

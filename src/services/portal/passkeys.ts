@@ -14,11 +14,12 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { Database } from "../../db/client";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
 import { enrolMember, reenrolMember } from "../../db/portal/enrolment";
-import { findPasskeyOfLiveMember, recordPasskeyUse } from "../../db/portal/passkeys";
+import { addMemberPasskey, findPasskeyOfLiveMember, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
 import { findMemberOfAnyState } from "../../db/portal/roster";
 import { insertAuditEntry } from "../../db/portal/audit";
 import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
 import type { RelyingParty } from "../../domain/portal/relying-party";
+import type { PortalViewer } from "../../domain/portal/viewer";
 import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
@@ -171,4 +172,57 @@ export async function completeSignIn(
   const sessionToken = await openSession(db, found.member);
   await insertAuditEntry(db, { id: newId("aud"), organisationId: found.member.organisationId, memberId: found.member.id, environment: "sandbox", action: "session.opened", target: found.member.id, at });
   return sessionToken;
+}
+
+/**
+ * A further passkey for a signed-in member (issue 23 item 4), and removing one. The registration
+ * challenge is bound to the member: its `invitation_id` holds the member's id (`mem_…`, never an
+ * invitation's `inv_…`), so it answers this member's ceremony only, not an invitation nor a sign-in.
+ */
+export async function addPasskeyOptions(db: Database, rp: RelyingParty, viewer: PortalViewer) {
+  const existing = await listMemberPasskeys(db, viewer.memberId);
+  const { generateRegistrationOptions } = await webauthn();
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: viewer.email,
+    userDisplayName: `${viewer.email} (${viewer.organisationName})`,
+    attestationType: "none",
+    // The authenticator that already holds one of the member's passkeys is asked for no second one.
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    timeout: CHALLENGE_TTL_SECONDS * 1000,
+  });
+  return { challengeId: await issueChallenge(db, options.challenge, "register", viewer.memberId), options };
+}
+
+export async function completeAddPasskey(db: Database, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: RegistrationResponseJSON }) {
+  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", viewer.memberId);
+  const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({ response: answer.response, expectedChallenge, expectedOrigin: rp.origins, expectedRPID: rp.id, requireUserVerification: true });
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  const { credential } = verification.registrationInfo;
+  if (await findPasskeyOfLiveMember(db, credential.id)) throw refused();
+  await addMemberPasskey(
+    db,
+    { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: nowIso() },
+    { credentialId: credential.id, publicKey: isoBase64URL.fromBuffer(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] },
+  );
+}
+
+/** The viewer's own passkeys (name from where it lives, created, last used). */
+export const passkeysOf = (db: Database, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
+
+/** Removes one of the viewer's own passkeys; another's (or an unknown id) is 404, the last one 409. */
+export async function removePasskeyOf(db: Database, viewer: PortalViewer, credentialId: string) {
+  const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: nowIso() }, credentialId);
+  if (removed) return;
+  const mine = await listMemberPasskeys(db, viewer.memberId);
+  if (!mine.some((p) => p.credentialId === credentialId)) throw new Refusal("not_found", "No such passkey.");
+  throw new Refusal("conflict", "This is your only passkey: add another before you remove this one, or you could not sign in again.", { field: "passkey" });
 }

@@ -161,7 +161,9 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
             <button type="submit">Switch to {other}</button>
           </form>
         )}
-        <span class="muted-on-dark">{viewer.email}</span>
+        <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`}>
+          {viewer.email}
+        </a>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
           <FormToken token={props.formToken} />
           <button type="submit">Sign out</button>

@@ -3,8 +3,23 @@
  * (passkeys.js) reads the data attributes; without script the <noscript>
  * says why nothing happens, and without WebAuthn the script says so.
  */
-export const PasskeyCeremony = (props: { ceremony: "register" | "sign-in"; optionsUrl: string; verifyUrl: string; label: string }) => (
-  <div data-passkey-ceremony={props.ceremony} data-options-url={props.optionsUrl} data-verify-url={props.verifyUrl}>
+export const PasskeyCeremony = (props: {
+  ceremony: "register" | "sign-in";
+  optionsUrl: string;
+  verifyUrl: string;
+  label: string;
+  /** A signed-in page's form token: the script sends it as `X-Form-Token` (adding a passkey). */
+  formToken?: string;
+  /** What the status line says once the ceremony is done (default: signed in). */
+  doneMessage?: string;
+}) => (
+  <div
+    data-passkey-ceremony={props.ceremony}
+    data-options-url={props.optionsUrl}
+    data-verify-url={props.verifyUrl}
+    data-form-token={props.formToken}
+    data-done-message={props.doneMessage}
+  >
     <button type="button" data-passkey-start>
       {props.label}
     </button>

@@ -29,7 +29,8 @@ const CeremonyAnswer = z.object({ challenge_id: z.string().min(1).max(64), respo
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-async function answerOf(c: PortalContext) {
+/** The ceremony answer of a JSON post, checked for shape (the WebAuthn library checks the inside). */
+export async function answerOf(c: PortalContext) {
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_BODY_BYTES) throw new Refusal("payload_too_large", "The answer is too large.");
   let body: unknown;
   try {

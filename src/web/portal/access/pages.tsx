@@ -9,6 +9,10 @@ import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } f
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
 import { Confirm } from "../../kit/confirm";
 import { PortalPage } from "../layout";
+import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
+import { relyingPartyOf } from "../../../domain/portal/relying-party";
+import { answerOf } from "./ceremony-routes";
+import { passkeyName, passkeysPage } from "./passkeys-page";
 import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage, refusedPage } from "../refused-page";
@@ -170,6 +174,56 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       throw error;
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=role_changed`, 303);
+  });
+
+  // Every member's own passkeys (not an admin page): the list, another one, removing one after confirming.
+  const PASSKEY_NOTICES: Record<string, string> = { added: "Passkey added: you can sign in with it now.", removed: "Passkey removed: it no longer signs you in." };
+  const renderPasskeys = async (c: PortalContext, status: 200 | 409, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
+    c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("db"), c.get("viewer")), feedback }), status);
+  portal.get("/passkeys", (c) => renderPasskeys(c, 200, { notice: PASSKEY_NOTICES[c.req.query("notice") ?? ""] ?? null }));
+  portal.post("/passkeys/options", async (c) => {
+    const { challengeId, options } = await addPasskeyOptions(c.get("db"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"));
+    return c.json({ challenge_id: challengeId, options });
+  });
+  portal.post("/passkeys/verify", async (c) => {
+    await completeAddPasskey(c.get("db"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"), await answerOf(c));
+    return c.json({ redirect: `${PORTAL_ROUTE}/passkeys?notice=added` });
+  });
+  portal.get("/passkeys/:id/remove", async (c) => {
+    const viewer = c.get("viewer");
+    const passkeys = await passkeysOf(c.get("db"), viewer);
+    const passkey = passkeys.find((p) => p.credentialId === c.req.param("id"));
+    if (!passkey) return c.html(notFoundPage(), 404);
+    return c.html(
+      <PortalPage title="Remove a passkey" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Remove ${passkeyName(passkey)}?`}
+          facts={[
+            ["Passkey", passkeyName(passkey)],
+            ["Added", `${passkey.createdAt.slice(0, 16).replace("T", " ")} UTC`],
+            ["Your other passkeys", String(passkeys.length - 1)],
+          ]}
+          consequence="It will no longer sign you in, on any device. Your other passkeys keep working."
+          irreversible
+          next="you are back on your passkeys. Also delete it from the device's passkey manager if you still have the device."
+          action={`${PORTAL_ROUTE}/passkeys/${passkey.credentialId}/remove`}
+          hidden={{ _form_token: c.get("formToken") }}
+          confirmLabel="Remove the passkey"
+          cancelHref={`${PORTAL_ROUTE}/passkeys`}
+          cancelLabel="Cancel, keep it"
+        />
+      </PortalPage>,
+    );
+  });
+  portal.post("/passkeys/:id/remove", async (c) => {
+    try {
+      await removePasskeyOf(c.get("db"), c.get("viewer"), c.req.param("id"));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "conflict")) return renderPasskeys(c, 409, { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } });
+      throw error;
+    }
+    return c.redirect(`${PORTAL_ROUTE}/passkeys?notice=removed`, 303);
   });
 
   portal.get("/audit", async (c) => {
