@@ -75,7 +75,7 @@ describe("the portal's keys and webhooks in a browser", () => {
     expect((await http("GET", `${baseUrl()}/v1/me`, { headers: { "X-API-Key": key } })).status).toBe(200);
   });
 
-  it("registers an endpoint on a local receiver and shows its signed test ping in the delivery log", { timeout: 120_000 }, async () => {
+  it("registers an endpoint on a local receiver and shows its signed test ping in the delivery log", { timeout: 300_000 }, async () => {
     const receiver = await startReceiver();
     try {
       const { page } = await signedInAdmin("partner");
