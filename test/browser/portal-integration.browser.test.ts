@@ -75,7 +75,7 @@ describe("the portal's keys and webhooks in a browser", () => {
     expect((await http("GET", `${baseUrl()}/v1/me`, { headers: { "X-API-Key": key } })).status).toBe(200);
   });
 
-  it("registers an endpoint on a local receiver and shows its signed test ping in the delivery log", { timeout: 120_000 }, async () => {
+  it("registers an endpoint on a local receiver and shows its signed test ping in the delivery log", { timeout: 300_000 }, async () => {
     const receiver = await startReceiver();
     try {
       const { page } = await signedInAdmin("partner");
@@ -100,11 +100,30 @@ describe("the portal's keys and webhooks in a browser", () => {
       await page.getByRole("heading", { name: "Webhook endpoint" }).waitFor();
       expect(await page.content()).not.toContain(secret);
       await page.getByRole("button", { name: "Send a test ping" }).click();
-      await page.getByText("A test ping was sent").waitFor();
+      await page.getByText("The test ping was delivered: your receiver answered HTTP 200.").waitFor();
       const log = page.getByRole("region", { name: "Delivery log" });
       expect(await log.textContent()).toContain("ping");
       expect(await log.textContent()).toContain("HTTP 200");
       await checkPage(page, "webhook");
+      // The delivery log unfolded: the receiver's answer and the signed payload, wrapped at 390 px too.
+      await log.getByText("Response body").first().click();
+      await log.getByText("Request payload").first().click();
+      expect(await log.getByLabel("Payload of ping").first().textContent()).toContain('"event":"ping"');
+      await checkPage(page, "webhook-delivery-log");
+
+      // The edit form: reference payload and a second event, saved through the API's PATCH rules.
+      const edit = page.locator("section[aria-labelledby=edit-endpoint]");
+      await edit.getByRole("checkbox", { name: /lead\.submitted/ }).check();
+      await edit.getByRole("radio", { name: /Reference/ }).check();
+      await edit.getByRole("button", { name: "Save changes" }).click();
+      await page.getByText("The webhook endpoint is changed").waitFor();
+      expect(await page.locator("section[aria-labelledby=edit-endpoint]").getByRole("radio", { name: /Reference/ }).isChecked()).toBe(true);
+      await checkPage(page, "webhook-edited");
+      // A refusal beside the field: no events chosen.
+      for (const box of await page.locator("section[aria-labelledby=edit-endpoint]").getByRole("checkbox").all()) await box.uncheck();
+      await page.locator("section[aria-labelledby=edit-endpoint]").getByRole("button", { name: "Save changes" }).click();
+      await page.locator("#events-error").waitFor();
+      await checkPage(page, "webhook-edit-refused");
 
       const ping = await receiver.waitFor((r) => r.headers["x-service-event"] === "ping");
       expect(verifyWithNodeCrypto(secret, ping.raw, ping.headers)).toEqual({ plain: true, timestamped: true });

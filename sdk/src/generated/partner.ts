@@ -3935,7 +3935,7 @@ export interface paths {
                     cursor?: string;
                     limit?: number;
                     event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
-                    /** @description A lead id. */
+                    /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
                 header?: never;

@@ -1,9 +1,49 @@
 import { listEvents } from "../../db/webhooks/event-log";
+import { isOwnDeal, isOwnLead, leadIdOfReference } from "../../db/webhooks/event-subjects";
+import { Refusal } from "../../lib/refusal";
 import type { Scope } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { eventData, WEBHOOK_API_VERSION } from "./payloads";
 import type { ViewContext } from "../views/view-context";
+
+const LEAD_REFERENCE = /^RF-/i;
+const DEAL_REFERENCE = /^DL-/i;
+
+/**
+ * What an events filter's `subject` names, as the event log stores it: a partner's `RF-…` reference
+ * becomes its lead's id (a person knows the reference; events name the lead by id). Null when the
+ * reference is no lead of the caller's.
+ */
+async function storedSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, subject: string) {
+  return api === "partner" && LEAD_REFERENCE.test(subject) ? leadIdOfReference(ctx.db, scope, subject) : subject;
+}
+
+/**
+ * The portal's filter (issue 23 item 12): the subject a person typed, checked against what they own,
+ * so a mistyped or foreign reference is told as such ("No lead with reference RF-XXXXXX.") instead of
+ * an empty log. Answers the subject as stored; refuses with 400 `invalid_request` naming `subject`.
+ */
+export async function requireEventSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, typed: string) {
+  const subject = typed.trim();
+  const refuse = (detail: string) => new Refusal("invalid_request", detail, { field: "subject" });
+  if (api === "partner") {
+    if (LEAD_REFERENCE.test(subject)) {
+      const id = await leadIdOfReference(ctx.db, scope, subject);
+      if (!id) throw refuse(`No lead with reference ${subject.toUpperCase()}.`);
+      return id;
+    }
+    if (!(await isOwnLead(ctx.db, scope, subject))) throw refuse(`No lead with id ${subject}.`);
+    return subject;
+  }
+  if (DEAL_REFERENCE.test(subject)) {
+    if (!(await isOwnDeal(ctx.db, scope, subject))) throw refuse(`No deal with reference ${subject.toUpperCase()}.`);
+    return subject;
+  }
+  // A lender's other subjects are the businesses it referred (leads it owns, by id).
+  if (!(await isOwnLead(ctx.db, scope, subject))) throw refuse(`No deal or referral ${subject}.`);
+  return subject;
+}
 
 /**
  * One page of the caller's event log (`GET /events`), newest first, each event with its
@@ -20,7 +60,11 @@ export async function pageOfEvents(
   signingSecret: string,
 ) {
   const cursorScope = `events:${api}:${scope.organisationId}:${scope.environment}`;
-  const page = await listEvents(ctx.db, scope, api, filter, await readKeysetCursor(cursor, cursorScope, signingSecret), limit + 1);
+  const position = await readKeysetCursor(cursor, cursorScope, signingSecret);
+  const subject = filter.subject === undefined ? undefined : await storedSubject(ctx, scope, api, filter.subject.trim());
+  // A reference that is no lead of the caller's: nothing matches (the API answers an empty page, as for an unknown id).
+  if (subject === null) return { events: [], next_cursor: null };
+  const page = await listEvents(ctx.db, scope, api, { event: filter.event, subject }, position, limit + 1);
   const events = page.slice(0, limit);
   const last = events[events.length - 1];
   return {

@@ -107,5 +107,5 @@ export const webhookChanges = (api: WebhookApi) =>
 export const EventsQuery = (api: WebhookApi) =>
   PageQuery.extend({
     event: z.enum(eventsOf(api) as [string, ...string[]]).optional(),
-    subject: z.string().max(100).optional().openapi({ description: api === "lender" ? "A deal reference (case-insensitive) or referral id." : "A lead id." }),
+    subject: z.string().max(100).optional().openapi({ description: api === "lender" ? "A deal reference (case-insensitive) or referral id." : "A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing." }),
   });

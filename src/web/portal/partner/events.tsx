@@ -9,7 +9,7 @@ import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
-import { pageOfEvents } from "../../../services/webhooks/event-feed";
+import { pageOfEvents, requireEventSubject } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
 import { EventsQuery } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -50,12 +50,12 @@ function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage
           ))}
         </select>
         <FieldError field="event" error={error} />
-        <label for="filter-subject">{viewer.organisationKind === "lender" ? "Deal reference or referral id" : "Lead id"}</label>
+        <label for="filter-subject">{viewer.organisationKind === "lender" ? "Deal reference (DL-…) or referral id" : "Lead reference (RF-…) or id"}</label>
         <input type="text" id="filter-subject" name="subject" value={filters.subject ?? ""} aria-describedby={described("subject")} />
         <FieldError field="subject" error={error} />
         <button type="submit">Filter</button>
       </form>
-      {page.events.length === 0 ? (
+      {error ? null : page.events.length === 0 ? (
         <p>No events{filters.event || filters.subject ? " match these filters" : " yet"}.</p>
       ) : (
         <div class="table-wrap">
@@ -105,7 +105,7 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     const api = viewer.organisationKind;
     const raw = c.req.query();
-    const filters: Filters = { event: raw.event || undefined, subject: raw.subject || undefined };
+    const filters: Filters = { event: raw.event || undefined, subject: raw.subject?.trim() || undefined };
     const empty: EventPage = { events: [], next_cursor: null };
     const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
     const parsed = EventsQuery(api).safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
@@ -115,7 +115,10 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     }
     const { event, subject, cursor, limit } = parsed.data;
     try {
-      const page = await pageOfEvents(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), api, { event, subject }, cursor, limit, signingSecretOf(c.env));
+      const ctx = viewContext(c.env, { db: c.get("db") });
+      // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
+      const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
+      const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit, signingSecretOf(c.env));
       return c.html(<EventsPage c={c} filters={filters} page={page} />);
     } catch (error) {
       if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);

@@ -1,0 +1,31 @@
+/**
+ * What an events filter may name (issue 23 item 12): the member's own lead (by its `RF-…` reference
+ * or its id) or, for a lender, its own deal by reference. Every lookup is scoped in the query to the
+ * organisation and environment; a sandbox business behind a test deal is no one's lead.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Scope } from "../../domain/identity/caller";
+import type { Database } from "../client";
+import { deals } from "../schema/deals";
+import { leads } from "../schema/leads";
+
+const ownLead = (scope: Scope) => and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef));
+
+/** The id of the organisation's lead with this reference (stored upper-case; the unique (environment, reference) index finds it). */
+export async function leadIdOfReference(db: Database, scope: Scope, reference: string) {
+  return (await db.select({ id: leads.id }).from(leads).where(and(ownLead(scope), eq(leads.reference, reference.toUpperCase()))).get())?.id ?? null;
+}
+
+export async function isOwnLead(db: Database, scope: Scope, id: string) {
+  return (await db.select({ id: leads.id }).from(leads).where(and(ownLead(scope), eq(leads.id, id))).get()) !== undefined;
+}
+
+/** The lender's deal with this reference, a deleted test deal included: its events outlive it. */
+export async function isOwnDeal(db: Database, scope: Scope, ref: string) {
+  const row = await db
+    .select({ ref: deals.ref })
+    .from(deals)
+    .where(and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.ref, ref.toUpperCase())))
+    .get();
+  return row !== undefined;
+}
