@@ -2,6 +2,7 @@ import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domai
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { RecordTable } from "../../kit/table";
+import { formatFor } from "../../kit/format";
 
 export interface MemberLine {
   id: string;
@@ -30,7 +31,8 @@ export interface MembersPageProps {
   draft?: { email: string; role: string };
 }
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A moment in the kit's one form, UTC named (members belong to no one market): `8 Dec 2026, 06:24 UTC`. */
+const day = (iso: string) => formatFor(null).time(iso);
 
 export const membersPage = (p: MembersPageProps) => (
   <PortalPage title="Members" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback}>
