@@ -2,6 +2,7 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { RecordTable } from "../../kit/table";
+import { formatFor } from "../../kit/format";
 
 export interface AuditLine {
   id: string;
@@ -24,7 +25,7 @@ export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries:
         label="Audit entries"
         rows={p.entries}
         columns={[
-          { header: "When (UTC)", cell: (e) => e.at.replace("T", " ").slice(0, 19) },
+          { header: "When", cell: (e) => <time datetime={e.at}>{formatFor(null).time(e.at)}</time> },
           { header: "Who", cell: (e) => e.memberEmail ?? e.memberId },
           { header: "Action", cell: (e) => <code>{e.action}</code> },
           { header: "About", cell: (e) => e.target ?? "" },

@@ -3,6 +3,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
+import { formatFor } from "../../kit/format";
 
 export interface MemberLine {
   id: string;
@@ -31,7 +32,8 @@ export interface MembersPageProps {
   draft?: { email: string; role: string };
 }
 
-const day = (iso: string) => iso.slice(0, 10);
+/** A moment in the kit's one form, UTC named (members belong to no one market): `8 Dec 2026, 06:24 UTC`. */
+const day = (iso: string) => formatFor(null).time(iso);
 
 /** Member first: a new invitation is for the work itself unless the admin picks Admin (issue 23 item 4). */
 const INVITATION_ROLES: readonly PortalRole[] = ["member", "admin"];

@@ -9,6 +9,7 @@ import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
+import { formatFor } from "../../kit/format";
 import { pageOfEvents, requireEventSubject } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
 import { EventsQuery } from "../../../api/shared/schemas/webhooks";
@@ -73,7 +74,7 @@ function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage
                 return (
                   <tr>
                     <td>
-                      <time datetime={e.created_at}>{e.created_at.replace("T", " ").slice(0, 19)}</time>
+                      <time datetime={e.created_at}>{formatFor(null).time(e.created_at)}</time>
                     </td>
                     <td>
                       <details>
