@@ -7,6 +7,7 @@ import { DEMO_PORTAL_ADMINS, demoInvitation, invitationLines } from "./lib/porta
 import { seedDemo } from "./lib/seed.mjs";
 import { DEV_STATE, devPort, recordRunning } from "./lib/dev-server.mjs";
 import { startService } from "./lib/service.mjs";
+import { redactingLines, redactTokens } from "./lib/redact-log.mjs";
 
 const STATE = DEV_STATE;
 
@@ -31,7 +32,7 @@ const service = await startService({
   port: PORT,
   persistTo: STATE,
   vars: { ALLOW_PRIVATE_WEBHOOKS: "true" },
-  log: (line) => process.env.VERBOSE && process.stdout.write(line),
+  log: (line) => process.env.VERBOSE && process.stdout.write(redactTokens(line)),
 });
 const forgetRunning = recordRunning(service.url);
 const origins = [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`];
@@ -70,8 +71,11 @@ Try:
 Ctrl-C stops the service; state persists in ${STATE}.
 `);
 
-service.child.stdout.on("data", (d) => process.stdout.write(d));
-service.child.stderr.on("data", (d) => process.stderr.write(d));
+// wrangler prints each request's path: hub and invitation tokens in it are redacted (scripts/lib/redact-log.mjs).
+const out = redactingLines((text) => process.stdout.write(text));
+const err = redactingLines((text) => process.stderr.write(text));
+service.child.stdout.on("data", (d) => out.push(d));
+service.child.stderr.on("data", (d) => err.push(d));
 const stop = () => {
   forgetRunning();
   service.stop();

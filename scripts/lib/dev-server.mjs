@@ -3,7 +3,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 export const DEFAULT_PORT = 8787;
-export const DEV_STATE = ".state/dev";
+// RFS_DEV_STATE moves it (the e2e test that starts `npm run dev` keeps its own state).
+export const DEV_STATE = process.env.RFS_DEV_STATE || ".state/dev";
 const RUNNING = `${DEV_STATE}/server.json`;
 
 /** `PORT=` of `.dev.vars` (the file wrangler and `npm run dev` read), or undefined. */

@@ -1,0 +1,108 @@
+/**
+ * Issue 24 item 15: no dev log line carries a token. `wrangler dev` prints each request's path, so the
+ * first visit of a hub link (`/hub/{leadId}/{token}`) or an invitation link (`/portal/invitations/{token}`)
+ * would print the token; `npm run dev` (scripts/dev.mjs) redacts both from every line it passes on.
+ * This starts `npm run dev` itself (its own port and state), visits both links, and reads its output.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let child: ChildProcess;
+let output = "";
+let state: string;
+let url: string;
+
+const seen = (text: string, timeoutMs: number) =>
+  new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      if (output.includes(text)) return resolve();
+      if (Date.now() - started > timeoutMs) return reject(new Error(`not printed within ${timeoutMs} ms: ${text}\n${output.slice(-3000)}`));
+      setTimeout(check, 200);
+    };
+    check();
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  state = mkdtempSync(join(tmpdir(), "rfs-dev-log-"));
+  url = `http://localhost:${port}`;
+  // `npm run dev` is `node scripts/dev.mjs`; its own state directory, so a developer's running server is untouched.
+  child = spawn(process.execPath, ["scripts/dev.mjs"], { env: { ...process.env, PORT: String(port), RFS_DEV_STATE: state }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  child.stdout!.on("data", (d) => (output += String(d)));
+  child.stderr!.on("data", (d) => (output += String(d)));
+  await seen("Referral Funding Service is running.", 180_000);
+  await seen("Ctrl-C stops the service", 10_000);
+}, 200_000);
+
+afterAll(() => {
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    /* already gone */
+  }
+  rmSync(state, { recursive: true, force: true });
+});
+
+describe("issue 24 item 15: npm run dev prints no token", () => {
+  it("item 15: visiting a hub link and an invitation link prints their request lines without the tokens", { timeout: 60_000 }, async () => {
+    const sandboxKey = /sandbox secret key\s+(\S+)/.exec(output)![1]!;
+    const adminToken = /Authorization: Bearer (\S+)/.exec(output)![1]!;
+    const partnerId = /Demo partner "[^"]*" \((org_[^)]+)\)/.exec(output)![1]!;
+    const printedBefore = output.length;
+
+    const lead = await fetch(`${url}/partner/v1/leads`, {
+      method: "POST",
+      headers: { "X-API-Key": sandboxKey, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        country: "GB",
+        partner_reference: "DEV-LOG-1",
+        channel: { name: "Log Books", domain: "logbooks.example" },
+        business: { name: "Quiet Logs Ltd", company_number: "01234567", entity_type: "private_limited_company", industry: "retail" },
+        contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@logs.example", phone: "+44 20 7946 0000" },
+        funding: { amount: 40000, purpose: "working_capital", product_family: "business_loan" },
+        trading: { monthly_revenue: 30000, tib_months: 48, annual_turnover: 360000 },
+        consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true },
+      }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    expect(lead.status).toBe(201);
+    const hubPath = new URL(lead.body.upload_url).pathname;
+    const hubToken = hubPath.split("/").pop()!;
+    expect(hubToken).toMatch(/^[0-9a-f]{40}$/);
+    const hub = await fetch(`${url}${hubPath}`, { redirect: "manual" });
+    expect(hub.status).toBe(303);
+
+    const invitation = await fetch(`${url}/admin/v1/organisations/${partnerId}/invitations`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `${crypto.randomUUID().slice(0, 8)}@logs.example`, role: "member" }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    expect(invitation.status).toBe(201);
+    const invitationPath = new URL(invitation.body.url).pathname;
+    const invitationToken = invitationPath.split("/").pop()!;
+    const opened = await fetch(`${url}${invitationPath}`, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+
+    // The request lines were printed (the paths with the token redacted), and no line holds either token.
+    await seen(`/hub/${lead.body.id}/[token]`, 20_000);
+    await seen("/portal/invitations/[token]", 20_000);
+    const printed = output.slice(printedBefore);
+    for (const line of printed.split("\n")) {
+      expect(line).not.toContain(hubToken);
+      expect(line).not.toContain(invitationToken);
+    }
+  });
+});
