@@ -67,7 +67,7 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
   return changed === 1;
 }
 
-export interface Reenrolment {
+interface Reenrolment {
   invitationId: string;
   /** The current member the invitation was issued for (`portal_invitations.member_id` set when it was issued). */
   memberId: string;

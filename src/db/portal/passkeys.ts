@@ -39,7 +39,7 @@ export async function listMemberPasskeys(db: Database, memberId: string) {
     .orderBy(asc(portalPasskeys.createdAt), asc(portalPasskeys.credentialId));
 }
 
-export interface PasskeyChange {
+interface PasskeyChange {
   organisationId: string;
   memberId: string;
   environment: "sandbox" | "live";

@@ -84,7 +84,7 @@ export async function findCurrentMember(db: Database, organisationId: string, me
   return row ?? null;
 }
 
-export interface RoleChange {
+interface RoleChange {
   organisationId: string;
   memberId: string;
   role: "admin" | "member";

@@ -4,7 +4,7 @@ import { PING_EVENT } from "../../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../../domain/webhooks/subscriptions";
 import { ListLimit, Timestamp } from "./common";
 
-export const EventName = (api: WebhookApi) =>
+const EventName = (api: WebhookApi) =>
   z
     .string()
     .max(100)
@@ -22,11 +22,11 @@ export const EventName = (api: WebhookApi) =>
     })
     .openapi({ type: "string", enum: [...eventsOf(api)] });
 
-export const PayloadModeInput = z.enum(["full", "reference"]).openapi({
+const PayloadModeInput = z.enum(["full", "reference"]).openapi({
   description: "`full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.",
 });
 
-export const Url = z.string().max(2048).openapi({ format: "uri", example: "https://hooks.example.com/rfs", description: "https on a public host." });
+const Url = z.string().max(2048).openapi({ format: "uri", example: "https://hooks.example.com/rfs", description: "https on a public host." });
 
 export const WebhookEndpoint = (api: WebhookApi) =>
   z

@@ -11,10 +11,10 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { PORTAL_ROUTE } from "../context";
 
-export const INVITATION_COOKIE = "rfs_portal_invitation";
+const INVITATION_COOKIE = "rfs_portal_invitation";
 /** The acceptance page; its ceremony lives under it (`/options`, `/verify`). */
 export const INVITATION_PAGE = `${PORTAL_ROUTE}/invitation`;
-export const INVITATION_COOKIE_SECONDS = 30 * 60;
+const INVITATION_COOKIE_SECONDS = 30 * 60;
 
 const optionsOf = (c: Context) => ({
   path: INVITATION_PAGE,

@@ -7,7 +7,7 @@ import { PortalPage, type PageFeedback } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
 
-export interface PasskeyLine {
+interface PasskeyLine {
   credentialId: string;
   transports: string[];
   createdAt: string;

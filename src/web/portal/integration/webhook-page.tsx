@@ -33,7 +33,7 @@ function noAnswer(error: string | null): string {
 /** One attempt in a line: the receiver's status, or why there was none. */
 const attemptLine = (attempt: AttemptShown) => (attempt.status_code !== null ? `HTTP ${attempt.status_code}` : noAnswer(attempt.error));
 
-export interface PingOutcome {
+interface PingOutcome {
   ok: boolean;
   message: string;
   /** The start of the receiver's answer, when it said anything. */
