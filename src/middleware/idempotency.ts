@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
@@ -59,8 +60,9 @@ const committedWithoutAnswer = () =>
  * answers the first response again (`Idempotent-Replayed: true`); the same key
  * with another body is 422 `idempotency_key_reused`; a retry while the first
  * request is still running is 409 `idempotency_key_in_use`. Keys are scoped to the
- * caller's organisation, environment, method and path. Mounted once per API,
- * after auth, so every POST of both APIs honours it.
+ * caller's organisation, environment, method and path (the operator API's keys
+ * have their own scope). Mounted once per API, after auth, so every POST of the
+ * three APIs honours it.
  *
  * The key is spent in the same D1 batch as the write it protects: the request's
  * database (`c.get("db")`) appends the key's commit to every batch it runs
@@ -70,73 +72,82 @@ const committedWithoutAnswer = () =>
  * after the write committed keeps the key spent and is answered, then and on every
  * retry, with `committedWithoutAnswer`.
  */
-export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
-  const key = c.req.header(HEADER);
-  if (key === undefined || c.req.method !== "POST") return next();
-  if (!KEY_PATTERN.test(key)) {
-    throw new Refusal("invalid_request", `${HEADER} must be 1 to 255 printable ASCII characters.`, { field: `header.${HEADER}` });
-  }
-  const caller = c.get("caller");
-  const scopeKey = `${caller.organisationId}:${caller.environment}:${c.req.method} ${c.req.path}:${key}`;
-  const requestHash = await bodyHash(await c.req.arrayBuffer());
-  const db = c.get("db");
-  const now = Math.floor(Date.now() / 1000);
-  const lease: Lease = { scopeKey, token: `lease_${randomToken(24)}`, committedUntil: now + RETENTION_SECONDS };
+const keyedBy = (scopeOf: (c: Context<AppEnv>) => string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header(HEADER);
+    if (key === undefined || c.req.method !== "POST") return next();
+    if (!KEY_PATTERN.test(key)) {
+      throw new Refusal("invalid_request", `${HEADER} must be 1 to 255 printable ASCII characters.`, { field: `header.${HEADER}` });
+    }
+    const scopeKey = `${scopeOf(c)}:${c.req.method} ${c.req.path}:${key}`;
+    const requestHash = await bodyHash(await c.req.arrayBuffer());
+    const db = c.get("db");
+    const now = Math.floor(Date.now() / 1000);
+    const lease: Lease = { scopeKey, token: `lease_${randomToken(24)}`, committedUntil: now + RETENTION_SECONDS };
 
-  if (!(await claimIdempotencyKey(db, lease, requestHash, now, LEASE_SECONDS))) {
-    const record = await findIdempotencyRecord(db, scopeKey);
-    if (record && record.requestHash !== requestHash) {
-      throw new Refusal("idempotency_key_reused", `This ${HEADER} was used with a different request body; use a new key for a new request.`, {
-        field: `header.${HEADER}`,
-      });
+    if (!(await claimIdempotencyKey(db, lease, requestHash, now, LEASE_SECONDS))) {
+      const record = await findIdempotencyRecord(db, scopeKey);
+      if (record && record.requestHash !== requestHash) {
+        throw new Refusal("idempotency_key_reused", `This ${HEADER} was used with a different request body; use a new key for a new request.`, {
+          field: `header.${HEADER}`,
+        });
+      }
+      if (record?.status === COMMITTED) throw committedWithoutAnswer();
+      if (!record || record.status === IN_FLIGHT) {
+        throw new Refusal("idempotency_key_in_use", `A request with this ${HEADER} is still being processed; retry shortly.`, {
+          field: `header.${HEADER}`,
+          retryAfterSeconds: 1,
+        });
+      }
+      for (const [name, value] of Object.entries(record.responseHeaders)) c.header(name, value);
+      c.header("Idempotent-Replayed", "true");
+      return c.body(record.responseBody, record.status as ContentfulStatusCode);
     }
-    if (record?.status === COMMITTED) throw committedWithoutAnswer();
-    if (!record || record.status === IN_FLIGHT) {
-      throw new Refusal("idempotency_key_in_use", `A request with this ${HEADER} is still being processed; retry shortly.`, {
-        field: `header.${HEADER}`,
-        retryAfterSeconds: 1,
-      });
-    }
-    for (const [name, value] of Object.entries(record.responseHeaders)) c.header(name, value);
-    c.header("Idempotent-Replayed", "true");
-    return c.body(record.responseBody, record.status as ContentfulStatusCode);
-  }
 
-  let committed = false;
-  c.set("db", committingDatabase(db, lease, () => (committed = true)));
-  try {
-    await next();
-  } catch (error) {
-    if (!committed) {
-      await releaseIdempotencyKey(db, lease);
-      throw error;
-    }
-    // The write is in; only its answer failed. The key stays spent.
-    logError("idempotent_write_answer_lost", error, { request_id: c.get("requestId") });
-    throw committedWithoutAnswer();
-  } finally {
-    c.set("db", db);
-  }
-  const res = c.res;
-  if (c.error || res.status < 200 || res.status >= 300) {
-    // A refusal changed nothing (a batch whose guard lost wrote nothing either): free the key.
-    if (res.status < 500 || !committed) await releaseIdempotencyKey(db, lease, true);
-    else if (c.error) {
-      logError("idempotent_write_answer_lost", c.error, { request_id: c.get("requestId") });
+    let committed = false;
+    c.set("db", committingDatabase(db, lease, () => (committed = true)));
+    try {
+      await next();
+    } catch (error) {
+      if (!committed) {
+        await releaseIdempotencyKey(db, lease);
+        throw error;
+      }
+      // The write is in; only its answer failed. The key stays spent.
+      logError("idempotent_write_answer_lost", error, { request_id: c.get("requestId") });
       throw committedWithoutAnswer();
+    } finally {
+      c.set("db", db);
     }
-    return;
-  }
-  const headers: Record<string, string> = {};
-  for (const name of REPLAYED_HEADERS) {
-    const value = res.headers.get(name);
-    if (value !== null) headers[name] = value;
-  }
-  const body = await res.clone().text();
-  try {
-    await completeIdempotencyRecord(db, lease, { status: res.status, body, headers }, now + RETENTION_SECONDS);
-  } catch (error) {
-    // The answer stands; the key stays spent (a retry is told the change was saved).
-    logError("idempotency_answer_not_stored", error, { request_id: c.get("requestId") });
-  }
+    const res = c.res;
+    if (c.error || res.status < 200 || res.status >= 300) {
+      // A refusal changed nothing (a batch whose guard lost wrote nothing either): free the key.
+      if (res.status < 500 || !committed) await releaseIdempotencyKey(db, lease, true);
+      else if (c.error) {
+        logError("idempotent_write_answer_lost", c.error, { request_id: c.get("requestId") });
+        throw committedWithoutAnswer();
+      }
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = res.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    const body = await res.clone().text();
+    try {
+      await completeIdempotencyRecord(db, lease, { status: res.status, body, headers }, now + RETENTION_SECONDS);
+    } catch (error) {
+      // The answer stands; the key stays spent (a retry is told the change was saved).
+      logError("idempotency_answer_not_stored", error, { request_id: c.get("requestId") });
+    }
+  });
+
+/** The partner and lender APIs: keys are scoped to the calling organisation and environment. */
+export const idempotency = keyedBy((c) => {
+  const caller = c.get("caller");
+  return `${caller.organisationId}:${caller.environment}`;
 });
+
+/** The operator API: one operator, one scope, apart from every organisation's keys. */
+export const operatorIdempotency = keyedBy(() => "operator");

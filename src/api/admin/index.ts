@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
 import { timingSafeEqual } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
+import { operatorIdempotency } from "../../middleware/idempotency";
 import { createRouter } from "../router";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerInvitationRoutes } from "./organisations/invitations";
@@ -28,7 +29,7 @@ const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 export function createAdminApi() {
   const admin = createRouter();
-  admin.use("*", operatorOnly);
+  admin.use("*", operatorOnly, operatorIdempotency);
   registerOrganisationRoutes(admin);
   registerInvitationRoutes(admin);
   registerProductRoutes(admin);
