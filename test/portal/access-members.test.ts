@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
+import { openInvitationLink } from "../helpers/portal-ceremony";
 import { recordPortalAction } from "../../src/services/portal/audit";
 import { database } from "../../src/db/client";
 
@@ -33,7 +34,7 @@ describe("members page", () => {
     expect(link).not.toBeNull();
     const row = await env.DB.prepare("select id, email, role, invited_by from portal_invitations where organisation_id = ?").bind(org.id).first<any>();
     expect(row).toMatchObject({ email: "new.person@example.test", role: "member", invited_by: session.memberId });
-    expect((await portal("GET", `/invitations/${link![1]}`)).status).toBe(200);
+    expect((await openInvitationLink(link![1])).status).toBe(200);
     expect((await portal("GET", "/members", { session })).text).not.toContain(link![1]);
     expect(await auditActions(org.id)).toEqual([{ action: "member.invited", target: row.id, member_id: session.memberId }]);
   });

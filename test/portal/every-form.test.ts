@@ -22,6 +22,7 @@ import { createLead, person } from "../leads/helpers";
 import { pdfBytes } from "../lender/helpers";
 import { lenderAtLiveDeal, postAgreement } from "./lender-support";
 import { completeUkForm, portalUpload } from "./partner-helpers";
+import { receiverBucket } from "../webhooks/support/webhooks";
 
 interface Answer {
   status: number;
@@ -153,6 +154,22 @@ function cases(): Record<string, () => Promise<Case>> {
     "portal /invitations/:token/verify": async () => ({ kind: "ceremony", post: () => portal("POST", "/invitations/nope/verify", { form: {} }) }),
     "portal /sign-in/options": async () => ({ kind: "ceremony", post: () => portal("POST", "/sign-in/options", { form: { email: "x" } }) }),
     "portal /sign-in/verify": async () => ({ kind: "ceremony", post: () => portal("POST", "/sign-in/verify", { form: {} }) }),
+    // The invitation's ceremony after the link was traded for its cookie: without the cookie, JSON all the same.
+    "portal /invitation/options": async () => ({ kind: "ceremony", post: () => portal("POST", "/invitation/options", { form: {} }) }),
+    "portal /invitation/verify": async () => ({ kind: "ceremony", post: () => portal("POST", "/invitation/verify", { form: {} }) }),
+    // A signed-in member's second passkey.
+    "portal /passkeys/options": async () => {
+      const { session } = await partnerAdmin();
+      return { kind: "ceremony", post: () => p(session, "/passkeys/options", {}) };
+    },
+    "portal /passkeys/verify": async () => {
+      const { session } = await partnerAdmin();
+      return { kind: "ceremony", post: () => p(session, "/passkeys/verify", {}) };
+    },
+    "portal /passkeys/:id/remove": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/passkeys/cred_nothere/remove", {}));
+    },
 
     "portal /members/invitations": async () => {
       const { session } = await partnerAdmin();
@@ -161,6 +178,14 @@ function cases(): Record<string, () => Promise<Case>> {
     "portal /members/invitations/:id/revoke": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/members/invitations/inv_nothere/revoke", {}));
+    },
+    "portal /members/:id/role": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/members/mem_nothere/role", { role: "member" }));
+    },
+    "portal /members/:id/reinvite": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/members/mem_nothere/reinvite", {}));
     },
     "portal /members/:id/remove": async () => {
       const { session } = await partnerAdmin();
@@ -188,6 +213,12 @@ function cases(): Record<string, () => Promise<Case>> {
         },
       ]),
     ),
+    "portal /webhooks/:id/edit": async () => {
+      const { session, sandbox } = await partnerAdmin();
+      const made = await call("POST", "/partner/v1/webhooks", { key: sandbox.key, body: { url: receiverBucket().url() } });
+      expect(made.status, made.text).toBe(201);
+      return form("events", 400, () => p(session, `/webhooks/${made.body.id}/edit`, { url: "not a url", events: ["no.such.event"], payload: "everything" }));
+    },
     "portal /webhooks/:id/deliveries/:deliveryId/resend": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/webhooks/whe_nothere/deliveries/dlv_nothere/resend", {}));
@@ -203,6 +234,10 @@ function cases(): Record<string, () => Promise<Case>> {
       return form("business.name", 400, () =>
         p(session, "/leads/new", { ...completeUkForm(), "funding.amount": "fifty", "funding.purpose": "yachts", "business.name": MISSING, "contact.email": "", intent: "save" }),
       );
+    },
+    "portal /leads/:id/hub-link": async () => {
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/hub-link", {}));
     },
     "portal /leads/:id/edit": async () => {
       const { session, lead } = await partnerAdmin();

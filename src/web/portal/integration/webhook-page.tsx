@@ -6,19 +6,15 @@
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import type { deliveryLogView, deliveryView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
-import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
+import { FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, TableRegion, When } from "./bits";
-import { endpointStatus, eventChoicesOf, type EndpointShown } from "./webhooks-page";
+import { endpointStatus, type EndpointShown } from "./webhooks-page";
+import { EndpointFields, type EndpointFormEntry } from "./endpoint-fields";
 
 export type DeliveryShown = ReturnType<typeof deliveryLogView>;
 type AttemptShown = DeliveryShown["attempts"][number];
 
 /** What the edit form holds: the endpoint's settings, or what the member typed when a change was refused. */
-export interface EndpointEditEntry {
-  url: string;
-  events: string[];
-  payload: string;
-}
 
 /** Why an attempt got no HTTP answer, in words (the stored error is `kind: detail`). */
 function noAnswer(error: string | null): string {
@@ -72,7 +68,7 @@ interface WebhookPageProps {
   /** The link to the next page of older deliveries, when there is one. */
   olderHref: string | null;
   feedback?: PageFeedback;
-  entry: EndpointEditEntry;
+  entry: EndpointFormEntry;
   /** A test ping the receiver refused or never answered: shown as an alert at the top, with its answer. */
   pingFailure?: PingOutcome | null;
 }
@@ -224,45 +220,12 @@ function DeliveryLog(props: WebhookPageProps) {
 
 /** The endpoint's settings, changed as `PATCH /webhooks/{id}` changes them; a refusal is shown beside its field. */
 function EditForm(props: WebhookPageProps) {
-  const error = props.feedback?.error;
-  const invalid = (field: string) => (error?.field === field ? "true" : undefined);
-  const describedBy = (field: string) => (error?.field === field ? `${field}-error` : undefined);
   return (
     <section aria-labelledby="edit-endpoint">
       <h2 id="edit-endpoint">Change this endpoint</h2>
       <form method="post" action={action(props.endpoint, "edit")}>
         <FormToken token={props.formToken} />
-        <label for="url">URL (https on a public host)</label>
-        <input
-          type="url"
-          id="url"
-          name="url"
-          value={props.entry.url}
-          required
-          aria-describedby={describedBy("url")}
-          aria-invalid={invalid("url")}
-          autofocus={error?.field === "url" || undefined}
-        />
-        <FieldError field="url" error={error} />
-        <fieldset aria-describedby={describedBy("events")} aria-invalid={invalid("events")}>
-          <legend>Events</legend>
-          {eventChoicesOf(props.viewer.organisationKind).map((event) => (
-            <label>
-              <input type="checkbox" name="events" value={event.value} checked={props.entry.events.includes(event.value)} /> <code>{event.value}</code>: {event.label}
-            </label>
-          ))}
-          <FieldError field="events" error={error} />
-        </fieldset>
-        <fieldset aria-describedby={describedBy("payload")}>
-          <legend>Payload</legend>
-          <label>
-            <input type="radio" name="payload" value="full" checked={props.entry.payload !== "reference"} /> Full: the whole record with the event
-          </label>
-          <label>
-            <input type="radio" name="payload" value="reference" checked={props.entry.payload === "reference"} /> Reference: ids only, read the record through the API
-          </label>
-          <FieldError field="payload" error={error} />
-        </fieldset>
+        <EndpointFields entry={props.entry} error={props.feedback?.error} organisationKind={props.viewer.organisationKind} />
         <button type="submit">Save changes</button>
         <p class="muted">A new URL is checked as at registration. Deliveries already made keep the payload they were sent with.</p>
       </form>

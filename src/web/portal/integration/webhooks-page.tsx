@@ -1,21 +1,12 @@
 /** The webhook endpoints page: the organisation's endpoints on its API in the picked environment, and the register form. */
 import type { PortalViewer } from "../../../domain/portal/viewer";
-import { LENDER_EVENTS, PARTNER_EVENTS } from "../../../domain/reference/values";
 import type { endpointView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
-import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
+import { FormToken, PortalPage, type PageFeedback } from "../layout";
+import { EndpointFields, eventChoicesOf, type EndpointFormEntry } from "./endpoint-fields";
 import { Id, TableRegion, When } from "./bits";
 
 export type EndpointShown = ReturnType<typeof endpointView>;
-
-/** What the member typed, put back in the form when it is refused. */
-export interface EndpointFormEntry {
-  url: string;
-  events: string[];
-  payload: string;
-}
-
-export const eventChoicesOf = (kind: PortalViewer["organisationKind"]) => (kind === "partner" ? PARTNER_EVENTS : LENDER_EVENTS);
 
 /** A new form subscribes to every event, as the API does when `events` is left out. */
 export const emptyEndpointForm = (kind: PortalViewer["organisationKind"]): EndpointFormEntry => ({
@@ -84,50 +75,12 @@ export function WebhooksPage(props: WebhooksPageProps) {
 }
 
 function RegisterForm(props: WebhooksPageProps) {
-  const error = props.feedback?.error;
-  const describedBy = (field: string) => (error?.field === field ? `${field}-error` : undefined);
-  // A refused choice (events, payload): its first box is focused and marked, the message is beside the group.
-  const refused = (field: string) => (error?.field === field ? { "aria-invalid": "true", "aria-describedby": `${field}-error`, autofocus: true } : {});
   return (
     <section aria-labelledby="register-endpoint">
       <h2 id="register-endpoint">Register an endpoint</h2>
       <form method="post" action={`${PORTAL_ROUTE}/webhooks`}>
         <FormToken token={props.formToken} />
-        <label for="url">
-          URL (https on a public host)
-          <RequiredMark />
-        </label>
-        <input
-          type="url"
-          id="url"
-          name="url"
-          value={props.entry.url}
-          required
-          placeholder="https://hooks.example.com/rfs"
-          aria-describedby={describedBy("url")}
-          aria-invalid={error?.field === "url" ? "true" : undefined}
-          autofocus={error?.field === "url" || undefined}
-        />
-        <FieldError field="url" error={error} />
-        <fieldset aria-describedby={describedBy("events")}>
-          <legend>Events</legend>
-          {eventChoicesOf(props.viewer.organisationKind).map((event, index) => (
-            <label>
-              <input type="checkbox" name="events" value={event.value} checked={props.entry.events.includes(event.value)} {...(index === 0 ? refused("events") : {})} /> <code>{event.value}</code>: {event.label}
-            </label>
-          ))}
-          <FieldError field="events" error={error} />
-        </fieldset>
-        <fieldset aria-describedby={describedBy("payload")}>
-          <legend>Payload</legend>
-          <label>
-            <input type="radio" name="payload" value="full" checked={props.entry.payload !== "reference"} {...refused("payload")} /> Full: the whole record with the event
-          </label>
-          <label>
-            <input type="radio" name="payload" value="reference" checked={props.entry.payload === "reference"} /> Reference: ids only, read the record through the API
-          </label>
-          <FieldError field="payload" error={error} />
-        </fieldset>
+        <EndpointFields entry={props.entry} error={props.feedback?.error} organisationKind={props.viewer.organisationKind} placeholder="https://hooks.example.com/rfs" />
         <button type="submit">Register endpoint</button>
       </form>
     </section>

@@ -28,8 +28,9 @@ import { notFoundPage } from "../refused-page";
 import { readForm, textOf, textsOf } from "../../kit/form";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
-import { EndpointSecretPage, pingOutcome, WebhookPage, type EndpointEditEntry } from "./webhook-page";
-import { emptyEndpointForm, WebhooksPage, type EndpointFormEntry } from "./webhooks-page";
+import { EndpointSecretPage, pingOutcome, WebhookPage } from "./webhook-page";
+import { emptyEndpointForm, WebhooksPage } from "./webhooks-page";
+import type { EndpointFormEntry } from "./endpoint-fields";
 
 const DELIVERIES_PER_PAGE = 25;
 
@@ -54,7 +55,7 @@ async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?
  * One endpoint with a page of its deliveries; another organisation's or environment's endpoint is the 404 page.
  * `entry`: what the member typed in the edit form, shown again beside the refusal.
  */
-async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, entry?: EndpointEditEntry) {
+async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, entry?: EndpointFormEntry) {
   const ctx = contextOf(c);
   let endpoint, page, ping;
   try {
@@ -158,7 +159,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const id = c.req.param("id");
     const viewer = c.get("viewer");
     const form = await readForm(c);
-    const entry: EndpointEditEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") };
+    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") };
     try {
       const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload || undefined });
       if (!parsed.success) throw formRefusal(parsed.error, "form");
