@@ -12,6 +12,7 @@ import { FUNDING_AMOUNT_BANDS, INDUSTRIES, LEAD_STATES, PURPOSES, REVENUE_BANDS,
 import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkForm } from "./partner-helpers";
+import { lenderAtLiveDeal } from "./lender-support";
 
 /** What a person reads: no scripts, styles, payloads, code, tags or attributes; entities decoded. */
 function visibleText(html: string) {
@@ -105,5 +106,20 @@ describe("no internal codes on the portal's pages", () => {
     const ids = [...keys.text.matchAll(/<code id="(copy-key-[^"]+)"/g)].map((m) => m[1]);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(keys.text).toContain(`data-copy="${id}"`);
+  });
+
+  it("the lender's overview, deals list and deal page, and the prequalification result show labels", async () => {
+    const { refA, session } = await lenderAtLiveDeal();
+    for (const path of ["/", "/deals", `/deals/${refA}`]) {
+      const page = await portal("GET", path, { session });
+      expect({ path, status: page.status }).toEqual({ path, status: 200 });
+      expectNoCodes(path, page.text);
+    }
+    const { organisation } = await partnerWithKeys();
+    const partner = await signedInMember(organisation.id, "member");
+    const form = { country: "GB", "funding.purpose": "stock_inventory", "funding.amount": "40000", "trading.monthly_revenue_band": "25k_50k", "trading.tib_months": "36" };
+    const result = await portal("POST", "/prequalification", { session: partner, form });
+    expect(result.status).toBe(200);
+    expectNoCodes("/prequalification", result.text);
   });
 });
