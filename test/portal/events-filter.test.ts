@@ -14,7 +14,7 @@ import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { switchTo } from "./partner-helpers";
 
-const eventRows = (html: string) => [...html.matchAll(/<summary>([a-z_.]+)<\/summary>/g)].map((m) => m[1]);
+const eventRows = (html: string) => [...html.matchAll(/<summary>[^<]*<code>([a-z_.]+)<\/code>\s*<\/summary>/g)].map((m) => m[1]);
 
 describe("the portal's events filter", () => {
   it("finds a partner's lead by its RF- reference (any case) as by its id, and only the member's own", async () => {

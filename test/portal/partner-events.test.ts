@@ -5,7 +5,7 @@ import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { switchTo } from "./partner-helpers";
 
-const eventRows = (html: string) => [...html.matchAll(/<summary>([a-z_.]+)<\/summary>/g)].map((m) => m[1]);
+const eventRows = (html: string) => [...html.matchAll(/<summary>[^<]*<code>([a-z_.]+)<\/code>\s*<\/summary>/g)].map((m) => m[1]);
 
 describe("portal event log (partners and lenders)", () => {
   it("shows a partner its own events in the picked environment, filtered and paged", async () => {

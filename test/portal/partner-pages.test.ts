@@ -78,7 +78,7 @@ describe("partner portal pages: overview, list, detail, reach", () => {
     expect(page.text).toContain(mine.reference);
     expect(page.text).toContain("Widgets Ltd");
     expect(page.text).toContain("Applicant&#39;s band");
-    expect(page.text).toContain("lead.created");
+    expect(page.text).toContain("The lead was created");
 
     expect((await portal("GET", `/leads/${theirs.id}`, { session })).status).toBe(404);
     expect((await portal("GET", `/leads/${theirs.id}/edit`, { session })).status).toBe(404);

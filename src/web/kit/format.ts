@@ -22,7 +22,10 @@ import {
   REQUEST_ITEM_TYPES,
   REVENUE_BANDS,
   TIME_IN_BUSINESS_BANDS,
+  LENDER_EVENTS,
+  PARTNER_EVENTS,
 } from "../../domain/reference/values";
+import { AUDIT_ACTIONS, ENVIRONMENT_LABELS, ROLE_LABELS } from "../../domain/portal/audit-actions";
 
 type Labelled = readonly { value: string; label: string }[];
 
@@ -79,6 +82,13 @@ export const LABELS = {
   leadState: (value: string | null | undefined) => from(LEAD_STATES)(value).split(":")[0],
   status: (value: string | null | undefined) => (value ? (STATUSES[value] ?? inWords(value)) : "—"),
   basis: (value: string | null | undefined) => (value ? (BASES[value] ?? inWords(value).toLowerCase()) : ""),
+  /** Audit action names (`key.created` → "Created an API key"), member roles and environments. */
+  auditAction: (value: string | null | undefined) => (AUDIT_ACTIONS.find((a) => a.value === value)?.label ?? (value ? inWords(value.replace(/\./g, " ")) : "—")),
+  role: from(ROLE_LABELS),
+  environment: from(ENVIRONMENT_LABELS),
+  /** A webhook event's description (`lead.submitted` → "A lead was submitted"); the name stays beside it. */
+  // `lead.created` opens every lead's timeline but is no webhook event.
+  event: from([...PARTNER_EVENTS, ...LENDER_EVENTS, { value: "lead.created", label: "The lead was created" }]),
   entityType: (country: string | null | undefined, value: string | null | undefined) =>
     from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
 };

@@ -2,7 +2,8 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { RecordTable } from "../../kit/table";
-import { formatFor } from "../../kit/format";
+import { formatFor, LABELS } from "../../kit/format";
+import { Copyable } from "../../kit/copy";
 
 export interface AuditLine {
   id: string;
@@ -27,9 +28,13 @@ export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries:
         columns={[
           { header: "When", cell: (e) => <time datetime={e.at}>{formatFor(null).time(e.at)}</time> },
           { header: "Who", cell: (e) => e.memberEmail ?? e.memberId },
-          { header: "Action", cell: (e) => <code>{e.action}</code> },
-          { header: "About", cell: (e) => e.target ?? "" },
-          { header: "Environment", cell: (e) => e.environment },
+          { header: "Action", cell: (e) => LABELS.auditAction(e.action) },
+          {
+            header: "About",
+            // An id is shown only to be copied (to look it up in the API or the events log): with its copy button.
+            cell: (e) => (e.target ? <Copyable value={e.target} anchor={`audit-${e.id}`} /> : ""),
+          },
+          { header: "Environment", cell: (e) => LABELS.environment(e.environment) },
         ]}
       />
     )}

@@ -3,7 +3,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
 import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
-import { formatFor } from "../../kit/format";
+import { formatFor, LABELS } from "../../kit/format";
 
 export interface MemberLine {
   id: string;
@@ -37,7 +37,7 @@ const day = (iso: string) => formatFor(null).time(iso);
 
 /** Member first: a new invitation is for the work itself unless the admin picks Admin (issue 23 item 4). */
 const INVITATION_ROLES: readonly PortalRole[] = ["member", "admin"];
-const roleLabel = (role: PortalRole) => (role === "admin" ? "Admin" : "Member");
+const roleLabel = (role: PortalRole) => LABELS.role(role);
 /** The role the select shows: what was sent when it was a role, else Member. */
 const draftRole = (draft?: { role: string }): PortalRole => (PORTAL_ROLES as readonly string[]).includes(draft?.role ?? "") ? (draft!.role as PortalRole) : "member";
 

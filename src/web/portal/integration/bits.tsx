@@ -21,9 +21,12 @@ export const SecretShownOnce = (props: { label: string; value: string; note: str
     <p>
       <strong>Copy it now: it is shown only this once.</strong> {props.note}
     </p>
-    <p class="secret" data-secret>
+    <p class="secret" id="secret-shown-once" data-secret>
       {props.value}
     </p>
+    <button type="button" data-copy="secret-shown-once" hidden>
+      Copy
+    </button>
   </section>
 );
 

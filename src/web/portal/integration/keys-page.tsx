@@ -5,6 +5,7 @@ import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout"
 import { Id, SecretShownOnce, When } from "./bits";
 import { RecordTable } from "../../kit/table";
 import { formatFor } from "../../kit/format";
+import { Copyable } from "../../kit/copy";
 import { WebsiteSnippet } from "../partner/website-form";
 
 export interface KeyListed {
@@ -54,7 +55,8 @@ export function KeysPage(props: KeysPageProps) {
               rowHeader: true,
               cell: (key) => (
                 <>
-                  <Id value={key.client_id} />
+                  {/* A revoked key keeps its id but no button (nothing that looks live). */}
+                  {key.revoked_at ? <Id value={key.client_id} /> : <Copyable value={key.client_id} anchor={`key-${key.client_id}`} what="the client id" />}
                   {key.allowed_origins.length > 0 ? <div class="muted">Origins: {key.allowed_origins.join(", ")}</div> : null}
                 </>
               ),

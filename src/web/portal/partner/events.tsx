@@ -9,7 +9,7 @@ import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
-import { formatFor } from "../../kit/format";
+import { formatFor, LABELS } from "../../kit/format";
 import { pageOfEvents, requireEventSubject } from "../../../services/webhooks/event-feed";
 import { viewContext } from "../../../services/views/view-context";
 import { EventsQuery } from "../../../api/shared/schemas/webhooks";
@@ -78,7 +78,9 @@ function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage
                     </td>
                     <td>
                       <details>
-                        <summary>{e.event}</summary>
+                        <summary>
+                          {LABELS.event(e.event)} <code>{e.event}</code>
+                        </summary>
                         <pre class="payload">{JSON.stringify(e.data, null, 2)}</pre>
                       </details>
                     </td>

@@ -346,7 +346,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       <ol>
         {lead.timeline.map((entry) => (
           <li>
-            <time datetime={entry.occurred_at}>{f.time(entry.occurred_at)}</time> {entry.event}
+            <time datetime={entry.occurred_at}>{f.time(entry.occurred_at)}</time> {LABELS.event(entry.event)}
           </li>
         ))}
       </ol>
