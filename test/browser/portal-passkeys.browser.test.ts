@@ -87,6 +87,9 @@ describe("a member's passkeys in a browser", () => {
     expect(await page.textContent("main")).toContain("Your only passkey");
     await checkPage(page, "passkeys-one");
 
+    // The ceremony runs in the portal's own script, served by the Worker (no inline or outside script).
+    expect(await page.locator('script[src="/portal/assets/passkeys.js"]').count()).toBe(1);
+
     // The first authenticator is put away (as if on another device) so the second one answers the ceremony.
     const [firstPasskey] = await credentialsOf(cdp, first);
     expect(firstPasskey).toBeDefined();
@@ -129,6 +132,7 @@ describe("a member's passkeys in a browser", () => {
     await staleTab.getByRole("button", { name: "Remove the passkey" }).click();
     expect((await refusal).status()).toBe(409);
     await staleTab.waitForLoadState();
+    expect(await staleTab.getByRole("heading", { level: 1 }).textContent()).toContain("Your passkeys");
     expect(await staleTab.textContent("main")).toContain("This is your only passkey: add another before you remove this one");
     expect(await staleTab.locator("table tbody tr").count()).toBe(1);
     await checkPage(staleTab, "passkeys-last-refused");
@@ -181,6 +185,7 @@ describe("a member's passkeys in a browser", () => {
     expect(new URL(page.url()).pathname).toBe("/portal/invitation");
     expect(page.url()).not.toContain(new URL(url).pathname.split("/").pop()!);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(org.name);
+    expect(await page.textContent("main")).toContain("replaces your passkeys");
     await checkPage(page, "invitation-new-sign-in-link");
     await page.getByRole("button", { name: "Create passkey" }).click();
     await page.waitForURL((u) => u.pathname === "/portal", { timeout: 20_000 });
