@@ -174,7 +174,6 @@ describe("a member's passkeys in a browser", () => {
     const link = (await admin.locator("[data-invitation-link]").textContent())!.trim();
     expect(link).toMatch(/\/portal\/invitations\/[A-Za-z0-9]{43}$/);
     await checkPage(admin, "members-new-sign-in-link");
-    await adminContext.close();
 
     // A fresh browser with a new authenticator opens the link: the token leaves the URL at once.
     const newDevice = await browser.newContext();
@@ -208,6 +207,19 @@ describe("a member's passkeys in a browser", () => {
     await signOut(page);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await page.waitForURL((u) => u.pathname === "/portal", { timeout: 20_000 });
+
+    // Removing the member is confirmed on its own page; confirming signs them out at once.
+    await admin.goto(`${baseUrl}/portal/members`);
+    await admin.locator(`a.button[href$="/remove"]`).click();
+    await admin.waitForURL((u) => /^\/portal\/members\/[^/]+\/remove$/.test(u.pathname));
+    expect(await admin.locator("#confirm-question").textContent()).toBe(`Remove ${invitation.email}?`);
+    await checkPage(admin, "member-remove-confirm");
+    await admin.getByRole("button", { name: "Remove the member" }).click();
+    await admin.waitForURL((u) => u.pathname === "/portal/members");
+    expect(await admin.textContent("main")).not.toContain(invitation.email);
+    await page.goto(`${baseUrl}/portal`);
+    expect(new URL(page.url()).pathname).toBe("/portal/sign-in");
+    await adminContext.close();
     await newDevice.close();
   });
 });
