@@ -106,6 +106,37 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     return c.redirect(`${PORTAL_ROUTE}/members?notice=revoked`, 303);
   });
 
+  // Removing a member ends their sessions and deletes their passkeys: confirmed on its own page first (found by the Chromium walk of Members).
+  portal.get("/members/:id/remove", async (c) => {
+    const viewer = c.get("viewer");
+    let member: Awaited<ReturnType<typeof memberOf>>;
+    try {
+      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+    return c.html(
+      <PortalPage title="Remove a member" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Remove ${member.email}?`}
+          facts={[
+            ["Member", member.email],
+            ["Role", member.role === "admin" ? "Admin" : "Member"],
+          ]}
+          consequence="They are signed out everywhere at once, their passkeys are deleted and their pending invitations revoked."
+          irreversible
+          next="you are back on Members. Only a new invitation, with a new passkey, brings them back. The removal is written to the audit log."
+          action={`${PORTAL_ROUTE}/members/${member.id}/remove`}
+          hidden={{ _form_token: c.get("formToken") }}
+          confirmLabel="Remove the member"
+          cancelHref={`${PORTAL_ROUTE}/members`}
+          cancelLabel="Cancel, keep them"
+        />
+      </PortalPage>,
+    );
+  });
+
   portal.post("/members/:id/remove", async (c) => {
     try {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
