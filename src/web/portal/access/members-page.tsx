@@ -83,12 +83,7 @@ export const membersPage = (p: MembersPageProps) => (
                       New sign-in link
                     </button>
                   </form>
-                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/remove`}>
-                    <FormToken token={p.formToken} />
-                    <button type="submit" aria-label={`Remove ${m.email}`}>
-                      Remove
-                    </button>
-                  </form>
+                  <ConfirmStart href={`${PORTAL_ROUTE}/members/${m.id}/remove`} label="Remove" danger describedBy={`member-${m.id}`} />
                 </>
               )}
             </>
