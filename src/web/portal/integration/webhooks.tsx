@@ -147,7 +147,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
             ["Events", endpoint.events.join(", ")],
             ["Environment", c.get("viewer").environment],
           ]}
-          consequence="No new events are sent to this URL, and the endpoint, its page and its delivery log are gone from the portal and the API."
+          consequence="No new events are sent to this URL and its pending deliveries are cancelled; the endpoint, its page and its delivery log are gone from the portal and the API."
           irreversible
           next="you are back on your webhook endpoints. To receive events again, register the URL anew: it gets a new signing secret."
           action={`${endpointPath(endpoint.id)}/delete`}
