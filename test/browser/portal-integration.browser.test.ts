@@ -58,7 +58,12 @@ describe("the portal's keys and webhooks in a browser", () => {
     expect(await page.content()).toContain(clientId);
     expect(await page.content()).not.toContain(key);
 
-    await page.getByRole("button", { name: `Revoke ${clientId}` }).click();
+    // Revoke asks first, on its own page: the client id among the facts, then the one button that revokes.
+    await page.getByRole("row", { name: new RegExp(clientId) }).getByRole("link", { name: "Revoke" }).click();
+    await page.getByRole("heading", { name: `Revoke ${clientId}?` }).waitFor();
+    expect((await http("GET", `${baseUrl()}/partner/v1/me`, { headers: { "X-API-Key": key } })).status).toBe(200);
+    await checkPage(page, "key-revoke-confirm");
+    await page.getByRole("button", { name: "Revoke the key" }).click();
     await page.getByText("The key is revoked").waitFor();
     const refused = await http("GET", `${baseUrl()}/partner/v1/me`, { headers: { "X-API-Key": key } });
     expect(refused.status).toBe(401);

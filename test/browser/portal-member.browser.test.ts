@@ -46,6 +46,8 @@ describe("a partner's member in the portal", () => {
     expect(links).toEqual(["Overview", "Leads", "New lead", "Prequalification", "Events"]);
     for (const [label] of ADMIN_PAGES) expect(await page.getByRole("link", { name: label, exact: true }).count(), label).toBe(0);
     expect(await page.getByRole("button", { name: /Create key|Invite|Remove/ }).count()).toBe(0);
+    // Remove and Revoke are links to their confirm pages (issue 23 item 7): none for a member either.
+    expect(await page.getByRole("link", { name: /^(Remove|Revoke|Delete this endpoint)$/ }).count()).toBe(0);
     await checkPage(page, "member-overview", true);
 
     // Every admin page: 404 (not 403), drawn inside the header and navigation, with what to do next.

@@ -98,7 +98,7 @@ describe("changing a member's role", () => {
     expect(same.status).toBe(409);
     expect(same.text).toContain("already");
     const leaver = await signedInMember(org.id, "member");
-    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session: boss, form: {} })).status).toBe(303);
+    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session: boss, form: { confirmed: "yes" } })).status).toBe(303);
     expect((await portal("GET", `/members/${leaver.memberId}/role`, { session: boss })).status).toBe(404);
     expect((await portal("POST", `/members/${leaver.memberId}/role`, { session: boss, form: { role: "admin" } })).status).toBe(404);
     expect((await auditActions(org.id)).map((a) => a.action)).toEqual(["member.removed"]);

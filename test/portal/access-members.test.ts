@@ -61,7 +61,12 @@ describe("members page", () => {
     const session = await signedInMember(org.id, "admin");
     const leaver = await signedInMember(org.id, "member");
     expect((await portal("GET", "/", { session: leaver })).status).toBe(200);
-    const res = await portal("POST", `/members/${leaver.memberId}/remove`, { session, form: {} });
+    // The list's Remove leads to the question; its form carries the confirmation.
+    expect((await portal("GET", "/members", { session })).text).toContain(`href="/portal/members/${leaver.memberId}/remove"`);
+    const question = await portal("GET", `/members/${leaver.memberId}/remove`, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+    const res = await portal("POST", `/members/${leaver.memberId}/remove`, { session, form: { confirmed: "yes" } });
     expect(res.status).toBe(303);
     expect(res.location).toBe("/portal/members");
     const gone = await portal("GET", "/", { session: leaver });
@@ -74,11 +79,13 @@ describe("members page", () => {
 
     const other = await createOrganisation("partner");
     const outsider = await signedInMember(other.id, "member");
-    expect((await portal("POST", `/members/${outsider.memberId}/remove`, { session, form: {} })).status).toBe(404);
+    expect((await portal("POST", `/members/${outsider.memberId}/remove`, { session, form: { confirmed: "yes" } })).status).toBe(404);
     expect((await portal("GET", "/", { session: outsider })).status).toBe(200);
-    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session, form: {} })).status).toBe(404);
-    expect((await portal("POST", `/members/${session.memberId}/remove`, { session, form: {} })).status).toBe(409);
-    expect((await portal("POST", `/members/${outsider.memberId}/remove`, { session, form: {}, formToken: null })).status).toBe(403);
+    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session, form: { confirmed: "yes" } })).status).toBe(404);
+    expect((await portal("POST", `/members/${session.memberId}/remove`, { session, form: { confirmed: "yes" } })).status).toBe(409);
+    // Oneself: no question that could only be refused, the same refusal.
+    expect((await portal("GET", `/members/${session.memberId}/remove`, { session })).status).toBe(409);
+    expect((await portal("POST", `/members/${outsider.memberId}/remove`, { session, form: { confirmed: "yes" }, formToken: null })).status).toBe(403);
   });
 });
 

@@ -69,7 +69,7 @@ describe("a new sign-in link for a member who lost their passkey", () => {
     const boss = await signedInMember(org.id, "admin");
     const clerk = await signedInMember(org.id, "member");
     const link = linkOf((await portal("POST", `/members/${clerk.memberId}/reinvite`, { session: boss, form: {} })).text);
-    expect((await portal("POST", `/members/${clerk.memberId}/remove`, { session: boss, form: {} })).status).toBe(303);
+    expect((await portal("POST", `/members/${clerk.memberId}/remove`, { session: boss, form: { confirmed: "yes" } })).status).toBe(303);
     expect((await portal("GET", `/invitations/${link}`)).status).toBe(404);
 
     const other = await signedInMember(org.id, "member");

@@ -189,7 +189,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /members/:id/remove": async () => {
       const { session } = await partnerAdmin();
-      return action(() => p(session, "/members/mem_nothere/remove", {}));
+      return action(() => p(session, "/members/mem_nothere/remove", { confirmed: "yes" }));
     },
 
     "portal /keys": async () => {
@@ -198,7 +198,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /keys/:clientId/revoke": async () => {
       const { session } = await partnerAdmin();
-      return action(() => p(session, "/keys/rfs_ptr_sandbox_0000000000000000/revoke", {}));
+      return action(() => p(session, "/keys/rfs_ptr_sandbox_0000000000000000/revoke", { confirmed: "yes" }));
     },
     "portal /webhooks": async () => {
       const { session } = await partnerAdmin();
@@ -209,7 +209,7 @@ function cases(): Record<string, () => Promise<Case>> {
         `portal /webhooks/:id/${step}`,
         async (): Promise<Case> => {
           const { session } = await partnerAdmin();
-          return action(() => p(session, `/webhooks/whe_nothere/${step}`, {}));
+          return action(() => p(session, `/webhooks/whe_nothere/${step}`, step === "delete" ? { confirmed: "yes" } : {}));
         },
       ]),
     ),

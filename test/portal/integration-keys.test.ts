@@ -42,15 +42,20 @@ describe("portal API keys", () => {
     // The key's object has admitted it once, so it holds the key when the revocation arrives.
     expect((await call("GET", "/partner/v1/me", { key })).status).toBe(200);
 
-    const revoked = await portal("POST", `/keys/${clientId}/revoke`, { session, form: {} });
+    // The list's Revoke leads to the question; its form carries the confirmation.
+    expect((await portal("GET", "/keys", { session })).text).toContain(`href="/portal/keys/${clientId}/revoke"`);
+    const question = await portal("GET", `/keys/${clientId}/revoke`, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+    const revoked = await portal("POST", `/keys/${clientId}/revoke`, { session, form: { confirmed: "yes" } });
     expect(revoked.status).toBe(303);
     expect(revoked.location).toBe("/portal/keys");
     expectProblem(await call("GET", "/partner/v1/me", { key }), 401, "unauthorized");
 
     const list = await portal("GET", "/keys?notice=key-revoked", { session });
     expect(list.text).toContain("The key is revoked");
-    expect(list.text).not.toContain(`Revoke ${clientId}`);
-    expect((await portal("POST", `/keys/${clientId}/revoke`, { session, form: {} })).status).toBe(404);
+    expect(list.text).not.toContain(`/keys/${clientId}/revoke`);
+    expect((await portal("POST", `/keys/${clientId}/revoke`, { session, form: { confirmed: "yes" } })).status).toBe(404);
     expect((await auditOf(org.id)).map((a) => [a.action, a.target])).toEqual([
       ["key.created", clientId],
       ["key.revoked", clientId],
@@ -88,12 +93,12 @@ describe("portal API keys", () => {
     const stranger = await issueKey((await createOrganisation("partner")).id, "sandbox");
     const ownLive = await issueKey(org.id, "live");
     for (const target of [stranger, ownLive]) {
-      const res = await portal("POST", `/keys/${target.client_id}/revoke`, { session, form: {} });
+      const res = await portal("POST", `/keys/${target.client_id}/revoke`, { session, form: { confirmed: "yes" } });
       expect(res.status).toBe(404);
       expect(res.text).toContain("Not found");
       expect((await call("GET", "/partner/v1/me", { key: target.key })).status).toBe(200);
     }
-    expect((await portal("POST", "/keys/rfs_ptr_sandbox_0000000000000000/revoke", { session, form: {} })).status).toBe(404);
+    expect((await portal("POST", "/keys/rfs_ptr_sandbox_0000000000000000/revoke", { session, form: { confirmed: "yes" } })).status).toBe(404);
     expect(await auditOf(org.id)).toEqual([]);
   });
 

@@ -115,7 +115,12 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
 
   it("deletes an endpoint: gone from the list, its page 404, audited", async () => {
     const { org, session, id } = await registered(kind);
-    const deleted = await portal("POST", `/webhooks/${id}/delete`, { session, form: {} });
+    // "Delete this endpoint" leads to the question; its form carries the confirmation.
+    expect((await detail(session, id)).text).toContain(`href="/portal/webhooks/${id}/delete"`);
+    const question = await portal("GET", `/webhooks/${id}/delete`, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+    const deleted = await portal("POST", `/webhooks/${id}/delete`, { session, form: { confirmed: "yes" } });
     expect(deleted.status).toBe(303);
     expect(deleted.location).toBe("/portal/webhooks");
     expect((await portal("GET", "/webhooks?notice=webhook-deleted", { session })).text).not.toContain(`/portal/webhooks/${id}`);
@@ -153,6 +158,7 @@ describe("portal webhook endpoints belong to one organisation, environment and A
   const actions = (id: string): [string, string][] => [
     ["GET", `/webhooks/${id}`],
     ["POST", `/webhooks/${id}/rotate-secret`],
+    ["GET", `/webhooks/${id}/delete`],
     ["POST", `/webhooks/${id}/delete`],
     ["POST", `/webhooks/${id}/test`],
     ["POST", `/webhooks/${id}/reactivate`],
@@ -164,7 +170,7 @@ describe("portal webhook endpoints belong to one organisation, environment and A
     for (const strangerKind of ["partner", "lender"] as const) {
       const stranger = await signedInMember((await createOrganisation(strangerKind)).id);
       for (const [method, path] of actions(owner.id)) {
-        const res = await portal(method, path, { session: stranger, form: method === "POST" ? {} : undefined });
+        const res = await portal(method, path, { session: stranger, form: method === "POST" ? { confirmed: "yes" } : undefined });
         expect(res.status, `${method} ${path}`).toBe(404);
       }
       expect((await portal("GET", "/webhooks", { session: stranger })).text).not.toContain(owner.id);
@@ -192,7 +198,7 @@ describe("portal webhook endpoints belong to one organisation, environment and A
     expect((await portal("GET", "/webhooks", { session: member })).status).toBe(404);
     expect((await portal("POST", "/webhooks", { session: member, form: { url: receiverBucket().url(), events: ["lead.funded"], payload: "full" } })).status).toBe(404);
     for (const [method, path] of actions(owner.id)) {
-      expect((await portal(method, path, { session: member, form: method === "POST" ? {} : undefined })).status, `${method} ${path}`).toBe(404);
+      expect((await portal(method, path, { session: member, form: method === "POST" ? { confirmed: "yes" } : undefined })).status, `${method} ${path}`).toBe(404);
     }
     expect(await endpointCount(owner.org.id)).toBe(2);
     expect(await owner.receiver.records()).toHaveLength(1);

@@ -77,7 +77,7 @@ describe("issue 21 item 1: invitations escalate and resurrect", () => {
     const erin = await memberRow(org.id, "erin@example.test");
     const second = await strayInvitation(org.id, "erin@example.test", "member");
 
-    expect((await portal("POST", `/members/${erin.id}/remove`, { session: boss, form: {} })).status).toBe(303);
+    expect((await portal("POST", `/members/${erin.id}/remove`, { session: boss, form: { confirmed: "yes" } })).status).toBe(303);
     const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table} where member_id = ?`).bind(erin.id).first<any>()).n;
     expect(await count("portal_passkeys")).toBe(0);
     expect(await count("portal_sessions")).toBe(0);

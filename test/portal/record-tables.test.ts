@@ -39,7 +39,7 @@ describe("tables of records: keys, offers, documents", () => {
     const clientIdOf = (key: string) => key.slice(0, key.lastIndexOf("_"));
     const kept = clientIdOf(shownSecret((await portal("POST", "/keys", { session, form: { type: "secret" } })).text)!);
     const gone = clientIdOf(shownSecret((await portal("POST", "/keys", { session, form: { type: "secret" } })).text)!);
-    expect((await portal("POST", `/keys/${gone}/revoke`, { session, form: {} })).status).toBe(303);
+    expect((await portal("POST", `/keys/${gone}/revoke`, { session, form: { confirmed: "yes" } })).status).toBe(303);
 
     const page = await portal("GET", "/keys", { session });
     const rows = rowsOf(page.text, "API keys");
@@ -48,7 +48,8 @@ describe("tables of records: keys, offers, documents", () => {
     const revoked = rows.find((r) => r.includes(gone))!;
     expectLabelledCells(live, ["Kind", "Created", "State"]);
     expect(live).toMatch(/^<tr>/);
-    expect(live).toMatch(/<td class="actions"><form method="post" action="\/portal\/keys\/[^"]+\/revoke">/);
+    // Revoking asks first: the cell holds the link to the question, not a form that revokes.
+    expect(live).toMatch(/<td class="actions"><a class="button danger" href="\/portal\/keys\/[^"]+\/revoke" aria-describedby="key-[^"]+">Revoke<\/a>/);
     expect(live).toContain(`<td data-label="State">Active</td>`);
     expect(live).toMatch(new RegExp(`<td data-label="Created"><time datetime="[^"]+">${TIME.source}</time>`));
 
@@ -56,6 +57,7 @@ describe("tables of records: keys, offers, documents", () => {
     expect(revoked).toMatch(new RegExp(`<span class="inactive-mark">Revoked on ${TIME.source}</span>`));
     expect(revoked).not.toContain("<button");
     expect(revoked).not.toContain("<form");
+    expect(revoked).not.toContain("/revoke");
     expect(revoked).toContain("Inactive: calls with it are refused");
     // No raw ISO timestamp reaches the text of the page (only `datetime` attributes carry one).
     expect(page.text.replace(/datetime="[^"]*"/g, "")).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);

@@ -77,7 +77,7 @@ export async function memberEmailsOf(db: Database, organisationId: string) {
 /** A current member of this organisation by id (another organisation's id or a removed member finds nothing). */
 export async function findCurrentMember(db: Database, organisationId: string, memberId: string) {
   const [row] = await db
-    .select({ id: portalMembers.id, email: portalMembers.email, role: portalMembers.role })
+    .select({ id: portalMembers.id, email: portalMembers.email, role: portalMembers.role, createdAt: portalMembers.createdAt })
     .from(portalMembers)
     .where(and(eq(portalMembers.id, memberId), eq(portalMembers.organisationId, organisationId), isNull(portalMembers.removedAt)))
     .limit(1);

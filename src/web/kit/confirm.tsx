@@ -21,7 +21,7 @@ import type { Child } from "hono/jsx";
 /** The classes this file uses; the portal's layout carries them in its one style sheet. */
 export const CONFIRM_STYLE = `a.button{display:inline-block;padding:.45rem 1rem;border:1px solid #1d2230;border-radius:.2rem;background:#f4f5fa;color:#1d2230;text-decoration:none;margin-top:.8rem}
 a.button.danger,button.danger{border-color:#b71c1c;color:#fff;background:#b71c1c}
-.confirm{border:2px solid #1d2230;border-radius:.4rem;padding:.8rem 1rem;margin:1rem 0;max-width:40rem}.confirm h2{margin-top:0}
+.confirm{border:2px solid #1d2230;border-radius:.4rem;padding:.8rem 1rem;margin:1rem 0;max-width:40rem}.confirm h2{margin-top:0;overflow-wrap:anywhere}
 .confirm dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.2rem 1rem;margin:.6rem 0}.confirm dt{font-weight:600}.confirm dd{margin:0;overflow-wrap:anywhere}
 .confirm .actions{display:flex;flex-wrap:wrap;gap:.8rem 1.2rem;align-items:center}.confirm .actions button{margin-top:0}.confirm .warning{font-weight:600}`;
 

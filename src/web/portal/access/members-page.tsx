@@ -83,7 +83,7 @@ export const membersPage = (p: MembersPageProps) => (
                       New sign-in link
                     </button>
                   </form>
-                  <ConfirmStart href={`${PORTAL_ROUTE}/members/${m.id}/remove`} label="Remove" describedBy={`member-${m.id}`} />
+                  <ConfirmStart href={`${PORTAL_ROUTE}/members/${m.id}/remove`} label="Remove" danger describedBy={`member-${m.id}`} />
                 </>
               )}
             </>

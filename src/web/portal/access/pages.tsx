@@ -7,7 +7,9 @@ import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, rev
 import { recordPortalAction } from "../../../services/portal/audit";
 import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
-import { Confirm } from "../../kit/confirm";
+import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { formatFor } from "../../kit/format";
+import { readForm, textFields } from "../../kit/form";
 import { PortalPage } from "../layout";
 import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
 import { relyingPartyOf } from "../../../domain/portal/relying-party";
@@ -106,7 +108,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     return c.redirect(`${PORTAL_ROUTE}/members?notice=revoked`, 303);
   });
 
-  // Removing a member ends their sessions and deletes their passkeys: confirmed on its own page first (found by the Chromium walk of Members).
+  // Removing a member asks first (the kit's confirm page); a post without its `confirmed` field is sent to the question.
   portal.get("/members/:id/remove", async (c) => {
     const viewer = c.get("viewer");
     let member: Awaited<ReturnType<typeof memberOf>>;
@@ -116,6 +118,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;
     }
+    // Oneself: the same refusal the post gives, with no question that could only be refused.
+    if (member.id === viewer.memberId) return renderMembers(c, 409, { feedback: { error: { field: null, message: "You cannot remove yourself; ask another admin." } } });
     return c.html(
       <PortalPage title="Remove a member" viewer={viewer} formToken={c.get("formToken")}>
         <Confirm
@@ -123,12 +127,13 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
           facts={[
             ["Member", member.email],
             ["Role", member.role === "admin" ? "Admin" : "Member"],
+            ["Member since", formatFor(null).time(member.createdAt)],
           ]}
-          consequence="They are signed out everywhere at once, their passkeys are deleted and their pending invitations revoked."
+          consequence={`${member.email} can no longer sign in to ${viewer.organisationName}'s portal: their open sessions end at once and their passkeys stop working here. What they did stays in the audit log.`}
           irreversible
-          next="you are back on Members. Only a new invitation, with a new passkey, brings them back. The removal is written to the audit log."
+          next="you are back on the members list. To let them in again, invite them as a new member."
           action={`${PORTAL_ROUTE}/members/${member.id}/remove`}
-          hidden={{ _form_token: c.get("formToken") }}
+          hidden={{ _form_token: c.get("formToken"), ...CONFIRMED }}
           confirmLabel="Remove the member"
           cancelHref={`${PORTAL_ROUTE}/members`}
           cancelLabel="Cancel, keep them"
@@ -138,6 +143,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   });
 
   portal.post("/members/:id/remove", async (c) => {
+    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/members/${encodeURIComponent(c.req.param("id"))}/remove`, 303);
     try {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
@@ -231,7 +237,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
           question={`Remove ${passkeyName(passkey)}?`}
           facts={[
             ["Passkey", passkeyName(passkey)],
-            ["Added", `${passkey.createdAt.slice(0, 16).replace("T", " ")} UTC`],
+            ["Added", formatFor(null).time(passkey.createdAt)],
             ["Your other passkeys", String(passkeys.length - 1)],
           ]}
           consequence="It will no longer sign you in, on any device. Your other passkeys keep working."

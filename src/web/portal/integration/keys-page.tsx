@@ -6,6 +6,7 @@ import { Id, SecretShownOnce, When } from "./bits";
 import { RecordTable } from "../../kit/table";
 import { formatFor } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
+import { ConfirmStart } from "../../kit/confirm";
 import { WebsiteSnippet } from "../partner/website-form";
 
 export interface KeyListed {
@@ -24,7 +25,7 @@ export interface KeyFormEntry {
 
 export const EMPTY_KEY_FORM: KeyFormEntry = { type: "secret", allowed_origins: "" };
 
-const KIND_LABEL: Record<KeyListed["kind"], string> = { partner: "Partner secret", lender: "Lender secret", publishable: "Publishable" };
+export const KIND_LABEL: Record<KeyListed["kind"], string> = { partner: "Partner secret", lender: "Lender secret", publishable: "Publishable" };
 
 interface KeysPageProps {
   viewer: PortalViewer;
@@ -55,8 +56,10 @@ export function KeysPage(props: KeysPageProps) {
               rowHeader: true,
               cell: (key) => (
                 <>
-                  {/* A revoked key keeps its id but no button (nothing that looks live). */}
-                  {key.revoked_at ? <Id value={key.client_id} /> : <Copyable value={key.client_id} anchor={`key-${key.client_id}`} what="the client id" />}
+                  {/* A revoked key keeps its id but no button (nothing that looks live); the span names the key for its Revoke link. */}
+                  <span id={`key-${key.client_id}`}>
+                    {key.revoked_at ? <Id value={key.client_id} /> : <Copyable value={key.client_id} anchor={`key-${key.client_id}`} what="the client id" />}
+                  </span>
                   {key.allowed_origins.length > 0 ? <div class="muted">Origins: {key.allowed_origins.join(", ")}</div> : null}
                 </>
               ),
@@ -70,12 +73,7 @@ export function KeysPage(props: KeysPageProps) {
               // A revoked key has nothing left to do: no button that would make it look live.
               cell: (key) =>
                 key.revoked_at ? null : (
-                  <form method="post" action={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`}>
-                    <FormToken token={props.formToken} />
-                    <button type="submit" aria-label={`Revoke ${key.client_id}`}>
-                      Revoke
-                    </button>
-                  </form>
+                  <ConfirmStart href={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`} label="Revoke" danger describedBy={`key-${key.client_id}`} />
                 ),
             },
           ]}

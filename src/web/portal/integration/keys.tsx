@@ -19,8 +19,11 @@ import { recordPortalAction } from "../../../services/portal/audit";
 import { AllowedOrigins, KeyType } from "../../../api/shared/schemas/api-key";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
-import { linesOf, readForm, textOf } from "../../kit/form";
-import { EMPTY_KEY_FORM, KeyIssuedPage, KeysPage, type KeyFormEntry } from "./keys-page";
+import { linesOf, readForm, textFields, textOf } from "../../kit/form";
+import { EMPTY_KEY_FORM, KIND_LABEL, KeyIssuedPage, KeysPage, type KeyFormEntry } from "./keys-page";
+import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { formatFor } from "../../kit/format";
+import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 
@@ -56,9 +59,44 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     }
   });
 
+  // Revoking asks first (the kit's confirm page): only an active key of the member's organisation and environment, else 404.
+  portal.get("/keys/:clientId/revoke", async (c) => {
+    const viewer = c.get("viewer");
+    const key = (await keysInScope(c.get("db"), scopeOfViewer(viewer))).find((k) => k.client_id === c.req.param("clientId") && !k.revoked_at);
+    if (!key) return c.html(notFoundPage(), 404);
+    const facts: [string, string][] = [
+      ["Client id", key.client_id],
+      ["Type", KIND_LABEL[key.kind]],
+      ["Environment", viewer.environment],
+      ["Created", formatFor(null).time(key.created_at)],
+    ];
+    if (key.allowed_origins.length > 0) facts.push(["Origins", key.allowed_origins.join(", ")]);
+    return c.html(
+      <PortalPage title="Revoke an API key" viewer={viewer} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Revoke ${key.client_id}?`}
+          facts={facts}
+          consequence={
+            key.kind === "publishable"
+              ? "Every website form and widget using this key stops working at once: their calls are refused."
+              : "Every call made with this key is refused from the very next request: any system still using it stops working."
+          }
+          irreversible
+          next="you are back on your keys, where this one is shown as revoked. Create another key first if something still needs one."
+          action={`${PORTAL_ROUTE}/keys/${encodeURIComponent(key.client_id)}/revoke`}
+          hidden={{ _form_token: c.get("formToken"), ...CONFIRMED }}
+          confirmLabel="Revoke the key"
+          cancelHref={`${PORTAL_ROUTE}/keys`}
+          cancelLabel="Cancel, keep it"
+        />
+      </PortalPage>,
+    );
+  });
+
   portal.post("/keys/:clientId/revoke", async (c) => {
     const viewer = c.get("viewer");
     const clientId = c.req.param("clientId");
+    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/keys/${encodeURIComponent(clientId)}/revoke`, 303);
     try {
       await revokeClientKey(c.get("db"), c.env, clientId, scopeOfViewer(viewer));
     } catch (error) {

@@ -8,6 +8,7 @@ import type { deliveryLogView, deliveryView } from "../../../services/webhooks/v
 import { PORTAL_ROUTE } from "../context";
 import { FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, TableRegion, When } from "./bits";
+import { ConfirmStart } from "../../kit/confirm";
 import { endpointStatus, type EndpointShown } from "./webhooks-page";
 import { EndpointFields, type EndpointFormEntry } from "./endpoint-fields";
 
@@ -137,10 +138,7 @@ export function WebhookPage(props: WebhookPageProps) {
           <button type="submit">Rotate the signing secret</button>
           <span class="muted"> The old secret keeps signing beside the new one for 24 hours.</span>
         </form>
-        <form method="post" action={action(endpoint, "delete")}>
-          <FormToken token={props.formToken} />
-          <button type="submit">Delete this endpoint</button>
-        </form>
+        <ConfirmStart href={action(endpoint, "delete")} label="Delete this endpoint" danger />
       </section>
       <EditForm {...props} />
       <section aria-labelledby="deliveries">

@@ -25,7 +25,9 @@ import { deliveryLogView, deliveryView, endpointView } from "../../../services/w
 import { webhookChanges, webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
-import { readForm, textOf, textsOf } from "../../kit/form";
+import { readForm, textFields, textOf, textsOf } from "../../kit/form";
+import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
 import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, pingOutcome, WebhookPage } from "./webhook-page";
@@ -127,13 +129,46 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     }),
   );
 
-  portal.post("/webhooks/:id/delete", (c) =>
-    onEndpoint(c, c.req.param("id"), async () => {
+  // Deleting asks first (the kit's confirm page); another organisation's or environment's endpoint is the 404 page.
+  portal.get("/webhooks/:id/delete", async (c) => {
+    let endpoint;
+    try {
+      endpoint = endpointView(await requireEndpoint(contextOf(c), c.req.param("id")));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      throw error;
+    }
+    return c.html(
+      <PortalPage title="Delete a webhook endpoint" viewer={c.get("viewer")} formToken={c.get("formToken")}>
+        <Confirm
+          question={`Delete the endpoint ${endpoint.url}?`}
+          facts={[
+            ["URL", endpoint.url],
+            ["Id", endpoint.id],
+            ["Events", endpoint.events.join(", ")],
+            ["Environment", c.get("viewer").environment],
+          ]}
+          consequence="No new events are sent to this URL and its pending deliveries are cancelled; the endpoint, its page and its delivery log are gone from the portal and the API."
+          irreversible
+          next="you are back on your webhook endpoints. To receive events again, register the URL anew: it gets a new signing secret."
+          action={`${endpointPath(endpoint.id)}/delete`}
+          hidden={{ _form_token: c.get("formToken"), ...CONFIRMED }}
+          confirmLabel="Delete the endpoint"
+          cancelHref={endpointPath(endpoint.id)}
+          cancelLabel="Cancel, keep it"
+        />
+      </PortalPage>,
+    );
+  });
+
+  portal.post("/webhooks/:id/delete", async (c) => {
+    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${endpointPath(c.req.param("id"))}/delete`, 303);
+    return onEndpoint(c, c.req.param("id"), async () => {
       await deleteEndpoint(contextOf(c), c.req.param("id"));
       await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
       return c.redirect(withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted"), 303);
-    }),
-  );
+    });
+  });
 
   portal.post("/webhooks/:id/reactivate", (c) =>
     onEndpoint(c, c.req.param("id"), async () => {
