@@ -190,7 +190,9 @@ describe("issue 21 item 6: client-hub links", () => {
         new Request(`${PRODUCTION}/hub/lead_forged${i}/${"0".repeat(40)}`, { headers: { "CF-Connecting-IP": `203.0.113.${i % 250}-${crypto.randomUUID().slice(0, 8)}` }, redirect: "manual" }),
       );
     let throttled: Response | undefined;
-    for (let batch = 0; batch < 7 && !throttled; batch++) {
+    // That one bucket is shared with this file's other requests without request.cf, so its minute may
+    // have begun before this test and roll over during it: up to two windows' worth, until one is refused.
+    for (let batch = 0; batch < 14 && !throttled; batch++) {
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => forged(batch * 20 + i)));
       await Promise.all(answers.map((a) => a.text()));
       throttled = answers.find((a) => a.status === 429);

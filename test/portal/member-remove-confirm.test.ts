@@ -16,7 +16,7 @@ describe("removing a member is confirmed on its own page", () => {
 
     const members = await portal("GET", "/members", { session: admin });
     expect(formActionsOf(members.text)).not.toContain(`/portal/members/${leaver.memberId}/remove`);
-    expect(members.text).toContain(`<a class="button" href="/portal/members/${leaver.memberId}/remove" aria-describedby="member-${leaver.memberId}">Remove</a>`);
+    expect(members.text).toContain(`<a class="button danger" href="/portal/members/${leaver.memberId}/remove" aria-describedby="member-${leaver.memberId}">Remove</a>`);
 
     const confirm = await portal("GET", `/members/${leaver.memberId}/remove`, { session: admin });
     expect(confirm.status).toBe(200);
@@ -34,7 +34,7 @@ describe("removing a member is confirmed on its own page", () => {
     expect((await portal("GET", `/members/${leaver.memberId}/remove`, { session: leaver })).status).toBe(404);
 
     // Confirming removes them.
-    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session: admin, form: {} })).status).toBe(303);
+    expect((await portal("POST", `/members/${leaver.memberId}/remove`, { session: admin, form: { confirmed: "yes" } })).status).toBe(303);
     expect((await portal("GET", "/", { session: leaver })).status).toBe(303);
   });
 });
