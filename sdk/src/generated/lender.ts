@@ -1034,6 +1034,7 @@ export interface paths {
                          *           "attempted_at": "2026-11-23T20:32:04.417Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
                          *           "duration_ms": 3
                          *         }
                          *       ]
@@ -1189,6 +1190,7 @@ export interface paths {
                          *           "attempted_at": "2026-11-23T20:32:03.159Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
                          *           "duration_ms": 1
                          *         }
                          *       ]
@@ -6561,6 +6563,8 @@ export interface components {
                 attempted_at: string;
                 status_code: number | null;
                 error: string | null;
+                /** @description The start of the receiver's answer: its first 2 KB decoded as UTF-8, control characters dropped; null when no answer (or an empty one) came. */
+                response_body: string | null;
                 duration_ms: number;
             }[];
         };
