@@ -31,9 +31,14 @@ export const FORMS_SCRIPT = `(function () {
       });
     }, 0);
   });
+  // A refused field (the page marks it autofocus) keeps the focus. Browsers apply autofocus when they
+  // next render, which may be after this script ran, so the field is focused here rather than read
+  // from document.activeElement (that race gave the focus to the outcome now and then).
   var outcome = document.querySelector("[data-outcome]");
-  var focused = document.activeElement;
-  if (outcome && !(focused && /^(INPUT|SELECT|TEXTAREA)$/.test(focused.tagName))) {
+  var refused = document.querySelector("input[autofocus], select[autofocus], textarea[autofocus]");
+  if (refused) {
+    refused.focus();
+  } else if (outcome) {
     outcome.focus();
     outcome.scrollIntoView({ block: "center" });
   }
