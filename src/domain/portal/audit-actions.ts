@@ -51,8 +51,6 @@ export const AUDIT_ACTIONS = [
   { value: "test_deal.simulated", label: "Simulated an event on a test deal" },
 ] as const;
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]["value"];
-
 /** Member roles with the words the Members page shows. */
 export const ROLE_LABELS = [
   { value: "admin", label: "Admin" },
