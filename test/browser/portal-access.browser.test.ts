@@ -68,8 +68,8 @@ describe("portal access in a browser", () => {
     await checkPage(page, "members");
     await page.goto(`${baseUrl}/portal/audit`);
     const log = await page.textContent("main");
-    expect(log).toContain("member.invited");
-    expect(log).toContain("member.joined");
+    expect(log).toContain("Invited a member");
+    expect(log).toContain("Joined the organisation");
     await checkPage(page, "audit");
 
     // A stolen copy of the session cookie works while the session lives.
