@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
@@ -17,6 +17,23 @@ export interface Enrolment {
   at: string;
   nowSeconds: number;
 }
+
+/** The new passkey and the audit entry saying why it was made: written only while `claimed` holds. */
+const passkeyWithAudit = (
+  db: Database,
+  e: Pick<Enrolment, "passkey" | "memberId" | "organisationId" | "auditId" | "at">,
+  action: "member.joined" | "member.reenrolled",
+  claimed: SQL,
+) =>
+  [
+    insertWhere(
+      db,
+      portalPasskeys,
+      { credentialId: e.passkey.credentialId, memberId: e.memberId, publicKey: e.passkey.publicKey, counter: e.passkey.counter, transports: e.passkey.transports, createdAt: e.at, lastUsedAt: null },
+      claimed,
+    ),
+    insertWhere(db, portalAuditLog, { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action, target: e.memberId, at: e.at }, claimed),
+  ] as const;
 
 /**
  * Accepting an invitation, as one D1 batch: the invitation is claimed (only
@@ -50,18 +67,7 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
       set: { removedAt: null, role: e.role },
       setWhere: isNotNull(portalMembers.removedAt),
     }),
-    insertWhere(
-      db,
-      portalPasskeys,
-      { credentialId: e.passkey.credentialId, memberId: e.memberId, publicKey: e.passkey.publicKey, counter: e.passkey.counter, transports: e.passkey.transports, createdAt: e.at, lastUsedAt: null },
-      claimed,
-    ),
-    insertWhere(
-      db,
-      portalAuditLog,
-      { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action: "member.joined", target: e.memberId, at: e.at },
-      claimed,
-    ),
+    ...passkeyWithAudit(db, e, "member.joined", claimed),
     revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),
   ]);
   return changed === 1;
@@ -106,18 +112,7 @@ export async function reenrolMember(db: Database, e: Reenrolment): Promise<boole
       ),
     db.delete(portalSessions).where(and(eq(portalSessions.memberId, e.memberId), eq(portalSessions.organisationId, e.organisationId), claimed)),
     db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, e.memberId), claimed)),
-    insertWhere(
-      db,
-      portalPasskeys,
-      { credentialId: e.passkey.credentialId, memberId: e.memberId, publicKey: e.passkey.publicKey, counter: e.passkey.counter, transports: e.passkey.transports, createdAt: e.at, lastUsedAt: null },
-      claimed,
-    ),
-    insertWhere(
-      db,
-      portalAuditLog,
-      { id: e.auditId, organisationId: e.organisationId, memberId: e.memberId, environment: "sandbox", action: "member.reenrolled", target: e.memberId, at: e.at },
-      claimed,
-    ),
+    ...passkeyWithAudit(db, e, "member.reenrolled", claimed),
     revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),
   ]);
   return changed === 1;
