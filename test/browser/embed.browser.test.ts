@@ -88,9 +88,13 @@ async function openWidget(attrs: string, origin = hostOrigin, viewport = DESKTOP
   const requests: string[] = [];
   const csp: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
+  // What the page was answered, for failure messages: a 5xx or a network failure reads differently from a 429.
+  const answers: string[] = [];
+  page.on("response", (r) => answers.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()} ${r.headers()["retry-after"] ?? ""}`));
+  page.on("requestfailed", (r) => answers.push(`${r.method()} ${new URL(r.url()).pathname} failed: ${r.failure()?.errorText}`));
   page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && csp.push(m.text()));
   await page.goto(`${origin}/?attrs=${encodeURIComponent(attrs)}`);
-  return { page, requests, csp };
+  return { page, requests, csp, answers };
 }
 
 const waitForForm = (page: Page) => page.waitForFunction(() => (document.querySelector("rfs-prequalify")?.shadowRoot?.querySelectorAll("#purpose option").length ?? 0) > 1);
@@ -268,6 +272,36 @@ describe("<rfs-prequalify> on a partner's page", () => {
     await page.close();
   });
 
+  it("says the service could not answer (not that it could not be reached) on a 5xx, and when to come back on a 503", async () => {
+    const { page, answers } = await openWidget(`publishable-key="${key}" country="AU" locale="en-GB"`);
+    await waitForForm(page);
+    const root = page.locator("rfs-prequalify");
+    await root.locator("#amount").fill("20000");
+    await root.locator("#purpose").selectOption("working_capital");
+    const problem = (status: number, headers: Record<string, string>) => ({
+      status,
+      contentType: "application/problem+json",
+      headers: { "Access-Control-Allow-Origin": hostOrigin, "Access-Control-Expose-Headers": "Retry-After", ...headers },
+      body: JSON.stringify({ type: "about:blank", title: "Service unavailable", status, error: { code: "service_unavailable" } }),
+    });
+    const alertSays = async (text: RegExp) => {
+      const alert = root.locator("[role=alert]");
+      await alert.filter({ hasText: text }).waitFor({ timeout: 10_000 }).catch(async () => {
+        throw new Error(`the alert says ${JSON.stringify(await alert.textContent({ timeout: 1000 }).catch(() => null))}; the page's answers: ${answers.join("; ")}`);
+      });
+      return alert.textContent();
+    };
+    await page.route("**/partner/v1/prequalification", (route) => route.fulfill(problem(503, { "Retry-After": "3" })));
+    await root.locator("#submit").click();
+    expect(await alertSays(/busy just now\. Try again in 3 seconds/)).not.toMatch(/could not be reached/);
+    await page.unroute("**/partner/v1/prequalification");
+    await page.route("**/partner/v1/prequalification", (route) => route.fulfill(problem(500, {})));
+    await root.locator("[part~=retry]").click({ timeout: 10_000 });
+    expect(await alertSays(/could not answer just now\. Try again/)).not.toMatch(/could not be reached/);
+    expect(await root.locator("[part~=retry]").count()).toBe(1);
+    await page.close();
+  });
+
   it("says how long to wait when the key is over its limit", async () => {
     const partner = (await operator("POST", "/organisations", { name: "busy partner", kind: "partner" })).body;
     const busyKey = (await operator("POST", `/organisations/${partner.id}/keys`, { environment: "sandbox", type: "publishable", allowed_origins: [hostOrigin] })).body.key;
@@ -276,8 +310,10 @@ describe("<rfs-prequalify> on a partner's page", () => {
       status = (await http("GET", `${baseUrl()}/partner/v1/enums/currencies`, { headers: { "X-API-Key": busyKey, Origin: hostOrigin } })).status;
     }
     expect(status).toBe(429);
-    const { page } = await openWidget(`publishable-key="${busyKey}" country="AU"`);
-    await expect.poll(() => page.locator("rfs-prequalify [role=alert]").textContent(), { timeout: 10_000 }).toMatch(/Try again in \d+ seconds/);
+    const { page, answers } = await openWidget(`publishable-key="${busyKey}" country="AU"`);
+    await expect
+      .poll(() => page.locator("rfs-prequalify [role=alert]").textContent(), { timeout: 10_000, message: `the widget's answers: ${answers.join("; ")}` })
+      .toMatch(/Try again in \d+ seconds/);
     await page.close();
   });
 

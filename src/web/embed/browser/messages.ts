@@ -45,6 +45,8 @@ const en = {
   notAllowed: "This form is not enabled on this website. The site owner can add this address to the key's allowed origins.",
   badKey: "This form is not set up correctly: its key was not accepted.",
   busy: "Too many requests just now. Try again in {n} seconds.",
+  serverBusy: "The service is busy just now. Try again in {n} seconds.",
+  serverFailed: "The service could not answer just now. Try again.",
   offline: "The service could not be reached. Check the connection and try again.",
   retry: "Try again",
   loadFailed: "The form could not load its lists.",
@@ -108,6 +110,8 @@ const fr: Messages = {
   notAllowed: "Ce formulaire n'est pas activé sur ce site. Le propriétaire du site peut ajouter cette adresse aux origines autorisées de la clé.",
   badKey: "Ce formulaire est mal configuré : sa clé n'a pas été acceptée.",
   busy: "Trop de demandes pour le moment. Réessayez dans {n} secondes.",
+  serverBusy: "Le service est très sollicité. Réessayez dans {n} secondes.",
+  serverFailed: "Le service n'a pas pu répondre. Réessayez.",
   offline: "Le service est injoignable. Vérifiez la connexion et réessayez.",
   retry: "Réessayer",
   loadFailed: "Le formulaire n'a pas pu charger ses listes.",
@@ -166,6 +170,8 @@ const es: Messages = {
   notAllowed: "Este formulario no está activado en este sitio. El propietario puede añadir esta dirección a los orígenes permitidos de la clave.",
   badKey: "Este formulario no está bien configurado: su clave no fue aceptada.",
   busy: "Demasiadas solicitudes ahora mismo. Inténtelo de nuevo en {n} segundos.",
+  serverBusy: "El servicio está ocupado ahora mismo. Inténtelo de nuevo en {n} segundos.",
+  serverFailed: "El servicio no pudo responder. Inténtelo de nuevo.",
   offline: "No se pudo contactar con el servicio. Compruebe la conexión e inténtelo de nuevo.",
   retry: "Reintentar",
   loadFailed: "El formulario no pudo cargar sus listas.",
@@ -204,6 +210,8 @@ const nl: Messages = {
   disclaimer:
     "Alleen indicatief: gebaseerd op de opgegeven gegevens en de huidige limieten van het panel. Het is geen aanbod of kredietbesluit; er is geen kredietcheck gedaan en niets bewaard.",
   busy: "Te veel verzoeken. Probeer het over {n} seconden opnieuw.",
+  serverBusy: "De dienst is nu druk. Probeer het over {n} seconden opnieuw.",
+  serverFailed: "De dienst kon nu niet antwoorden. Probeer opnieuw.",
   offline: "De dienst is niet bereikbaar. Controleer de verbinding en probeer opnieuw.",
   retry: "Opnieuw",
 };
@@ -240,6 +248,8 @@ const pl: Messages = {
   disclaimer:
     "Wyłącznie orientacyjnie: na podstawie podanych danych i obecnych limitów panelu. To nie jest oferta ani decyzja kredytowa; nie sprawdzano historii kredytowej i niczego nie zapisano.",
   busy: "Zbyt wiele zapytań. Spróbuj ponownie za {n} s.",
+  serverBusy: "Usługa jest teraz zajęta. Spróbuj ponownie za {n} s.",
+  serverFailed: "Usługa nie mogła teraz odpowiedzieć. Spróbuj ponownie.",
   offline: "Brak połączenia z usługą. Sprawdź połączenie i spróbuj ponownie.",
   retry: "Spróbuj ponownie",
 };

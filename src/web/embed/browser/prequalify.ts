@@ -287,6 +287,8 @@ export class RfsPrequalify extends HTMLElement {
         }
         canRetry = false;
       } else if (error.status < 500) text = t.loadFailed;
+      // The service answered, so "could not be reached" would be wrong: a 503 says when to come back.
+      else text = error.wait > 0 ? say(t.serverBusy, { n: error.wait }) : t.serverFailed;
     }
     alert.replaceChildren(h("p", {}, lead ? `${lead} ${text}` : text));
     if (canRetry) {
