@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
 
@@ -50,6 +51,8 @@ function danglingSourceMaps(): Plugin {
 const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
 
 export default defineConfig(async () => {
+  // Without it a workerd runtime slows down quadratically with the requests it serves (test/harness/wrapper-prototypes.mts).
+  installOnceWrappedPrototypes();
   const migrations = await readD1Migrations("./migrations");
   const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
     plugins: [
