@@ -1,4 +1,4 @@
-import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
 import type { AppEnv } from "../app-env";
@@ -43,28 +43,71 @@ const TOO_LARGE_PAGE_HEADERS = {
   "Cache-Control": "no-store",
 };
 
-const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
-function limiterOf(maxSize: number) {
-  let limiter = limiters.get(maxSize);
-  if (!limiter) {
-    limiter = bodyLimit({
-      maxSize,
-      onError: (c) => {
-        // The refusal page is answered before the door's own header middleware runs, so it carries the strict page headers itself.
-        if (isHtmlDoor(c.req.path)) return c.html(tooLargePage(maxSize), 413, TOO_LARGE_PAGE_HEADERS);
-        throw new Refusal("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
-      },
-    });
-    limiters.set(maxSize, limiter);
-  }
-  return limiter;
+/** The refusal: the HTML page on the portal and the hub, problem+json (through `onError`) elsewhere. */
+async function tooLarge(c: Context<AppEnv>, maxSize: number): Promise<Response> {
+  // The refusal page is answered before or after the door's own header middleware, so it carries the strict page headers itself.
+  if (isHtmlDoor(c.req.path)) return c.html(tooLargePage(maxSize), 413, TOO_LARGE_PAGE_HEADERS);
+  throw new Refusal("payload_too_large", `The request body exceeds ${maxSize} bytes.`);
 }
 
 /**
- * One limit for every route, mounted once in the app before any door reads a
- * body (issue 21 item 5): a declared Content-Length over the limit is refused
- * unread; a chunked body is counted as it streams and refused the moment it
- * passes the limit. 413 `payload_too_large` as problem+json on the APIs, an
+ * The body as a stream that counts what its reader takes and fails the read that passes
+ * `maxSize`. Nothing is pulled from the client until a handler reads (no read ahead), so a
+ * request refused by its headers (no session, another site) never has its body read.
+ */
+function countedBody(body: ReadableStream<Uint8Array>, maxSize: number) {
+  const reader = body.getReader();
+  let size = 0;
+  let exceeded = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        size += value.byteLength;
+        if (size > maxSize) {
+          exceeded = true;
+          controller.error(new Refusal("payload_too_large", `The request body exceeds ${maxSize} bytes.`));
+          await reader.cancel().catch(() => {});
+          return;
+        }
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, exceeded: () => exceeded };
+}
+
+/**
+ * One limit for every route, mounted once in the app before any door (issue 21 item 5). A declared
+ * Content-Length over the limit is refused unread. A chunked body is not read here: it is handed on
+ * as a counting stream, read only by the handler that needs it, so every check a door makes on
+ * headers alone (the cross-site check, the portal and hub sessions, a form token in a header) comes
+ * before any byte of the body is read. A read that passes the limit fails, and whatever the door
+ * made of that failure is replaced by the 413: problem+json `payload_too_large` on the APIs, an
  * HTML page on the portal and the hub.
  */
-export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => limiterOf(bodyLimitOf(c.req.method, c.req.path))(c, next));
+export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
+  const maxSize = bodyLimitOf(c.req.method, c.req.path);
+  const raw = c.req.raw;
+  if (!raw.body) return next();
+  const declared = raw.headers.get("content-length");
+  if (declared !== null && !raw.headers.has("transfer-encoding")) {
+    // The runtime holds the body to its declared length, so a declared length within the limit bounds it.
+    if (Number.parseInt(declared, 10) > maxSize) return tooLarge(c, maxSize);
+    return next();
+  }
+  const counted = countedBody(raw.body, maxSize);
+  c.req.raw = new Request(raw, { body: counted.stream });
+  await next();
+  if (counted.exceeded()) {
+    // Whatever the door answered to the failed read is dropped, headers and all.
+    c.res = undefined;
+    c.res = new Response(null);
+    c.res = await tooLarge(c, maxSize);
+  }
+});

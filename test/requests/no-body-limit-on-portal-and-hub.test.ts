@@ -47,8 +47,10 @@ describe("issue 21 item 5: no body limit on the portal and hub", () => {
   });
 
   it("refuses an oversized form on the hub with a 413 HTML page", async () => {
-    const { hub } = await hubLead();
-    const res = await post(`${hub}/messages`, chunked(1024 * 1024), { "Content-Type": "application/x-www-form-urlencoded" });
+    // A real form of the hub (a message on a deal), on the link's own path: the body is read only
+    // once the link has opened the lead (test/security/item-05-checks-before-body.test.ts).
+    const { hub, refA } = await hubLead();
+    const res = await post(`${hub}/deals/${refA}/messages`, chunked(1024 * 1024), { "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(413);
     expect(res.type).toMatch(/^text\/html/);
   });
