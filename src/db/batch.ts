@@ -25,7 +25,12 @@ export async function runBatch(db: Database, statements: readonly Statement[]): 
   if (first) await db.batch([first, ...rest]);
 }
 
-/** Runs one conditional statement alone and answers how many rows it changed. */
-export async function runGuarded(statement: { run(): Promise<unknown> }): Promise<number> {
-  return changesOf(await statement.run());
+/**
+ * Runs one conditional statement as a batch of its own and answers how many rows it changed. A batch,
+ * not a lone statement: a keyed request's database spends its Idempotency-Key in every batch it runs
+ * (db/identity/idempotency.ts), so the change and the key commit together.
+ */
+export async function runGuarded(db: Database, statement: Statement): Promise<number> {
+  const [result] = await db.batch([statement]);
+  return changesOf(result);
 }

@@ -19,8 +19,11 @@ import { PRODUCTION, throughEdge, type ApiResponse, type CallOptions } from "./a
 
 export type BindingKind = "d1" | "r2" | "queue" | "durableObject";
 
-/** Which calls fail: a call number, a list of them, "every" call of the binding, or those a predicate picks. */
-export type FailWhen = number | number[] | "every" | ((call: number, operation: string) => boolean);
+/**
+ * Which calls fail: a call number, a list of them, "every" call of the binding, or those a predicate
+ * picks. A D1 predicate also reads the SQL (a batch's statements joined with "; "); other bindings pass "".
+ */
+export type FailWhen = number | number[] | "every" | ((call: number, operation: string, query: string) => boolean);
 export type FaultPlan = Partial<Record<BindingKind, FailWhen>> & {
   /** What a failing call throws instead of an `InjectedFault`: e.g. the platform's "overloaded" error. */
   error?: (binding: BindingKind, call: number, operation: string) => Error;
@@ -44,10 +47,10 @@ class Switch {
   ) {}
 
   /** Called before each operation: counts it and throws if this one is to fail. */
-  pass(operation: string) {
+  pass(operation: string, query = "") {
     const call = ++this.calls;
     const when = this.when;
-    const fail = when === "every" || when === call || (Array.isArray(when) && when.includes(call)) || (typeof when === "function" && when(call, operation));
+    const fail = when === "every" || when === call || (Array.isArray(when) && when.includes(call)) || (typeof when === "function" && when(call, operation, query));
     if (fail) {
       this.failed.push({ call, operation });
       throw this.makeError?.(this.binding, call, operation) ?? new InjectedFault(this.binding, call, operation);
@@ -60,24 +63,25 @@ class FaultyStatement {
   constructor(
     readonly inner: D1PreparedStatement,
     private readonly gate: Switch,
+    readonly query: string,
   ) {}
   bind(...values: unknown[]) {
-    return new FaultyStatement(this.inner.bind(...values), this.gate);
+    return new FaultyStatement(this.inner.bind(...values), this.gate, this.query);
   }
   first(column?: string) {
-    this.gate.pass("first");
+    this.gate.pass("first", this.query);
     return column === undefined ? this.inner.first() : this.inner.first(column);
   }
   all() {
-    this.gate.pass("all");
+    this.gate.pass("all", this.query);
     return this.inner.all();
   }
   run() {
-    this.gate.pass("run");
+    this.gate.pass("run", this.query);
     return this.inner.run();
   }
   raw(options?: { columnNames?: boolean }) {
-    this.gate.pass("raw");
+    this.gate.pass("raw", this.query);
     return this.inner.raw(options as { columnNames: true });
   }
 }
@@ -86,13 +90,13 @@ const unwrap = (statement: D1PreparedStatement) => (statement instanceof FaultyS
 
 function faultyD1(real: D1Database, gate: Switch): D1Database {
   return {
-    prepare: (query: string) => new FaultyStatement(real.prepare(query), gate) as unknown as D1PreparedStatement,
+    prepare: (query: string) => new FaultyStatement(real.prepare(query), gate, query) as unknown as D1PreparedStatement,
     batch: async (statements: D1PreparedStatement[]) => {
-      gate.pass("batch");
+      gate.pass("batch", statements.map((s) => (s instanceof FaultyStatement ? s.query : "")).join("; "));
       return real.batch(statements.map(unwrap));
     },
     exec: async (query: string) => {
-      gate.pass("exec");
+      gate.pass("exec", query);
       return real.exec(query);
     },
     withSession: () => faultyD1(real, gate) as unknown as D1DatabaseSession,

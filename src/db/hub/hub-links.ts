@@ -35,12 +35,18 @@ export async function findLeadWithHubLink(db: Database, id: string): Promise<{ l
  * state, or null when the lead is not the caller's.
  */
 export async function rotateHubLink(db: Database, scope: Scope, leadId: string, at: string): Promise<HubLinkState | null> {
-  const row = await db.get<{ generation: number; issued_at: string }>(sql`
-    insert into ${hubLinks} (lead_id, generation, issued_at)
-    select ${leads.id}, coalesce((select h.generation from hub_links h where h.lead_id = ${leadId}), 0) + 1, ${at}
-      from ${leads}
-     where ${and(eq(leads.id, leadId), eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef))}
-    on conflict (lead_id) do update set generation = hub_links.generation + 1, issued_at = excluded.issued_at
-    returning generation, issued_at`);
-  return row ? { generation: row.generation, issuedAt: row.issued_at } : null;
+  const next = sql<number>`coalesce((select h.generation from hub_links h where h.lead_id = ${leadId}), 0) + 1`;
+  const rotation = db
+    .insert(hubLinks)
+    .select(
+      db
+        .select({ leadId: leads.id, generation: next.as("generation"), issuedAt: sql<string>`${at}`.as("issued_at") })
+        .from(leads)
+        .where(and(eq(leads.id, leadId), eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef))),
+    )
+    .onConflictDoUpdate({ target: hubLinks.leadId, set: { generation: sql`${hubLinks.generation} + 1`, issuedAt: sql`excluded.issued_at` } })
+    .returning({ generation: hubLinks.generation, issuedAt: hubLinks.issuedAt });
+  // A batch of one, so a keyed request (POST …/hub-link) spends its Idempotency-Key with the rotation.
+  const [[row]] = await db.batch([rotation]);
+  return row ? { generation: row.generation, issuedAt: row.issuedAt } : null;
 }

@@ -67,15 +67,26 @@ function commitStatements(db: Database, lease: Lease): [BatchItem<"sqlite">, Bat
   ];
 }
 
+/** The SQL of a batch item: `toSQL` on query builders, `getQuery` on raw statements (`db.get(sql…)`). */
+function sqlOf(item: BatchItem<"sqlite">): string | null {
+  const query = item as unknown as { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } };
+  return (query.toSQL ?? query.getQuery)?.call(item).sql ?? null;
+}
+
+/** A batch that only reads (a select, or several in one round trip) writes nothing and spends no key; an item we cannot read counts as a write. */
+export const batchWrites = (statements: readonly BatchItem<"sqlite">[]) => statements.some((s) => !/^\s*select\b/i.test(sqlOf(s) ?? ""));
+
 /**
- * The request's database with the key's commit in every batch it runs: the business write and the
- * spending of the key are one transaction. `onCommit` is told after each such batch succeeds.
+ * The request's database with the key's commit in every batch that writes: the business write and
+ * the spending of the key are one transaction. `onCommit` is told after each such batch succeeds. A
+ * batch of reads goes through as it is: it spends nothing, so a failure after it still frees the key.
  */
 export function committingDatabase(db: Database, lease: Lease, onCommit: () => void): Database {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property !== "batch") return Reflect.get(target, property, receiver);
       return async (statements: BatchItem<"sqlite">[]) => {
+        if (!batchWrites(statements)) return target.batch(statements as unknown as Parameters<Database["batch"]>[0]);
         const results = await target.batch([...statements, ...commitStatements(target, lease)] as unknown as Parameters<Database["batch"]>[0]);
         onCommit();
         return (results as unknown as unknown[]).slice(0, statements.length);

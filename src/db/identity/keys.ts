@@ -7,8 +7,9 @@ import { writeOrder } from "../write-order";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
+/** A batch of one, so a keyed request (the operator API's Idempotency-Key) spends its key with it. */
 export async function insertApiKey(db: Database, row: ApiKeyRow) {
-  await db.insert(apiKeys).values(row);
+  await db.batch([db.insert(apiKeys).values(row)]);
   return row;
 }
 

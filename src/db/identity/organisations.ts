@@ -5,8 +5,9 @@ import { writeOrder } from "../write-order";
 
 export type Organisation = typeof organisations.$inferSelect;
 
+/** A batch of one, so a keyed request (the operator API's Idempotency-Key) spends its key with it. */
 export async function insertOrganisation(db: Database, row: Organisation) {
-  await db.insert(organisations).values(row);
+  await db.batch([db.insert(organisations).values(row)]);
   return row;
 }
 

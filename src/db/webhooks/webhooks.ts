@@ -22,11 +22,14 @@ const ownedBy = (scope: Scope, api: WebhookApi, id?: string) =>
     id === undefined ? undefined : eq(webhookEndpoints.id, id),
   );
 
-/** Inserts the endpoint unless its owner already has `cap` (not deleted) on this API and environment; true when inserted. */
+/**
+ * Inserts the endpoint unless its owner already has `cap` (not deleted) on this API and environment;
+ * true when inserted. A batch of one, so a keyed request spends its Idempotency-Key with the row.
+ */
 export async function insertEndpointWithinCap(db: Database, row: WebhookEndpointRow, cap: number) {
   const held = sql`(select count(*) from ${webhookEndpoints} where ${ownedBy({ organisationId: row.organisationId, environment: row.environment }, row.api)})`;
-  const result = await insertWhere(db, webhookEndpoints, row, sql`${held} < ${cap}`).run();
-  return result.meta.changes === 1;
+  const [result] = await db.batch([insertWhere(db, webhookEndpoints, row, sql`${held} < ${cap}`)]);
+  return (result as unknown as D1Result).meta.changes === 1;
 }
 
 export async function countEndpoints(db: Database, scope: Scope, api: WebhookApi) {
@@ -41,8 +44,9 @@ export async function listEndpoints(db: Database, scope: Scope, api: WebhookApi)
   return db.select().from(webhookEndpoints).where(ownedBy(scope, api)).orderBy(desc(webhookEndpoints.createdAt), desc(writeOrder(webhookEndpoints))).all();
 }
 
+/** A batch of one, so a keyed request (a secret rotation) spends its Idempotency-Key with the change. */
 export async function updateEndpoint(db: Database, scope: Scope, api: WebhookApi, id: string, changes: Partial<typeof webhookEndpoints.$inferInsert>) {
-  const rows = await db.update(webhookEndpoints).set(changes).where(ownedBy(scope, api, id)).returning();
+  const [rows] = await db.batch([db.update(webhookEndpoints).set(changes).where(ownedBy(scope, api, id)).returning()]);
   return rows[0] ?? null;
 }
 

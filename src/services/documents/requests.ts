@@ -116,7 +116,7 @@ async function requireRequest(db: Database, scope: Scope, ref: string, id: strin
 
 /** Uploaded → forwarded, once; true when this call moved it. */
 export async function forwardRequest(db: Database, scope: Scope, id: string) {
-  return (await runGuarded(requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()))) === 1;
+  return (await runGuarded(db, requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()))) === 1;
 }
 
 /** The request's files with signed links: reading them hands them to the lender, so an `uploaded` request becomes `forwarded`. */
@@ -134,7 +134,7 @@ export async function requestFiles(ctx: ViewContext, scope: Scope, ref: string, 
 
 export async function waiveRequest(db: Database, scope: Scope, ref: string, id: string) {
   const { deal, request } = await requireRequest(db, scope, ref, id);
-  const changes = await runGuarded(requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
+  const changes = await runGuarded(db, requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
   const now = (await findRequestOfDeal(db, deal.ref, request.id))!;
   if (changes !== 1) {
     throw new Refusal("invalid_transition", `The request is ${now.status}; only a requested or uploaded request can be waived.`);

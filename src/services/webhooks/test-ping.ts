@@ -10,6 +10,7 @@
  * does, a 410 deactivates the endpoint, and it never counts towards the
  * 20-exhausted-deliveries deactivation.
  */
+import { runBatch } from "../../db/batch";
 import { attemptsOf, deliveryInsert, findDelivery, recordAttempt } from "../../db/webhooks/webhooks";
 import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
 import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
@@ -55,7 +56,8 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     createdAt: now,
     updatedAt: now,
   };
-  await deliveryInsert(ctx.db, delivery);
+  // A batch, so a keyed request spends its Idempotency-Key with the delivery, before the ping goes out.
+  await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery)]);
 
   const attemptedAt = nowIso();
   const { result, durationMs } = await timedSend(ctx.env, endpoint, delivery);

@@ -53,7 +53,8 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(renewLeadRoute, async (c) => {
-    const ctx = viewContext(c.env);
+    // The request's database: under an Idempotency-Key it spends the key in the renewal's batch.
+    const ctx = viewContext(c.env, { db: c.get("db") });
     const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.env.REGISTER_LOOKUPS);
     // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
     c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
