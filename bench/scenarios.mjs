@@ -75,5 +75,9 @@ export const ROUND_TRIP_TARGETS = {
   prequalification: { d1: 0, do: 1, says: "no D1" },
   read: { d1: 1, do: 1, says: "one D1 query" },
   write: { d1: 1, do: 1, says: "one D1 batch" },
-  submit: { d1: 1, do: 1, says: "one D1 batch" },
+  // The decision needs the lead (its figures, register answers and documents feed the matcher, in
+  // the isolate), so a submit is one read and then one batch that writes the state, events and routing
+  // together: two round trips by design (docs/capacity.md, "The submit row"). One batch would need the
+  // matcher in SQL.
+  submit: { d1: 2, do: 1, says: "one read, then one D1 batch" },
 };

@@ -55,4 +55,38 @@ describe("KeyAuthority durable object", () => {
     expect(memory).toBeUndefined();
     expect(await restarted.hit(5, 60, 2_000_002)).toMatchObject({ allowed: true, remaining: 2 });
   });
+
+  // Issue 25: every request wrote the window to storage, a storage transaction per authenticated request.
+  const storedWindow = (limiter: DurableObjectStub<KeyAuthority>) =>
+    runInDurableObject(limiter, (_instance: KeyAuthority, state) => state.storage.get<{ startedAt: number; count: number }>("window"));
+
+  it("writes its stored window once per block of a twentieth of the limit, never below the count it handed out", async () => {
+    const limiter = stub();
+    const t0 = 3_000_000;
+    let writes = 0;
+    let last: { startedAt: number; count: number } | undefined;
+    for (let i = 1; i <= 120; i++) {
+      const verdict = await limiter.hit(120, 60, t0 + i);
+      expect(verdict).toMatchObject({ allowed: true, remaining: 120 - i });
+      const stored = await storedWindow(limiter);
+      if (JSON.stringify(stored) !== JSON.stringify(last)) writes++;
+      last = stored;
+      expect(stored!.count).toBeGreaterThanOrEqual(i);
+    }
+    expect(writes).toBe(20);
+    // A new window starts a new block.
+    expect(await limiter.hit(120, 60, t0 + 60_001)).toMatchObject({ allowed: true, remaining: 119 });
+    expect(await storedWindow(limiter)).toEqual({ startedAt: t0 + 60_001, count: 6 });
+  });
+
+  it("an instance started again resumes from the stored ceiling: it may refuse early, never hand out more than the limit", async () => {
+    const id = env.KEY_AUTHORITY.idFromName(`unit:${crypto.randomUUID()}`);
+    const limiter = env.KEY_AUTHORITY.get(id);
+    for (let i = 0; i < 7; i++) await limiter.hit(120, 60, 4_000_000 + i);
+    // 7 handed out; the stored ceiling is the second block's end, 12.
+    expect(await storedWindow(limiter)).toEqual({ startedAt: 4_000_000, count: 12 });
+    await expect(runInDurableObject(limiter, (_instance: KeyAuthority, state) => state.abort("restart for the test"))).rejects.toThrow();
+    const restarted = env.KEY_AUTHORITY.get(id);
+    expect(await restarted.hit(120, 60, 4_000_010)).toMatchObject({ allowed: true, remaining: 107 });
+  });
 });

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
-import { dispatchPendingEvents, wroteOutboxEvents } from "../services/webhooks/dispatch";
+import { dispatchSoon, wroteOutboxEvents } from "../services/webhooks/dispatch";
 import { deliverFirstAttempts } from "../services/webhooks/first-attempt";
 import { logError } from "../lib/logger";
 
@@ -14,6 +14,10 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * response has gone, and their first attempt is made there and then (see
  * services/webhooks/first-attempt.ts). The queue and the every-minute cron
  * remain the safety net, so a failure here delays a delivery but never loses it.
+ *
+ * Concurrent writes share one run per isolate (`dispatchSoon`): a write that
+ * finds a run in flight asks it for one more pass instead of starting a
+ * second over the same outbox.
  *
  * A write that put no event in the outbox (a lead opened or amended, a key
  * issued) runs no dispatch: the request's round-trip counter knows which tables
@@ -31,7 +35,8 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
       // After the response: not part of this request's Server-Timing.
       const env = { ...c.env, DB: uncounted(c.env.DB) };
       const requestId = vars.requestId;
-      c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
+      // One run at a time per isolate: a write that finds one in flight asks it for another pass (dispatchSoon).
+      c.executionCtx.waitUntil(dispatchSoon(env, (ids) => deliverFirstAttempts(env, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });
 }

@@ -42,9 +42,9 @@ export async function enqueueDeliveries(queue: Queue, deliveryIds: string[], del
   }
 }
 
-async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[]) {
+/** What one round's batch writes for an event: its claim, then the delivery rows of its receivers. */
+async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[], now: string) {
   const db = ctx.db;
-  const now = nowIso();
   const receivers = endpoints.filter((e) => endpointReceives(e, event));
   const bodies = new Map<PayloadMode, string>();
   for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody(ctx, event, mode));
@@ -63,15 +63,44 @@ async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: We
     createdAt: now,
     updatedAt: now,
   }));
-  // Claim and deliveries commit together; the unique (endpoint, event) index makes a lost race a no-op.
-  const [claimed] = await db.batch([claimEventStatement(db, event.id, now), ...deliveries.map((d) => deliveryInsert(db, d))]);
-  return (claimed as { id: string }[]).length === 1 ? { claimed: true, ids: deliveries.map((d) => d.id) } : { claimed: false, ids: [] };
+  return { claim: claimEventStatement(db, event.id, now), inserts: deliveries.map((d) => deliveryInsert(db, d)), ids: deliveries.map((d) => d.id) };
+}
+
+/**
+ * One round: the round's events claimed, and their deliveries written, in one D1 batch. Each claim is
+ * conditional (`dispatched_at is null`), so an event another dispatcher claimed first returns no row
+ * and its delivery inserts meet the unique (endpoint, event) index as no-ops: only the deliveries of
+ * the events this batch claimed are handed on.
+ */
+async function dispatchRound(ctx: PayloadContext, pending: EventRow[], endpointsOf: (event: EventRow) => Promise<WebhookEndpointRow[]>) {
+  const now = nowIso();
+  const writes = [];
+  for (const event of pending) writes.push(await eventWrites(ctx, event, await endpointsOf(event), now));
+  const statements = writes.flatMap((w) => [w.claim, ...w.inserts]);
+  const [first, ...rest] = statements;
+  if (!first) return { events: 0, ids: [] };
+  const results = await ctx.db.batch([first, ...rest]);
+  let at = 0;
+  let events = 0;
+  const ids: string[] = [];
+  for (const w of writes) {
+    const claimed = (results[at] as { id: string }[]).length === 1;
+    at += 1 + w.inserts.length;
+    if (!claimed) continue;
+    events++;
+    ids.push(...w.ids);
+  }
+  return { events, ids };
 }
 
 /**
  * `deliver`: what becomes of the new deliveries; by default each gets a queue
  * message. The request path passes `deliverFirstAttempts` (see
  * webhook-first-attempt.ts) to attempt them at once.
+ *
+ * A round is one read of the oldest undispatched events, one read of the active endpoints per
+ * scope met (kept for the run), and one batch: the D1 work grows with the rounds, not with the
+ * events (it was one batch per event).
  */
 export async function dispatchPendingEvents(
   env: DispatchEnv,
@@ -80,25 +109,55 @@ export async function dispatchPendingEvents(
   const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
+  const endpointsOf = (event: EventRow) => {
+    const key = `${event.organisationId}|${event.environment}|${event.api}`;
+    if (!endpointsByScope.has(key)) endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
+    return endpointsByScope.get(key)!;
+  };
   let events = 0;
   let deliveries = 0;
   for (let round = 0; round < ROUNDS_PER_RUN; round++) {
     const pending = await undispatchedEvents(db, EVENTS_PER_ROUND);
-    const enqueue: string[] = [];
-    for (const event of pending) {
-      const key = `${event.organisationId}|${event.environment}|${event.api}`;
-      if (!endpointsByScope.has(key)) {
-        endpointsByScope.set(key, activeEndpointsFor(db, { organisationId: event.organisationId, environment: event.environment }, event.api));
-      }
-      const { claimed, ids } = await dispatchEvent(ctx, event, await endpointsByScope.get(key)!);
-      if (claimed) events++;
-      enqueue.push(...ids);
-    }
-    await deliver(enqueue);
-    deliveries += enqueue.length;
+    const done = await dispatchRound(ctx, pending, endpointsOf);
+    events += done.events;
+    await deliver(done.ids);
+    deliveries += done.ids.length;
     if (pending.length < EVENTS_PER_ROUND) break;
   }
   return { events, deliveries };
+}
+
+/** Per D1 binding (so a test's own binding is never folded into another's run): the run in flight and whether another was asked for meanwhile. */
+const runsByDatabase = new WeakMap<object, { running: Promise<void>; again: () => void }>();
+
+/**
+ * The dispatch a write asks for in its `waitUntil`, at most one at a time per isolate and database.
+ * A write that finds a run in flight does not start a second one over the same outbox (concurrent
+ * runs each read the same pending events and raced to claim them, so ten concurrent submits did
+ * the outbox's work about ten times over, on the one D1 every request waits for); it asks the run
+ * in flight for one more pass, which starts after the current one and so finds the new events, and
+ * waits on it. The promise settles after a pass that began after the call.
+ */
+export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) => Promise<unknown>, onError: (error: unknown) => void): Promise<void> {
+  const key = env.DB as object;
+  const inFlight = runsByDatabase.get(key);
+  if (inFlight) {
+    inFlight.again();
+    return inFlight.running;
+  }
+  let again = false;
+  const running = (async () => {
+    try {
+      do {
+        again = false;
+        await dispatchPendingEvents(env, deliver).catch(onError);
+      } while (again);
+    } finally {
+      runsByDatabase.delete(key);
+    }
+  })();
+  runsByDatabase.set(key, { running, again: () => (again = true) });
+  return running;
 }
 
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
