@@ -9,7 +9,7 @@ import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } f
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
 import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
-import { readForm, textFields } from "../../kit/form";
+import { readForm, showRefused, textFields } from "../../kit/form";
 import { PortalPage } from "../layout";
 import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
 import { relyingPartyOf } from "../../../domain/portal/relying-party";
@@ -69,6 +69,17 @@ async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 4
   const [members, invitations] = await Promise.all([membersOf(c.get("db"), c.get("viewer")), pendingInvitationsOf(c.get("db"), c.get("viewer").organisationId)]);
   return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, invitations, ...extra }), status);
 }
+
+/** Another organisation's thing, or none: the portal's 404 page. */
+const notFound = (c: PortalContext) => c.html(notFoundPage(), 404);
+
+/**
+ * A refused action on a member (remove, re-invite, change of role): another organisation's member or
+ * none is the 404 page; a conflict (the last admin, a member who is gone) is the members page again,
+ * 409, with the reason in the person's words above the list; anything else goes on to onError.
+ */
+const memberActionRefused = (c: PortalContext, error: unknown) =>
+  showRefused(c, error, notFound, (refusal) => renderMembers(c, 409, { feedback: { error: { field: null, message: refusal.message } } }), ["conflict"]);
 
 /** Members and the audit log: admins only. */
 export function registerAccessPages(portal: Hono<PortalEnv>) {
@@ -147,9 +158,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
   });
@@ -162,9 +171,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       await recordPortalAction(c.get("db"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
   });
 
@@ -206,9 +213,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await changeMemberRoleOf(c.get("db"), c.get("viewer"), c.req.param("id"), role as PortalRole);
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=role_changed`, 303);
   });
@@ -256,9 +261,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await removePasskeyOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderPasskeys(c, 409, { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } });
-      throw error;
+      return showRefused(c, error, notFound, (refusal) => renderPasskeys(c, 409, { error: { field: null, message: refusal.message } }), ["conflict"]);
     }
     return c.redirect(`${PORTAL_ROUTE}/passkeys?notice=removed`, 303);
   });
