@@ -81,6 +81,16 @@ const notFound = (c: PortalContext) => c.html(notFoundPage(), 404);
 const memberActionRefused = (c: PortalContext, error: unknown) =>
   showRefused(c, error, notFound, (refusal) => renderMembers(c, 409, { feedback: { error: { field: null, message: refusal.message } } }), ["conflict"]);
 
+/** The member a confirm page asks about; null for another organisation's member or none (the caller answers the 404 page). */
+async function memberToAskAbout(c: PortalContext, id: string) {
+  try {
+    return await memberOf(c.get("db"), c.get("viewer"), id);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 /** Members and the audit log: admins only. */
 export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.use("/members", requireAdmin);
@@ -122,13 +132,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   // Removing a member asks first (the kit's confirm page); a post without its `confirmed` field is sent to the question.
   portal.get("/members/:id/remove", async (c) => {
     const viewer = c.get("viewer");
-    let member: Awaited<ReturnType<typeof memberOf>>;
-    try {
-      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    const member = await memberToAskAbout(c, c.req.param("id"));
+    if (!member) return notFound(c);
     // Oneself: the same refusal the post gives, with no question that could only be refused.
     if (member.id === viewer.memberId) return renderMembers(c, 409, { feedback: { error: { field: null, message: "You cannot remove yourself; ask another admin." } } });
     return c.html(
@@ -178,13 +183,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   // Changing a role asks first (the kit's confirm page); the change is the other role of the two.
   portal.get("/members/:id/role", async (c) => {
     const viewer = c.get("viewer");
-    let member: Awaited<ReturnType<typeof memberOf>>;
-    try {
-      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    const member = await memberToAskAbout(c, c.req.param("id"));
+    if (!member) return notFound(c);
     const to: PortalRole = member.role === "admin" ? "member" : "admin";
     const self = member.id === viewer.memberId;
     return c.html(
