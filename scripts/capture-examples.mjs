@@ -53,7 +53,7 @@ await call("partner POST /leads/{id}/submit", "POST", `/partner/v1/leads/${lead.
 await call("partner GET /leads/{id}", "GET", `/partner/v1/leads/${lead.id}`, { headers: P });
 await call("partner GET /leads", "GET", `/partner/v1/leads?limit=1`, { headers: P });
 await call("partner POST /leads/{id}/hub-link", "POST", `/partner/v1/leads/${lead.id}/hub-link`, { headers: P });
-const wh = await call("partner POST /webhooks", "POST", "/partner/v1/webhooks", { headers: P, body: { url: "http://127.0.0.1:9/hook", events: ["lead.offers_available", "lead.funded"] } });
+const wh = await call("partner POST /webhooks", "POST", "/partner/v1/webhooks", { headers: P, body: { url: "http://127.0.0.1:9/hook", description: "Production CRM", events: ["lead.offers_available", "lead.funded"] } });
 await call("partner GET /webhooks", "GET", "/partner/v1/webhooks", { headers: P });
 await call("partner GET /webhooks/{id}", "GET", `/partner/v1/webhooks/${wh.id}`, { headers: P });
 await call("partner PATCH /webhooks/{id}", "PATCH", `/partner/v1/webhooks/${wh.id}`, { headers: P, body: { payload: "reference" } });
@@ -76,7 +76,7 @@ await call("lender GET /deals/{ref}/documents", "GET", `/v1/deals/${ref}/documen
 const lwh = await call("lender POST /webhooks", "POST", "/v1/webhooks", { headers: L, body: { url: "http://127.0.0.1:9/hook", events: ["deal.created"] } });
 await call("lender GET /webhooks", "GET", "/v1/webhooks", { headers: L });
 await call("lender GET /webhooks/{id}", "GET", `/v1/webhooks/${lwh.id}`, { headers: L });
-await call("lender PATCH /webhooks/{id}", "PATCH", `/v1/webhooks/${lwh.id}`, { headers: L, body: { events: ["deal.created", "offer.accepted"] } });
+await call("lender PATCH /webhooks/{id}", "PATCH", `/v1/webhooks/${lwh.id}`, { headers: L, body: { events: ["deal.created", "offer.accepted"], description: "Deal desk" } });
 await call("lender POST /webhooks/{id}/test", "POST", `/v1/webhooks/${lwh.id}/test`, { headers: L });
 await call("lender POST /webhooks/{id}/rotate-secret", "POST", `/v1/webhooks/${lwh.id}/rotate-secret`, { headers: L });
 // partner offers / acceptance

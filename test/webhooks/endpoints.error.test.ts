@@ -56,6 +56,33 @@ describe("webhook registration refusals", () => {
     expect(res.body.error.field).toBe(field);
   });
 
+  it.each([
+    ["a description of 201 characters", "x".repeat(201), "<=200 characters"],
+    ["a description with a line break", "Production\nCRM", "control or text-direction"],
+    ["a description with a tab", "Production\tCRM", "control or text-direction"],
+    ["a description with a NUL", "Production\u0000CRM", "control or text-direction"],
+    ["a description with a right-to-left override", "Production \u202eMRC", "control or text-direction"],
+    ["a description that is not text", 42, null],
+  ])("refuses %s with 400 invalid_request naming description, on both APIs, registering and changing", async (_label, description, says) => {
+    for (const [kind, api] of [
+      ["lender", "/v1"],
+      ["partner", "/partner/v1"],
+    ] as const) {
+      const { live } = kind === "lender" ? await lenderWithKeys() : await partnerWithKeys();
+      const res = await call("POST", `${api}/webhooks`, { key: live.key, body: { url: receiverBucket().url(), description } });
+      expectProblem(res, 400, "invalid_request");
+      expect(res.body.error.field).toBe("description");
+      if (says) expect(res.body.error.message).toContain(says);
+      expect((await call("GET", `${api}/webhooks`, { key: live.key })).body.webhooks).toEqual([]);
+
+      const { id } = await register(kind, live.key, { url: receiverBucket().url(), description: "Production CRM" });
+      const patched = await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description } });
+      expectProblem(patched, 400, "invalid_request");
+      expect(patched.body.error.field).toBe("description");
+      expect((await call("GET", `${api}/webhooks/${id}`, { key: live.key })).body.description).toBe("Production CRM");
+    }
+  });
+
   it("refuses a lender event on the partner API and names why", async () => {
     const { live } = await partnerWithKeys();
     const res = await call("POST", "/partner/v1/webhooks", { key: live.key, body: { url: receiverBucket().url(), events: ["deal.created"] } });

@@ -74,6 +74,40 @@ describe("webhook endpoints", () => {
     expect((await call("GET", "/v1/webhooks", { key: live.key })).body.webhooks).toEqual([]);
   });
 
+  it.each([
+    ["lender", "/v1"],
+    ["partner", "/partner/v1"],
+  ] as const)("keeps a %s endpoint's description: given at registration (trimmed), read back, changed, left and cleared by PATCH", async (kind, api) => {
+    const { live } = kind === "lender" ? await lenderWithKeys() : await partnerWithKeys();
+    const plain = await register(kind, live.key, { url: receiverBucket().url() });
+    expect(plain.description).toBeNull();
+
+    const created = await call("POST", `${api}/webhooks`, { key: live.key, body: { url: receiverBucket().url(), description: "  Production CRM  " } });
+    expect(created.status).toBe(201);
+    expect(created.body.description).toBe("Production CRM");
+    const id = created.body.id;
+    expect((await call("GET", `${api}/webhooks/${id}`, { key: live.key })).body.description).toBe("Production CRM");
+    const listed = (await call("GET", `${api}/webhooks`, { key: live.key })).body.webhooks;
+    expect(listed.map((w: { id: string; description: string | null }) => [w.id, w.description])).toEqual([
+      [id, "Production CRM"],
+      [plain.id, null],
+    ]);
+
+    const longest = "Ä".repeat(200);
+    const changed = await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: longest } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.description).toBe(longest);
+    // A change that does not name it leaves it.
+    const other = await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { payload: "reference" } });
+    expect(other.body).toMatchObject({ description: longest, payload: "reference" });
+    // null clears it, and so does text that is empty once trimmed.
+    expect((await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: null } })).body.description).toBeNull();
+    await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: "Staging" } });
+    expect((await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: "   " } })).body.description).toBeNull();
+    const row = await env.DB.prepare("SELECT description FROM webhook_endpoints WHERE id = ?").bind(id).first<{ description: string | null }>();
+    expect(row?.description).toBeNull();
+  });
+
   it("rotates the secret: a new one is returned once", async () => {
     const { live } = await lenderWithKeys();
     const first = await register("lender", live.key, { url: receiverBucket().url() });

@@ -135,6 +135,7 @@ export interface paths {
                          *         {
                          *           "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
                          *           "url": "https://hooks.acme.example/rfs",
+                         *           "description": null,
                          *           "events": [
                          *             "deal.created"
                          *           ],
@@ -239,6 +240,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
@@ -384,6 +386,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
@@ -567,7 +570,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change url, events, payload mode or active
+         * Change url, events, payload mode, description or active
          * @description A new `url` is checked as at registration. The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.
          */
         patch: {
@@ -586,7 +589,8 @@ export interface paths {
                      *       "events": [
                      *         "deal.created",
                      *         "offer.accepted"
-                     *       ]
+                     *       ],
+                     *       "description": "Deal desk"
                      *     }
                      */
                     "application/json": components["schemas"]["LenderWebhookChanges"];
@@ -603,6 +607,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Deal desk",
                          *       "events": [
                          *         "deal.created",
                          *         "offer.accepted"
@@ -740,6 +745,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Deal desk",
                          *       "events": [
                          *         "deal.created",
                          *         "offer.accepted"
@@ -6461,6 +6467,11 @@ export interface components {
             /** @example whe_3k9x0c2m4p7q1r8s5t6u0v2w */
             id: string;
             url: string;
+            /**
+             * @description A label for people; null when none was given.
+             * @example Production CRM
+             */
+            description: string | null;
             events: string[];
             active: boolean;
             /**
@@ -6509,6 +6520,11 @@ export interface components {
              * @enum {string}
              */
             payload?: "full" | "reference";
+            /**
+             * @description A label for people, at most 200 characters of plain text on one line (trimmed). `null` or `""` means none.
+             * @example Production CRM
+             */
+            description?: string | null;
         };
         LenderWebhookChanges: {
             /**
@@ -6523,6 +6539,11 @@ export interface components {
              * @enum {string}
              */
             payload?: "full" | "reference";
+            /**
+             * @description A label for people, at most 200 characters of plain text on one line (trimmed). `null` or `""` means none.
+             * @example Production CRM
+             */
+            description?: string | null;
             /** @description true reactivates a deactivated endpoint and resets its counters. */
             active?: boolean;
         };

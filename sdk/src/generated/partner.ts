@@ -2736,6 +2736,7 @@ export interface paths {
                          *         {
                          *           "id": "whe_tp1clvoziqg32u24toccr150",
                          *           "url": "https://hooks.acme.example/rfs",
+                         *           "description": "Production CRM",
                          *           "events": [
                          *             "lead.offers_available",
                          *             "lead.funded"
@@ -2822,6 +2823,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "url": "https://hooks.acme.example/rfs",
+                     *       "description": "Production CRM",
                      *       "events": [
                      *         "lead.offers_available",
                      *         "lead.funded"
@@ -2842,6 +2844,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_tp1clvoziqg32u24toccr150",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Production CRM",
                          *       "events": [
                          *         "lead.offers_available",
                          *         "lead.funded"
@@ -2988,6 +2991,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_tp1clvoziqg32u24toccr150",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Production CRM",
                          *       "events": [
                          *         "lead.offers_available",
                          *         "lead.funded"
@@ -3172,7 +3176,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change url, events, payload mode or active
+         * Change url, events, payload mode, description or active
          * @description A new `url` is checked as at registration. The host is resolved (A and AAAA) and every address checked: a name that does not exist, has no address or has a non-public one is 400 `invalid_request` naming `url`. When the DNS resolver cannot answer (unreachable, timed out, SERVFAIL) the answer is 503 `resolver_unavailable` with `Retry-After`: nothing was saved; send the same request again.
          */
         patch: {
@@ -3205,6 +3209,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_tp1clvoziqg32u24toccr150",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Production CRM",
                          *       "events": [
                          *         "lead.offers_available",
                          *         "lead.funded"
@@ -3342,6 +3347,7 @@ export interface paths {
                          * @example {
                          *       "id": "whe_tp1clvoziqg32u24toccr150",
                          *       "url": "https://hooks.acme.example/rfs",
+                         *       "description": "Production CRM",
                          *       "events": [
                          *         "lead.offers_available",
                          *         "lead.funded"
@@ -8274,6 +8280,11 @@ export interface components {
             /** @example whe_3k9x0c2m4p7q1r8s5t6u0v2w */
             id: string;
             url: string;
+            /**
+             * @description A label for people; null when none was given.
+             * @example Production CRM
+             */
+            description: string | null;
             events: string[];
             active: boolean;
             /**
@@ -8322,6 +8333,11 @@ export interface components {
              * @enum {string}
              */
             payload?: "full" | "reference";
+            /**
+             * @description A label for people, at most 200 characters of plain text on one line (trimmed). `null` or `""` means none.
+             * @example Production CRM
+             */
+            description?: string | null;
         };
         PartnerWebhookChanges: {
             /**
@@ -8336,6 +8352,11 @@ export interface components {
              * @enum {string}
              */
             payload?: "full" | "reference";
+            /**
+             * @description A label for people, at most 200 characters of plain text on one line (trimmed). `null` or `""` means none.
+             * @example Production CRM
+             */
+            description?: string | null;
             /** @description true reactivates a deactivated endpoint and resets its counters. */
             active?: boolean;
         };

@@ -14,6 +14,8 @@ export const webhookEndpoints = sqliteTable(
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     payloadMode: text("payload_mode", { enum: ["full", "reference"] }).notNull(),
+    /** A person's label for the endpoint ("Production CRM"): plain text, at most 200 characters; null when none. */
+    description: text("description"),
     active: integer("active", { mode: "boolean" }).notNull(),
     /** Why it was switched off: `gone` (410), `exhausted` (20 exhausted deliveries), `manual`. */
     deactivatedReason: text("deactivated_reason"),

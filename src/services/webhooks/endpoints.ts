@@ -54,6 +54,8 @@ export interface RegistrationInput {
   url: string;
   events?: string[];
   payload: PayloadMode;
+  /** Already trimmed and checked by the schema; "" or null is none. */
+  description?: string | null;
 }
 
 export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind, input: RegistrationInput) {
@@ -69,6 +71,7 @@ export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind,
     url,
     events: input.events ? [...new Set(input.events)] : [...eventsOf(ctx.api)],
     payloadMode: input.payload,
+    description: input.description || null,
     active: true,
     deactivatedReason: null,
     secretSealed: await sealEndpointSecret(ctx.env, secret),
@@ -94,6 +97,8 @@ export interface EndpointChanges {
   url?: string;
   events?: string[];
   payload?: PayloadMode;
+  /** undefined leaves it; "" or null clears it. */
+  description?: string | null;
   active?: boolean;
 }
 
@@ -103,6 +108,7 @@ export async function changeEndpoint(ctx: EndpointContext, id: string, changes: 
   if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx.env, changes.url);
   if (changes.events !== undefined) set.events = [...new Set(changes.events)];
   if (changes.payload !== undefined) set.payloadMode = changes.payload;
+  if (changes.description !== undefined) set.description = changes.description || null;
   if (changes.active === true) {
     // Reactivation starts a fresh count; deliveries cancelled meanwhile can be re-sent by hand.
     Object.assign(set, { active: true, deactivatedReason: null, consecutiveExhausted: 0, failureCount: 0 });

@@ -4,6 +4,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from "
 export const endpointView = (e: WebhookEndpointRow, secret?: string) => ({
   id: e.id,
   url: e.url,
+  description: e.description,
   events: e.events,
   active: e.active,
   created_at: e.createdAt,

@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { PING_EVENT } from "../../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../../domain/webhooks/subscriptions";
 import { ListLimit, Timestamp } from "./common";
+import { hasForbiddenNameCharacter } from "../../../lib/unicode";
 
 const EventName = (api: WebhookApi) =>
   z
@@ -28,11 +29,34 @@ const PayloadModeInput = z.enum(["full", "reference"]).openapi({
 
 const Url = z.string().max(2048).openapi({ format: "uri", example: "https://hooks.example.com/rfs", description: "https on a public host." });
 
+/** The most a description holds, after the trim. */
+export const DESCRIPTION_MAX = 200;
+
+/**
+ * A person's label for an endpoint ("Production CRM"): plain text on one line, trimmed, at most 200
+ * characters, no control or text-direction characters (400 `invalid_request` naming `description`).
+ * Empty after the trim, or null, means none (and clears it on PATCH).
+ */
+const DescriptionInput = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX)
+  .refine((v) => !hasForbiddenNameCharacter(v), {
+    message: "contains a control or text-direction character (such as a tab, a line break or U+202E); a description is plain text on one line.",
+  })
+  .nullable()
+  .optional()
+  .openapi({
+    example: "Production CRM",
+    description: `A label for people, at most ${DESCRIPTION_MAX} characters of plain text on one line (trimmed). \`null\` or \`""\` means none.`,
+  });
+
 export const WebhookEndpoint = (api: WebhookApi) =>
   z
     .object({
       id: z.string().openapi({ example: "whe_3k9x0c2m4p7q1r8s5t6u0v2w" }),
       url: z.string(),
+      description: z.string().nullable().openapi({ example: "Production CRM", description: "A label for people; null when none was given." }),
       events: z.array(z.string()),
       active: z.boolean(),
       created_at: Timestamp,
@@ -89,6 +113,7 @@ export const webhookRegistration = (api: WebhookApi) =>
       url: Url,
       events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional().openapi({ description: "Default: every event of this API." }),
       payload: PayloadModeInput.default("full"),
+      description: DescriptionInput,
     })
     .openapi(api === "partner" ? "PartnerWebhookRegistration" : "LenderWebhookRegistration");
 
@@ -99,6 +124,7 @@ export const webhookChanges = (api: WebhookApi) =>
       url: Url.optional(),
       events: z.array(EventName(api)).min(1, "choose at least one event").max(50).optional(),
       payload: PayloadModeInput.optional(),
+      description: DescriptionInput,
       active: z.boolean().optional().openapi({ description: "true reactivates a deactivated endpoint and resets its counters." }),
     })
     .openapi(api === "partner" ? "PartnerWebhookChanges" : "LenderWebhookChanges");

@@ -45,7 +45,7 @@ export const webhookRoutes = (api: WebhookApi) => {
       ...common,
       method: "patch",
       path: "/webhooks/{id}",
-      summary: "Change url, events, payload mode or active",
+      summary: "Change url, events, payload mode, description or active",
       description: `A new \`url\` is checked as at registration. ${RESOLVER_NOTE}`,
       request: { params: IdParam, body: jsonBody(changes) },
       responses: { 200: jsonContent(Endpoint, "The endpoint"), ...errorResponses("invalid_request", "not_found", "resolver_unavailable") },

@@ -9,7 +9,7 @@ import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } f
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
 import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
-import { readForm, textFields } from "../../kit/form";
+import { readForm, showRefused, textFields } from "../../kit/form";
 import { PortalPage } from "../layout";
 import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
 import { relyingPartyOf } from "../../../domain/portal/relying-party";
@@ -70,6 +70,27 @@ async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 4
   return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, invitations, ...extra }), status);
 }
 
+/** Another organisation's thing, or none: the portal's 404 page. */
+const notFound = (c: PortalContext) => c.html(notFoundPage(), 404);
+
+/**
+ * A refused action on a member (remove, re-invite, change of role): another organisation's member or
+ * none is the 404 page; a conflict (the last admin, a member who is gone) is the members page again,
+ * 409, with the reason in the person's words above the list; anything else goes on to onError.
+ */
+const memberActionRefused = (c: PortalContext, error: unknown) =>
+  showRefused(c, error, notFound, (refusal) => renderMembers(c, 409, { feedback: { error: { field: null, message: refusal.message } } }), ["conflict"]);
+
+/** The member a confirm page asks about; null for another organisation's member or none (the caller answers the 404 page). */
+async function memberToAskAbout(c: PortalContext, id: string) {
+  try {
+    return await memberOf(c.get("db"), c.get("viewer"), id);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 /** Members and the audit log: admins only. */
 export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.use("/members", requireAdmin);
@@ -111,13 +132,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   // Removing a member asks first (the kit's confirm page); a post without its `confirmed` field is sent to the question.
   portal.get("/members/:id/remove", async (c) => {
     const viewer = c.get("viewer");
-    let member: Awaited<ReturnType<typeof memberOf>>;
-    try {
-      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    const member = await memberToAskAbout(c, c.req.param("id"));
+    if (!member) return notFound(c);
     // Oneself: the same refusal the post gives, with no question that could only be refused.
     if (member.id === viewer.memberId) return renderMembers(c, 409, { feedback: { error: { field: null, message: "You cannot remove yourself; ask another admin." } } });
     return c.html(
@@ -147,9 +163,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
   });
@@ -162,22 +176,15 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       await recordPortalAction(c.get("db"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
   });
 
   // Changing a role asks first (the kit's confirm page); the change is the other role of the two.
   portal.get("/members/:id/role", async (c) => {
     const viewer = c.get("viewer");
-    let member: Awaited<ReturnType<typeof memberOf>>;
-    try {
-      member = await memberOf(c.get("db"), viewer, c.req.param("id"));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    const member = await memberToAskAbout(c, c.req.param("id"));
+    if (!member) return notFound(c);
     const to: PortalRole = member.role === "admin" ? "member" : "admin";
     const self = member.id === viewer.memberId;
     return c.html(
@@ -206,9 +213,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await changeMemberRoleOf(c.get("db"), c.get("viewer"), c.req.param("id"), role as PortalRole);
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { feedback: { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } } });
-      throw error;
+      return memberActionRefused(c, error);
     }
     return c.redirect(`${PORTAL_ROUTE}/members?notice=role_changed`, 303);
   });
@@ -256,9 +261,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     try {
       await removePasskeyOf(c.get("db"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "conflict")) return renderPasskeys(c, 409, { error: { field: null, message: messagesOf({ code: error.code, detail: error.detail })[0].message } });
-      throw error;
+      return showRefused(c, error, notFound, (refusal) => renderPasskeys(c, 409, { error: { field: null, message: refusal.message } }), ["conflict"]);
     }
     return c.redirect(`${PORTAL_ROUTE}/passkeys?notice=removed`, 303);
   });

@@ -1,15 +1,18 @@
 /**
- * The fields of a webhook endpoint (URL, events, payload), shared by the register form and the edit
+ * The fields of a webhook endpoint (URL, description, events, payload), shared by the register form and the edit
  * form so both mark and focus a refusal the same way: the refused input (or a refused group's first
  * choice) is focused and `aria-invalid`, the message sits beside it.
  */
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { LENDER_EVENTS, PARTNER_EVENTS } from "../../../domain/reference/values";
+import { DESCRIPTION_MAX } from "../../../api/shared/schemas/webhooks";
 import { FieldError, RequiredMark, type PageFeedback } from "../layout";
 
 /** What the member typed or what the endpoint holds, put in the form. */
 export interface EndpointFormEntry {
   url: string;
+  /** A label for people ("Production CRM"); "" when none. */
+  description: string;
   events: string[];
   payload: string;
 }
@@ -28,6 +31,21 @@ export function EndpointFields(props: { entry: EndpointFormEntry; error: PageFee
       </label>
       <input type="url" id="url" name="url" value={props.entry.url} required placeholder={props.placeholder} {...refused("url")} />
       <FieldError field="url" error={error} />
+      <label for="description">Description (optional)</label>
+      <input
+        type="text"
+        id="description"
+        name="description"
+        value={props.entry.description}
+        maxlength={DESCRIPTION_MAX}
+        placeholder="Production CRM"
+        {...refused("description")}
+        aria-describedby={error?.field === "description" ? "description-error description-hint" : "description-hint"}
+      />
+      <div class="muted" id="description-hint">
+        A name your team knows it by, up to {DESCRIPTION_MAX} characters.
+      </div>
+      <FieldError field="description" error={error} />
       <fieldset aria-describedby={describedBy("events")}>
         <legend>Events</legend>
         {eventChoicesOf(props.organisationKind).map((event, index) => (

@@ -1,6 +1,6 @@
 /**
  * One webhook endpoint: its facts, its actions (test ping, new secret, delete), the edit form (URL,
- * events, payload) and its delivery log: each attempt with the receiver's status and the start of its
+ * description, events, payload) and its delivery log: each attempt with the receiver's status and the start of its
  * answer, and the signed payload that was sent, with a re-send per delivery.
  */
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -95,6 +95,8 @@ export function WebhookPage(props: WebhookPageProps) {
         </div>
       ) : null}
       <dl>
+        <dt style="font-weight:600">Description</dt>
+        <dd>{endpoint.description ?? <span class="muted">none</span>}</dd>
         <dt style="font-weight:600">URL</dt>
         <dd>
           <Id value={endpoint.url} />

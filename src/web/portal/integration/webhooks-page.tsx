@@ -11,6 +11,7 @@ export type EndpointShown = ReturnType<typeof endpointView>;
 /** A new form subscribes to every event, as the API does when `events` is left out. */
 export const emptyEndpointForm = (kind: PortalViewer["organisationKind"]): EndpointFormEntry => ({
   url: "",
+  description: "",
   events: eventChoicesOf(kind).map((e) => e.value),
   payload: "full",
 });
@@ -52,6 +53,11 @@ export function WebhooksPage(props: WebhooksPageProps) {
               {endpoints.map((endpoint) => (
                 <tr>
                   <td>
+                    {endpoint.description ? (
+                      <div>
+                        <strong>{endpoint.description}</strong>
+                      </div>
+                    ) : null}
                     <a href={`${PORTAL_ROUTE}/webhooks/${endpoint.id}`}>
                       <Id value={endpoint.url} />
                     </a>

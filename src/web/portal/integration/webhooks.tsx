@@ -25,7 +25,7 @@ import { deliveryLogView, deliveryView, endpointView } from "../../../services/w
 import { webhookChanges, webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
-import { readForm, textFields, textOf, textsOf } from "../../kit/form";
+import { optionalTextOf, readForm, textFields, textOf, textsOf } from "../../kit/form";
 import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
@@ -80,7 +80,7 @@ async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, 
       viewer={c.get("viewer")}
       formToken={c.get("formToken")}
       endpoint={shown}
-      entry={entry ?? { url: shown.url, events: shown.events, payload: shown.payload }}
+      entry={entry ?? { url: shown.url, description: shown.description ?? "", events: shown.events, payload: shown.payload }}
       deliveries={page.deliveries.map((d) => deliveryLogView(d.delivery, d.attempts))}
       olderHref={page.nextCursor ? `${endpointPath(id)}?cursor=${encodeURIComponent(page.nextCursor)}` : null}
       feedback={feedback}
@@ -106,9 +106,14 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
   portal.post("/webhooks", async (c) => {
     const viewer = c.get("viewer");
     const form = await readForm(c);
-    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") || "full" };
+    const entry: EndpointFormEntry = {
+      url: textOf(form, "url").trim(),
+      description: textOf(form, "description"),
+      events: textsOf(form, "events"),
+      payload: textOf(form, "payload") || "full",
+    };
     try {
-      const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload });
+      const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, description: entry.description, events: entry.events, payload: entry.payload });
       if (!parsed.success) throw formRefusal(parsed.error, "form");
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
       const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
@@ -143,6 +148,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
         <Confirm
           question={`Delete the endpoint ${endpoint.url}?`}
           facts={[
+            ...(endpoint.description ? ([["Description", endpoint.description]] as [string, string][]) : []),
             ["URL", endpoint.url],
             ["Id", endpoint.id],
             ["Events", endpoint.events.join(", ")],
@@ -194,9 +200,11 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const id = c.req.param("id");
     const viewer = c.get("viewer");
     const form = await readForm(c);
-    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), events: textsOf(form, "events"), payload: textOf(form, "payload") };
+    // A form without the description field leaves it; an emptied one clears it.
+    const description = optionalTextOf(form, "description");
+    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), description: description ?? "", events: textsOf(form, "events"), payload: textOf(form, "payload") };
     try {
-      const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, events: entry.events, payload: entry.payload || undefined });
+      const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, description, events: entry.events, payload: entry.payload || undefined });
       if (!parsed.success) throw formRefusal(parsed.error, "form");
       await changeEndpoint(contextOf(c), id, parsed.data);
       await recordPortalAction(c.get("db"), viewer, "webhook.updated", id);
