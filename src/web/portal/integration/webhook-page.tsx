@@ -9,6 +9,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, TableRegion, When } from "./bits";
 import { ConfirmStart } from "../../kit/confirm";
+import { LABELS } from "../../kit/format";
 import { endpointStatus, type EndpointShown } from "./webhooks-page";
 import { EndpointFields, type EndpointFormEntry } from "./endpoint-fields";
 
@@ -108,7 +109,7 @@ export function WebhookPage(props: WebhookPageProps) {
         <dt style="font-weight:600">Events</dt>
         <dd>{endpoint.events.join(", ")}</dd>
         <dt style="font-weight:600">Payload</dt>
-        <dd>{endpoint.payload}</dd>
+        <dd>{LABELS.payloadMode(endpoint.payload)}</dd>
         <dt style="font-weight:600">Last success</dt>
         <dd>
           <When at={endpoint.last_success_at} />
@@ -181,7 +182,7 @@ function DeliveryLog(props: WebhookPageProps) {
                   <ol style="margin:0;padding-left:1.2rem">
                     {delivery.attempts.map((attempt) => (
                       <li data-attempt>
-                        {attemptLine(attempt)} <span class="muted">({attempt.trigger})</span> <When at={attempt.attempted_at} />
+                        {attemptLine(attempt)} <span class="muted">({LABELS.attemptTrigger(attempt.trigger)})</span> <When at={attempt.attempted_at} />
                         {attempt.response_body ? (
                           <details>
                             <summary>Response body</summary>

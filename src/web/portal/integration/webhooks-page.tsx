@@ -5,6 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FormToken, PortalPage, type PageFeedback } from "../layout";
 import { EndpointFields, eventChoicesOf, type EndpointFormEntry } from "./endpoint-fields";
 import { Id, TableRegion, When } from "./bits";
+import { environmentInWords, LABELS } from "../../kit/format";
 
 export type EndpointShown = ReturnType<typeof endpointView>;
 
@@ -33,7 +34,7 @@ export function WebhooksPage(props: WebhooksPageProps) {
   return (
     <PortalPage title="Webhook endpoints" viewer={viewer} formToken={props.formToken} feedback={props.feedback}>
       <p>
-        Where we send {viewer.organisationKind === "partner" ? "partner" : "lender"} API events for the <strong>{viewer.environment}</strong> environment, signed with
+        Where we send {viewer.organisationKind === "partner" ? "partner" : "lender"} API events for the <strong>{environmentInWords(viewer.environment)}</strong> environment, signed with
         each endpoint's secret. Open an endpoint for its delivery log, a test ping, a new secret or to delete it.
       </p>
       {endpoints.length === 0 ? (
@@ -56,7 +57,7 @@ export function WebhooksPage(props: WebhooksPageProps) {
                       <Id value={endpoint.url} />
                     </a>
                     <div class="muted">
-                      {endpoint.events.length} event{endpoint.events.length === 1 ? "" : "s"}, {endpoint.payload} payload
+                      {endpoint.events.length} event{endpoint.events.length === 1 ? "" : "s"}, payload: {LABELS.payloadModeShort(endpoint.payload)}
                     </div>
                   </td>
                   <td>{endpointStatus(endpoint)}</td>

@@ -1,3 +1,4 @@
+import { environmentInWords, LABELS } from "../../kit/format";
 import type { DealSummaryView } from "../../../domain/deals/view";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -47,7 +48,7 @@ export const dealsPage = (p: DealsPageProps) => {
         <button type="submit">Show</button>
       </form>
       {p.deals.length === 0 ? (
-        <p>{p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${p.viewer.environment} environment.` : `No deals in the ${p.viewer.environment} environment yet.`}</p>
+        <p>{p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${environmentInWords(p.viewer.environment)} environment.` : `No deals in the ${environmentInWords(p.viewer.environment)} environment yet.`}</p>
       ) : (
         <div class="table-wrap" role="region" aria-label="Deals" tabindex={0}>
           <table>
@@ -72,7 +73,7 @@ export const dealsPage = (p: DealsPageProps) => {
                     <bdi>{orDash(d.business.name)}</bdi>
                   </td>
                   <td>{money(d.amount, d.currency)}</td>
-                  <td>{d.market}</td>
+                  <td>{LABELS.market(d.market)}</td>
                   <td>{LENDER_STATUS_LABELS[d.lender_status]}</td>
                   <td>{day(d.created_at)}</td>
                 </tr>

@@ -78,7 +78,7 @@ function Figures({ lead }: { lead: LeadView }) {
 function RegisterFacts({ lead }: { lead: LeadView }) {
   const registry = lead.business.registry;
   if (!registry) return <p>The company register has not been asked yet (no company number, or the answer is on its way).</p>;
-  if (registry.status !== "available") return <p>The company register could not answer: {registry.reason.replace(/_/g, " ")}.</p>;
+  if (registry.status !== "available") return <p>The company register could not answer: {LABELS.registerReason(registry.reason)}.</p>;
   const facts: [string, unknown][] = [
     ["Registered name", registry.registered_name],
     ["Status", registry.company_status],
@@ -301,7 +301,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
         <strong>
           <bdi>{name}</bdi>
         </strong>{" "}
-        · {lead.country} · {stateLabel(lead.state)}
+        · {LABELS.market(lead.country)} · {stateLabel(lead.state)}
         {lead.partner_reference ? ` · your reference ${lead.partner_reference}` : ""}
       </p>
       {lead.state === "draft" ? (

@@ -14,7 +14,7 @@ import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage } from "../layout";
-import { formatFor } from "../../kit/format";
+import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
 import { stateLabel } from "./lead-detail";
 
@@ -84,7 +84,7 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
       </form>
       {error ? null : props.leads.length === 0 ? (
         <p>
-          {filtered ? "No leads match this search" : props.paged ? "No older leads" : "No leads yet"} in the {c.get("viewer").environment} environment.
+          {filtered ? "No leads match this search" : props.paged ? "No older leads" : "No leads yet"} in the {environmentInWords(c.get("viewer").environment)} environment.
           {filtered ? " Check the spelling, or clear the filters to see every lead." : ""}
         </p>
       ) : (
@@ -95,7 +95,7 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
             { header: "Lead", rowHeader: true, cell: (lead) => <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a> },
             { header: "Business", cell: (lead) => <bdi>{lead.business.name ?? "—"}</bdi> },
             { header: "State", cell: (lead) => stateLabel(lead.state) },
-            { header: "Market", cell: (lead) => lead.country },
+            { header: "Market", cell: (lead) => LABELS.market(lead.country) },
             { header: "Opened", cell: (lead) => <time datetime={lead.created_at}>{formatFor(lead.country).time(lead.created_at)}</time> },
           ]}
         />
