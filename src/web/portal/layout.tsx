@@ -10,6 +10,7 @@ import { PORTAL_ROUTE, PRODUCT_NAME, type PageViewer } from "./context";
 import { FORMS_SCRIPT_PATH } from "./forms-asset";
 import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
 import { TABLE_STYLE } from "../kit/table";
+import { COPY_STYLE } from "../kit/copy";
 import { environmentInWords, LABELS } from "../kit/format";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
@@ -30,6 +31,7 @@ form button+button,form button+a,form a+button{margin-left:.6rem}input+button,se
 .next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
+${COPY_STYLE}
 ${TABLE_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {

@@ -16,6 +16,7 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage } from "../layout";
 import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
+import { Copyable } from "../../kit/copy";
 import { stateLabel } from "./lead-detail";
 
 const PAGE_SIZE = 25;
@@ -92,8 +93,15 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
           label="Leads"
           rows={props.leads}
           columns={[
-            { header: "Lead", rowHeader: true, cell: (lead) => <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a> },
-            { header: "Business", cell: (lead) => <bdi>{lead.business.name ?? "—"}</bdi> },
+            { header: "Lead", rowHeader: true, cell: (lead) => <Copyable value={lead.reference} anchor={`lead-${lead.id}`} what="the lead reference" /> },
+            {
+              header: "Business",
+              cell: (lead) => (
+                <a href={`${PORTAL_ROUTE}/leads/${lead.id}`} aria-label={`${lead.business.name ?? "Unnamed business"}: open lead ${lead.reference}`}>
+                  <bdi>{lead.business.name ?? "Unnamed business"}</bdi>
+                </a>
+              ),
+            },
             { header: "State", cell: (lead) => stateLabel(lead.state) },
             { header: "Market", cell: (lead) => LABELS.market(lead.country) },
             { header: "Opened", cell: (lead) => <time datetime={lead.created_at}>{formatFor(lead.country).time(lead.created_at)}</time> },
