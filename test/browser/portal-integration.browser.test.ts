@@ -33,7 +33,7 @@ async function signedInAdmin(kind: "partner" | "lender") {
 
 const checkPage = checkPortalPage;
 
-const shownSecret = async (page: Page) => ((await page.locator(".secret").textContent()) ?? "").trim();
+const shownSecret = async (page: Page) => (await page.locator("input[data-secret]").inputValue()).trim();
 
 describe("the portal's keys and webhooks in a browser", () => {
   it("shows a new key once; it authenticates over HTTP until it is revoked in the page", { timeout: 120_000 }, async () => {

@@ -5,10 +5,11 @@ import { createApp } from "../../src/app";
 import { PRODUCTION } from "../helpers/api";
 import { freshFormToken, type PortalResponse, type PortalSession } from "../helpers/portal";
 
-/** The one secret shown in the page's `.secret` box, or null when there is none. */
+/** The one secret shown on the page (the copy control's `data-secret` field, kit/copy.tsx), or null when there is none. */
 export function shownSecret(html: string): string | null {
-  const match = /<p class="secret"[^>]*>([^<]+)<\/p>/.exec(html);
-  return match ? match[1].trim() : null;
+  const field = /<input\b[^>]*\bdata-secret\b[^>]*>/.exec(html)?.[0];
+  const match = field ? /\bvalue="([^"]+)"/.exec(field) : null;
+  return match ? match[1].replace(/&amp;/g, "&").trim() : null;
 }
 
 export const KEY_PATTERN = /rfs_(?:ptr|lnd|pub)_(?:sandbox|live)_[a-z0-9]{16}_[a-z0-9]{40}/g;

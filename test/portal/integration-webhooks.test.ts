@@ -74,14 +74,14 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     expect(page.text).toContain("The test ping was delivered: your receiver answered HTTP 200.");
     expect(page.text).toMatch(/<code>ping<\/code>/);
     expect(page.text).toContain("Delivered");
-    expect(page.text).toMatch(/HTTP 200 <span class="muted">\(manual\)/);
+    expect(page.text).toMatch(/HTTP 200 <span class="muted">\(sent by hand\)/);
     const deliveryId = /data-delivery="(whd_[a-z0-9]+)"/.exec(page.text)![1];
     expect(await receiver.records()).toHaveLength(1);
 
     const resent = await portal("POST", `/webhooks/${id}/deliveries/${deliveryId}/resend`, { session, form: {} });
     expect(resent.status).toBe(303);
     const after = (await detail(session, id)).text;
-    expect(after.match(/HTTP 200 <span class="muted">\(manual\)/g)).toHaveLength(2);
+    expect(after.match(/HTTP 200 <span class="muted">\(sent by hand\)/g)).toHaveLength(2);
     expect(await receiver.records()).toHaveLength(2);
     expect((await auditOf(org.id)).map((a) => [a.action, a.target])).toEqual([
       ["webhook.registered", id],
@@ -95,7 +95,7 @@ describe.each(["partner", "lender"] as const)("portal webhook endpoints of a %s"
     await portal("POST", `/webhooks/${id}/test`, { session, form: {} });
     const page = (await detail(session, id)).text;
     expect(page).toContain("Failed (no more retries)");
-    expect(page).toMatch(/HTTP 500 <span class="muted">\(manual\)/);
+    expect(page).toMatch(/HTTP 500 <span class="muted">\(sent by hand\)/);
 
     const key = (await issueKey(org.id, "sandbox")).key;
     expect((await call("PATCH", `${api}/webhooks/${id}`, { key, body: { active: false } })).status).toBe(200);

@@ -103,7 +103,7 @@ describe("no internal codes on the portal's pages", () => {
     const admin = await signedInMember(organisation.id, "admin");
     expect((await portal("POST", "/keys", { session: admin, form: { type: "secret", allowed_origins: "" } })).status).toBe(201);
     const keys = await portal("GET", "/keys", { session: admin });
-    const ids = [...keys.text.matchAll(/<code id="(copy-key-[^"]+)"/g)].map((m) => m[1]);
+    const ids = [...keys.text.matchAll(/<input id="(copy-key-[^"]+)"[^>]*readonly/g)].map((m) => m[1]);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(keys.text).toContain(`data-copy="${id}"`);
   });

@@ -83,7 +83,7 @@ describe.each(["partner", "lender"] as const)("the delivery log of a %s", (kind)
     const [received] = await receiver.records();
     const page = (await portal("GET", `/webhooks/${id}`, { session })).text;
     const log = page.slice(page.indexOf('id="deliveries"'));
-    expect(log).toMatch(/HTTP 503 <span class="muted">\(manual\)/);
+    expect(log).toMatch(/HTTP 503 <span class="muted">\(sent by hand\)/);
     expect(log).toContain("<summary>Response body</summary>");
     expect(log).toContain(escaped('{"error":"try later"}'));
     // The payload exactly as it was signed and sent.
@@ -118,7 +118,7 @@ describe.each(["partner", "lender"] as const)("the delivery log of a %s", (kind)
     const { session, id } = await registered(kind, "close");
     await ping(session, id);
     const page = (await portal("GET", `/webhooks/${id}`, { session })).text;
-    expect(page.slice(page.indexOf('id="deliveries"'))).toMatch(/no answer: the connection failed[^<]*<span class="muted">\(manual\)/);
+    expect(page.slice(page.indexOf('id="deliveries"'))).toMatch(/no answer: the connection failed[^<]*<span class="muted">\(sent by hand\)/);
     const row = await env.DB.prepare("select a.response_body as body, a.status_code as status from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?")
       .bind(id)
       .first<{ body: string | null; status: number | null }>();

@@ -51,7 +51,7 @@ describe("issue 21 item 6: the portal's New hub link", () => {
     expect(newLink).not.toBe(oldLink);
     expect(rotated.text).toContain("Copy it and send it to your client");
     expect(rotated.text).toContain("The old link no longer works");
-    expect(rotated.text).toContain('data-copy="new-hub-link"');
+    expect(rotated.text).toContain('data-copy="copy-new-hub-link"');
     expect(rotated.headers.get("Cache-Control")).toContain("no-store");
 
     expect(await visit(oldLink)).toBe(404);

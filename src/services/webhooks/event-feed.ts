@@ -1,5 +1,5 @@
 import { listEvents } from "../../db/webhooks/event-log";
-import { isOwnDeal, isOwnLead, leadIdOfReference } from "../../db/webhooks/event-subjects";
+import { dealNamesOf, isOwnDeal, isOwnLead, leadIdOfReference, leadNamesOf } from "../../db/webhooks/event-subjects";
 import { Refusal } from "../../lib/refusal";
 import type { Scope } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
@@ -82,4 +82,27 @@ export async function pageOfEvents(
     ),
     next_cursor: await nextKeysetCursor(last && { createdAt: last.createdAt, seq: last.seq }, page.length > limit, cursorScope, signingSecret),
   };
+}
+
+/** An event's subject as a person reads it: a lead's (or referral's) reference and business name, a deal's reference and business name. */
+export interface SubjectName {
+  reference: string;
+  businessName: string | null;
+}
+
+/**
+ * The names of the events' subjects (issue 23 item 9), read in two scoped queries (the organisation's own
+ * leads and, for a lender, its own deals in the environment), keyed `type:id`. A subject that is not the
+ * caller's (or no longer there) has no entry: the page shows it without a name.
+ */
+export async function namesOfSubjects(ctx: ViewContext, scope: Scope, subjects: readonly { type: string; id: string }[]) {
+  const ids = (type: string) => [...new Set(subjects.filter((s) => s.type === type).map((s) => s.id))];
+  const leadIds = [...new Set([...ids("lead"), ...ids("referral")])];
+  const [leadRows, dealRows] = await Promise.all([leadNamesOf(ctx.db, scope, leadIds), dealNamesOf(ctx.db, scope, ids("deal"))]);
+  const names = new Map<string, SubjectName>();
+  for (const row of leadRows) {
+    for (const type of ["lead", "referral"]) names.set(`${type}:${row.id}`, { reference: row.reference, businessName: row.businessName });
+  }
+  for (const row of dealRows) names.set(`deal:${row.ref}`, { reference: row.ref, businessName: row.businessName });
+  return names;
 }

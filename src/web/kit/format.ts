@@ -26,6 +26,7 @@ import {
   PARTNER_EVENTS,
 } from "../../domain/reference/values";
 import { AUDIT_ACTIONS, ENVIRONMENT_LABELS, ROLE_LABELS } from "../../domain/portal/audit-actions";
+import { MARKETS } from "../../domain/reference/markets";
 
 type Labelled = readonly { value: string; label: string }[];
 
@@ -48,6 +49,20 @@ const BASES: Record<string, string> = {
   band_midpoint: "midpoint of the applicant's band",
   band_lower_bound: "lower bound of the applicant's band",
 };
+
+/** Why a company register gave no facts (domain/registers/types.ts `RegistryUnavailableReason`), as a sentence's end. */
+const REGISTER_REASONS: Record<string, string> = {
+  not_found: "it holds no company with this number",
+  timeout: "it did not answer in time",
+  unavailable: "it was unavailable",
+  not_configured: "this market's register is not connected yet",
+  not_available_in_state: "it does not cover this state",
+  rate_limited: "it asked us to slow down; it is asked again later",
+};
+
+/** A webhook endpoint's payload mode (the register form's two choices) and why a delivery attempt was made. */
+const PAYLOAD_MODES: Record<string, string> = { full: "Full: the whole record with the event", reference: "Reference: ids only, read the record through the API" };
+const ATTEMPT_TRIGGERS: Record<string, string> = { automatic: "sent automatically", manual: "sent by hand" };
 
 /** Deal statuses and offer states, which have no reference list of their own. */
 const STATUSES: Record<string, string> = {
@@ -86,12 +101,22 @@ export const LABELS = {
   auditAction: (value: string | null | undefined) => (AUDIT_ACTIONS.find((a) => a.value === value)?.label ?? (value ? inWords(value.replace(/\./g, " ")) : "—")),
   role: from(ROLE_LABELS),
   environment: from(ENVIRONMENT_LABELS),
+  /** A market's name from its alpha-2 or response code (`GB`, `UK` → "United Kingdom"). */
+  market: (country: string | null | undefined) => (country ? (MARKETS.find((m) => m.country === country || m.code === country)?.name ?? country) : "—"),
+  registerReason: (value: string | null | undefined) => (value ? (REGISTER_REASONS[value] ?? inWords(value).toLowerCase()) : "no reason given"),
+  payloadMode: (value: string | null | undefined) => (value ? (PAYLOAD_MODES[value] ?? inWords(value)) : "—"),
+  /** The short name of a payload mode ("Full", "Reference"), for a list. */
+  payloadModeShort: (value: string | null | undefined) => (value ? (PAYLOAD_MODES[value] ?? inWords(value)).split(":")[0] : "—"),
+  attemptTrigger: (value: string | null | undefined) => (value ? (ATTEMPT_TRIGGERS[value] ?? inWords(value).toLowerCase()) : ""),
   /** A webhook event's description (`lead.submitted` → "A lead was submitted"); the name stays beside it. */
   // `lead.created` opens every lead's timeline but is no webhook event.
   event: from([...PARTNER_EVENTS, ...LENDER_EVENTS, { value: "lead.created", label: "The lead was created" }]),
   entityType: (country: string | null | undefined, value: string | null | undefined) =>
     from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
 };
+
+/** An environment inside a sentence ("in the sandbox environment"): its label, lower-cased. */
+export const environmentInWords = (value: string | null | undefined) => LABELS.environment(value).toLowerCase();
 
 /** The one form of times and money for a market (a country that is not a served market: UTC, en-GB). */
 export function formatFor(country: string | null | undefined) {

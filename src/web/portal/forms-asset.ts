@@ -9,7 +9,8 @@ import type { PortalEnv } from "./context";
  * It also brings the outcome of the last action (the page's notice or error, `data-outcome`) into view
  * and gives it the focus (issue 23 item 8), unless the page already focused a refused field: a screen
  * reader reads it, and nobody has to scroll for it.
- * Copy buttons (`data-copy`, hidden until the clipboard is writable) copy the text of the element they name.
+ * Copy buttons (`data-copy`, kit/copy.tsx, hidden until the clipboard is writable) copy the value of the
+ * read-only field they name and say "Copied" in the control's live region; a focused field selects its value.
  * Served by the Worker itself, so the portal's `script-src 'self'` holds.
  */
 export const FORMS_SCRIPT_PATH = "/portal/assets/forms.js";
@@ -42,15 +43,30 @@ export const FORMS_SCRIPT = `(function () {
     outcome.focus();
     outcome.scrollIntoView({ block: "center" });
   }
-  // A "Copy" button (data-copy = the id of the element whose text it copies) shows only where the
-  // clipboard can be written; without it the text is there to select.
-  if (navigator.clipboard) {
+  // The one copy control (kit/copy.tsx): a read-only field (selectable without this script) and a
+  // "Copy" button (data-copy = the field's id) shown only where the clipboard can be written; the
+  // outcome is said in the control's live region (data-copy-status), so a screen reader hears it.
+  document.querySelectorAll("input.copy-field").forEach(function (field) {
+    field.addEventListener("focus", function () { field.select(); });
+  });
+  if (navigator.clipboard && window.isSecureContext !== false) {
     document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      var source = document.getElementById(button.dataset.copy);
+      var status = document.querySelector("[data-copy-status=\"" + button.dataset.copy + "\"]");
+      if (!source) return;
       button.hidden = false;
       button.addEventListener("click", function () {
-        var source = document.getElementById(button.dataset.copy);
-        if (!source) return;
-        navigator.clipboard.writeText(source.textContent.trim()).then(function () { button.textContent = "Copied"; });
+        var value = "value" in source ? source.value : source.textContent.trim();
+        var say = function (words) {
+          if (!status) return;
+          status.textContent = "";
+          // A fresh text node after a tick, so the same words twice are announced twice.
+          setTimeout(function () { status.textContent = words; }, 50);
+        };
+        navigator.clipboard.writeText(value).then(function () { say("Copied"); }, function () {
+          if ("select" in source) source.select();
+          say("Select the text and copy it");
+        });
       });
     });
   }

@@ -10,6 +10,8 @@ import { PORTAL_ROUTE, PRODUCT_NAME, type PageViewer } from "./context";
 import { FORMS_SCRIPT_PATH } from "./forms-asset";
 import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
 import { TABLE_STYLE } from "../kit/table";
+import { COPY_STYLE } from "../kit/copy";
+import { environmentInWords, LABELS } from "../kit/format";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -29,6 +31,7 @@ form button+button,form button+a,form a+button{margin-left:.6rem}input+button,se
 .next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
+${COPY_STYLE}
 ${TABLE_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {
@@ -148,8 +151,8 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
     <Document title={props.title} scripts={[FORMS_SCRIPT_PATH, ...(props.scripts ?? [])]} bodyClass={viewer.environment}>
       <header>
         <strong>{viewer.organisationName}</strong>
-        <span class="env" aria-label={`Environment: ${viewer.environment}`}>
-          {viewer.environment}
+        <span class="env" aria-label={`Environment: ${LABELS.environment(viewer.environment)}`}>
+          {LABELS.environment(viewer.environment)}
         </span>
         {other === "live" ? (
           // Switching to live is confirmed first (issue 23 item 7); back to sandbox is harmless and immediate.
@@ -158,7 +161,7 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
           <form method="post" action={`${PORTAL_ROUTE}/environment`}>
             <FormToken token={props.formToken} />
             <input type="hidden" name="environment" value={other} />
-            <button type="submit">Switch to {other}</button>
+            <button type="submit">Switch to {environmentInWords(other)}</button>
           </form>
         )}
         <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`}>

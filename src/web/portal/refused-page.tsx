@@ -1,4 +1,5 @@
 import { PORTAL_ROUTE, type PageViewer } from "./context";
+import { environmentInWords } from "../kit/format";
 import { Document, navigationFor, PortalPage, SignedOutHeader } from "./layout";
 
 /** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it, but always a way on. */
@@ -32,7 +33,7 @@ export const signedInNotFoundPage = (viewer: PageViewer, formToken: string) => {
       <p>There is no such page in the portal, or it belongs to another organisation or to the other environment.</p>
       <p>
         <strong>What to do next:</strong> check the address, or if a colleague sent you the link, check that you are in the same environment (you are in{" "}
-        {viewer.environment}; the switch is in the header). Otherwise, open what you need from the menu:
+        {environmentInWords(viewer.environment)}; the switch is in the header). Otherwise, open what you need from the menu:
       </p>
       <ul>
         <li>

@@ -1,6 +1,6 @@
 /** Small pieces the key and webhook pages share. */
-import type { Child } from "hono/jsx";
 import { formatFor } from "../../kit/format";
+import { Copyable } from "../../kit/copy";
 
 /** A stored ISO timestamp in the kit's one form (`8 Dec 2026, 06:24 UTC`: keys and endpoints are the organisation's, of no one market), the exact value in `datetime`. */
 export const When = (props: { at: string | null; never?: string }) =>
@@ -21,18 +21,8 @@ export const SecretShownOnce = (props: { label: string; value: string; note: str
     <p>
       <strong>Copy it now: it is shown only this once.</strong> {props.note}
     </p>
-    <p class="secret" id="secret-shown-once" data-secret>
-      {props.value}
+    <p>
+      <Copyable value={props.value} anchor="secret-shown-once" what={props.label.toLowerCase()} secret />
     </p>
-    <button type="button" data-copy="secret-shown-once" hidden>
-      Copy
-    </button>
   </section>
-);
-
-/** A table that may be wider than a phone: it scrolls inside its own region, which keyboards can reach. */
-export const TableRegion = (props: { label: string; children?: Child }) => (
-  <div class="table-wrap" role="region" aria-label={props.label} tabindex={0}>
-    {props.children}
-  </div>
 );

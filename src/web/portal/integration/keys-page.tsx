@@ -4,7 +4,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { Id, SecretShownOnce, When } from "./bits";
 import { RecordTable } from "../../kit/table";
-import { formatFor } from "../../kit/format";
+import { environmentInWords, formatFor } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { ConfirmStart } from "../../kit/confirm";
 import { WebsiteSnippet } from "../partner/website-form";
@@ -40,7 +40,7 @@ export function KeysPage(props: KeysPageProps) {
   return (
     <PortalPage title="API keys" viewer={viewer} formToken={props.formToken} feedback={props.feedback}>
       <p>
-        The keys of {viewer.organisationName} in the <strong>{viewer.environment}</strong> environment. The client id is the key's public prefix; the rest of a key is
+        The keys of {viewer.organisationName} in the <strong>{environmentInWords(viewer.environment)}</strong> environment. The client id is the key's public prefix; the rest of a key is
         shown once, when it is created, and only its hash is kept.
       </p>
       {keys.length === 0 ? (
@@ -89,7 +89,7 @@ function CreateKeyForm(props: KeysPageProps) {
   const partner = props.viewer.organisationKind === "partner";
   return (
     <section aria-labelledby="create-key">
-      <h2 id="create-key">Create a {props.viewer.environment} key</h2>
+      <h2 id="create-key">Create a {environmentInWords(props.viewer.environment)} key</h2>
       <form method="post" action={`${PORTAL_ROUTE}/keys`}>
         <FormToken token={props.formToken} />
         {partner ? (
@@ -139,7 +139,7 @@ export function KeyIssuedPage(props: {
   return (
     <PortalPage title="Your new API key" viewer={props.viewer} formToken={props.formToken}>
       <p>
-        {KIND_LABEL[props.issued.kind]} key <Id value={props.issued.client_id} /> for the {props.viewer.environment} environment.
+        {KIND_LABEL[props.issued.kind]} key <Id value={props.issued.client_id} /> for the {environmentInWords(props.viewer.environment)} environment.
       </p>
       <SecretShownOnce label="The key" value={props.issued.key} note="We keep only its hash: if it is lost, revoke it and create another." />
       {props.issued.kind === "publishable" ? (

@@ -7,8 +7,11 @@ import type { PortalViewer } from "../../../domain/portal/viewer";
 import type { deliveryLogView, deliveryView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken, PortalPage, type PageFeedback } from "../layout";
-import { Id, SecretShownOnce, TableRegion, When } from "./bits";
+import { Id, SecretShownOnce, When } from "./bits";
+import { Copyable } from "../../kit/copy";
+import { RecordTable } from "../../kit/table";
 import { ConfirmStart } from "../../kit/confirm";
+import { LABELS } from "../../kit/format";
 import { endpointStatus, type EndpointShown } from "./webhooks-page";
 import { EndpointFields, type EndpointFormEntry } from "./endpoint-fields";
 
@@ -103,14 +106,14 @@ export function WebhookPage(props: WebhookPageProps) {
         </dd>
         <dt style="font-weight:600">Id</dt>
         <dd>
-          <Id value={endpoint.id} />
+          <Copyable value={endpoint.id} anchor="endpoint-id" what="the endpoint id" />
         </dd>
         <dt style="font-weight:600">Status</dt>
         <dd>{endpointStatus(endpoint)}</dd>
         <dt style="font-weight:600">Events</dt>
         <dd>{endpoint.events.join(", ")}</dd>
         <dt style="font-weight:600">Payload</dt>
-        <dd>{endpoint.payload}</dd>
+        <dd>{LABELS.payloadMode(endpoint.payload)}</dd>
         <dt style="font-weight:600">Last success</dt>
         <dd>
           <When at={endpoint.last_success_at} />
@@ -156,65 +159,74 @@ export function WebhookPage(props: WebhookPageProps) {
   );
 }
 
+/**
+ * The delivery log in the one table of records (kit/table.tsx): a table from 600 px up, a card per
+ * delivery below it (issue 23 item 14), its Re-send button the card's width.
+ */
 function DeliveryLog(props: WebhookPageProps) {
   return (
-    <TableRegion label="Delivery log">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.deliveries.map((delivery) => (
-            <tr data-delivery={delivery.id}>
-              <td>
-                <code>{delivery.event}</code>
-                <div class="muted">
-                  <When at={delivery.created_at} />
-                </div>
-              </td>
-              <td>
-                {delivery.attempts.length === 0 ? (
-                  <span class="muted">none yet</span>
-                ) : (
-                  <ol style="margin:0;padding-left:1.2rem">
-                    {delivery.attempts.map((attempt) => (
-                      <li data-attempt>
-                        {attemptLine(attempt)} <span class="muted">({attempt.trigger})</span> <When at={attempt.attempted_at} />
-                        {attempt.response_body ? (
-                          <details>
-                            <summary>Response body</summary>
-                            <Raw text={attempt.response_body} label={`Response to ${delivery.event}`} />
-                          </details>
-                        ) : attempt.status_code !== null ? (
-                          <div class="muted">empty response body</div>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ol>
-                )}
-                <details>
-                  <summary>Request payload</summary>
-                  <Raw text={delivery.request_body} label={`Payload of ${delivery.event}`} />
-                </details>
-              </td>
-              <td>
-                {STATE_LABEL[delivery.state]}
-                <form method="post" action={action(props.endpoint, `deliveries/${delivery.id}/resend`)}>
-                  <FormToken token={props.formToken} />
-                  <button type="submit" aria-label={`Re-send ${delivery.event} delivery ${delivery.id}`}>
-                    Re-send
-                  </button>
-                </form>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <RecordTable
+      label="Delivery log"
+      rows={props.deliveries}
+      rowData={(delivery) => ({ delivery: delivery.id })}
+      columns={[
+        {
+          header: "Event",
+          rowHeader: true,
+          cell: (delivery) => (
+            <>
+              {LABELS.event(delivery.event)} <code>{delivery.event}</code>
+              <div class="muted">
+                <When at={delivery.created_at} />
+              </div>
+            </>
+          ),
+        },
+        {
+          header: "Attempts",
+          cell: (delivery) => (
+            <>
+              {delivery.attempts.length === 0 ? (
+                <span class="muted">none yet</span>
+              ) : (
+                <ol style="margin:0;padding-left:1.2rem">
+                  {delivery.attempts.map((attempt) => (
+                    <li data-attempt>
+                      {attemptLine(attempt)} <span class="muted">({LABELS.attemptTrigger(attempt.trigger)})</span> <When at={attempt.attempted_at} />
+                      {attempt.response_body ? (
+                        <details>
+                          <summary>Response body</summary>
+                          <Raw text={attempt.response_body} label={`Response to ${delivery.event}`} />
+                        </details>
+                      ) : attempt.status_code !== null ? (
+                        <div class="muted">empty response body</div>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <details>
+                <summary>Request payload</summary>
+                <Raw text={delivery.request_body} label={`Payload of ${delivery.event}`} />
+              </details>
+            </>
+          ),
+        },
+        { header: "State", cell: (delivery) => STATE_LABEL[delivery.state] },
+        {
+          header: "Action",
+          actions: true,
+          cell: (delivery) => (
+            <form method="post" action={action(props.endpoint, `deliveries/${delivery.id}/resend`)}>
+              <FormToken token={props.formToken} />
+              <button type="submit" aria-label={`Re-send ${delivery.event} delivery ${delivery.id}`}>
+                Re-send
+              </button>
+            </form>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -4,7 +4,9 @@ import type { endpointView } from "../../../services/webhooks/views";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken, PortalPage, type PageFeedback } from "../layout";
 import { EndpointFields, eventChoicesOf, type EndpointFormEntry } from "./endpoint-fields";
-import { Id, TableRegion, When } from "./bits";
+import { Id, When } from "./bits";
+import { RecordTable } from "../../kit/table";
+import { environmentInWords, LABELS } from "../../kit/format";
 
 export type EndpointShown = ReturnType<typeof endpointView>;
 
@@ -34,46 +36,41 @@ export function WebhooksPage(props: WebhooksPageProps) {
   return (
     <PortalPage title="Webhook endpoints" viewer={viewer} formToken={props.formToken} feedback={props.feedback}>
       <p>
-        Where we send {viewer.organisationKind === "partner" ? "partner" : "lender"} API events for the <strong>{viewer.environment}</strong> environment, signed with
+        Where we send {viewer.organisationKind === "partner" ? "partner" : "lender"} API events for the <strong>{environmentInWords(viewer.environment)}</strong> environment, signed with
         each endpoint's secret. Open an endpoint for its delivery log, a test ping, a new secret or to delete it.
       </p>
       {endpoints.length === 0 ? (
         <p>No webhook endpoints in this environment yet.</p>
       ) : (
-        <TableRegion label="Webhook endpoints">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last success</th>
-              </tr>
-            </thead>
-            <tbody>
-              {endpoints.map((endpoint) => (
-                <tr>
-                  <td>
-                    {endpoint.description ? (
-                      <div>
-                        <strong>{endpoint.description}</strong>
-                      </div>
-                    ) : null}
-                    <a href={`${PORTAL_ROUTE}/webhooks/${endpoint.id}`}>
-                      <Id value={endpoint.url} />
-                    </a>
-                    <div class="muted">
-                      {endpoint.events.length} event{endpoint.events.length === 1 ? "" : "s"}, {endpoint.payload} payload
+        <RecordTable
+          label="Webhook endpoints"
+          rows={endpoints}
+          rowData={(endpoint) => ({ endpoint: endpoint.id })}
+          inactive={(endpoint) => (endpoint.active ? null : "Deactivated")}
+          columns={[
+            {
+              header: "Endpoint",
+              rowHeader: true,
+              cell: (endpoint) => (
+                <>
+                  {endpoint.description ? (
+                    <div>
+                      <strong>{endpoint.description}</strong>
                     </div>
-                  </td>
-                  <td>{endpointStatus(endpoint)}</td>
-                  <td>
-                    <When at={endpoint.last_success_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+                  ) : null}
+                  <a href={`${PORTAL_ROUTE}/webhooks/${endpoint.id}`}>
+                    <Id value={endpoint.url} />
+                  </a>
+                  <div class="muted">
+                    {endpoint.events.length} event{endpoint.events.length === 1 ? "" : "s"}, payload: {LABELS.payloadModeShort(endpoint.payload)}
+                  </div>
+                </>
+              ),
+            },
+            { header: "Status", cell: (endpoint) => endpointStatus(endpoint) },
+            { header: "Last success", cell: (endpoint) => <When at={endpoint.last_success_at} /> },
+          ]}
+        />
       )}
       <RegisterForm {...props} />
     </PortalPage>

@@ -90,7 +90,7 @@ export function RegisterSection(props: { deal: DealView }) {
     return (
       <Section id="register" title="Company register">
         <p>
-          The register gave no facts ({registry.source}: {registry.reason.replace(/_/g, " ")}).
+          The register gave no facts: {LABELS.registerReason(registry.reason)}.
         </p>
       </Section>
     );

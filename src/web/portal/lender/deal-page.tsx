@@ -1,3 +1,4 @@
+import { Copyable } from "../../kit/copy";
 import type { DealView, messageView } from "../../../domain/deals/view";
 import type { documentRequestView } from "../../../domain/documents/view";
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -50,6 +51,10 @@ export const dealPage = (p: DealPageProps) => {
       formToken={p.formToken}
       feedback={{ notice: p.notice ?? null, error: refusal ? { field: refusal.field, message: `Not saved: ${refusal.message}` } : null }}
     >
+      <p class="reference-line">
+        <span class="muted">Reference </span>
+        <Copyable value={d.ref} anchor="deal-reference" what="the deal reference" />
+      </p>
       <p>
         <a href={`${PORTAL_ROUTE}/deals`}>All deals</a>
         {d.test ? (

@@ -1,3 +1,6 @@
+import { environmentInWords, LABELS } from "../../kit/format";
+import { Copyable } from "../../kit/copy";
+import { RecordTable } from "../../kit/table";
 import type { DealSummaryView } from "../../../domain/deals/view";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -47,39 +50,37 @@ export const dealsPage = (p: DealsPageProps) => {
         <button type="submit">Show</button>
       </form>
       {p.deals.length === 0 ? (
-        <p>{p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${p.viewer.environment} environment.` : `No deals in the ${p.viewer.environment} environment yet.`}</p>
+        <p>{p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${environmentInWords(p.viewer.environment)} environment.` : `No deals in the ${environmentInWords(p.viewer.environment)} environment yet.`}</p>
       ) : (
-        <div class="table-wrap" role="region" aria-label="Deals" tabindex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Deal</th>
-                <th scope="col">Business</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Market</th>
-                <th scope="col">Your status</th>
-                <th scope="col">Received</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.deals.map((d) => (
-                <tr data-deal={d.ref}>
-                  <td>
-                    <a href={`${PORTAL_ROUTE}/deals/${d.ref}`}>{d.ref}</a>
-                    {d.test ? <span class="muted"> (test)</span> : null}
-                  </td>
-                  <td>
-                    <bdi>{orDash(d.business.name)}</bdi>
-                  </td>
-                  <td>{money(d.amount, d.currency)}</td>
-                  <td>{d.market}</td>
-                  <td>{LENDER_STATUS_LABELS[d.lender_status]}</td>
-                  <td>{day(d.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          label="Deals"
+          rows={p.deals}
+          rowData={(d) => ({ deal: d.ref })}
+          columns={[
+            {
+              header: "Deal",
+              rowHeader: true,
+              cell: (d) => (
+                <>
+                  <Copyable value={d.ref} anchor={`deal-${d.ref}`} what="the deal reference" />
+                  {d.test ? <span class="muted"> (test)</span> : null}
+                </>
+              ),
+            },
+            {
+              header: "Business",
+              cell: (d) => (
+                <a href={`${PORTAL_ROUTE}/deals/${d.ref}`} aria-label={`${d.business.name ?? "Business not named"}: open deal ${d.ref}`}>
+                  <bdi>{orDash(d.business.name)}</bdi>
+                </a>
+              ),
+            },
+            { header: "Amount", cell: (d) => money(d.amount, d.currency) },
+            { header: "Market", cell: (d) => LABELS.market(d.market) },
+            { header: "Your status", cell: (d) => LENDER_STATUS_LABELS[d.lender_status] },
+            { header: "Received", cell: (d) => day(d.created_at) },
+          ]}
+        />
       )}
       <p>
         {p.paged ? <a href={pageLink(p.status, p.limit)}>First page</a> : null} {p.nextCursor ? <a href={pageLink(p.status, p.limit, p.nextCursor)} rel="next">Next page</a> : null}

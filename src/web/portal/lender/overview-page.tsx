@@ -1,3 +1,4 @@
+import { environmentInWords, LABELS } from "../../kit/format";
 import type { LenderStatus } from "../../../domain/reference/values";
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
@@ -14,7 +15,7 @@ export interface LenderOverviewProps {
 export const lenderOverviewPage = (p: LenderOverviewProps) => (
   <PortalPage title="Overview" viewer={p.viewer} formToken={p.formToken}>
     <p>
-      Signed in to {p.viewer.organisationName} as {p.viewer.role}, looking at the {p.viewer.environment} environment.
+      Signed in to {p.viewer.organisationName} as {LABELS.role(p.viewer.role).toLowerCase()}, looking at the {environmentInWords(p.viewer.environment)} environment.
     </p>
     <h2>Deals by your status</h2>
     <div class="table-wrap" role="region" aria-label="Deals by status" tabindex={0}>

@@ -1,4 +1,5 @@
 /** The lender's sandbox: its test deals (at most 10 at once), a form to make one, and how to rehearse a deal with them. */
+import { environmentInWords, LABELS } from "../../kit/format";
 import type { DealSummaryView } from "../../../domain/deals/view";
 import { MARKETS } from "../../../domain/reference/markets";
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -31,7 +32,7 @@ export const sandboxPage = (p: SandboxPageProps) => {
   return (
     <PortalPage title="Test deals" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback}>
       <p class="muted">
-        Test deals let you rehearse a whole deal from this browser, in the {p.viewer.environment} environment, without a partner or a real business. At most {p.cap} exist at
+        Test deals let you rehearse a whole deal from this browser, in the {environmentInWords(p.viewer.environment)} environment, without a partner or a real business. At most {p.cap} exist at
         once; delete one to make room.
       </p>
       {p.deals.length === 0 ? (
@@ -52,7 +53,7 @@ export const sandboxPage = (p: SandboxPageProps) => {
           <ul class="cards">
             {p.deals.map((d) => (
               <li data-test-deal={d.ref}>
-                <a href={`${PORTAL_ROUTE}/deals/${d.ref}#simulate`}>{d.ref}</a> — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {d.market}. {LENDER_STATUS_LABELS[d.lender_status]}, made{" "}
+                <a href={`${PORTAL_ROUTE}/deals/${d.ref}#simulate`}>{d.ref}</a> — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {LABELS.market(d.market)}. {LENDER_STATUS_LABELS[d.lender_status]}, made{" "}
                 {day(d.created_at)}.
                 <form method="get" action={`${PORTAL_ROUTE}/sandbox/deals/${d.ref}/delete`}>
                   <button type="submit" aria-label={`Delete test deal ${d.ref}`}>

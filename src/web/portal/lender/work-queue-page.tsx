@@ -1,4 +1,5 @@
 /** The lender's work queue: the deals waiting on the lender's action, the nearest to funding first. */
+import { environmentInWords, LABELS } from "../../kit/format";
 import type { DealSummaryView } from "../../../domain/deals/view";
 import type { WORK_STAGES } from "../../../domain/deals/work-queue";
 import type { PortalViewer } from "../../../domain/portal/viewer";
@@ -17,12 +18,12 @@ export const workQueuePage = (p: WorkQueuePageProps) => (
   <PortalPage title="Work queue" viewer={p.viewer} formToken={p.formToken}>
     {p.total === 0 ? (
       <p id="queue-empty">
-        Nothing waits on you in the {p.viewer.environment} environment. New deals, accepted offers, payout accounts given and signed agreements appear here.{" "}
+        Nothing waits on you in the {environmentInWords(p.viewer.environment)} environment. New deals, accepted offers, payout accounts given and signed agreements appear here.{" "}
         <a href={`${PORTAL_ROUTE}/deals`}>See all deals</a>.
       </p>
     ) : (
       <p>
-        {p.total} {p.total === 1 ? "deal waits" : "deals wait"} on you in the {p.viewer.environment} environment, the nearest to funding first.
+        {p.total} {p.total === 1 ? "deal waits" : "deals wait"} on you in the {environmentInWords(p.viewer.environment)} environment, the nearest to funding first.
       </p>
     )}
     {p.groups
@@ -37,7 +38,7 @@ export const workQueuePage = (p: WorkQueuePageProps) => (
             {g.deals.map((d) => (
               <li data-deal={d.ref}>
                 <a href={`${PORTAL_ROUTE}/deals/${d.ref}`}>{d.ref}</a>
-                {d.test ? <span class="muted"> (test)</span> : null} — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {d.market}. Last change {day(d.waiting_since)}.
+                {d.test ? <span class="muted"> (test)</span> : null} — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {LABELS.market(d.market)}. Last change {day(d.waiting_since)}.
               </li>
             ))}
           </ul>

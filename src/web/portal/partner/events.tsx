@@ -9,8 +9,9 @@ import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
 import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
-import { formatFor, LABELS } from "../../kit/format";
-import { pageOfEvents, requireEventSubject } from "../../../services/webhooks/event-feed";
+import { environmentInWords, formatFor, LABELS } from "../../kit/format";
+import { namesOfSubjects, pageOfEvents, requireEventSubject, type SubjectName } from "../../../services/webhooks/event-feed";
+import { RecordTable } from "../../kit/table";
 import { viewContext } from "../../../services/views/view-context";
 import { EventsQuery } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -33,13 +34,35 @@ const eventsHref = (filters: Filters, cursor: string) => {
 const subjectHref = (kind: "partner" | "lender", subject: { type: string; id: string }) =>
   kind === "partner" && subject.type === "lead" ? `${PORTAL_ROUTE}/leads/${subject.id}` : kind === "lender" && subject.type === "deal" ? `${PORTAL_ROUTE}/deals/${subject.id}` : null;
 
-function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage; error?: { field: string; message: string } | null }) {
+/** Subject kinds in words, for a subject that is not the viewer's to name. */
+const SUBJECT_KINDS: Record<string, string> = { lead: "A lead", deal: "A deal", referral: "A referral" };
+
+/**
+ * An event's subject as a person reads it (issue 23 item 9): the business's name and the reference they
+ * know (`RF-…`, `DL-…`), linked to its page; never `lead <id>`.
+ */
+const Subject = (props: { kind: "partner" | "lender"; subject: { type: string; id: string }; name: SubjectName | undefined }) => {
+  const { name } = props;
+  // A deleted test deal's events outlive it: its reference is still what the lender knows it by.
+  if (!name && props.subject.type === "deal") return <span class="reference">{props.subject.id}</span>;
+  if (!name) return <span class="muted">{SUBJECT_KINDS[props.subject.type] ?? "A record"} no longer shown here</span>;
+  const href = subjectHref(props.kind, props.subject);
+  const label = (
+    <>
+      <bdi>{name.businessName ?? "Business not named yet"}</bdi> <span class="reference">{name.reference}</span>
+    </>
+  );
+  return href ? <a href={href}>{label}</a> : label;
+};
+
+function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage; names?: Map<string, SubjectName>; error?: { field: string; message: string } | null }) {
   const { c, filters, page, error } = props;
+  const names = props.names ?? new Map<string, SubjectName>();
   const viewer = c.get("viewer");
   const described = (field: string) => (error?.field === field ? `${field}-error` : undefined);
   return (
     <PortalPage title="Events" viewer={viewer} formToken={c.get("formToken")} feedback={{ error: error ? { message: error.message, field: null } : null }}>
-      <p class="muted">Every event sent (or about to be sent) to your webhooks in the {viewer.environment} environment, newest first; kept 90 days.</p>
+      <p class="muted">Every event sent (or about to be sent) to your webhooks in the {environmentInWords(viewer.environment)} environment, newest first; kept 90 days.</p>
       <form method="get" action={`${PORTAL_ROUTE}/events`}>
         <label for="filter-event">Event</label>
         <select id="filter-event" name="event" aria-describedby={described("event")}>
@@ -59,38 +82,26 @@ function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage
       {error ? null : page.events.length === 0 ? (
         <p>No events{filters.event || filters.subject ? " match these filters" : " yet"}.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col">Subject</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.events.map((e) => {
-                const href = subjectHref(viewer.organisationKind, e.subject);
-                return (
-                  <tr>
-                    <td>
-                      <time datetime={e.created_at}>{formatFor(null).time(e.created_at)}</time>
-                    </td>
-                    <td>
-                      <details>
-                        <summary>
-                          {LABELS.event(e.event)} <code>{e.event}</code>
-                        </summary>
-                        <pre class="payload">{JSON.stringify(e.data, null, 2)}</pre>
-                      </details>
-                    </td>
-                    <td>{href ? <a href={href}>{`${e.subject.type} ${e.subject.id}`}</a> : `${e.subject.type} ${e.subject.id}`}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <RecordTable
+          label="Events"
+          rows={page.events}
+          columns={[
+            { header: "When", cell: (e) => <time datetime={e.created_at}>{formatFor(null).time(e.created_at)}</time> },
+            {
+              header: "Event",
+              rowHeader: true,
+              cell: (e) => (
+                <details>
+                  <summary>
+                    {LABELS.event(e.event)} <code>{e.event}</code>
+                  </summary>
+                  <pre class="payload">{JSON.stringify(e.data, null, 2)}</pre>
+                </details>
+              ),
+            },
+            { header: "Subject", cell: (e) => <Subject kind={viewer.organisationKind} subject={e.subject} name={names.get(`${e.subject.type}:${e.subject.id}`)} /> },
+          ]}
+        />
       )}
       {page.next_cursor ? (
         <p>
@@ -122,7 +133,8 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
       // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
       const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
       const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit, signingSecretOf(c.env));
-      return c.html(<EventsPage c={c} filters={filters} page={page} />);
+      const names = await namesOfSubjects(ctx, scopeOfViewer(viewer), page.events.map((e) => e.subject));
+      return c.html(<EventsPage c={c} filters={filters} page={page} names={names} />);
     } catch (error) {
       if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
       throw error;

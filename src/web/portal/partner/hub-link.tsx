@@ -14,6 +14,7 @@ import { requireLead } from "../../../services/leads/leads";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { linksFor } from "../../../services/views/links";
 import { Confirm } from "../../kit/confirm";
+import { Copyable } from "../../kit/copy";
 import { isNotFound } from "../../kit/refusal";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { PortalPage } from "../layout";
@@ -71,12 +72,9 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
             <strong>Copy it and send it to your client.</strong> The old link is dead: whoever opens it sees “not found”, and hub sessions opened
             with it have ended. This link works until <time datetime={link.expires_at}>{`${link.expires_at.slice(0, 10)} ${link.expires_at.slice(11, 16)} UTC`}</time>.
           </p>
-          <p class="secret" id="new-hub-link" data-secret>
-            {link.upload_url}
+          <p>
+            <Copyable value={link.upload_url} anchor="new-hub-link" what="the client's hub link" secret />
           </p>
-          <button type="button" data-copy="new-hub-link" hidden>
-            Copy link
-          </button>
           <p>
             <a href={back}>Back to the lead</a>
           </p>

@@ -5,6 +5,7 @@
  * accept button that calls the API's own acceptOffer.
  */
 import { formatFor, LABELS } from "../../kit/format";
+import { Copyable } from "../../kit/copy";
 import { RecordTable } from "../../kit/table";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
@@ -78,7 +79,7 @@ function Figures({ lead }: { lead: LeadView }) {
 function RegisterFacts({ lead }: { lead: LeadView }) {
   const registry = lead.business.registry;
   if (!registry) return <p>The company register has not been asked yet (no company number, or the answer is on its way).</p>;
-  if (registry.status !== "available") return <p>The company register could not answer: {registry.reason.replace(/_/g, " ")}.</p>;
+  if (registry.status !== "available") return <p>The company register could not answer: {LABELS.registerReason(registry.reason)}.</p>;
   const facts: [string, unknown][] = [
     ["Registered name", registry.registered_name],
     ["Status", registry.company_status],
@@ -301,8 +302,12 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
         <strong>
           <bdi>{name}</bdi>
         </strong>{" "}
-        · {lead.country} · {stateLabel(lead.state)}
+        · {LABELS.market(lead.country)} · {stateLabel(lead.state)}
         {lead.partner_reference ? ` · your reference ${lead.partner_reference}` : ""}
+      </p>
+      <p class="reference-line">
+        <span class="muted">Reference </span>
+        <Copyable value={lead.reference} anchor="lead-reference" what="the lead reference" />
       </p>
       {lead.state === "draft" ? (
         <>
@@ -335,7 +340,9 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       {lead.upload_url ? (
         <>
           <p>The client's upload link:</p>
-          <p class="secret">{lead.upload_url}</p>
+          <p>
+            <Copyable value={lead.upload_url} anchor="hub-link" what="the client's hub link" secret />
+          </p>
           <p class="muted" id="hub-link-note">A new link ends this one at once (for a link sent to the wrong address, or one that leaked).</p>
           <ConfirmStart href={hubLinkPath(lead.id)} label="New hub link" describedBy="hub-link-note" />
         </>

@@ -14,8 +14,9 @@ import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage } from "../layout";
-import { formatFor } from "../../kit/format";
+import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
+import { Copyable } from "../../kit/copy";
 import { stateLabel } from "./lead-detail";
 
 const PAGE_SIZE = 25;
@@ -84,7 +85,7 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
       </form>
       {error ? null : props.leads.length === 0 ? (
         <p>
-          {filtered ? "No leads match this search" : props.paged ? "No older leads" : "No leads yet"} in the {c.get("viewer").environment} environment.
+          {filtered ? "No leads match this search" : props.paged ? "No older leads" : "No leads yet"} in the {environmentInWords(c.get("viewer").environment)} environment.
           {filtered ? " Check the spelling, or clear the filters to see every lead." : ""}
         </p>
       ) : (
@@ -92,10 +93,17 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
           label="Leads"
           rows={props.leads}
           columns={[
-            { header: "Lead", rowHeader: true, cell: (lead) => <a href={`${PORTAL_ROUTE}/leads/${lead.id}`}>{lead.reference}</a> },
-            { header: "Business", cell: (lead) => <bdi>{lead.business.name ?? "—"}</bdi> },
+            { header: "Lead", rowHeader: true, cell: (lead) => <Copyable value={lead.reference} anchor={`lead-${lead.id}`} what="the lead reference" /> },
+            {
+              header: "Business",
+              cell: (lead) => (
+                <a href={`${PORTAL_ROUTE}/leads/${lead.id}`} aria-label={`${lead.business.name ?? "Unnamed business"}: open lead ${lead.reference}`}>
+                  <bdi>{lead.business.name ?? "Unnamed business"}</bdi>
+                </a>
+              ),
+            },
             { header: "State", cell: (lead) => stateLabel(lead.state) },
-            { header: "Market", cell: (lead) => lead.country },
+            { header: "Market", cell: (lead) => LABELS.market(lead.country) },
             { header: "Opened", cell: (lead) => <time datetime={lead.created_at}>{formatFor(lead.country).time(lead.created_at)}</time> },
           ]}
         />

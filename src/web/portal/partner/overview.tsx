@@ -1,4 +1,5 @@
 /** A partner's home page: this month's leads per state, in the picked environment. */
+import { environmentInWords, LABELS } from "../../kit/format";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { leadsByStateThisMonth } from "../../../services/leads/counts";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
@@ -11,7 +12,7 @@ export async function partnerOverviewPage(c: PortalContext) {
   return c.html(
     <PortalPage title="Overview" viewer={viewer} formToken={c.get("formToken")}>
       <p>
-        Signed in to {viewer.organisationName} as {viewer.role}, looking at the {viewer.environment} environment.
+        Signed in to {viewer.organisationName} as {LABELS.role(viewer.role).toLowerCase()}, looking at the {environmentInWords(viewer.environment)} environment.
       </p>
       <h2>Leads opened in {monthName}</h2>
       <div class="table-wrap">

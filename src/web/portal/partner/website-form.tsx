@@ -4,6 +4,7 @@
  * hash like every key, so the full snippet is shown when the key is created (keys-page.tsx) and this
  * page shows it with the key's public prefix to be completed.
  */
+import { environmentInWords } from "../../kit/format";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { keysInScope } from "../../../services/identity/organisations";
@@ -37,7 +38,7 @@ export function registerWebsiteFormPage(portal: Hono<PortalEnv>) {
       <PortalPage title="Prequalification on your website" viewer={viewer} formToken={c.get("formToken")}>
         <p>
           Your visitors can check their funding options on your own website: the form asks no names or contact details, answers from the panel's current limits, and
-          shows the disclaimer. It needs a <strong>publishable</strong> key for the {viewer.environment} environment, limited to your website's address.
+          shows the disclaimer. It needs a <strong>publishable</strong> key for the {environmentInWords(viewer.environment)} environment, limited to your website's address.
         </p>
         <p>
           <a href={`${EMBED_ROUTE}/demo`}>See the form on the demo page</a> · <a href="/docs/guides/embed">Attributes, events, theming and languages</a>
