@@ -107,13 +107,14 @@ export default defineConfig(async () => {
             isolate: false,
           },
         },
-        // Every workerd file gets its own start by default. The files are independent of each other (each makes its own
-        // organisations and keys, reads only its own rows, settles the outbox before it dispatches, narrows the panel to its
-        // lenders; test/helpers/file-start.ts resets module state), so WORKERD_SHARED=1 can share a worker's runtime
-        // (isolate: false) and pay the start once per worker. It is not the default: the first full run that way, on
-        // @cloudflare/vitest-pool-workers 0.15.1, slowed down as a worker's runtime aged (hub.error's tests took 50-65 s
-        // each, against 2 s alone) and logged "Cannot perform I/O on behalf of a different Durable Object" (docs/testing.md).
-        workerd("workerd", process.env.WORKERD_SHARED !== "1", ["test/**/*.test.ts"], ISOLATED),
+        // The files of a worker share its runtime (isolate: false): the workerd start and the app's modules are paid once
+        // per worker, not once per file. The files are independent of each other (each makes its own organisations and
+        // keys, reads only its own rows, settles the outbox before it dispatches, narrows the panel to its lenders;
+        // test/helpers/file-start.ts resets module state), and a runtime no longer slows down as it ages now that the pool's
+        // wrapper classes stop stacking a proxy per request (test/harness/wrapper-prototypes.mts; docs/testing.md, "What
+        // made a shared runtime age"). WORKERD_ISOLATE=1 gives every file a start of its own again, to tell whether a
+        // failure comes from sharing.
+        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
         workerd("workerd-isolated", true, ISOLATED, []),
       ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
