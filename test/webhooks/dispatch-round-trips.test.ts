@@ -1,8 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
-import { dispatchPendingEvents } from "../../src/services/webhooks/dispatch";
+import { dispatchPendingEvents, dispatchSoon } from "../../src/services/webhooks/dispatch";
 import { panelOf, setPanelLoader } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
@@ -100,5 +100,34 @@ describe("the webhook dispatch's D1 work", () => {
     // One round: one outbox read, one batch (the claims and the delivery rows together).
     expect(seen.outboxReads).toBe(1);
     expect(seen.batches).toBe(1);
+  });
+
+  it("does not hold the next write's dispatch behind a delivery still in flight (a slow receiver)", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    await register("partner", live.key, { url: receiverBucket().url(), payload: "reference" });
+    const event = (subjectId: string) => writeEvent({ organisationId: organisation.id, environment: "live", api: "partner", event: "lead.submitted", subjectType: "lead", subjectId, detail: {} });
+    const dispatchedAt = async (id: string) => (await env.DB.prepare("SELECT dispatched_at FROM events WHERE id = ?").bind(id).first<{ dispatched_at: string | null }>())!.dispatched_at;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const delivered: string[][] = [];
+    // The first delivery hangs until released, as a first attempt to a receiver that does not answer would.
+    const deliver = async (ids: string[]) => {
+      delivered.push(ids);
+      if (delivered.length === 1) await held;
+    };
+    const errors: unknown[] = [];
+    const first = await event("lead_slow_1");
+    const firstRun = dispatchSoon(env, deliver, (e) => errors.push(e));
+    await vi.waitFor(() => expect(delivered).toHaveLength(1));
+    expect(await dispatchedAt(first!.id)).not.toBeNull();
+
+    const second = await event("lead_slow_2");
+    const secondRun = dispatchSoon(env, deliver, (e) => errors.push(e));
+    // Claimed and handed on while the first delivery still hangs.
+    await vi.waitFor(async () => expect(await dispatchedAt(second!.id)).not.toBeNull(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(delivered).toHaveLength(2), { timeout: 10_000 });
+    release();
+    await Promise.all([firstRun, secondRun]);
+    expect(errors).toEqual([]);
   });
 });

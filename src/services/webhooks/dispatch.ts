@@ -136,7 +136,8 @@ const runsByDatabase = new WeakMap<object, { running: Promise<void>; again: () =
  * runs each read the same pending events and raced to claim them, so ten concurrent submits did
  * the outbox's work about ten times over, on the one D1 every request waits for); it asks the run
  * in flight for one more pass, which starts after the current one and so finds the new events, and
- * waits on it. The promise settles after a pass that began after the call.
+ * waits on it. The promise settles after a pass that began after the call, and the deliveries it
+ * started.
  */
 export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) => Promise<unknown>, onError: (error: unknown) => void): Promise<void> {
   const key = env.DB as object;
@@ -147,14 +148,19 @@ export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) 
   }
   let again = false;
   const running = (async () => {
+    // The deliveries (first attempts: a POST to each receiver, up to its timeout) are not part of the
+    // pass: a slow receiver must not hold the next write's dispatch. They are started as each round's
+    // batch commits and awaited once the passes are done, so the `waitUntil` still covers them.
+    const delivering: Promise<unknown>[] = [];
     try {
       do {
         again = false;
-        await dispatchPendingEvents(env, deliver).catch(onError);
+        await dispatchPendingEvents(env, async (ids) => void delivering.push(deliver(ids).catch(onError))).catch(onError);
       } while (again);
     } finally {
       runsByDatabase.delete(key);
     }
+    await Promise.all(delivering);
   })();
   runsByDatabase.set(key, { running, again: () => (again = true) });
   return running;
