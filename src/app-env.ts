@@ -18,6 +18,11 @@ export interface Variables {
   rateLimit: RateLimitVerdict | null;
   /** Whether the request arrived on a sandbox-only host. */
   sandboxHost: boolean;
+  /**
+   * True while a keyed request (Idempotency-Key) has committed no write, so a failure frees its key:
+   * the 500 may then promise a safe retry (api/problem.ts). Set by the idempotency middleware.
+   */
+  nothingSaved?: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */
   db: Database;
   /** The request's W3C trace (middleware/trace-context.ts). */

@@ -46,7 +46,22 @@ export function problemResponse<E extends RequestEnv>(c: Context<E>, refusal: Re
   return c.body(JSON.stringify(body), body.status as ContentfulStatusCode);
 }
 
+/**
+ * The 500's words promise a safe retry only where one is: a read, or a keyed write that failed before
+ * any of it was saved (its Idempotency-Key freed, `nothingSaved`). A write without a key may have been
+ * saved before the failure, so its caller is told to look before repeating it.
+ */
 const INTERNAL = "Something went wrong on our side; it is safe to retry with backoff.";
+const INTERNAL_NOTHING_SAVED = "Something went wrong on our side before anything was saved; it is safe to retry with backoff, with the same Idempotency-Key.";
+const INTERNAL_MAYBE_SAVED =
+  "Something went wrong on our side, and the change may have been saved. Read the resource before you repeat it; a write sent with an Idempotency-Key is never repeated by its retry.";
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function internalError<E extends RequestEnv>(c: Context<E>) {
+  if (READS.has(c.req.method)) return new Refusal("internal_error", INTERNAL);
+  const nothingSaved = (c.get as (key: string) => unknown)("nothingSaved") === true;
+  return new Refusal("internal_error", nothingSaved ? INTERNAL_NOTHING_SAVED : INTERNAL_MAYBE_SAVED);
+}
 
 /** Hono's own exceptions (unreadable JSON, a body over the limit), mapped onto the catalogue. */
 function fromHttpException(err: HTTPException): Refusal {
@@ -77,7 +92,7 @@ export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
   } else {
     // Unknown failures are logged with the request id and never echoed: no stack, no message.
     logError("unhandled_error", err, { request_id: c.get("requestId") });
-    refusal = new Refusal("internal_error", INTERNAL);
+    refusal = internalError(c);
   }
   return problemResponse(c, refusal);
 }

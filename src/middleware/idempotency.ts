@@ -105,7 +105,12 @@ const keyedBy = (scopeOf: (c: Context<AppEnv>) => string) =>
     }
 
     let committed = false;
-    c.set("db", committingDatabase(db, lease, () => (committed = true)));
+    // Read by the 500's words (api/problem.ts), whichever level of the app answers the failure.
+    c.set("nothingSaved", true);
+    c.set("db", committingDatabase(db, lease, () => {
+      committed = true;
+      c.set("nothingSaved", false);
+    }));
     try {
       await next();
     } catch (error) {
