@@ -3,7 +3,8 @@ import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 
-const referencesOf = (html: string) => [...html.matchAll(/<th scope="row"><a href="\/portal\/leads\/[^"]+">(RF-[A-Z0-9]+)<\/a>/g)].map((m) => m[1]);
+/** Each listed lead's reference: the row's name is its copy control (kit/copy.tsx) holding the reference. */
+const referencesOf = (html: string) => [...html.matchAll(/<th scope="row"><span class="copyable"><input id="copy-lead-[^"]+" class="copy-field" type="text" readonly="" value="(RF-[A-Z0-9]+)"/g)].map((m) => m[1]);
 
 async function leadNamed(key: string, name: string) {
   const body = completeUkLead() as { business: Record<string, unknown> };

@@ -52,7 +52,7 @@ export const FORMS_SCRIPT = `(function () {
   if (navigator.clipboard && window.isSecureContext !== false) {
     document.querySelectorAll("button[data-copy]").forEach(function (button) {
       var source = document.getElementById(button.dataset.copy);
-      var status = document.querySelector("[data-copy-status=\"" + button.dataset.copy + "\"]");
+      var status = document.querySelector('[data-copy-status="' + button.dataset.copy + '"]');
       if (!source) return;
       button.hidden = false;
       button.addEventListener("click", function () {
