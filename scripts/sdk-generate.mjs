@@ -4,27 +4,16 @@
 // serves and regenerates the SDK's types from them with openapi-typescript.
 // The documents are generated from the zod schemas that validate, so the SDK
 // follows the service. Commit the regenerated files.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeFileSync } from "node:fs";
+import { localRun } from "./lib/local-run.mjs";
 import { SDK_DOCUMENTS, sdkTypesSource } from "./lib/sdk-types.mjs";
 import { startService } from "./lib/service.mjs";
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const persistTo = mkdtempSync(join(tmpdir(), "rfs-sdk-generate-"));
+const { port, dir: persistTo, remove } = await localRun("rfs-sdk-generate-");
 const log = [];
 let service;
 try {
-  service = await startService({ port: await freePort(), persistTo, bare: true, log: (line) => log.push(line) });
+  service = await startService({ port, persistTo, bare: true, log: (line) => log.push(line) });
   for (const { path, file } of SDK_DOCUMENTS) {
     const res = await fetch(`${service.url}${path}`);
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
@@ -38,5 +27,5 @@ try {
   process.exitCode = 1;
 } finally {
   service?.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  remove();
 }

@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** A binary, not a missing path nor something mounted over it (the issue-28 reproduction binds /dev/null there). */
 const isBinary = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
@@ -73,4 +74,19 @@ export async function launchChromium(): Promise<Browser> {
     if (missing) throw new Error(`Chromium at ${target.path} cannot start: the shared library ${missing[1]} is missing (install it, or set CHROMIUM_PATH to a Chromium that runs here)`);
     throw error;
   }
+}
+
+/** One Chromium for the calling test file: started before its tests, closed after them; the answer reads it inside a test. */
+export function chromiumForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("chromiumForFile(): Chromium starts in beforeAll; use it inside a test");
+    return browser;
+  };
 }

@@ -1,8 +1,9 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseUrl, http } from "../e2e/client";
+import { chromiumForFile } from "./browser";
+import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
 
 // Issue 23: the business on a phone (390x844), in the client hub, from the link its adviser sent:
@@ -11,15 +12,7 @@ import { checkPage, PHONE } from "./page-checks";
 // use: 16 px text, 44 px high, the numeric keypad for sort code and account number) → the agreement
 // signed. Every page state: screenshot, nothing scrolls sideways, axe clean; the chosen ones are
 // copied to docs/portal/hub-*.png for docs/portal.md.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 async function checkPhone(page: Page, name: string, docs = false) {
   await checkPage(page, name, { folder: "test-artifacts/hub", widths: [PHONE] });
@@ -35,43 +28,20 @@ const sizeOf = (page: Page, selector: string) =>
 
 describe("the business on a phone", () => {
   it("opens the link, replies, uploads, accepts after review, gives its account and signs", { timeout: 300_000 }, async () => {
-    const lender = await newLender();
-    const product = {
-      id: `hub-day-${Date.now()}`, product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-    const partner = await newPartner();
-    const pkey = { "X-API-Key": partner.live.key };
-    const lkey = { "X-API-Key": lender.live.key };
     const name = `Phone Day Bakery ${Date.now()} Ltd`;
-    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
-      headers: pkey,
-      body: {
-        country: "GB",
-        business: { name, company_number: "07654324", entity_type: "private_limited_company", industry: "retail" },
-        contact: { first_name: "Mary", last_name: "Berry", email: "mary@bakery.example" },
-        funding: { amount: 40000, purpose: "working_capital" },
-        trading: { monthly_revenue: 30000, tib_months: 48 },
-      },
+    const { lkey, lead, ref } = await dealWithOffer({
+      productId: `hub-day-${Date.now()}`,
+      business: { name, company_number: "07654324" },
+      contact: { first_name: "Mary", last_name: "Berry", email: "mary@bakery.example" },
+      notes: "Subject to the last three months' statements",
     });
-    expect(lead.status).toBe(201);
-    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey })).body.state).toBe("matched");
-    const deals = await http("GET", `${baseUrl()}/v1/deals?status=new`, { headers: lkey });
-    const ref: string = deals.body.deals.find((d: any) => d.business.name === name).ref;
-    const offer = await http("POST", `${baseUrl()}/v1/deals/${ref}/offers`, {
-      headers: lkey,
-      body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), notes: "Subject to the last three months' statements" },
-    });
-    expect(offer.status).toBe(201);
-    await http("POST", `${baseUrl()}/v1/deals/${ref}/messages`, { headers: lkey, body: { body: "Could you confirm the trading address?" } });
+    await askTheBusiness(ref, lkey);
     const request = await http("POST", `${baseUrl()}/v1/deals/${ref}/requests`, { headers: lkey, body: { item_type: "bank_statements_6m" } });
     expect([200, 201]).toContain(request.status);
     const requestId: string = request.body.request.id;
     const uploadUrl: string = lead.body.upload_url;
 
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     try {
       // The link: the token is traded for a cookie and a 303 to the hub without it.
@@ -85,12 +55,7 @@ describe("the business on a phone", () => {
       const hub = page.url();
 
       // A reply to the lender's message.
-      await page.click(`a[href$="/deals/${ref}/messages"]`);
-      expect(await page.locator("#messages").textContent()).toContain("Could you confirm the trading address?");
-      await page.fill("#subject", "Address");
-      await page.fill("#body", "12 Bread Street, London");
-      await Promise.all([page.waitForURL(/done=sent/), page.click("button[type=submit]")]);
-      expect(await page.locator("#messages").textContent()).toContain("12 Bread Street, London");
+      await replyToTheLender(page, ref, "12 Bread Street, London");
       await checkPhone(page, "messages", true);
 
       // The statement, uploaded against the request.
@@ -123,25 +88,16 @@ describe("the business on a phone", () => {
       }
       expect(await page.getAttribute("#account_holder_name", "autocomplete")).toBe("name");
       await checkPhone(page, "account", true);
-      await page.fill("#account_holder_name", "Phone Day Bakery Ltd");
-      await page.fill("#sort_code", "12-34-56");
-      await page.fill("#account_number", "31926819");
-      await Promise.all([page.waitForURL(/done=account/), page.click("button[type=submit]")]);
-      expect(await page.locator("#account-summary").textContent()).toContain("••••6819");
+      await giveTheAccount(page, "Phone Day Bakery Ltd");
 
       // The lender uploads the agreement; the business signs it.
-      const pdf = readFileSync("examples/agreement.pdf");
-      const put = await fetch(`${baseUrl()}/v1/deals/${ref}/agreement`, { method: "PUT", headers: { ...lkey, "Content-Type": "application/pdf" }, body: pdf });
-      expect(put.status).toBe(200);
+      await uploadTheAgreement(ref, lkey, readFileSync("examples/agreement.pdf"));
       await page.reload();
       const signName = await sizeOf(page, "#full_name");
       expect(signName.font).toBeGreaterThanOrEqual(16);
       expect(signName.height).toBeGreaterThanOrEqual(44);
       await checkPhone(page, "sign", true);
-      await page.fill("#full_name", "Mary Berry");
-      await page.check("input[name=consent]");
-      await Promise.all([page.waitForURL(/done=signed/), page.click("form[action$='/signature'] button[type=submit]")]);
-      expect(await page.locator("#signed").textContent()).toContain("Signed");
+      await signTheAgreement(page, "Mary Berry");
       await checkPhone(page, "signed", true);
     } finally {
       await context.close();

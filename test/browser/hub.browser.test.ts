@@ -1,21 +1,14 @@
 import { spawnSync } from "node:child_process";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { baseUrl, http, newPartner } from "../e2e/client";
+import { chromiumForFile } from "./browser";
+import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
 
 // The business's side: a real browser opens the lead's `upload_url` and uses
 // the server-rendered hub (plain forms, no script) end to end.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /**
  * A lender's document request. Uses `POST /v1/deals/{ref}/requests` once the
@@ -39,41 +32,18 @@ async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId
 describe("the client hub in a browser", () => {
   // Seeding through wrangler and four page round trips need room on a loaded machine; not a timing assertion.
   it("lets the business upload against a request, reply to a message, submit its account and sign", { timeout: 120_000 }, async () => {
-    const lender = await newLender();
-    const product = {
-      id: "hub-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-    const partner = await newPartner();
-    const pkey = { "X-API-Key": partner.live.key };
-    const lkey = { "X-API-Key": lender.live.key };
-    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
-      headers: pkey,
-      body: {
-        country: "GB",
-        business: { name: "Hub <b>Browser</b> Ltd", company_number: "07654322", entity_type: "private_limited_company", industry: "retail" },
-        contact: { first_name: "Grace", last_name: "Hopper", email: "grace@hub.example" },
-        funding: { amount: 40000, purpose: "working_capital" },
-        trading: { monthly_revenue: 30000, tib_months: 48 },
-      },
-    });
-    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey })).body.state).toBe("matched");
-    const deals = await http("GET", `${baseUrl()}/v1/deals?status=new`, { headers: lkey });
-    const ref: string = deals.body.deals.find((d: any) => d.business.name === "Hub <b>Browser</b> Ltd").ref;
-    const offer = await http("POST", `${baseUrl()}/v1/deals/${ref}/offers`, {
-      headers: lkey,
-      body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+    const { lender, pkey, lkey, lead, ref } = await dealWithOffer({
+      productId: "hub-loan",
+      business: { name: "Hub <b>Browser</b> Ltd", company_number: "07654322" },
+      contact: { first_name: "Grace", last_name: "Hopper", email: "grace@hub.example" },
     });
     const offerId = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey })).body.offers[0].id;
-    expect(offer.status).toBe(201);
     expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers/${offerId}/acceptance`, { headers: pkey })).status).toBe(200);
-    await http("POST", `${baseUrl()}/v1/deals/${ref}/messages`, { headers: lkey, body: { body: "Could you confirm the trading address?" } });
+    await askTheBusiness(ref, lkey);
     const requestId = await requestDocuments(lender.live.key, { ref, lenderId: lender.org.id, leadId: lead.body.id });
     const uploadUrl: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}`, { headers: pkey })).body.upload_url;
 
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const opened = await page.goto(uploadUrl);
     expect(opened!.status()).toBe(200);
     expect(opened!.headers()["referrer-policy"]).toBe("no-referrer");
@@ -88,28 +58,14 @@ describe("the client hub in a browser", () => {
 
     // 2. Reply to the lender's message.
     await page.goto(uploadUrl);
-    await page.click(`a[href$="/deals/${ref}/messages"]`);
-    expect(await page.locator("#messages").textContent()).toContain("Could you confirm the trading address?");
-    await page.fill("#subject", "Address");
-    await page.fill("#body", "1 High Street, London");
-    await Promise.all([page.waitForURL(/done=sent/), page.click("button[type=submit]")]);
-    expect(await page.locator("#messages").textContent()).toContain("1 High Street, London");
+    await replyToTheLender(page, ref, "1 High Street, London");
 
     // 3. Account details, then (once the lender uploads the agreement) the signature.
     await page.goto(`${uploadUrl}/deals/${ref}/completion`);
-    await page.fill("#account_holder_name", "Hub Browser Ltd");
-    await page.fill("#sort_code", "12-34-56");
-    await page.fill("#account_number", "31926819");
-    await Promise.all([page.waitForURL(/done=account/), page.click("button[type=submit]")]);
-    expect(await page.locator("#account-summary").textContent()).toContain("Hub Browser Ltd ••••6819");
-    const pdf = "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-    const put = await fetch(`${baseUrl()}/v1/deals/${ref}/agreement`, { method: "PUT", headers: { ...lkey, "Content-Type": "application/pdf" }, body: pdf });
-    expect(put.status).toBe(200);
+    await giveTheAccount(page, "Hub Browser Ltd");
+    await uploadTheAgreement(ref, lkey, "%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
     await page.reload();
-    await page.fill("#full_name", "Grace Hopper");
-    await page.check("input[name=consent]");
-    await Promise.all([page.waitForURL(/done=signed/), page.click("form[action$='/signature'] button[type=submit]")]);
-    expect(await page.locator("#signed").textContent()).toContain("Signed");
+    await signTheAgreement(page, "Grace Hopper");
     await page.close();
 
     // What the lender sees: every action fired its event.
@@ -127,42 +83,18 @@ const checkPhonePage = (page: Page, name: string) => checkPage(page, name, { fol
 describe("the client hub on a phone (390x844)", () => {
   // Seeding through wrangler, page round trips and axe on each page need room on a loaded machine; not a timing assertion.
   it("shows the offers with their terms and zone, accepts one, and every page fits the screen with no serious axe violation", { timeout: 180_000 }, async () => {
-    const lender = await newLender();
-    const product = {
-      id: "hub-phone-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-    const partner = await newPartner();
-    const pkey = { "X-API-Key": partner.live.key };
-    const lkey = { "X-API-Key": lender.live.key };
-    const name = "Phone Width Trading Company Limited";
-    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
-      headers: pkey,
-      body: {
-        country: "GB",
-        business: { name, company_number: "07654323", entity_type: "private_limited_company", industry: "retail" },
-        contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@hub.example" },
-        funding: { amount: 40000, purpose: "working_capital" },
-        trading: { monthly_revenue: 30000, tib_months: 48 },
-      },
+    const { lender, pkey, lkey, lead, ref } = await dealWithOffer({
+      productId: "hub-phone-loan",
+      business: { name: "Phone Width Trading Company Limited", company_number: "07654323" },
+      contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@hub.example" },
     });
-    expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey })).body.state).toBe("matched");
-    const deals = await http("GET", `${baseUrl()}/v1/deals?status=new`, { headers: lkey });
-    const ref: string = deals.body.deals.find((d: any) => d.business.name === name).ref;
-    const made = await http("POST", `${baseUrl()}/v1/deals/${ref}/offers`, {
-      headers: lkey,
-      body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600, expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString() },
-    });
-    expect(made.status).toBe(201);
     // The structural label the partner reads is the one the business reads.
     const label: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers`, { headers: pkey })).body.offers[0].label;
     await http("POST", `${baseUrl()}/v1/deals/${ref}/messages`, { headers: lkey, body: { body: "Could you send your latest statements? A_very_long_reference_without_any_spaces_0123456789_0123456789" } });
     const requestId = await requestDocuments(lender.live.key, { ref, lenderId: lender.org.id, leadId: lead.body.id });
     const uploadUrl: string = (await http("GET", `${baseUrl()}/partner/v1/leads/${lead.body.id}`, { headers: pkey })).body.upload_url;
 
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     const page = await context.newPage();
     try {
       // The overview: the offer under its label, its terms, its expiry with the zone.
@@ -231,7 +163,7 @@ describe("issue 21 item 6: the hub link in a browser", () => {
     const token = new URL(uploadUrl).pathname.split("/")[3]!;
     expect(token).toMatch(/^[0-9a-f]{40}$/);
 
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const opened = await page.goto(uploadUrl);
     expect(opened!.status()).toBe(200);

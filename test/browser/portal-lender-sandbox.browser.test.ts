@@ -1,10 +1,7 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { http, newLender } from "../e2e/client";
-import { launchChromium } from "./browser";
-import { checkPortalPage } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { checkPage, portalWalk } from "./portal-walk";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
 // a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
@@ -12,24 +9,7 @@ import { signInWithNewPasskey } from "./portal-sign-in";
 // gives its account (the work queue shows it) → the agreement uploaded and signed → funded, with the
 // outcome in place of the forms. Each page is checked at 1280 and 390 wide (screenshot, no sideways
 // scroll, axe), and the key screenshots are copied to docs/portal/ for docs/portal.md.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Checks the page, then keeps its desktop screenshot as docs/portal/<name>.png when `docs` is set. */
-async function checkPage(page: Page, name: string, docs = false) {
-  await checkPortalPage(page, name);
-  if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
-  }
-}
+const walk = portalWalk();
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -41,11 +21,8 @@ async function press(page: Page, button: string, notice: string) {
 describe("the lender sandbox in a browser", () => {
   it("a lender rehearses a test deal from creation to funded", { timeout: 300_000 }, async () => {
     const baseUrl = inject("baseUrl");
-    const adminToken = inject("adminToken");
     const lender = await newLender();
-    const context = await browser.newContext();
-    const page = await signInWithNewPasskey(context, { baseUrl, adminToken, organisationId: lender.org.id, role: "member" });
-    const nav = page.getByRole("navigation", { name: "Portal" });
+    const { context, page, nav } = await walk.signIn(lender.org.id, "member");
 
     // The empty sandbox says how to start.
     await nav.getByRole("link", { name: "Test deals" }).click();

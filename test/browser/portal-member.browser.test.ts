@@ -1,32 +1,12 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { baseUrl, newPartner } from "../e2e/client";
-import { launchChromium } from "./browser";
-import { checkPortalPage } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { checkPage, portalWalk } from "./portal-walk";
 
 // Issue 23: a partner's member (not an admin) sees only what a member may. The navigation links no
 // admin page (API keys, Webhooks, Members, Audit log); each of those answers 404, not 403, inside the
 // portal's header and navigation, saying what to do next; the pages a member may use work. Each page
 // is checked at 1280 and 390 (screenshot, no sideways scroll, axe); two are kept in docs/portal/.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function checkPage(page: Page, name: string, docs = false) {
-  await checkPortalPage(page, name);
-  if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
-  }
-}
+const walk = portalWalk();
 
 const ADMIN_PAGES = [
   ["API keys", "/portal/keys"],
@@ -38,9 +18,7 @@ const ADMIN_PAGES = [
 describe("a partner's member in the portal", () => {
   it("sees no admin page nor control, gets 404 in the shell for them, and uses the member's pages", { timeout: 300_000 }, async () => {
     const partner = await newPartner();
-    const context = await browser.newContext();
-    const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: partner.org.id, role: "member" });
-    const nav = page.getByRole("navigation", { name: "Portal" });
+    const { context, page, nav } = await walk.signIn(partner.org.id, "member");
     await page.getByRole("heading", { name: "Overview" }).waitFor();
     const links = (await nav.getByRole("link").allTextContents()).map((t) => t.trim());
     expect(links).toEqual(["Overview", "Leads", "New lead", "Prequalification", "Events"]);

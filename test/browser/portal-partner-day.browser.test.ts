@@ -1,34 +1,15 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { baseUrl, newPartner, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
-import { checkPortalPage } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { checkPage, portalWalk } from "./portal-walk";
 
 // Issue 23: a partner's day in the browser, nothing over the API: a prequalification → a lead opened
 // from it → a significant person → a bank statement uploaded (examples/statement-q1.csv) → submitted
 // → the offers compared (and a fresh set simulated) → one accepted after its review page → funded
 // (simulated) → a renewal. Each page state is checked at 1280 and 390 (screenshot, no sideways
 // scroll, axe), and the chosen screenshots are copied to docs/portal/partner-*.png for docs/portal.md.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Checks the page, then keeps its desktop screenshot as docs/portal/<name>.png when `docs` is set. */
-async function checkPage(page: Page, name: string, docs = false) {
-  await checkPortalPage(page, name);
-  if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
-  }
-}
+const walk = portalWalk();
 
 const input = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 
@@ -48,9 +29,7 @@ describe("a partner's day in the portal", () => {
     };
     expect((await operator("PUT", `/organisations/${lender.id}/products`, { products: [product] })).status).toBe(200);
     const partner = await newPartner();
-    const context = await browser.newContext();
-    const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: partner.org.id, role: "admin" });
-    const nav = page.getByRole("navigation", { name: "Portal" });
+    const { context, page, nav } = await walk.signIn(partner.org.id, "admin");
     await checkPage(page, "partner-overview", true);
 
     // Prequalification, then a lead opened from it with the answers carried over.

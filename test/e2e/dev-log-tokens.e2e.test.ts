@@ -5,24 +5,12 @@
  * This starts `npm run dev` itself (its own port and state), visits both links, and reads its output.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { localRun } from "../../scripts/lib/local-run.mjs";
 
 let child: ChildProcess;
 let output = "";
-let state: string;
+let run: Awaited<ReturnType<typeof localRun>>;
 let url: string;
 
 const seen = (text: string, timeoutMs: number) =>
@@ -37,11 +25,11 @@ const seen = (text: string, timeoutMs: number) =>
   });
 
 beforeAll(async () => {
-  const port = await freePort();
-  state = mkdtempSync(join(tmpdir(), "rfs-dev-log-"));
-  url = `http://localhost:${port}`;
-  // `npm run dev` is `node scripts/dev.mjs`; its own state directory, so a developer's running server is untouched.
-  child = spawn(process.execPath, ["scripts/dev.mjs"], { env: { ...process.env, PORT: String(port), RFS_DEV_STATE: state }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // The e2e service's preparation (scripts/lib/local-run.mjs): its own port and state directory, so a developer's running server is untouched.
+  run = await localRun("rfs-dev-log-");
+  url = `http://localhost:${run.port}`;
+  // `npm run dev` is `node scripts/dev.mjs`.
+  child = spawn(process.execPath, ["scripts/dev.mjs"], { env: { ...process.env, PORT: String(run.port), RFS_DEV_STATE: run.dir }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stdout!.on("data", (d) => (output += String(d)));
   child.stderr!.on("data", (d) => (output += String(d)));
   await seen("Referral Funding Service is running.", 180_000);
@@ -54,7 +42,7 @@ afterAll(() => {
   } catch {
     /* already gone */
   }
-  rmSync(state, { recursive: true, force: true });
+  run?.remove();
 });
 
 describe("issue 24 item 15: npm run dev prints no token", () => {

@@ -1,20 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { localRun } from "../../scripts/lib/local-run.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * The consumer in wrangler dev looks live leads up in the real registers; every register's base URL
@@ -32,8 +20,7 @@ const REGISTERS_OFFLINE = {
 
 /** A fresh local state and a fresh wrangler dev for the whole e2e run. */
 export default async function setup(project: TestProject) {
-  const persistTo = mkdtempSync(join(tmpdir(), "rfs-e2e-"));
-  const port = await freePort();
+  const { port, dir: persistTo, remove } = await localRun("rfs-e2e-");
   const log: string[] = [];
   const service = await startService({
     port,
@@ -52,7 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide("persistTo", persistTo);
   return () => {
     service.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    remove();
     if (process.env.E2E_LOG) console.log(log.join(""));
   };
 }

@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../scripts/lib/seed.mjs";
+import { localRun } from "../../scripts/lib/local-run.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
 import { differences, shownOutputs, tourBlocks } from "./readme-tour";
 
@@ -13,22 +12,14 @@ import { differences, shownOutputs, tourBlocks } from "./readme-tour";
 // session with the keys the dev script prints, and every answer the README
 // shows after `# →` compared with what the service answered.
 const ADMIN_TOKEN = "readme-admin-token";
-const dir = mkdtempSync(join(tmpdir(), "rfs-readme-"));
+const run = await localRun("rfs-readme-");
+const dir = run.dir;
 let service: Awaited<ReturnType<typeof startService>>;
 let keys: Record<string, string>;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   service = await startService({
-    port: await freePort(),
+    port: run.port,
     persistTo: join(dir, "state"),
     vars: { ADMIN_TOKEN, SIGNING_SECRET: "readme-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true" },
   });
@@ -37,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   service?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  run.remove();
 });
 
 /** What a reader pastes in place of the README's `NAME=…` placeholders. */

@@ -1,0 +1,34 @@
+/**
+ * What the portal's browser walks (a partner's day, a member, the lender sandbox) share: one Chromium
+ * for the file, started before its tests and closed after them; a person of an organisation signed
+ * in with a new passkey in a fresh browser context; and the page check (1280 and 390 wide, screenshot,
+ * no sideways scroll, axe) that also keeps the desktop screenshot for docs/portal.md.
+ */
+import { copyFileSync, mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { chromiumForFile } from "./browser";
+import { checkPortalPage } from "./page-checks";
+import { signInWithNewPasskey } from "./portal-sign-in";
+
+/** Starts Chromium for the calling file (see chromiumForFile); `signIn` opens a signed-in page in a test. */
+export function portalWalk() {
+  const browser = chromiumForFile();
+  return {
+    /** A new person of the organisation, invited with `role` and signed in with a new passkey: the page at /portal, its context and the portal's navigation. */
+    async signIn(organisationId: string, role: "admin" | "member") {
+      const context = await browser().newContext();
+      const page = await signInWithNewPasskey(context, { baseUrl: inject("baseUrl"), adminToken: inject("adminToken"), organisationId, role });
+      return { context, page, nav: page.getByRole("navigation", { name: "Portal" }) };
+    },
+  };
+}
+
+/** Checks the page, then keeps its desktop screenshot as docs/portal/<name>.png when `docs` is set. */
+export async function checkPage(page: Page, name: string, docs = false) {
+  await checkPortalPage(page, name);
+  if (docs) {
+    mkdirSync("docs/portal", { recursive: true });
+    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+  }
+}
