@@ -1,4 +1,5 @@
 import type { Database } from "./db/client";
+import type { Deps } from "./services/deps";
 import type { Caller } from "./domain/identity/caller";
 import type { RateLimitVerdict } from "./durable-objects/key-authority";
 import type { Bindings } from "./lib/env";
@@ -25,6 +26,8 @@ export interface Variables {
   nothingSaved?: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */
   db: Database;
+  /** What every service takes (db, env, clock, log), built once per request over that same client (src/services/deps.ts). */
+  deps: Deps;
   /** The request's W3C trace (middleware/trace-context.ts). */
   trace: TraceContext;
   /** D1 and Durable Object round trips so far: read by Server-Timing and the request's log line alike. */

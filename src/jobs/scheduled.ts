@@ -1,4 +1,3 @@
-import { database } from "../db/client";
 import { deleteExpiredIdempotencyRecords } from "../db/identity/idempotency";
 import { deleteExpiredChallenges } from "../db/portal/challenges";
 import type { Bindings } from "../lib/env";
@@ -9,24 +8,27 @@ import { pruneExpiredHistory } from "../services/retention/retention";
 import { sweepUnlandedUploads } from "../services/uploads/tracked-uploads";
 import { sweepFormUses } from "../services/portal/form-uses";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "../services/webhooks/dispatch";
+import { depsOf, fixedClock } from "../services/deps";
 
 /**
  * The every-minute cron: the outbox safety net, lost queue messages, expired
  * idempotency records and portal challenges, lost register lookups, objects
  * whose row never landed, and history past retention. `now` is the trigger's scheduled time. Each job runs to its end
- * even when another fails; a failure is retried by the next tick.
+ * even when another fails; a failure is retried by the next tick. One `Deps` serves the whole tick (one
+ * database client, the trigger's time as its clock), not one per job.
  */
 export async function runScheduledWork(env: Bindings, now = new Date()) {
+  const deps = depsOf(env, { clock: fixedClock(now) });
   const jobs: Record<string, () => Promise<unknown>> = {
-    idempotency: () => deleteExpiredIdempotencyRecords(database(env.DB), Math.floor(now.getTime() / 1000)),
+    idempotency: () => deleteExpiredIdempotencyRecords(deps.db, Math.floor(now.getTime() / 1000)),
     // Portal passkey challenges never answered (each lives five minutes).
-    challenges: () => deleteExpiredChallenges(database(env.DB), Math.floor(now.getTime() / 1000)),
+    challenges: () => deleteExpiredChallenges(deps.db, Math.floor(now.getTime() / 1000)),
     // Single-use portal form tokens outlive no session (7 days at most).
-    formUses: () => sweepFormUses(database(env.DB), now),
+    formUses: () => sweepFormUses(deps.db, now),
     uploads: () => sweepUnlandedUploads(env, now),
     retention: () => pruneExpiredHistory(env, now),
     // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
-    lookups: () => requeueOverdueLookups(database(env.DB), env.REGISTER_LOOKUPS),
+    lookups: () => requeueOverdueLookups(deps.db, env.REGISTER_LOOKUPS),
   };
   const missing = missingSecrets(env);
   if (missing.length > 0) {

@@ -107,10 +107,14 @@ const keyedBy = (scopeOf: (c: Context<AppEnv>) => string) =>
     let committed = false;
     // Read by the 500's words (api/problem.ts), whichever level of the app answers the failure.
     c.set("nothingSaved", true);
-    c.set("db", committingDatabase(db, lease, () => {
+    const committing = committingDatabase(db, lease, () => {
       committed = true;
       c.set("nothingSaved", false);
-    }));
+    });
+    // Services read the database from Deps: they get the committing one too, or their batches would not spend the key.
+    const deps = c.get("deps");
+    c.set("db", committing);
+    c.set("deps", { ...deps, db: committing });
     try {
       await next();
     } catch (error) {
@@ -123,6 +127,7 @@ const keyedBy = (scopeOf: (c: Context<AppEnv>) => string) =>
       throw committedWithoutAnswer();
     } finally {
       c.set("db", db);
+      c.set("deps", deps);
     }
     const res = c.res;
     if (c.error || res.status < 200 || res.status >= 300) {

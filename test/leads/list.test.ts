@@ -6,6 +6,7 @@ import { call } from "../helpers/api";
 import { panelOf, setPanelLoader } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "./helpers";
+import { testDeps } from "../helpers/deps";
 
 afterEach(() => setPanelLoader(null));
 
@@ -136,7 +137,7 @@ describe("GET /partner/v1/leads", () => {
     const { marketFor } = await import("../../src/domain/reference/markets");
     const { organisation, sandbox } = await partnerWithKeys();
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
-    for (let i = 0; i < 27; i++) await openLead(database(env.DB), scope, marketFor("GB"), {});
+    for (let i = 0; i < 27; i++) await openLead(testDeps(), { scope, market: marketFor("GB"), parts: {} });
     const first = await call("GET", "/partner/v1/leads", { key: sandbox.key });
     expect(first.body.leads).toHaveLength(25);
     expect(first.body.next_cursor).toEqual(expect.any(String));

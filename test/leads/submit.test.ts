@@ -7,6 +7,7 @@ import { call } from "../helpers/api";
 import { panelOf, setPanelLoader } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "./helpers";
+import { testDeps } from "../helpers/deps";
 
 async function eventsOf(leadId: string) {
   const { results } = await env.DB.prepare("select event, api, subject_type, organisation_id, environment, detail from events where subject_id = ? order by rowid").bind(leadId).all<any>();
@@ -97,7 +98,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     const options = [{ product_family: "business_loan", label: "Business loan", options: 2 }];
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
     let facts: any;
-    const outcome = await submitLead(database(env.DB), scope, lead.id, (f) => {
+    const outcome = await submitLead(testDeps(), scope, lead.id, (f) => {
       facts = f;
       return { matched_options: 2, options, reasons: [], matchedProducts: [] };
     });

@@ -10,6 +10,7 @@ import { admin, call, type ApiResponse } from "../helpers/api";
 import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
+import { testDeps } from "../helpers/deps";
 
 // Issue 28 item 6: rows written in the same millisecond must come out in the order they were written,
 // newest-written first, on one page and across pages (the cursor carries the tie-breaker). Each list
@@ -111,7 +112,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: SAME_MOMENT });
     // The list the portal's sandbox page shows (no GET in the API).
-    const list = await testDealsOf(database(env.DB), { organisationId: organisation.id, environment: "sandbox" });
+    const list = await testDealsOf(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
     expect(list.deals.map((d) => d.ref)).toEqual([...NEWEST_WRITTEN_FIRST.map((n) => `${ref}${n}`), ref]);
   });
 
@@ -122,7 +123,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     const moment = "2000-01-01T00:00:00.000Z";
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: moment });
-    const queue = await workQueue(database(env.DB), { organisationId: organisation.id, environment: "sandbox" });
+    const queue = await workQueue(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
     const refs = queue.groups.flatMap((g) => g.deals.map((d) => d.ref));
     expect(refs).toEqual([...WRITTEN.map((n) => `${ref}${n}`), ref]);
   });

@@ -7,6 +7,7 @@ import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { callRecording, consumeLookups, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
+import { testDeps } from "../helpers/deps";
 
 describe("register lookups: enqueued off the request path", () => {
   it("creating a lead with a company and a VAT number enqueues one lookup each and shows nothing yet", async () => {
@@ -137,8 +138,9 @@ describe("register lookups: enqueued off the request path", () => {
     const refs = [taken, taken, `RF-${crypto.randomUUID().slice(0, 6).toUpperCase()}`];
     const { queue, sent } = recordingQueue();
     const parts = ukLead("00000001", "GB100000001") as never;
-    const first = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, null, queue);
-    const second = await openLead(database(env.DB), scope, marketFor("GB"), parts, () => refs.shift()!, null, queue);
+    const deps = testDeps({ env: { REGISTER_LOOKUPS: queue } });
+    const first = await openLead(deps, { scope, market: marketFor("GB"), parts, makeReference: () => refs.shift()! });
+    const second = await openLead(deps, { scope, market: marketFor("GB"), parts, makeReference: () => refs.shift()! });
     expect(second.reference).not.toBe(first.reference);
     expect((await lookupRows(second.id)).map((r) => r.kind)).toEqual(["registry", "vat"]);
     expect(sent.filter((m) => m.owner_id === second.id)).toHaveLength(2);

@@ -6,6 +6,7 @@ import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { routedLead } from "../lender/helpers";
 import { ask, fulfil, requestOn, requestRow, testDeal } from "./helpers";
+import { testDeps } from "../helpers/deps";
 
 const openOf = async (ref: string) =>
   (await env.DB.prepare("select count(*) as n from document_requests where deal_ref = ? and status in ('requested', 'uploaded')").bind(ref).first<{ n: number }>())!.n;
@@ -48,9 +49,9 @@ describe("the open-request limit and races", () => {
     const { keys, refA, a } = await routedLead();
     const request = await requestOn(keys.a.live, refA);
     await fulfil(refA, request.id);
-    const db = database(env.DB);
+    const deps = testDeps();
     const scope = { organisationId: a.id, environment: "live" as const };
-    const moved = await Promise.all(Array.from({ length: 6 }, () => forwardRequest(db, scope, request.id)));
+    const moved = await Promise.all(Array.from({ length: 6 }, () => forwardRequest(deps, scope, request.id)));
     expect(moved.filter(Boolean)).toHaveLength(1);
     const forwardedAt = (await requestRow(request.id)).forwarded_at;
     const reads = await Promise.all(Array.from({ length: 4 }, () => call("GET", `/v1/deals/${refA}/requests/${request.id}/files`, { key: keys.a.live })));

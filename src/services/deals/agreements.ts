@@ -1,5 +1,5 @@
 /** The agreement a lender uploads for the business to sign in the hub. */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { agreementRecord } from "../../db/deals/deals";
 import { agreementKeyOf } from "../../db/hub/client-hub";
 import { uploadReleasedStatement } from "../../db/documents/uploads";
@@ -28,8 +28,9 @@ const agreementSigned = () => new Refusal("agreement_signed", "The business has 
  * bytes are written, and again by the row's own guard (`signed_at is null`) if the signature lands
  * while the upload is in flight; the upload that lost is swept, the signed file is untouched.
  */
-export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Scope, ref: string, pdf: ArrayBuffer) {
-  const deal = await requireDeal(db, scope, ref);
+export async function uploadAgreement(deps: Deps, bucket: R2Bucket, scope: Scope, ref: string, pdf: ArrayBuffer) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   if (deal.signedAt) throw agreementSigned();
   const previous = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const key = agreementKey(deal);
@@ -44,8 +45,8 @@ export async function uploadAgreement(db: Database, bucket: R2Bucket, scope: Sco
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {
-    if ((await requireDeal(db, scope, ref)).signedAt) throw agreementSigned();
+    if ((await requireDeal(deps, scope, ref)).signedAt) throw agreementSigned();
     throw notFound();
   }
-  return completionView(await requireDeal(db, scope, ref));
+  return completionView(await requireDeal(deps, scope, ref));
 }

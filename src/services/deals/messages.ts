@@ -1,5 +1,5 @@
 /** The lender's side of a deal's conversation with the business. */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
 import { notificationInsert } from "../../db/hub/client-notifications";
@@ -9,8 +9,9 @@ import { newId, nowIso } from "../../lib/ids";
 import { runBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 
-export async function dealMessages(db: Database, scope: Scope, ref: string) {
-  const deal = await requireDeal(db, scope, ref);
+export async function dealMessages(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   return messagesOfDeal(db, deal.ref);
 }
 
@@ -19,8 +20,9 @@ export async function dealMessages(db: Database, scope: Scope, ref: string) {
  * replies, not for this. The business is told in the same batch (a test deal
  * has no business behind it).
  */
-export async function sendMessage(db: Database, scope: Scope, ref: string, body: string) {
-  const deal = await requireDeal(db, scope, ref);
+export async function sendMessage(deps: Deps, scope: Scope, ref: string, body: string) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   const message: DealMessage = { id: newId("msg"), direction: "lender_to_borrower", body, createdAt: nowIso() };
   const statements: Statement[] = [messageInsert(db, deal.ref, message)];
   if (deal.leadId) {

@@ -2,7 +2,7 @@
  * Offers a lender makes on a deal: new terms supersede the current ones, firm terms are never
  * replaced by indicative ones; the offer, the lead's move and their events go in one batch.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { dealChanged, offerDealUpdate } from "../../db/deals/deals";
 import { leadReference, routingPresentedUpdate } from "../../db/leads/routing";
 import { noCurrentFirmOffer, offerInsertWhere, offersOfDeal, supersedeCurrentOffers } from "../../db/deals/offers";
@@ -37,8 +37,9 @@ export interface OfferTerms {
 
 const familyLabel = (family: string | null | undefined) => PRODUCT_FAMILIES.find((f) => f.value === family)?.label ?? null;
 
-export async function makeOffer(db: Database, scope: Scope, ref: string, terms: OfferTerms) {
-  const deal = await requireDeal(db, scope, ref);
+export async function makeOffer(deps: Deps, scope: Scope, ref: string, terms: OfferTerms) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   if (!canMove(deal.lenderStatus, "offer_made") || deal.status !== "submitted") {
     throw new Refusal("invalid_transition", `No offer can be made on a deal whose lender_status is ${deal.lenderStatus} and status ${deal.status}.`);
   }
@@ -98,7 +99,8 @@ export async function makeOffer(db: Database, scope: Scope, ref: string, terms: 
   return dealOfferView(made);
 }
 
-export async function dealOffers(db: Database, scope: Scope, ref: string) {
-  const deal = await requireDeal(db, scope, ref);
+export async function dealOffers(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   return (await offersOfDeal(db, deal.ref)).map(dealOfferView);
 }

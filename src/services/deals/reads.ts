@@ -1,5 +1,5 @@
 /** Reading a lender's deals: one deal (scoped to the caller), its full view, its completion, and pages of deals. */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { findDeal, listDeals } from "../../db/deals/deals";
 import type { Scope } from "../../domain/identity/caller";
 import { normaliseDealReference } from "../../domain/deals/reference";
@@ -13,7 +13,8 @@ import { registerViewFrom } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 export const notFound = () => new Refusal("not_found", "No deal with that reference is routed to this account in this environment.");
 
-export async function requireDeal(db: Database, scope: Scope, ref: string) {
+export async function requireDeal(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
   const deal = await findDeal(db, scope, normaliseDealReference(ref));
   if (!deal) throw notFound();
   return deal;
@@ -30,7 +31,8 @@ const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.env
 const invalidCursor = () =>
   new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
-export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
+export async function pageOfDeals(deps: Deps, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
+  const { db } = deps;
   let after: KeysetPosition | null = null;
   if (cursor !== undefined) {
     // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.
@@ -44,6 +46,7 @@ export async function pageOfDeals(db: Database, scope: Scope, status: Deal["lend
   return { deals: page.deals, nextCursor: next };
 }
 
-export async function dealCompletion(db: Database, scope: Scope, ref: string) {
-  return completionView(await requireDeal(db, scope, ref));
+export async function dealCompletion(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
+  return completionView(await requireDeal(deps, scope, ref));
 }

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { findLead } from "../../db/leads/leads";
 import type { Scope } from "../../domain/identity/caller";
 import { missingForSubmit } from "../../domain/leads/submission";
@@ -6,8 +6,7 @@ import type { Lead, LeadParts } from "../../domain/leads/types";
 import type { Market } from "../../domain/reference/markets";
 import { Refusal } from "../../lib/refusal";
 import { panelMatcher } from "../leads/routing";
-import { openLead, pageOfLeads, submitLead, type LookupQueue } from "../leads/leads";
-import { newLeadReference } from "../../domain/leads/reference";
+import { openLead, pageOfLeads, submitLead } from "../leads/leads";
 
 /** A referral as the lender sees it: the lead its organisation introduced, for reconciliation. */
 export const referralView = (lead: Lead) => ({
@@ -24,22 +23,23 @@ export const referralView = (lead: Lead) => ({
  * lender organisation, submitted at once and matched against the rest of the
  * panel only (never back to the referring lender).
  */
-export async function referBusiness(db: Database, d1: D1Database, scope: Scope, country: Market, parts: LeadParts, lookups?: LookupQueue) {
+export async function referBusiness(deps: Deps, scope: Scope, country: Market, parts: LeadParts) {
   const missing = missingForSubmit({ business: parts.business ?? null, trading: parts.trading ?? null, funding: parts.funding ?? null }, country);
   if (missing.length > 0) {
     throw new Refusal("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
-  const lead = await openLead(db, scope, country, parts, newLeadReference, null, lookups);
-  const { lead: submitted } = await submitLead(db, scope, lead.id, panelMatcher(d1, scope.organisationId));
+  const lead = await openLead(deps, { scope, market: country, parts });
+  const { lead: submitted } = await submitLead(deps, scope, lead.id, panelMatcher(deps, scope.organisationId));
   return referralView(submitted);
 }
 
-export async function pageOfReferrals(db: Database, scope: Scope, cursor: string | undefined, limit: number, secret: string) {
-  const page = await pageOfLeads(db, scope, {}, cursor, limit, secret);
+export async function pageOfReferrals(deps: Deps, scope: Scope, cursor: string | undefined, limit: number) {
+  const page = await pageOfLeads(deps, scope, {}, cursor, limit);
   return { referrals: page.leads.map(referralView), nextCursor: page.nextCursor };
 }
 
-export async function findReferral(db: Database, scope: Scope, id: string) {
+export async function findReferral(deps: Deps, scope: Scope, id: string) {
+  const { db } = deps;
   const lead = await findLead(db, scope, id);
   return lead ? referralView(lead) : null;
 }

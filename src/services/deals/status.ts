@@ -2,7 +2,7 @@
  * The lender reports a deal's status (in review, declined, funded). The status change, the lead's
  * outcome and their events go in one batch; the conditional update at its head decides races.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { closePresentedOffers, offersOfDealWhere } from "../../db/deals/offers";
 import { dealChanged, dealFundable, dealStatusUpdate } from "../../db/deals/deals";
 import { noLenderLeftToFund, findRouting, leadReference, routingOutcomeUpdate } from "../../db/leads/routing";
@@ -28,8 +28,9 @@ export interface StatusReport {
   funded_amount?: number;
 }
 
-export async function reportStatus(db: Database, scope: Scope, ref: string, report: StatusReport) {
-  const deal = await requireDeal(db, scope, ref);
+export async function reportStatus(deps: Deps, scope: Scope, ref: string, report: StatusReport) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
   if (report.status === "funded" && report.funded_amount === undefined) {
     throw new Refusal("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
@@ -78,8 +79,8 @@ export async function reportStatus(db: Database, scope: Scope, ref: string, repo
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {
-    const now = await requireDeal(db, scope, ref);
+    const now = await requireDeal(deps, scope, ref);
     throw invalidTransition(now, report.status);
   }
-  return requireDeal(db, scope, ref);
+  return requireDeal(deps, scope, ref);
 }

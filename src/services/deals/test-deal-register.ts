@@ -5,7 +5,7 @@
  * company `00000001` unless the lender shaped another number, so a sandbox
  * lender sees a complete register answer.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { settledAnswerInsert } from "../../db/registers/answers";
 import type { DealSubject } from "../../domain/deals/types";
 import { registerNumbersOf } from "../../domain/registers/lookups";
@@ -24,7 +24,8 @@ export const testDealCompanyNumber = (country: string) => OTHER_MARKET_FIXTURES[
 export const TEST_DEAL_VAT_NUMBER = "GB100000001";
 
 /** The answers a test deal is created with, each inserted only if the deal's own insert (`guard`) wins. */
-export async function testDealRegisterInserts(db: Database, ref: string, subject: DealSubject, environment: "sandbox" | "live", guard: Parameters<typeof settledAnswerInsert>[4], at: string) {
+export async function testDealRegisterInserts(deps: Deps, ref: string, subject: DealSubject, environment: "sandbox" | "live", guard: Parameters<typeof settledAnswerInsert>[4], at: string) {
+  const { db } = deps;
   const ctx = sourceContextFrom({});
   const inserts = [];
   for (const n of registerNumbersOf(subject)) {

@@ -1,5 +1,5 @@
 /** Test deals: sandbox deals a lender creates for itself (at most TEST_DEAL_CAP at once) and deletes. */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { countTestDeals, dealChanged, deleteTestDeal, listTestDeals, TEST_DEAL_CAP, testDealInsert } from "../../db/deals/deals";
 import { dealSummary } from "../../domain/deals/view";
 import type { NewEvent } from "../../db/webhooks/events";
@@ -52,7 +52,7 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const newDeal = { ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, leadId: null, partnerOrganisationId: null, test: true, productIds: [], subject: testSubject(shape), at, token };
   const event: NewEvent = { organisationId: scope.organisationId, environment: scope.environment, api: "lender", event: "deal.created", subjectType: "deal", subjectId: ref, test: true, detail: {} };
   // The register's fixture answers ride in the deal's own batch, written only if the deal is.
-  const register = await testDealRegisterInserts(db, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
+  const register = await testDealRegisterInserts(ctx, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
   const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register]);
   if (guardChanges !== 1) {
     throw new Refusal("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
@@ -62,13 +62,15 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   return (await loadDealView(ctx, scope, ref))!;
 }
 
-export async function removeTestDeal(db: Database, scope: Scope, ref: string) {
+export async function removeTestDeal(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
   if (!(await deleteTestDeal(db, scope, normaliseDealReference(ref), nowIso()))) {
     throw new Refusal("not_found", "No test deal with that reference in this account and environment.");
   }
 }
 
 /** The lender's test deals in the scope's environment, newest first, as the deals list shows them (the portal's sandbox page). */
-export async function testDealsOf(db: Database, scope: Scope) {
+export async function testDealsOf(deps: Deps, scope: Scope) {
+  const { db } = deps;
   return { deals: (await listTestDeals(db, scope)).map((d) => dealSummary(d)), cap: TEST_DEAL_CAP };
 }

@@ -1,5 +1,5 @@
 /** The lender's work queue: the deals waiting on its action, grouped by what it must do (domain/deals/work-queue.ts). */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { countDealsAwaitingLender, dealsAwaitingLender } from "../../db/deals/work-queue";
 import { dealSummary } from "../../domain/deals/view";
 import { groupByStage, workStageOf } from "../../domain/deals/work-queue";
@@ -8,7 +8,8 @@ import type { Scope } from "../../domain/identity/caller";
 /** At most this many deals are read for the queue page; the count in the navigation is exact. */
 const WORK_QUEUE_LIMIT = 200;
 
-export async function workQueue(db: Database, scope: Scope) {
+export async function workQueue(deps: Deps, scope: Scope) {
+  const { db } = deps;
   const [waiting, total] = await Promise.all([dealsAwaitingLender(db, scope, WORK_QUEUE_LIMIT), countDealsAwaitingLender(db, scope)]);
   const staged = waiting.filter((d) => workStageOf(d) !== null);
   return {
@@ -17,4 +18,4 @@ export async function workQueue(db: Database, scope: Scope) {
   };
 }
 
-export const workQueueCount = (db: Database, scope: Scope) => countDealsAwaitingLender(db, scope);
+export const workQueueCount = (deps: Deps, scope: Scope) => countDealsAwaitingLender(deps.db, scope);

@@ -3,7 +3,7 @@
  * the row and its `document.*` event in one batch) and list. The decision is
  * the pure domain's; the lead lookup scopes everything to the caller.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { documentExists, documentsOfLead, findDocument, partnerUploadCount, partnerUploadInsertUnderCap } from "../../db/documents/documents";
 import { eventInsertWhere } from "../../db/guarded";
 import type { Scope } from "../../domain/identity/caller";
@@ -32,8 +32,9 @@ const capExceeded = () =>
     extra: { limit: DOCUMENTS_PER_LEAD },
   });
 
-export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: Scope, leadId: string, upload: DocumentUpload): Promise<StoredDocument> {
-  const lead = await requireLead(db, scope, leadId);
+export async function uploadLeadDocument(deps: Deps, bucket: R2Bucket, scope: Scope, leadId: string, upload: DocumentUpload): Promise<StoredDocument> {
+  const { db } = deps;
+  const lead = await requireLead(deps, scope, leadId);
   // A cheap early answer; the conditional insert below is what decides a race.
   if ((await partnerUploadCount(db, lead.id)) >= DOCUMENTS_PER_LEAD) throw capExceeded();
 
@@ -90,7 +91,8 @@ export async function uploadLeadDocument(db: Database, bucket: R2Bucket, scope: 
   return stored;
 }
 
-export async function leadDocuments(db: Database, scope: Scope, leadId: string) {
-  const lead = await requireLead(db, scope, leadId);
+export async function leadDocuments(deps: Deps, scope: Scope, leadId: string) {
+  const { db } = deps;
+  const lead = await requireLead(deps, scope, leadId);
   return { lead, documents: await documentsOfLead(db, lead.id) };
 }

@@ -6,6 +6,7 @@
  * `request.fulfilled` delivery, whichever comes first (one conditional update).
  */
 import type { Statement } from "../../db/batch";
+import type { Deps } from "../deps";
 import {
   filesOfRequest,
   findRequestOfDeal,
@@ -18,7 +19,6 @@ import {
 } from "../../db/documents/requests";
 import { notificationInsertWhere } from "../../db/hub/client-notifications";
 import { documentsOfRequests } from "../../db/documents/documents";
-import type { Database } from "../../db/client";
 import type { Deal } from "../../domain/deals/types";
 import { dealTakesRequests } from "../../domain/documents/requests";
 import { statementSummary } from "../../domain/documents/statements";
@@ -54,8 +54,9 @@ export interface RequestAsk {
  * the hub deep link, in the same batch and only if the request was written.
  * Test deals have no lead, so no client: their requests notify nobody.
  */
-export async function requestDocument(db: Database, scope: Scope, ref: string, ask: RequestAsk) {
-  const deal = await requireDeal(db, scope, ref);
+export async function requestDocument(deps: Deps, scope: Scope, ref: string, ask: RequestAsk) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   if (!dealTakesRequests(deal)) throw refusedOnClosedDeal(deal);
   const item = REQUEST_ITEM_TYPES.find((t) => t.value === ask.item_type)!;
   const at = nowIso();
@@ -92,7 +93,7 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {
     // The insert's guard failed: the deal closed meanwhile, or the limit was reached.
-    const now = await requireDeal(db, scope, ref);
+    const now = await requireDeal(deps, scope, ref);
     if (!dealTakesRequests(now)) throw refusedOnClosedDeal(now);
     throw new Refusal("too_many_open_requests", `At most ${OPEN_REQUESTS_PER_DEAL} requests may be open (requested or uploaded) on a deal; waive one or wait for files to be forwarded.`, {
       extra: { limit: OPEN_REQUESTS_PER_DEAL, open: await openRequestCount(db, deal.ref) },
@@ -101,30 +102,33 @@ export async function requestDocument(db: Database, scope: Scope, ref: string, a
   return documentRequestView(request);
 }
 
-export async function dealRequests(db: Database, scope: Scope, ref: string) {
-  const deal = await requireDeal(db, scope, ref);
+export async function dealRequests(deps: Deps, scope: Scope, ref: string) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   const requests = await requestsOfDeal(db, deal.ref);
   return { requests: requests.map(documentRequestView), count: requests.length, open_count: requests.filter(isOpen).length };
 }
 
-async function requireRequest(db: Database, scope: Scope, ref: string, id: string) {
-  const deal = await requireDeal(db, scope, ref);
+async function requireRequest(deps: Deps, scope: Scope, ref: string, id: string) {
+  const { db } = deps;
+  const deal = await requireDeal(deps, scope, ref);
   const request = await findRequestOfDeal(db, deal.ref, id);
   if (!request) throw requestNotFound();
   return { deal, request };
 }
 
 /** Uploaded → forwarded, once; true when this call moved it. */
-export async function forwardRequest(db: Database, scope: Scope, id: string) {
+export async function forwardRequest(deps: Deps, scope: Scope, id: string) {
+  const { db } = deps;
   return (await runGuarded(db, requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()))) === 1;
 }
 
 /** The request's files with signed links: reading them hands them to the lender, so an `uploaded` request becomes `forwarded`. */
 export async function requestFiles(ctx: ViewContext, scope: Scope, ref: string, id: string) {
-  const { deal, request } = await requireRequest(ctx.db, scope, ref, id);
+  const { deal, request } = await requireRequest(ctx, scope, ref, id);
   let status = request.status;
   if (status === "uploaded") {
-    await forwardRequest(ctx.db, scope, request.id);
+    await forwardRequest(ctx, scope, request.id);
     status = (await findRequestOfDeal(ctx.db, deal.ref, request.id))!.status;
   }
   const stored = await documentsOfRequests(ctx.db, [request.id]);
@@ -132,8 +136,9 @@ export async function requestFiles(ctx: ViewContext, scope: Scope, ref: string, 
   return { request_id: request.id, status, files };
 }
 
-export async function waiveRequest(db: Database, scope: Scope, ref: string, id: string) {
-  const { deal, request } = await requireRequest(db, scope, ref, id);
+export async function waiveRequest(deps: Deps, scope: Scope, ref: string, id: string) {
+  const { db } = deps;
+  const { deal, request } = await requireRequest(deps, scope, ref, id);
   const changes = await runGuarded(db, requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
   const now = (await findRequestOfDeal(db, deal.ref, request.id))!;
   if (changes !== 1) {
@@ -144,7 +149,7 @@ export async function waiveRequest(db: Database, scope: Scope, ref: string, id: 
 
 /** `GET /v1/deals/{ref}/documents`: the files (as on the deal), what is still asked for, and whether a statement was parsed. */
 export async function dealDocuments(ctx: ViewContext, scope: Scope, ref: string) {
-  const deal = await requireDeal(ctx.db, scope, ref);
+  const deal = await requireDeal(ctx, scope, ref);
   const [files, requests] = await Promise.all([dealFiles(ctx, deal), requestsOfDeal(ctx.db, deal.ref)]);
   return {
     documents: [...files.views],

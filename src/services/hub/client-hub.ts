@@ -14,7 +14,7 @@ import {
   offerLabelsOfDeals,
 } from "../../db/hub/client-hub";
 import { notificationsOfLead } from "../../db/hub/client-notifications";
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { dealChanged } from "../../db/deals/deals";
 import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
@@ -43,7 +43,7 @@ import { newId, nowIso } from "../../lib/ids";
 import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
 import { findLeadWithHubLink } from "../../db/hub/hub-links";
 import { hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
-import { signingSecretOf, type SigningEnv } from "../../lib/signing-secret";
+import { signingSecretOf } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
 import type { Links } from "../views/links";
 import { runGuardedBatch } from "../../db/batch";
@@ -65,7 +65,8 @@ type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
  * an old generation's token (the link was rotated) or an unknown lead alike;
  * `expired` when the token is the current one but its 30 days are over.
  */
-export async function openHub(db: Database, env: SigningEnv, leadId: string, token: string, now = Date.now()): Promise<HubOpening | null> {
+export async function openHub(deps: Deps, leadId: string, token: string, now = deps.clock().getTime()): Promise<HubOpening | null> {
+  const { db, env } = deps;
   if (!HUB_LEAD_ID.test(leadId) || !HUB_TOKEN.test(token)) return null;
   const found = await findLeadWithHubLink(db, leadId);
   if (!found || !(await checkHubLinkToken(signingSecretOf(env), leadId, found.link.generation, token))) return null;
@@ -73,7 +74,8 @@ export async function openHub(db: Database, env: SigningEnv, leadId: string, tok
 }
 
 /** The lead behind a hub session cookie: null unless it is genuine, unexpired and of the link's current generation. */
-export async function openHubSession(db: Database, env: SigningEnv, leadId: string, cookie: string, now = Date.now()): Promise<HubOpening | null> {
+export async function openHubSession(deps: Deps, leadId: string, cookie: string, now = deps.clock().getTime()): Promise<HubOpening | null> {
+  const { db, env } = deps;
   if (!HUB_LEAD_ID.test(leadId)) return null;
   const generation = await checkHubSession(signingSecretOf(env), leadId, cookie, Math.floor(now / 1000));
   if (generation === null) return null;
@@ -83,7 +85,8 @@ export async function openHubSession(db: Database, env: SigningEnv, leadId: stri
 }
 
 /** The session cookie's value and lifetime for a link just opened. */
-export async function hubSessionFor(env: SigningEnv, opening: HubOpening, now = Date.now()) {
+export async function hubSessionFor(deps: Deps, opening: HubOpening, now = deps.clock().getTime()) {
+  const { env } = deps;
   const expires = hubSessionExpiry(opening.link, now);
   return { value: await signHubSession(signingSecretOf(env), opening.lead.id, opening.link.generation, expires), maxAgeSeconds: Math.max(0, expires - Math.floor(now / 1000)) };
 }
@@ -93,22 +96,25 @@ export interface HubDeal {
   label: string;
 }
 
-async function hubDeals(db: Database, lead: Lead): Promise<HubDeal[]> {
+async function hubDeals(deps: Deps, lead: Lead): Promise<HubDeal[]> {
+  const { db } = deps;
   const deals = await dealsOfLead(db, lead.id);
   const labels = await offerLabelsOfDeals(db, deals.map((d) => d.ref));
   return deals.map((deal) => ({ deal, label: dealLabel(deal, labels.get(deal.ref)) }));
 }
 
-async function hubDeal(db: Database, lead: Lead, ref: string): Promise<HubDeal> {
+async function hubDeal(deps: Deps, lead: Lead, ref: string): Promise<HubDeal> {
+  const { db } = deps;
   const deal = await findDealOfLead(db, lead.id, normaliseDealReference(ref));
   if (!deal) throw notFound();
   const labels = await offerLabelsOfDeals(db, [deal.ref]);
   return { deal, label: dealLabel(deal, labels.get(deal.ref)) };
 }
 
-export async function hubOverview(db: Database, lead: Lead) {
+export async function hubOverview(deps: Deps, lead: Lead) {
+  const { db } = deps;
   const [deals, requests, notifications, documents, offers] = await Promise.all([
-    hubDeals(db, lead),
+    hubDeals(deps, lead),
     requestsOfLead(db, lead.id),
     notificationsOfLead(db, lead.id),
     documentsOfLead(db, lead.id),
@@ -125,15 +131,17 @@ export async function hubOverview(db: Database, lead: Lead) {
   };
 }
 
-async function hubRequest(db: Database, lead: Lead, requestId: string) {
+async function hubRequest(deps: Deps, lead: Lead, requestId: string) {
+  const { db } = deps;
   const request = await findRequestOfLead(db, lead.id, requestId);
   if (!request) throw notFound();
-  const deal = await hubDeal(db, lead, request.dealRef);
+  const deal = await hubDeal(deps, lead, request.dealRef);
   return { request, deal };
 }
 
-export async function requestPage(db: Database, lead: Lead, requestId: string) {
-  const { request, deal } = await hubRequest(db, lead, requestId);
+export async function requestPage(deps: Deps, lead: Lead, requestId: string) {
+  const { db } = deps;
+  const { request, deal } = await hubRequest(deps, lead, requestId);
   return { request, deal, files: await documentsOfRequests(db, [request.id]) };
 }
 
@@ -160,8 +168,9 @@ const UPLOAD_ATTEMPTS = 8;
  * `request.fulfilled` go in one batch. The count and file list of the event
  * are the request's after this upload (see `requestUploadedUpdate`).
  */
-export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
-  const { request, deal } = await hubRequest(db, lead, requestId);
+export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
+  const { db } = deps;
+  const { request, deal } = await hubRequest(deps, lead, requestId);
   if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
   if (files.length === 0) throw new Refusal("invalid_request", "Choose at least one file to upload.", { field: "file" });
   if (request.fileCount + files.length > FILES_PER_UPLOAD_MAX) throw filesPerRequestCap(request.fileCount);
@@ -241,14 +250,16 @@ export async function uploadToRequest(db: Database, bucket: R2Bucket, lead: Lead
   throw new Refusal("invalid_transition", "The request changed while uploading; please try again.", { field: "file" });
 }
 
-export async function messagesPage(db: Database, lead: Lead, ref: string) {
-  const deal = await hubDeal(db, lead, ref);
+export async function messagesPage(deps: Deps, lead: Lead, ref: string) {
+  const { db } = deps;
+  const deal = await hubDeal(deps, lead, ref);
   return { deal, messages: await messagesOfDeal(db, deal.deal.ref) };
 }
 
 /** The business replies to the lender: the message and `message.created` in one batch. */
-export async function replyToLender(db: Database, lead: Lead, ref: string, form: { subject?: string; body?: string }) {
-  const { deal } = await hubDeal(db, lead, ref);
+export async function replyToLender(deps: Deps, lead: Lead, ref: string, form: { subject?: string; body?: string }) {
+  const { db } = deps;
+  const { deal } = await hubDeal(deps, lead, ref);
   const body = (form.body ?? "").trim();
   const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
   if (!body) throw new Refusal("invalid_request", "Message is required: write something to send.", { field: "body" });
@@ -267,8 +278,9 @@ export async function replyToLender(db: Database, lead: Lead, ref: string, form:
   return message;
 }
 
-export async function completionPage(db: Database, links: Links, lead: Lead, ref: string) {
-  const deal = await hubDeal(db, lead, ref);
+export async function completionPage(deps: Deps, links: Links, lead: Lead, ref: string) {
+  const { db } = deps;
+  const deal = await hubDeal(deps, lead, ref);
   const key = deal.deal.agreementUploadedAt ? await agreementKeyOf(db, deal.deal.ref) : null;
   return {
     deal,
@@ -281,8 +293,9 @@ export async function completionPage(db: Database, links: Links, lead: Lead, ref
 const notAccepted = () => new Refusal("invalid_transition", "This deal's offer has not been accepted, so it takes no completion steps.");
 
 /** Account details go in once, on the accepted deal; only the masked summary is stored. */
-export async function submitAccount(db: Database, lead: Lead, ref: string, form: Record<string, string | undefined>) {
-  const { deal } = await hubDeal(db, lead, ref);
+export async function submitAccount(deps: Deps, lead: Lead, ref: string, form: Record<string, string | undefined>) {
+  const { db } = deps;
+  const { deal } = await hubDeal(deps, lead, ref);
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
@@ -299,8 +312,9 @@ export async function submitAccount(db: Database, lead: Lead, ref: string, form:
 }
 
 /** Signing: after the account details and the agreement upload, once, bound to the agreement file's etag. */
-export async function signAgreement(db: Database, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
-  const { deal } = await hubDeal(db, lead, ref);
+export async function signAgreement(deps: Deps, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
+  const { db } = deps;
+  const { deal } = await hubDeal(deps, lead, ref);
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.signedAt) throw new Refusal("invalid_transition", "The agreement is already signed.", { field: "full_name" });
   if (!deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Submit your account details before signing.", { field: "full_name" });

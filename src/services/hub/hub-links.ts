@@ -3,7 +3,7 @@
  * client address, and the partner's rotation. No token is ever logged.
  */
 import { rotateHubLink } from "../../db/hub/hub-links";
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { countInBucket, type LimiterEnv } from "../identity/bucket-limit";
 import type { Scope } from "../../domain/identity/caller";
 import {
@@ -28,17 +28,18 @@ const count = (env: LimiterEnv, bucket: string, limit: number) =>
   });
 
 /** One hub request from this client address, whatever it names. */
-export const countHubRequestFromAddress = (env: LimiterEnv, address: string) => count(env, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
+export const countHubRequestFromAddress = (deps: Deps, address: string) => count(deps.env, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
 
 /** One request on a lead's hub, counted once its link or session has opened it (a wrong token cannot spend a lead's quota). */
-export const countHubRequestOnLink = (env: LimiterEnv, leadId: string) => count(env, hubLinkBucket(leadId), HUB_REQUESTS_PER_LINK);
+export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps.env, hubLinkBucket(leadId), HUB_REQUESTS_PER_LINK);
 
 /**
  * `POST /partner/v1/leads/{id}/hub-link`: a new link for the lead, valid 30
  * days; the previous link and every hub session opened with it stop working
  * at once. 404 for a lead outside the caller's account and environment.
  */
-export async function rotateLeadHubLink(db: Database, links: Links, scope: Scope, leadId: string) {
+export async function rotateLeadHubLink(deps: Deps, links: Links, scope: Scope, leadId: string) {
+  const { db } = deps;
   const link = await rotateHubLink(db, scope, leadId, nowIso());
   if (!link) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return { id: leadId, upload_url: await links.hub(leadId, link.generation), expires_at: hubLinkExpiresAt(link) };

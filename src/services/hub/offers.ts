@@ -6,7 +6,7 @@
  * fires `lead.offer_accepted` and `offer.accepted` exactly as the API does,
  * once (spec: live acceptance "runs the same path the business would use").
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { findOfferOfLead } from "../../db/deals/offers";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
@@ -19,7 +19,8 @@ const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationI
 
 
 /** One offer of this lead; another lead's offer (or none) is the hub's plain 404. */
-export async function hubOffer(db: Database, lead: Lead, offerId: string) {
+export async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
+  const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "Not found.");
   return offer;
@@ -31,11 +32,12 @@ export async function hubOffer(db: Database, lead: Lead, offerId: string) {
  * same 200; a person pressing twice is better told plainly). Refusals carry
  * the API's own reason as the page's message.
  */
-export async function acceptHubOffer(db: Database, lead: Lead, offerId: string) {
-  const offer = await hubOffer(db, lead, offerId);
+export async function acceptHubOffer(deps: Deps, lead: Lead, offerId: string) {
+  const { db } = deps;
+  const offer = await hubOffer(deps, lead, offerId);
   if (offer.state === "accepted") throw new Refusal("offer_not_acceptable", "You have already accepted this offer.", { field: "offer" });
   try {
-    return await acceptOffer(db, scopeOfLead(lead), lead.id, offer.id);
+    return await acceptOffer(deps, scopeOfLead(lead), lead.id, offer.id);
   } catch (error) {
     // The API's refusal names no field (the offer is the path); the hub's page shows it beside the offer.
     if (isRefusal(error, "offer_not_acceptable")) throw new Refusal(error.code, error.detail, { field: "offer" });

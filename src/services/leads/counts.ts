@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { countLeadsByState } from "../../db/leads/counts";
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES, type LeadState } from "../../domain/reference/values";
@@ -8,10 +8,11 @@ export const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(
 
 /**
  * The leads opened this calendar month (UTC) in the scope's account and
- * environment, counted per state: every state listed, in life-cycle order, zero included.
+ * environment (the month of `deps.clock()`), counted per state: every state listed, in life-cycle order, zero included.
  */
-export async function leadsByStateThisMonth(db: Database, scope: Scope, now = new Date()) {
-  const since = startOfMonth(now);
+export async function leadsByStateThisMonth(deps: Deps, scope: Scope) {
+  const { db } = deps;
+  const since = startOfMonth(deps.clock());
   const counted = new Map((await countLeadsByState(db, scope, since)).map((row) => [row.state, row.leads]));
   const states = LEAD_STATES.map((s) => ({ state: s.value as LeadState, label: s.label, leads: counted.get(s.value) ?? 0 }));
   return { since, states, total: states.reduce((sum, s) => sum + s.leads, 0) };

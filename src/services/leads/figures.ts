@@ -4,7 +4,7 @@
  * applicant), through the one precedence rule, plus the register answer
  * itself for the matcher's activity check.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { documentsOfLead } from "../../db/documents/documents";
 import type { RegisterAnswerRow } from "../../db/schema/registers";
 import type { StoredDocument } from "../../domain/documents/types";
@@ -22,7 +22,8 @@ export function figuresFrom(lead: Lead, market: Market, registerAnswers: Registe
   return { figures, registry: register.answers.registry };
 }
 
-export async function figuresForMatching(db: Database, lead: Lead, market: Market) {
+export async function figuresForMatching(deps: Deps, lead: Lead, market: Market) {
+  const { db } = deps;
   const [registerAnswers, documents] = await Promise.all([answersOf(db, lead.id), documentsOfLead(db, lead.id)]);
   return figuresFrom(lead, market, registerAnswers, documents);
 }

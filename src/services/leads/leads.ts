@@ -2,7 +2,7 @@
  * The partner lead life cycle: open, fill in, name significant persons, submit,
  * list. Rules come from src/domain; storage from src/db/leads/leads.ts.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { findLead, insertLead, isReferenceCollision, listLeads, recordSubmission, updateDraft, type LeadFilters } from "../../db/leads/leads";
 import type { Scope } from "../../domain/identity/caller";
@@ -17,7 +17,7 @@ import type { LeadState } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
-import { nowIso } from "../../lib/ids";
+import { signingSecretOf } from "../../lib/signing-secret";
 import { findLeadWithRelations } from "../../db/leads/with-relations";
 import { figuresFrom } from "./figures";
 import { leadFacts, planRouting, type LeadMatcher } from "./routing";
@@ -42,15 +42,27 @@ const notFound = () => new Refusal("not_found", "No lead with that id in this ac
 const submitted = (lead: Lead) =>
   new Refusal("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
 
-export async function requireLead(db: Database, scope: Scope, id: string) {
+export async function requireLead(deps: Deps, scope: Scope, id: string) {
+  const { db } = deps;
   const lead = await findLead(db, scope, id);
   if (!lead) throw notFound();
   return lead;
 }
 
-/** `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). `lookups`: where its register lookups go. */
-export async function openLead(db: Database, scope: Scope, market: Market, parts: LeadParts, makeReference = newLeadReference, renewalOf: string | null = null, lookups?: LookupQueue): Promise<Lead> {
-  const at = nowIso();
+/** What opening a lead takes. `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). */
+export interface OpenLead {
+  scope: Scope;
+  market: Market;
+  parts: LeadParts;
+  makeReference?: () => string;
+  renewalOf?: string | null;
+}
+
+/** Its register lookups go to `deps.env.REGISTER_LOOKUPS` (without one the rows wait for the cron). */
+export async function openLead(deps: Deps, { scope, market, parts, makeReference = newLeadReference, renewalOf = null }: OpenLead): Promise<Lead> {
+  const { db } = deps;
+  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
+  const at = deps.clock().toISOString();
   const lead: Lead = {
     id: crypto.randomUUID(),
     reference: "",
@@ -90,25 +102,27 @@ export async function openLead(db: Database, scope: Scope, market: Market, parts
 }
 
 /** Applies `change` to the draft as read, retrying when another write to it landed in between. */
-async function changeDraft(db: Database, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4], lookups?: LookupQueue) {
+async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4]) {
+  const { db } = deps;
+  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-    const lead = await requireLead(db, scope, id);
+    const lead = await requireLead(deps, scope, id);
     if (lead.state !== "draft") throw submitted(lead);
     const changes = change(lead);
-    const at = nowIso();
+    const at = deps.clock().toISOString();
     // A changed register number drops the old answer in this same batch and asks the register anew.
     const writes = lookupWrites(db, lead, { ...lead, ...changes }, at);
     if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
       await sendLookups(lookups, writes.messages);
-      return requireLead(db, scope, id);
+      return requireLead(deps, scope, id);
     }
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
 
-export async function amendLead(db: Database, scope: Scope, id: string, patch: LeadParts & { country?: Market }, lookups?: LookupQueue) {
+export async function amendLead(deps: Deps, scope: Scope, id: string, patch: LeadParts & { country?: Market }) {
   return changeDraft(
-    db,
+    deps,
     scope,
     id,
     (lead) => {
@@ -117,12 +131,11 @@ export async function amendLead(db: Database, scope: Scope, id: string, patch: L
       refuseMarketProblems(merged, market);
       return merged;
     },
-    lookups,
   );
 }
 
-export async function replaceSignificantPersons(db: Database, scope: Scope, id: string, persons: SignificantPerson[]) {
-  return changeDraft(db, scope, id, (lead) => ({ ...lead, significantPersons: persons }));
+export async function replaceSignificantPersons(deps: Deps, scope: Scope, id: string, persons: SignificantPerson[]) {
+  return changeDraft(deps, scope, id, (lead) => ({ ...lead, significantPersons: persons }));
 }
 
 export interface SubmitOutcome {
@@ -136,7 +149,8 @@ export interface SubmitOutcome {
  * winner's result and answers `already_submitted: true`; only the winner's
  * events are written.
  */
-export async function submitLead(db: Database, scope: Scope, id: string, matcher: LeadMatcher): Promise<SubmitOutcome> {
+export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: LeadMatcher): Promise<SubmitOutcome> {
+  const { db } = deps;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     // One round trip: the lead, its documents (parsed statements) and its register answers.
     const found = await findLeadWithRelations(db, scope, id);
@@ -151,9 +165,9 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
     // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
     const { figures, registry } = figuresFrom(lead, market, found.registerAnswers, found.documents);
     const match = await matcher(leadFacts(lead, market, figures, registry));
-    const at = nowIso();
+    const at = deps.clock().toISOString();
     const token = randomToken(24);
-    const plan = planRouting(db, lead, match, figures, market.currency, token, at);
+    const plan = planRouting(deps, lead, match, figures, market.currency, token, at);
     const state: LeadState = plan.state;
     const event = (name: string): NewEvent => ({
       organisationId: scope.organisationId,
@@ -184,7 +198,9 @@ export async function submitLead(db: Database, scope: Scope, id: string, matcher
 
 const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
 
-export async function pageOfLeads(db: Database, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number, secret: string) {
+export async function pageOfLeads(deps: Deps, scope: Scope, filters: LeadFilters, cursor: string | undefined, limit: number) {
+  const { db } = deps;
+  const secret = signingSecretOf(deps.env);
   const after = await readKeysetCursor(cursor, cursorScope(scope), secret);
   const page = await listLeads(db, scope, filters, after, limit);
   return { leads: page.leads, nextCursor: await nextKeysetCursor(page.last ?? undefined, page.more, cursorScope(scope), secret) };

@@ -3,7 +3,7 @@
  * handover to the lender) and the sandbox helper that walks a sandbox lead
  * through its states.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../../db/deals/offers";
 import { dealStatusOfAcceptance, findDealByRef } from "../../db/deals/deals";
 import { findRouting, routingAcceptUpdate, routingOutcomeUpdate } from "../../db/leads/routing";
@@ -21,7 +21,6 @@ import { marketFor } from "../../domain/reference/markets";
 import type { LeadState } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { nowIso } from "../../lib/ids";
 import { figuresForMatching } from "./figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
 import { requireLead } from "./leads";
@@ -30,8 +29,9 @@ import { runGuardedBatch } from "../../db/batch";
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
 
-export async function leadOffers(db: Database, scope: Scope, leadId: string) {
-  const lead = await requireLead(db, scope, leadId);
+export async function leadOffers(deps: Deps, scope: Scope, leadId: string) {
+  const { db } = deps;
+  const lead = await requireLead(deps, scope, leadId);
   const offers = await currentOffersOfLead(db, lead.id);
   const sandbox = lead.environment === "sandbox";
   return { lead_id: lead.id, offers: offers.map(partnerOfferView), simulated: sandbox, note: sandbox ? SANDBOX_NOTE : LIVE_NOTE };
@@ -56,18 +56,19 @@ const notAcceptable = (detail: string) => new Refusal("offer_not_acceptable", de
  * handover event to the lender, is guarded on that update's token. A caller
  * that lost the race, or repeats the call, reads the winner's result.
  */
-export async function acceptOffer(db: Database, scope: Scope, leadId: string, offerId: string) {
-  return acceptOfferOfLead(db, await requireLead(db, scope, leadId), offerId);
+export async function acceptOffer(deps: Deps, scope: Scope, leadId: string, offerId: string) {
+  return acceptOfferOfLead(deps, await requireLead(deps, scope, leadId), offerId);
 }
 
 /** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
-export async function acceptOfferOfLead(db: Database, lead: Lead, offerId: string) {
+export async function acceptOfferOfLead(deps: Deps, lead: Lead, offerId: string) {
+  const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "No offer with that id on this lead.");
   const answer = { lead_id: lead.id, offer_id: offer.id, state: "accepted" as const, simulated: lead.environment === "sandbox" };
   const before = await findRouting(db, lead.id);
   if (before?.acceptedOfferId === offer.id) return answer;
-  const at = nowIso();
+  const at = deps.clock().toISOString();
   if (before?.acceptedOfferId) throw notAcceptable("Another offer on this lead was accepted; this one can no longer be.");
   if (!isAcceptable(offer, new Date(at))) {
     throw notAcceptable(offer.superseded ? "The offer was superseded by newer terms." : offer.state !== "presented" ? `The offer is ${offer.state}.` : "The offer has expired.");
@@ -118,12 +119,13 @@ const invalidMove = (lead: Lead, event: SimulatedEvent) =>
  * `decline` ends a lead that is still open; `fund` funds an accepted lead for
  * the accepted offer's amount. Each writes the lead events a live lead would.
  */
-export async function simulateLeadEvent(db: Database, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher): Promise<Lead> {
+export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string, event: SimulatedEvent, matcher: LeadMatcher): Promise<Lead> {
+  const { db } = deps;
   if (scope.environment !== "sandbox") {
     throw new Refusal("environment_mismatch", "The sandbox helpers act on sandbox leads only; use a sandbox key.");
   }
-  const lead = await requireLead(db, scope, leadId);
-  const at = nowIso();
+  const lead = await requireLead(deps, scope, leadId);
+  const at = deps.clock().toISOString();
   const token = randomToken(24);
   const won = routingChanged(lead.id, token);
   const statements: Statement[] = [];
@@ -132,7 +134,7 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
   if (event === "offers") {
     if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
     const market = marketFor(lead.country);
-    const { figures, registry } = await figuresForMatching(db, lead, market);
+    const { figures, registry } = await figuresForMatching(deps, lead, market);
     const match = await matcher(leadFacts(lead, market, figures, registry));
     if (match.matchedProducts.length === 0) throw new Refusal("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
@@ -166,8 +168,8 @@ export async function simulateLeadEvent(db: Database, scope: Scope, leadId: stri
     );
   }
   const guardChanges = await runGuardedBatch(db, statements);
-  if (guardChanges !== 1) throw invalidMove(await requireLead(db, scope, lead.id), event);
-  const now = await requireLead(db, scope, lead.id);
+  if (guardChanges !== 1) throw invalidMove(await requireLead(deps, scope, lead.id), event);
+  const now = await requireLead(deps, scope, lead.id);
   if (now.state !== target) throw invalidMove(now, event);
   return now;
 }

@@ -8,7 +8,7 @@
  *   ranges, presented at once (lead `offers_available`).
  * - No match: `out_of_scope`, the matcher's reasons kept on the routing record.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon, type NewOffer } from "../../db/leads/routing";
@@ -55,9 +55,9 @@ export type LeadMatcher = (facts: LeadFacts) => Promise<LeadMatch> | LeadMatch;
 
 /** The real matcher over the current panel: the same `matchBusiness` prequalification calls. */
 export const panelMatcher =
-  (d1: D1Database, excludeLender: string | null = null): LeadMatcher =>
+  (deps: Deps, excludeLender: string | null = null): LeadMatcher =>
   async (facts) => {
-    const panel = (await currentPanel(d1)).filter((p) => p.lenderOrganisationId !== excludeLender);
+    const panel = (await currentPanel(deps.env.DB)).filter((p) => p.lenderOrganisationId !== excludeLender);
     const result = matchBusiness(matcherFacts(facts), panel);
     return {
       matched_options: result.matchedOptions,
@@ -135,7 +135,8 @@ export interface RoutingPlan {
   statements: Statement[];
 }
 
-export function planRouting(db: Database, lead: Lead, match: LeadMatch, figures: ResolvedFigures, currency: string, token: string, at: string): RoutingPlan {
+export function planRouting(deps: Deps, lead: Lead, match: LeadMatch, figures: ResolvedFigures, currency: string, token: string, at: string): RoutingPlan {
+  const { db } = deps;
   const matched = match.matched_options > 0;
   const sandbox = lead.environment === "sandbox";
   const statements: Statement[] = [];

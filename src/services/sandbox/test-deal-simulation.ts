@@ -7,7 +7,7 @@
  * webhooks then deliver. The business is a lead of the lender organisation
  * made for the deal on first use (src/db/deals/test-deal-leads.ts), never listed as a lead.
  */
-import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { runGuardedBatch } from "../../db/batch";
 import { requestsOfLead } from "../../db/documents/requests";
 import { isReferenceCollision } from "../../db/leads/leads";
@@ -41,7 +41,8 @@ const noTestDeal = () => new Refusal("not_found", "No test deal with that refere
 const REFERENCE_ATTEMPTS = 3;
 
 /** The business behind the test deal, made (once, whoever races) on first use. */
-async function sandboxBusinessOf(db: Database, scope: Scope, deal: Deal): Promise<Lead> {
+async function sandboxBusinessOf(deps: Deps, scope: Scope, deal: Deal): Promise<Lead> {
+  const { db } = deps;
   for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
     const existing = await findSandboxBusiness(db, scope, deal.ref);
     if (existing) return existing;
@@ -77,7 +78,8 @@ async function asTheBusiness(step: Promise<unknown>) {
   }
 }
 
-async function acceptCurrentOffer(db: Database, lead: Lead, deal: Deal) {
+async function acceptCurrentOffer(deps: Deps, lead: Lead, deal: Deal) {
+  const { db } = deps;
   const current = (await offersOfDeal(db, deal.ref)).filter((o) => !o.superseded && o.state === "presented");
   const newest = current.at(-1);
   if (!newest) {
@@ -88,38 +90,39 @@ async function acceptCurrentOffer(db: Database, lead: Lead, deal: Deal) {
       { field: "event" },
     );
   }
-  await acceptOfferOfLead(db, lead, newest.id);
+  await acceptOfferOfLead(deps, lead, newest.id);
 }
 
-async function fulfilOldestRequest(db: Database, bucket: R2Bucket, lead: Lead, deal: Deal) {
+async function fulfilOldestRequest(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal) {
+  const { db } = deps;
   const request = requestToAnswer((await requestsOfLead(db, lead.id)).filter((r) => r.dealRef === deal.ref));
   if (!request) {
     throw new Refusal("no_open_request", "This test deal has no open document request to answer: request a document first (POST /v1/deals/{ref}/requests).", { field: "event" });
   }
   const upload = sandboxUpload(request.documentType);
-  await asTheBusiness(uploadToRequest(db, bucket, lead, request.id, [new File([upload.bytes], upload.name, { type: upload.type })]));
+  await asTheBusiness(uploadToRequest(deps, bucket, lead, request.id, [new File([upload.bytes], upload.name, { type: upload.type })]));
 }
 
 export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, scope: Scope, ref: string, event: TestDealSimulatedEvent) {
   const db = ctx.db;
   const deal = await findTestDeal(db, scope, normaliseDealReference(ref));
   if (!deal) throw noTestDeal();
-  const lead = await sandboxBusinessOf(db, scope, deal);
+  const lead = await sandboxBusinessOf(ctx, scope, deal);
   switch (event) {
     case "offer.accepted":
-      await acceptCurrentOffer(db, lead, deal);
+      await acceptCurrentOffer(ctx, lead, deal);
       break;
     case "message.created":
-      await asTheBusiness(replyToLender(db, lead, deal.ref, SANDBOX_REPLY));
+      await asTheBusiness(replyToLender(ctx, lead, deal.ref, SANDBOX_REPLY));
       break;
     case "request.fulfilled":
-      await fulfilOldestRequest(db, bucket, lead, deal);
+      await fulfilOldestRequest(ctx, bucket, lead, deal);
       break;
     case "deal.account_submitted":
-      await asTheBusiness(submitAccount(db, lead, deal.ref, sandboxAccountForm(deal)));
+      await asTheBusiness(submitAccount(ctx, lead, deal.ref, sandboxAccountForm(deal)));
       break;
     case "deal.agreement_signed":
-      await asTheBusiness(signAgreement(db, bucket, lead, deal.ref, sandboxSignatureForm(deal)));
+      await asTheBusiness(signAgreement(ctx, bucket, lead, deal.ref, sandboxSignatureForm(deal)));
       break;
   }
   const view = await loadDealView(ctx, scope, deal.ref);

@@ -15,8 +15,9 @@ import { checkDestination, destinationOptions } from "./destination";
 import { endpointSecrets } from "./secrets";
 import { logDeliveryAttempt, type DeliveryPath } from "./delivery-log";
 import { afterSuccessfulDelivery } from "./success-hooks";
+import { depsOf } from "../deps";
 
-type DeliveryEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type DeliveryEnv = Bindings;
 
 /**
  * Knobs for tests only: production code never passes them, so the spec's
@@ -155,7 +156,7 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
     now: finishedAt,
   });
   logDeliveryAttempt({ path, delivery, endpoint, attempt, result, outcome, durationMs });
-  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(env, delivery);
+  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(depsOf(env), delivery);
   return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
 }
 
@@ -180,5 +181,5 @@ export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: W
     now: nowIso(),
   });
   logDeliveryAttempt({ path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
-  if (success) await afterSuccessfulDelivery(env, delivery);
+  if (success) await afterSuccessfulDelivery(depsOf(env), delivery);
 }

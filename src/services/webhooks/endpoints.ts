@@ -13,7 +13,7 @@ import { resendDelivery } from "./delivery";
 import { checkDestination, destinationOptions } from "./destination";
 import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./secrets";
 
-type EndpointEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type EndpointEnv = Bindings;
 
 export interface EndpointContext {
   env: EndpointEnv;

@@ -16,7 +16,7 @@ import { attemptScheduledDelivery, ATTEMPT_LEASE_MS } from "./delivery";
 import { enqueueDeliveries, type DeliveryMessage } from "./dispatch";
 import { logError } from "../../lib/logger";
 
-type FirstAttemptEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type FirstAttemptEnv = Bindings;
 
 /** A safety message arrives once the first attempt's lease has run out (with room for the consumer's early tolerance). */
 export const SAFETY_NET_DELAY_SECONDS = Math.ceil(ATTEMPT_LEASE_MS / 1000) + 15;

@@ -12,7 +12,6 @@
  * environment), exactly as the GET of that API answers. A subject that no
  * longer exists (a deleted test deal) falls back to its reference.
  */
-import type { Database } from "../../db/client";
 import type { EventRow } from "../../db/webhooks/events";
 import type { Scope } from "../../domain/identity/caller";
 import type { PayloadMode } from "../../domain/webhooks/subscriptions";
@@ -58,7 +57,7 @@ async function fullLead(ctx: PayloadContext, event: EventRow): Promise<Data> {
 
 /** The referral item of GET /v1/referrals. */
 async function fullReferral(ctx: PayloadContext, event: EventRow): Promise<Data> {
-  return { ...((await findReferral(ctx.db, scopeOfEvent(event), event.subjectId)) ?? {}), ...referenceOf(event) };
+  return { ...((await findReferral(ctx, scopeOfEvent(event), event.subjectId)) ?? {}), ...referenceOf(event) };
 }
 
 const FULL_VIEWS: Record<EventRow["subjectType"], (ctx: PayloadContext, event: EventRow) => Promise<Data>> = {

@@ -8,12 +8,11 @@
  * and environment, so re-sends and later deliveries change nothing.
  */
 import type { WebhookDeliveryRow } from "../../db/webhooks/webhooks";
-import type { Bindings } from "../../lib/env";
-import { database } from "../../db/client";
+import type { Deps } from "../deps";
 import { forwardRequest } from "../documents/requests";
 import { logError } from "../../lib/logger";
 
-type SuccessHook = (env: Pick<Bindings, "DB">, delivery: WebhookDeliveryRow) => Promise<void>;
+type SuccessHook = (deps: Deps, delivery: WebhookDeliveryRow) => Promise<void>;
 
 /** The request a `request.fulfilled` body is about; null for a body that names none. */
 function fulfilledRequestId(body: string): string | null {
@@ -22,17 +21,17 @@ function fulfilledRequestId(body: string): string | null {
 }
 
 export const DELIVERY_SUCCESS_HOOKS: Partial<Record<string, SuccessHook>> = {
-  "request.fulfilled": async (env, delivery) => {
+  "request.fulfilled": async (deps, delivery) => {
     const id = fulfilledRequestId(delivery.body);
-    if (id) await forwardRequest(database(env.DB), { organisationId: delivery.organisationId, environment: delivery.environment }, id);
+    if (id) await forwardRequest(deps, { organisationId: delivery.organisationId, environment: delivery.environment }, id);
   },
 };
 
-export async function afterSuccessfulDelivery(env: Pick<Bindings, "DB">, delivery: WebhookDeliveryRow) {
+export async function afterSuccessfulDelivery(deps: Deps, delivery: WebhookDeliveryRow) {
   const hook = DELIVERY_SUCCESS_HOOKS[delivery.event];
   if (!hook) return;
   try {
-    await hook(env, delivery);
+    await hook(deps, delivery);
   } catch (error) {
     // The delivery did succeed; a failing hook must not make the queue send it again.
     logError("webhook_success_hook_failed", error, { delivery_id: delivery.id, event_type: delivery.event });

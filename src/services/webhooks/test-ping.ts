@@ -22,7 +22,7 @@ import { logDeliveryAttempt } from "./delivery-log";
 import { requireEndpoint, type EndpointContext } from "./endpoints";
 import { WEBHOOK_API_VERSION } from "./payloads";
 
-type PingEnv = Pick<Bindings, "DB" | "SIGNING_SECRET" | "DEPLOYMENT" | "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">;
+type PingEnv = Bindings;
 
 export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: string) {
   const endpoint = await requireEndpoint(ctx, id);

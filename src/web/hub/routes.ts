@@ -107,7 +107,7 @@ const tokenPathOf = (path: string) => {
  */
 const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
   // The address every per-address limit reads: `CF-Connecting-IP` only beside `request.cf` (lib/client-address.ts).
-  await countHubRequestFromAddress(c.env, clientAddress(c.req.raw));
+  await countHubRequestFromAddress(c.get("deps"), clientAddress(c.req.raw));
   return next();
 });
 
@@ -123,11 +123,11 @@ const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
 const exchangeLink = createMiddleware<HubEnv>(async (c, next) => {
   const linkPath = c.req.method === "GET" || c.req.method === "HEAD" ? tokenPathOf(c.req.path) : null;
   if (!linkPath) return next();
-  const opening = await openHub(c.get("db"), c.env, linkPath.leadId, linkPath.token);
+  const opening = await openHub(c.get("deps"), linkPath.leadId, linkPath.token);
   if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
   if (opening.expired) return c.html(expiredPage(), 410);
-  await countHubRequestOnLink(c.env, opening.lead.id);
-  const session = await hubSessionFor(c.env, opening);
+  await countHubRequestOnLink(c.get("deps"), opening.lead.id);
+  const session = await hubSessionFor(c.get("deps"), opening);
   const base = `${HUB_ROUTE}/${opening.lead.id}`;
   setCookie(c, HUB_SESSION_COOKIE, session.value, {
     path: base,
@@ -151,12 +151,12 @@ const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const linkPath = tokenPathOf(c.req.path);
   const leadId = linkPath?.leadId ?? c.req.path.slice(HUB_ROUTE.length).split("/")[1] ?? "";
   const opening = linkPath
-    ? await openHub(c.get("db"), c.env, leadId, linkPath.token)
-    : await openHubSession(c.get("db"), c.env, leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "");
+    ? await openHub(c.get("deps"), leadId, linkPath.token)
+    : await openHubSession(c.get("deps"), leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "");
   // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
   if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
   if (opening.expired) return c.html(expiredPage(), 410);
-  await countHubRequestOnLink(c.env, opening.lead.id);
+  await countHubRequestOnLink(c.get("deps"), opening.lead.id);
   const lead = opening.lead;
   const readOnly = hubIsReadOnly(lead);
   if (readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") return c.html(readOnlyPage(`${HUB_ROUTE}/${lead.id}`), 409);
@@ -169,10 +169,10 @@ const openLead = createMiddleware<HubEnv>(async (c, next) => {
 /** The hub's pages, relative to a lead's base (mounted at `/{leadId}` and at `/{leadId}/{token}`). */
 function createHubPages() {
   const hub = new Hono<HubEnv>();
-  hub.get("/", async (c) => c.html(overviewPage(c.get("hubView"), await hubOverview(c.get("db"), c.get("lead")), noticeOf(c))));
+  hub.get("/", async (c) => c.html(overviewPage(c.get("hubView"), await hubOverview(c.get("deps"), c.get("lead")), noticeOf(c))));
 
   const showRequest = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
-    c.html(requestPage(c.get("hubView"), await loadRequest(c.get("db"), c.get("lead"), c.req.param("requestId")!), f), status);
+    c.html(requestPage(c.get("hubView"), await loadRequest(c.get("deps"), c.get("lead"), c.req.param("requestId")!), f), status);
   hub.get("/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post(
     "/requests/:requestId",
@@ -181,7 +181,7 @@ function createHubPages() {
         const requestId = c.req.param("requestId")!;
         // A file input left empty still sends a nameless, empty part.
         const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-        await uploadToRequest(c.get("db"), c.env.DOCUMENTS, c.get("lead"), requestId, files);
+        await uploadToRequest(c.get("deps"), c.env.DOCUMENTS, c.get("lead"), requestId, files);
         return `${c.get("hubBase")}/requests/${requestId}?done=uploaded`;
       },
       (c, f, status) => showRequest(c, f, status),
@@ -190,14 +190,14 @@ function createHubPages() {
   );
 
   const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
-    c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("db"), c.get("lead"), c.req.param("offerId")!), f), status);
+    c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("deps"), c.get("lead"), c.req.param("offerId")!), f), status);
   hub.get("/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
   hub.post(
     "/offers/:offerId/acceptance",
     hubForm(
       async (c) => {
         const offerId = c.req.param("offerId")!;
-        await acceptHubOffer(c.get("db"), c.get("lead"), offerId);
+        await acceptHubOffer(c.get("deps"), c.get("lead"), offerId);
         return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
       },
       (c, f, status) => showOffer(c, f, status),
@@ -206,13 +206,13 @@ function createHubPages() {
   );
 
   const showMessages = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: { subject?: string; body?: string } = {}) =>
-    c.html(messagesPage(c.get("hubView"), await loadMessages(c.get("db"), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(messagesPage(c.get("hubView"), await loadMessages(c.get("deps"), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
   hub.post(
     "/deals/:ref/messages",
     hubForm(
       async (c, form) => {
-        const message = await replyToLender(c.get("db"), c.get("lead"), c.req.param("ref")!, { subject: text(form, "subject"), body: text(form, "body") });
+        const message = await replyToLender(c.get("deps"), c.get("lead"), c.req.param("ref")!, { subject: text(form, "subject"), body: text(form, "body") });
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/messages?done=sent#${message.id}`;
       },
       showMessages,
@@ -221,14 +221,14 @@ function createHubPages() {
   );
 
   const showCompletion = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: Record<string, string> = {}) =>
-    c.html(completionPage(c.get("hubView"), await loadCompletion(c.get("db"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
+    c.html(completionPage(c.get("hubView"), await loadCompletion(c.get("deps"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
   hub.get("/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
   hub.post(
     "/deals/:ref/completion/account",
     hubForm(
       async (c, form) => {
         const fields = Object.fromEntries([...form.keys()].map((k) => [k, text(form, k)]));
-        await submitAccount(c.get("db"), c.get("lead"), c.req.param("ref")!, fields);
+        await submitAccount(c.get("deps"), c.get("lead"), c.req.param("ref")!, fields);
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=account`;
       },
       showCompletion,
@@ -240,7 +240,7 @@ function createHubPages() {
     "/deals/:ref/completion/signature",
     hubForm(
       async (c, form) => {
-        await signAgreement(c.get("db"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
+        await signAgreement(c.get("deps"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`;
       },
       showCompletion,

@@ -38,7 +38,7 @@ const notFound = () => new Refusal("not_found", "No deal with that reference is 
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(c.get("db"), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
+    const page = await pageOfDeals(c.get("deps"), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 
@@ -52,31 +52,31 @@ export function registerDealRoutes(router: Router) {
   router.openapi(reportStatusRoute, async (c) => {
     const ctx = viewContext(c.env, { db: c.get("db") });
     const scope = scopeOf(c.get("caller"));
-    const deal = await reportStatus(ctx.db, scope, c.req.valid("param").ref, c.req.valid("json"));
+    const deal = await reportStatus(ctx, scope, c.req.valid("param").ref, c.req.valid("json"));
     announceDeprecatedFields(c);
     return c.json((await loadDealView(ctx, scope, deal.ref))!, 200);
   });
 
-  router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+  router.openapi(listOffersRoute, async (c) => c.json({ offers: await dealOffers(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
 
-  router.openapi(makeOfferRoute, async (c) => c.json(await makeOffer(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json")), 201));
+  router.openapi(makeOfferRoute, async (c) => c.json(await makeOffer(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json")), 201));
 
   router.openapi(listMessagesRoute, async (c) => {
-    const messages = await dealMessages(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    const messages = await dealMessages(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref);
     return c.json({ messages: messages.map(messageView) }, 200);
   });
 
   router.openapi(sendMessageRoute, async (c) => {
-    const message = await sendMessage(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").body);
+    const message = await sendMessage(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").body);
     return c.json({ message: messageView(message) }, 201);
   });
 
-  router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
+  router.openapi(completionRoute, async (c) => c.json({ completion: await dealCompletion(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref) }, 200));
 
   router.openapi(putAgreementRoute, async (c) => {
     const pdf = await c.req.arrayBuffer();
     checkAgreementPdf(c.req.header("Content-Type") ?? "", pdf, "body");
-    const completion = await uploadAgreement(c.get("db"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
+    const completion = await uploadAgreement(c.get("deps"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
     return c.json({ completion }, 200);
   });
 }

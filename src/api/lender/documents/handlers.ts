@@ -6,11 +6,11 @@ import { createRequestRoute, listDocumentsRoute, listRequestsRoute, requestFiles
 
 export function registerDocumentRoutes(router: Router) {
   router.openapi(createRequestRoute, async (c) => {
-    const request = await requestDocument(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json"));
+    const request = await requestDocument(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json"));
     return c.json({ request }, 200);
   });
 
-  router.openapi(listRequestsRoute, async (c) => c.json(await dealRequests(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref), 200));
+  router.openapi(listRequestsRoute, async (c) => c.json(await dealRequests(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref), 200));
 
   router.openapi(requestFilesRoute, async (c) => {
     const { ref, id } = c.req.valid("param");
@@ -19,7 +19,7 @@ export function registerDocumentRoutes(router: Router) {
 
   router.openapi(waiveRequestRoute, async (c) => {
     const { ref, id } = c.req.valid("param");
-    return c.json({ request: await waiveRequest(c.get("db"), scopeOf(c.get("caller")), ref, id) }, 200);
+    return c.json({ request: await waiveRequest(c.get("deps"), scopeOf(c.get("caller")), ref, id) }, 200);
   });
 
   router.openapi(listDocumentsRoute, async (c) => c.json(await dealDocuments(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").ref), 200));

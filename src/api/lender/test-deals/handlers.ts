@@ -23,7 +23,7 @@ export function registerTestDealRoutes(router: Router) {
   });
 
   router.openapi(deleteTestDealRoute, async (c) => {
-    await removeTestDeal(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    await removeTestDeal(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref);
     return c.body(null, 204);
   });
 

@@ -10,7 +10,7 @@ export function registerDocumentRoutes(router: Router) {
     const { file, document_type } = c.req.valid("form");
     if (file.size > DOCUMENT_MAX_BYTES) throw new Refusal("payload_too_large", `The file exceeds ${DOCUMENT_MAX_BYTES} bytes.`, { field: "file" });
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const doc = await uploadLeadDocument(c.get("db"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").id, {
+    const doc = await uploadLeadDocument(c.get("deps"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").id, {
       documentType: document_type,
       filename: file.name,
       bytes,
@@ -20,13 +20,13 @@ export function registerDocumentRoutes(router: Router) {
   });
 
   router.openapi(listDocumentsRoute, async (c) => {
-    const { lead, documents } = await leadDocuments(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id);
+    const { lead, documents } = await leadDocuments(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id);
     return c.json({ lead_id: lead.id, documents: documents.map(leadDocumentView), count: documents.length }, 200);
   });
 
   router.openapi(getDocumentRoute, async (c) => {
     const { id, document_id } = c.req.valid("param");
-    const { documents } = await leadDocuments(c.get("db"), scopeOf(c.get("caller")), id);
+    const { documents } = await leadDocuments(c.get("deps"), scopeOf(c.get("caller")), id);
     const doc = documents.find((d) => d.id === document_id);
     if (!doc) throw new Refusal("not_found", "No document with that id on this lead.");
     return c.json(leadDocumentView(doc), 200);

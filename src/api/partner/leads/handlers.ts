@@ -9,13 +9,12 @@ import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLea
 import { createLeadRoute, getLeadRoute, listLeadsRoute, patchLeadRoute, putSignificantPersonsRoute, renewLeadRoute, rotateHubLinkRoute, submitLeadRoute } from "./routes";
 import { renewLead } from "../../../services/leads/renewals";
 import { rotateLeadHubLink } from "../../../services/hub/hub-links";
-import { signingSecretOf } from "../../../lib/signing-secret";
 
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await openLead(ctx.db, scopeOf(c.get("caller")), country, parts, undefined, null, c.env.REGISTER_LOOKUPS);
+    const lead = await openLead(c.get("deps"), { scope: scopeOf(c.get("caller")), market: country, parts });
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
     return c.json(await presentNewLead(ctx, lead), 201);
   });
@@ -26,18 +25,18 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(patchLeadRoute, async (c) => {
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await amendLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"), c.env.REGISTER_LOOKUPS);
+    const lead = await amendLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
     return c.json(await presentLead(ctx, lead), 200);
   });
 
   router.openapi(putSignificantPersonsRoute, async (c) => {
     const { significant_persons } = c.req.valid("json");
-    const lead = await replaceSignificantPersons(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
+    const lead = await replaceSignificantPersons(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, significant_persons);
     return c.json({ id: lead.id, significant_persons: lead.significantPersons.map(personView), steps: leadSteps(lead) }, 200);
   });
 
   router.openapi(submitLeadRoute, async (c) => {
-    const { lead, alreadySubmitted } = await submitLead(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.env.DB));
+    const { lead, alreadySubmitted } = await submitLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.get("deps")));
     return c.json(
       {
         id: lead.id,
@@ -53,9 +52,9 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(renewLeadRoute, async (c) => {
-    // The request's database: under an Idempotency-Key it spends the key in the renewal's batch.
+    // The request's database: under an Idempotency-Key it spends the key in the renewal's batch (deps carries it).
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const renewal = await renewLead(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.env.REGISTER_LOOKUPS);
+    const renewal = await renewLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id);
     // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
     c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
     return c.json(await presentLead(ctx, renewal), 201);
@@ -63,12 +62,12 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(rotateHubLinkRoute, async (c) => {
     const ctx = viewContext(c.env, { db: c.get("db") });
-    return c.json(await rotateLeadHubLink(ctx.db, ctx.links, scopeOf(c.get("caller")), c.req.valid("param").id), 200);
+    return c.json(await rotateLeadHubLink(ctx, ctx.links, scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 
   router.openapi(listLeadsRoute, async (c) => {
     const { state, market, cursor, limit } = c.req.valid("query");
-    const page = await pageOfLeads(c.get("db"), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit, signingSecretOf(c.env));
+    const page = await pageOfLeads(c.get("deps"), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit);
     return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
   });
 }

@@ -7,16 +7,16 @@ import { viewContext } from "../../../services/views/view-context";
 import { acceptOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
 
 export function registerOfferRoutes(router: Router) {
-  router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(c.get("db"), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
+  router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
 
   router.openapi(acceptOfferRoute, async (c) => {
     const { id, offerId } = c.req.valid("param");
-    return c.json(await acceptOffer(c.get("db"), scopeOf(c.get("caller")), id, offerId), 200);
+    return c.json(await acceptOffer(c.get("deps"), scopeOf(c.get("caller")), id, offerId), 200);
   });
 
   router.openapi(simulateRoute, async (c) => {
     const ctx = viewContext(c.env, { db: c.get("db") });
-    const lead = await simulateLeadEvent(ctx.db, scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.env.DB));
+    const lead = await simulateLeadEvent(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.get("deps")));
     return c.json(await presentLead(ctx, lead), 200);
   });
 }

@@ -99,7 +99,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     "/deals/:ref/offers",
     handle("offer", async ({ c, scope, ref, fields }) => {
       const terms = parsed(OfferBody, jsonOfForm(fields, { numbers: OFFER_NUMBERS, days: ["expires_at"] }));
-      const offer = await makeOffer(c.get("db"), scope, ref, terms);
+      const offer = await makeOffer(c.get("deps"), scope, ref, terms);
       return { action: "offer.made", target: offer.id, notice: "offer_made", anchor: "offers" };
     }),
   );
@@ -108,7 +108,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     "/deals/:ref/status",
     handle("status", async ({ c, scope, ref, fields }) => {
       const report = parsed(StatusBody, jsonOfForm(fields, { numbers: ["funded_amount"] }));
-      const deal = await reportStatus(c.get("db"), scope, ref, report);
+      const deal = await reportStatus(c.get("deps"), scope, ref, report);
       return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "report" };
     }),
   );
@@ -117,7 +117,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     "/deals/:ref/messages",
     handle("message", async ({ c, scope, ref, fields }) => {
       const { body } = parsed(MessageBody, jsonOfForm(fields));
-      const message = await sendMessage(c.get("db"), scope, ref, body);
+      const message = await sendMessage(c.get("deps"), scope, ref, body);
       return { action: "message.sent", target: message.id, notice: "message_sent", anchor: "messages" };
     }),
   );
@@ -126,7 +126,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     "/deals/:ref/requests",
     handle("request", async ({ c, scope, ref, fields }) => {
       const ask = parsed(DocumentRequestBody, jsonOfForm(fields));
-      const request = await requestDocument(c.get("db"), scope, ref, ask);
+      const request = await requestDocument(c.get("deps"), scope, ref, ask);
       return { action: "document.requested", target: request.id, notice: "document_requested", anchor: "requests" };
     }),
   );
@@ -138,7 +138,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
     handle("waive", async ({ c, scope, ref, fields }) => {
       // Without the confirmation page's field nothing is waived: the person is shown the question first.
       if (!isConfirmed(fields)) throw new Unconfirmed(`${PORTAL_ROUTE}/deals/${ref}/requests/${encodeURIComponent(c.req.param("id") ?? "")}/waive`);
-      const request = await waiveRequest(c.get("db"), scope, ref, c.req.param("id") ?? "");
+      const request = await waiveRequest(c.get("deps"), scope, ref, c.req.param("id") ?? "");
       return { action: "request.waived", target: request.id, notice: "request_waived", anchor: "requests" };
     }),
   );
@@ -166,7 +166,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
       }
       const pdf = await file.arrayBuffer();
       checkAgreementPdf(file.type, pdf, "agreement");
-      await uploadAgreement(c.get("db"), c.env.DOCUMENTS, scope, ref, pdf);
+      await uploadAgreement(c.get("deps"), c.env.DOCUMENTS, scope, ref, pdf);
       return { action: "agreement.uploaded", target: ref, notice: "agreement_uploaded", anchor: "completion" };
     }),
   );

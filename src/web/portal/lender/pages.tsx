@@ -50,7 +50,7 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
     const limit = limitAsked ? limitAsked.data : null;
     const cursor = c.req.query("cursor") || undefined;
     try {
-      const page = await pageOfDeals(c.get("db"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));
+      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));
       return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
@@ -63,7 +63,7 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
 
   portal.get("/queue", async (c) => {
     const viewer = c.get("viewer");
-    const queue = await workQueue(c.get("db"), scopeOfViewer(viewer));
+    const queue = await workQueue(c.get("deps"), scopeOfViewer(viewer));
     return c.html(workQueuePage({ viewer, formToken: c.get("formToken"), ...queue }));
   });
 
@@ -80,7 +80,7 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
 export const withWorkQueueCount: MiddlewareHandler<PortalEnv> = async (c, next) => {
   const viewer = c.get("viewer");
   if (viewer?.organisationKind === "lender") {
-    c.set("viewer", { ...viewer, awaiting: await workQueueCount(c.get("db"), scopeOfViewer(viewer)) });
+    c.set("viewer", { ...viewer, awaiting: await workQueueCount(c.get("deps"), scopeOfViewer(viewer)) });
   }
   await next();
 };
@@ -88,6 +88,6 @@ export const withWorkQueueCount: MiddlewareHandler<PortalEnv> = async (c, next) 
 /** The home page of a lender's member: deals by lender_status. */
 export async function lenderOverview(c: PortalContext) {
   const viewer = c.get("viewer");
-  const counts = await dealsByLenderStatus(c.get("db"), scopeOfViewer(viewer));
+  const counts = await dealsByLenderStatus(c.get("deps"), scopeOfViewer(viewer));
   return c.html(lenderOverviewPage({ viewer, formToken: c.get("formToken"), counts }));
 }

@@ -34,7 +34,7 @@ export async function renderDeal(c: PortalContext, ref: string, status: Contentf
   const ctx = viewContext(c.env, { db: c.get("db") });
   const deal = await loadDealView(ctx, scope, ref);
   if (!deal) return c.html(notFoundPage(), 404);
-  const [requests, messages] = await Promise.all([dealRequests(ctx.db, scope, deal.ref), dealMessages(ctx.db, scope, deal.ref)]);
+  const [requests, messages] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref)]);
   return c.html(
     dealPage({ viewer, formToken: c.get("formToken"), deal, requests: requests.requests, messages: messages.map(messageView), ...extra }),
     status,

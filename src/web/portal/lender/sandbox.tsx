@@ -30,7 +30,7 @@ const SANDBOX_NOTICES: Record<string, string> = {
 
 async function showSandbox(c: PortalContext, status: ContentfulStatusCode, feedback?: PageFeedback, draft?: Record<string, string>) {
   const viewer = c.get("viewer");
-  const { deals, cap } = await testDealsOf(c.get("db"), scopeOfViewer(viewer));
+  const { deals, cap } = await testDealsOf(c.get("deps"), scopeOfViewer(viewer));
   return c.html(sandboxPage({ viewer, formToken: c.get("formToken"), deals, cap, feedback, draft }), status);
 }
 
@@ -70,7 +70,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
   portal.get("/sandbox/deals/:ref/delete", async (c) => {
     const viewer = c.get("viewer");
     const ref = normaliseDealReference(c.req.param("ref"));
-    const { deals } = await testDealsOf(c.get("db"), scopeOfViewer(viewer));
+    const { deals } = await testDealsOf(c.get("deps"), scopeOfViewer(viewer));
     const deal = deals.find((d) => d.ref === ref);
     if (!deal) return c.html(notFoundPage(), 404);
     return c.html(
@@ -100,7 +100,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
     // Without the question's field nothing is deleted: the person is shown the question first.
     if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`, 303);
     try {
-      await removeTestDeal(c.get("db"), scopeOfViewer(viewer), ref);
+      await removeTestDeal(c.get("deps"), scopeOfViewer(viewer), ref);
     } catch (error) {
       // Another lender's deal, one of the other environment, a real deal or one already deleted: the same 404.
       if (isRefusal(error, "not_found")) return c.html(notFoundPage(), 404);

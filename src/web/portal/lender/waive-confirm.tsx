@@ -19,7 +19,7 @@ export function registerWaiveConfirmation(portal: Hono<PortalEnv>) {
     const id = c.req.param("id");
     let requests: Awaited<ReturnType<typeof dealRequests>>["requests"];
     try {
-      ({ requests } = await dealRequests(c.get("db"), scopeOfViewer(viewer), ref));
+      ({ requests } = await dealRequests(c.get("deps"), scopeOfViewer(viewer), ref));
     } catch (error) {
       // Another lender's deal or the other environment's: the same 404 as an unknown one.
       if (isNotFound(error)) return c.html(notFoundPage(), 404);

@@ -24,7 +24,7 @@ export const hubLinkPath = (leadId: string) => `${PORTAL_ROUTE}/leads/${encodeUR
 
 async function leadOf(c: PortalContext, id: string) {
   try {
-    return await requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id);
+    return await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -57,7 +57,7 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     let link;
     try {
-      link = await rotateLeadHubLink(c.get("db"), linksFor(c.env), scopeOfViewer(viewer), c.req.param("id"));
+      link = await rotateLeadHubLink(c.get("deps"), linksFor(c.env), scopeOfViewer(viewer), c.req.param("id"));
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;

@@ -65,7 +65,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     const { file, document_type } = parsed.data;
     try {
       if (file.size > UPLOAD_BODY_LIMIT_BYTES) return showWithError(c, id, { message: `The file is larger than ${UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB; upload a smaller one.`, field: "file" }, 413);
-      const doc = await uploadLeadDocument(c.get("db"), c.env.DOCUMENTS, scopeOfViewer(viewer), id, {
+      const doc = await uploadLeadDocument(c.get("deps"), c.env.DOCUMENTS, scopeOfViewer(viewer), id, {
         documentType: document_type,
         filename: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),
@@ -83,7 +83,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     const viewer = c.get("viewer");
     const id = c.req.param("id");
     try {
-      const renewal = await renewLead(c.get("db"), scopeOfViewer(viewer), id, c.env.REGISTER_LOOKUPS);
+      const renewal = await renewLead(c.get("deps"), scopeOfViewer(viewer), id);
       await recordPortalAction(c.get("db"), viewer, "lead.renewed", renewal.id);
       return c.redirect(`${leadPath(renewal.id)}?done=renewal`, 303);
     } catch (error) {
@@ -100,12 +100,12 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     const parsed = SimulateForm.safeParse({ event: form.get("event") ?? undefined });
     if (!parsed.success) return showWithError(c, id, { message: "Choose one of the simulate buttons on the page.", field: null }, 400);
     try {
-      await simulateLeadEvent(c.get("db"), scopeOfViewer(viewer), id, parsed.data.event, panelMatcher(c.env.DB));
+      await simulateLeadEvent(c.get("deps"), scopeOfViewer(viewer), id, parsed.data.event, panelMatcher(c.get("deps")));
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error);
       // The service names the state and event by their codes; the page says it with the button's words.
-      const lead = refusal.code === "invalid_transition" ? await requireLead(c.get("db"), scopeOfViewer(viewer), id).catch(() => null) : null;
+      const lead = refusal.code === "invalid_transition" ? await requireLead(c.get("deps"), scopeOfViewer(viewer), id).catch(() => null) : null;
       const label = SIMULATIONS.find((s) => s.event === parsed.data.event)!.label;
       const message = lead && !refusal.message.startsWith("No panel product") ? `${label} is not possible while the lead is ${stateLabelOf(lead.state).toLowerCase()}.` : refusal.message;
       return showWithError(c, id, { message, field: null }, refusal.status);

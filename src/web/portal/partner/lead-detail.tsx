@@ -397,7 +397,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     const { id, offerId } = c.req.param();
     try {
-      await acceptOffer(c.get("db"), scopeOfViewer(viewer), id, offerId);
+      await acceptOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error);

@@ -74,12 +74,12 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
 async function submitOrShowMissing(c: PortalContext, id: string) {
   const viewer = c.get("viewer");
   try {
-    const { lead, alreadySubmitted } = await submitLead(c.get("db"), scopeOfViewer(viewer), id, panelMatcher(c.env.DB));
+    const { lead, alreadySubmitted } = await submitLead(c.get("deps"), scopeOfViewer(viewer), id, panelMatcher(c.get("deps")));
     if (!alreadySubmitted) await recordPortalAction(c.get("db"), viewer, "lead.submitted", lead.id);
     return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
   } catch (error) {
     const refusal = refusalForPage(error, ["missing_fields"]);
-    const lead = await requireLead(c.get("db"), scopeOfViewer(viewer), id);
+    const lead = await requireLead(c.get("deps"), scopeOfViewer(viewer), id);
     return c.html(
       <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
       refusal.status,
@@ -115,7 +115,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const { country, ...parts } = parsed.data;
     let id: string;
     try {
-      id = (await openLead(c.get("db"), scopeOfViewer(viewer), country, parts, undefined, null, c.env.REGISTER_LOOKUPS)).id;
+      id = (await openLead(c.get("deps"), { scope: scopeOfViewer(viewer), market: country, parts })).id;
     } catch (error) {
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOfField), refusal.status);
@@ -127,7 +127,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
 
   portal.get("/leads/:id/edit", async (c) => {
     const id = c.req.param("id");
-    const lead = await requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+    const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
     if (!lead) return c.html(notFoundPage(), 404);
     if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
     return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} />);
@@ -142,7 +142,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });
     if (!parsed.success) return page(formProblemsOfZod(parsed.error, inputOfField), 400);
     try {
-      await amendLead(c.get("db"), scopeOfViewer(viewer), id, parsed.data, c.env.REGISTER_LOOKUPS);
+      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error);

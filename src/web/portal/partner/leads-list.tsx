@@ -8,7 +8,6 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { MARKETS } from "../../../domain/reference/markets";
 import { LEAD_STATES } from "../../../domain/reference/values";
 import { isRefusal } from "../../../lib/refusal";
-import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
 import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
@@ -140,7 +139,7 @@ export function registerLeadsListPage(portal: Hono<PortalEnv>) {
     }
     const { state, market, cursor, limit } = parsed.data;
     try {
-      const page = await pageOfLeads(c.get("db"), scopeOfViewer(c.get("viewer")), { state, country: market?.country, search: filters.q }, cursor, limit, signingSecretOf(c.env));
+      const page = await pageOfLeads(c.get("deps"), scopeOfViewer(c.get("viewer")), { state, country: market?.country, search: filters.q }, cursor, limit);
       return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} paged={paged} />);
     } catch (error) {
       if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);

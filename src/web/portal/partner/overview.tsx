@@ -7,7 +7,7 @@ import { PortalPage } from "../layout";
 
 export async function partnerOverviewPage(c: PortalContext) {
   const viewer = c.get("viewer");
-  const month = await leadsByStateThisMonth(c.get("db"), scopeOfViewer(viewer));
+  const month = await leadsByStateThisMonth(c.get("deps"), scopeOfViewer(viewer));
   const monthName = new Date(month.since).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
   return c.html(
     <PortalPage title="Overview" viewer={viewer} formToken={c.get("formToken")}>

@@ -178,7 +178,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
 }
 
 async function leadOf(c: PortalContext, id: string) {
-  return requireLead(c.get("db"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+  return requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
 }
 
 /** A place in the list as typed in the URL: a whole number naming a held person, else null. */
@@ -225,7 +225,7 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
     const checked = changedList(lead, form, place);
     if ("problems" in checked) return page(checked.problems, 400);
     try {
-      await replaceSignificantPersons(c.get("db"), scopeOfViewer(viewer), lead.id, checked.persons);
+      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, checked.persons);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error);
@@ -248,7 +248,7 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
       return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: "The list changed since the page was opened; nobody was removed. Check the list and try again.", field: null } }} />, 409);
     }
     try {
-      await replaceSignificantPersons(c.get("db"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place));
+      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place));
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       const refusal = refusalForPage(error);
