@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
 import { dispatchPendingEvents, wroteOutboxEvents } from "../services/webhooks/dispatch";
 import { deliverFirstAttempts } from "../services/webhooks/first-attempt";
+import { depsOf } from "../services/deps";
 import { logError } from "../lib/logger";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -31,7 +32,8 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
       // After the response: not part of this request's Server-Timing.
       const env = { ...c.env, DB: uncounted(c.env.DB) };
       const requestId = vars.requestId;
-      c.executionCtx.waitUntil(dispatchPendingEvents(env, (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
+      // A Deps of its own: the after-response work counts no round trips of the request.
+      c.executionCtx.waitUntil(dispatchPendingEvents(depsOf(env), (ids) => deliverFirstAttempts(env, ids)).catch((error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });
 }

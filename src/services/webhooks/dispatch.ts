@@ -3,16 +3,15 @@
  * Called by the cron trigger every minute and, to cut latency, by request
  * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(c.env))`.
  */
-import { database, type Database } from "../../db/client";
 import { OUTBOX_TABLE } from "../../db/event-rows";
 import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event-log";
 import type { EventRow } from "../../db/webhooks/events";
 import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import { endpointReceives, type PayloadMode } from "../../domain/webhooks/subscriptions";
-import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
 import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
-import { viewContext, type ViewEnv } from "../views/view-context";
+import { viewContext } from "../views/view-context";
+import type { Deps } from "../deps";
 import { serialisedBody, type PayloadContext } from "./payloads";
 
 /**
@@ -26,7 +25,6 @@ export interface DeliveryMessage {
   delivery_id: string;
 }
 
-type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & ViewEnv;
 
 const EVENTS_PER_ROUND = 100;
 /** Bounds one run (a cron tick or a request's waitUntil); what is left waits for the next tick. */
@@ -74,10 +72,10 @@ async function dispatchEvent(ctx: PayloadContext, event: EventRow, endpoints: We
  * webhook-first-attempt.ts) to attempt them at once.
  */
 export async function dispatchPendingEvents(
-  env: DispatchEnv,
-  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(env.WEBHOOK_QUEUE, ids),
+  deps: Deps,
+  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(deps.env.WEBHOOK_QUEUE, ids),
 ): Promise<{ events: number; deliveries: number }> {
-  const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
+  const ctx = viewContext(deps.env, { deps, links: linksFor(deps.env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   let events = 0;
@@ -102,8 +100,8 @@ export async function dispatchPendingEvents(
 }
 
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
-export async function requeueOverdueDeliveries(env: DispatchEnv, now = new Date()) {
-  const overdue = await overdueDeliveries(database(env.DB), new Date(now.getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
-  await enqueueDeliveries(env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
+export async function requeueOverdueDeliveries(deps: Deps) {
+  const overdue = await overdueDeliveries(deps.db, new Date(deps.clock().getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
+  await enqueueDeliveries(deps.env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
   return overdue.length;
 }
