@@ -1,7 +1,6 @@
 import { deleteExpiredIdempotencyRecords } from "../db/identity/idempotency";
 import { deleteExpiredChallenges } from "../db/portal/challenges";
 import type { Bindings } from "../lib/env";
-import { log, logError } from "../lib/logger";
 import { requeueOverdueLookups } from "../services/registers/lookups";
 import { missingSecrets } from "../lib/signing-secret";
 import { pruneExpiredHistory } from "../services/retention/retention";
@@ -24,24 +23,24 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
     // Portal passkey challenges never answered (each lives five minutes).
     challenges: () => deleteExpiredChallenges(deps.db, Math.floor(now.getTime() / 1000)),
     // Single-use portal form tokens outlive no session (7 days at most).
-    formUses: () => sweepFormUses(deps.db, now),
-    uploads: () => sweepUnlandedUploads(env, now),
-    retention: () => pruneExpiredHistory(env, now),
+    formUses: () => sweepFormUses(deps),
+    uploads: () => sweepUnlandedUploads(deps),
+    retention: () => pruneExpiredHistory(deps),
     // Register lookups carry no secret of the service's own: their safety net runs whatever is configured.
-    lookups: () => requeueOverdueLookups(deps.db, env.REGISTER_LOOKUPS),
+    lookups: () => requeueOverdueLookups(deps),
   };
   const missing = missingSecrets(env);
   if (missing.length > 0) {
     // Webhook bodies carry signed links and deliveries are signed with sealed secrets: nothing can go out until it is set.
-    log("error", "service_misconfigured", { missing: missing.join(", "), detail: `webhook dispatch is paused until \`wrangler secret put ${missing[0]}\``, job: "scheduled" });
+    deps.log.log("error", "service_misconfigured", { missing: missing.join(", "), detail: `webhook dispatch is paused until \`wrangler secret put ${missing[0]}\``, job: "scheduled" });
   } else {
-    jobs.dispatch = () => dispatchPendingEvents(env);
-    jobs.requeue = () => requeueOverdueDeliveries(env, now);
+    jobs.dispatch = () => dispatchPendingEvents(deps);
+    jobs.requeue = () => requeueOverdueDeliveries(deps);
   }
   const names = Object.keys(jobs);
   const settled = await Promise.allSettled(names.map((name) => jobs[name]()));
   settled.forEach((result, i) => {
-    if (result.status === "rejected") logError("scheduled_job_failed", result.reason, { job: names[i] });
+    if (result.status === "rejected") deps.log.logError("scheduled_job_failed", result.reason, { job: names[i] });
   });
   return Object.fromEntries(settled.map((result, i) => [names[i], result]));
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { uncounted } from "../lib/round-trips";
 import { dispatchSoon, wroteOutboxEvents } from "../services/webhooks/dispatch";
 import { deliverFirstAttempts } from "../services/webhooks/first-attempt";
+import { depsOf } from "../services/deps";
 import { logError } from "../lib/logger";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -36,7 +37,8 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
       const env = { ...c.env, DB: uncounted(c.env.DB) };
       const requestId = vars.requestId;
       // One run at a time per isolate: a write that finds one in flight asks it for another pass (dispatchSoon).
-      c.executionCtx.waitUntil(dispatchSoon(env, (ids) => deliverFirstAttempts(env, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
+      // A Deps of its own: the after-response work counts no round trips of the request.
+      c.executionCtx.waitUntil(dispatchSoon(depsOf(env), (ids) => deliverFirstAttempts(env, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });
 }

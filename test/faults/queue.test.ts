@@ -14,6 +14,7 @@ import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { consume, deliveries, dispatch, makeDue, receiverBucket, register, writeEvent } from "../webhooks/support/webhooks";
+import { testDeps } from "../helpers/deps";
 
 const MINUTE = 60_000;
 
@@ -57,7 +58,7 @@ describe("a queue send failure", () => {
     const { organisationId, key, endpointId, receiver } = await lenderReceiver();
     const event = await dealEvent(organisationId);
     const faulty = faultyEnv({ queue: "every" });
-    await expect(dispatchPendingEvents(faulty.env)).rejects.toThrow(/injected fault: queue/);
+    await expect(dispatchPendingEvents(testDeps({ env: faulty.env }))).rejects.toThrow(/injected fault: queue/);
     expect(faulty.switches.queue.failed.map((f) => f.operation)).toEqual(["sendBatch"]);
     expect((await eventRow(event.id))?.dispatched_at).toEqual(expect.any(String));
     const [pending] = await deliveries("lender", key, endpointId);
@@ -103,12 +104,12 @@ describe("a D1 failure while dispatching", () => {
     const { organisationId, key, endpointId } = await lenderReceiver();
     const event = await dealEvent(organisationId);
     const faulty = faultyEnv({ d1: (_call, operation) => operation === "batch" });
-    await expect(dispatchPendingEvents(faulty.env)).rejects.toThrow(/injected fault: d1 call #\d+ \(batch\)/);
+    await expect(dispatchPendingEvents(testDeps({ env: faulty.env }))).rejects.toThrow(/injected fault: d1 call #\d+ \(batch\)/);
     expect((await eventRow(event.id))?.dispatched_at).toBeNull();
     expect(await deliveries("lender", key, endpointId)).toEqual([]);
 
     const next = recordingQueue();
-    const result = await dispatchPendingEvents({ ...env, WEBHOOK_QUEUE: next.queue });
+    const result = await dispatchPendingEvents(testDeps({ env: { WEBHOOK_QUEUE: next.queue } }));
     expect(result.events).toBe(1);
     expect(next.sent).toHaveLength(1);
     expect((await eventRow(event.id))?.dispatched_at).toEqual(expect.any(String));

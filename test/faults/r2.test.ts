@@ -17,6 +17,7 @@ import { changes, changeShape, snapshot } from "../helpers/storage-snapshot";
 import { createLead } from "../leads/helpers";
 import { filesForm, hubLead, OUR_ORIGIN, requestDocuments } from "../hub/helpers";
 import { pdfBytes, routedLead } from "../lender/helpers";
+import { testDeps } from "../helpers/deps";
 
 const MINUTE = 60_000;
 
@@ -160,7 +161,7 @@ describe("an object whose row never landed", () => {
     const [row] = await documentRows(lead.id);
     expect(row.id).toBe(doc.id);
     await env.DB.prepare("insert into pending_uploads (storage_key, created_at) values (?, ?)").bind(row.storage_key, new Date(Date.now() - 2 * UNLANDED_UPLOAD_GRACE_MS).toISOString()).run();
-    expect(await sweepUnlandedUploads(env, new Date())).toEqual({ checked: 1, deleted: 0 });
+    expect(await sweepUnlandedUploads(testDeps())).toEqual({ checked: 1, deleted: 0 });
     expect(await env.DOCUMENTS.head(row.storage_key)).not.toBeNull();
     expect(await markers()).toEqual([]);
   });
@@ -172,11 +173,11 @@ describe("an object whose row never landed", () => {
       await env.DOCUMENTS.put(storageKey, "orphan");
       await env.DB.prepare("insert into pending_uploads (storage_key, created_at) values (?, ?)").bind(storageKey, new Date(old + i * 1000).toISOString()).run();
     }
-    expect(await sweepUnlandedUploads(env, new Date(), 2)).toEqual({ checked: 2, deleted: 2 });
+    expect(await sweepUnlandedUploads(testDeps(), 2)).toEqual({ checked: 2, deleted: 2 });
     expect(await env.DOCUMENTS.head(keys[0])).toBeNull();
     expect(await env.DOCUMENTS.head(keys[1])).toBeNull();
     expect(await env.DOCUMENTS.head(keys[2])).not.toBeNull();
-    expect(await sweepUnlandedUploads(env, new Date(), 2)).toEqual({ checked: 1, deleted: 1 });
+    expect(await sweepUnlandedUploads(testDeps(), 2)).toEqual({ checked: 1, deleted: 1 });
     expect(await env.DOCUMENTS.head(keys[2])).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
+import { testDeps } from "../helpers/deps";
 
 const db = () => database(env.DB);
 const ctx = sourceContextFrom({});
@@ -95,9 +96,9 @@ describe("a register that does not answer", () => {
     const lead = await createLead(sandbox.key, ukLead("00000001"));
     await env.DB.prepare("update register_answers set due_at = ? where owner_id = ?").bind(new Date(Date.now() - 3_600_000).toISOString(), lead.id).run();
     const { queue, sent } = recordingQueue();
-    await requeueOverdueLookups(db(), queue);
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
     expect(sent).toContainEqual((await dueMessages(lead.id))[0]);
-    await requeueOverdueLookups(db(), queue);
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
     expect(sent.filter((m) => m.owner_id === lead.id)).toHaveLength(1);
   });
 

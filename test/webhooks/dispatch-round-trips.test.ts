@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { dispatchPendingEvents, dispatchSoon } from "../../src/services/webhooks/dispatch";
+import { testDeps } from "../helpers/deps";
 import { panelOf, setPanelLoader } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
@@ -94,7 +95,7 @@ describe("the webhook dispatch's D1 work", () => {
     const { DB, seen, release } = watchedDatabase();
     release();
     const sent: string[] = [];
-    const result = await dispatchPendingEvents({ ...env, DB }, async (ids) => void sent.push(...ids));
+    const result = await dispatchPendingEvents(testDeps({ env: { DB } }), async (ids) => void sent.push(...ids));
     expect(result).toEqual({ events: 12, deliveries: 12 });
     expect(sent).toHaveLength(12);
     // One round: one outbox read, one batch (the claims and the delivery rows together).
@@ -117,12 +118,12 @@ describe("the webhook dispatch's D1 work", () => {
     };
     const errors: unknown[] = [];
     const first = await event("lead_slow_1");
-    const firstRun = dispatchSoon(env, deliver, (e) => errors.push(e));
+    const firstRun = dispatchSoon(testDeps(), deliver, (e) => errors.push(e));
     await vi.waitFor(() => expect(delivered).toHaveLength(1));
     expect(await dispatchedAt(first!.id)).not.toBeNull();
 
     const second = await event("lead_slow_2");
-    const secondRun = dispatchSoon(env, deliver, (e) => errors.push(e));
+    const secondRun = dispatchSoon(testDeps(), deliver, (e) => errors.push(e));
     // Claimed and handed on while the first delivery still hangs.
     await vi.waitFor(async () => expect(await dispatchedAt(second!.id)).not.toBeNull(), { timeout: 10_000 });
     await vi.waitFor(() => expect(delivered).toHaveLength(2), { timeout: 10_000 });

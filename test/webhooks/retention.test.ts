@@ -17,6 +17,7 @@ import worker from "../../src/index";
 import { pruneExpiredHistory } from "../../src/services/retention/retention";
 import { call } from "../helpers/api";
 import { lenderWithKeys } from "../helpers/seed";
+import { testDeps } from "../helpers/deps";
 
 const DAY = 24 * 60 * 60 * 1000;
 let year = 2000;
@@ -130,7 +131,7 @@ describe("pruning by the cron", () => {
     const owed = await oldEvent(organisation.id, base, false);
     const sent = await oldEvent(organisation.id, base, true);
     // The pruner alone (the cron would dispatch the owed event first, which settles it).
-    await pruneExpiredHistory(env, new Date(base + 200 * DAY));
+    await pruneExpiredHistory(testDeps({ now: new Date(base + 200 * DAY) }));
     expect(await exists("events", owed.id)).toBe(true);
     expect(await exists("events", sent.id)).toBe(false);
     await env.DB.prepare("update events set dispatched_at = created_at where id = ?").bind(owed.id).run();
@@ -158,13 +159,13 @@ describe("pruning by the cron", () => {
     const now = new Date(base + 100 * DAY);
     const bounds = { batch: 2, rounds: 1 };
 
-    expect(await pruneExpiredHistory(env, now, bounds)).toMatchObject({ events: 2, deliveries: 2 });
+    expect(await pruneExpiredHistory(testDeps({ now }), bounds)).toMatchObject({ events: 2, deliveries: 2 });
     expect(await Promise.all(events.map((e) => exists("events", e.id)))).toEqual([false, false, true, true, true]);
     expect(await Promise.all(deliveryIds.map((id) => exists("webhook_deliveries", id)))).toEqual([false, false, true]);
     expect(await attemptCount(deliveryIds[2])).toBe(2);
 
-    expect(await pruneExpiredHistory(env, now, bounds)).toMatchObject({ events: 2, deliveries: 1 });
-    expect(await pruneExpiredHistory(env, now, { batch: 2, rounds: 3 })).toMatchObject({ events: 1, deliveries: 0 });
+    expect(await pruneExpiredHistory(testDeps({ now }), bounds)).toMatchObject({ events: 2, deliveries: 1 });
+    expect(await pruneExpiredHistory(testDeps({ now }), { batch: 2, rounds: 3 })).toMatchObject({ events: 1, deliveries: 0 });
     expect(await Promise.all(events.map((e) => exists("events", e.id)))).toEqual([false, false, false, false, false]);
     expect(await attemptCount(deliveryIds[2])).toBe(0);
   });

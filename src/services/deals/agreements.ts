@@ -34,7 +34,7 @@ export async function uploadAgreement(deps: Deps, bucket: R2Bucket, scope: Scope
   if (deal.signedAt) throw agreementSigned();
   const previous = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const key = agreementKey(deal);
-  await putTracked(db, bucket, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  await putTracked(deps, bucket, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
   const at = nowIso();
   const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at), uploadLanded(db, key)];
   if (previous) statements.push(uploadReleasedStatement(db, previous, at));

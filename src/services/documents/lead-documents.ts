@@ -64,7 +64,7 @@ export async function uploadLeadDocument(deps: Deps, bucket: R2Bucket, scope: Sc
   };
 
   // Bytes first: a row never points at a file that is not there.
-  await putTracked(db, bucket, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
+  await putTracked(deps, bucket, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
   await db.batch([
     partnerUploadInsertUnderCap(db, doc, DOCUMENTS_PER_LEAD),
     eventInsertWhere(

@@ -212,7 +212,7 @@ export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, 
       decidedAt: received,
     });
   }
-  await Promise.all(docs.map((d, i) => putTracked(db, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
+  await Promise.all(docs.map((d, i) => putTracked(deps, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
   const discard = () => bucket.delete(docs.map((d) => d.storageKey));
 
   for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {

@@ -6,6 +6,7 @@
  * nothing, so its claim is released and the corrected form may be sent again.
  */
 import type { Database } from "../../db/client";
+import type { Deps } from "../deps";
 import { claimFormUse, deleteFormUsesBefore, findFormUse, recordFormOutcome, releaseFormUse, type FormUse } from "../../db/portal/form-uses";
 import { nowIso } from "../../lib/ids";
 
@@ -43,4 +44,4 @@ export async function settleForm(db: Database, use: FormUse, outcome: { refused:
 /** Form uses outlive no session: sessions last 7 days at most, so older rows are dropped by the cron. */
 export const FORM_USE_RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
 
-export const sweepFormUses = (db: Database, now: Date) => deleteFormUsesBefore(db, new Date(now.getTime() - FORM_USE_RETENTION_MS).toISOString());
+export const sweepFormUses = (deps: Deps) => deleteFormUsesBefore(deps.db, new Date(deps.clock().getTime() - FORM_USE_RETENTION_MS).toISOString());

@@ -7,6 +7,7 @@
  * asks it, and the cron re-sends a lookup whose message was lost.
  */
 import type { Statement } from "../../db/batch";
+import type { Deps } from "../deps";
 import type { Database } from "../../db/client";
 import { leadLookupInsert, markLookupResent, overdueLookups, staleAnswersDelete } from "../../db/registers/answers";
 import type { Lead } from "../../domain/leads/types";
@@ -58,7 +59,10 @@ export async function sendLookups(queue: Queue | undefined, messages: RegisterLo
 export const LOOKUP_OVERDUE_AFTER_MS = 5 * 60_000;
 
 /** The cron's safety net: lookups due for longer than the grace period go on the queue again. */
-export async function requeueOverdueLookups(db: Database, queue: Queue | undefined, now = new Date()) {
+export async function requeueOverdueLookups(deps: Deps) {
+  const { db } = deps;
+  const queue: Queue | undefined = deps.env.REGISTER_LOOKUPS;
+  const now = deps.clock();
   if (!queue) return 0;
   const overdue = await overdueLookups(db, new Date(now.getTime() - LOOKUP_OVERDUE_AFTER_MS).toISOString(), 100);
   if (overdue.length === 0) return 0;

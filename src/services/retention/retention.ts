@@ -3,10 +3,9 @@
  * attempts) older than the retention period are deleted, a bounded number per
  * tick; a backlog shrinks over the following ticks.
  */
-import { database } from "../../db/client";
 import { pruneDeliveries, pruneEvents } from "../../db/retention/retention";
 import { retentionCutoff, retentionDays } from "../../domain/retention";
-import type { Bindings } from "../../lib/env";
+import type { Deps } from "../deps";
 
 export interface PruneBounds {
   /** Rows one statement deletes at most. */
@@ -27,9 +26,9 @@ async function inRounds(bounds: PruneBounds, prune: () => Promise<number>) {
   return total;
 }
 
-export async function pruneExpiredHistory(env: Pick<Bindings, "DB" | "EVENT_RETENTION_DAYS">, now: Date, bounds: PruneBounds = PRUNE_BOUNDS) {
-  const db = database(env.DB);
-  const cutoff = retentionCutoff(now, retentionDays(env.EVENT_RETENTION_DAYS));
+export async function pruneExpiredHistory(deps: Deps, bounds: PruneBounds = PRUNE_BOUNDS) {
+  const { db, env } = deps;
+  const cutoff = retentionCutoff(deps.clock(), retentionDays(env.EVENT_RETENTION_DAYS));
   const deliveries = await inRounds(bounds, () => pruneDeliveries(db, cutoff, bounds.batch));
   const events = await inRounds(bounds, () => pruneEvents(db, cutoff, bounds.batch));
   return { cutoff, events, deliveries };

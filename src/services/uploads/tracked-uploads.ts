@@ -4,18 +4,16 @@
  * the same batch as the row lands, names every object whose row never did.
  * The cron (`sweepUnlandedUploads`) deletes those objects.
  */
-import { database, type Database } from "../../db/client";
 import { clearPendingUploads, markUploadPending, referencedKeys, stalePendingUploads, uploadLandedStatement } from "../../db/documents/uploads";
-import type { Bindings } from "../../lib/env";
-import { nowIso } from "../../lib/ids";
+import type { Deps } from "../deps";
 
 /** Far longer than any request takes between its marker and its batch. */
 export const UNLANDED_UPLOAD_GRACE_MS = 15 * 60 * 1000;
 /** Markers handled per cron tick; what is left waits for the next tick. */
 export const UPLOAD_SWEEP_BATCH = 100;
 
-export async function putTracked(db: Database, bucket: R2Bucket, key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) {
-  await markUploadPending(db, key, nowIso());
+export async function putTracked(deps: Deps, bucket: R2Bucket, key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) {
+  await markUploadPending(deps.db, key, deps.clock().toISOString());
   await bucket.put(key, value, options);
 }
 
@@ -27,8 +25,9 @@ export const uploadLanded = uploadLandedStatement;
  * points at, then their markers. An object is deleted before its marker, so a
  * failed delete is tried again on the next tick.
  */
-export async function sweepUnlandedUploads(env: Pick<Bindings, "DB" | "DOCUMENTS">, now: Date, limit = UPLOAD_SWEEP_BATCH) {
-  const db = database(env.DB);
+export async function sweepUnlandedUploads(deps: Deps, limit = UPLOAD_SWEEP_BATCH) {
+  const { db, env } = deps;
+  const now = deps.clock();
   const stale = await stalePendingUploads(db, new Date(now.getTime() - UNLANDED_UPLOAD_GRACE_MS).toISOString(), limit);
   if (stale.length === 0) return { checked: 0, deleted: 0 };
   const kept = await referencedKeys(db, stale.map((s) => s.storageKey));

@@ -3,16 +3,15 @@
  * Called by the cron trigger every minute and, to cut latency, by request
  * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(c.env))`.
  */
-import { database, type Database } from "../../db/client";
 import { OUTBOX_TABLE } from "../../db/event-rows";
 import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event-log";
 import type { EventRow } from "../../db/webhooks/events";
 import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import { endpointReceives, type PayloadMode } from "../../domain/webhooks/subscriptions";
-import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
 import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
-import { viewContext, type ViewEnv } from "../views/view-context";
+import { viewContext } from "../views/view-context";
+import type { Deps } from "../deps";
 import { serialisedBody, type PayloadContext } from "./payloads";
 
 /**
@@ -26,7 +25,6 @@ export interface DeliveryMessage {
   delivery_id: string;
 }
 
-type DispatchEnv = Pick<Bindings, "DB" | "WEBHOOK_QUEUE"> & ViewEnv;
 
 const EVENTS_PER_ROUND = 100;
 /** Bounds one run (a cron tick or a request's waitUntil); what is left waits for the next tick. */
@@ -103,10 +101,10 @@ async function dispatchRound(ctx: PayloadContext, pending: EventRow[], endpoints
  * events (it was one batch per event).
  */
 export async function dispatchPendingEvents(
-  env: DispatchEnv,
-  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(env.WEBHOOK_QUEUE, ids),
+  deps: Deps,
+  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(deps.env.WEBHOOK_QUEUE, ids),
 ): Promise<{ events: number; deliveries: number }> {
-  const ctx = viewContext(env, { links: linksFor(env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
+  const ctx = viewContext(deps.env, { deps, links: linksFor(deps.env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
   const endpointsByScope = new Map<string, Promise<WebhookEndpointRow[]>>();
   const endpointsOf = (event: EventRow) => {
@@ -139,8 +137,8 @@ const runsByDatabase = new WeakMap<object, { running: Promise<void>; again: () =
  * waits on it. The promise settles after a pass that began after the call, and the deliveries it
  * started.
  */
-export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) => Promise<unknown>, onError: (error: unknown) => void): Promise<void> {
-  const key = env.DB as object;
+export function dispatchSoon(deps: Deps, deliver: (deliveryIds: string[]) => Promise<unknown>, onError: (error: unknown) => void): Promise<void> {
+  const key = deps.env.DB as object;
   const inFlight = runsByDatabase.get(key);
   if (inFlight) {
     inFlight.again();
@@ -155,7 +153,7 @@ export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) 
     try {
       do {
         again = false;
-        await dispatchPendingEvents(env, async (ids) => void delivering.push(deliver(ids).catch(onError))).catch(onError);
+        await dispatchPendingEvents(deps, async (ids) => void delivering.push(deliver(ids).catch(onError))).catch(onError);
       } while (again);
     } finally {
       runsByDatabase.delete(key);
@@ -167,8 +165,8 @@ export function dispatchSoon(env: DispatchEnv, deliver: (deliveryIds: string[]) 
 }
 
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
-export async function requeueOverdueDeliveries(env: DispatchEnv, now = new Date()) {
-  const overdue = await overdueDeliveries(database(env.DB), new Date(now.getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
-  await enqueueDeliveries(env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
+export async function requeueOverdueDeliveries(deps: Deps) {
+  const overdue = await overdueDeliveries(deps.db, new Date(deps.clock().getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
+  await enqueueDeliveries(deps.env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
   return overdue.length;
 }

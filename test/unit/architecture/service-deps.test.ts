@@ -12,11 +12,9 @@ import { collectPositionalDeps, DEPS_FIXTURE, positionalDepsIn } from "../../arc
 const NOT_YET: Record<string, string> = {
   "src/services/identity": "organisations (db) and the key authority and its counters (env)",
   "src/services/panel": "the panel (db) and its cache (a raw D1 binding)",
-  "src/services/portal": "sessions, members, invitations, passkeys, audit, form uses (db) and sign-in counters (env)",
-  "src/services/registers": "lookupWrites, requeueOverdueLookups, attemptLookup (db) and lookupContext (env)",
-  "src/services/retention": "pruneExpiredHistory (env)",
-  "src/services/uploads": "putTracked (db) and sweepUnlandedUploads (env)",
-  "src/services/webhooks": "dispatch, delivery, first attempts, endpoints and secrets (env)",
+  "src/services/portal": "sessions, members, invitations, passkeys, audit, form claims (db) and sign-in counters (env)",
+  "src/services/registers": "lookupWrites, attemptLookup (db) and lookupContext (env)",
+  "src/services/webhooks": "delivery, first attempts, endpoints and secrets (env); dispatch takes Deps",
 };
 
 /** The builders: they make a Deps (or the view context around one) from the bindings, so they take env. */

@@ -9,6 +9,7 @@ import { consumeWebhookDeliveries } from "../../../src/jobs/webhook-consumer";
 import type { DeliveryOptions } from "../../../src/services/webhooks/delivery";
 import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhooks/dispatch";
 import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
+import { testDeps } from "../../helpers/deps";
 
 export const receiverUrl = () => inject("webhookReceiverUrl");
 export const dohUrl = () => inject("dohUrl");
@@ -92,7 +93,7 @@ export async function dispatch() {
       sent.push(message.delivery_id);
     },
   } as unknown as Queue;
-  const result = await dispatchPendingEvents({ ...env, WEBHOOK_QUEUE: queue });
+  const result = await dispatchPendingEvents(testDeps({ env: { WEBHOOK_QUEUE: queue } }));
   return { ...result, deliveryIds: sent };
 }
 
