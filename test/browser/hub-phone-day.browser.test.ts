@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, http, newLender, newPartner, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
-import { checkPage, PHONE } from "./page-checks";
+import { PHONE, checkPage, keepForDocs } from "./page-checks";
 
 // Issue 23: the business on a phone (390x844), in the client hub, from the link its adviser sent:
 // the token traded for a cookie (303) → a reply to the lender → a statement uploaded against the
@@ -24,8 +24,7 @@ afterAll(async () => {
 async function checkPhone(page: Page, name: string, docs = false) {
   await checkPage(page, name, { folder: "test-artifacts/hub", widths: [PHONE] });
   if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/hub/${name}-390.png`, `docs/portal/hub-${name}.png`);
+    await keepForDocs(page, `hub-${name}.png`, PHONE);
   }
 }
 

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { http, newLender } from "../e2e/client";
 import { launchChromium } from "./browser";
-import { checkPortalPage } from "./page-checks";
+import { DESKTOP, checkPortalPage, keepForDocs } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
@@ -26,8 +26,7 @@ afterAll(async () => {
 async function checkPage(page: Page, name: string, docs = false) {
   await checkPortalPage(page, name);
   if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+    await keepForDocs(page, `${name}.png`, DESKTOP);
   }
 }
 

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, newPartner } from "../e2e/client";
 import { launchChromium } from "./browser";
-import { checkPortalPage } from "./page-checks";
+import { DESKTOP, checkPortalPage, keepForDocs } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 // Issue 23: a partner's member (not an admin) sees only what a member may. The navigation links no
@@ -23,8 +23,7 @@ afterAll(async () => {
 async function checkPage(page: Page, name: string, docs = false) {
   await checkPortalPage(page, name);
   if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+    await keepForDocs(page, `${name}.png`, DESKTOP);
   }
 }
 
