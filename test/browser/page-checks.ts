@@ -45,6 +45,7 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
     const rules: [RegExp, string][] = [
       [/\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(?: [A-Z]{2,5}(?:[+-]\d{1,2})?)?/g, "1 Dec 2026, 09:00 GMT"],
       [/\b\d{1,2} [A-Z][a-z]{2} \d{4}\b/g, "1 Dec 2026"],
+      [/\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g, "December 2026"],
       [/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?/g, "2026-12-01"],
       [/\bRF-[A-Z0-9]{6}\b/g, "RF-7K3M9Q"],
       [/\bDL-[A-Z0-9]{8}\b/g, "DL-4R7T2K9P"],
