@@ -1,10 +1,10 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, http } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
-import { checkPage, PHONE } from "./page-checks";
+import { checkPage, keepForDocs, PHONE } from "./page-checks";
 
 // Issue 23: the business on a phone (390x844), in the client hub, from the link its adviser sent:
 // the token traded for a cookie (303) → a reply to the lender → a statement uploaded against the
@@ -17,8 +17,7 @@ const browser = chromiumForFile();
 async function checkPhone(page: Page, name: string, docs = false) {
   await checkPage(page, name, { folder: "test-artifacts/hub", widths: [PHONE] });
   if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/hub/${name}-390.png`, `docs/portal/hub-${name}.png`);
+    await keepForDocs(page, `hub-${name}.png`, PHONE);
   }
 }
 

@@ -28,3 +28,61 @@ export async function checkPage(page: Page, name: string, options: { folder: str
 }
 
 export const checkPortalPage = (page: Page, name: string) => checkPage(page, name, { folder: "test-artifacts/portal" });
+
+/**
+ * Keeps a page's screenshot as docs/portal/<file> so that a re-run with nothing changed writes the same
+ * image (issue 23, the screenshots' churn): before the shot every value that differs from run to run
+ * (times and dates, `RF-`/`DL-` references, ids, uuids, e-mail addresses, the e2e organisations'
+ * generated names, local ports, hub link tokens) is shown as one fixed example, in text and in
+ * input values; caret and animations are off. The page is put back as it was afterwards, so the walk
+ * goes on with its real values. The test artefacts (test-artifacts/) keep the real values.
+ */
+export async function keepForDocs(page: Page, file: string, size: { width: number; height: number }) {
+  mkdirSync("docs/portal", { recursive: true });
+  const before = page.viewportSize();
+  await page.setViewportSize(size);
+  await page.evaluate(() => {
+    const rules: [RegExp, string][] = [
+      [/\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(?: [A-Z]{2,5}(?:[+-]\d{1,2})?)?/g, "1 Dec 2026, 09:00 GMT"],
+      [/\b\d{1,2} [A-Z][a-z]{2} \d{4}\b/g, "1 Dec 2026"],
+      [/\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}\b/g, "December 2026"],
+      [/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?/g, "2026-12-01"],
+      [/\bRF-[A-Z0-9]{6}\b/g, "RF-7K3M9Q"],
+      [/\bDL-[A-Z0-9]{8}\b/g, "DL-4R7T2K9P"],
+      [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, "0f0e0d0c-0b0a-4000-8000-000000000000"],
+      [/\b(whe|whd|inv|aud|org|mem|evt|ofr|off|doc|req|msg|pk|ses|lead|test)_[A-Za-z0-9]{6,}\b/g, "$1_example"],
+      [/\bwhsec_[A-Za-z0-9_-]+/g, "whsec_example"],
+      [/\brfs_(ptr|lnd|pub)_(sandbox|live)_[a-z0-9]{16}(?:_[a-z0-9]{40})?/g, "rfs_$1_$2_example"],
+      [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, "person@example.test"],
+      [/\be2e (partner|lender) \d+/g, "Demo $1"],
+      [/\b(localhost|127\.0\.0\.1):\d+/g, "$1:8787"],
+      [/\/hub\/[A-Za-z0-9_-]{16,}/g, "/hub/example-link"],
+    ];
+    const fixed = (text: string) => rules.reduce((out, [pattern, to]) => out.replace(pattern, to), text);
+    const undo: (() => void)[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement?.tagName;
+      if (parent === "SCRIPT" || parent === "STYLE") continue;
+      const was = node.nodeValue ?? "";
+      const now = fixed(was);
+      if (now !== was) {
+        const text = node;
+        text.nodeValue = now;
+        undo.push(() => (text.nodeValue = was));
+      }
+    }
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"))) {
+      const was = input.value;
+      const now = fixed(was);
+      if (now !== was) {
+        input.value = now;
+        undo.push(() => (input.value = was));
+      }
+    }
+    (window as unknown as { __unfreeze: () => void }).__unfreeze = () => undo.reverse().forEach((step) => step());
+  });
+  await page.screenshot({ path: `docs/portal/${file}`, fullPage: true, animations: "disabled", caret: "hide" });
+  await page.evaluate(() => (window as unknown as { __unfreeze: () => void }).__unfreeze());
+  if (before) await page.setViewportSize(before);
+}

@@ -50,7 +50,7 @@ describe("the lender portal in a browser", () => {
     await page.locator("#status").selectOption("in_review");
     await page.getByRole("button", { name: "Report status" }).click();
     await page.waitForURL((u) => u.searchParams.get("notice") === "status_reported");
-    expect(await page.getByRole("status").textContent()).toContain("Your status was reported");
+    expect(await page.locator("p.notice[data-outcome]").textContent()).toContain("Your status was reported");
 
     // Terms without a rate are refused beside the rate, and nothing is made.
     await page.locator("#maturity").selectOption("firm");

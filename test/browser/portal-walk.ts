@@ -4,11 +4,10 @@
  * in with a new passkey in a fresh browser context; and the page check (1280 and 390 wide, screenshot,
  * no sideways scroll, axe) that also keeps the desktop screenshot for docs/portal.md.
  */
-import { copyFileSync, mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { chromiumForFile } from "./browser";
-import { checkPortalPage } from "./page-checks";
+import { checkPortalPage, DESKTOP, keepForDocs } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 /** Starts Chromium for the calling file (see chromiumForFile); `signIn` opens a signed-in page in a test. */
@@ -28,7 +27,7 @@ export function portalWalk() {
 export async function checkPage(page: Page, name: string, docs = false) {
   await checkPortalPage(page, name);
   if (docs) {
-    mkdirSync("docs/portal", { recursive: true });
-    copyFileSync(`test-artifacts/portal/${name}-1280.png`, `docs/portal/${name}.png`);
+    // With fixed example values in place of times, references and ids, so a re-run leaves the PNG alone.
+    await keepForDocs(page, `${name}.png`, DESKTOP);
   }
 }
