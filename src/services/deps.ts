@@ -26,7 +26,7 @@ export interface Deps {
   log: Logger;
 }
 
-export const systemClock: Clock = () => new Date();
+const systemClock: Clock = () => new Date();
 
 /** A clock that always answers `at`: a cron tick's scheduled time. */
 export const fixedClock = (at: Date): Clock => () => new Date(at.getTime());

@@ -74,7 +74,7 @@ function sqlOf(item: BatchItem<"sqlite">): string | null {
 }
 
 /** A batch that only reads (a select, or several in one round trip) writes nothing and spends no key; an item we cannot read counts as a write. */
-export const batchWrites = (statements: readonly BatchItem<"sqlite">[]) => statements.some((s) => !/^\s*select\b/i.test(sqlOf(s) ?? ""));
+const batchWrites = (statements: readonly BatchItem<"sqlite">[]) => statements.some((s) => !/^\s*select\b/i.test(sqlOf(s) ?? ""));
 
 /**
  * The request's database with the key's commit in every batch that writes: the business write and

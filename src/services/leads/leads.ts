@@ -24,7 +24,7 @@ import { leadFacts, planRouting, type LeadMatcher } from "./routing";
 import { lookupWrites, sendLookups } from "../registers/lookups";
 
 /** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
-export type LookupQueue = Queue | undefined;
+type LookupQueue = Queue | undefined;
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -50,7 +50,7 @@ export async function requireLead(deps: Deps, scope: Scope, id: string) {
 }
 
 /** What opening a lead takes. `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). */
-export interface OpenLead {
+interface OpenLead {
   scope: Scope;
   market: Market;
   parts: LeadParts;

@@ -14,7 +14,7 @@ export interface ViewContext extends Deps {
   links: Links;
 }
 
-export type ViewEnv = Bindings & LinkEnv;
+type ViewEnv = Bindings & LinkEnv;
 
 /** Handlers pass the request's client (`c.get("db")`) or its whole `deps`; the dispatcher, outside any request, lets them be built here. */
 export const viewContext = (env: ViewEnv, options: { db?: Database; deps?: Deps; links?: Links } = {}): ViewContext => ({
