@@ -73,9 +73,11 @@ export function newLeadRow(lead: Lead): typeof leads.$inferInsert {
   };
 }
 
+/** The insert of a new lead: `insertLead` runs it in a batch of its own, a referral in its submission's batch. */
+export const leadInsert = (db: Database, lead: Lead) => db.insert(leads).values(newLeadRow(lead));
+
 export async function insertLead(db: Database, lead: Lead, also: BatchItem<"sqlite">[] = []) {
-  const insert = db.insert(leads).values(newLeadRow(lead));
-  await db.batch([insert, ...also]);
+  await db.batch([leadInsert(db, lead), ...also]);
 }
 
 /** True when an insert failed only because the reference is taken in this environment. */
@@ -140,11 +142,11 @@ export interface Submission {
 }
 
 /**
- * The state change of a submit and its events, in one batch, with the rows
- * routing writes (`routed`, each guarded on the same token). Returns whether
- * this attempt won: the update only applies to the draft at `expectedVersion`.
+ * The state change of a submit and its events, for one batch, with the rows
+ * routing writes (`routed`, each guarded on the same token). The first is the
+ * guard: the update only applies to the draft at the version read.
  */
-export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []) {
+export function submissionStatements(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const update = db
     .update(leads)
     .set({
@@ -158,8 +160,12 @@ export async function recordSubmission(db: Database, scope: Scope, lead: Lead, s
       updatedAt: submission.at,
     })
     .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
-  const guardChanges = await runGuardedBatch(db, [update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed]);
-  return guardChanges === 1;
+  return [update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed];
+}
+
+/** Runs `submissionStatements` as one batch; answers whether this attempt won. */
+export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []) {
+  return (await runGuardedBatch(db, submissionStatements(db, scope, lead, submission, emitted, routed))) === 1;
 }
 
 export interface LeadFilters {

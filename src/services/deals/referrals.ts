@@ -1,12 +1,13 @@
 import type { Deps } from "../deps";
-import { findLead } from "../../db/leads/leads";
+import { runBatch } from "../../db/batch";
+import { findLead, leadInsert } from "../../db/leads/leads";
 import type { Scope } from "../../domain/identity/caller";
 import { missingForSubmit } from "../../domain/leads/submission";
 import type { Lead, LeadParts } from "../../domain/leads/types";
 import type { Market } from "../../domain/reference/markets";
 import { Refusal } from "../../lib/refusal";
 import { panelMatcher } from "../leads/routing";
-import { openLead, pageOfLeads, submitLead } from "../leads/leads";
+import { draftLead, matchDraft, pageOfLeads, planSubmission, withFreshReference } from "../leads/leads";
 
 /** A referral as the lender sees it: the lead its organisation introduced, for reconciliation. */
 export const referralView = (lead: Lead) => ({
@@ -21,15 +22,23 @@ export const referralView = (lead: Lead) => ({
 /**
  * A lender refers a business it declined: the business becomes a lead of the
  * lender organisation, submitted at once and matched against the rest of the
- * panel only (never back to the referring lender).
+ * panel only (never back to the referring lender). The draft's insert, its register lookups
+ * and the submission (routing, deals, events) are one D1 batch.
  */
 export async function referBusiness(deps: Deps, scope: Scope, country: Market, parts: LeadParts) {
   const missing = missingForSubmit({ business: parts.business ?? null, trading: parts.trading ?? null, funding: parts.funding ?? null }, country);
   if (missing.length > 0) {
     throw new Refusal("missing_fields", `Mandatory fields of ${country.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
-  const lead = await openLead(deps, { scope, market: country, parts });
-  const { lead: submitted } = await submitLead(deps, scope, lead.id, panelMatcher(deps, scope.organisationId));
+  // The lead and its submission in one batch (with the Idempotency-Key's commit): a failure cannot leave
+  // a draft behind a spent key. The matcher decides in the isolate before anything is written.
+  const { lead, writes } = draftLead(deps, { scope, market: country, parts });
+  const matched = await matchDraft(lead, { registerAnswers: [], documents: [] }, panelMatcher(deps, scope.organisationId));
+  const submitted = await withFreshReference(deps, lead, writes.messages, async (drawn) => {
+    const { statements, submitted } = planSubmission(deps, scope, drawn, matched);
+    await runBatch(deps.db, [leadInsert(deps.db, drawn), ...writes.statements, ...statements]);
+    return submitted;
+  });
   return referralView(submitted);
 }
 

@@ -4,7 +4,8 @@
  */
 import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
-import { findLead, insertLead, isReferenceCollision, listLeads, recordSubmission, updateDraft, type LeadFilters } from "../../db/leads/leads";
+import { findLead, insertLead, isReferenceCollision, listLeads, submissionStatements, updateDraft, type LeadFilters } from "../../db/leads/leads";
+import { runGuardedBatch } from "../../db/batch";
 import type { Scope } from "../../domain/identity/caller";
 import { marketProblems } from "../../domain/leads/market-rules";
 import { mergeParts } from "../../domain/leads/patch";
@@ -18,9 +19,10 @@ import { randomToken } from "../../lib/crypto";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
-import { findLeadWithRelations } from "../../db/leads/with-relations";
+import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
 import { figuresFrom } from "./figures";
-import { leadFacts, planRouting, type LeadMatcher } from "./routing";
+import { leadFacts, planRouting, type LeadMatch, type LeadMatcher } from "./routing";
+import type { ResolvedFigures } from "../../domain/figures";
 import { lookupWrites, sendLookups } from "../registers/lookups";
 
 /** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
@@ -58,10 +60,8 @@ interface OpenLead {
   renewalOf?: string | null;
 }
 
-/** Its register lookups go to `deps.env.REGISTER_LOOKUPS` (without one the rows wait for the cron). */
-export async function openLead(deps: Deps, { scope, market, parts, makeReference = newLeadReference, renewalOf = null }: OpenLead): Promise<Lead> {
-  const { db } = deps;
-  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
+/** A new draft as `openLead` writes it (its reference still to draw) and its register lookups' writes. */
+export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null }: Omit<OpenLead, "makeReference">) {
   const at = deps.clock().toISOString();
   const lead: Lead = {
     id: crypto.randomUUID(),
@@ -88,17 +88,40 @@ export async function openLead(deps: Deps, { scope, market, parts, makeReference
     updatedAt: at,
   };
   refuseMarketProblems(lead, market);
-  const writes = lookupWrites(db, null, lead, at);
+  return { lead, writes: lookupWrites(deps.db, null, lead, at) };
+}
+
+/**
+ * Draws a fresh reference for `lead` and runs `write(lead)` (one batch), drawing again while the
+ * reference collides with a taken one; then sends the register lookups the batch stored.
+ */
+export async function withFreshReference<T>(
+  deps: Deps,
+  lead: Lead,
+  messages: Parameters<typeof sendLookups>[1],
+  write: (lead: Lead) => Promise<T>,
+  makeReference: () => string = newLeadReference,
+): Promise<T> {
+  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
   for (let attempt = 1; ; attempt++) {
     lead.reference = makeReference();
     try {
-      await insertLead(db, lead, writes.statements);
-      await sendLookups(lookups, writes.messages);
-      return lead;
+      const written = await write(lead);
+      await sendLookups(lookups, messages);
+      return written;
     } catch (error) {
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
     }
   }
+}
+
+/** Its register lookups go to `deps.env.REGISTER_LOOKUPS` (without one the rows wait for the cron). */
+export async function openLead(deps: Deps, { makeReference = newLeadReference, ...opening }: OpenLead): Promise<Lead> {
+  const { lead, writes } = draftLead(deps, opening);
+  return withFreshReference(deps, lead, writes.messages, async (drawn) => {
+    await insertLead(deps.db, drawn, writes.statements);
+    return drawn;
+  }, makeReference);
 }
 
 /** Applies `change` to the draft as read, retrying when another write to it landed in between. */
@@ -143,8 +166,60 @@ export interface SubmitOutcome {
   alreadySubmitted: boolean;
 }
 
+/** What the matcher made of a draft: decided in the isolate, before anything is written. */
+export interface DraftMatch {
+  market: Market;
+  figures: ResolvedFigures;
+  match: LeadMatch;
+}
+
+/** Refuses a draft missing a mandatory field, else matches it on its figures (the register's stored answer counts). */
+export async function matchDraft(lead: Lead, relations: Pick<LeadWithRelations, "registerAnswers" | "documents">, matcher: LeadMatcher): Promise<DraftMatch> {
+  const market = marketFor(lead.country);
+  const missing = missingForSubmit(lead, market);
+  if (missing.length > 0) {
+    throw new Refusal("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
+  }
+  // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
+  const { figures, registry } = figuresFrom(lead, market, relations.registerAnswers, relations.documents);
+  return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry)) };
+}
+
 /**
- * Submits a draft once. The conditional update in `recordSubmission` decides
+ * The submission of draft `lead` as statements for one batch (the first is the guard, see
+ * `submissionStatements`), with the lead as it reads once they are written.
+ */
+export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, figures, match }: DraftMatch) {
+  const at = deps.clock().toISOString();
+  const token = randomToken(24);
+  const plan = planRouting(deps, lead, match, figures, market.currency, token, at);
+  const state: LeadState = plan.state;
+  const event = (name: string): NewEvent => ({
+    organisationId: scope.organisationId,
+    environment: scope.environment,
+    api: "partner",
+    event: name,
+    subjectType: "lead",
+    subjectId: lead.id,
+    detail: { reference: lead.reference, state, matched_options: match.matched_options },
+  });
+  const submission = {
+    state,
+    matchedOptions: match.matched_options,
+    options: match.options,
+    timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
+    token,
+    at,
+  };
+  const statements = submissionStatements(deps.db, scope, lead, submission, plan.leadEvents.map(event), plan.statements);
+  // What the statements write when the guard wins (the update applies to the version read): no read-back.
+  const { matchedOptions, options, timeline } = submission;
+  const submitted: Lead = { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at };
+  return { statements, submitted };
+}
+
+/**
+ * Submits a draft once. The conditional update of `planSubmission` decides
  * between racing submits (and a PATCH landing meanwhile): the loser reads the
  * winner's result and answers `already_submitted: true`; only the winner's
  * events are written.
@@ -157,41 +232,8 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
     if (!found) throw notFound();
     const { lead } = found;
     if (lead.state !== "draft") return { lead, alreadySubmitted: true };
-    const market = marketFor(lead.country);
-    const missing = missingForSubmit(lead, market);
-    if (missing.length > 0) {
-      throw new Refusal("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
-    }
-    // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
-    const { figures, registry } = figuresFrom(lead, market, found.registerAnswers, found.documents);
-    const match = await matcher(leadFacts(lead, market, figures, registry));
-    const at = deps.clock().toISOString();
-    const token = randomToken(24);
-    const plan = planRouting(deps, lead, match, figures, market.currency, token, at);
-    const state: LeadState = plan.state;
-    const event = (name: string): NewEvent => ({
-      organisationId: scope.organisationId,
-      environment: scope.environment,
-      api: "partner",
-      event: name,
-      subjectType: "lead",
-      subjectId: lead.id,
-      detail: { reference: lead.reference, state, matched_options: match.matched_options },
-    });
-    const submission = {
-      state,
-      matchedOptions: match.matched_options,
-      options: match.options,
-      timeline: [...lead.timeline, ...plan.leadEvents.map((name) => timelineEntry(name, at, match.reasons))],
-      token,
-      at,
-    };
-    const won = await recordSubmission(db, scope, lead, submission, plan.leadEvents.map(event), plan.statements);
-    // The winner knows what it wrote (the update applied to the version it read): no read-back.
-    if (won) {
-      const { matchedOptions, options, timeline } = submission;
-      return { lead: { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at }, alreadySubmitted: false };
-    }
+    const { statements, submitted } = planSubmission(deps, scope, lead, await matchDraft(lead, found, matcher));
+    if ((await runGuardedBatch(db, statements)) === 1) return { lead: submitted, alreadySubmitted: false };
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
