@@ -28,7 +28,7 @@ export const TEST_DEAL_SIMULATED_EVENT_VALUES = TEST_DEAL_SIMULATED_EVENTS.map((
  * already matched (a routed deal's lead is at least matched, and offers can
  * be accepted from there), owned by the lender organisation.
  */
-export const sandboxBusinessLead = (deal: Pick<Deal, "lenderOrganisationId" | "environment" | "subject">, id: string, reference: string, at: string): Lead => ({
+export const sandboxBusinessLead = (deal: Deal, id: string, reference: string, at: string): Lead => ({
   id,
   reference,
   organisationId: deal.lenderOrganisationId,

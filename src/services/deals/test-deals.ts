@@ -13,7 +13,6 @@ import { nowIso } from "../../lib/ids";
 import type { ViewContext } from "../views/view-context";
 import { runGuardedBatch } from "../../db/batch";
 import { loadDealView } from "./reads";
-import { withSandboxBusiness } from "./test-deal-business";
 import { TEST_DEAL_COMPANY_NUMBER, TEST_DEAL_VAT_NUMBER, testDealCompanyNumber, testDealRegisterInserts } from "./test-deal-register";
 
 /** The business a test deal stands for, shaped by the optional body. */
@@ -54,11 +53,7 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
   const event: NewEvent = { organisationId: scope.organisationId, environment: scope.environment, api: "lender", event: "deal.created", subjectType: "deal", subjectId: ref, test: true, detail: {} };
   // The register's fixture answers ride in the deal's own batch, written only if the deal is.
   const register = await testDealRegisterInserts(ctx, ref, newDeal.subject, scope.environment, dealChanged(ref, token), at);
-  // So is the business standing behind the deal (its lead, routing record): a simulation then writes one
-  // batch, its action, and a fault cannot leave the business made with the Idempotency-Key spent.
-  const guardChanges = await withSandboxBusiness(ctx, scope, newDeal, (business) =>
-    runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register, ...business]),
-  );
+  const guardChanges = await runGuardedBatch(db, [testDealInsert(db, newDeal), eventInsertWhere(db, event, dealChanged(ref, token), at), ...register]);
   if (guardChanges !== 1) {
     throw new Refusal("cap_exceeded", `At most ${TEST_DEAL_CAP} test deals may exist at once; delete one (DELETE /v1/test/deals/{ref}) first.`, {
       extra: { limit: TEST_DEAL_CAP, current: await countTestDeals(db, scope) },

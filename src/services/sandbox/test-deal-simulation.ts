@@ -10,12 +10,14 @@
 import type { Deps } from "../deps";
 import { runGuardedBatch } from "../../db/batch";
 import { requestsOfLead } from "../../db/documents/requests";
+import { isReferenceCollision } from "../../db/leads/leads";
 import { offersOfDeal } from "../../db/deals/offers";
-import { findSandboxBusiness, findTestDeal } from "../../db/deals/test-deal-leads";
+import { findSandboxBusiness, findTestDeal, sandboxBusinessStatements } from "../../db/deals/test-deal-leads";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import {
   SANDBOX_REPLY,
   sandboxAccountForm,
+  sandboxBusinessLead,
   sandboxSignatureForm,
   sandboxUpload,
   requestToAnswer,
@@ -24,26 +26,35 @@ import {
 import type { Deal } from "../../domain/deals/types";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
+import { newLeadReference } from "../../domain/leads/reference";
+import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
+import { nowIso } from "../../lib/ids";
 import { replyToLender, signAgreement, submitAccount, uploadToRequest } from "../hub/client-hub";
 import { loadDealView } from "../deals/reads";
-import { withSandboxBusiness } from "../deals/test-deal-business";
 import { acceptOfferOfLead } from "../leads/offers";
 import type { ViewContext } from "../views/view-context";
 
 const noTestDeal = () => new Refusal("not_found", "No test deal with that reference in this account and environment.");
 
-/**
- * The business behind the test deal. A test deal gets it in the batch that creates it
- * (services/deals/test-deals.ts), so a simulation writes one batch: its action. Only a test deal made
- * before that gets it here on first use, in a batch of its own.
- */
+/** A fresh lead reference can collide with a taken one (unique per environment); a few draws settle it. */
+const REFERENCE_ATTEMPTS = 3;
+
+/** The business behind the test deal, made (once, whoever races) on first use. */
 async function sandboxBusinessOf(deps: Deps, scope: Scope, deal: Deal): Promise<Lead> {
   const { db } = deps;
-  const existing = await findSandboxBusiness(db, scope, deal.ref);
-  if (existing) return existing;
-  await withSandboxBusiness(deps, scope, deal, (business) => runGuardedBatch(db, business));
-  // Lost a race (the other request's business stands) or deleted meanwhile: read once more, else the deal is gone.
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+    const existing = await findSandboxBusiness(db, scope, deal.ref);
+    if (existing) return existing;
+    const at = nowIso();
+    const lead = sandboxBusinessLead(deal, crypto.randomUUID(), newLeadReference(), at);
+    try {
+      await runGuardedBatch(db, sandboxBusinessStatements(db, scope, deal.ref, lead, randomToken(24), at));
+    } catch (error) {
+      if (!isReferenceCollision(error)) throw error;
+    }
+  }
+  // Deleted meanwhile, or the references kept colliding: read once more, else the deal is gone.
   const business = await findSandboxBusiness(db, scope, deal.ref);
   if (!business) throw noTestDeal();
   return business;
