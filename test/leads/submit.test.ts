@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { findLead, recordSubmission } from "../../src/db/leads/leads";
+import { runGuardedBatch } from "../../src/db/batch";
+import { findLead, submissionStatements } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
 import { call } from "../helpers/api";
 import { panelOf, setPanelLoader } from "../helpers/panel";
@@ -83,9 +84,13 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
     const stale = (await findLead(db, scope, created.id))!;
     const attempt = (token: string, state: "matched" | "out_of_scope") =>
-      recordSubmission(db, scope, stale, { state, matchedOptions: 0, options: [], timeline: [], token, at: new Date().toISOString() }, [
-        { organisationId: organisation.id, environment: "sandbox", api: "partner", event: `lead.${state}`, subjectType: "lead", subjectId: created.id },
-      ]);
+      // The submit's own statements and batch runner (services/leads submitLead): true when this attempt won.
+      runGuardedBatch(
+        db,
+        submissionStatements(db, scope, stale, { state, matchedOptions: 0, options: [], timeline: [], token, at: new Date().toISOString() }, [
+          { organisationId: organisation.id, environment: "sandbox", api: "partner", event: `lead.${state}`, subjectType: "lead", subjectId: created.id },
+        ], []),
+      ).then((changes) => changes === 1);
     expect(await attempt("first", "out_of_scope")).toBe(true);
     expect(await attempt("second", "matched")).toBe(false);
     expect((await findLead(db, scope, created.id))!.state).toBe("out_of_scope");

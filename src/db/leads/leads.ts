@@ -8,7 +8,6 @@ import type { NewEvent } from "../webhooks/events";
 import { eventInsertWhere } from "../guarded";
 import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "../schema/leads";
-import { runGuardedBatch } from "../batch";
 import type { KeysetPosition } from "../../lib/cursor";
 import { writeOrder, writtenBefore } from "../write-order";
 import { documents } from "../schema/documents";
@@ -161,11 +160,6 @@ export function submissionStatements(db: Database, scope: Scope, lead: Lead, sub
     })
     .where(and(inScope(scope, lead.id), eq(leads.state, "draft"), eq(leads.version, lead.version)));
   return [update, ...emitted.map((e) => eventInsertWhere(db, e, submissionWon(lead.id, submission.token), submission.at)), ...routed];
-}
-
-/** Runs `submissionStatements` as one batch; answers whether this attempt won. */
-export async function recordSubmission(db: Database, scope: Scope, lead: Lead, submission: Submission, emitted: NewEvent[], routed: BatchItem<"sqlite">[] = []) {
-  return (await runGuardedBatch(db, submissionStatements(db, scope, lead, submission, emitted, routed))) === 1;
 }
 
 export interface LeadFilters {
