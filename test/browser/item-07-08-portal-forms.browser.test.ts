@@ -52,7 +52,8 @@ async function fillLead(page: Page, name: string) {
 async function leadCount(page: Page) {
   await page.goto(`${baseUrl()}/portal/leads`);
   await page.getByRole("heading", { name: "Leads" }).waitFor();
-  return page.getByRole("link", { name: /^RF-/ }).count();
+  // Each row carries its reference in the one copy control (a read-only field named after it).
+  return page.getByRole("textbox", { name: /^The lead reference RF-/ }).count();
 }
 
 describe("issue 21 items 7 and 8: portal forms in a browser", () => {

@@ -98,7 +98,7 @@ describe("the partner portal in a browser", () => {
 
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Leads" }).click();
     await page.getByRole("heading", { name: "Leads" }).waitFor();
-    expect(await page.getByRole("link", { name: /^RF-/ }).count()).toBe(1);
+    expect(await page.getByRole("textbox", { name: /^The lead reference RF-/ }).count()).toBe(1);
     await checkPage(page, "partner-leads");
 
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Events" }).click();
