@@ -11,12 +11,10 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, call, type CallOptions } from "./helpers/api";
 import { expectProblem, lenderWithKeys, partnerWithKeys } from "./helpers/seed";
 import { completeUkLead, createLead } from "./leads/helpers";
-import { firmOffer, pdfBytes, routedLead } from "./lender/helpers";
-import { submittedLead, twoLenderPanel } from "./routing/helpers";
+import { firmOffer, routedLead } from "./lender/helpers";
+import { twoLenderPanel } from "./routing/helpers";
 import { receiverBucket } from "./webhooks/support/webhooks";
-
-type ApiName = "partner" | "lender" | "admin";
-const BASE: Record<ApiName, string> = { partner: "/partner/v1", lender: "/v1", admin: "/admin/v1" };
+import { BASE, countOf, eventsOf, pdfUpload as sharedPdfUpload, read, sandboxSubmittedLead, testDeal, webhookOf, type ApiName } from "./helpers/keyed-posts";
 
 interface Prepared {
   /** The API key; absent on the operator API, which takes the operator's token. */
@@ -29,44 +27,9 @@ interface Prepared {
   snapshot: () => Promise<unknown>;
 }
 
-const countOf = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-const eventsOf = (organisationId: string) => countOf("select count(*) as n from events where organisation_id = ?", organisationId);
-const read = async (key: string, path: string) => {
-  const res = await call("GET", path, { key });
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
-  return res.body;
-};
 
-/** A multipart body with a fixed boundary, so the retry's bytes (and hash) are the first's. */
 const BOUNDARY = "idem-boundary-7f3a";
-const pdfUpload = () =>
-  [
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nbank_statements\r\n`,
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n${new TextDecoder().decode(pdfBytes())}\r\n`,
-    `--${BOUNDARY}--\r\n`,
-  ].join("");
-
-async function sandboxSubmittedLead() {
-  await twoLenderPanel();
-  const partner = await partnerWithKeys();
-  const { lead } = await submittedLead(partner.sandbox.key);
-  return { partner, key: partner.sandbox.key, lead };
-}
-
-async function testDeal() {
-  const lender = await lenderWithKeys();
-  const res = await call("POST", "/v1/test/deals", { key: lender.sandbox.key });
-  if (res.status !== 201) throw new Error(`test deal: ${res.status} ${res.text}`);
-  return { lender, key: lender.sandbox.key, ref: res.body.ref as string };
-}
-
-async function webhookOf(api: "partner" | "lender") {
-  const keys = api === "partner" ? await partnerWithKeys() : await lenderWithKeys();
-  const key = keys.sandbox.key;
-  const res = await call("POST", `${BASE[api]}/webhooks`, { key, body: { url: receiverBucket().url() } });
-  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${res.text}`);
-  return { key, organisationId: keys.organisation.id, id: res.body.id as string };
-}
+const pdfUpload = () => sharedPdfUpload(BOUNDARY);
 
 const endpointRow = (id: string) => env.DB.prepare("select * from webhook_endpoints where id = ?").bind(id).first();
 const deliveriesOf = (endpointId: string) => countOf("select count(*) as n from webhook_deliveries where endpoint_id = ?", endpointId);

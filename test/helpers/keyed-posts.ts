@@ -1,0 +1,53 @@
+/**
+ * The fixtures the two walks over every keyed POST share (test/idempotency.test.ts: replay and reuse;
+ * test/security/item-02-idempotency-every-post.test.ts: faults around the write): the APIs' bases,
+ * row counts, a multipart upload with a fixed boundary, and the resources a POST acts on.
+ */
+import { env } from "cloudflare:workers";
+import { call } from "./api";
+import { lenderWithKeys, partnerWithKeys } from "./seed";
+import { pdfBytes } from "../lender/helpers";
+import { submittedLead, twoLenderPanel } from "../routing/helpers";
+import { receiverBucket } from "../webhooks/support/webhooks";
+
+export type ApiName = "partner" | "lender" | "admin";
+export const BASE: Record<ApiName, string> = { partner: "/partner/v1", lender: "/v1", admin: "/admin/v1" };
+
+export const countOf = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+export const eventsOf = (organisationId: string) => countOf("select count(*) as n from events where organisation_id = ?", organisationId);
+
+export const read = async (key: string, path: string) => {
+  const res = await call("GET", path, { key });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
+  return res.body;
+};
+
+/** A multipart PDF upload with a fixed boundary, so a retry's bytes (and hash) are the first's. */
+export const pdfUpload = (boundary: string) =>
+  [
+    `--${boundary}\r\nContent-Disposition: form-data; name="document_type"\r\n\r\nbank_statements\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="statement.pdf"\r\nContent-Type: application/pdf\r\n\r\n${new TextDecoder().decode(pdfBytes())}\r\n`,
+    `--${boundary}--\r\n`,
+  ].join("");
+
+export async function sandboxSubmittedLead() {
+  await twoLenderPanel();
+  const partner = await partnerWithKeys();
+  const { lead } = await submittedLead(partner.sandbox.key);
+  return { partner, key: partner.sandbox.key, lead };
+}
+
+export async function testDeal() {
+  const lender = await lenderWithKeys();
+  const res = await call("POST", "/v1/test/deals", { key: lender.sandbox.key });
+  if (res.status !== 201) throw new Error(`test deal: ${res.status} ${res.text}`);
+  return { lender, key: lender.sandbox.key, ref: res.body.ref as string };
+}
+
+export async function webhookOf(api: "partner" | "lender") {
+  const keys = api === "partner" ? await partnerWithKeys() : await lenderWithKeys();
+  const key = keys.sandbox.key;
+  const res = await call("POST", `${BASE[api]}/webhooks`, { key, body: { url: receiverBucket().url() } });
+  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${res.text}`);
+  return { key, organisationId: keys.organisation.id, id: res.body.id as string };
+}
