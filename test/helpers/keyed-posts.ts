@@ -51,3 +51,15 @@ export async function webhookOf(api: "partner" | "lender") {
   if (res.status !== 201) throw new Error(`webhook: ${res.status} ${res.text}`);
   return { key, organisationId: keys.organisation.id, id: res.body.id as string };
 }
+
+export const deliveriesOf = (endpointId: string) => countOf("select count(*) as n from webhook_deliveries where endpoint_id = ?", endpointId);
+
+/** An endpoint with one delivery to retry: its test ping's. */
+export async function pingedWebhookOf(api: "partner" | "lender") {
+  const hook = await webhookOf(api);
+  const ping = await call("POST", `${BASE[api]}/webhooks/${hook.id}/test`, { key: hook.key });
+  if (ping.status >= 300) throw new Error(`test ping: ${ping.status} ${ping.text}`);
+  const delivery = await env.DB.prepare("select id from webhook_deliveries where endpoint_id = ?").bind(hook.id).first<{ id: string }>();
+  if (!delivery) throw new Error("the test ping left no delivery to retry");
+  return { ...hook, deliveryId: delivery.id };
+}

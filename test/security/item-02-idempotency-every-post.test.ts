@@ -21,7 +21,7 @@ import { completeUkLead, createLead } from "../leads/helpers";
 import { firmOffer, routedLead } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
-import { BASE, countOf, eventsOf, pdfUpload as sharedPdfUpload, read, sandboxSubmittedLead, testDeal, webhookOf, type ApiName } from "../helpers/keyed-posts";
+import { BASE, countOf, deliveriesOf, eventsOf, pingedWebhookOf, pdfUpload as sharedPdfUpload, read, sandboxSubmittedLead, testDeal, webhookOf, type ApiName } from "../helpers/keyed-posts";
 
 interface Prepared {
   /** The API key; absent on the operator API, which takes the operator's token. */
@@ -39,7 +39,6 @@ const leadsOf = (organisationId: string) => countOf("select count(*) as n from l
 const BOUNDARY = "idem-fault-boundary-41c2";
 const pdfUpload = () => sharedPdfUpload(BOUNDARY);
 
-const deliveriesOf = (endpointId: string) => countOf("select count(*) as n from webhook_deliveries where endpoint_id = ?", endpointId);
 
 const webhookCases = (api: "partner" | "lender"): Record<string, () => Promise<Prepared>> => ({
   [`${api} POST /webhooks`]: async () => {
@@ -71,15 +70,11 @@ const webhookCases = (api: "partner" | "lender"): Record<string, () => Promise<P
     return { key: hook.key, path: `/webhooks/${hook.id}/test`, written: () => deliveriesOf(hook.id) };
   },
   [`${api} POST /webhooks/{id}/deliveries/{delivery_id}/retry`]: async () => {
-    const hook = await webhookOf(api);
-    const ping = await call("POST", `${BASE[api]}/webhooks/${hook.id}/test`, { key: hook.key });
-    if (ping.status >= 300) throw new Error(`test ping: ${ping.status} ${ping.text}`);
-    const delivery = await env.DB.prepare("select id from webhook_deliveries where endpoint_id = ?").bind(hook.id).first<{ id: string }>();
-    if (!delivery) throw new Error("the test ping left no delivery to retry");
+    const hook = await pingedWebhookOf(api);
     return {
       key: hook.key,
-      path: `/webhooks/${hook.id}/deliveries/${delivery.id}/retry`,
-      written: () => countOf("select count(*) as n from webhook_attempts where delivery_id = ?", delivery.id),
+      path: `/webhooks/${hook.id}/deliveries/${hook.deliveryId}/retry`,
+      written: () => countOf("select count(*) as n from webhook_attempts where delivery_id = ?", hook.deliveryId),
     };
   },
 });
