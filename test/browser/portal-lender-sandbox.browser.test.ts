@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { http, newLender } from "../e2e/client";
-import { checkPage, portalWalk } from "./portal-walk";
+import { checkPage, portalWalk, press } from "./portal-walk";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
 // a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
@@ -12,11 +12,6 @@ import { checkPage, portalWalk } from "./portal-walk";
 const walk = portalWalk();
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function press(page: Page, button: string, notice: string) {
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await page.waitForURL((u) => u.searchParams.get("notice") === notice);
-}
 
 describe("the lender sandbox in a browser", () => {
   it("a lender rehearses a test deal from creation to funded", { timeout: 300_000 }, async () => {

@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { newLender } from "../e2e/client";
 import { startReceiver } from "../e2e/receiver";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
+import { press } from "./portal-walk";
 import { PHONE } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
@@ -13,15 +14,7 @@ import { signInWithNewPasskey } from "./portal-sign-in";
 // sideways, a revoked key visibly says Revoked, no button is cut off (each button's box inside the
 // viewport), axe finds nothing serious or critical. And the one copy control (item 9) copies a deal's
 // reference to the clipboard and says "Copied" in its live region.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** The page at 390 px: no sideways scroll, every visible button whole in the viewport, axe clean; its screenshot kept. */
 async function checkPhone(page: Page, name: string) {
@@ -51,16 +44,11 @@ async function checkPhone(page: Page, name: string) {
   await page.screenshot({ path: `test-artifacts/portal/phone-${name}-390.png`, fullPage: true });
 }
 
-async function press(page: Page, button: string, notice: string) {
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await page.waitForURL((u) => u.searchParams.get("notice") === notice);
-}
-
 describe("the portal on a phone", () => {
   it("shows keys, deals and the delivery log as cards at 390 px, and copies a reference", { timeout: 300_000 }, async () => {
     const baseUrl = inject("baseUrl");
     const lender = await newLender();
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
     const page = await signInWithNewPasskey(context, { baseUrl, adminToken: inject("adminToken"), organisationId: lender.org.id, role: "admin" });
     const receiver = await startReceiver();

@@ -31,3 +31,9 @@ export async function checkPage(page: Page, name: string, docs = false) {
     await keepForDocs(page, `${name}.png`, DESKTOP);
   }
 }
+
+/** Presses a form's button and waits for the page that says `notice` (the post/redirect/get's `?notice=`). */
+export async function press(page: Page, button: string, notice: string) {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.waitForURL((u) => u.searchParams.get("notice") === notice);
+}
