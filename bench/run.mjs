@@ -13,11 +13,11 @@
 // requests per run) to prove the harness works; its figures mean nothing.
 import autocannon from "autocannon";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDemoPanel } from "../scripts/lib/seed.mjs";
+import { freePort } from "../scripts/lib/local-run.mjs";
 import { startService } from "../scripts/lib/service.mjs";
 import { measureStartup } from "../scripts/lib/startup.mjs";
 import { queryLocal, seedLeads } from "./lib/seed-leads.mjs";
@@ -47,15 +47,6 @@ const CONFIG = SMOKE
 const CONCURRENCIES = [1, 10];
 const ADMIN_TOKEN = "bench-admin-token";
 const HERE = dirname(fileURLToPath(import.meta.url));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function api(url, method, path, { headers = {}, body } = {}, attempt = 1) {
   let res;

@@ -8,26 +8,17 @@
 // checkout (the code before, the code after) and drive both in alternation, so both see the same
 // load. BENCH_LEADS (20,000), BENCH_PORT (a free port), BENCH_DRAFTS (2,000), BENCH_VARS (a JSON
 // object of extra `--var`s, e.g. '{"DISPATCH_AFTER_WRITE":"false"}' to hold one cause apart).
-import { createServer } from "node:net";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoPanel } from "../scripts/lib/seed.mjs";
+import { freePort } from "../scripts/lib/local-run.mjs";
 import { startService } from "../scripts/lib/service.mjs";
 import { seedLeads } from "./lib/seed-leads.mjs";
 
 const LEADS = Number(process.env.BENCH_LEADS) || 20_000;
 const DRAFTS = Number(process.env.BENCH_DRAFTS) || 2_000;
 const ADMIN_TOKEN = "bench-admin-token";
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function api(url, method, path, headers, body) {
   const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });

@@ -1,6 +1,6 @@
 // What every run that starts its own service prepares first: a port nobody listens on and a fresh
 // local state directory, removed afterwards. Used by the e2e global setup, the tests that start a
-// service of their own (`npm run dev`'s log, the README tour) and `npm run sdk:generate`.
+// service of their own (`npm run dev`'s log, the README tour), `npm run sdk:generate` and the bench.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
