@@ -43,12 +43,15 @@ function danglingSourceMaps(): Plugin {
 }
 
 /**
- * Files that need storage of their own: they compare every row of every table before and after a
- * write (test/helpers/storage-snapshot.ts) or break a binding on purpose (test/helpers/faults.ts),
- * so another file's writes or a binding left broken would change their answer. They run with a
- * workerd start each; every other file shares its worker's runtime (see the "workerd" project).
+ * Files that need a runtime of their own: they compare every row of every table before and after a
+ * write (test/helpers/storage-snapshot.ts), break a binding on purpose (test/helpers/faults.ts), or
+ * spend a bucket every request without an edge address shares (hub-link: a forged, rotating
+ * CF-Connecting-IP must hit the one `unattributed` per-address limit, which would then answer 429
+ * to the next file's hub pages for a minute). Another file's writes, a binding left broken or a
+ * spent bucket would change their answer or another file's. They run with a workerd start each;
+ * every other file shares its worker's runtime (see the "workerd" project).
  */
-const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
+const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts", "test/hub/hub-link.test.ts"];
 
 export default defineConfig(async () => {
   // Without it a workerd runtime slows down quadratically with the requests it serves (test/harness/wrapper-prototypes.mts).
