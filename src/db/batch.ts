@@ -11,17 +11,22 @@ const changesOf = (result: unknown) => (result as D1Result).meta.changes;
  * the guard changed. D1 has no interactive transactions, so the guard is a conditional update
  * (`UPDATE … WHERE state = …`) and the rest are written only when it wins (their own guards
  * check the token it wrote); 0 means another request got there first and nothing was written.
+ *
+ * `prelude` runs first in the same batch: rows the change stands on that are written with it or
+ * not at all (a test deal's sandbox business, made by its first simulation). The answer is still
+ * the guard's.
  */
-export async function runGuardedBatch(db: Database, statements: readonly Statement[]): Promise<number> {
+export async function runGuardedBatch(db: Database, statements: readonly Statement[], prelude: readonly Statement[] = []): Promise<number> {
   const [guard, ...rest] = statements;
   if (!guard) throw new Error("runGuardedBatch needs the guard statement first.");
-  const [result] = await db.batch([guard, ...rest]);
-  return changesOf(result);
+  const [first, ...others] = [...prelude, guard, ...rest];
+  const results = await db.batch([first!, ...others]);
+  return changesOf(results[prelude.length]);
 }
 
-/** Runs statements as one D1 batch; nothing to run is nothing written. */
-export async function runBatch(db: Database, statements: readonly Statement[]): Promise<void> {
-  const [first, ...rest] = statements;
+/** Runs statements as one D1 batch (after `prelude`, as in `runGuardedBatch`); nothing to run is nothing written. */
+export async function runBatch(db: Database, statements: readonly Statement[], prelude: readonly Statement[] = []): Promise<void> {
+  const [first, ...rest] = [...prelude, ...statements];
   if (first) await db.batch([first, ...rest]);
 }
 

@@ -202,14 +202,6 @@ const CASES: Record<string, () => Promise<Prepared>> = {
   },
 };
 
-/**
- * POSTs that still write in two batches (docs/operations.md, Security, item 2): the referral opens its
- * lead and then submits it; the test-deal simulation makes its sandbox business on first use and then
- * acts. A fault between the two keeps the key spent over half the change. Remove a POST from here when
- * its write is one batch (the case then has to pass).
- */
-const TWO_BATCHES = new Set(["lender POST /test/deals/{ref}/simulate"]);
-
 /** The POST operations of a served document that declare `idempotency_key_reused`. */
 async function keyedPosts(api: ApiName) {
   const res = await call("GET", `${BASE[api]}/openapi.json`, api === "admin" ? { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } } : {});
@@ -300,9 +292,7 @@ describe("issue 21 item 2: every keyed POST keeps its key spent once its write c
 
   for (const label of Object.keys(CASES)) {
     const api = label.split(" ")[0] as ApiName;
-    // A known gap, pinned: the POST writes in two batches, so a fault between them leaves the first half saved.
-    const test = TWO_BATCHES.has(label) ? it.fails : it;
-    test(`item 2: ${label}: a failed write frees the key; a fault after the committed write keeps it spent, once`, { timeout: 90_000 }, async () => {
+    it(`item 2: ${label}: a failed write frees the key; a fault after the committed write keeps it spent, once`, { timeout: 90_000 }, async () => {
       // The write fails: nothing written, the key free; the retry executes once, the next replays.
       const clean = await CASES[label]!();
       const cleanKey = `idem-fault-${crypto.randomUUID()}`;

@@ -6,8 +6,12 @@
  * by a conditional update of the deal (its `lead_id` still null) that writes a
  * fresh `last_change` token; the lead, its routing record and the lead id on
  * the deal's earlier offers and document requests are written only if it won.
+ * These statements never run alone: they open the batch of the business's
+ * first action (services/sandbox/test-deal-simulation.ts), so the business
+ * exists only together with that action, its events and the request's
+ * Idempotency-Key commit.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Scope } from "../../domain/identity/caller";
 import type { Deal } from "../../domain/deals/types";
 import type { Lead } from "../../domain/leads/types";
@@ -38,9 +42,16 @@ export async function findSandboxBusiness(db: Database, scope: Scope, ref: strin
   return row ? toLead(row.lead) : null;
 }
 
-/** The statements giving test deal `ref` its business `lead`; the first is the guard (see runGuardedBatch). */
+/**
+ * The statements giving test deal `ref` its business `lead`, to run first in the batch of the
+ * business's first action (the `prelude` of runGuardedBatch). The first claims the deal (its
+ * `lead_id` still null); the last aborts the whole batch (a NULL into a NOT NULL column) unless the
+ * deal is now this lead's, so a deal deleted meanwhile, or given its business by a racing first
+ * simulation, leaves nothing written: neither the business nor the action built on it.
+ */
 export function sandboxBusinessStatements(db: Database, scope: Scope, ref: string, lead: Lead, token: string, at: string) {
   const won = dealChanged(ref, token);
+  const routing = { leadId: lead.id, partnerOrganisationId: lead.organisationId, environment: lead.environment, reasons: [], lastChange: token, createdAt: at };
   return [
     db
       .update(deals)
@@ -54,8 +65,15 @@ export function sandboxBusinessStatements(db: Database, scope: Scope, ref: strin
       won,
     ),
     // The routing record an acceptance is decided on; the lender stands in for the partner (no partner exists).
-    insertWhere(db, leadRouting, { leadId: lead.id, partnerOrganisationId: lead.organisationId, environment: lead.environment, reasons: [], lastChange: token, createdAt: at }, won),
+    insertWhere(db, leadRouting, routing, won),
     db.update(offers).set({ leadId: lead.id }).where(and(eq(offers.dealRef, ref), isNull(offers.leadId), won)),
     db.update(documentRequests).set({ leadId: lead.id }).where(and(eq(documentRequests.dealRef, ref), isNull(documentRequests.leadId), won)),
+    // Lost the deal: a routing row without a partner (NOT NULL) aborts the batch.
+    insertWhere(
+      db,
+      leadRouting,
+      { ...routing, partnerOrganisationId: null as unknown as string },
+      sql`not exists (select 1 from ${deals} where ${deals.ref} = ${ref} and ${deals.leadId} = ${lead.id})`,
+    ),
   ];
 }

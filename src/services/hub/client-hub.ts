@@ -19,13 +19,13 @@ import { dealChanged } from "../../db/deals/deals";
 import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
 import { currentOffersOfLead } from "../../db/deals/offers";
-import { findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../../db/documents/requests";
+import { findRequestOfDeal, findRequestOfLead, requestChanged, requestsOfLead, requestUploadedUpdate } from "../../db/documents/requests";
 import { clientUploadCount, clientUploadsLeave, documentInsertWhere, documentsOfLead, documentsOfRequests } from "../../db/documents/documents";
 import { eventInsert } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import type { Deal, DealMessage } from "../../domain/deals/types";
 import { completionView } from "../../domain/deals/view";
-import { OPEN_REQUEST_STATUSES, type StoredDocument } from "../../domain/documents/types";
+import { OPEN_REQUEST_STATUSES, type DocumentRequest, type StoredDocument } from "../../domain/documents/types";
 import { decideDocument } from "../../domain/documents/decision";
 import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
 import { filenameForKind, sanitiseFilename } from "../../domain/documents/filename";
@@ -46,7 +46,7 @@ import { hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domai
 import { signingSecretOf } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
 import type { Links } from "../views/links";
-import { runGuardedBatch } from "../../db/batch";
+import { runBatch, runGuardedBatch } from "../../db/batch";
 import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
 
 const notFound = () => new Refusal("not_found", "Not found.");
@@ -169,8 +169,17 @@ const UPLOAD_ATTEMPTS = 8;
  * are the request's after this upload (see `requestUploadedUpdate`).
  */
 export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
-  const { db } = deps;
   const { request, deal } = await hubRequest(deps, lead, requestId);
+  return uploadToRequestOfDeal(deps, bucket, lead, deal.deal, request, files);
+}
+
+/**
+ * The upload on a request and deal the caller has already resolved as the lead's (the hub from its
+ * link; a test deal's simulation from the deal, whose business `prelude` writes in the same batch:
+ * see runGuardedBatch).
+ */
+export async function uploadToRequestOfDeal(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal, request: DocumentRequest, files: File[], prelude: readonly Statement[] = []) {
+  const { db } = deps;
   if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
   if (files.length === 0) throw new Refusal("invalid_request", "Choose at least one file to upload.", { field: "file" });
   if (request.fileCount + files.length > FILES_PER_UPLOAD_MAX) throw filesPerRequestCap(request.fileCount);
@@ -197,7 +206,7 @@ export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, 
       environment: lead.environment,
       leadId: lead.id,
       partnerOrganisationId: lead.organisationId,
-      dealRef: deal.deal.ref,
+      dealRef: deal.ref,
       requestId: request.id,
       source: "client_upload",
       documentType,
@@ -216,7 +225,7 @@ export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, 
   const discard = () => bucket.delete(docs.map((d) => d.storageKey));
 
   for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {
-    const current = await findRequestOfLead(db, lead.id, request.id);
+    const current = await findRequestOfDeal(db, deal.ref, request.id);
     if (!current || !OPEN_REQUEST_STATUSES.includes(current.status)) {
       await discard();
       throw closedRequest(current?.status ?? "gone");
@@ -240,10 +249,10 @@ export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, 
       // The lead's cap is read by the guard itself, so uploads to two requests at once cannot pass it together.
       requestUploadedUpdate(db, request.id, current.fileCount, docs.length, token, at, clientUploadsLeave(lead.id, docs.length, CLIENT_DOCUMENTS_PER_LEAD_MAX)),
       ...stored.map((d) => documentInsertWhere(db, d, changed)),
-      eventInsertWhere(db, lenderEvent(deal.deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
+      eventInsertWhere(db, lenderEvent(deal, "request.fulfilled", requestFulfilledDetail(current, [...prior, ...stored], at)), changed, at),
       ...stored.map((d) => uploadLanded(db, d.storageKey)),
     ];
-    const guardChanges = await runGuardedBatch(db, statements);
+    const guardChanges = await runGuardedBatch(db, statements, prelude);
     if (guardChanges === 1) return stored;
   }
   await discard();
@@ -258,8 +267,13 @@ export async function messagesPage(deps: Deps, lead: Lead, ref: string) {
 
 /** The business replies to the lender: the message and `message.created` in one batch. */
 export async function replyToLender(deps: Deps, lead: Lead, ref: string, form: { subject?: string; body?: string }) {
-  const { db } = deps;
   const { deal } = await hubDeal(deps, lead, ref);
+  return replyOnDeal(deps, lead, deal, form);
+}
+
+/** The reply on a deal already resolved as the lead's; `prelude` as in `uploadToRequestOfDeal`. */
+export async function replyOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { subject?: string; body?: string }, prelude: readonly Statement[] = []) {
+  const { db } = deps;
   const body = (form.body ?? "").trim();
   const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
   if (!body) throw new Refusal("invalid_request", "Message is required: write something to send.", { field: "body" });
@@ -274,7 +288,7 @@ export async function replyToLender(deps: Deps, lead: Lead, ref: string, form: {
     createdAt: nowIso(),
   };
   const detail = { message: { id: message.id, direction: message.direction, from_email: message.fromEmail, subject: message.subject, body, created_at: message.createdAt } };
-  await db.batch([messageInsert(db, deal.ref, message), eventInsert(db, lenderEvent(deal, "message.created", detail), message.createdAt)]);
+  await runBatch(db, [messageInsert(db, deal.ref, message), eventInsert(db, lenderEvent(deal, "message.created", detail), message.createdAt)], prelude);
   return message;
 }
 
@@ -294,8 +308,13 @@ const notAccepted = () => new Refusal("invalid_transition", "This deal's offer h
 
 /** Account details go in once, on the accepted deal; only the masked summary is stored. */
 export async function submitAccount(deps: Deps, lead: Lead, ref: string, form: Record<string, string | undefined>) {
-  const { db } = deps;
   const { deal } = await hubDeal(deps, lead, ref);
+  return submitAccountOnDeal(deps, lead, deal, form);
+}
+
+/** The account details on a deal already resolved as the lead's; `prelude` as in `uploadToRequestOfDeal`. */
+export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, form: Record<string, string | undefined>, prelude: readonly Statement[] = []) {
+  const { db } = deps;
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
@@ -306,15 +325,20 @@ export async function submitAccount(deps: Deps, lead: Lead, ref: string, form: R
   const guardChanges = await runGuardedBatch(db, [
     accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
-  ]);
+  ], prelude);
   if (guardChanges !== 1) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   return completionView(after);
 }
 
 /** Signing: after the account details and the agreement upload, once, bound to the agreement file's etag. */
 export async function signAgreement(deps: Deps, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
-  const { db } = deps;
   const { deal } = await hubDeal(deps, lead, ref);
+  return signAgreementOnDeal(deps, bucket, lead, deal, form);
+}
+
+/** The signature on a deal already resolved as the lead's; `prelude` as in `uploadToRequestOfDeal`. */
+export async function signAgreementOnDeal(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal, form: { full_name?: string; consent?: string }, prelude: readonly Statement[] = []) {
+  const { db } = deps;
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.signedAt) throw new Refusal("invalid_transition", "The agreement is already signed.", { field: "full_name" });
   if (!deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Submit your account details before signing.", { field: "full_name" });
@@ -330,7 +354,7 @@ export async function signAgreement(deps: Deps, bucket: R2Bucket, lead: Lead, re
   const guardChanges = await runGuardedBatch(db, [
     agreementSignedUpdate(db, lead.id, deal.ref, deal.agreementUploadedAt, verification, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.agreement_signed", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
-  ]);
+  ], prelude);
   if (guardChanges !== 1) throw new Refusal("invalid_transition", "The agreement is already signed, or it was replaced while you signed: open the page again.", { field: "full_name" });
   return completionView(after);
 }

@@ -62,9 +62,18 @@ export async function acceptOffer(deps: Deps, scope: Scope, leadId: string, offe
 
 /** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
 export async function acceptOfferOfLead(deps: Deps, lead: Lead, offerId: string) {
-  const { db } = deps;
-  const offer = await findOfferOfLead(db, lead.id, offerId);
+  const offer = await findOfferOfLead(deps.db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "No offer with that id on this lead.");
+  return acceptFoundOffer(deps, lead, offer);
+}
+
+/**
+ * The acceptance of an offer the caller has already resolved as the lead's (by the lead, or by the
+ * test deal the sandbox business stands behind). `prelude` opens the same batch: the sandbox
+ * business itself on a test deal's first simulation (see runGuardedBatch).
+ */
+export async function acceptFoundOffer(deps: Deps, lead: Lead, offer: Offer, prelude: readonly Statement[] = []) {
+  const { db } = deps;
   const answer = { lead_id: lead.id, offer_id: offer.id, state: "accepted" as const, simulated: lead.environment === "sandbox" };
   const before = await findRouting(db, lead.id);
   if (before?.acceptedOfferId === offer.id) return answer;
@@ -101,7 +110,7 @@ export async function acceptOfferOfLead(deps: Deps, lead: Lead, offerId: string)
       );
     }
   }
-  const guardChanges = await runGuardedBatch(db, statements);
+  const guardChanges = await runGuardedBatch(db, statements, prelude);
   if (guardChanges === 1) return answer;
   const after = await findRouting(db, lead.id);
   if (after?.acceptedOfferId === offer.id) return answer;

@@ -5,11 +5,15 @@
  * `offer.accepted`), so each action is decided, written and announced exactly
  * as it would be: one batch per change with its lender event, which the
  * webhooks then deliver. The business is a lead of the lender organisation
- * made for the deal on first use (src/db/deals/test-deal-leads.ts), never listed as a lead.
+ * (src/db/deals/test-deal-leads.ts), never listed as a lead, made by the deal's
+ * first simulation: decided in the isolate (ids, reference, rows) and written
+ * at the head of that action's own batch, so the business, the action, its
+ * events and the request's Idempotency-Key commit are one D1 transaction. A
+ * refused or failed first action leaves the deal without a business.
  */
 import type { Deps } from "../deps";
-import { runGuardedBatch } from "../../db/batch";
-import { requestsOfLead } from "../../db/documents/requests";
+import type { Statement } from "../../db/batch";
+import { requestsOfDeal } from "../../db/documents/requests";
 import { isReferenceCollision } from "../../db/leads/leads";
 import { offersOfDeal } from "../../db/deals/offers";
 import { findSandboxBusiness, findTestDeal, sandboxBusinessStatements } from "../../db/deals/test-deal-leads";
@@ -30,34 +34,45 @@ import { newLeadReference } from "../../domain/leads/reference";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { nowIso } from "../../lib/ids";
-import { replyToLender, signAgreement, submitAccount, uploadToRequest } from "../hub/client-hub";
+import { replyOnDeal, signAgreementOnDeal, submitAccountOnDeal, uploadToRequestOfDeal } from "../hub/client-hub";
 import { loadDealView } from "../deals/reads";
-import { acceptOfferOfLead } from "../leads/offers";
+import { acceptFoundOffer } from "../leads/offers";
 import type { ViewContext } from "../views/view-context";
 
 const noTestDeal = () => new Refusal("not_found", "No test deal with that reference in this account and environment.");
 
-/** A fresh lead reference can collide with a taken one (unique per environment); a few draws settle it. */
-const REFERENCE_ATTEMPTS = 3;
+/**
+ * A first action whose batch wrote nothing because its business could not be written (a lead
+ * reference drawn twice, a racing first simulation that gave the deal its business, the deal
+ * deleted) is decided again from a fresh read; a few rounds settle it.
+ */
+const FIRST_USE_ATTEMPTS = 3;
 
-/** The business behind the test deal, made (once, whoever races) on first use. */
-async function sandboxBusinessOf(deps: Deps, scope: Scope, deal: Deal): Promise<Lead> {
+/** The business the action is taken by, and what its batch writes first: nothing, or the business itself on first use. */
+interface Business {
+  lead: Lead;
+  prelude: readonly Statement[];
+}
+
+/** The deal's business, or (none yet) a new one decided here, to be written by the first action's own batch. */
+async function businessOf(deps: Deps, scope: Scope, deal: Deal): Promise<Business> {
   const { db } = deps;
-  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
-    const existing = await findSandboxBusiness(db, scope, deal.ref);
-    if (existing) return existing;
-    const at = nowIso();
-    const lead = sandboxBusinessLead(deal, crypto.randomUUID(), newLeadReference(), at);
-    try {
-      await runGuardedBatch(db, sandboxBusinessStatements(db, scope, deal.ref, lead, randomToken(24), at));
-    } catch (error) {
-      if (!isReferenceCollision(error)) throw error;
-    }
-  }
-  // Deleted meanwhile, or the references kept colliding: read once more, else the deal is gone.
-  const business = await findSandboxBusiness(db, scope, deal.ref);
-  if (!business) throw noTestDeal();
-  return business;
+  const existing = await findSandboxBusiness(db, scope, deal.ref);
+  if (existing) return { lead: existing, prelude: [] };
+  const at = nowIso();
+  const lead = sandboxBusinessLead(deal, crypto.randomUUID(), newLeadReference(), at);
+  return { lead, prelude: sandboxBusinessStatements(db, scope, deal.ref, lead, randomToken(24), at) };
+}
+
+/**
+ * After a first action failed: true when its batch wrote nothing because the business could not be
+ * written (see sandboxBusinessStatements), so acting again is safe. A deal that now has this very
+ * business means the batch committed and something after it failed: never again.
+ */
+async function businessLost(deps: Deps, scope: Scope, deal: Deal, business: Business, error: unknown) {
+  if (isReferenceCollision(error)) return true;
+  const now = await findTestDeal(deps.db, scope, deal.ref);
+  return !now || (now.leadId !== null && now.leadId !== business.lead.id);
 }
 
 /**
@@ -78,7 +93,7 @@ async function asTheBusiness(step: Promise<unknown>) {
   }
 }
 
-async function acceptCurrentOffer(deps: Deps, lead: Lead, deal: Deal) {
+async function acceptCurrentOffer(deps: Deps, { lead, prelude }: Business, deal: Deal) {
   const { db } = deps;
   const current = (await offersOfDeal(db, deal.ref)).filter((o) => !o.superseded && o.state === "presented");
   const newest = current.at(-1);
@@ -90,42 +105,52 @@ async function acceptCurrentOffer(deps: Deps, lead: Lead, deal: Deal) {
       { field: "event" },
     );
   }
-  await acceptOfferOfLead(deps, lead, newest.id);
+  await acceptFoundOffer(deps, lead, newest, prelude);
 }
 
-async function fulfilOldestRequest(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal) {
+async function fulfilOldestRequest(deps: Deps, bucket: R2Bucket, { lead, prelude }: Business, deal: Deal) {
   const { db } = deps;
-  const request = requestToAnswer((await requestsOfLead(db, lead.id)).filter((r) => r.dealRef === deal.ref));
+  const request = requestToAnswer(await requestsOfDeal(db, deal.ref));
   if (!request) {
     throw new Refusal("no_open_request", "This test deal has no open document request to answer: request a document first (POST /v1/deals/{ref}/requests).", { field: "event" });
   }
   const upload = sandboxUpload(request.documentType);
-  await asTheBusiness(uploadToRequest(deps, bucket, lead, request.id, [new File([upload.bytes], upload.name, { type: upload.type })]));
+  await asTheBusiness(uploadToRequestOfDeal(deps, bucket, lead, deal, request, [new File([upload.bytes], upload.name, { type: upload.type })], prelude));
+}
+
+/** The business takes `event` on the deal: one batch, opened by the business itself when this is its first action. */
+async function act(deps: Deps, bucket: R2Bucket, business: Business, deal: Deal, event: TestDealSimulatedEvent) {
+  const { lead, prelude } = business;
+  switch (event) {
+    case "offer.accepted":
+      return acceptCurrentOffer(deps, business, deal);
+    case "message.created":
+      return asTheBusiness(replyOnDeal(deps, lead, deal, SANDBOX_REPLY, prelude));
+    case "request.fulfilled":
+      return fulfilOldestRequest(deps, bucket, business, deal);
+    case "deal.account_submitted":
+      return asTheBusiness(submitAccountOnDeal(deps, lead, deal, sandboxAccountForm(deal), prelude));
+    case "deal.agreement_signed":
+      return asTheBusiness(signAgreementOnDeal(deps, bucket, lead, deal, sandboxSignatureForm(deal), prelude));
+  }
 }
 
 export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, scope: Scope, ref: string, event: TestDealSimulatedEvent) {
   const db = ctx.db;
-  const deal = await findTestDeal(db, scope, normaliseDealReference(ref));
-  if (!deal) throw noTestDeal();
-  const lead = await sandboxBusinessOf(ctx, scope, deal);
-  switch (event) {
-    case "offer.accepted":
-      await acceptCurrentOffer(ctx, lead, deal);
+  const wanted = normaliseDealReference(ref);
+  for (let attempt = 1; ; attempt++) {
+    const deal = await findTestDeal(db, scope, wanted);
+    if (!deal) throw noTestDeal();
+    const business = await businessOf(ctx, scope, deal);
+    try {
+      await act(ctx, bucket, business, deal, event);
       break;
-    case "message.created":
-      await asTheBusiness(replyToLender(ctx, lead, deal.ref, SANDBOX_REPLY));
-      break;
-    case "request.fulfilled":
-      await fulfilOldestRequest(ctx, bucket, lead, deal);
-      break;
-    case "deal.account_submitted":
-      await asTheBusiness(submitAccount(ctx, lead, deal.ref, sandboxAccountForm(deal)));
-      break;
-    case "deal.agreement_signed":
-      await asTheBusiness(signAgreement(ctx, bucket, lead, deal.ref, sandboxSignatureForm(deal)));
-      break;
+    } catch (error) {
+      const firstUse = business.prelude.length > 0;
+      if (!firstUse || error instanceof Refusal || attempt >= FIRST_USE_ATTEMPTS || !(await businessLost(ctx, scope, deal, business, error))) throw error;
+    }
   }
-  const view = await loadDealView(ctx, scope, deal.ref);
+  const view = await loadDealView(ctx, scope, wanted);
   if (!view) throw noTestDeal();
   return view;
 }
