@@ -6,6 +6,7 @@ import { EXHAUSTED_DELIVERIES_BEFORE_DEACTIVATION } from "../../domain/webhooks/
 import type { KeysetPosition } from "../../lib/cursor";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
+import { runBatch, type Statement } from "../batch";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../schema/webhooks";
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -117,6 +118,11 @@ export interface AttemptRecord {
 
 /** One batch: the attempt, the delivery's new state and the endpoint's counters. */
 export async function recordAttempt(db: Database, r: AttemptRecord) {
+  await runBatch(db, attemptStatements(db, r));
+}
+
+/** The statements of `recordAttempt`, for a caller that writes them in a batch of its own (the test ping, with its delivery). */
+export function attemptStatements(db: Database, r: AttemptRecord): Statement[] {
   const endpointChanges = r.success
     ? { lastSuccessAt: r.now, failureCount: 0, consecutiveExhausted: 0, updatedAt: r.now }
     : {
@@ -153,7 +159,7 @@ export async function recordAttempt(db: Database, r: AttemptRecord) {
         ),
     );
   }
-  await db.batch([...statements, ...followUps]);
+  return [...statements, ...followUps];
 }
 
 export async function listDeliveries(db: Database, endpointId: string, after: KeysetPosition | null, limit: number) {

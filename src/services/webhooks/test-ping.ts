@@ -9,9 +9,16 @@
  * updates the endpoint's `last_success_at`/`failure_count` as any attempt
  * does, a 410 deactivates the endpoint, and it never counts towards the
  * 20-exhausted-deliveries deactivation.
+ *
+ * The delivery is written once the attempt is over, in one batch with its
+ * attempt and the endpoint's counters (and, on a keyed request, the
+ * Idempotency-Key's commit): it exists settled or not at all. A failure of
+ * that batch leaves no delivery (never one `pending` that nothing would ever
+ * settle) and answers the 500 that says nothing was saved; the receiver may
+ * have had the ping, and a retry sends another.
  */
 import { runBatch } from "../../db/batch";
-import { attemptsOf, deliveryInsert, findDelivery, recordAttempt } from "../../db/webhooks/webhooks";
+import { attemptStatements, attemptsOf, deliveryInsert, findDelivery } from "../../db/webhooks/webhooks";
 import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
 import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
 import type { Bindings } from "../../lib/env";
@@ -48,7 +55,7 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     event: PING_EVENT,
     payloadMode: endpoint.payloadMode,
     body,
-    // Pending with no next attempt: nothing schedules it, the attempt below settles it.
+    // Written with its attempt, which settles it in the same batch; no next attempt: nothing schedules it.
     state: "pending" as const,
     attemptCount: 0,
     nextAttemptAt: null,
@@ -56,14 +63,11 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     createdAt: now,
     updatedAt: now,
   };
-  // A batch, so a keyed request spends its Idempotency-Key with the delivery, before the ping goes out.
-  await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery)]);
-
   const attemptedAt = nowIso();
   const { result, durationMs } = await timedSend(ctx.env, endpoint, delivery);
   const outcome = decideOutcome(1, result, new Date());
   const success = outcome.delivery === "succeeded";
-  await recordAttempt(ctx.db, {
+  const settle = attemptStatements(ctx.db, {
     attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: null, trigger: "manual", attemptedAt, durationMs, ...describeResult(result) },
     deliveryId: delivery.id,
     endpointId: endpoint.id,
@@ -73,6 +77,8 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
+  // One batch: the delivery, its attempt (which settles it) and the endpoint's counters.
+  await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery), ...settle]);
   logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
   return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
 }
