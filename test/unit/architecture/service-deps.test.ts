@@ -10,9 +10,6 @@ import { collectPositionalDeps, DEPS_FIXTURE, positionalDepsIn } from "../../arc
  * whose every function takes Deps must leave it (the test below fails while it stays).
  */
 const NOT_YET: Record<string, string> = {
-  "src/services/identity": "organisations (db) and the key authority and its counters (env)",
-  "src/services/panel": "the panel (db) and its cache (a raw D1 binding)",
-  "src/services/portal": "sessions, members, invitations, passkeys, audit, form claims (db) and sign-in counters (env)",
   "src/services/registers": "lookupWrites, attemptLookup (db) and lookupContext (env)",
   "src/services/webhooks": "delivery, first attempts, endpoints and secrets (env); dispatch takes Deps",
 };

@@ -89,7 +89,7 @@ function handle(form: DealForm, action: Action) {
       const refusal = refusalForPage(error, DEAL_FORM_REFUSALS);
       return renderDeal(c, ref, refusal.status, { refusal: { ...refusal, form, draft: fields } });
     }
-    await recordPortalAction(c.get("db"), viewer, done.action, done.target);
+    await recordPortalAction(c.get("deps"), viewer, done.action, done.target);
     return c.redirect(`${PORTAL_ROUTE}/deals/${ref}?notice=${done.notice}#${done.anchor}`, 303);
   };
 }

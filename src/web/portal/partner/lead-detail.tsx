@@ -405,7 +405,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
       if (!lead) return c.html(notFoundPage(), 404);
       return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, "offer.accepted", offerId);
+    await recordPortalAction(c.get("deps"), viewer, "offer.accepted", offerId);
     return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`, 303);
   });
 }
