@@ -10,7 +10,6 @@ import { collectPositionalDeps, DEPS_FIXTURE, positionalDepsIn } from "../../arc
  * whose every function takes Deps must leave it (the test below fails while it stays).
  */
 const NOT_YET: Record<string, string> = {
-  "src/services/registers": "lookupWrites, attemptLookup (db) and lookupContext (env)",
   "src/services/webhooks": "delivery, first attempts, endpoints and secrets (env); dispatch takes Deps",
 };
 
