@@ -60,7 +60,7 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
   await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery)]);
 
   const attemptedAt = nowIso();
-  const { result, durationMs } = await timedSend(ctx.env, endpoint, delivery);
+  const { result, durationMs } = await timedSend(ctx, endpoint, delivery);
   const outcome = decideOutcome(1, result, new Date());
   const success = outcome.delivery === "succeeded";
   await recordAttempt(ctx.db, {
@@ -73,7 +73,7 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
-  logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
+  logDeliveryAttempt(ctx.log, { path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
   return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
 }
 

@@ -37,9 +37,9 @@ import type { EndpointFormEntry } from "./endpoint-fields";
 const DELIVERIES_PER_PAGE = 25;
 
 /** The member's endpoints: their organisation and environment, on their organisation's API. */
-const contextOf = (c: PortalContext): EndpointContext & { env: PortalContext["env"] } => {
+const contextOf = (c: PortalContext): EndpointContext => {
   const viewer = c.get("viewer");
-  return { env: c.env, db: c.get("db"), scope: scopeOfViewer(viewer), api: viewer.organisationKind };
+  return { ...c.get("deps"), scope: scopeOfViewer(viewer), api: viewer.organisationKind };
 };
 
 const endpointPath = (id: string) => `${PORTAL_ROUTE}/webhooks/${encodeURIComponent(id)}`;
