@@ -54,7 +54,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
       amount = read;
     }
     try {
-      const deal = await createTestDeal(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), {
+      const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(viewer), {
         country,
         ...(amount !== undefined ? { funding: { amount, purpose: "working_capital", product_family: "business_loan" } } : {}),
       });
