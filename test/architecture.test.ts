@@ -40,6 +40,7 @@ describe("architecture", () => {
     "web/ imports from api/ only api/shared/schemas and api/problem.ts",
     "api/ never imports web/",
     "jobs/ import only services, db, domain and lib",
+    "services log through deps.log: only services/deps.ts imports the lib logger",
   ]) {
     it(rule, () => {
       expect(breachesOf(rule)).toEqual([]);
@@ -78,7 +79,9 @@ describe("the architecture rules themselves", () => {
     "src/middleware/m.ts": ["hono", "src/lib/refusal-status.ts"],
     "src/web/hub/h.ts": ["src/api/router.ts", "src/api/problem.ts", "src/api/shared/schemas/ok.ts"],
     "src/api/lender/w.ts": ["src/web/kit/form.ts"],
-    "src/jobs/j.ts": ["src/services/s.ts", "src/middleware/m.ts"],
+    "src/jobs/j.ts": ["src/services/s.ts", "src/middleware/m.ts", "src/lib/logger.ts"],
+    "src/services/webhooks/logs.ts": ["src/lib/logger.ts", "src/services/deps.ts"],
+    "src/services/deps.ts": ["src/lib/logger.ts"],
   };
 
   it("names each kind of breach it is meant to catch", () => {
@@ -96,6 +99,7 @@ describe("the architecture rules themselves", () => {
       "src/services/s.ts -> drizzle-orm",
       "src/services/t.ts -> hono",
       "src/services/t.ts -> src/lib/refusal-status.ts",
+      "src/services/webhooks/logs.ts -> src/lib/logger.ts",
       "src/web/hub/h.ts -> src/api/router.ts",
     ]);
   });

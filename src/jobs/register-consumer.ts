@@ -1,10 +1,9 @@
 /** The REGISTER_LOOKUPS consumer: one attempt per message; a register that did not answer is retried with the queue's own delay. */
-import { database } from "../db/client";
 import type { Bindings } from "../lib/env";
 import { attemptLookup } from "../services/registers/attempts";
 import type { RegisterLookupMessage } from "../services/registers/lookups";
 import { lookupContext, lookupSources } from "../services/registers/sources";
-import { logError } from "../lib/logger";
+import { depsOf } from "../services/deps";
 
 /** Used when the attempt could not even be made (D1 unavailable…). */
 const INFRASTRUCTURE_RETRY_SECONDS = 60;
@@ -14,9 +13,10 @@ const isLookupMessage = (body: unknown): body is RegisterLookupMessage => {
   return !!b && typeof b.owner_id === "string" && typeof b.lookup_id === "string" && (b.kind === "registry" || b.kind === "vat");
 };
 
+/** One Deps (and one source context) for the whole batch, not one per message. */
 export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: Bindings) {
-  const db = database(env.DB);
-  const ctx = lookupContext(env);
+  const deps = depsOf(env);
+  const ctx = lookupContext(deps);
   await Promise.all(
     batch.messages.map(async (message) => {
       if (!isLookupMessage(message.body)) {
@@ -24,12 +24,12 @@ export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: 
         return;
       }
       try {
-        const next = await attemptLookup(db, message.body, lookupSources, ctx);
+        const next = await attemptLookup(deps, message.body, lookupSources, ctx);
         if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });
         else message.ack();
       } catch (error) {
         // Never the number or the owner's details in a log line: the owner's id and the kind find the row.
-        logError("register_consumer_failed", error, { owner_id: message.body.owner_id, kind: message.body.kind });
+        deps.log.logError("register_consumer_failed", error, { owner_id: message.body.owner_id, kind: message.body.kind });
         message.retry({ delaySeconds: INFRASTRUCTURE_RETRY_SECONDS });
       }
     }),

@@ -38,14 +38,14 @@ async function resolveCredential(c: Context<AppEnv>, options: AuthOptions) {
   if (options.bearer && authorization !== undefined) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized(`Malformed Authorization header. ${options.hint}`);
-    const admission = await admitBearerToken(c.env, token, policy, origin).catch((error) => {
+    const admission = await admitBearerToken(c.get("deps"), token, policy, origin).catch((error) => {
       throw limiterUnavailable(c, error);
     });
     if (!admission.admitted) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
     return { ...admission, via: "bearer" as const };
   }
   if (apiKey === undefined) throw unauthorized(`No credentials were sent. ${options.hint}`);
-  const admission = await admitApiKey(c.env, apiKey, policy, origin).catch((error) => {
+  const admission = await admitApiKey(c.get("deps"), apiKey, policy, origin).catch((error) => {
     throw limiterUnavailable(c, error);
   });
   if (!admission.admitted) throw unauthorized("The API key is malformed, unknown or revoked.");

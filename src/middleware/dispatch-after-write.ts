@@ -37,8 +37,9 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
       const env = { ...c.env, DB: uncounted(c.env.DB) };
       const requestId = vars.requestId;
       // One run at a time per isolate: a write that finds one in flight asks it for another pass (dispatchSoon).
-      // A Deps of its own: the after-response work counts no round trips of the request.
-      c.executionCtx.waitUntil(dispatchSoon(depsOf(env), (ids) => deliverFirstAttempts(env, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
+      // A Deps of its own, one for the dispatch and its first attempts: the after-response work counts no round trips of the request.
+      const deps = depsOf(env);
+      c.executionCtx.waitUntil(dispatchSoon(deps, (ids) => deliverFirstAttempts(deps, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });
 }

@@ -39,7 +39,11 @@ const REFUSAL_STATUS_TABLE = "src/lib/refusal-status.ts";
 /** What web/ may take from api/: the shared schemas (the same validation as the API) and problem.ts (the one onError every door ends with). */
 const webMayImportFromApi = (target: string) => target.startsWith("src/api/shared/schemas/") || target === "src/api/problem.ts";
 
-type Rule = { name: string; applies: (fromFloor: string) => boolean; breaks: (toFloor: string | null, target: string, fromFloor: string) => boolean };
+type Rule = { name: string; applies: (fromFloor: string) => boolean; breaks: (toFloor: string | null, target: string, fromFloor: string, from: string) => boolean };
+
+/** The logger of lib (structured lines to the console); services reach it through `deps.log`, built in one place. */
+const LOGGER = "src/lib/logger.ts";
+const DEPS_BUILDER = "src/services/deps.ts";
 
 const RULES: Rule[] = [
   {
@@ -96,6 +100,11 @@ RULES.push(
     applies: (from) => from === "jobs",
     breaks: (to) => to !== null && !["jobs", "services", "db", "domain", "lib"].includes(to),
   },
+  {
+    name: "services log through deps.log: only services/deps.ts imports the lib logger",
+    applies: (from) => from === "services",
+    breaks: (_to, target, _fromFloor, from) => target === LOGGER && from !== DEPS_BUILDER,
+  },
 );
 
 export function layeringBreaches(graph: ImportGraph): Breach[] {
@@ -105,7 +114,7 @@ export function layeringBreaches(graph: ImportGraph): Breach[] {
     for (const target of targets) {
       const toFloor = isSource(target) ? floorOf(target) : null;
       for (const rule of RULES) {
-        if (rule.applies(fromFloor) && rule.breaks(toFloor, target, fromFloor)) breaches.push({ from, to: target, rule: rule.name });
+        if (rule.applies(fromFloor) && rule.breaks(toFloor, target, fromFloor, from)) breaches.push({ from, to: target, rule: rule.name });
       }
     }
   }

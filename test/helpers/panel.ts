@@ -2,9 +2,8 @@ import { DEMO_LENDERS } from "../../src/dev/demo-panel";
 import { productBody } from "../../src/domain/panel/product-body";
 
 export { productBody };
-import { database } from "../../src/db/client";
-import { listPanel } from "../../src/db/panel/panel";
-import { invalidatePanelCache, setPanelLoader } from "../../src/services/panel/panel-cache";
+import { env } from "cloudflare:workers";
+import { invalidatePanelCache } from "../../src/services/panel/panel-cache";
 import { admin } from "./api";
 import { createOrganisation } from "./seed";
 
@@ -14,15 +13,19 @@ export async function putProducts(organisationId: string, products: unknown[]) {
 
 /**
  * The panel is every lender's products, and the files of a worker share its storage (vitest.config.mts),
- * so products another file put would match this file's leads too. This makes the panel cache read D1 as
- * it always does and keep only these lenders' products (none: an empty panel); the matcher, routing and
- * cache stay the real ones. Undo it in the file's `afterEach(() => setPanelLoader(null))`.
+ * so products another file put would match this file's leads too. This leaves in D1 only these lenders'
+ * products (none: an empty panel), as test/routing/helpers.ts `twoLenderPanel` does, and empties the
+ * panel cache through its public `invalidatePanelCache`: the loader, matcher, routing and cache stay the
+ * real ones, and the panel is narrowed through data. The files of a worker run one after another, and
+ * each puts the products it relies on itself; a test that needs its own products after this puts them again.
  */
-export function panelOf(...lenderOrganisationIds: string[]) {
-  setPanelLoader(async (d1) => (await listPanel(database(d1))).filter((p) => lenderOrganisationIds.includes(p.lenderOrganisationId)));
+export async function panelOf(...lenderOrganisationIds: string[]) {
+  const keep = lenderOrganisationIds.map(() => "?").join(", ");
+  await env.DB.prepare(`delete from panel_products${keep ? ` where lender_organisation_id not in (${keep})` : ""}`)
+    .bind(...lenderOrganisationIds)
+    .run();
+  invalidatePanelCache();
 }
-
-export { setPanelLoader };
 
 /**
  * Loads the demo panel through the operator API, with a cold panel cache. Other files' lenders share

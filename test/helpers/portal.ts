@@ -14,6 +14,7 @@ import { formTokenOf, openSession } from "../../src/services/portal/sessions";
 import { sha256Hex } from "../../src/lib/crypto";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { PRODUCTION } from "./api";
+import { testDeps } from "./deps";
 
 export interface PortalSession {
   memberId: string;
@@ -30,7 +31,7 @@ export async function signedInMember(organisationId: string, role: PortalRole = 
   const db = database(env.DB);
   const memberId = newId("mem");
   await db.insert(portalMembers).values({ id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
-  const token = await openSession(db, { id: memberId, organisationId });
+  const token = await openSession(testDeps(), { id: memberId, organisationId });
   const sessionId = await sha256Hex(token);
   const formToken = await formTokenOf(signingSecretOf(env), { sessionId, environment: "sandbox" });
   return { memberId, organisationId, email, cookie: `${SESSION_COOKIE}=${token}`, formToken, sessionId };

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { forgetKey } from "../../src/services/identity/key-authority";
+import { testDeps } from "./deps";
 import { describe, expect, it } from "vitest";
 import { admin, call, SANDBOX, type CallOptions } from "./api";
 import { expectProblem, lenderWithKeys, partnerWithKeys } from "./seed";
@@ -87,7 +88,7 @@ async function expiredToken(clientId: string, secret: string) {
   const { meta } = await env.DB.prepare("update access_tokens set expires_at = ? where token_hash = ?").bind(past, await sha256Hex(token)).run();
   if (meta.changes !== 1) throw new Error("expired token: token row not found");
   // The key's Durable Object holds its tokens' expiries (docs/architecture.md): it reloads them from D1.
-  await forgetKey(env, clientId);
+  await forgetKey(testDeps(), clientId);
   return token;
 }
 

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { runGuardedBatch } from "../../src/db/batch";
 import { findLead, submissionStatements } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
 import { call } from "../helpers/api";
-import { panelOf, setPanelLoader } from "../helpers/panel";
+import { panelOf } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "./helpers";
 import { testDeps } from "../helpers/deps";
@@ -16,8 +16,6 @@ async function eventsOf(leadId: string) {
 }
 
 describe("POST /partner/v1/leads/{id}/submit", () => {
-  afterEach(() => setPanelLoader(null));
-
   it("names every missing mandatory field of the market and routes nothing", async () => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, { country: "GB", trading: { annual_turnover: 1 } });
@@ -38,7 +36,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
   });
 
   it("submits once: out_of_scope while no option matches, events in order, then already_submitted", async () => {
-    panelOf(); // an empty panel, whatever products other files of this worker left
+    await panelOf(); // an empty panel, whatever products other files of this worker left
     const { organisation, live } = await partnerWithKeys();
     const lead = await createLead(live.key);
     const res = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
@@ -67,7 +65,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
   });
 
   it("lets exactly one of several racing submits win and writes one set of events", async () => {
-    panelOf();
+    await panelOf();
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key);
     const results = await Promise.all(Array.from({ length: 5 }, () => call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: sandbox.key })));

@@ -4,7 +4,7 @@ import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
 import { openInvitationLink } from "../helpers/portal-ceremony";
 import { recordPortalAction } from "../../src/services/portal/audit";
-import { database } from "../../src/db/client";
+import { testDeps } from "../helpers/deps";
 
 const auditActions = async (organisationId: string) =>
   (await env.DB.prepare("select action, target, member_id from portal_audit_log where organisation_id = ? order by at, rowid").bind(organisationId).all<any>()).results;
@@ -111,11 +111,11 @@ describe("audit log page", () => {
     const org = await createOrganisation("lender");
     const session = await signedInMember(org.id, "admin", "auditor@example.test");
     const viewer = { memberId: session.memberId, email: session.email, role: "admin" as const, organisationId: org.id, organisationName: "x", organisationKind: "lender" as const, environment: "sandbox" as const, sessionId: "s" };
-    const db = database(env.DB);
-    for (let i = 0; i < 55; i++) await recordPortalAction(db, viewer, "deal.viewed", `deal_${String(i).padStart(2, "0")}`);
+    const deps = testDeps();
+    for (let i = 0; i < 55; i++) await recordPortalAction(deps, viewer, "deal.viewed", `deal_${String(i).padStart(2, "0")}`);
     const other = await createOrganisation("lender");
     const outsider = await signedInMember(other.id, "admin");
-    await recordPortalAction(db, { ...viewer, organisationId: other.id, memberId: outsider.memberId }, "deal.viewed", "deal_elsewhere");
+    await recordPortalAction(deps, { ...viewer, organisationId: other.id, memberId: outsider.memberId }, "deal.viewed", "deal_elsewhere");
 
     const first = await portal("GET", "/audit", { session });
     expect(first.status).toBe(200);

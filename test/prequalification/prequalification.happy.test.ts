@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MARKETS } from "../../src/domain/reference/markets";
-import { setPanelLoader } from "../../src/services/panel/panel-cache";
 import { call } from "../helpers/api";
-import { loadDemoPanel } from "../helpers/panel";
+import { loadDemoPanel, panelOf } from "../helpers/panel";
 import { createOrganisation, issueKey, partnerWithKeys } from "../helpers/seed";
 
 const prequalify = async (body: unknown) => {
@@ -210,10 +209,8 @@ describe("POST /partner/v1/prequalification", () => {
 });
 
 describe("POST /partner/v1/prequalification without a panel", () => {
-  afterEach(() => setPanelLoader(null));
-
   it("answers a market with no product out_of_scope with market_not_served", async () => {
-    setPanelLoader(async () => []);
+    await panelOf();
     const res = await prequalify(retailer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ country: "UK", currency: "GBP", eligible: false, decision: "out_of_scope", matched_options: 0, indicative_amount: null });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { loadDemoPanel, panelOf, setPanelLoader } from "../helpers/panel";
+import { loadDemoPanel, panelOf } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 
 // The API's `unlocks` checked against the API itself on the demo panel: moving the named field to
@@ -25,10 +25,9 @@ const withValue = (body: typeof young, field: string, value: number | string) =>
 describe("unlocks in the prequalification answer", () => {
   beforeAll(async () => {
     // The demo panel alone, not with the products other files of this worker put.
-    panelOf(...Object.values(await loadDemoPanel()));
+    await panelOf(...Object.values(await loadDemoPanel()));
     key = (await partnerWithKeys()).sandbox.key;
   });
-  afterAll(() => setPanelLoader(null));
 
   it("says what would add options, and each claim holds when the business asks again with it", async () => {
     const answer = await prequalify(young);

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { database } from "../../src/db/client";
 import { monthsSince } from "../../src/domain/figures";
 import { sourceContextFrom } from "../../src/registers/context";
 import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sources/sandbox";
@@ -11,6 +10,7 @@ import { createLead } from "../leads/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { dueMessages, ukLead } from "./lookups-support";
+import { testDeps } from "../helpers/deps";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -23,7 +23,7 @@ async function liveDealWithRegister() {
   const { live } = await partnerWithKeys();
   const lead = await createLead(live.key, ukLead("00000001", "GB100000001"));
   for (const message of await dueMessages(lead.id)) {
-    await attemptLookup(database(env.DB), message, fixtureRegisters, sourceContextFrom({}));
+    await attemptLookup(testDeps(), message, fixtureRegisters, sourceContextFrom({}));
   }
   const submit = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
   expect(submit.body.state).toBe("matched");

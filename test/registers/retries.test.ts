@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { database } from "../../src/db/client";
 import { LOOKUP_RETRY_DELAYS_SECONDS, nextLookupDelay } from "../../src/domain/registers/retry";
 import type { RegisterQuery } from "../../src/domain/registers/types";
 import { sourceContextFrom } from "../../src/registers/context";
@@ -15,7 +14,6 @@ import { createLead } from "../leads/helpers";
 import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
 import { testDeps } from "../helpers/deps";
 
-const db = () => database(env.DB);
 const ctx = sourceContextFrom({});
 
 /** Sources standing in for the outside world: `registry` answers as given, VAT from the sandbox. */
@@ -59,7 +57,7 @@ describe("a register that does not answer", () => {
     const lead = await createLead(live.key, ukLead("01010101"));
     const [message] = (await dueMessages(lead.id)).filter((m) => m.kind === "registry");
     const silent: RegisterSource = { source: "silent", lookup: () => new Promise(() => {}) };
-    const decision = await attemptLookup(db(), message, sourcesWith(silent), ctx, 20);
+    const decision = await attemptLookup(testDeps(), message, sourcesWith(silent), ctx, 20);
     expect(decision).toEqual({ action: "retry", delaySeconds: LOOKUP_RETRY_DELAYS_SECONDS[0] });
     expect((await lookupRows(lead.id))[0].answer).toMatchObject({ status: "unavailable", reason: "timeout" });
   });
@@ -69,7 +67,7 @@ describe("a register that does not answer", () => {
     const lead = await createLead(live.key, ukLead("01010102"));
     const [message] = await dueMessages(lead.id);
     const limited: RegisterSource = { source: "limited", lookup: async () => unavailable("rate_limited", { retryable: true, retryAfterSeconds: 900 }) };
-    expect(await attemptLookup(db(), message, sourcesWith(limited), ctx)).toEqual({ action: "retry", delaySeconds: 900 });
+    expect(await attemptLookup(testDeps(), message, sourcesWith(limited), ctx)).toEqual({ action: "retry", delaySeconds: 900 });
     expect(nextLookupDelay(1, 5)).toBe(LOOKUP_RETRY_DELAYS_SECONDS[0]);
     expect(nextLookupDelay(LOOKUP_RETRY_DELAYS_SECONDS.length + 1)).toBeNull();
   });
@@ -83,10 +81,10 @@ describe("a register that does not answer", () => {
       source: "partial",
       lookup: async (query: RegisterQuery, c) => ({ ...(await sandboxRegisterSource.lookup(query, c)), retryable: true }),
     };
-    expect(await attemptLookup(db(), message, sourcesWith(partial), ctx)).toMatchObject({ action: "retry" });
+    expect(await attemptLookup(testDeps(), message, sourcesWith(partial), ctx)).toMatchObject({ action: "retry" });
     await delayPassed(lead.id);
     const down: RegisterSource = { source: "down", lookup: async () => unavailable("unavailable", { retryable: true, retryAfterSeconds: null }) };
-    expect(await attemptLookup(db(), message, sourcesWith(down), ctx)).toMatchObject({ action: "retry" });
+    expect(await attemptLookup(testDeps(), message, sourcesWith(down), ctx)).toMatchObject({ action: "retry" });
     const [row] = await lookupRows(lead.id);
     expect(row).toMatchObject({ attempts: 2, answer: { status: "available", registered_name: "SANDBOX TRADING LTD" } });
   });
@@ -108,9 +106,9 @@ describe("a register that does not answer", () => {
     const [message] = await dueMessages(lead.id);
     let asked = 0;
     const down: RegisterSource = { source: "down", lookup: async () => (asked++, unavailable("unavailable", { retryable: true, retryAfterSeconds: null })) };
-    expect(await attemptLookup(db(), message, sourcesWith(down), ctx)).toEqual({ action: "retry", delaySeconds: LOOKUP_RETRY_DELAYS_SECONDS[0] });
+    expect(await attemptLookup(testDeps(), message, sourcesWith(down), ctx)).toEqual({ action: "retry", delaySeconds: LOOKUP_RETRY_DELAYS_SECONDS[0] });
     // The same message again at once (a duplicate, or the cron's re-send): not due for a minute.
-    const early = await attemptLookup(db(), message, sourcesWith(down), ctx);
+    const early = await attemptLookup(testDeps(), message, sourcesWith(down), ctx);
     expect(early).toMatchObject({ action: "retry" });
     expect((early as { delaySeconds: number }).delaySeconds).toBeGreaterThan(50);
     expect(asked).toBe(1);

@@ -1,6 +1,7 @@
 // The SDK's partner client against the service in workerd: the key is exchanged for a bearer token,
 // the token is reused until shortly before expiry, and a 401 on a cached token refreshes it once.
 import { forgetKey } from "../../src/services/identity/key-authority";
+import { testDeps } from "../helpers/deps";
 import { createPartnerClient, createTokenProvider, TokenExchangeError } from "../../sdk/src/index.js";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ describe("createPartnerClient", () => {
     // The server side of an expiry the client's clock did not see.
     await env.DB.prepare("UPDATE access_tokens SET expires_at = 0 WHERE key_id IN (SELECT id FROM api_keys WHERE client_id = ?)").bind(sandbox.client_id).run();
     // The key's Durable Object holds its tokens' expiries: it reloads them from D1.
-    await forgetKey(env, sandbox.client_id);
+    await forgetKey(testDeps(), sandbox.client_id);
 
     const created = await client.POST("/leads", { body: { country: "GB", business: { name: "Refresh Ltd" } } });
     expect(created.response.status).toBe(201);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { dispatchPendingEvents, dispatchSoon } from "../../src/services/webhooks/dispatch";
 import { testDeps } from "../helpers/deps";
-import { panelOf, setPanelLoader } from "../helpers/panel";
+import { panelOf } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { receiverBucket, register, settleOutbox, writeEvent } from "./support/webhooks";
@@ -56,33 +56,29 @@ function watchedDatabase() {
 
 describe("the webhook dispatch's D1 work", () => {
   it("runs one dispatch at a time for concurrent writes: ten submits read the outbox twice, not ten times, and every event is dispatched", async () => {
-    panelOf(); // an empty panel: each submit writes lead.submitted and lead.out_of_scope
-    try {
-      const { organisation, live } = await partnerWithKeys();
-      await register("partner", live.key, { url: receiverBucket().url() });
-      const leads = await Promise.all(Array.from({ length: 10 }, () => createLead(live.key)));
-      const { DB, seen, release } = watchedDatabase();
-      // The outbox reads are held until every submit has answered, so all ten dispatches are asked for while the first is in flight.
-      const sent = await Promise.all(
-        leads.map(async (lead) => {
-          const ctx = createExecutionContext();
-          const res = await createApp().request(`http://api.test/partner/v1/leads/${lead.id}/submit`, { method: "POST", headers: { "X-API-Key": live.key } }, { ...env, DB, DISPATCH_AFTER_WRITE: "true" }, ctx);
-          return { res, ctx };
-        }),
-      );
-      expect(sent.map((s) => s.res.status)).toEqual(Array(10).fill(200));
-      release();
-      await Promise.all(sent.map((s) => waitOnExecutionContext(s.ctx)));
+    await panelOf(); // an empty panel: each submit writes lead.submitted and lead.out_of_scope
+    const { organisation, live } = await partnerWithKeys();
+    await register("partner", live.key, { url: receiverBucket().url() });
+    const leads = await Promise.all(Array.from({ length: 10 }, () => createLead(live.key)));
+    const { DB, seen, release } = watchedDatabase();
+    // The outbox reads are held until every submit has answered, so all ten dispatches are asked for while the first is in flight.
+    const sent = await Promise.all(
+      leads.map(async (lead) => {
+        const ctx = createExecutionContext();
+        const res = await createApp().request(`http://api.test/partner/v1/leads/${lead.id}/submit`, { method: "POST", headers: { "X-API-Key": live.key } }, { ...env, DB, DISPATCH_AFTER_WRITE: "true" }, ctx);
+        return { res, ctx };
+      }),
+    );
+    expect(sent.map((s) => s.res.status)).toEqual(Array(10).fill(200));
+    release();
+    await Promise.all(sent.map((s) => waitOnExecutionContext(s.ctx)));
 
-      // The run in flight, then one more pass for the writes that asked meanwhile.
-      expect(seen.outboxReads).toBeLessThanOrEqual(2);
-      const pending = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE organisation_id = ? AND dispatched_at IS NULL").bind(organisation.id).first<{ n: number }>();
-      expect(pending!.n).toBe(0);
-      const deliveries = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE organisation_id = ?").bind(organisation.id).first<{ n: number }>();
-      expect(deliveries!.n).toBe(20);
-    } finally {
-      setPanelLoader(null);
-    }
+    // The run in flight, then one more pass for the writes that asked meanwhile.
+    expect(seen.outboxReads).toBeLessThanOrEqual(2);
+    const pending = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE organisation_id = ? AND dispatched_at IS NULL").bind(organisation.id).first<{ n: number }>();
+    expect(pending!.n).toBe(0);
+    const deliveries = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE organisation_id = ?").bind(organisation.id).first<{ n: number }>();
+    expect(deliveries!.n).toBe(20);
   });
 
   it("claims a round's events and writes their deliveries in one batch, not one per event", async () => {

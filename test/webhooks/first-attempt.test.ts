@@ -9,6 +9,7 @@ import { RETRY_DELAYS_SECONDS } from "../../src/domain/webhooks/delivery-schedul
 import { createLead } from "../leads/helpers";
 import { partnerWithKeys } from "../helpers/seed";
 import { receiverBucket, register, settleOutbox } from "./support/webhooks";
+import { testDeps } from "../helpers/deps";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -65,7 +66,7 @@ describe("first delivery attempt right after the write", () => {
     expect(sent).toEqual([{ id: delivery.id, delaySeconds: SAFETY_NET_DELAY_SECONDS }]);
 
     // The safety message arrives: the consumer finds the delivery settled and sends nothing.
-    expect(await attemptScheduledDelivery(env, delivery.id)).toEqual({ action: "ack" });
+    expect(await attemptScheduledDelivery(testDeps(), delivery.id)).toEqual({ action: "ack" });
     expect((await receiver.records()).length).toBe(1);
     expect(await attemptsOf(delivery.id)).toBe(1);
   });
@@ -89,7 +90,7 @@ describe("first delivery attempt right after the write", () => {
     );
     expect(sent.length).toBe(2);
     // A message arriving before the retry is due (a duplicate, or the safety net early) attempts nothing.
-    expect(await attemptScheduledDelivery(env, delivery.id)).toEqual({ action: "ack" });
+    expect(await attemptScheduledDelivery(testDeps(), delivery.id)).toEqual({ action: "ack" });
     expect((await receiver.records()).length).toBe(1);
     expect(await attemptsOf(delivery.id)).toBe(1);
   });

@@ -4,7 +4,7 @@
  */
 import { rotateHubLink } from "../../db/hub/hub-links";
 import type { Deps } from "../deps";
-import { countInBucket, type LimiterEnv } from "../identity/bucket-limit";
+import { countInBucket } from "../identity/bucket-limit";
 import type { Scope } from "../../domain/identity/caller";
 import {
   HUB_LIMIT_WINDOW_SECONDS,
@@ -19,8 +19,8 @@ import { Refusal } from "../../lib/refusal";
 import type { Links } from "../views/links";
 
 // Fails closed, as every limiter of the service does.
-const count = (env: LimiterEnv, bucket: string, limit: number) =>
-  countInBucket(env, bucket, {
+const count = (deps: Deps, bucket: string, limit: number) =>
+  countInBucket(deps, bucket, {
     limit,
     windowSeconds: HUB_LIMIT_WINDOW_SECONDS,
     unavailable: "The hub cannot count requests just now; try again in a few seconds.",
@@ -28,10 +28,10 @@ const count = (env: LimiterEnv, bucket: string, limit: number) =>
   });
 
 /** One hub request from this client address, whatever it names. */
-export const countHubRequestFromAddress = (deps: Deps, address: string) => count(deps.env, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
+export const countHubRequestFromAddress = (deps: Deps, address: string) => count(deps, hubAddressBucket(address), HUB_REQUESTS_PER_ADDRESS);
 
 /** One request on a lead's hub, counted once its link or session has opened it (a wrong token cannot spend a lead's quota). */
-export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps.env, hubLinkBucket(leadId), HUB_REQUESTS_PER_LINK);
+export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps, hubLinkBucket(leadId), HUB_REQUESTS_PER_LINK);
 
 /**
  * `POST /partner/v1/leads/{id}/hub-link`: a new link for the lead, valid 30

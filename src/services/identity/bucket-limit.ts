@@ -4,10 +4,8 @@
  * cannot be reached refuses with 503 and Retry-After rather than letting the request through uncounted.
  */
 import type { RateLimitVerdict } from "../../durable-objects/key-authority";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
-
-export type LimiterEnv = Pick<Bindings, "KEY_AUTHORITY">;
+import type { Deps } from "../deps";
 
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
@@ -20,7 +18,7 @@ export interface BucketLimit {
   limited: (resetSeconds: number) => string;
 }
 
-export async function countInBucket(env: LimiterEnv, bucket: string, rule: BucketLimit) {
+export async function countInBucket({ env }: Deps, bucket: string, rule: BucketLimit) {
   let verdict: RateLimitVerdict;
   try {
     verdict = await env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(bucket)).hit(rule.limit, rule.windowSeconds);

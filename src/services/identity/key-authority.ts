@@ -9,40 +9,38 @@ import type { KeyFacts } from "../../domain/identity/key-state";
 import { parseKey } from "../../domain/identity/keys";
 import { ACCESS_TOKEN_LIFETIME_SECONDS, newAccessToken, parseAccessToken } from "../../domain/identity/tokens";
 import { sha256Hex } from "../../lib/crypto";
-import type { Bindings } from "../../lib/env";
-
-type AuthorityEnv = Pick<Bindings, "KEY_AUTHORITY">;
+import type { Deps } from "../deps";
 
 const NOT_ADMITTED: Admission = { admitted: false };
 
 /** The Durable Object of a key; the name is the one the per-key limit has always used. */
-export const keyAuthority = (env: AuthorityEnv, clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
+export const keyAuthority = ({ env }: Deps, clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
 
 /**
  * An `X-API-Key` value: admitted and counted, or not admitted (malformed, unknown, wrong secret, revoked).
  * `origin` (the request's `Origin`) lets the object refuse a publishable key's foreign page before counting.
  */
-export async function admitApiKey(env: AuthorityEnv, presented: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
+export async function admitApiKey(deps: Deps, presented: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
   const parsed = parseKey(presented);
   if (!parsed?.secret) return NOT_ADMITTED;
   const address: KeyAddress = { keyId: parsed.keyId, clientId: parsed.clientId };
-  return keyAuthority(env, parsed.clientId).authenticate(address, { keyHash: await sha256Hex(presented.trim()) }, policy, origin);
+  return keyAuthority(deps, parsed.clientId).authenticate(address, { keyHash: await sha256Hex(presented.trim()) }, policy, origin);
 }
 
 /** A bearer token: routed by the key it names, admitted only if that key holds its hash, unexpired, and is not revoked. */
-export async function admitBearerToken(env: AuthorityEnv, token: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
+export async function admitBearerToken(deps: Deps, token: string, policy: LimitPolicy, origin?: string): Promise<Admission> {
   const address = parseAccessToken(token);
   if (!address) return NOT_ADMITTED;
-  return keyAuthority(env, address.clientId).authenticate(address, { tokenHash: await sha256Hex(token) }, policy, origin);
+  return keyAuthority(deps, address.clientId).authenticate(address, { tokenHash: await sha256Hex(token) }, policy, origin);
 }
 
 /** The client-credentials exchange; null when the pair does not name an active partner secret key. */
-export async function mintAccessToken(env: AuthorityEnv, clientId: string, clientSecret: string): Promise<{ token: string; key: KeyFacts } | null> {
+export async function mintAccessToken(deps: Deps, clientId: string, clientSecret: string): Promise<{ token: string; key: KeyFacts } | null> {
   const parsed = parseKey(clientSecret);
   if (!parsed?.secret || parsed.clientId !== clientId.trim()) return null;
   const token = newAccessToken(parsed.environment, parsed.keyId);
-  const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_LIFETIME_SECONDS;
-  const key = await keyAuthority(env, parsed.clientId).issueToken(
+  const expiresAt = Math.floor(deps.clock().getTime() / 1000) + ACCESS_TOKEN_LIFETIME_SECONDS;
+  const key = await keyAuthority(deps, parsed.clientId).issueToken(
     { keyId: parsed.keyId, clientId: parsed.clientId },
     await sha256Hex(clientSecret.trim()),
     { hash: await sha256Hex(token), expiresAt },
@@ -51,7 +49,7 @@ export async function mintAccessToken(env: AuthorityEnv, clientId: string, clien
 }
 
 /** Tells the key's object to drop what it holds; called once the revocation is written to D1. */
-export async function forgetKey(env: AuthorityEnv, clientId: string) {
+export async function forgetKey(deps: Deps, clientId: string) {
   const parsed = parseKey(clientId);
-  if (parsed) await keyAuthority(env, parsed.clientId).forget();
+  if (parsed) await keyAuthority(deps, parsed.clientId).forget();
 }

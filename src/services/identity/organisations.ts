@@ -1,19 +1,18 @@
 import { generateKey, keyKindFor, type Environment } from "../../domain/identity/keys";
-import type { Database } from "../../db/client";
 import { findKeyById, insertApiKey, listKeysInScope, listKeysOf, revokeKey, revokeKeyInScope, type ApiKeyRow } from "../../db/identity/keys";
 import { findOrganisation, insertOrganisation, listOrganisations, type Organisation } from "../../db/identity/organisations";
 import type { Caller, Scope } from "../../domain/identity/caller";
 import { sha256Hex } from "../../lib/crypto";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
+import type { Deps } from "../deps";
 import { forgetKey } from "./key-authority";
 import { newId, nowIso } from "../../lib/ids";
 
-export async function createOrganisation(db: Database, input: { name: string; kind: Organisation["kind"] }) {
+export async function createOrganisation({ db }: Deps, input: { name: string; kind: Organisation["kind"] }) {
   return insertOrganisation(db, { id: newId("org"), name: input.name, kind: input.kind, createdAt: nowIso() });
 }
 
-export async function requireOrganisation(db: Database, id: string) {
+export async function requireOrganisation({ db }: Deps, id: string) {
   const organisation = await findOrganisation(db, id);
   if (!organisation) throw new Refusal("not_found", `No organisation ${id}.`);
   return organisation;
@@ -21,11 +20,12 @@ export async function requireOrganisation(db: Database, id: string) {
 
 /** Issues a key; the whole key is in the answer and nowhere else, ever. */
 export async function issueKey(
-  db: Database,
+  deps: Deps,
   organisationId: string,
   input: { environment: Environment; type: "secret" | "publishable"; allowed_origins: string[] },
 ) {
-  const organisation = await requireOrganisation(db, organisationId);
+  const { db } = deps;
+  const organisation = await requireOrganisation(deps, organisationId);
   const kind = keyKindFor(organisation.kind, input.type);
   if (!kind) throw new Refusal("invalid_request", "Lender organisations hold secret keys only.", { field: "type" });
   if (kind !== "publishable" && input.allowed_origins.length > 0) {
@@ -46,7 +46,7 @@ export async function issueKey(
   return { id: keyId, key, client_id: clientId, environment: row.environment, type: input.type, kind, allowed_origins: row.allowedOrigins, created_at: row.createdAt };
 }
 
-export async function describeOrganisation(db: Database, organisation: Organisation) {
+export async function describeOrganisation({ db }: Deps, organisation: Organisation) {
   const keys = await listKeysOf(db, organisation.id);
   return {
     id: organisation.id,
@@ -69,11 +69,11 @@ const keySummary = (k: ApiKeyRow) => ({
 });
 
 /** The keys a portal member sees: their organisation's, in the environment they picked. */
-export async function keysInScope(db: Database, scope: Scope) {
+export async function keysInScope({ db }: Deps, scope: Scope) {
   return (await listKeysInScope(db, scope)).map((k) => ({ ...keySummary(k), kind: k.kind }));
 }
 
-export const allOrganisations = (db: Database) => listOrganisations(db);
+export const allOrganisations = ({ db }: Deps) => listOrganisations(db);
 
 /** Revokes an active key; a key already revoked or never issued is a 404. */
 /**
@@ -81,10 +81,10 @@ export const allOrganisations = (db: Database) => listOrganisations(db);
  * is refused (services/identity/key-authority.ts). It is told also when D1 says "already revoked": a
  * previous attempt may have failed between the two steps.
  */
-export async function revokeClientKey(db: Database, authority: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, scope?: Scope) {
-  if (scope) return revokeScopedKey(db, authority, clientId, scope);
-  const revoked = await revokeKey(db, clientId, nowIso());
-  await forgetKey(authority, clientId);
+export async function revokeClientKey(deps: Deps, clientId: string, scope?: Scope) {
+  if (scope) return revokeScopedKey(deps, clientId, scope);
+  const revoked = await revokeKey(deps.db, clientId, nowIso());
+  await forgetKey(deps, clientId);
   if (!revoked) throw new Refusal("not_found", "No active key with that client_id.");
 }
 
@@ -93,15 +93,15 @@ export async function revokeClientKey(db: Database, authority: Pick<Bindings, "K
  * statement itself. Another organisation's key is a 404 and its object is left alone; a key of the
  * scope is forgotten by its object even when already revoked, for the reason above.
  */
-async function revokeScopedKey(db: Database, authority: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, scope: Scope) {
-  const outcome = await revokeKeyInScope(db, scope, clientId, nowIso());
+async function revokeScopedKey(deps: Deps, clientId: string, scope: Scope) {
+  const outcome = await revokeKeyInScope(deps.db, scope, clientId, nowIso());
   if (outcome === "absent") throw new Refusal("not_found", "No active key with that client_id.");
-  await forgetKey(authority, clientId);
+  await forgetKey(deps, clientId);
   if (outcome === "already_revoked") throw new Refusal("not_found", "No active key with that client_id.");
 }
 
 /** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */
-export async function callerAccount(db: Database, caller: Pick<Caller, "organisationId" | "keyId">) {
+export async function callerAccount({ db }: Deps, caller: Pick<Caller, "organisationId" | "keyId">) {
   const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
   if (!organisation || !key) throw new Refusal("not_found", "The caller's organisation no longer exists.");
   return { organisation, key };

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from "../../domain/identity/tokens";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
+import type { Deps } from "../deps";
 import { mintAccessToken } from "./key-authority";
 
 /**
@@ -9,8 +9,8 @@ import { mintAccessToken } from "./key-authority";
  * web pages where a token would be no safer than the key. The key's Durable
  * Object checks the secret and records the token (see services/identity/key-authority.ts).
  */
-export async function exchangeClientCredentials(env: Pick<Bindings, "KEY_AUTHORITY">, clientId: string, clientSecret: string) {
-  const minted = await mintAccessToken(env, clientId, clientSecret);
+export async function exchangeClientCredentials(deps: Deps, clientId: string, clientSecret: string) {
+  const minted = await mintAccessToken(deps, clientId, clientSecret);
   if (!minted) throw new Refusal("unauthorized", "client_id and client_secret do not match an active partner secret key.");
   return {
     access_token: minted.token,

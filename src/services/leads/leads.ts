@@ -25,9 +25,6 @@ import { leadFacts, planRouting, type LeadMatch, type LeadMatcher } from "./rout
 import type { ResolvedFigures } from "../../domain/figures";
 import { lookupWrites, sendLookups } from "../registers/lookups";
 
-/** Where a write's register lookups go (the REGISTER_LOOKUPS queue); without one the rows wait for the cron. */
-type LookupQueue = Queue | undefined;
-
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
 const WRITE_ATTEMPTS = 5;
@@ -88,7 +85,7 @@ export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null }
     updatedAt: at,
   };
   refuseMarketProblems(lead, market);
-  return { lead, writes: lookupWrites(deps.db, null, lead, at) };
+  return { lead, writes: lookupWrites(deps, null, lead, at) };
 }
 
 /**
@@ -102,12 +99,11 @@ export async function withFreshReference<T>(
   write: (lead: Lead) => Promise<T>,
   makeReference: () => string = newLeadReference,
 ): Promise<T> {
-  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
   for (let attempt = 1; ; attempt++) {
     lead.reference = makeReference();
     try {
       const written = await write(lead);
-      await sendLookups(lookups, messages);
+      await sendLookups(deps, messages);
       return written;
     } catch (error) {
       if (!isReferenceCollision(error) || attempt >= REFERENCE_ATTEMPTS) throw error;
@@ -127,16 +123,15 @@ export async function openLead(deps: Deps, { makeReference = newLeadReference, .
 /** Applies `change` to the draft as read, retrying when another write to it landed in between. */
 async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4]) {
   const { db } = deps;
-  const lookups: LookupQueue = deps.env.REGISTER_LOOKUPS;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const lead = await requireLead(deps, scope, id);
     if (lead.state !== "draft") throw submitted(lead);
     const changes = change(lead);
     const at = deps.clock().toISOString();
     // A changed register number drops the old answer in this same batch and asks the register anew.
-    const writes = lookupWrites(db, lead, { ...lead, ...changes }, at);
+    const writes = lookupWrites(deps, lead, { ...lead, ...changes }, at);
     if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
-      await sendLookups(lookups, writes.messages);
+      await sendLookups(deps, writes.messages);
       return requireLead(deps, scope, id);
     }
   }

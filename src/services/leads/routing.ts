@@ -57,7 +57,7 @@ export type LeadMatcher = (facts: LeadFacts) => Promise<LeadMatch> | LeadMatch;
 export const panelMatcher =
   (deps: Deps, excludeLender: string | null = null): LeadMatcher =>
   async (facts) => {
-    const panel = (await currentPanel(deps.env.DB)).filter((p) => p.lenderOrganisationId !== excludeLender);
+    const panel = (await currentPanel(deps)).filter((p) => p.lenderOrganisationId !== excludeLender);
     const result = matchBusiness(matcherFacts(facts), panel);
     return {
       matched_options: result.matchedOptions,

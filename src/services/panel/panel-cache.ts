@@ -1,6 +1,6 @@
-import { database } from "../../db/client";
 import { listPanel } from "../../db/panel/panel";
 import type { PanelProduct } from "../../domain/panel/product";
+import type { Deps } from "../deps";
 
 /**
  * The panel, read from D1 once per isolate and kept for a short lifetime, so
@@ -10,21 +10,18 @@ import type { PanelProduct } from "../../domain/panel/product";
  */
 export const PANEL_CACHE_TTL_MS = 60_000;
 
-type Loader = (d1: D1Database) => Promise<PanelProduct[]>;
-
-const defaultLoader: Loader = (d1) => listPanel(database(d1));
-
-let loader: Loader = defaultLoader;
 let entry: { loadedAt: number; panel: Promise<PanelProduct[]> } | null = null;
 
 /** How many times the panel was read from D1; tests read it to prove the cache holds. */
 export const panelCacheStats = { loads: 0 };
 
-export function currentPanel(d1: D1Database, now = Date.now()): Promise<PanelProduct[]> {
+/** The panel as of `deps.clock()`, read through `deps.db` when the isolate holds none younger than the lifetime. */
+export function currentPanel(deps: Deps): Promise<PanelProduct[]> {
+  const now = deps.clock().getTime();
   if (entry && now - entry.loadedAt < PANEL_CACHE_TTL_MS) return entry.panel;
   panelCacheStats.loads++;
   // The promise is cached, so concurrent requests on a cold isolate share one read.
-  const panel = loader(d1);
+  const panel = listPanel(deps.db);
   const loaded = { loadedAt: now, panel };
   entry = loaded;
   // A failed read is not kept: the next request tries again.
@@ -35,11 +32,5 @@ export function currentPanel(d1: D1Database, now = Date.now()): Promise<PanelPro
 }
 
 export function invalidatePanelCache() {
-  entry = null;
-}
-
-/** For tests: swap the loader (null restores the D1 one). */
-export function setPanelLoader(next: Loader | null) {
-  loader = next ?? defaultLoader;
   entry = null;
 }

@@ -1,4 +1,3 @@
-import type { Database } from "../../db/client";
 import { listLenderProducts, replaceLenderProducts } from "../../db/panel/panel";
 import type { PanelProduct } from "../../domain/panel/product";
 import type { Market } from "../../domain/reference/markets";
@@ -7,6 +6,7 @@ import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { invalidatePanelCache } from "./panel-cache";
 import { requireOrganisation } from "../identity/organisations";
+import type { Deps } from "../deps";
 
 /** A product as the operator writes it, after validation (markets already resolved). */
 export interface ProductSpec {
@@ -53,8 +53,8 @@ export function productFromSpec(lenderOrganisationId: string, spec: ProductSpec)
   };
 }
 
-async function requireLender(db: Database, organisationId: string) {
-  const organisation = await requireOrganisation(db, organisationId);
+async function requireLender(deps: Deps, organisationId: string) {
+  const organisation = await requireOrganisation(deps, organisationId);
   if (organisation.kind !== "lender") {
     throw new Refusal("invalid_request", `Organisation ${organisationId} is a partner organisation; only lender organisations hold panel products.`, {
       field: "param.id",
@@ -64,15 +64,15 @@ async function requireLender(db: Database, organisationId: string) {
 }
 
 /** Replaces the lender's whole list; this isolate's panel cache forgets the old one at once. */
-export async function setLenderProducts(db: Database, organisationId: string, specs: ProductSpec[]) {
-  await requireLender(db, organisationId);
+export async function setLenderProducts(deps: Deps, organisationId: string, specs: ProductSpec[]) {
+  await requireLender(deps, organisationId);
   const products = specs.map((spec) => productFromSpec(organisationId, spec));
-  await replaceLenderProducts(db, organisationId, products, nowIso());
+  await replaceLenderProducts(deps.db, organisationId, products, nowIso());
   invalidatePanelCache();
   return products;
 }
 
-export async function lenderProducts(db: Database, organisationId: string) {
-  await requireLender(db, organisationId);
-  return listLenderProducts(db, organisationId);
+export async function lenderProducts(deps: Deps, organisationId: string) {
+  await requireLender(deps, organisationId);
+  return listLenderProducts(deps.db, organisationId);
 }

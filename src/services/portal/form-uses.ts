@@ -5,7 +5,6 @@
  * to finish and is shown its outcome (the same redirect). A first post that was refused (4xx) wrote
  * nothing, so its claim is released and the corrected form may be sent again.
  */
-import type { Database } from "../../db/client";
 import type { Deps } from "../deps";
 import { claimFormUse, deleteFormUsesBefore, findFormUse, recordFormOutcome, releaseFormUse, type FormUse } from "../../db/portal/form-uses";
 import { nowIso } from "../../lib/ids";
@@ -18,7 +17,7 @@ const POLL_MS = 100;
 
 export type FormUseClaim = { kind: "first" } | { kind: "replay"; status: number; location: string | null } | { kind: "in_flight" };
 
-export async function claimForm(db: Database, use: FormUse, waitMs = FORM_USE_WAIT_MS): Promise<FormUseClaim> {
+export async function claimForm({ db }: Deps, use: FormUse, waitMs = FORM_USE_WAIT_MS): Promise<FormUseClaim> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     if (await claimFormUse(db, use, nowIso())) return { kind: "first" };
@@ -36,7 +35,7 @@ export async function claimForm(db: Database, use: FormUse, waitMs = FORM_USE_WA
  * shown. The door says which it was (`refused`) and what it answered; the service keeps the answer as
  * data and knows no HTTP status itself.
  */
-export async function settleForm(db: Database, use: FormUse, outcome: { refused: boolean; status: number; location: string | null }) {
+export async function settleForm({ db }: Deps, use: FormUse, outcome: { refused: boolean; status: number; location: string | null }) {
   if (outcome.refused) await releaseFormUse(db, use);
   else await recordFormOutcome(db, use, outcome.status, outcome.location);
 }

@@ -12,6 +12,8 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { requireOrganisation } from "../identity/organisations";
+import type { Deps } from "../deps";
+
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -32,8 +34,9 @@ export interface IssuedInvitation {
  * `email` (an invitation could not add them twice). The new invitation
  * revokes, in the same batch, every other pending one for that email.
  */
-export async function inviteMember(db: Database, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
-  await requireOrganisation(db, organisationId);
+export async function inviteMember(deps: Deps, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
+  const { db } = deps;
+  await requireOrganisation(deps, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
   return issue(db, publicUrl, organisationId, { email, role: request.role }, invitedBy, null);
@@ -47,7 +50,7 @@ export async function inviteMember(db: Database, publicUrl: string | undefined, 
  * invitation it revokes the email's other pending ones. Another organisation's or a removed member
  * is a 404; oneself is a 409 (an admin who is signed in has a passkey; another admin sends theirs).
  */
-export async function reinviteMember(db: Database, publicUrl: string | undefined, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
+export async function reinviteMember({ db }: Deps, publicUrl: string | undefined, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
   const member = await findCurrentMember(db, by.organisationId, memberId);
   if (!member) throw new Refusal("not_found", "No such member.");
   if (member.id === by.memberId) throw new Refusal("conflict", "You are signed in with your passkey already; if you lose it, another admin of your organisation can send you a new link.", { field: "member" });
@@ -77,7 +80,7 @@ async function issue(db: Database, publicUrl: string | undefined, organisationId
 }
 
 /** The invitation a link opens, with its organisation; null when the link is unknown, used or expired (the visitor is told the same for all three). */
-export async function openInvitation(db: Database, token: string) {
+export async function openInvitation({ db }: Deps, token: string) {
   if (token.length > 100) return null;
   const found = await findInvitationByTokenHash(db, await sha256Hex(token));
   if (!found || !invitationUsable(found.invitation, nowSeconds())) return null;
@@ -95,9 +98,9 @@ export interface PendingInvitation {
 }
 
 /** The organisation's invitations that can still be accepted (unknown organisation: 404). */
-export async function pendingInvitationsOf(db: Database, organisationId: string): Promise<PendingInvitation[]> {
-  await requireOrganisation(db, organisationId);
-  const rows = await listPendingInvitations(db, organisationId, nowSeconds());
+export async function pendingInvitationsOf(deps: Deps, organisationId: string): Promise<PendingInvitation[]> {
+  await requireOrganisation(deps, organisationId);
+  const rows = await listPendingInvitations(deps.db, organisationId, nowSeconds());
   return rows.map((r) => ({ ...r, expiresAt: new Date(r.expiresAt * 1000).toISOString() }));
 }
 
@@ -106,7 +109,7 @@ export async function pendingInvitationsOf(db: Database, organisationId: string)
  * one batch. `by` is `operator` or the revoking member's id. Another
  * organisation's, a used or an already revoked invitation is a 404.
  */
-export async function revokeInvitationOf(db: Database, organisationId: string, invitationId: string, by: { memberId: string; environment: "sandbox" | "live" }) {
+export async function revokeInvitationOf({ db }: Deps, organisationId: string, invitationId: string, by: { memberId: string; environment: "sandbox" | "live" }) {
   const revoked = await revokeInvitation(db, { organisationId, invitationId, at: nowIso(), by: by.memberId, auditId: newId("aud"), environment: by.environment });
   if (!revoked) throw new Refusal("not_found", "No such pending invitation.");
 }

@@ -4,17 +4,17 @@
  * the audit log, newest first and keyset-paged. Always one organisation's,
  * in SQL: another organisation's member id finds nothing (404).
  */
-import type { Database } from "../../db/client";
 import { auditPage } from "../../db/portal/audit";
 import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
 import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
+import type { Deps } from "../deps";
 
-export const membersOf = (db: Database, viewer: Pick<PortalViewer, "organisationId">) => listMembers(db, viewer.organisationId);
+export const membersOf = ({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">) => listMembers(db, viewer.organisationId);
 
-export async function removeMemberOf(db: Database, viewer: PortalViewer, memberId: string) {
+export async function removeMemberOf({ db }: Deps, viewer: PortalViewer, memberId: string) {
   if (memberId === viewer.memberId) throw new Refusal("conflict", "You cannot remove yourself; ask another admin.", { field: "member" });
   const removed = await removeMember(db, {
     organisationId: viewer.organisationId,
@@ -26,7 +26,7 @@ export async function removeMemberOf(db: Database, viewer: PortalViewer, memberI
 }
 
 /** A current member of the viewer's organisation, for the role question; another organisation's or a removed one is a 404. */
-export async function memberOf(db: Database, viewer: Pick<PortalViewer, "organisationId">, memberId: string) {
+export async function memberOf({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">, memberId: string) {
   const member = await findCurrentMember(db, viewer.organisationId, memberId);
   if (!member) throw new Refusal("not_found", "No such member.");
   return member;
@@ -39,8 +39,8 @@ export async function memberOf(db: Database, viewer: Pick<PortalViewer, "organis
  * here (404), the role they already have (409), or demoting the organisation's only admin (409,
  * oneself included: someone must be left to manage members).
  */
-export async function changeMemberRoleOf(db: Database, viewer: PortalViewer, memberId: string, role: PortalRole) {
-  const changed = await changeMemberRole(db, {
+export async function changeMemberRoleOf(deps: Deps, viewer: PortalViewer, memberId: string, role: PortalRole) {
+  const changed = await changeMemberRole(deps.db, {
     organisationId: viewer.organisationId,
     memberId,
     role,
@@ -49,14 +49,14 @@ export async function changeMemberRoleOf(db: Database, viewer: PortalViewer, mem
   });
   if (changed) return;
   // Nothing written: say why (the batch decided; this read only explains).
-  const member = await memberOf(db, viewer, memberId);
+  const member = await memberOf(deps, viewer, memberId);
   if (member.role === role) throw new Refusal("conflict", `${member.email} is already ${role === "admin" ? "an admin" : "a member"}.`, { field: "role" });
   throw new Refusal("conflict", `${member.email} is the only admin of ${viewer.organisationName}: make another member an admin first, so someone can still manage members.`, { field: "role" });
 }
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function auditLogOf(db: Database, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, signingSecret: string, limit = AUDIT_PAGE_SIZE) {
+export async function auditLogOf({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, signingSecret: string, limit = AUDIT_PAGE_SIZE) {
   const cursorScope = `portal-audit:${viewer.organisationId}`;
   const after = await readKeysetCursor(cursor, cursorScope, signingSecret);
   const [rows, members] = await Promise.all([

@@ -20,9 +20,9 @@ import { insertAuditEntry } from "../../db/portal/audit";
 import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
 import type { RelyingParty } from "../../domain/portal/relying-party";
 import type { PortalViewer } from "../../domain/portal/viewer";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
+import type { Deps } from "../deps";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
 import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
@@ -54,8 +54,9 @@ async function answerableChallenge(db: Database, challengeId: string, purpose: C
   return challenge.challenge;
 }
 
-export async function registrationOptions(db: Database, rp: RelyingParty, token: string) {
-  const found = await openInvitation(db, token);
+export async function registrationOptions(deps: Deps, rp: RelyingParty, token: string) {
+  const { db } = deps;
+  const found = await openInvitation(deps, token);
   if (!found) throw linkGone();
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -73,8 +74,9 @@ export async function registrationOptions(db: Database, rp: RelyingParty, token:
 }
 
 /** Verifies the new passkey, enrols the member (single use of the invitation) and answers the session token to set. */
-export async function completeRegistration(db: Database, rp: RelyingParty, token: string, answer: { challengeId: string; response: RegistrationResponseJSON }) {
-  const found = await openInvitation(db, token);
+export async function completeRegistration(deps: Deps, rp: RelyingParty, token: string, answer: { challengeId: string; response: RegistrationResponseJSON }) {
+  const { db } = deps;
+  const found = await openInvitation(deps, token);
   if (!found) throw linkGone();
   const { invitation } = found;
   const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", invitation.id);
@@ -107,7 +109,7 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
       nowSeconds: nowSeconds(),
     });
     if (!reenrolled) throw linkGone();
-    return openSession(db, { id: invitation.memberId, organisationId: invitation.organisationId });
+    return openSession(deps, { id: invitation.memberId, organisationId: invitation.organisationId });
   }
   const existing = await findMemberOfAnyState(db, invitation.organisationId, invitation.email);
   const memberId = existing?.id ?? newId("mem");
@@ -123,11 +125,12 @@ export async function completeRegistration(db: Database, rp: RelyingParty, token
     nowSeconds: nowSeconds(),
   });
   if (!enrolled) throw linkGone();
-  return openSession(db, { id: memberId, organisationId: invitation.organisationId });
+  return openSession(deps, { id: memberId, organisationId: invitation.organisationId });
 }
 
-export async function signInOptions(env: Pick<Bindings, "KEY_AUTHORITY">, db: Database, rp: RelyingParty, address: string) {
-  await countChallengeFromAddress(env, address);
+export async function signInOptions(deps: Deps, rp: RelyingParty, address: string) {
+  const { db } = deps;
+  await countChallengeFromAddress(deps, address);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: CHALLENGE_TTL_SECONDS * 1000 });
   return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
@@ -139,17 +142,17 @@ export async function signInOptions(env: Pick<Bindings, "KEY_AUTHORITY">, db: Da
  * the session token to set.
  */
 export async function completeSignIn(
-  env: Pick<Bindings, "KEY_AUTHORITY">,
-  db: Database,
+  deps: Deps,
   rp: RelyingParty,
   address: string,
   answer: { challengeId: string; response: AuthenticationResponseJSON },
 ) {
-  await countAttemptFromAddress(env, address);
+  const { db } = deps;
+  await countAttemptFromAddress(deps, address);
   const expectedChallenge = await answerableChallenge(db, answer.challengeId, "sign_in", null);
   const found = await findPasskeyOfLiveMember(db, answer.response.id);
   if (!found) throw refused();
-  await countAttemptOnAccount(env, found.member.id);
+  await countAttemptOnAccount(deps, found.member.id);
   const { passkey } = found;
   const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
   let verification;
@@ -169,7 +172,7 @@ export async function completeSignIn(
   const at = nowIso();
   // A counter that did not move forward (a cloned authenticator, or a replay racing this one) opens nothing.
   if ((await recordPasskeyUse(db, passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
-  const sessionToken = await openSession(db, found.member);
+  const sessionToken = await openSession(deps, found.member);
   await insertAuditEntry(db, { id: newId("aud"), organisationId: found.member.organisationId, memberId: found.member.id, environment: "sandbox", action: "session.opened", target: found.member.id, at });
   return sessionToken;
 }
@@ -179,7 +182,7 @@ export async function completeSignIn(
  * challenge is bound to the member: its `invitation_id` holds the member's id (`mem_…`, never an
  * invitation's `inv_…`), so it answers this member's ceremony only, not an invitation nor a sign-in.
  */
-export async function addPasskeyOptions(db: Database, rp: RelyingParty, viewer: PortalViewer) {
+export async function addPasskeyOptions({ db }: Deps, rp: RelyingParty, viewer: PortalViewer) {
   const existing = await listMemberPasskeys(db, viewer.memberId);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -196,7 +199,7 @@ export async function addPasskeyOptions(db: Database, rp: RelyingParty, viewer: 
   return { challengeId: await issueChallenge(db, options.challenge, "register", viewer.memberId), options };
 }
 
-export async function completeAddPasskey(db: Database, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: RegistrationResponseJSON }) {
+export async function completeAddPasskey({ db }: Deps, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: RegistrationResponseJSON }) {
   const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", viewer.memberId);
   const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
@@ -216,10 +219,10 @@ export async function completeAddPasskey(db: Database, rp: RelyingParty, viewer:
 }
 
 /** The viewer's own passkeys (name from where it lives, created, last used). */
-export const passkeysOf = (db: Database, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
+export const passkeysOf = ({ db }: Deps, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
 
 /** Removes one of the viewer's own passkeys; another's (or an unknown id) is 404, the last one 409. */
-export async function removePasskeyOf(db: Database, viewer: PortalViewer, credentialId: string) {
+export async function removePasskeyOf({ db }: Deps, viewer: PortalViewer, credentialId: string) {
   const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: nowIso() }, credentialId);
   if (removed) return;
   const mine = await listMemberPasskeys(db, viewer.memberId);

@@ -4,16 +4,16 @@
  * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began.
  */
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
-import type { Database } from "../../db/client";
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
 import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
 import { hmacSha256, randomToken, sha256Hex, timingSafeEqual, toHex } from "../../lib/crypto";
 import { nowIso } from "../../lib/ids";
+import type { Deps } from "../deps";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Opens a session for a member who has just proved a passkey (or registered one); answers the cookie's token. */
-export async function openSession(db: Database, member: { id: string; organisationId: string }): Promise<string> {
+export async function openSession({ db }: Deps, member: { id: string; organisationId: string }): Promise<string> {
   const token = randomToken(48);
   await insertSession(db, {
     tokenHash: await sha256Hex(token),
@@ -28,7 +28,7 @@ export async function openSession(db: Database, member: { id: string; organisati
 }
 
 /** The viewer behind a cookie token, or null when the session is unknown, ended, idle too long, or its member removed. */
-export async function viewerOfSession(db: Database, token: string): Promise<PortalViewer | null> {
+export async function viewerOfSession({ db }: Deps, token: string): Promise<PortalViewer | null> {
   const sessionId = await sha256Hex(token);
   const row = await findLiveSession(db, sessionId);
   const now = nowSeconds();
@@ -47,9 +47,9 @@ export async function viewerOfSession(db: Database, token: string): Promise<Port
   };
 }
 
-export const signOut = (db: Database, viewer: Pick<PortalViewer, "sessionId">) => endSession(db, viewer.sessionId, nowIso());
+export const signOut = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">) => endSession(db, viewer.sessionId, nowIso());
 
-export const switchEnvironment = (db: Database, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
+export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
   setSessionEnvironment(db, viewer.sessionId, environment);
 
 /**

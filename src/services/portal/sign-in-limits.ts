@@ -12,10 +12,11 @@ import {
   SIGN_IN_CHALLENGES_PER_ADDRESS,
   SIGN_IN_WINDOW_SECONDS,
 } from "../../domain/portal/sign-in-limits";
-import { countInBucket, type LimiterEnv } from "../identity/bucket-limit";
+import type { Deps } from "../deps";
+import { countInBucket } from "../identity/bucket-limit";
 
-const count = (env: LimiterEnv, bucket: string, limit: number) =>
-  countInBucket(env, bucket, {
+const count = (deps: Deps, bucket: string, limit: number) =>
+  countInBucket(deps, bucket, {
     limit,
     windowSeconds: SIGN_IN_WINDOW_SECONDS,
     unavailable: "Sign-in attempts cannot be counted just now; try again in a few seconds.",
@@ -23,10 +24,10 @@ const count = (env: LimiterEnv, bucket: string, limit: number) =>
   });
 
 /** One attempt from this address (`clientAddress`, lib/client-address.ts); throws 429 with Retry-After once the window is spent. */
-export const countAttemptFromAddress = (env: LimiterEnv, address: string) => count(env, addressBucket(address), SIGN_IN_ATTEMPTS_PER_ADDRESS);
+export const countAttemptFromAddress = (deps: Deps, address: string) => count(deps, addressBucket(address), SIGN_IN_ATTEMPTS_PER_ADDRESS);
 
 /** One attempt on this member's account. */
-export const countAttemptOnAccount = (env: LimiterEnv, memberId: string) => count(env, accountBucket(memberId), SIGN_IN_ATTEMPTS_PER_ACCOUNT);
+export const countAttemptOnAccount = (deps: Deps, memberId: string) => count(deps, accountBucket(memberId), SIGN_IN_ATTEMPTS_PER_ACCOUNT);
 
 /** One sign-in challenge asked for from this address: bounds the rows an anonymous visitor can make. */
-export const countChallengeFromAddress = (env: LimiterEnv, address: string) => count(env, challengeBucket(address), SIGN_IN_CHALLENGES_PER_ADDRESS);
+export const countChallengeFromAddress = (deps: Deps, address: string) => count(deps, challengeBucket(address), SIGN_IN_CHALLENGES_PER_ADDRESS);

@@ -13,7 +13,6 @@
  *   asked again on the retry schedule; a failed retry never replaces facts
  *   already stored.
  */
-import type { Database } from "../../db/client";
 import { findLookup, postponeLookup, storeLookupResult } from "../../db/registers/answers";
 import type { RegisterAnswerRow } from "../../db/schema/registers";
 import { nextLookupDelay } from "../../domain/registers/retry";
@@ -24,6 +23,7 @@ import type { RegisterSource, VatSource } from "../../registers/source";
 import { vatUnanswered } from "../../registers/vat";
 import { logLookup, logLookupPostponed, logLookupSkipped } from "./lookup-log";
 import type { RegisterLookupMessage } from "./lookups";
+import type { Deps } from "../deps";
 
 /** Which source answers a row: chosen by the lead's environment and market. */
 export interface LookupSources {
@@ -108,10 +108,11 @@ const MAX_DELAY_SECONDS = 43_200;
 const holdsFacts = (kind: RegisterAnswerRow["kind"], answer: unknown) =>
   answer !== null && (kind === "registry" ? (answer as RegistryAnswer).status === "available" : (answer as VatAnswer).valid !== null);
 
-export async function attemptLookup(db: Database, message: RegisterLookupMessage, sources: LookupSources, ctx: SourceContext, budgetMs = LOOKUP_BUDGET_MS): Promise<AttemptDecision> {
+export async function attemptLookup(deps: Deps, message: RegisterLookupMessage, sources: LookupSources, ctx: SourceContext, budgetMs = LOOKUP_BUDGET_MS): Promise<AttemptDecision> {
+  const { db, log } = deps;
   const row = await findLookup(db, message.owner_id, message.kind);
   if (!row || row.lookupId !== message.lookup_id || row.dueAt === null) {
-    logLookupSkipped(message);
+    logLookupSkipped(log, message);
     return ACK;
   }
 
@@ -123,7 +124,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
   if (paced !== null) {
     const dueAt = early === null ? new Date(asked.getTime() + paced * 1000).toISOString() : row.dueAt;
     const kept = early !== null || (await postponeLookup(db, row.ownerId, row.kind, row.lookupId, dueAt, asked.toISOString()));
-    logLookupPostponed(row, source.name, paced);
+    logLookupPostponed(log, row, source.name, paced);
     return kept ? { action: "retry", delaySeconds: Math.min(paced, MAX_DELAY_SECONDS) } : ACK;
   }
   const started = Date.now();
@@ -144,7 +145,7 @@ export async function attemptLookup(db: Database, message: RegisterLookupMessage
     dueAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
     at: now.toISOString(),
   });
-  logLookup({ row, source: source.name, attempt: attempts, answer: fresh, keptEarlier: keepEarlier, stored, retryInSeconds: delay, durationMs });
+  logLookup(log, { row, source: source.name, attempt: attempts, answer: fresh, keptEarlier: keepEarlier, stored, retryInSeconds: delay, durationMs });
   if (!stored || delay === null) return ACK;
   return { action: "retry", delaySeconds: delay };
 }

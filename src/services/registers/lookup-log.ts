@@ -6,7 +6,7 @@
  */
 import type { RegisterAnswerRow } from "../../db/schema/registers";
 import type { RegistryAnswer, VatAnswer } from "../../domain/registers/types";
-import { log } from "../../lib/logger";
+import type { Logger } from "../deps";
 import type { RegisterLookupMessage } from "./lookups";
 
 /** `available`/`unavailable` for a register; `valid`/`invalid`/`unanswered` for a VAT check. */
@@ -33,7 +33,7 @@ export interface LookupLog {
   durationMs: number;
 }
 
-export function logLookup({ row, source, attempt, answer, keptEarlier, stored, retryInSeconds, durationMs }: LookupLog) {
+export function logLookup({ log }: Logger, { row, source, attempt, answer, keptEarlier, stored, retryInSeconds, durationMs }: LookupLog) {
   const { outcome, reason } = statusOf(row.kind, answer);
   log(retryInSeconds === null ? "info" : "warn", "register_lookup", {
     owner_id: row.ownerId,
@@ -52,11 +52,11 @@ export function logLookup({ row, source, attempt, answer, keptEarlier, stored, r
 }
 
 /** A message whose row is gone, answered or replaced by a newer lookup: acknowledged without asking. */
-export function logLookupSkipped(message: RegisterLookupMessage) {
+export function logLookupSkipped({ log }: Logger, message: RegisterLookupMessage) {
   log("info", "register_lookup", { owner_id: message.owner_id, kind: message.kind, outcome: "skipped", reason: "superseded" });
 }
 
 /** A message put back without asking: its row is not due yet, or its register asked us to wait. */
-export function logLookupPostponed(row: Pick<RegisterAnswerRow, "ownerId" | "kind" | "environment" | "country">, source: string | null, retryInSeconds: number) {
+export function logLookupPostponed({ log }: Logger, row: Pick<RegisterAnswerRow, "ownerId" | "kind" | "environment" | "country">, source: string | null, retryInSeconds: number) {
   log("info", "register_lookup", { owner_id: row.ownerId, kind: row.kind, environment: row.environment, country: row.country, source, outcome: "postponed", reason: "paced", retry_in_s: retryInSeconds });
 }

@@ -8,12 +8,10 @@
  */
 import type { Statement } from "../../db/batch";
 import type { Deps } from "../deps";
-import type { Database } from "../../db/client";
 import { leadLookupInsert, markLookupResent, overdueLookups, staleAnswersDelete } from "../../db/registers/answers";
 import type { Lead } from "../../domain/leads/types";
 import { lookupsDue, type RegisterKind } from "../../domain/registers/lookups";
 import { randomToken } from "../../lib/crypto";
-import { logError } from "../../lib/logger";
 
 /** What a REGISTER_LOOKUPS message carries: the row and the lookup it must still be. */
 export interface RegisterLookupMessage {
@@ -30,7 +28,7 @@ export interface LookupWrites {
 }
 
 /** The register side of a lead write: `before` is the lead as read (null for a new lead), `after` as written. */
-export function lookupWrites(db: Database, before: Lead | null, after: Lead, at: string): LookupWrites {
+export function lookupWrites({ db }: Deps, before: Lead | null, after: Lead, at: string): LookupWrites {
   const due = lookupsDue(before, after);
   const statements: Statement[] = before ? [staleAnswersDelete(db, after.id)] : [];
   const messages: RegisterLookupMessage[] = [];
@@ -46,12 +44,14 @@ export function lookupWrites(db: Database, before: Lead | null, after: Lead, at:
  * Sends lookups to the queue. A failed send is logged, not thrown: the lead
  * was written, the row is due, and the cron re-sends it (`requeueOverdueLookups`).
  */
-export async function sendLookups(queue: Queue | undefined, messages: RegisterLookupMessage[]) {
+/** The queue is `deps.env.REGISTER_LOOKUPS` (without one the rows wait for the cron). */
+export async function sendLookups(deps: Deps, messages: RegisterLookupMessage[]) {
+  const queue: Queue | undefined = deps.env.REGISTER_LOOKUPS;
   if (!queue || messages.length === 0) return;
   try {
     await queue.sendBatch(messages.map((body) => ({ body })));
   } catch (error) {
-    logError("register_lookups_send_failed", error, { messages: messages.length }, "warn");
+    deps.log.logError("register_lookups_send_failed", error, { messages: messages.length }, "warn");
   }
 }
 

@@ -5,7 +5,6 @@
  * way, so a `full` payload equals the GET. It is the services' `Deps` with the
  * links beside it, so a view can call any service with it.
  */
-import type { Database } from "../../db/client";
 import type { Bindings } from "../../lib/env";
 import { depsOf, type Deps } from "../deps";
 import { linksFor, type LinkEnv, type Links } from "./links";
@@ -16,8 +15,8 @@ export interface ViewContext extends Deps {
 
 type ViewEnv = Bindings & LinkEnv;
 
-/** Handlers pass the request's client (`c.get("db")`) or its whole `deps`; the dispatcher, outside any request, lets them be built here. */
-export const viewContext = (env: ViewEnv, options: { db?: Database; deps?: Deps; links?: Links } = {}): ViewContext => ({
-  ...(options.deps ?? depsOf(env, { db: options.db })),
+/** Doors pass the request's `deps` (`c.get("deps")`, built once per request); the dispatcher passes its run's. Without one, one is built here. */
+export const viewContext = (env: ViewEnv, options: { deps?: Deps; links?: Links } = {}): ViewContext => ({
+  ...(options.deps ?? depsOf(env)),
   links: options.links ?? linksFor(env),
 });

@@ -7,7 +7,7 @@
  */
 import type { WebhookDeliveryRow, WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import type { AttemptOutcome, AttemptResult } from "../../domain/webhooks/delivery-schedule";
-import { log } from "../../lib/logger";
+import type { Logger } from "../deps";
 
 /** Who asked for the attempt: the first attempt right after the write, the queue, the owner's re-send, the test ping. */
 export type DeliveryPath = "first_attempt" | "queue" | "resend" | "test_ping";
@@ -23,7 +23,7 @@ export interface DeliveryAttemptLog {
   durationMs: number;
 }
 
-export function logDeliveryAttempt({ path, delivery, endpoint, attempt, result, outcome, durationMs }: DeliveryAttemptLog) {
+export function logDeliveryAttempt({ log }: Logger, { path, delivery, endpoint, attempt, result, outcome, durationMs }: DeliveryAttemptLog) {
   const failed = outcome.delivery !== "succeeded";
   log(failed ? "warn" : "info", "webhook_delivery", {
     path,

@@ -4,20 +4,16 @@
  * attempt and decide what follows. The queue consumer and the manual re-send
  * both come through here.
  */
-import { database, type Database } from "../../db/client";
 import { cancelDelivery, claimAttempt, findDeliveryWithEndpoint, recordAttempt, type WebhookDeliveryRow, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import { decideOutcome, describeResult, DELIVERY_TIMEOUT_MS, type AttemptResult } from "../../domain/webhooks/delivery-schedule";
 import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from "../../domain/webhooks/response-excerpt";
 import { signatureHeaders } from "../../domain/webhooks/signature";
-import type { Bindings } from "../../lib/env";
 import { newId, nowIso } from "../../lib/ids";
-import { checkDestination, destinationOptions } from "./destination";
+import { checkDestination } from "./destination";
 import { endpointSecrets } from "./secrets";
 import { logDeliveryAttempt, type DeliveryPath } from "./delivery-log";
 import { afterSuccessfulDelivery } from "./success-hooks";
-import { depsOf } from "../deps";
-
-type DeliveryEnv = Bindings;
+import type { Deps } from "../deps";
 
 /**
  * Knobs for tests only: production code never passes them, so the spec's
@@ -34,8 +30,8 @@ export type ConsumerAction = { action: "ack" } | { action: "retry"; delaySeconds
 export const ATTEMPT_LEASE_MS = 60_000;
 const EARLY_TOLERANCE_MS = 10_000;
 
-async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
-  const destination = await checkDestination(endpoint.url, destinationOptions(env));
+async function send(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
+  const destination = await checkDestination(deps, endpoint.url);
   if (!destination.ok) {
     // A resolver outage is the network failing, not the endpoint's address: retried on the same schedule either way.
     return destination.kind === "unavailable" ? { kind: "network_error", message: destination.reason } : { kind: "refused", reason: destination.reason };
@@ -47,7 +43,7 @@ async function send(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: We
     "X-Service-Delivery": delivery.id,
     "X-Service-Payload": delivery.payloadMode,
     ...(await signatureHeaders({
-      secrets: await endpointSecrets(env, endpoint),
+      secrets: await endpointSecrets(deps, endpoint),
       eventId: delivery.eventId,
       body: delivery.body,
       timestamp: Math.floor(Date.now() / 1000),
@@ -104,9 +100,9 @@ async function answerExcerpt(res: Response): Promise<string | null> {
 }
 
 /** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */
-export async function timedSend(env: DeliveryEnv, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, options: DeliveryOptions = {}) {
+export async function timedSend(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, options: DeliveryOptions = {}) {
   const started = Date.now();
-  const result = await send(env, endpoint, delivery, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  const result = await send(deps, endpoint, delivery, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
   return { result, durationMs: Date.now() - started };
 }
 
@@ -114,8 +110,8 @@ const endpointUsable = (endpoint: WebhookEndpointRow | null): endpoint is Webhoo
   endpoint !== null && endpoint.active && endpoint.deletedAt === null;
 
 /** The automatic attempt a queue message (or the first attempt after the write, `path`) asks for. */
-export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: string, options: DeliveryOptions = {}, path: DeliveryPath = "queue"): Promise<ConsumerAction> {
-  const db = database(env.DB);
+export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, options: DeliveryOptions = {}, path: DeliveryPath = "queue"): Promise<ConsumerAction> {
+  const { db } = deps;
   const found = await findDeliveryWithEndpoint(db, deliveryId);
   if (!found || found.delivery.state !== "pending") return { action: "ack" };
   const { delivery, endpoint } = found;
@@ -139,7 +135,7 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
   if (!claimed) return { action: "ack" };
 
   const attemptedAt = nowIso();
-  const { result, durationMs } = await timedSend(env, endpoint, delivery, options);
+  const { result, durationMs } = await timedSend(deps, endpoint, delivery, options);
   const outcome = decideOutcome(attempt, result, new Date());
   const finishedAt = nowIso();
   await recordAttempt(db, {
@@ -155,8 +151,8 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
     gone: outcome.delivery === "gone",
     now: finishedAt,
   });
-  logDeliveryAttempt({ path, delivery, endpoint, attempt, result, outcome, durationMs });
-  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(depsOf(env), delivery);
+  logDeliveryAttempt(deps.log, { path, delivery, endpoint, attempt, result, outcome, durationMs });
+  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(deps, delivery);
   return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
 }
 
@@ -165,9 +161,10 @@ export async function attemptScheduledDelivery(env: DeliveryEnv, deliveryId: str
  * schedule. Success settles a pending or exhausted delivery; failure leaves
  * its state and schedule as they were. The endpoint must be active.
  */
-export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
+export async function resendDelivery(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
+  const { db } = deps;
   const attemptedAt = nowIso();
-  const { result, durationMs } = await timedSend(env, endpoint, delivery);
+  const { result, durationMs } = await timedSend(deps, endpoint, delivery);
   const outcome = decideOutcome(1, result, new Date());
   const success = outcome.delivery === "succeeded";
   await recordAttempt(db, {
@@ -180,6 +177,6 @@ export async function resendDelivery(env: DeliveryEnv, db: Database, endpoint: W
     gone: outcome.delivery === "gone",
     now: nowIso(),
   });
-  logDeliveryAttempt({ path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
-  if (success) await afterSuccessfulDelivery(depsOf(env), delivery);
+  logDeliveryAttempt(deps.log, { path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
+  if (success) await afterSuccessfulDelivery(deps, delivery);
 }

@@ -6,15 +6,14 @@
  */
 import { checkWebhookUrl, type DestinationPolicy } from "../../domain/webhooks/address-policy";
 import { judgeLookups } from "../../domain/webhooks/resolution";
-import type { Bindings } from "../../lib/env";
-import { log } from "../../lib/logger";
+import type { Deps } from "../deps";
 import { DEFAULT_DOH_URL, DNS_TYPES, lookup, type DnsType } from "./dns-over-https";
 
 export interface DestinationOptions extends DestinationPolicy {
   dohUrl: string;
 }
 
-export const destinationOptions = (env: Pick<Bindings, "ALLOW_PRIVATE_WEBHOOKS" | "DOH_URL">): DestinationOptions => ({
+const destinationOptions = ({ env }: Deps): DestinationOptions => ({
   allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS === "true",
   dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
 });
@@ -22,7 +21,9 @@ export const destinationOptions = (env: Pick<Bindings, "ALLOW_PRIVATE_WEBHOOKS" 
 /** `refused`: the URL is at fault (400 naming `url`). `unavailable`: the resolver is, so try again (503). */
 export type DestinationVerdict = { ok: true; url: URL } | { ok: false; kind: "refused" | "unavailable"; reason: string };
 
-export async function checkDestination(raw: string, options: DestinationOptions): Promise<DestinationVerdict> {
+/** The policy and resolver come from `deps.env` (ALLOW_PRIVATE_WEBHOOKS, DOH_URL); a resolver outage is logged through `deps.log`. */
+export async function checkDestination(deps: Deps, raw: string): Promise<DestinationVerdict> {
+  const options = destinationOptions(deps);
   const verdict = checkWebhookUrl(raw, options);
   if (!verdict.ok) return { ok: false, kind: "refused", reason: verdict.reason };
   if (verdict.host.kind === "address") return { ok: true, url: verdict.url };
@@ -35,7 +36,7 @@ export async function checkDestination(raw: string, options: DestinationOptions)
   if (resolved.kind === "unavailable") {
     // An operator wants to see a resolver outage; the host name is the caller's and is not logged.
     const why = lookups.flatMap((l) => (l.kind === "unavailable" ? [l.why] : []));
-    log("warn", "dns_resolver_unavailable", { why: why.join("; ") });
+    deps.log.log("warn", "dns_resolver_unavailable", { why: why.join("; ") });
   }
   return resolved;
 }

@@ -1,23 +1,19 @@
 /** Webhook endpoint management for both APIs: registration, changes, rotation, deliveries. */
-import type { Database } from "../../db/client";
 import { attemptsOf, countEndpoints, findDelivery, findEndpoint, insertEndpointWithinCap, listDeliveries, listEndpoints, updateEndpoint, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import type { Scope } from "../../domain/identity/caller";
 import { generateEndpointSecret } from "../../domain/webhooks/signature";
 import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../../domain/webhooks/subscriptions";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { newId, nowIso } from "../../lib/ids";
 import { resendDelivery } from "./delivery";
-import { checkDestination, destinationOptions } from "./destination";
+import { checkDestination } from "./destination";
 import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./secrets";
+import type { Deps } from "../deps";
 
-type EndpointEnv = Bindings;
-
-export interface EndpointContext {
-  env: EndpointEnv;
-  db: Database;
+/** The request's Deps with the caller's account, environment and API. */
+export interface EndpointContext extends Deps {
   scope: Scope;
   api: WebhookApi;
 }
@@ -25,8 +21,8 @@ export interface EndpointContext {
 /** How long a caller is asked to wait when the DNS resolver could not answer: an outage, not a verdict. */
 export const RESOLVER_RETRY_AFTER_SECONDS = 10;
 
-async function requireAcceptableUrl(env: EndpointEnv, url: string) {
-  const verdict = await checkDestination(url, destinationOptions(env));
+async function requireAcceptableUrl(deps: Deps, url: string) {
+  const verdict = await checkDestination(deps, url);
   if (verdict.ok) return verdict.url.toString();
   if (verdict.kind === "unavailable") {
     throw new Refusal("resolver_unavailable", `${verdict.reason}; nothing was saved, retry after ${RESOLVER_RETRY_AFTER_SECONDS} seconds.`, {
@@ -59,7 +55,7 @@ export interface RegistrationInput {
 }
 
 export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind, input: RegistrationInput) {
-  const url = await requireAcceptableUrl(ctx.env, input.url);
+  const url = await requireAcceptableUrl(ctx, input.url);
   const secret = generateEndpointSecret();
   const now = nowIso();
   const row = {
@@ -74,7 +70,7 @@ export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind,
     description: input.description || null,
     active: true,
     deactivatedReason: null,
-    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    secretSealed: await sealEndpointSecret(ctx, secret),
     previousSecretSealed: null,
     previousSecretExpiresAt: null,
     failureCount: 0,
@@ -105,7 +101,7 @@ export interface EndpointChanges {
 export async function changeEndpoint(ctx: EndpointContext, id: string, changes: EndpointChanges) {
   await requireEndpoint(ctx, id);
   const set: Partial<WebhookEndpointRow> = { updatedAt: nowIso() };
-  if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx.env, changes.url);
+  if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx, changes.url);
   if (changes.events !== undefined) set.events = [...new Set(changes.events)];
   if (changes.payload !== undefined) set.payloadMode = changes.payload;
   if (changes.description !== undefined) set.description = changes.description || null;
@@ -132,7 +128,7 @@ export async function rotateEndpointSecret(ctx: EndpointContext, id: string) {
   const secret = generateEndpointSecret();
   const now = Date.now();
   const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, {
-    secretSealed: await sealEndpointSecret(ctx.env, secret),
+    secretSealed: await sealEndpointSecret(ctx, secret),
     previousSecretSealed: endpoint.secretSealed,
     previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
     updatedAt: new Date(now).toISOString(),
@@ -154,12 +150,12 @@ export async function endpointDeliveries(ctx: EndpointContext, id: string, curso
   };
 }
 
-export async function resendByHand(ctx: EndpointContext & { env: EndpointEnv & Pick<Bindings, "DB"> }, id: string, deliveryId: string) {
+export async function resendByHand(ctx: EndpointContext, id: string, deliveryId: string) {
   const endpoint = await requireEndpoint(ctx, id);
   const delivery = await findDelivery(ctx.db, endpoint.id, deliveryId);
   if (!delivery) throw new Refusal("not_found", `No delivery ${deliveryId} on webhook endpoint ${id}.`);
   if (!endpoint.active) throw new Refusal("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before re-sending.");
-  await resendDelivery(ctx.env, ctx.db, endpoint, delivery);
+  await resendDelivery(ctx, endpoint, delivery);
   const refreshed = await findDelivery(ctx.db, endpoint.id, deliveryId);
   return { delivery: refreshed!, attempts: await attemptsOf(ctx.db, [deliveryId]) };
 }

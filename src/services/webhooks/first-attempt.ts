@@ -11,40 +11,37 @@
  * failed first attempt is followed by a message delayed by the schedule's
  * first retry, as the consumer would have asked; retries are unchanged.
  */
-import type { Bindings } from "../../lib/env";
 import { attemptScheduledDelivery, ATTEMPT_LEASE_MS } from "./delivery";
 import { enqueueDeliveries, type DeliveryMessage } from "./dispatch";
-import { logError } from "../../lib/logger";
-
-type FirstAttemptEnv = Bindings;
+import type { Deps } from "../deps";
 
 /** A safety message arrives once the first attempt's lease has run out (with room for the consumer's early tolerance). */
 export const SAFETY_NET_DELAY_SECONDS = Math.ceil(ATTEMPT_LEASE_MS / 1000) + 15;
 /** Deliveries attempted at once by one request; the rest go through the queue straight away. */
 export const FIRST_ATTEMPTS_PER_RUN = 25;
 
-async function attemptOnce(env: FirstAttemptEnv, deliveryId: string) {
+async function attemptOnce(deps: Deps, deliveryId: string) {
   try {
-    const next = await attemptScheduledDelivery(env, deliveryId, {}, "first_attempt");
+    const next = await attemptScheduledDelivery(deps, deliveryId, {}, "first_attempt");
     if (next.action === "retry") {
-      await env.WEBHOOK_QUEUE.send({ delivery_id: deliveryId } satisfies DeliveryMessage, { contentType: "json", delaySeconds: next.delaySeconds });
+      await deps.env.WEBHOOK_QUEUE.send({ delivery_id: deliveryId } satisfies DeliveryMessage, { contentType: "json", delaySeconds: next.delaySeconds });
     }
   } catch (error) {
     // The safety message takes over; the attempt's lease keeps the two apart.
-    logError("webhook_first_attempt_failed", error, { delivery_id: deliveryId }, "warn");
+    deps.log.logError("webhook_first_attempt_failed", error, { delivery_id: deliveryId }, "warn");
   }
 }
 
-export async function deliverFirstAttempts(env: FirstAttemptEnv, deliveryIds: string[]) {
+export async function deliverFirstAttempts(deps: Deps, deliveryIds: string[]) {
   const now = deliveryIds.slice(0, FIRST_ATTEMPTS_PER_RUN);
   const later = deliveryIds.slice(FIRST_ATTEMPTS_PER_RUN);
   // allSettled, not all: a failing queue must not end the request's waitUntil while the attempts are
   // still in flight (they would be cut off); a failed send is reported once everything has settled,
   // and the cron re-sends what is still pending (requeueOverdueDeliveries).
   const settled = await Promise.allSettled([
-    enqueueDeliveries(env.WEBHOOK_QUEUE, now, SAFETY_NET_DELAY_SECONDS),
-    enqueueDeliveries(env.WEBHOOK_QUEUE, later),
-    ...now.map((id) => attemptOnce(env, id)),
+    enqueueDeliveries(deps.env.WEBHOOK_QUEUE, now, SAFETY_NET_DELAY_SECONDS),
+    enqueueDeliveries(deps.env.WEBHOOK_QUEUE, later),
+    ...now.map((id) => attemptOnce(deps, id)),
   ]);
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;

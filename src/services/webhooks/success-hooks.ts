@@ -10,7 +10,6 @@
 import type { WebhookDeliveryRow } from "../../db/webhooks/webhooks";
 import type { Deps } from "../deps";
 import { forwardRequest } from "../documents/requests";
-import { logError } from "../../lib/logger";
 
 type SuccessHook = (deps: Deps, delivery: WebhookDeliveryRow) => Promise<void>;
 
@@ -34,6 +33,6 @@ export async function afterSuccessfulDelivery(deps: Deps, delivery: WebhookDeliv
     await hook(deps, delivery);
   } catch (error) {
     // The delivery did succeed; a failing hook must not make the queue send it again.
-    logError("webhook_success_hook_failed", error, { delivery_id: delivery.id, event_type: delivery.event });
+    deps.log.logError("webhook_success_hook_failed", error, { delivery_id: delivery.id, event_type: delivery.event });
   }
 }

@@ -21,7 +21,6 @@ import { runBatch } from "../../db/batch";
 import { attemptStatements, attemptsOf, deliveryInsert, findDelivery } from "../../db/webhooks/webhooks";
 import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
 import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
-import type { Bindings } from "../../lib/env";
 import { Refusal } from "../../lib/refusal";
 import { newId, nowIso } from "../../lib/ids";
 import { timedSend } from "./delivery";
@@ -29,9 +28,8 @@ import { logDeliveryAttempt } from "./delivery-log";
 import { requireEndpoint, type EndpointContext } from "./endpoints";
 import { WEBHOOK_API_VERSION } from "./payloads";
 
-type PingEnv = Bindings;
 
-export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: string) {
+export async function sendTestPing(ctx: EndpointContext, id: string) {
   const endpoint = await requireEndpoint(ctx, id);
   if (!endpoint.active) throw new Refusal("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before sending a test.");
 
@@ -64,7 +62,7 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
     updatedAt: now,
   };
   const attemptedAt = nowIso();
-  const { result, durationMs } = await timedSend(ctx.env, endpoint, delivery);
+  const { result, durationMs } = await timedSend(ctx, endpoint, delivery);
   const outcome = decideOutcome(1, result, new Date());
   const success = outcome.delivery === "succeeded";
   const settle = attemptStatements(ctx.db, {
@@ -79,7 +77,7 @@ export async function sendTestPing(ctx: EndpointContext & { env: PingEnv }, id: 
   });
   // One batch: the delivery, its attempt (which settles it) and the endpoint's counters.
   await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery), ...settle]);
-  logDeliveryAttempt({ path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
+  logDeliveryAttempt(ctx.log, { path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });
   return { delivery: (await findDelivery(ctx.db, endpoint.id, delivery.id))!, attempts: await attemptsOf(ctx.db, [delivery.id]) };
 }
 

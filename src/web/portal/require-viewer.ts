@@ -20,7 +20,7 @@ const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL
  */
 export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const token = sessionTokenOf(c);
-  const session = token ? await viewerOfSession(c.get("db"), token) : null;
+  const session = token ? await viewerOfSession(c.get("deps"), token) : null;
   if (!session) return c.redirect(signInFor(c.req.method, c.req.url), 303);
   const seen = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
   const viewer = { ...seen, path: c.req.path };
@@ -45,7 +45,7 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   if (presented.from === "header") return next();
 
   const use = { sessionId: viewer.sessionId, nonce: form.nonce, action: c.req.path };
-  const claim = await claimForm(c.get("db"), use);
+  const claim = await claimForm(c.get("deps"), use);
   if (claim.kind === "replay") {
     if (claim.location) return c.redirect(claim.location, claim.status as 301 | 302 | 303);
     return c.html(messagePage("Already sent", "This form was already sent and acted on, so it was not sent again. Open the page again to see the result."), 409);
@@ -56,11 +56,11 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   try {
     await next();
   } catch (error) {
-    await settleForm(c.get("db"), use, { refused: false, status: 500, location: null });
+    await settleForm(c.get("deps"), use, { refused: false, status: 500, location: null });
     throw error;
   }
   // A refusal (4xx) frees the form for a corrected post; any other answer is replayed to a second post.
-  await settleForm(c.get("db"), use, { refused: c.res.status >= 400 && c.res.status < 500, status: c.res.status, location: c.res.headers.get("Location") });
+  await settleForm(c.get("deps"), use, { refused: c.res.status >= 400 && c.res.status < 500, status: c.res.status, location: c.res.headers.get("Location") });
 });
 
 /** Sign-in, carrying the page a GET asked for (a deep link) so the person lands there once signed in; a post's page is not replayed. */

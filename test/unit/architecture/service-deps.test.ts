@@ -3,19 +3,8 @@ import { collectPositionalDeps, DEPS_FIXTURE, positionalDepsIn } from "../../arc
 
 // Every service takes one `Deps` (db, env, clock, log: src/services/deps.ts) first, built once per
 // request, cron run or queue batch; never `db`, `env` or a raw D1 binding by position
-// (docs/architecture.md "Services on the context").
-
-/**
- * Folders not yet moved to Deps (issue 20), each with what is left. The list only shrinks: a folder
- * whose every function takes Deps must leave it (the test below fails while it stays).
- */
-const NOT_YET: Record<string, string> = {
-  "src/services/identity": "organisations (db) and the key authority and its counters (env)",
-  "src/services/panel": "the panel (db) and its cache (a raw D1 binding)",
-  "src/services/portal": "sessions, members, invitations, passkeys, audit, form claims (db) and sign-in counters (env)",
-  "src/services/registers": "lookupWrites, attemptLookup (db) and lookupContext (env)",
-  "src/services/webhooks": "delivery, first attempts, endpoints and secrets (env); dispatch takes Deps",
-};
+// (docs/architecture.md "Services on the context"). Every folder has moved (issue 20): the only
+// functions that take the bindings are the builders below.
 
 /** The builders: they make a Deps (or the view context around one) from the bindings, so they take env. */
 const BUILDERS: Record<string, string> = {
@@ -24,8 +13,6 @@ const BUILDERS: Record<string, string> = {
   "src/services/views/links.ts": "builds the link signer from the signing secret and the public URL",
 };
 
-const folderOf = (mention: string) => mention.split(":")[0].split("/").slice(0, 3).join("/");
-
 describe("services take Deps, not db/env by position", () => {
   let mentions: string[] = [];
   beforeAll(() => {
@@ -33,15 +20,11 @@ describe("services take Deps, not db/env by position", () => {
   }, 60_000);
 
   it("no exported function under src/services takes a Database, D1Database or Bindings (or db/env/d1) first", () => {
-    expect(mentions.filter((m) => !(folderOf(m) in NOT_YET) && !(m.split(":")[0] in BUILDERS))).toEqual([]);
+    expect(mentions.filter((m) => !(m.split(":")[0] in BUILDERS))).toEqual([]);
   });
 
   it("each builder still takes the bindings (an entry that no longer applies goes)", () => {
     for (const file of Object.keys(BUILDERS)) expect(mentions.some((m) => m.startsWith(`${file}:`)), file).toBe(true);
-  });
-
-  it("each folder still listed as not yet moved still has such a function (an entry that no longer applies goes)", () => {
-    for (const folder of Object.keys(NOT_YET)) expect(mentions.some((m) => folderOf(m) === folder), folder).toBe(true);
   });
 
   it("catches each kind of breach in a made-up service, and not a function that takes Deps", () => {

@@ -8,7 +8,6 @@ import { unusedExports, type UnusedExport } from "../../architecture/unused-expo
 // Explicit allow-list, each with its reason; an entry that is no longer dead fails the last test.
 const ALLOWED_DEAD: Record<string, string> = {
   "src/index.ts: default": "the Worker's fetch/scheduled/queue handlers: the runtime calls them",
-  "src/services/panel/panel-cache.ts: setPanelLoader": "the seam tests use to load a panel without D1 (prequalification tests); no production caller",
 };
 
 /**

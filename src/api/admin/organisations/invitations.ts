@@ -72,7 +72,7 @@ export const revokeInvitationRoute = createRoute({
 
 export function registerInvitationRoutes(router: Router) {
   router.openapi(listInvitationsRoute, async (c) => {
-    const pending = await pendingInvitationsOf(c.get("db"), c.req.valid("param").id);
+    const pending = await pendingInvitationsOf(c.get("deps"), c.req.valid("param").id);
     c.header("Cache-Control", "no-store");
     return c.json(
       {
@@ -92,12 +92,12 @@ export function registerInvitationRoutes(router: Router) {
 
   router.openapi(revokeInvitationRoute, async (c) => {
     const { id, invitation_id } = c.req.valid("param");
-    await revokeInvitationOf(c.get("db"), id, invitation_id, { memberId: "operator", environment: "sandbox" });
+    await revokeInvitationOf(c.get("deps"), id, invitation_id, { memberId: "operator", environment: "sandbox" });
     return c.body(null, 204);
   });
 
   router.openapi(createInvitationRoute, async (c) => {
-    const issued = await inviteMember(c.get("db"), c.env.PUBLIC_URL, c.req.valid("param").id, c.req.valid("json"), "operator");
+    const issued = await inviteMember(c.get("deps"), c.env.PUBLIC_URL, c.req.valid("param").id, c.req.valid("json"), "operator");
     c.header("Cache-Control", "no-store");
     return c.json(
       { id: issued.id, organisation_id: issued.organisationId, email: issued.email, role: issued.role, url: issued.url, expires_at: issued.expiresAt, created_at: issued.createdAt },

@@ -19,13 +19,13 @@ const productView = (p: PanelProduct) => ({
 export function registerProductRoutes(router: Router) {
   router.openapi(replaceProductsRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const products = await setLenderProducts(c.get("db"), id, c.req.valid("json").products);
+    const products = await setLenderProducts(c.get("deps"), id, c.req.valid("json").products);
     return c.json({ organisation_id: id, products: products.map(productView) }, 200);
   });
 
   router.openapi(listProductsRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const products = await lenderProducts(c.get("db"), id);
+    const products = await lenderProducts(c.get("deps"), id);
     return c.json({ organisation_id: id, products: products.map(productView) }, 200);
   });
 }

@@ -43,14 +43,14 @@ export function registerDealRoutes(router: Router) {
   });
 
   router.openapi(getDealRoute, async (c) => {
-    const deal = await loadDealView(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").ref);
+    const deal = await loadDealView(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), c.req.valid("param").ref);
     if (!deal) throw notFound();
     announceDeprecatedFields(c);
     return c.json(deal, 200);
   });
 
   router.openapi(reportStatusRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const scope = scopeOf(c.get("caller"));
     const deal = await reportStatus(ctx, scope, c.req.valid("param").ref, c.req.valid("json"));
     announceDeprecatedFields(c);

@@ -14,7 +14,7 @@ export function registerDocumentRoutes(router: Router) {
 
   router.openapi(requestFilesRoute, async (c) => {
     const { ref, id } = c.req.valid("param");
-    return c.json(await requestFiles(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), ref, id), 200);
+    return c.json(await requestFiles(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), ref, id), 200);
   });
 
   router.openapi(waiveRequestRoute, async (c) => {
@@ -22,5 +22,5 @@ export function registerDocumentRoutes(router: Router) {
     return c.json({ request: await waiveRequest(c.get("deps"), scopeOf(c.get("caller")), ref, id) }, 200);
   });
 
-  router.openapi(listDocumentsRoute, async (c) => c.json(await dealDocuments(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").ref), 200));
+  router.openapi(listDocumentsRoute, async (c) => c.json(await dealDocuments(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), c.req.valid("param").ref), 200));
 }

@@ -10,7 +10,7 @@ export function registerTestDealRoutes(router: Router) {
   router.openapi(createTestDealRoute, async (c) => {
     // The body is optional: without one the validator passes nothing through.
     const body = c.req.valid("json") ?? {};
-    const deal = await createTestDeal(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), {
+    const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), {
       country: body.country?.country,
       business: body.business ?? undefined,
       contact: body.contact ?? undefined,
@@ -28,7 +28,7 @@ export function registerTestDealRoutes(router: Router) {
   });
 
   router.openapi(simulateTestDealRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const deal = await simulateTestDealEvent(ctx, c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").event);
     announceDeprecatedFields(c);
     return c.json(deal, 200);

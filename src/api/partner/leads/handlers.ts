@@ -13,18 +13,18 @@ import { rotateLeadHubLink } from "../../../services/hub/hub-links";
 export function registerLeadRoutes(router: Router) {
   router.openapi(createLeadRoute, async (c) => {
     const { country, ...parts } = c.req.valid("json");
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const lead = await openLead(c.get("deps"), { scope: scopeOf(c.get("caller")), market: country, parts });
     c.header("Location", new URL(`${c.req.path}/${lead.id}`, c.req.url).toString());
     return c.json(await presentNewLead(ctx, lead), 201);
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    return c.json(await readLead(viewContext(c.env, { db: c.get("db") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
+    return c.json(await readLead(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const lead = await amendLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
     return c.json(await presentLead(ctx, lead), 200);
   });
@@ -53,7 +53,7 @@ export function registerLeadRoutes(router: Router) {
 
   router.openapi(renewLeadRoute, async (c) => {
     // The request's database: under an Idempotency-Key it spends the key in the renewal's batch (deps carries it).
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const renewal = await renewLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id);
     // The path ends /leads/{id}/renewals: the new lead lives beside the one it renews.
     c.header("Location", new URL(c.req.path.replace(/[^/]+\/renewals\/?$/, renewal.id), c.req.url).toString());
@@ -61,7 +61,7 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(rotateHubLinkRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     return c.json(await rotateLeadHubLink(ctx, ctx.links, scopeOf(c.get("caller")), c.req.valid("param").id), 200);
   });
 

@@ -46,7 +46,7 @@ export function registerTokenRoutes(router: Router) {
       throw new Refusal("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
     await consumeRateLimit(c, `token:${clientId.trim()}`);
-    const token = await exchangeClientCredentials(c.env, clientId, clientSecret);
+    const token = await exchangeClientCredentials(c.get("deps"), clientId, clientSecret);
     c.header("Cache-Control", "no-store");
     return c.json(token, 200);
   });

@@ -15,7 +15,7 @@ export function registerOfferRoutes(router: Router) {
   });
 
   router.openapi(simulateRoute, async (c) => {
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     const lead = await simulateLeadEvent(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json").event, panelMatcher(c.get("deps")));
     return c.json(await presentLead(ctx, lead), 200);
   });

@@ -9,7 +9,7 @@ import { listEventsRoute } from "./routes";
 export function registerEventRoutes(router: Router, api: WebhookApi) {
   router.openapi(listEventsRoute(api), async (c) => {
     const { cursor, limit, event, subject } = c.req.valid("query");
-    const ctx = viewContext(c.env, { db: c.get("db") });
+    const ctx = viewContext(c.env, { deps: c.get("deps") });
     return c.json(await pageOfEvents(ctx, scopeOf(c.get("caller")), api, { event, subject }, cursor, limit, signingSecretOf(c.env)), 200);
   });
 }

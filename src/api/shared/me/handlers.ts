@@ -5,7 +5,7 @@ import { getMe } from "./routes";
 export function registerMeRoutes(router: Router, api: "partner" | "lender" = "partner") {
   router.openapi(getMe(api), async (c) => {
     const caller = c.get("caller");
-    const { organisation, key } = await callerAccount(c.get("db"), caller);
+    const { organisation, key } = await callerAccount(c.get("deps"), caller);
     return c.json(
       {
         organisation: { id: organisation.id, name: organisation.name, kind: organisation.kind },

@@ -18,9 +18,8 @@ import { deliveryView, endpointView } from "../../../services/webhooks/views";
 import { sendTestPing } from "../../../services/webhooks/test-ping";
 import { webhookRoutes } from "./routes";
 
-const contextOf = (c: Context<AppEnv>, api: WebhookApi): EndpointContext & { env: AppEnv["Bindings"] } => ({
-  env: c.env,
-  db: c.get("db"),
+const contextOf = (c: Context<AppEnv>, api: WebhookApi): EndpointContext => ({
+  ...c.get("deps"),
   scope: scopeOf(c.get("caller")),
   api,
 });

@@ -53,12 +53,12 @@ const addressOf = (c: PortalContext) => clientAddress(c.req.raw);
 export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   // The acceptance page's ceremony: the token comes from the invitation cookie (invitation-cookie.ts).
   portal.post("/invitation/options", async (c) => {
-    const { challengeId, options } = await registrationOptions(c.get("db"), partyOf(c), invitationTokenOf(c));
+    const { challengeId, options } = await registrationOptions(c.get("deps"), partyOf(c), invitationTokenOf(c));
     return c.json({ challenge_id: challengeId, options });
   });
 
   portal.post("/invitation/verify", async (c) => {
-    const token = await completeRegistration(c.get("db"), partyOf(c), invitationTokenOf(c), await answerOf(c));
+    const token = await completeRegistration(c.get("deps"), partyOf(c), invitationTokenOf(c), await answerOf(c));
     clearInvitationCookie(c);
     setSessionCookie(c, token);
     return c.json({ redirect: PORTAL_ROUTE });
@@ -66,23 +66,23 @@ export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
 
   // The same ceremony with the token in the path, for a client holding the link itself (tests, scripts).
   portal.post("/invitations/:token/options", async (c) => {
-    const { challengeId, options } = await registrationOptions(c.get("db"), partyOf(c), c.req.param("token"));
+    const { challengeId, options } = await registrationOptions(c.get("deps"), partyOf(c), c.req.param("token"));
     return c.json({ challenge_id: challengeId, options });
   });
 
   portal.post("/invitations/:token/verify", async (c) => {
-    const token = await completeRegistration(c.get("db"), partyOf(c), c.req.param("token"), await answerOf(c));
+    const token = await completeRegistration(c.get("deps"), partyOf(c), c.req.param("token"), await answerOf(c));
     setSessionCookie(c, token);
     return c.json({ redirect: PORTAL_ROUTE });
   });
 
   portal.post("/sign-in/options", async (c) => {
-    const { challengeId, options } = await signInOptions(c.env, c.get("db"), partyOf(c), addressOf(c));
+    const { challengeId, options } = await signInOptions(c.get("deps"), partyOf(c), addressOf(c));
     return c.json({ challenge_id: challengeId, options });
   });
 
   portal.post("/sign-in/verify", async (c) => {
-    const token = await completeSignIn(c.env, c.get("db"), partyOf(c), addressOf(c), await answerOf(c));
+    const token = await completeSignIn(c.get("deps"), partyOf(c), addressOf(c), await answerOf(c));
     setSessionCookie(c, token);
     // A deep link that sent the person to sign in (`?next=`) is where they land (issue 23 item 13).
     return c.json({ redirect: landingOf(c.req.query("next")) });

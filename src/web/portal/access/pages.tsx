@@ -39,7 +39,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   // a page that moves on by itself, since a browser withholds a SameSite=Strict cookie on a redirect
   // chain another site started; otherwise a 303.
   portal.get("/invitations/:token", async (c) => {
-    const found = await openInvitation(c.get("db"), c.req.param("token"));
+    const found = await openInvitation(c.get("deps"), c.req.param("token"));
     // Unknown, used and expired links look alike, and say what to do next.
     if (!found) return c.html(invitationGonePage(), 404);
     setInvitationCookie(c, c.req.param("token"));
@@ -47,7 +47,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
     return c.redirect(INVITATION_PAGE, 303);
   });
   portal.get("/invitation", async (c) => {
-    const found = await openInvitation(c.get("db"), invitationTokenOf(c));
+    const found = await openInvitation(c.get("deps"), invitationTokenOf(c));
     if (!found) return c.html(invitationGonePage(), 404);
     return c.html(invitationPage({ organisationName: found.organisation.name, email: found.invitation.email, role: found.invitation.role, reenrol: found.invitation.memberId !== null }));
   });
@@ -66,7 +66,7 @@ const ROLE_WORDS: Record<PortalRole, { a: string; can: string }> = {
 };
 
 async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 409, extra: Partial<MembersPageProps> = {}) {
-  const [members, invitations] = await Promise.all([membersOf(c.get("db"), c.get("viewer")), pendingInvitationsOf(c.get("db"), c.get("viewer").organisationId)]);
+  const [members, invitations] = await Promise.all([membersOf(c.get("deps"), c.get("viewer")), pendingInvitationsOf(c.get("deps"), c.get("viewer").organisationId)]);
   return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, invitations, ...extra }), status);
 }
 
@@ -84,7 +84,7 @@ const memberActionRefused = (c: PortalContext, error: unknown) =>
 /** The member a confirm page asks about; null for another organisation's member or none (the caller answers the 404 page). */
 async function memberToAskAbout(c: PortalContext, id: string) {
   try {
-    return await memberOf(c.get("db"), c.get("viewer"), id);
+    return await memberOf(c.get("deps"), c.get("viewer"), id);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -109,8 +109,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     }
     const viewer = c.get("viewer");
     try {
-      const issued = await inviteMember(c.get("db"), c.env.PUBLIC_URL, viewer.organisationId, parsed.data, viewer.memberId);
-      await recordPortalAction(c.get("db"), viewer, "member.invited", issued.id);
+      const issued = await inviteMember(c.get("deps"), c.env.PUBLIC_URL, viewer.organisationId, parsed.data, viewer.memberId);
+      await recordPortalAction(c.get("deps"), viewer, "member.invited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
     } catch (error) {
       if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: messagesOf({ code: error.code, detail: error.detail, field: "email" })[0].message } } });
@@ -121,7 +121,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.post("/members/invitations/:id/revoke", async (c) => {
     const viewer = c.get("viewer");
     try {
-      await revokeInvitationOf(c.get("db"), viewer.organisationId, c.req.param("id"), viewer);
+      await revokeInvitationOf(c.get("deps"), viewer.organisationId, c.req.param("id"), viewer);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;
@@ -161,7 +161,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.post("/members/:id/remove", async (c) => {
     if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/members/${encodeURIComponent(c.req.param("id"))}/remove`, 303);
     try {
-      await removeMemberOf(c.get("db"), c.get("viewer"), c.req.param("id"));
+      await removeMemberOf(c.get("deps"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
       return memberActionRefused(c, error);
     }
@@ -172,8 +172,8 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.post("/members/:id/reinvite", async (c) => {
     const viewer = c.get("viewer");
     try {
-      const issued = await reinviteMember(c.get("db"), c.env.PUBLIC_URL, viewer, c.req.param("id"));
-      await recordPortalAction(c.get("db"), viewer, "member.reinvited", issued.id);
+      const issued = await reinviteMember(c.get("deps"), c.env.PUBLIC_URL, viewer, c.req.param("id"));
+      await recordPortalAction(c.get("deps"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
       return memberActionRefused(c, error);
@@ -211,7 +211,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     const role = String((await c.req.formData()).get("role") ?? "");
     if (!(PORTAL_ROLES as readonly string[]).includes(role)) return renderMembers(c, 400, { feedback: { error: { field: null, message: "Choose Admin or Member as the new role." } } });
     try {
-      await changeMemberRoleOf(c.get("db"), c.get("viewer"), c.req.param("id"), role as PortalRole);
+      await changeMemberRoleOf(c.get("deps"), c.get("viewer"), c.req.param("id"), role as PortalRole);
     } catch (error) {
       return memberActionRefused(c, error);
     }
@@ -221,19 +221,19 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   // Every member's own passkeys (not an admin page): the list, another one, removing one after confirming.
   const PASSKEY_NOTICES: Record<string, string> = { added: "Passkey added: you can sign in with it now.", removed: "Passkey removed: it no longer signs you in." };
   const renderPasskeys = async (c: PortalContext, status: 200 | 409, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
-    c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("db"), c.get("viewer")), feedback }), status);
+    c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("deps"), c.get("viewer")), feedback }), status);
   portal.get("/passkeys", (c) => renderPasskeys(c, 200, { notice: PASSKEY_NOTICES[c.req.query("notice") ?? ""] ?? null }));
   portal.post("/passkeys/options", async (c) => {
-    const { challengeId, options } = await addPasskeyOptions(c.get("db"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"));
+    const { challengeId, options } = await addPasskeyOptions(c.get("deps"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"));
     return c.json({ challenge_id: challengeId, options });
   });
   portal.post("/passkeys/verify", async (c) => {
-    await completeAddPasskey(c.get("db"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"), await answerOf(c));
+    await completeAddPasskey(c.get("deps"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"), await answerOf(c));
     return c.json({ redirect: `${PORTAL_ROUTE}/passkeys?notice=added` });
   });
   portal.get("/passkeys/:id/remove", async (c) => {
     const viewer = c.get("viewer");
-    const passkeys = await passkeysOf(c.get("db"), viewer);
+    const passkeys = await passkeysOf(c.get("deps"), viewer);
     const passkey = passkeys.find((p) => p.credentialId === c.req.param("id"));
     if (!passkey) return c.html(notFoundPage(), 404);
     return c.html(
@@ -259,7 +259,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   });
   portal.post("/passkeys/:id/remove", async (c) => {
     try {
-      await removePasskeyOf(c.get("db"), c.get("viewer"), c.req.param("id"));
+      await removePasskeyOf(c.get("deps"), c.get("viewer"), c.req.param("id"));
     } catch (error) {
       return showRefused(c, error, notFound, (refusal) => renderPasskeys(c, 409, { error: { field: null, message: refusal.message } }), ["conflict"]);
     }
@@ -269,7 +269,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.get("/audit", async (c) => {
     const cursor = c.req.query("cursor");
     try {
-      const page = await auditLogOf(c.get("db"), c.get("viewer"), cursor, signingSecretOf(c.env));
+      const page = await auditLogOf(c.get("deps"), c.get("viewer"), cursor, signingSecretOf(c.env));
       return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this page did not issue (edited, or another organisation's) is refused, never read.

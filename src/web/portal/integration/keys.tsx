@@ -32,7 +32,7 @@ const KeyForm = z.strictObject({ type: KeyType, allowed_origins: AllowedOrigins 
 
 async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRefusal) {
   const viewer = c.get("viewer");
-  const keys = await keysInScope(c.get("db"), scopeOfViewer(viewer));
+  const keys = await keysInScope(c.get("deps"), scopeOfViewer(viewer));
   const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: noticeFrom(c.req.query("notice")) };
   return c.html(<KeysPage viewer={viewer} formToken={c.get("formToken")} keys={keys} entry={entry} feedback={feedback} />, refusal?.status ?? 200);
 }
@@ -47,12 +47,12 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     try {
       const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });
       if (!parsed.success) throw formRefusal(parsed.error, "form");
-      const issued = await issueKey(c.get("db"), viewer.organisationId, {
+      const issued = await issueKey(c.get("deps"), viewer.organisationId, {
         environment: viewer.environment,
         type: parsed.data.type,
         allowed_origins: parsed.data.allowed_origins,
       });
-      await recordPortalAction(c.get("db"), viewer, "key.created", issued.client_id);
+      await recordPortalAction(c.get("deps"), viewer, "key.created", issued.client_id);
       return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: parsed.data.allowed_origins ?? [] }} />, 201);
     } catch (error) {
       return keysPage(c, entry, refusalForPage(error));
@@ -62,7 +62,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
   // Revoking asks first (the kit's confirm page): only an active key of the member's organisation and environment, else 404.
   portal.get("/keys/:clientId/revoke", async (c) => {
     const viewer = c.get("viewer");
-    const key = (await keysInScope(c.get("db"), scopeOfViewer(viewer))).find((k) => k.client_id === c.req.param("clientId") && !k.revoked_at);
+    const key = (await keysInScope(c.get("deps"), scopeOfViewer(viewer))).find((k) => k.client_id === c.req.param("clientId") && !k.revoked_at);
     if (!key) return c.html(notFoundPage(), 404);
     const facts: [string, string][] = [
       ["Client id", key.client_id],
@@ -98,12 +98,12 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     const clientId = c.req.param("clientId");
     if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/keys/${encodeURIComponent(clientId)}/revoke`, 303);
     try {
-      await revokeClientKey(c.get("db"), c.env, clientId, scopeOfViewer(viewer));
+      await revokeClientKey(c.get("deps"), clientId, scopeOfViewer(viewer));
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;
     }
-    await recordPortalAction(c.get("db"), viewer, "key.revoked", clientId);
+    await recordPortalAction(c.get("deps"), viewer, "key.revoked", clientId);
     return c.redirect(withNotice(`${PORTAL_ROUTE}/keys`, "key-revoked"), 303);
   });
 }

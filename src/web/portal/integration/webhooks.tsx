@@ -37,9 +37,9 @@ import type { EndpointFormEntry } from "./endpoint-fields";
 const DELIVERIES_PER_PAGE = 25;
 
 /** The member's endpoints: their organisation and environment, on their organisation's API. */
-const contextOf = (c: PortalContext): EndpointContext & { env: PortalContext["env"] } => {
+const contextOf = (c: PortalContext): EndpointContext => {
   const viewer = c.get("viewer");
-  return { env: c.env, db: c.get("db"), scope: scopeOfViewer(viewer), api: viewer.organisationKind };
+  return { ...c.get("deps"), scope: scopeOfViewer(viewer), api: viewer.organisationKind };
 };
 
 const endpointPath = (id: string) => `${PORTAL_ROUTE}/webhooks/${encodeURIComponent(id)}`;
@@ -117,7 +117,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       if (!parsed.success) throw formRefusal(parsed.error, "form");
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
       const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
-      await recordPortalAction(c.get("db"), viewer, "webhook.registered", endpoint.id);
+      await recordPortalAction(c.get("deps"), viewer, "webhook.registered", endpoint.id);
       return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
     } catch (error) {
       return webhooksPage(c, entry, refusalForPage(error));
@@ -129,7 +129,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
   portal.post("/webhooks/:id/rotate-secret", (c) =>
     onEndpoint(c, c.req.param("id"), async () => {
       const { endpoint, secret } = await rotateEndpointSecret(contextOf(c), c.req.param("id"));
-      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.secret_rotated", endpoint.id);
+      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.secret_rotated", endpoint.id);
       return c.html(<EndpointSecretPage viewer={c.get("viewer")} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated />);
     }),
   );
@@ -171,7 +171,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${endpointPath(c.req.param("id"))}/delete`, 303);
     return onEndpoint(c, c.req.param("id"), async () => {
       await deleteEndpoint(contextOf(c), c.req.param("id"));
-      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
+      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
       return c.redirect(withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted"), 303);
     });
   });
@@ -180,7 +180,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     onEndpoint(c, c.req.param("id"), async () => {
       const id = c.req.param("id");
       await changeEndpoint(contextOf(c), id, { active: true });
-      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.reactivated", id);
+      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.reactivated", id);
       return c.redirect(withNotice(endpointPath(id), "webhook-reactivated"), 303);
     }),
   );
@@ -189,7 +189,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     onEndpoint(c, c.req.param("id"), async () => {
       const id = c.req.param("id");
       const { delivery } = await sendTestPing(contextOf(c), id);
-      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.test_sent", id);
+      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.test_sent", id);
       // The page reads the ping's outcome from its delivery: a notice when the receiver took it, an alert when not.
       return c.redirect(`${endpointPath(id)}?ping=${encodeURIComponent(delivery.id)}`, 303);
     }),
@@ -207,7 +207,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, description, events: entry.events, payload: entry.payload || undefined });
       if (!parsed.success) throw formRefusal(parsed.error, "form");
       await changeEndpoint(contextOf(c), id, parsed.data);
-      await recordPortalAction(c.get("db"), viewer, "webhook.updated", id);
+      await recordPortalAction(c.get("deps"), viewer, "webhook.updated", id);
       return c.redirect(withNotice(endpointPath(id), "webhook-updated"), 303);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
@@ -219,7 +219,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     onEndpoint(c, c.req.param("id"), async () => {
       const id = c.req.param("id");
       await resendByHand(contextOf(c), id, c.req.param("deliveryId"));
-      await recordPortalAction(c.get("db"), c.get("viewer"), "webhook.delivery_resent", id);
+      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.delivery_resent", id);
       return c.redirect(withNotice(endpointPath(id), "delivery-resent"), 303);
     }),
   );

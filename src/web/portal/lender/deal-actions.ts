@@ -89,7 +89,7 @@ function handle(form: DealForm, action: Action) {
       const refusal = refusalForPage(error, DEAL_FORM_REFUSALS);
       return renderDeal(c, ref, refusal.status, { refusal: { ...refusal, form, draft: fields } });
     }
-    await recordPortalAction(c.get("db"), viewer, done.action, done.target);
+    await recordPortalAction(c.get("deps"), viewer, done.action, done.target);
     return c.redirect(`${PORTAL_ROUTE}/deals/${ref}?notice=${done.notice}#${done.anchor}`, 303);
   };
 }
@@ -151,7 +151,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
         throw new Refusal("invalid_request", "Choose one of the business's steps.", { field: "event" });
       }
       // Another lender's deal, the other environment's, or a real (not test) deal: not_found, the 404 page.
-      await simulated(simulateTestDealEvent(viewContext(c.env, { db: c.get("db") }), c.env.DOCUMENTS, scope, ref, event as TestDealSimulatedEvent));
+      await simulated(simulateTestDealEvent(viewContext(c.env, { deps: c.get("deps") }), c.env.DOCUMENTS, scope, ref, event as TestDealSimulatedEvent));
       return { action: "test_deal.simulated", target: ref, notice: `simulated_${event}`, anchor: "simulate" };
     }),
   );

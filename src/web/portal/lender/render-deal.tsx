@@ -31,7 +31,7 @@ export const DEAL_NOTICES: Record<string, string> = {
 export async function renderDeal(c: PortalContext, ref: string, status: ContentfulStatusCode, extra: { notice?: string | null; refusal?: DealRefusal | null } = {}) {
   const viewer = c.get("viewer");
   const scope = scopeOfViewer(viewer);
-  const ctx = viewContext(c.env, { db: c.get("db") });
+  const ctx = viewContext(c.env, { deps: c.get("deps") });
   const deal = await loadDealView(ctx, scope, ref);
   if (!deal) return c.html(notFoundPage(), 404);
   const [requests, messages] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref)]);

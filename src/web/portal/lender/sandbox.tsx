@@ -54,11 +54,11 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
       amount = read;
     }
     try {
-      const deal = await createTestDeal(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(viewer), {
+      const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(viewer), {
         country,
         ...(amount !== undefined ? { funding: { amount, purpose: "working_capital", product_family: "business_loan" } } : {}),
       });
-      await recordPortalAction(c.get("db"), viewer, "test_deal.created", deal.ref);
+      await recordPortalAction(c.get("deps"), viewer, "test_deal.created", deal.ref);
       return c.redirect(`${PORTAL_ROUTE}/deals/${deal.ref}?notice=test_deal_created#simulate`, 303);
     } catch (error) {
       if (isRefusal(error, "cap_exceeded")) return showSandbox(c, 422, refused(null, "You already have 10 test deals, the most there can be: delete one to make another."), fields);
@@ -106,7 +106,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
       if (isRefusal(error, "not_found")) return c.html(notFoundPage(), 404);
       throw error;
     }
-    await recordPortalAction(c.get("db"), viewer, "test_deal.deleted", ref);
+    await recordPortalAction(c.get("deps"), viewer, "test_deal.deleted", ref);
     return c.redirect(`${PORTAL_ROUTE}/sandbox?notice=deleted`, 303);
   });
 }

@@ -77,15 +77,15 @@ export function createPortalRoutes() {
       return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
     }
     const viewer = c.get("viewer");
-    await switchEnvironment(c.get("db"), viewer, chosen as Environment);
-    await recordPortalAction(c.get("db"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);
+    await switchEnvironment(c.get("deps"), viewer, chosen as Environment);
+    await recordPortalAction(c.get("deps"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);
     return c.redirect(PORTAL_ROUTE, 303);
   });
 
   portal.post("/sign-out", async (c) => {
     const viewer = c.get("viewer");
-    await signOut(c.get("db"), viewer);
-    await recordPortalAction(c.get("db"), viewer, "session.ended");
+    await signOut(c.get("deps"), viewer);
+    await recordPortalAction(c.get("deps"), viewer, "session.ended");
     clearSessionCookie(c);
     return c.redirect(`${PORTAL_ROUTE}/sign-in?notice=signed-out`, 303);
   });

@@ -129,7 +129,7 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     }
     const { event, subject, cursor, limit } = parsed.data;
     try {
-      const ctx = viewContext(c.env, { db: c.get("db") });
+      const ctx = viewContext(c.env, { deps: c.get("deps") });
       // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
       const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
       const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit, signingSecretOf(c.env));

@@ -62,7 +62,7 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;
     }
-    await recordPortalAction(c.get("db"), viewer, "lead.hub_link_rotated", link.id);
+    await recordPortalAction(c.get("deps"), viewer, "lead.hub_link_rotated", link.id);
     const back = `${PORTAL_ROUTE}/leads/${encodeURIComponent(link.id)}`;
     return c.html(
       <PortalPage title="New hub link" viewer={viewer} formToken={c.get("formToken")} feedback={{ notice: "A new hub link was made. The old link no longer works." }}>

@@ -70,7 +70,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
         filename: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),
       });
-      await recordPortalAction(c.get("db"), viewer, "document.uploaded", doc.id);
+      await recordPortalAction(c.get("deps"), viewer, "document.uploaded", doc.id);
       return c.redirect(`${leadPath(id)}?done=${doc.state === "accepted" ? "document_accepted" : "document_rejected"}#documents`, 303);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
@@ -84,7 +84,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     const id = c.req.param("id");
     try {
       const renewal = await renewLead(c.get("deps"), scopeOfViewer(viewer), id);
-      await recordPortalAction(c.get("db"), viewer, "lead.renewed", renewal.id);
+      await recordPortalAction(c.get("deps"), viewer, "lead.renewed", renewal.id);
       return c.redirect(`${leadPath(renewal.id)}?done=renewal`, 303);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
@@ -110,7 +110,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
       const message = lead && !refusal.message.startsWith("No panel product") ? `${label} is not possible while the lead is ${stateLabelOf(lead.state).toLowerCase()}.` : refusal.message;
       return showWithError(c, id, { message, field: null }, refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, `lead.simulated_${parsed.data.event}`, id);
+    await recordPortalAction(c.get("deps"), viewer, `lead.simulated_${parsed.data.event}`, id);
     return c.redirect(`${leadPath(id)}?done=simulated_${parsed.data.event}`, 303);
   });
 }

@@ -364,7 +364,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
 /** The lead in the viewer's organisation and environment, or null (another's, or none: the same 404). */
 async function leadOfViewer(c: PortalContext, id: string) {
   try {
-    return await readLead(viewContext(c.env, { db: c.get("db") }), scopeOfViewer(c.get("viewer")), id);
+    return await readLead(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(c.get("viewer")), id);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -405,7 +405,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
       if (!lead) return c.html(notFoundPage(), 404);
       return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, "offer.accepted", offerId);
+    await recordPortalAction(c.get("deps"), viewer, "offer.accepted", offerId);
     return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`, 303);
   });
 }

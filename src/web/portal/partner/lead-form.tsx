@@ -75,7 +75,7 @@ async function submitOrShowMissing(c: PortalContext, id: string) {
   const viewer = c.get("viewer");
   try {
     const { lead, alreadySubmitted } = await submitLead(c.get("deps"), scopeOfViewer(viewer), id, panelMatcher(c.get("deps")));
-    if (!alreadySubmitted) await recordPortalAction(c.get("db"), viewer, "lead.submitted", lead.id);
+    if (!alreadySubmitted) await recordPortalAction(c.get("deps"), viewer, "lead.submitted", lead.id);
     return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
   } catch (error) {
     const refusal = refusalForPage(error, ["missing_fields"]);
@@ -120,7 +120,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOfField), refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, "lead.created", id);
+    await recordPortalAction(c.get("deps"), viewer, "lead.created", id);
     if (form.intent === "submit") return submitOrShowMissing(c, id);
     return c.redirect(`${leadPath(id)}?done=created`, 303);
   });
@@ -148,7 +148,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOfField), refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, "lead.amended", id);
+    await recordPortalAction(c.get("deps"), viewer, "lead.amended", id);
     if (form.intent === "submit") return submitOrShowMissing(c, id);
     return c.redirect(`${leadPath(id)}?done=saved`, 303);
   });

@@ -231,7 +231,7 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOf), refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, place === null ? "lead.person_added" : "lead.person_changed", lead.id);
+    await recordPortalAction(c.get("deps"), viewer, place === null ? "lead.person_added" : "lead.person_changed", lead.id);
     return c.redirect(`${personsPath(lead.id)}?done=${place === null ? "added" : "saved"}`, 303);
   };
   portal.post("/leads/:id/persons", change(false));
@@ -254,7 +254,7 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
       const refusal = refusalForPage(error);
       return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
     }
-    await recordPortalAction(c.get("db"), viewer, "lead.person_removed", lead.id);
+    await recordPortalAction(c.get("deps"), viewer, "lead.person_removed", lead.id);
     return c.redirect(`${personsPath(lead.id)}?done=removed`, 303);
   });
 }

@@ -108,8 +108,8 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
     const form = textFields(await readForm(c));
     const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
     if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, inputOf)} />, 400);
-    const answer = prequalify(parsed.data, await currentPanel(c.env.DB));
-    await recordPortalAction(c.get("db"), c.get("viewer"), "prequalification.checked");
+    const answer = prequalify(parsed.data, await currentPanel(c.get("deps")));
+    await recordPortalAction(c.get("deps"), c.get("viewer"), "prequalification.checked");
     return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
   });
 }

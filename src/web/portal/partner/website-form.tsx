@@ -33,7 +33,7 @@ export function registerWebsiteFormPage(portal: Hono<PortalEnv>) {
   portal.get("/website-form", async (c) => {
     const viewer = c.get("viewer");
     const origin = new URL(c.req.url).origin;
-    const keys = (await keysInScope(c.get("db"), scopeOfViewer(viewer))).filter((k) => k.kind === "publishable" && !k.revoked_at);
+    const keys = (await keysInScope(c.get("deps"), scopeOfViewer(viewer))).filter((k) => k.kind === "publishable" && !k.revoked_at);
     return c.html(
       <PortalPage title="Prequalification on your website" viewer={viewer} formToken={c.get("formToken")}>
         <p>
