@@ -136,7 +136,7 @@ describe("signing in with a passkey", () => {
     const { passkey } = await registerThroughInvitation(token);
     const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
     await env.DB.prepare("update portal_challenges set expires_at = ? where id = ?").bind(Math.floor(Date.now() / 1000) - 1, options.body.challenge_id).run();
-    const late = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response: await passkey.authenticate(options.body.options, PRODUCTION) });
+    const late = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response: await passkey.authenticate(options.body.options, PRODUCTION) }, { "CF-Connecting-IP": uniqueAddress() });
     expect(late.status).toBe(400);
 
     await env.DB.prepare("update portal_members set removed_at = ? where organisation_id = ? and email = ?").bind(new Date().toISOString(), org.id, email).run();
