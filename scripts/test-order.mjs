@@ -13,7 +13,7 @@
 // The order the files ran in is written to .state/test-order-<seed>.txt, the file before a victim
 // first: the spender is among them.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 
 const argv = process.argv.slice(2);
@@ -29,6 +29,7 @@ const seed = files.length > 0 ? null : Number(given ?? Math.floor(Math.random() 
 mkdirSync(".state", { recursive: true });
 const name = seed === null ? "files" : String(seed);
 const report = resolve(`.state/test-order-${name}.json`);
+rmSync(report, { force: true });
 const vitest = ["node_modules/vitest/vitest.mjs", "run", "--project", "workerd", "--maxWorkers=1", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 const env = { ...process.env };
 if (seed === null) {
