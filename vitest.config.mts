@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { FileOrderSequencer, fileOrder } from "./test/harness/file-order.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
@@ -124,6 +125,9 @@ export default defineConfig(async () => {
       // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
       onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
+      // `TEST_FILE_ORDER=a,b` runs the files in that order (replaying an order-dependent failure in one runtime:
+      // `npm run test:order -- --files a b`); otherwise vitest's order, or `--sequence.shuffle.files --sequence.seed=N`.
+      ...(fileOrder().length > 0 ? { sequence: { sequencer: FileOrderSequencer } } : {}),
     },
   };
 });

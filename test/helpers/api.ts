@@ -16,6 +16,17 @@ export function throughEdge(headers: Record<string, string> | undefined): { cf?:
   return named ? { cf: { colo: "TST", asn: 64496 } as unknown as IncomingRequestCfProperties } : {};
 }
 
+/**
+ * A client address no other request of the suite uses, as the edge would send it (pass it with
+ * `throughEdge`). Requests without an edge address all count against one per-address bucket
+ * (`unattributed`: failed authentications, hub pages, portal sign-in), which every file of a worker
+ * shares with every other (vitest.config.mts): a test that is not about that bucket sends its own address.
+ */
+export function ownAddress(): Record<string, string> {
+  const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
+  return { "CF-Connecting-IP": `2001:db8:${groups.join(":")}` };
+}
+
 export interface CallOptions {
   key?: string;
   token?: string;

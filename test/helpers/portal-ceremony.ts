@@ -4,7 +4,7 @@
  * the browser: the same requests passkeys.js makes.
  */
 import { exports } from "cloudflare:workers";
-import { admin, PRODUCTION, throughEdge } from "./api";
+import { admin, ownAddress, PRODUCTION, throughEdge } from "./api";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { softwarePasskey, type SoftwarePasskey } from "./software-authenticator";
 
@@ -69,8 +69,8 @@ export async function registerThroughInvitation(token: string, passkey?: Softwar
   return { passkey: key, verified, cookie: sessionCookieOf(verified.headers) };
 }
 
-/** A sign-in with the passkey from one client address. */
-export async function signInWith(passkey: SoftwarePasskey, address = "192.0.2.1", overrides: { counter?: number; userVerified?: boolean } = {}) {
+/** A sign-in with the passkey from one client address (by default one of its own: the per-address limits are shared by every file). */
+export async function signInWith(passkey: SoftwarePasskey, address = ownAddress()["CF-Connecting-IP"], overrides: { counter?: number; userVerified?: boolean } = {}) {
   const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address });
   const response = await passkey.authenticate(options.body.options, PRODUCTION, overrides);
   const verified = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response }, { "CF-Connecting-IP": address });

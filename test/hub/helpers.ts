@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { documentRequests } from "../../src/db/schema/documents";
-import { call, PRODUCTION } from "../helpers/api";
+import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 
@@ -61,9 +61,14 @@ export interface HubResponse {
   text: string;
 }
 
-/** Calls the hub as a browser on our own origin would (Origin + Sec-Fetch-Site), unless told otherwise. */
+/**
+ * Calls the hub as a browser on our own origin would (Origin + Sec-Fetch-Site), unless told otherwise,
+ * from a client address of its own through the edge: every hub request counts against its address, and
+ * requests without one share the `unattributed` bucket with every other file of the runtime (120 a
+ * minute), so hub tests run back to back would throttle each other (test/hub/hub-link.test.ts tests the limit).
+ */
 export async function hubCall(method: string, path: string, options: { form?: Record<string, string>; multipart?: FormData; headers?: Record<string, string> } = {}): Promise<HubResponse> {
-  const headers: Record<string, string> = method === "GET" ? {} : { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin" };
+  const headers: Record<string, string> = { ...ownAddress(), ...(method === "GET" ? {} : { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin" }) };
   Object.assign(headers, options.headers);
   // An empty value drops a default header (a client that does not send it).
   for (const [name, value] of Object.entries(headers)) if (value === "") delete headers[name];
@@ -74,13 +79,13 @@ export async function hubCall(method: string, path: string, options: { form?: Re
   } else if (options.multipart) {
     body = options.multipart;
   }
-  let res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { method, headers, body, redirect: "manual" }));
+  let res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { method, headers, body, redirect: "manual", ...throughEdge(headers) }));
   // Opening a link (GET /hub/<lead>/<token>…) trades the token for the session cookie and redirects to the
   // page without it; follow that once with the cookie, as a browser does (test/hub/hub-link.test.ts checks the exchange itself).
   const cookie = /^(rfs_hub=[^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
   if (method === "GET" && res.status === 303 && cookie) {
     await res.text();
-    res = await exports.default.fetch(new Request(new URL(res.headers.get("Location")!, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual" }));
+    res = await exports.default.fetch(new Request(new URL(res.headers.get("Location")!, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
   }
   return { status: res.status, headers: res.headers, text: await res.text() };
 }

@@ -11,7 +11,7 @@ import { requeueOverdueLookups } from "../../src/services/registers/lookups";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
-import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, ukLead } from "./lookups-support";
+import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, settleOverdueLookups, ukLead } from "./lookups-support";
 import { testDeps } from "../helpers/deps";
 
 const ctx = sourceContextFrom({});
@@ -92,6 +92,8 @@ describe("a register that does not answer", () => {
   it("the cron re-sends a lookup whose message was lost, and not again before the grace period", async () => {
     const { sandbox } = await partnerWithKeys();
     const lead = await createLead(sandbox.key, ukLead("00000001"));
+    // Other files' overdue lookups would come first in the sweep's 100.
+    await settleOverdueLookups();
     await env.DB.prepare("update register_answers set due_at = ? where owner_id = ?").bind(new Date(Date.now() - 3_600_000).toISOString(), lead.id).run();
     const { queue, sent } = recordingQueue();
     await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));

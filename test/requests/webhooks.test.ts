@@ -8,9 +8,10 @@ import { download, fulfil, requestOn, requestRow } from "./helpers";
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
 
+// Scoped in SQL to the test's own request: the events table holds every file's events.
 const fulfilledRow = async (requestId: string) => {
-  const { results } = await env.DB.prepare("select detail from events where event = 'request.fulfilled'").all<{ detail: string }>();
-  return results.map((r) => JSON.parse(r.detail)).find((d) => d.request.id === requestId);
+  const row = await env.DB.prepare("select detail from events where event = 'request.fulfilled' and json_extract(detail, '$.request.id') = ?").bind(requestId).first<{ detail: string }>();
+  return row ? JSON.parse(row.detail) : undefined;
 };
 
 async function deliveredBodies(bucket: ReturnType<typeof receiverBucket>) {
