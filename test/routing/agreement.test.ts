@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { loadDemoPanel, panelOf, setPanelLoader } from "../helpers/panel";
+import { loadDemoPanel, panelOf } from "../helpers/panel";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { submittedLead } from "./helpers";
@@ -48,9 +48,8 @@ describe("prequalification and submit agree on the same facts", () => {
   beforeAll(async () => {
     // The demo lenders only: products other files of this runtime put would decide the outcomes too
     // (a GB product without the gambling exclusion makes "no match" a match).
-    panelOf(...Object.values(await loadDemoPanel()));
+    await panelOf(...Object.values(await loadDemoPanel()));
   });
-  afterAll(() => setPanelLoader(null));
 
   it.each(CASES)("%s", async (_label, facts) => {
     const { live } = await partnerWithKeys();
