@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { newLender } from "../e2e/client";
+import { lane, newLender } from "../e2e/client";
 import { startReceiver } from "../e2e/receiver";
 import { chromiumForFile } from "./browser";
 import { press } from "./portal-walk";
@@ -43,7 +43,7 @@ async function checkPhone(page: Page, name: string) {
 
 describe("the portal on a phone", () => {
   it("shows keys, deals and the delivery log as cards at 390 px, and copies a reference", { timeout: 300_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const lender = await newLender();
     const context = await browser().newContext({ viewport: PHONE });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
