@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -51,6 +51,15 @@ export async function checkPage(page: Page, name: string, options: { folder: str
 export const checkPortalPage = (page: Page, name: string) => checkPage(page, name, { folder: "test-artifacts/portal" });
 
 /**
+ * Whether this run keeps the docs' screenshots: `npm run docs:screenshots` (DOCS_SCREENSHOTS=1, one
+ * lane) runs the four walks that keep them. `npm test` does not: docs/portal/*.png are linked into
+ * assets/guides/, and every running `wrangler dev` of the checkout reloads on a write under assets/,
+ * cutting off the requests in flight of the file in the other e2e lane (a PNG rewritten with the same
+ * bytes made a running service print "Reloading local server"; docs/testing.md).
+ */
+const KEEP_DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === "1";
+
+/**
  * Keeps a page's screenshot as docs/portal/<file> so that a re-run with nothing changed writes the same
  * image (issue 23, the screenshots' churn): before the shot every value that differs from run to run
  * (times and dates, `RF-`/`DL-` references, ids, uuids, e-mail addresses, the e2e organisations'
@@ -59,6 +68,7 @@ export const checkPortalPage = (page: Page, name: string) => checkPage(page, nam
  * goes on with its real values. The test artefacts (test-artifacts/) keep the real values.
  */
 export async function keepForDocs(page: Page, file: string, size: { width: number; height: number }) {
+  if (!KEEP_DOCS_SCREENSHOTS) return;
   mkdirSync("docs/portal", { recursive: true });
   const before = page.viewportSize();
   await page.setViewportSize(size);
@@ -103,7 +113,12 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
     }
     (window as unknown as { __unfreeze: () => void }).__unfreeze = () => undo.reverse().forEach((step) => step());
   });
-  await page.screenshot({ path: `docs/portal/${file}`, fullPage: true, animations: "disabled", caret: "hide" });
+  const shot = await page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
+  // Written only when the image changed. docs/portal/*.png are linked into assets/guides/, and every
+  // running `wrangler dev` of this checkout reloads on any write under assets/ (the same bytes too):
+  // a rewrite on every run cut off requests in flight in the other e2e lane.
+  const path = `docs/portal/${file}`;
+  if (!existsSync(path) || !readFileSync(path).equals(shot)) writeFileSync(path, shot);
   await page.evaluate(() => (window as unknown as { __unfreeze: () => void }).__unfreeze());
   if (before) await page.setViewportSize(before);
 }
