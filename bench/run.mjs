@@ -32,7 +32,9 @@ const SMOKE = process.env.BENCH_SMOKE === "1";
 const LEADS = Number(process.env.BENCH_LEADS) || null;
 const RUN_SECONDS = Number(process.env.BENCH_RUN_SECONDS) || 5;
 const CONFIG = SMOKE
-  ? { leads: { aLive: 150, aLiveDrafts: 100, aSandbox: 20, bLive: 20, bSandbox: 20 }, deepPage: 5, dealSubmits: 3, warmUp: { amount: 10 }, run: { amount: 10 }, rounds: 3, webhookIterations: 3 }
+  ? // autocannon reports a run at its next sample tick (1 s by default), so a 10-request run would
+    // last a second: the smoke samples every 20 ms, and its runs take as long as their requests.
+    { leads: { aLive: 150, aLiveDrafts: 100, aSandbox: 20, bLive: 20, bSandbox: 20 }, deepPage: 5, dealSubmits: 3, warmUp: { amount: 10, sampleInt: 20 }, run: { amount: 10, sampleInt: 20 }, rounds: 3, webhookIterations: 3 }
   : {
       leads: LEADS
         ? { aLive: LEADS - 2_000, aLiveDrafts: 2_000, aSandbox: 2_000, bLive: 2_000, bSandbox: 2_000 }
@@ -47,6 +49,9 @@ const CONFIG = SMOKE
 const CONCURRENCIES = [1, 10];
 const ADMIN_TOKEN = "bench-admin-token";
 const HERE = dirname(fileURLToPath(import.meta.url));
+const STARTED = performance.now();
+/** A progress line with the seconds since the bench began, so a slow phase shows where it is. */
+const phase = (what) => console.log(`[${((performance.now() - STARTED) / 1000).toFixed(1)} s] ${what}`);
 
 async function api(url, method, path, { headers = {}, body } = {}, attempt = 1) {
   let res;
@@ -98,6 +103,7 @@ async function inBatches(items, size, work) {
  */
 async function setUp(service, persistTo) {
   const url = service.url;
+  phase("service up; making the panel, the accounts and the template leads");
   const lenders = [];
   for (const lender of await loadDemoPanel()) {
     const org = await operator(url, "POST", "/organisations", { name: lender.name, kind: "lender" });
@@ -126,10 +132,12 @@ async function setUp(service, persistTo) {
     { scopeNumber: 4, organisationId: accounts.b.id, environment: "live", templateId: draft.id, count: leads.bLive },
     { scopeNumber: 5, organisationId: accounts.b.id, environment: "sandbox", templateId: draft.id, count: leads.bSandbox },
   ];
+  phase("seeding (the service stopped around it)");
   await service.restartAround(() => seedLeads({ persistTo, plan }));
+  phase("service up again; counting the leads");
   const seeded = service.lastResult;
   const [{ n: leadCount }] = queryLocal(persistTo, "SELECT count(*) AS n FROM leads");
-  console.log(`seeded ${seeded.rows.toLocaleString("en")} leads in ${(seeded.ms / 1000).toFixed(1)} s (wrangler d1 execute --local --file); ${leadCount.toLocaleString("en")} in the database`);
+  phase(`seeded ${seeded.rows.toLocaleString("en")} leads in ${(seeded.ms / 1000).toFixed(1)} s (wrangler d1 execute --local --file); ${leadCount.toLocaleString("en")} in the database`);
 
   // Complete drafts, newest seeded first; some are submitted now so lenders hold deals.
   const drafts = rotating(Array.from({ length: leads.aLiveDrafts }, (_, i) => seededId(2, i + 1)), "submit drafts");
@@ -141,6 +149,7 @@ async function setUp(service, persistTo) {
   }
   if (!lender) throw new Error("no lender received a deal from the submitted leads: the demo panel no longer matches the bench lead");
 
+  phase(`submitted ${CONFIG.dealSubmits} drafts; walking to page ${CONFIG.deepPage}`);
   // The cursor of page `deepPage` (limit 25), reached with the largest pages the API allows.
   let remaining = (CONFIG.deepPage - 1) * 25;
   let cursor = null;
@@ -216,10 +225,11 @@ const persistTo = mkdtempSync(join(tmpdir(), "rfs-bench-"));
 if (!SMOKE) console.log("measuring startup (wrangler check startup)");
 const startup = SMOKE ? null : measureStartup(5);
 const serviceLog = [];
-const start = () =>
+const start = ({ migrate = true } = {}) =>
   startService({
     port,
     persistTo,
+    migrate,
     vars: {
       ADMIN_TOKEN,
       SIGNING_SECRET: "bench-signing-secret",
@@ -235,6 +245,7 @@ async function untilExited(child) {
   await new Promise((resolve) => child.once("exit", resolve));
 }
 
+phase("migrating a fresh local state and starting wrangler dev");
 const service = { current: await start() };
 Object.assign(service, {
   get url() {
@@ -244,7 +255,8 @@ Object.assign(service, {
     service.current.stop();
     await untilExited(service.current.child);
     service.lastResult = work();
-    service.current = await start();
+    // The state was migrated by the first start; seeding adds rows, not tables.
+    service.current = await start({ migrate: false });
   },
   stop: () => service.current.stop(),
 });
@@ -254,14 +266,14 @@ try {
   const url = service.url;
   const rows = scenarios({ partnerKey: ctx.accounts.a.live, lenderKey: ctx.lender.key, leadId: ctx.leadId, deepCursor: ctx.deepCursor, dealRef: ctx.lender.ref, drafts: ctx.drafts, deepPage: CONFIG.deepPage });
 
-  console.log(`warm-up (${JSON.stringify(CONFIG.warmUp)} per row at c=10)`);
+  phase(`warm-up (${JSON.stringify(CONFIG.warmUp)} per row at c=10)`);
   for (const row of rows) await load(url, row, 10, CONFIG.warmUp);
 
   const runs = new Map(rows.map((row) => [row.name, Object.fromEntries(CONCURRENCIES.map((c) => [c, []]))]));
   // The machine's load average (1, 5, 15 min) as the measured rounds start and end: figures from a shared machine are read beside it.
   const loadAtStart = loadavg().map((l) => Number(l.toFixed(2)));
   for (let round = 1; round <= CONFIG.rounds; round++) {
-    console.log(`round ${round} of ${CONFIG.rounds}`);
+    phase(`round ${round} of ${CONFIG.rounds}`);
     for (const row of rows) for (const c of CONCURRENCIES) runs.get(row.name)[c].push(await load(url, row, c, CONFIG.run));
   }
 
@@ -289,6 +301,7 @@ try {
   const floor = results.find((r) => r.kind === "floor");
   for (const r of results) for (const c of CONCURRENCIES) r[`c${c}`].ratio = r[`c${c}`].rps / floor[`c${c}`].rps;
 
+  phase("webhook latency");
   const b = ctx.accounts.b;
   await api(url, "POST", "/partner/v1/webhooks", { headers: { "X-API-Key": b.live }, body: { url: receiver.url, events: ["lead.submitted"], payload: "reference" } });
   const webhook = await measureWebhookLatency({

@@ -52,10 +52,12 @@ export function localVars(port, vars = {}) {
 /**
  * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
  * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
- * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, log?: (line: string) => void }} options
+ * `migrate: false` skips `wrangler d1 migrations apply` (one more wrangler process, seconds of CPU) for a
+ * restart on a state this process has already migrated (the bench's restart around its seeding).
+ * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, migrate?: boolean, log?: (line: string) => void }} options
  */
-export async function startService({ port, persistTo, vars = {}, bare = false, log = () => {} }) {
-  applyMigrations(persistTo);
+export async function startService({ port, persistTo, vars = {}, bare = false, migrate = true, log = () => {} }) {
+  if (migrate) applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   if (bare) {
     const noSecrets = join(persistTo, "bare-start.env");

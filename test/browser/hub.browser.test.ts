@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { baseUrl, http, newPartner } from "../e2e/client";
+import { describe, expect, it } from "vitest";
+import { baseUrl, http, lane, newPartner } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
@@ -21,7 +21,7 @@ async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId
   const id = `req_e2e${Date.now().toString(36)}`;
   const sql = `insert into document_requests (id, deal_ref, environment, lender_organisation_id, lead_id, item_type, document_type, label, note, status, requested_via, file_count, requested_at, last_change)
     values ('${id}', '${deal.ref}', 'live', '${deal.lenderId}', '${deal.leadId}', 'bank_statements_6m', 'bank_statements', 'Bank statements (last 6 months)', null, 'requested', 'hub', 0, '${new Date().toISOString()}', 'seed')`;
-  const run = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "rfs", "--local", "--persist-to", inject("persistTo"), "--command", sql], {
+  const run = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], {
     encoding: "utf8",
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
   });

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operator } from "../e2e/client";
+import { lane, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
 import { checkPortalPage } from "./page-checks";
 import { SIGN_IN_ATTEMPTS_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
@@ -36,7 +36,7 @@ async function startForgerySite(target: string): Promise<{ url: string; close: (
 
 describe("portal access in a browser", () => {
   it("invitation → passkey → signed in → sign out → sign in again; a copied cookie dies on sign-out; cross-site posts are refused", { timeout: 180_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const adminToken = inject("adminToken");
     const org = (await operator("POST", "/organisations", { name: `Browser Partner ${Date.now()}`, kind: "partner" })).body;
 
@@ -109,7 +109,7 @@ describe("portal access in a browser", () => {
   });
 
   it("shows the 429 refusal on the sign-in page once an address has spent its attempts", { timeout: 90_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
     const org = (await operator("POST", "/organisations", { name: `Limited Partner ${Date.now()}`, kind: "partner" })).body;
     const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
@@ -153,7 +153,7 @@ describe("portal access in a browser", () => {
       // A browser without WebAuthn.
       delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
     });
-    await page.goto(`${inject("baseUrl")}/portal/sign-in`);
+    await page.goto(`${lane().baseUrl}/portal/sign-in`);
     await expect(page.getByRole("button", { name: "Sign in with a passkey" }).isDisabled()).resolves.toBe(true);
     await expect.poll(() => page.getByRole("status").textContent()).toContain("cannot use passkeys");
     await context.close();

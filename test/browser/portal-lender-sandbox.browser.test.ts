@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { http, newLender } from "../e2e/client";
+import { describe, expect, it } from "vitest";
+import { http, lane, newLender } from "../e2e/client";
 import { checkPage, portalWalk, press } from "./portal-walk";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
@@ -15,7 +15,7 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 
 describe("the lender sandbox in a browser", () => {
   it("a lender rehearses a test deal from creation to funded", { timeout: 300_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const lender = await newLender();
     const { context, page, nav } = await walk.signIn(lender.org.id, "member");
 

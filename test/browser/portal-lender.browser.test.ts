@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { http, newLender } from "../e2e/client";
+import { http, lane, newLender } from "../e2e/client";
 import { launchChromium } from "./browser";
 import { checkPortalPage } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
@@ -25,7 +25,7 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 
 describe("the lender portal in a browser", () => {
   it("a lender goes from a deal to a firm offer", { timeout: 300_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const adminToken = inject("adminToken");
     const lender = await newLender();
     const made = await http("POST", `${baseUrl}/v1/test/deals`, { headers: { "X-API-Key": lender.sandbox.key }, body: {} });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { operator } from "../e2e/client";
+import { lane, operator } from "../e2e/client";
 import { launchChromium } from "./browser";
 import { checkPortalPage as checkPage } from "./page-checks";
 import { addVirtualAuthenticator, inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
@@ -73,7 +73,7 @@ async function expectRefusedSignIn(page: Page, cdp: CDPSession, credential: Held
 
 describe("a member's passkeys in a browser", () => {
   it("adds a second passkey, removes the first after confirming, signs in with the second; the last one cannot be removed", { timeout: 240_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const org = (await operator("POST", "/organisations", { name: `Passkeys Partner ${Date.now()}`, kind: "partner" })).body;
     const context = await browser.newContext();
     const invitation = await inviteToPortal({ baseUrl, adminToken: inject("adminToken"), organisationId: org.id, role: "member" });
@@ -152,7 +152,7 @@ describe("a member's passkeys in a browser", () => {
   });
 
   it("an admin sends a lost-passkey member a new sign-in link; the new passkey replaces the old ones and ends their sessions", { timeout: 240_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const adminToken = inject("adminToken");
     const org = (await operator("POST", "/organisations", { name: `Reinvite Partner ${Date.now()}`, kind: "partner" })).body;
 

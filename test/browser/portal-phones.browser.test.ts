@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { newLender } from "../e2e/client";
+import { lane, newLender } from "../e2e/client";
 import { startReceiver } from "../e2e/receiver";
 import { chromiumForFile } from "./browser";
 import { press } from "./portal-walk";
-import { PHONE } from "./page-checks";
+import { graveAxeViolations, PHONE } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
 // Issue 23 item 14 on a phone (390 px): the keys table, the deals list, the deal page's offers,
@@ -37,16 +36,14 @@ async function checkPhone(page: Page, name: string) {
   for (const table of await page.locator("table.records").all()) {
     expect(await table.locator("thead").evaluate((el) => el.getBoundingClientRect().height <= 1)).toBe(true);
   }
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(grave, `${name}: axe at 390`).toEqual([]);
+  expect(await graveAxeViolations(page), `${name}: axe at 390`).toEqual([]);
   mkdirSync("test-artifacts/portal", { recursive: true });
   await page.screenshot({ path: `test-artifacts/portal/phone-${name}-390.png`, fullPage: true });
 }
 
 describe("the portal on a phone", () => {
   it("shows keys, deals and the delivery log as cards at 390 px, and copies a reference", { timeout: 300_000 }, async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = lane().baseUrl;
     const lender = await newLender();
     const context = await browser().newContext({ viewport: PHONE });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });

@@ -6,6 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { lane } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { checkPortalPage, DESKTOP, keepForDocs } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
@@ -17,7 +18,7 @@ export function portalWalk() {
     /** A new person of the organisation, invited with `role` and signed in with a new passkey: the page at /portal, its context and the portal's navigation. */
     async signIn(organisationId: string, role: "admin" | "member") {
       const context = await browser().newContext();
-      const page = await signInWithNewPasskey(context, { baseUrl: inject("baseUrl"), adminToken: inject("adminToken"), organisationId, role });
+      const page = await signInWithNewPasskey(context, { baseUrl: lane().baseUrl, adminToken: inject("adminToken"), organisationId, role });
       return { context, page, nav: page.getByRole("navigation", { name: "Portal" }) };
     },
   };

@@ -1,8 +1,20 @@
 import { inject } from "vitest";
 
+/**
+ * The service of the calling file's lane. The e2e run has one `wrangler dev` per vitest worker (global
+ * setup starts `maxWorkers` of them); a file runs on the lane of its worker slot (`VITEST_POOL_ID`,
+ * 1 to maxWorkers, never held by two running files at once), so the files of a lane run one after the
+ * other against their own service, as the whole run did on one service before.
+ */
+export function lane() {
+  const lanes = inject("lanes");
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1");
+  return lanes[(slot - 1) % lanes.length];
+}
+
 /** A tiny integrator-side client: plain fetch against the running service. */
-export const baseUrl = () => inject("baseUrl");
-export const sandboxUrl = () => inject("sandboxUrl");
+export const baseUrl = () => lane().baseUrl;
+export const sandboxUrl = () => lane().sandboxUrl;
 
 export async function http(method: string, url: string, init: { headers?: Record<string, string>; body?: unknown; raw?: string } = {}) {
   const headers = { ...init.headers };

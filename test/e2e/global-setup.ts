@@ -18,38 +18,53 @@ const REGISTERS_OFFLINE = {
   ABN_LOOKUP_API_URL: OFFLINE,
 };
 
-/** A fresh local state and a fresh wrangler dev for the whole e2e run. */
+/**
+ * A fresh local state and a fresh wrangler dev for each lane of the e2e run: one lane per vitest worker
+ * (`maxWorkers`, 2 by default in vitest.config.mts; `--maxWorkers=1` gives the one service of before).
+ * A file talks to its own lane's service (`lane()` in client.ts), so files that run at the same time
+ * never share a service, its rate-limit buckets or its database.
+ */
 export default async function setup(project: TestProject) {
-  const { port, dir: persistTo, remove } = await localRun("rfs-e2e-");
+  const count = Math.max(1, project.config.maxWorkers ?? 1);
   const log: string[] = [];
-  const service = await startService({
-    port,
-    persistTo,
-    // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
-    // No PUBLIC_URL either: the starter derives it from the port (test/e2e/public-url.e2e.test.ts).
-    // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
-    // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
-    bare: true,
-    vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
-    log: (line) => log.push(line),
-  });
-  project.provide("baseUrl", service.url);
-  project.provide("sandboxUrl", service.sandboxUrl);
+  // Each lane's port and state first, one after the other, so two lanes never draw the same free port.
+  const runs: Awaited<ReturnType<typeof localRun>>[] = [];
+  while (runs.length < count) {
+    const run = await localRun(`rfs-e2e-${runs.length + 1}-`);
+    if (runs.some((r) => r.port === run.port)) run.remove();
+    else runs.push(run);
+  }
+  const started = await Promise.all(
+    runs.map(async ({ port, dir: persistTo, remove }, i) => {
+      const service = await startService({
+        port,
+        persistTo,
+        // The bare start of decisions.md: only the --vars it names, no .dev.vars and no SIGNING_SECRET, so no operation may need one locally.
+        // No PUBLIC_URL either: the starter derives it from the port (test/e2e/public-url.e2e.test.ts).
+        // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
+        // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
+        bare: true,
+        vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
+        log: (line) => log.push(`[lane ${i + 1}] ${line}`),
+      });
+      return { service, remove, lane: { baseUrl: service.url, sandboxUrl: service.sandboxUrl, persistTo } };
+    }),
+  );
+  project.provide("lanes", started.map((s) => s.lane));
   project.provide("adminToken", E2E_ADMIN_TOKEN);
-  project.provide("persistTo", persistTo);
   return () => {
-    service.stop();
-    remove();
+    for (const { service, remove } of started) {
+      service.stop();
+      remove();
+    }
     if (process.env.E2E_LOG) console.log(log.join(""));
   };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    sandboxUrl: string;
+    /** One running service per lane (vitest worker slot): its base URL, its sandbox URL and its local state directory (for setup the public APIs do not offer yet). */
+    lanes: { baseUrl: string; sandboxUrl: string; persistTo: string }[];
     adminToken: string;
-    /** The local state directory of the running service (for setup the public APIs do not offer yet). */
-    persistTo: string;
   }
 }

@@ -1,0 +1,62 @@
+import { rmSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { chromiumForFile } from "./browser";
+import { axeResults, checkPage, graveAxeViolations, PHONE } from "./page-checks";
+
+// The page check every browser walk leans on (page-checks.ts) must be able to fail: axe put into a page
+// once and run again where the page changed still sees the change, a serious or critical finding fails
+// the check, and so does a page wider than the phone. No service: the pages are written in place.
+const browser = chromiumForFile();
+const FOLDER = "test-artifacts/page-checks";
+
+const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title></head><body><main><h1>Clean</h1><p>Nothing wrong here.</p></main></body></html>`;
+
+describe("the page check", () => {
+  it("finds what changed in the same document after axe was put into it, and only serious or critical findings count", async () => {
+    const page = await browser().newPage();
+    try {
+      await page.setContent(CLEAN);
+      expect(await graveAxeViolations(page)).toEqual([]);
+      // The same document: axe stays loaded, and its next run reads the page as it is now.
+      await page.evaluate(() => {
+        const img = document.createElement("img");
+        img.src = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+        img.id = "no-alt";
+        document.querySelector("main")!.append(img);
+        const faint = document.createElement("p");
+        faint.id = "faint";
+        faint.style.color = "#eeeeee";
+        faint.textContent = "Barely there";
+        document.querySelector("main")!.append(faint);
+      });
+      const grave = await graveAxeViolations(page);
+      expect(grave).toContain("image-alt: #no-alt");
+      expect(grave).toContain("color-contrast: #faint");
+      // `include` narrows the run to one part of the page.
+      expect(await graveAxeViolations(page, "h1")).toEqual([]);
+      // A moderate finding (content outside a landmark) is reported by axe but does not fail the check.
+      await page.evaluate(() => document.querySelectorAll("#no-alt, #faint").forEach((el) => el.remove()));
+      await page.evaluate(() => document.body.append(Object.assign(document.createElement("p"), { id: "outside", textContent: "Outside the landmarks" })));
+      const { violations } = await axeResults(page);
+      expect(violations.map((v) => [v.id, v.impact])).toContainEqual(["region", "moderate"]);
+      expect(await graveAxeViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("fails a page with a serious axe finding, and a page that scrolls sideways on a phone", async () => {
+    const page = await browser().newPage();
+    try {
+      await page.setContent(CLEAN.replace("<p>Nothing wrong here.</p>", '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">'));
+      await expect(checkPage(page, "no-alt", { folder: FOLDER })).rejects.toThrow(/no-alt at 1280: axe/);
+      await page.setContent(CLEAN.replace("<p>Nothing wrong here.</p>", '<div style="width: 900px">Too wide for a phone</div>'));
+      await expect(checkPage(page, "too-wide", { folder: FOLDER, widths: [PHONE] })).rejects.toThrow(/too-wide scrolls sideways at 390/);
+      await page.setContent(CLEAN);
+      await checkPage(page, "clean", { folder: FOLDER });
+    } finally {
+      await page.close();
+      rmSync(FOLDER, { recursive: true, force: true });
+    }
+  });
+});
