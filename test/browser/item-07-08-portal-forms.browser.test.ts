@@ -75,8 +75,8 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
     await page.getByRole("button", { name: "Save and submit" }).click();
     await page.getByRole("heading", { name: "Environment changed" }).waitFor();
     const text = await page.locator("main").innerText();
-    expect(text).toContain("opened in sandbox");
-    expect(text).toContain("now showing live");
+    expect(text).toContain("opened in the Sandbox environment");
+    expect(text).toContain("now shows the Live environment");
     expect(text).toContain("Nothing was saved");
 
     expect(await leadCount(other)).toBe(0);
