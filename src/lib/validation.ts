@@ -8,8 +8,70 @@ export interface FieldProblem {
 
 const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
-/** Flattens zod issues into field paths; unknown keys are named one by one. */
-export function fieldProblems(error: z.ZodError): FieldProblem[] {
+/** What a type is called in a message: "must be a string (text)". */
+const EXPECTED_WORDS: Record<string, string> = {
+  string: "a string (text)",
+  number: "a number",
+  int: "a whole number",
+  bigint: "a whole number",
+  boolean: "true or false (a boolean)",
+  array: "an array (a list)",
+  tuple: "an array (a list)",
+  object: "an object",
+  record: "an object",
+  date: "a date",
+};
+
+/** What was sent instead, in the same words. */
+function receivedWords(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "number":
+      return Number.isNaN(value) ? "NaN" : "a number";
+    case "boolean":
+      return "a boolean";
+    case "object":
+      return "an object";
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+/** The value at a path of the input, and whether anything is there at all. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): { present: boolean; value?: unknown } {
+  let here: unknown = input;
+  for (const key of path) {
+    if (here === null || typeof here !== "object" || !Object.hasOwn(here, key)) return { present: false };
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return { present: here !== undefined, value: here };
+}
+
+/**
+ * What was sent for a field of the wrong type: the input when the caller has it (or the issue
+ * holds it, parsed with reportInput), else zod's own "received …" text.
+ */
+function sentFor(issue: z.core.$ZodIssue & { input?: unknown }, input: unknown, hasInput: boolean): { present: boolean; words?: string } {
+  if ("input" in issue) return issue.input === undefined ? { present: false } : { present: true, words: receivedWords(issue.input) };
+  if (hasInput) {
+    const at = valueAt(input, issue.path);
+    return at.present ? { present: true, words: receivedWords(at.value) } : { present: false };
+  }
+  const received = /received (\w+)/.exec(issue.message)?.[1];
+  if (received === undefined || received === "undefined") return { present: false };
+  return { present: true, words: received === "null" || received === "NaN" ? received : `${/^[aeiou]/.test(received) ? "an" : "a"} ${received}` };
+}
+
+/**
+ * Flattens zod issues into field paths; unknown keys are named one by one. `input` is the value
+ * that was parsed, so a field of the wrong type is told apart from an absent one ("is required").
+ */
+export function fieldProblems(error: z.ZodError, ...given: [input?: unknown]): FieldProblem[] {
+  const hasInput = given.length > 0;
+  const input = given[0];
   return error.issues.flatMap((issue): FieldProblem[] => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
@@ -18,16 +80,19 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
       }));
     }
     const field = fieldPath(issue.path);
-    if (issue.code === "invalid_type" && issue.input === undefined) {
-      return [{ field, message: `${field} is required.` }];
+    if (issue.code === "invalid_type") {
+      const sent = sentFor(issue, input, hasInput);
+      if (!sent.present) return [{ field, message: `${field || "The body"} is required.` }];
+      const expected = EXPECTED_WORDS[issue.expected];
+      if (expected) return [{ field, message: `${field || "The body"} must be ${expected}; received ${sent.words}.` }];
     }
     return [{ field, message: field ? `${field}: ${issue.message}` : issue.message }];
   });
 }
 
 /** The one shape every validation failure takes: 400 `invalid_request` naming the field. */
-export function validationError(error: z.ZodError, target: string): Refusal {
-  const problems = fieldProblems(error).map((p) => ({
+export function validationError(error: z.ZodError, target: string, ...input: [input?: unknown]): Refusal {
+  const problems = fieldProblems(error, ...input).map((p) => ({
     ...p,
     field: target === "query" || target === "param" ? (p.field ? `${target}.${p.field}` : target) : p.field,
   }));

@@ -53,7 +53,7 @@ describe("the client hub in a browser", () => {
     await page.click(`a[href$="/requests/${requestId}"]`);
     await page.setInputFiles("input[type=file]", { name: "statements.csv", mimeType: "text/csv", buffer: Buffer.from("date,amount\n2026-10-01,1200\n") });
     await Promise.all([page.waitForURL(/done=uploaded/), page.click("button[type=submit]")]);
-    expect(await page.locator("#request-status").textContent()).toBe("uploaded");
+    expect(await page.locator("#request-status").textContent()).toBe("Uploaded by the client");
     expect(await page.locator("#request-files").textContent()).toContain("statements.csv");
 
     // 2. Reply to the lender's message.

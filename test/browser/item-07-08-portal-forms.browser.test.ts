@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { baseUrl, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
 import { DESKTOP } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { portalWalk } from "./portal-walk";
 
 // Issue 21 items 7 and 8 in Chromium, signed in with a real passkey:
 // 7. a New lead form opened in sandbox, with the session switched to live in another tab, is
@@ -11,23 +10,12 @@ import { signInWithNewPasskey } from "./portal-sign-in";
 // 8. Save and submit clicked twice makes one lead: the button disables itself and says it is
 //    sending while the post is in flight, and the server acts once per rendered form.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+// One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
+const walk = portalWalk();
 
 async function signedInPartner() {
   const organisation = (await operator("POST", "/organisations", { name: `Forms ${Date.now()}`, kind: "partner" })).body;
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "member" });
+  const { context, page } = await walk.signIn(organisation.id, "member", { viewport: DESKTOP });
   return { context, page };
 }
 
@@ -75,8 +63,8 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
     await page.getByRole("button", { name: "Save and submit" }).click();
     await page.getByRole("heading", { name: "Environment changed" }).waitFor();
     const text = await page.locator("main").innerText();
-    expect(text).toContain("opened in sandbox");
-    expect(text).toContain("now showing live");
+    expect(text).toContain("opened in the Sandbox environment");
+    expect(text).toContain("now shows the Live environment");
     expect(text).toContain("Nothing was saved");
 
     expect(await leadCount(other)).toBe(0);

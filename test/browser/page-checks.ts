@@ -63,7 +63,9 @@ const KEEP_DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === "1";
  * Keeps a page's screenshot as docs/portal/<file> so that a re-run with nothing changed writes the same
  * image (issue 23, the screenshots' churn): before the shot every value that differs from run to run
  * (times and dates, `RF-`/`DL-` references, ids, uuids, e-mail addresses, the e2e organisations'
- * generated names, local ports, hub link tokens) is shown as one fixed example, in text and in
+ * generated names, local ports, hub link tokens, and figures counted from a register's date to now:
+ * a company's age and months trading "from the company register", which grow by one each month)
+ * is shown as one fixed example, in text and in
  * input values; caret and animations are off. The page is put back as it was afterwards, so the walk
  * goes on with its real values. The test artefacts (test-artifacts/) keep the real values.
  */
@@ -88,7 +90,11 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
       [/\be2e (partner|lender) \d+/g, "Demo $1"],
       [/\b(localhost|127\.0\.0\.1):\d+/g, "$1:8787"],
       [/\/hub\/[A-Za-z0-9_-]{16,}/g, "/hub/example-link"],
+      // Figures counted from a register's date to now (months trading, a company's age) grow by one each month.
+      [/\b\d+( months)? \(from the company register\)/g, "84$1 (from the company register)"],
     ];
+    /** Rows whose value is counted to now, by their header: the number in the row's first value cell. */
+    const countedToNow = /^Company age(?: \(months\))?$/;
     const fixed = (text: string) => rules.reduce((out, [pattern, to]) => out.replace(pattern, to), text);
     const undo: (() => void)[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -101,6 +107,17 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
         const text = node;
         text.nodeValue = now;
         undo.push(() => (text.nodeValue = was));
+      }
+    }
+    for (const header of Array.from(document.querySelectorAll("th[scope=row]"))) {
+      const cell = header.nextElementSibling;
+      if (!cell || !countedToNow.test((header.textContent ?? "").trim())) continue;
+      const was = cell.textContent ?? "";
+      const now = was.replace(/\b\d+\b/, "84");
+      if (now !== was) {
+        const held = Array.from(cell.childNodes);
+        cell.textContent = now;
+        undo.push(() => cell.replaceChildren(...held));
       }
     }
     for (const input of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"))) {

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { lane, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
 import { checkPortalPage } from "./page-checks";
 import { SIGN_IN_ATTEMPTS_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 import { inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
@@ -11,15 +11,8 @@ import { inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
 // The access side of the portal in Chromium with a CDP virtual authenticator: invitation →
 // passkey → signed in → sign out → sign in again; a copied session cookie dies with sign-out; a
 // form posted from another site is refused. Each page is checked at desktop and phone widths.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+// One Chromium for the file, started before its tests and closed after them (browser.ts).
+const browser = chromiumForFile();
 
 const checkPage = checkPortalPage;
 
@@ -41,7 +34,7 @@ describe("portal access in a browser", () => {
     const org = (await operator("POST", "/organisations", { name: `Browser Partner ${Date.now()}`, kind: "partner" })).body;
 
     // The invitation page as the invitee first sees it.
-    const look = await browser.newContext();
+    const look = await browser().newContext();
     const invitation = await inviteToPortal({ baseUrl, adminToken, organisationId: org.id, role: "member" });
     const invitationView = await look.newPage();
     await invitationView.goto(invitation.url);
@@ -56,7 +49,7 @@ describe("portal access in a browser", () => {
     await checkPage(invitationView, "invitation");
     await look.close();
 
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await signInWithNewPasskey(context, { baseUrl, adminToken, organisationId: org.id, role: "admin" });
     expect(await page.textContent("header")).toContain(org.name);
 
@@ -73,7 +66,7 @@ describe("portal access in a browser", () => {
     await checkPage(page, "audit");
 
     // A stolen copy of the session cookie works while the session lives.
-    const thief = await browser.newContext();
+    const thief = await browser().newContext();
     await thief.addCookies(await context.cookies());
     const thiefPage = await thief.newPage();
     await thiefPage.goto(`${baseUrl}/portal`);
@@ -112,7 +105,7 @@ describe("portal access in a browser", () => {
     const baseUrl = lane().baseUrl;
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
     const org = (await operator("POST", "/organisations", { name: `Limited Partner ${Date.now()}`, kind: "partner" })).body;
-    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
+    const context = await browser().newContext({ extraHTTPHeaders: { "CF-Connecting-IP": address } });
     const page = await signInWithNewPasskey(context, { baseUrl, adminToken: inject("adminToken"), organisationId: org.id });
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL((u) => u.pathname === "/portal/sign-in");
@@ -147,7 +140,7 @@ describe("portal access in a browser", () => {
   });
 
   it("says so plainly when the browser has no WebAuthn", async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
       // A browser without WebAuthn.

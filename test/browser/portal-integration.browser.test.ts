@@ -1,33 +1,21 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { baseUrl, http, operator } from "../e2e/client";
 import { startReceiver, verifyWithNodeCrypto } from "../e2e/receiver";
-import { launchChromium } from "./browser";
 import { checkPortalPage, DESKTOP } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { portalWalk } from "./portal-walk";
 
 // An organisation admin's integration pages in a real browser, signed in with a real passkey
 // ceremony: keys (shown once, working over HTTP, stopped by revocation on the next request) and
 // webhook endpoints (registered against a local receiver, pinged, the ping in the delivery log).
 // Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+// One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
+const walk = portalWalk();
 
 async function signedInAdmin(kind: "partner" | "lender") {
   const organisation = (await operator("POST", "/organisations", { name: `Portal ${kind} ${Date.now()}`, kind })).body;
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "admin" });
+  const { page } = await walk.signIn(organisation.id, "admin", { viewport: DESKTOP });
   return { organisation, page };
 }
 

@@ -1,23 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { http, lane, newLender } from "../e2e/client";
-import { launchChromium } from "./browser";
 import { checkPortalPage } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { portalWalk } from "./portal-walk";
 
 // A lender's path in Chromium, signed in with a real passkey ceremony: overview → deals → a
 // sandbox test deal (made over the lender API, as an integrator would) → in review → a refused
 // offer with the message beside the field → a firm offer the partner side would see. Every lender
 // page is checked at desktop and phone widths (screenshot, no sideways scroll, axe).
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+// One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
+const walk = portalWalk();
 
 const checkPage = checkPortalPage;
 
@@ -26,14 +18,12 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
 describe("the lender portal in a browser", () => {
   it("a lender goes from a deal to a firm offer", { timeout: 300_000 }, async () => {
     const baseUrl = lane().baseUrl;
-    const adminToken = inject("adminToken");
     const lender = await newLender();
     const made = await http("POST", `${baseUrl}/v1/test/deals`, { headers: { "X-API-Key": lender.sandbox.key }, body: {} });
     expect(made.status).toBe(201);
     const ref: string = made.body.ref;
 
-    const context = await browser.newContext();
-    const page = await signInWithNewPasskey(context, { baseUrl, adminToken, organisationId: lender.org.id, role: "member" });
+    const { context, page } = await walk.signIn(lender.org.id, "member");
     expect(await page.textContent("main")).toContain("Deals by your status");
     expect(await page.locator('td[data-status="new"]').textContent()).toBe("1");
     await checkPage(page, "lender-overview");

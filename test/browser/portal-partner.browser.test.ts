@@ -1,32 +1,20 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { baseUrl, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
 import { checkPortalPage, DESKTOP } from "./page-checks";
-import { signInWithNewPasskey } from "./portal-sign-in";
+import { portalWalk } from "./portal-walk";
 
 // A partner's member in a real browser, signed in with a real passkey ceremony: opens a sandbox
 // lead (a refusal first, shown beside its field), submits it, sees the simulated offers and
 // accepts one; the list, the event log, an edit page and prequalification; a lender's event log.
 // Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+// One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
+const walk = portalWalk();
 
 async function signedIn(kind: "partner" | "lender") {
   const organisation = (await operator("POST", "/organisations", { name: `Portal ${kind} ${Date.now()}`, kind })).body;
-  const context = await browser.newContext({ viewport: DESKTOP });
-  contexts.push(context);
-  const page = await signInWithNewPasskey(context, { baseUrl: baseUrl(), adminToken: inject("adminToken"), organisationId: organisation.id, role: "member" });
+  const { page } = await walk.signIn(organisation.id, "member", { viewport: DESKTOP });
   return { organisation, page };
 }
 

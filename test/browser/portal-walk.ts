@@ -4,20 +4,25 @@
  * in with a new passkey in a fresh browser context; and the page check (1280 and 390 wide, screenshot,
  * no sideways scroll, axe) that also keeps the desktop screenshot for docs/portal.md.
  */
-import type { Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { inject } from "vitest";
 import { lane } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { checkPortalPage, DESKTOP, keepForDocs } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
-/** Starts Chromium for the calling file (see chromiumForFile); `signIn` opens a signed-in page in a test. */
+/** Starts Chromium for the calling file (see chromiumForFile); `signIn` opens a signed-in page in a test, `browser` is the file's Chromium. */
 export function portalWalk() {
   const browser = chromiumForFile();
   return {
-    /** A new person of the organisation, invited with `role` and signed in with a new passkey: the page at /portal, its context and the portal's navigation. */
-    async signIn(organisationId: string, role: "admin" | "member") {
-      const context = await browser().newContext();
+    browser,
+    /**
+     * A new person of the organisation, invited with `role` and signed in with a new passkey in a fresh
+     * context (`options`, e.g. a viewport): the page at /portal, its context and the portal's navigation.
+     * Closing the file's Chromium closes the context.
+     */
+    async signIn(organisationId: string, role: "admin" | "member", options?: BrowserContextOptions) {
+      const context = await browser().newContext(options);
       const page = await signInWithNewPasskey(context, { baseUrl: lane().baseUrl, adminToken: inject("adminToken"), organisationId, role });
       return { context, page, nav: page.getByRole("navigation", { name: "Portal" }) };
     },

@@ -40,7 +40,7 @@ describe("client hub: uploads against a request", () => {
     const after = await hubCall("GET", res.headers.get("Location")!);
     expect(after.text).toContain("your files were uploaded");
     expect(after.text).toContain("jan.pdf");
-    expect(after.text).toMatch(/<strong id="request-status">uploaded<\/strong>, 2 file\(s\)/);
+    expect(after.text).toMatch(/<strong id="request-status">Uploaded by the client<\/strong>, 2 file\(s\)/);
 
     const row = await env.DB.prepare("select status, file_count, uploaded_at from document_requests where id = ?").bind(request.id).first<any>();
     expect(row).toMatchObject({ status: "uploaded", file_count: 2 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
-import { partnerWithKeys } from "../helpers/seed";
+import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { receiverBucket } from "../webhooks/support/webhooks";
 import { lenderAtLiveDeal } from "./lender-support";
 import { completeUkForm } from "./partner-helpers";
@@ -71,6 +71,27 @@ describe("the one copy control (issue 23 item 9)", () => {
     expect(values(list.text)).toContain(refA);
     expect(list.text).toContain(`href="/portal/deals/${refA}"`);
     expect(values((await portal("GET", `/deals/${refA}`, { session })).text)).toContain(refA);
+  });
+
+  it("gives each test deal on the lender's sandbox page the same copy control, the business linking to the deal", async () => {
+    const lender = await lenderWithKeys();
+    const session = await signedInMember(lender.organisation.id, "admin");
+    const refs: string[] = [];
+    for (const amount of ["40000", "60000"]) {
+      const made = await portal("POST", "/sandbox/deals", { session, form: { country: "GB", amount } });
+      expect(made.status).toBe(303);
+      refs.push(made.location!.replace("/portal/deals/", ""));
+    }
+    const page = await portal("GET", "/sandbox", { session });
+    expect(page.status).toBe(200);
+    const controls = copyControls(page.text);
+    expect(controls.map((c) => c.value).sort()).toEqual([...refs].sort());
+    // One control per deal, each its own field id.
+    expect(new Set(controls.map((c) => c.id)).size).toBe(refs.length);
+    for (const ref of refs) {
+      expect(page.text).toMatch(new RegExp(`<button[^>]*data-copy="[^"]+"[^>]*aria-label="Copy the deal reference ${ref}"`));
+      expect(page.text).toContain(`href="/portal/deals/${ref}#simulate"`);
+    }
   });
 
   it("keeps one script for every copy button: the forms script copies the field's value and says Copied in the live region", async () => {

@@ -30,8 +30,8 @@ describe("issue 21 item 7: a form acts only in the environment it was rendered f
 
     const posted = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken: sandboxToken });
     expect(posted.status).toBe(409);
-    expect(posted.text).toContain("opened in sandbox");
-    expect(posted.text).toContain("now showing live");
+    expect(posted.text).toContain("opened in the Sandbox environment");
+    expect(posted.text).toContain("now shows the Live environment");
     expect(posted.text).toContain("Nothing was saved");
     expect(await leadIdsOf(org.id)).toEqual([]);
 

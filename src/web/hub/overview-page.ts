@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import type { hubOverview } from "../../services/hub/client-hub";
+import { LABELS } from "../kit/format";
 import { feedback, layout, type Feedback, type HubView } from "./layout";
 import { offerCard } from "./offer-card";
 
@@ -11,7 +12,7 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
   const business = o.lead.business?.name ?? "Your business";
   const now = new Date();
   const content = html`<h1><bdi>${business}</bdi></h1>
-<p>Application reference <strong>${o.lead.reference}</strong>, status <strong>${o.lead.state.replace(/_/g, " ")}</strong>.</p>
+<p>Application reference <strong>${o.lead.reference}</strong>, status <strong>${LABELS.leadState(o.lead.state)}</strong>.</p>
 <p class="muted">Times are shown in ${local.timeZone} time.</p>
 ${feedback(f)}
 <h2>Your offers</h2>
@@ -29,7 +30,7 @@ ${
           html`<li><h3><a href="${base}/requests/${request.id}">${request.label}</a></h3><dl>
 ${request.note ? html`<dt>Note</dt><dd>${request.note}</dd>` : ""}
 <dt>Requested</dt><dd>${local.time(request.requestedAt)}</dd>
-<dt>Status</dt><dd>${request.status}</dd>
+<dt>Status</dt><dd>${LABELS.requestStatus(request.status)}</dd>
 <dt>For</dt><dd>${deal.label} (${deal.deal.ref})</dd></dl></li>`,
       )}</ul>`
 }
@@ -54,7 +55,7 @@ ${
     ? html`<p class="muted">You have not uploaded anything yet.</p>`
     : html`<ul class="cards" id="uploads">${o.uploads.map(
         (d) =>
-          html`<li><h3><bdi>${d.filename}</bdi></h3><dl><dt>Type</dt><dd>${d.documentType.replace(/_/g, " ")}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
+          html`<li><h3><bdi>${d.filename}</bdi></h3><dl><dt>Type</dt><dd>${LABELS.documentType(d.documentType)}</dd><dt>Size</dt><dd>${d.byteSize} bytes</dd><dt>Uploaded</dt><dd>${local.time(d.receivedAt)}</dd></dl></li>`,
       )}</ul>`
 }`;
   return layout(`${business}: your application`, base, content, view.readOnly);

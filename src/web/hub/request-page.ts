@@ -6,6 +6,7 @@ import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
+import { LABELS } from "../kit/format";
 import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
@@ -28,7 +29,7 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
   const open = OPEN_REQUEST_STATUSES.includes(request.status);
   const rules = uploadRules(request.documentType);
   const content = html`<h1>${request.label}</h1>
-<p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${request.status}</strong>, ${request.fileCount} file(s).</p>
+<p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${LABELS.requestStatus(request.status)}</strong>, ${request.fileCount} file(s).</p>
 ${request.note ? html`<p>Note: ${request.note}</p>` : ""}
 ${feedback(f)}
 ${

@@ -118,6 +118,9 @@ export const LABELS = {
 /** An environment inside a sentence ("in the sandbox environment"): its label, lower-cased. */
 export const environmentInWords = (value: string | null | undefined) => LABELS.environment(value).toLowerCase();
 
+/** The header's environment switch, in its own words ("Switch to live"); pages that send a person to it name it the same. */
+export const environmentSwitchLabel = (to: string) => `Switch to ${environmentInWords(to)}`;
+
 /** The one form of times and money for a market (a country that is not a served market: UTC, en-GB). */
 export function formatFor(country: string | null | undefined) {
   const local = localFormOf(country);

@@ -11,7 +11,7 @@ import { FORMS_SCRIPT_PATH } from "./forms-asset";
 import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
 import { TABLE_STYLE } from "../kit/table";
 import { COPY_STYLE } from "../kit/copy";
-import { environmentInWords, LABELS } from "../kit/format";
+import { environmentSwitchLabel, LABELS } from "../kit/format";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -156,12 +156,12 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
         </span>
         {other === "live" ? (
           // Switching to live is confirmed first (issue 23 item 7); back to sandbox is harmless and immediate.
-          <ConfirmStart href={`${PORTAL_ROUTE}/environment/live`} label="Switch to live" />
+          <ConfirmStart href={`${PORTAL_ROUTE}/environment/live`} label={environmentSwitchLabel("live")} />
         ) : (
           <form method="post" action={`${PORTAL_ROUTE}/environment`}>
             <FormToken token={props.formToken} />
             <input type="hidden" name="environment" value={other} />
-            <button type="submit">Switch to {environmentInWords(other)}</button>
+            <button type="submit">{environmentSwitchLabel(other)}</button>
           </form>
         )}
         <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`}>

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
+import { environmentSwitchLabel, LABELS } from "../kit/format";
 import { PORTAL_ROUTE, type PortalEnv } from "./context";
 import { messagePage, refusedPage } from "./refused-page";
 import { sessionTokenOf } from "./session-cookie";
@@ -36,7 +37,8 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
     return c.html(
       messagePage(
         "Environment changed",
-        `This form was opened in ${form.environment}, but the portal is now showing ${viewer.environment} (it was switched in another tab or window). Nothing was saved. Reload the page to send it in ${viewer.environment}, or switch back to ${form.environment} first.`,
+        // The header's words: the badge's label and the switch's own button.
+        `This form was opened in the ${LABELS.environment(form.environment)} environment, but the portal now shows the ${LABELS.environment(viewer.environment)} environment (it was switched in another tab or window). Nothing was saved. Reload the page to send it in the ${LABELS.environment(viewer.environment)} environment, or go back with “${environmentSwitchLabel(form.environment)}” in the header first.`,
       ),
       409,
     );

@@ -1,4 +1,5 @@
 /** The lender's sandbox: its test deals (at most 10 at once), a form to make one, and how to rehearse a deal with them. */
+import { Copyable } from "../../kit/copy";
 import { environmentInWords, LABELS } from "../../kit/format";
 import type { DealSummaryView } from "../../../domain/deals/view";
 import { MARKETS } from "../../../domain/reference/markets";
@@ -53,8 +54,12 @@ export const sandboxPage = (p: SandboxPageProps) => {
           <ul class="cards">
             {p.deals.map((d) => (
               <li data-test-deal={d.ref}>
-                <a href={`${PORTAL_ROUTE}/deals/${d.ref}#simulate`}>{d.ref}</a> — {orDash(d.business.name)}, {money(d.amount, d.currency)}, {LABELS.market(d.market)}. {LENDER_STATUS_LABELS[d.lender_status]}, made{" "}
-                {day(d.created_at)}.
+                {/* The reference is copied with the one copy control, as on the deals list; the business opens the deal. */}
+                <Copyable value={d.ref} anchor={`test-deal-${d.ref}`} what="the deal reference" />{" "}
+                <a href={`${PORTAL_ROUTE}/deals/${d.ref}#simulate`} aria-label={`${d.business.name ?? "Business not named"}: open test deal ${d.ref}`}>
+                  <bdi>{orDash(d.business.name)}</bdi>
+                </a>
+                , {money(d.amount, d.currency)}, {LABELS.market(d.market)}. {LENDER_STATUS_LABELS[d.lender_status]}, made {day(d.created_at)}.
                 <form method="get" action={`${PORTAL_ROUTE}/sandbox/deals/${d.ref}/delete`}>
                   <button type="submit" aria-label={`Delete test deal ${d.ref}`}>
                     Delete…

@@ -15,6 +15,7 @@ import { recordPortalAction } from "../../../services/portal/audit";
 import { linksFor } from "../../../services/views/links";
 import { Confirm } from "../../kit/confirm";
 import { Copyable } from "../../kit/copy";
+import { formatFor } from "../../kit/format";
 import { isNotFound } from "../../kit/refusal";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { PortalPage } from "../layout";
@@ -55,6 +56,9 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
 
   portal.post("/leads/:id/hub-link", async (c) => {
     const viewer = c.get("viewer");
+    // The lead's market gives the expiry's time zone (the kit's one time form, as on the lead page).
+    const lead = await leadOf(c, c.req.param("id"));
+    if (!lead) return c.html(notFoundPage(), 404);
     let link;
     try {
       link = await rotateLeadHubLink(c.get("deps"), linksFor(c.env), scopeOfViewer(viewer), c.req.param("id"));
@@ -70,7 +74,7 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
           <h2 id="hub-link-heading">The client's new hub link</h2>
           <p>
             <strong>Copy it and send it to your client.</strong> The old link is dead: whoever opens it sees “not found”, and hub sessions opened
-            with it have ended. This link works until <time datetime={link.expires_at}>{`${link.expires_at.slice(0, 10)} ${link.expires_at.slice(11, 16)} UTC`}</time>.
+            with it have ended. This link works until <time datetime={link.expires_at}>{formatFor(lead.country).time(link.expires_at)}</time>.
           </p>
           <p>
             <Copyable value={link.upload_url} anchor="new-hub-link" what="the client's hub link" secret />
