@@ -30,16 +30,15 @@ type Rows<Q extends readonly PreparedRead[]> = { -readonly [K in keyof Q]: Await
 const builder = drizzle({ prepare: () => ({}) } as unknown as D1Database);
 
 export function preparedBatch<Q extends readonly PreparedRead[]>(build: (db: Database) => Q) {
-  let built: { queries: Q; sql: string[] } | undefined;
-  return async (db: Database, values: Record<string, unknown>): Promise<Rows<Q>> => {
-    if (!built) {
-      const queries = build(builder);
-      built = { queries, sql: queries.map((q) => q.getQuery().sql) };
-    }
-    const { queries, sql } = built;
+  let built: Q | undefined;
+  const queries = () => (built ??= build(builder));
+  /** Each statement's SQL and the values bound to it, in batch order. */
+  const statements = (values: Record<string, unknown>) => queries().map((q) => ({ sql: q.getQuery().sql, params: fillPlaceholders(q.getQuery().params, values) }));
+  const run = async (db: Database, values: Record<string, unknown>): Promise<Rows<Q>> => {
     const client = db.$client;
-    const statements = queries.map((q, i) => client.prepare(sql[i]!).bind(...fillPlaceholders(q.getQuery().params, values)));
-    const results = await client.batch(statements);
-    return results.map((result, i) => queries[i]!.mapResult(result, true)) as Rows<Q>;
+    const results = await client.batch(statements(values).map(({ sql, params }) => client.prepare(sql).bind(...params)));
+    return results.map((result, i) => queries()[i]!.mapResult(result, true)) as Rows<Q>;
   };
+  // The statements are readable on their own so a test can hold their query plans (test/leads/read-plan.test.ts).
+  return Object.assign(run, { statements });
 }

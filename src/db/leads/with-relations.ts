@@ -1,7 +1,8 @@
 /**
  * A lead and everything its resource shows (documents, routing, current
  * offers, renewals, register answers, the hub link's generation) in one D1 round trip: one batch of
- * seven reads, their SQL built once per isolate and bound to each request's scope and id. Each read is scoped
+ * five reads (the lead joined to its routing row and hub link, then its documents, offers, renewals and
+ * register answers), their SQL built once per isolate and bound to each request's scope and id. Each read is scoped
  * in SQL to the caller's lead, so a lead of another account or environment
  * finds nothing anywhere.
  */
@@ -25,7 +26,8 @@ import { preparedBatch } from "../prepared-batch";
 export interface LeadWithRelations {
   lead: Lead;
   documents: StoredDocument[];
-  routing: LeadRoutingRow | null;
+  /** What the resource shows of the routing row: outcome, funded amount, the matcher's reasons. */
+  routing: RoutingShown | null;
   offers: Offer[];
   /** Leads opened as renewals of this one (only a funded lead has any). */
   renewals: RenewalSummary[];
@@ -38,13 +40,28 @@ export interface LeadWithRelations {
 const bound = { organisationId: sql.placeholder("organisationId"), environment: sql.placeholder("environment") };
 const leadId = sql.placeholder("id");
 
-/** The batch's seven statements, built once per isolate (db/prepared-batch.ts); each is scoped in SQL to the caller's lead. */
-const readWithRelations = preparedBatch((db) => {
+/** The batch's five statements, built once per isolate (db/prepared-batch.ts); each is scoped in SQL to the caller's lead. */
+/**
+ * What the lead's resource shows of its routing row (services/leads/presentation.ts). `reasons` (NOT NULL)
+ * comes first: drizzle takes a left-joined object for absent when its first column is null.
+ */
+const routingShown = { reasons: leadRouting.reasons, outcome: leadRouting.outcome, outcomeAt: leadRouting.outcomeAt, fundedAmount: leadRouting.fundedAmount };
+export type RoutingShown = Pick<LeadRoutingRow, keyof typeof routingShown>;
+
+export const readWithRelations = preparedBatch((db) => {
   const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(bound, leadId));
   return [
-    db.select().from(leads).where(inScope(bound, leadId)).prepare(),
+    // The lead with its one routing row and its one hub link (each keyed by the lead's id): one statement.
+    // Only columns whose names the lead's do not carry: a D1 batch answers each row as an object keyed by
+    // column name, so a second `environment` or `created_at` would overwrite the lead's (the plan test checks).
+    db
+      .select({ lead: leads, routing: routingShown, generation: hubLinks.generation })
+      .from(leads)
+      .leftJoin(leadRouting, eq(leadRouting.leadId, leads.id))
+      .leftJoin(hubLinks, eq(hubLinks.leadId, leads.id))
+      .where(inScope(bound, leadId))
+      .prepare(),
     db.select().from(documents).where(and(eq(documents.leadId, leadId), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).prepare(),
-    db.select().from(leadRouting).where(and(eq(leadRouting.leadId, leadId), inArray(leadRouting.leadId, ownLead))).prepare(),
     db
       .select()
       .from(offers)
@@ -54,12 +71,12 @@ const readWithRelations = preparedBatch((db) => {
       .prepare(),
     renewalsQuery(db, bound, leadId).prepare(),
     db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, leadId), inArray(registerAnswers.ownerId, ownLead))).prepare(),
-    db.select({ generation: hubLinks.generation }).from(hubLinks).where(and(eq(hubLinks.leadId, leadId), inArray(hubLinks.leadId, ownLead))).prepare(),
   ] as const;
 });
 
 export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
-  const [leadRows, documentRows, routingRows, offerRows, renewalRows, answerRows, linkRows] = await readWithRelations(db, { ...scope, id });
-  if (!leadRows[0]) return null;
-  return { lead: toLead(leadRows[0]), documents: documentRows.map(toDocument), routing: routingRows[0] ?? null, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows, hubLinkGeneration: linkRows[0]?.generation ?? 0 };
+  const [leadRows, documentRows, offerRows, renewalRows, answerRows] = await readWithRelations(db, { ...scope, id });
+  const found = leadRows[0];
+  if (!found) return null;
+  return { lead: toLead(found.lead), documents: documentRows.map(toDocument), routing: found.routing, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows, hubLinkGeneration: found.generation ?? 0 };
 }
