@@ -10,76 +10,40 @@
 // dbstat is not compiled into the local D1 runtime, so the measurement reads
 // the stopped database file with python3's sqlite3 module.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadDemoPanel } from "../scripts/lib/seed.mjs";
-import { startService } from "../scripts/lib/service.mjs";
 import { seedLeads } from "./lib/seed-leads.mjs";
+import { api, completeLead, createLenders, createPartner, openLead, startBenchService } from "./lib/setup.mjs";
 
 const LEADS = Number(process.env.CAPACITY_LEADS ?? 20_000);
 const SUBMITS = Number(process.env.CAPACITY_SUBMITS ?? 1_000);
-const ADMIN_TOKEN = "capacity-admin-token";
-const HERE = dirname(fileURLToPath(import.meta.url));
-
 const receiver = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("{}")));
 await new Promise((r) => receiver.listen(0, "127.0.0.1", r));
 const hook = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-async function api(url, method, path, headers = {}, body, attempt = 1) {
-  const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const text = await res.text();
-  // wrangler dev answers 503 when its runtime restarted under the request (seen on a loaded machine): retried.
-  if (res.status === 503 && /restarted mid-request/.test(text) && attempt < 3) {
-    await new Promise((r) => setTimeout(r, 2000));
-    return api(url, method, path, headers, body, attempt + 1);
-  }
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-const port = Number(process.env.BENCH_PORT) || 8823;
-const persistTo = mkdtempSync(join(tmpdir(), "rfs-capacity-"));
-const start = () =>
-  startService({ port, persistTo, vars: { ADMIN_TOKEN, SIGNING_SECRET: "capacity", RATE_LIMIT_PER_MINUTE: "100000000", ALLOW_PRIVATE_WEBHOOKS: "true" } });
-let service = await start();
+// The state directory is kept past the service's stop: the measurement reads its database file.
+const service = await startBenchService({ prefix: "rfs-capacity-", port: Number(process.env.BENCH_PORT) || undefined });
+const { persistTo } = service;
 try {
-  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
-  for (const lender of await loadDemoPanel()) {
-    const org = await api(service.url, "POST", "/admin/v1/organisations", admin, { name: lender.name, kind: "lender" });
-    await api(service.url, "PUT", `/admin/v1/organisations/${org.id}/products`, admin, { products: lender.products });
-    const key = (await api(service.url, "POST", `/admin/v1/organisations/${org.id}/keys`, admin, { environment: "live" })).key;
-    await api(service.url, "POST", "/v1/webhooks", { "X-API-Key": key }, { url: hook });
-  }
-  const partner = await api(service.url, "POST", "/admin/v1/organisations", admin, { name: "capacity partner", kind: "partner" });
-  const key = (await api(service.url, "POST", `/admin/v1/organisations/${partner.id}/keys`, admin, { environment: "live" })).key;
-  await api(service.url, "POST", "/partner/v1/webhooks", { "X-API-Key": key }, { url: hook });
-  const template = await api(service.url, "POST", "/partner/v1/leads", { "X-API-Key": key }, {
-    country: "GB",
-    partner_reference: "crm-000123",
-    business: { name: "Widgets Trading Ltd", company_number: "01234567", entity_type: "private_limited_company", industry: "ecommerce" },
-    contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" },
-    funding: { amount: 40_000, purpose: "working_capital", product_family: "business_loan" },
-    trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m", annual_turnover: 420_000 },
-    consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true },
-  });
+  const lenders = await createLenders(service.url);
+  for (const lender of lenders) await api(service.url, "POST", "/v1/webhooks", { headers: { "X-API-Key": lender.key }, body: { url: hook } });
+  const partner = await createPartner(service.url, "capacity partner");
+  const key = partner.live;
+  await api(service.url, "POST", "/partner/v1/webhooks", { headers: { "X-API-Key": key }, body: { url: hook } });
+  const template = await openLead(service.url, key, { ...completeLead("Widgets Trading Ltd"), partner_reference: "crm-000123" });
 
-  service.stop();
-  await new Promise((r) => (service.child.exitCode !== null ? r() : service.child.once("exit", r)));
-  seedLeads({ persistTo, plan: [{ scopeNumber: 9, organisationId: partner.id, environment: "live", templateId: template.id, count: LEADS }] });
-  service = await start();
+  await service.restartAround(() => seedLeads({ persistTo, plan: [{ scopeNumber: 9, organisationId: partner.id, environment: "live", templateId: template.id, count: LEADS }] }));
 
   const ids = Array.from({ length: SUBMITS }, (_, i) => `${(i + 1).toString(16).padStart(8, "0")}-0009-4000-8000-000000000000`);
   for (let i = 0; i < ids.length; i += 10) {
-    await Promise.all(ids.slice(i, i + 10).map((id) => api(service.url, "POST", `/partner/v1/leads/${id}/submit`, { "X-API-Key": key })));
+    await Promise.all(ids.slice(i, i + 10).map((id) => api(service.url, "POST", `/partner/v1/leads/${id}/submit`, { headers: { "X-API-Key": key } })));
   }
   // Let dispatch after the writes and the first delivery attempts finish.
   await new Promise((r) => setTimeout(r, 5000));
 } finally {
-  service.stop();
-  await new Promise((r) => (service.child.exitCode !== null ? r() : service.child.once("exit", r)));
+  await service.stop();
   receiver.close();
 }
 

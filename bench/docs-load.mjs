@@ -5,22 +5,10 @@
 // took on the wire (CDP's encodedDataLength) beside its decoded size, first contentful paint, and the
 // time until Scalar has rendered the reference. A reload in the same context shows what the cache
 // keeps. Prints JSON; timing is never checked in the test suite.
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { startService } from "../scripts/lib/service.mjs";
+import { startBenchService } from "./lib/setup.mjs";
 
 const LOADS = Number(process.env.LOADS) || 5;
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function load(page, cdp, url) {
@@ -53,8 +41,7 @@ async function load(page, cdp, url) {
   return { rendered_ms: rendered, fcp_ms: fcp, script: [...scripts.values()][0] ?? null };
 }
 
-const persistTo = mkdtempSync(join(tmpdir(), "rfs-docs-load-"));
-const service = await startService({ port: await freePort(), persistTo, vars: { ADMIN_TOKEN: "docs-load", SIGNING_SECRET: "docs-load" } });
+const service = await startBenchService({ prefix: "rfs-docs-load-" });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -86,6 +73,5 @@ try {
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await browser.close();
-  service.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  await service.close();
 }

@@ -12,15 +12,13 @@
 // BENCH_SMOKE=1: the same run at tiny sizes (a few hundred leads, a few dozen
 // requests per run) to prove the harness works; its figures mean nothing.
 import autocannon from "autocannon";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadDemoPanel } from "../scripts/lib/seed.mjs";
-import { freePort } from "../scripts/lib/local-run.mjs";
-import { startService } from "../scripts/lib/service.mjs";
 import { measureStartup } from "../scripts/lib/startup.mjs";
 import { queryLocal, seedLeads } from "./lib/seed-leads.mjs";
+import { api, completeLead, createLenders, createPartner, draftLead, openLead, seededId, startBenchService } from "./lib/setup.mjs";
 import { evaluateTargets, printReport } from "./lib/report.mjs";
 import { measureWebhookLatency, startReceiver } from "./lib/webhook-latency.mjs";
 import { rotating, scenarios } from "./scenarios.mjs";
@@ -47,50 +45,10 @@ const CONFIG = SMOKE
       webhookIterations: LEADS ? 30 : 60,
     };
 const CONCURRENCIES = [1, 10];
-const ADMIN_TOKEN = "bench-admin-token";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const STARTED = performance.now();
 /** A progress line with the seconds since the bench began, so a slow phase shows where it is. */
 const phase = (what) => console.log(`[${((performance.now() - STARTED) / 1000).toFixed(1)} s] ${what}`);
-
-async function api(url, method, path, { headers = {}, body } = {}, attempt = 1) {
-  let res;
-  try {
-    res = await fetch(`${url}${path}`, {
-      method,
-      headers: { ...headers, ...(body ? { "Content-Type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  } catch (error) {
-    // A connection reset by a wrangler dev that reloaded under load: setup retries, as for its 503.
-    if (attempt >= 3) throw error;
-    await new Promise((r) => setTimeout(r, 2000));
-    return api(url, method, path, { headers, body }, attempt + 1);
-  }
-  const text = await res.text();
-  // wrangler dev answers 503 when its runtime restarted under the request (seen on a loaded machine); setup retries.
-  if (res.status === 503 && /restarted mid-request/.test(text) && attempt < 3) {
-    await new Promise((r) => setTimeout(r, 2000));
-    return api(url, method, path, { headers, body }, attempt + 1);
-  }
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return { body: text ? JSON.parse(text) : null, headers: res.headers };
-}
-
-const operator = (url, method, path, body) => api(url, method, `/admin/v1${path}`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, body }).then((r) => r.body);
-
-/** A UK lead with every field its market needs to submit. */
-const completeLead = (name) => ({
-  country: "GB",
-  business: { name, company_number: "01234567", entity_type: "private_limited_company", industry: "ecommerce" },
-  contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" },
-  funding: { amount: 40_000, purpose: "working_capital", product_family: "business_loan" },
-  trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m", annual_turnover: 420_000 },
-  consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true },
-});
-
-/** Same shape as the seeding SQL's printf. */
-const seededId = (scopeNumber, i) => `${i.toString(16).padStart(8, "0")}-${scopeNumber.toString(16).padStart(4, "0")}-4000-8000-000000000000`;
 
 async function inBatches(items, size, work) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
@@ -101,28 +59,15 @@ async function inBatches(items, size, work) {
  * running `wrangler dev` reload under its clients; so the service is stopped
  * for it and started again on the same state.
  */
-async function setUp(service, persistTo) {
+async function setUp(service) {
   const url = service.url;
   phase("service up; making the panel, the accounts and the template leads");
-  const lenders = [];
-  for (const lender of await loadDemoPanel()) {
-    const org = await operator(url, "POST", "/organisations", { name: lender.name, kind: "lender" });
-    await operator(url, "PUT", `/organisations/${org.id}/products`, { products: lender.products });
-    lenders.push({ id: org.id, key: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "live" })).key });
-  }
-  const accounts = {};
-  for (const name of ["a", "b"]) {
-    const org = await operator(url, "POST", "/organisations", { name: `bench partner ${name}`, kind: "partner" });
-    accounts[name] = {
-      id: org.id,
-      live: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "live" })).key,
-      sandbox: (await operator(url, "POST", `/organisations/${org.id}/keys`, { environment: "sandbox" })).key,
-    };
-  }
+  const lenders = await createLenders(url);
+  const accounts = { a: await createPartner(url, "bench partner a", ["live", "sandbox"]), b: await createPartner(url, "bench partner b", ["live", "sandbox"]) };
   const headersA = { "X-API-Key": accounts.a.live };
   // Templates made through the API, so every seeded column is what the service writes.
-  const draft = (await api(url, "POST", "/partner/v1/leads", { headers: headersA, body: { country: "GB", business: { name: "Seeded Ltd" }, funding: { amount: 25_000, purpose: "working_capital" } } })).body;
-  const complete = (await api(url, "POST", "/partner/v1/leads", { headers: headersA, body: completeLead("Seeded Complete Ltd") })).body;
+  const draft = await openLead(url, accounts.a.live, draftLead("Seeded Ltd"));
+  const complete = await openLead(url, accounts.a.live, completeLead("Seeded Complete Ltd"));
 
   const { leads } = CONFIG;
   const plan = [
@@ -133,10 +78,9 @@ async function setUp(service, persistTo) {
     { scopeNumber: 5, organisationId: accounts.b.id, environment: "sandbox", templateId: draft.id, count: leads.bSandbox },
   ];
   phase("seeding (the service stopped around it)");
-  await service.restartAround(() => seedLeads({ persistTo, plan }));
+  const seeded = await service.restartAround(() => seedLeads({ persistTo: service.persistTo, plan }));
   phase("service up again; counting the leads");
-  const seeded = service.lastResult;
-  const [{ n: leadCount }] = queryLocal(persistTo, "SELECT count(*) AS n FROM leads");
+  const [{ n: leadCount }] = queryLocal(service.persistTo, "SELECT count(*) AS n FROM leads");
   phase(`seeded ${seeded.rows.toLocaleString("en")} leads in ${(seeded.ms / 1000).toFixed(1)} s (wrangler d1 execute --local --file); ${leadCount.toLocaleString("en")} in the database`);
 
   // Complete drafts, newest seeded first; some are submitted now so lenders hold deals.
@@ -218,51 +162,16 @@ async function probe(url, scenario) {
   return { status: res.status, ...roundTrips(res.headers.get("Server-Timing")), server_timing: res.headers.get("Server-Timing") };
 }
 
-const port = Number(process.env.BENCH_PORT) || (await freePort());
-const persistTo = mkdtempSync(join(tmpdir(), "rfs-bench-"));
 // A cold isolate's startup (issue 25), measured before the service starts so the runs have the CPU to themselves.
 // The smoke run skips it (about 10 s a run of wrangler check startup); `npm run build:check` measures it too.
 if (!SMOKE) console.log("measuring startup (wrangler check startup)");
 const startup = SMOKE ? null : measureStartup(5);
 const serviceLog = [];
-const start = ({ migrate = true } = {}) =>
-  startService({
-    port,
-    persistTo,
-    migrate,
-    vars: {
-      ADMIN_TOKEN,
-      SIGNING_SECRET: "bench-signing-secret",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      ALLOW_PRIVATE_WEBHOOKS: "true",
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    log: (line) => serviceLog.push(line),
-  });
-
-async function untilExited(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => child.once("exit", resolve));
-}
-
 phase("migrating a fresh local state and starting wrangler dev");
-const service = { current: await start() };
-Object.assign(service, {
-  get url() {
-    return service.current.url;
-  },
-  async restartAround(work) {
-    service.current.stop();
-    await untilExited(service.current.child);
-    service.lastResult = work();
-    // The state was migrated by the first start; seeding adds rows, not tables.
-    service.current = await start({ migrate: false });
-  },
-  stop: () => service.current.stop(),
-});
+const service = await startBenchService({ port: Number(process.env.BENCH_PORT) || undefined, log: (line) => serviceLog.push(line) });
 const receiver = await startReceiver();
 try {
-  const ctx = await setUp(service, persistTo);
+  const ctx = await setUp(service);
   const url = service.url;
   const rows = scenarios({ partnerKey: ctx.accounts.a.live, lenderKey: ctx.lender.key, leadId: ctx.leadId, deepCursor: ctx.deepCursor, dealRef: ctx.lender.ref, drafts: ctx.drafts, deepPage: CONFIG.deepPage });
 
@@ -335,6 +244,5 @@ try {
   throw error;
 } finally {
   await receiver.close();
-  service.stop();
-  rmSync(persistTo, { recursive: true, force: true });
+  await service.close();
 }

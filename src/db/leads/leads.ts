@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../../domain/leads/types";
@@ -39,7 +39,13 @@ export const toLead = (row: LeadRow): Lead => ({
 });
 
 /** A lead of the caller's account and environment; the sandbox business behind a test deal is no lead of anyone's. */
-export const inScope = (scope: Scope, id: string) =>
+/**
+ * A scope and id as values, or as drizzle placeholders for a statement built once and bound per request
+ * (db/prepared-batch.ts): the SQL is the same either way.
+ */
+export type BoundScope = { [K in keyof Scope]: Scope[K] | Placeholder };
+
+export const inScope = (scope: BoundScope, id: string | Placeholder) =>
   and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id), isNull(leads.testDealRef));
 
 /** `also`: statements that belong to the same write (the lead's register lookups), run after the insert in one batch. */
@@ -89,7 +95,7 @@ export async function findLead(db: Database, scope: Scope, id: string): Promise<
 
 /** The renewals of a lead, oldest first, within the caller's account and environment. */
 /** The renewals of a lead, as a query a batch can hold (db/leads/with-relations.ts). */
-export const renewalsQuery = (db: Database, scope: Scope, leadId: string) =>
+export const renewalsQuery = (db: Database, scope: BoundScope, leadId: string | Placeholder) =>
   db
     .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
     .from(leads)
