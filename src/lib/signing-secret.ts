@@ -16,7 +16,7 @@ import { Refusal } from "./refusal";
 /** Public by design: anything signed with it can be forged, so it only ever keys local state. */
 export const LOCAL_DEVELOPMENT_SIGNING_SECRET = "rfs-local-development-only-signing-secret-never-deploy";
 
-export type SigningEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT"> & { PUBLIC_URL?: string };
+type SigningEnv = Pick<Bindings, "SIGNING_SECRET" | "DEPLOYMENT"> & { PUBLIC_URL?: string };
 
 /** Only an explicit `local` relaxes anything: a missing or mistyped DEPLOYMENT counts as a real deployment. */
 export const isLocalDeployment = (env: Pick<Bindings, "DEPLOYMENT">) => env.DEPLOYMENT === "local";

@@ -43,7 +43,7 @@ export const toLead = (row: LeadRow): Lead => ({
  * A scope and id as values, or as drizzle placeholders for a statement built once and bound per request
  * (db/prepared-batch.ts): the SQL is the same either way.
  */
-export type BoundScope = { [K in keyof Scope]: Scope[K] | Placeholder };
+type BoundScope = { [K in keyof Scope]: Scope[K] | Placeholder };
 
 export const inScope = (scope: BoundScope, id: string | Placeholder) =>
   and(eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), eq(leads.id, id), isNull(leads.testDealRef));

@@ -46,7 +46,7 @@ const leadId = sql.placeholder("id");
  * comes first: drizzle takes a left-joined object for absent when its first column is null.
  */
 const routingShown = { reasons: leadRouting.reasons, outcome: leadRouting.outcome, outcomeAt: leadRouting.outcomeAt, fundedAmount: leadRouting.fundedAmount };
-export type RoutingShown = Pick<LeadRoutingRow, keyof typeof routingShown>;
+type RoutingShown = Pick<LeadRoutingRow, keyof typeof routingShown>;
 
 export const readWithRelations = preparedBatch((db) => {
   const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(bound, leadId));

@@ -61,7 +61,7 @@ export async function acceptOffer(deps: Deps, scope: Scope, leadId: string, offe
 }
 
 /** The acceptance itself, on a lead the caller has already resolved (the partner's, or the sandbox business behind a test deal). */
-export async function acceptOfferOfLead(deps: Deps, lead: Lead, offerId: string) {
+async function acceptOfferOfLead(deps: Deps, lead: Lead, offerId: string) {
   const offer = await findOfferOfLead(deps.db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "No offer with that id on this lead.");
   return acceptFoundOffer(deps, lead, offer);
