@@ -108,6 +108,12 @@ describe("lender portal pages", () => {
     expect(page.text).toContain(`Registered name</th><td dir="auto">${registry.registered_name}</td>`);
     expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status}</td>`);
     expect(page.text).toContain('VAT valid</th><td dir="auto">yes</td>');
+    // A register's day reads as a person writes it (14 Mar 2019), not as stored (2019-03-14).
+    expect(registry.incorporated_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const [year, month, dayOfMonth] = registry.incorporated_on.split("-").map(Number);
+    const written = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" }).format(Date.UTC(year, month - 1, dayOfMonth));
+    expect(page.text).toContain(`Incorporated on</th><td dir="auto">${written}</td>`);
+    expect(page.text).not.toContain(registry.incorporated_on);
     expect(page.text).toContain("A test deal has no client");
   });
 

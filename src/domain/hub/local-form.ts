@@ -11,6 +11,8 @@ import { resolveCountry } from "../reference/markets";
 export interface LocalForm {
   /** An ISO instant as the business reads it, with the zone; "" for none. */
   time: (iso: string | null | undefined) => string;
+  /** A calendar date (`2019-03-14`) as the business reads it, `14 Mar 2019`: a day, so no zone; "" for none or an unreadable one. */
+  date: (day: string | null | undefined) => string;
   /** An amount in its currency, in the business's number form; two decimals only where fractional. */
   money: (amount: number, currency: string) => string;
   /** The zone the times are shown in (IANA name), for the page's explanation. */
@@ -23,8 +25,15 @@ export function localFormOf(country: string | null | undefined): LocalForm {
   const resolved = country ? resolveCountry(country) : null;
   const { time_zone: timeZone, locale } = resolved?.ok ? resolved.market : FALLBACK;
   const times = new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  // A register's date is a day, not an instant: read and written in UTC so no zone moves it to the day before.
+  const days = new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
   return {
     timeZone,
+    date: (day) => {
+      if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return "";
+      const at = new Date(`${day}T00:00:00Z`);
+      return Number.isNaN(at.getTime()) ? "" : days.format(at);
+    },
     time: (iso) => {
       if (!iso) return "";
       const at = new Date(iso);

@@ -135,6 +135,8 @@ export function formatFor(country: string | null | undefined) {
     timeZone: local.timeZone,
     /** `8 Dec 2026, 06:24 GMT`; "—" for none. */
     time: (iso: string | null | undefined) => local.time(iso) || "—",
+    /** `14 Mar 2019` for a calendar date such as a register's incorporation; "—" for none. */
+    date: (day: string | null | undefined) => local.date(day) || "—",
     money,
     amountBand: (value: string | null | undefined, currency: string) => band(FUNDING_AMOUNT_BANDS, value, currency),
     revenueBand: (value: string | null | undefined, currency: string) => band(REVENUE_BANDS, value, currency),

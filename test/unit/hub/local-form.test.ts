@@ -35,4 +35,14 @@ describe("the business's local form", () => {
     expect(localFormOf("US").money(1234.5, "USD")).toBe("$1,234.50");
     expect(localFormOf("GB").money(10, "XXZ")).toMatch(/10/);
   });
+
+  it("writes a calendar day in the market's locale, with no zone to move it, and nothing for none or an unreadable day", () => {
+    expect(localFormOf("GB").date("2019-03-14")).toBe("14 Mar 2019");
+    expect(localFormOf("US").date("2019-03-14")).toBe("Mar 14, 2019");
+    // A zone west of UTC must not show the day before.
+    expect(localFormOf("CA").date("2019-03-14")).toContain("14");
+    expect(localFormOf("GB").date(null)).toBe("");
+    expect(localFormOf("GB").date("14/03/2019")).toBe("");
+    expect(localFormOf("GB").date("2019-02-30T10:00:00Z")).toBe("");
+  });
 });

@@ -102,7 +102,7 @@ export function RegisterSection(props: { deal: DealView }) {
     ["Registered name", orDash(r.registered_name)],
     ["Company status", orDash(r.company_status)],
     ["Company type", orDash(r.company_type)],
-    ["Incorporated on", orDash(r.incorporated_on)],
+    ["Incorporated on", formatFor(props.deal.market.country).date(r.incorporated_on)],
     ["Company age", r.company_age_months !== null ? `${r.company_age_months} months` : "—"],
     ["Activity codes", r.sic_codes?.join(", ") || "—"],
     ["Registered office", orDash(office)],

@@ -84,7 +84,7 @@ function RegisterFacts({ lead }: { lead: LeadView }) {
     ["Registered name", registry.registered_name],
     ["Status", registry.company_status],
     ["Company type", registry.company_type],
-    ["Incorporated on", registry.incorporated_on],
+    ["Incorporated on", formatFor(lead.country).date(registry.incorporated_on)],
     ["Company age (months)", registry.company_age_months],
     ["Industry codes", Array.isArray(registry.sic_codes) ? registry.sic_codes.join(", ") : null],
     ["Directors", Array.isArray(registry.directors) ? registry.directors.length : null],
