@@ -18,6 +18,20 @@ export const messagePage = (title: string, message: string) => (
 
 export const refusedPage = (message: string) => messagePage("Refused", message);
 
+/**
+ * A message for a signed-in member's refused post ("Environment changed", "Already sent"): inside the
+ * portal's header and navigation, so the environment switch a message names is there to press and the
+ * person is not shown a "Sign in" link while signed in.
+ */
+export const signedInMessagePage = (viewer: PageViewer, formToken: string, title: string, message: string) => (
+  <PortalPage title={title} viewer={{ ...viewer, path: undefined }} formToken={formToken}>
+    <p>{message}</p>
+    <p>
+      <a href={PORTAL_ROUTE}>Go to the portal's overview</a>
+    </p>
+  </PortalPage>
+);
+
 /** Unknown pages and other organisations' records look the same: nothing says whether an id exists elsewhere. */
 export const notFoundPage = () => messagePage("Not found", "There is no such page in the portal, or it is not yours to see.");
 

@@ -4,7 +4,7 @@ import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
 import { PORTAL_ROUTE, type PortalEnv } from "./context";
-import { messagePage, refusedPage } from "./refused-page";
+import { signedInMessagePage } from "./refused-page";
 import { sessionTokenOf } from "./session-cookie";
 
 /** Posts that act on no environment's data: switching itself, and signing out. */
@@ -27,15 +27,17 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const viewer = { ...seen, path: c.req.path };
   const secret = signingSecretOf(c.env);
   c.set("viewer", viewer);
-  c.set("formToken", await formTokenOf(secret, viewer));
+  const pageToken = await formTokenOf(secret, viewer);
+  c.set("formToken", pageToken);
   if (c.req.method !== "POST") return next();
+  const message = (title: string, text: string) => signedInMessagePage(viewer, pageToken, title, text);
 
   const presented = await presentedFormToken(c.req.raw.clone());
   const form = await openFormToken(secret, viewer, presented.token);
-  if (!form) return c.html(refusedPage("This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
+  if (!form) return c.html(message("Refused", "This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
   if (form.environment !== viewer.environment && !ENVIRONMENT_FREE_POSTS.has(c.req.path)) {
     return c.html(
-      messagePage(
+      message(
         "Environment changed",
         // The header's words: the badge's label and the switch's own button.
         `This form was opened in the ${LABELS.environment(form.environment)} environment, but the portal now shows the ${LABELS.environment(viewer.environment)} environment (it was switched in another tab or window). Nothing was saved. Reload the page to send it in the ${LABELS.environment(viewer.environment)} environment, or go back with “${environmentSwitchLabel(form.environment)}” in the header first.`,
@@ -50,10 +52,10 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const claim = await claimForm(c.get("deps"), use);
   if (claim.kind === "replay") {
     if (claim.location) return c.redirect(claim.location, claim.status as 301 | 302 | 303);
-    return c.html(messagePage("Already sent", "This form was already sent and acted on, so it was not sent again. Open the page again to see the result."), 409);
+    return c.html(message("Already sent", "This form was already sent and acted on, so it was not sent again. Open the page again to see the result."), 409);
   }
   if (claim.kind === "in_flight") {
-    return c.html(messagePage("Still sending", "This form is still being sent from an earlier click. Wait a moment, then open the page again to see the result."), 409);
+    return c.html(message("Still sending", "This form is still being sent from an earlier click. Wait a moment, then open the page again to see the result."), 409);
   }
   try {
     await next();
