@@ -41,35 +41,22 @@ const simulate = (env: Cloudflare.Env, f: { key: string; ref: string }, event: s
   callWithEnv(env, "POST", `/v1/test/deals/${f.ref}/simulate`, { key: f.key, body: { event } });
 
 describe("D1 faults in a simulated step of a test deal", () => {
-  it("the business's reply (message and message.created): all or nothing", async () => {
-    const outcomes = await sweepD1Faults({ setup: testDealWithBusiness, write: (env, f) => simulate(env, f, "message.created"), status: 200, events: ["message.created"] });
+  // Issue 21 item 2: the first simulate made the business in a batch of its own, so a fault after it left the
+  // business without the action; the first simulate (no business yet) is swept as well as a later one.
+  const setups = [
+    ["a later simulate", testDealWithBusiness],
+    ["the first simulate (its business written in the same batch)", testDealWithoutBusiness],
+  ] as const;
+
+  it.each(setups)("%s, the business's reply (message and message.created): all or nothing", async (_when, setup) => {
+    const outcomes = await sweepD1Faults({ setup, write: (env, f) => simulate(env, f, "message.created"), status: 200, events: ["message.created"] });
     expectBatchLeavesNothing(outcomes);
   });
 
-  it("the business's acceptance of the current offer (offer.accepted with the acceptance): all or nothing", async () => {
+  it.each(setups)("%s, the business's acceptance of the current offer (offer.accepted with the acceptance): all or nothing", async (_when, setup) => {
     const outcomes = await sweepD1Faults({
       setup: async () => {
-        const f = await testDealWithBusiness();
-        await makeOffer(f.key, f.ref, firmOffer());
-        return f;
-      },
-      write: (env, f) => simulate(env, f, "offer.accepted"),
-      status: 200,
-      events: ["offer.accepted", "lead.offer_accepted"],
-    });
-    expectBatchLeavesNothing(outcomes);
-  });
-
-  // Issue 21 item 2: the first simulate made the business in a batch of its own, so a fault after it left the business without the action.
-  it("the first simulate, a reply: the business, the message and message.created are all or nothing", async () => {
-    const outcomes = await sweepD1Faults({ setup: testDealWithoutBusiness, write: (env, f) => simulate(env, f, "message.created"), status: 200, events: ["message.created"] });
-    expectBatchLeavesNothing(outcomes);
-  });
-
-  it("the first simulate, an acceptance: the business and the acceptance with both its events are all or nothing", async () => {
-    const outcomes = await sweepD1Faults({
-      setup: async () => {
-        const f = await testDealWithoutBusiness();
+        const f = await setup();
         await makeOffer(f.key, f.ref, firmOffer());
         return f;
       },
