@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { http, lane, newLender } from "../e2e/client";
-import { checkPage, portalWalk, press } from "./portal-walk";
+import { checkPage, fillFirmOffer, portalWalk, press } from "./portal-walk";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
 // a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
@@ -36,12 +36,7 @@ describe("the lender sandbox in a browser", () => {
     await checkPage(page, "lender-test-deal", true);
 
     // The offer, complete: fees, total to repay, expiry and notes shown as the business sees them.
-    await page.locator("#maturity").selectOption("firm");
-    await page.locator("#amount").fill("60000");
-    await page.locator("#annual_rate_pct").fill("11.5");
-    await page.locator("#term_months").fill("24");
-    await page.locator("#fees").fill("1,200");
-    await page.locator("#total_repayment").fill("68,900");
+    await fillFirmOffer(page);
     await page.locator("#expires_at").fill(dayFromNow(14));
     await page.locator("#notes").fill("Subject to the last three months' statements");
     await press(page, "Make offer", "offer_made");

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { lane, newLender } from "../e2e/client";
 import { startReceiver } from "../e2e/receiver";
 import { chromiumForFile } from "./browser";
-import { press } from "./portal-walk";
+import { fillFirmOffer, press } from "./portal-walk";
 import { graveAxeViolations, PHONE } from "./page-checks";
 import { signInWithNewPasskey } from "./portal-sign-in";
 
@@ -73,12 +73,7 @@ describe("the portal on a phone", () => {
       await page.getByRole("button", { name: "Create test deal" }).click();
       await page.waitForURL((u) => u.pathname.startsWith("/portal/deals/DL-") && u.searchParams.get("notice") === "test_deal_created");
       const ref = new URL(page.url()).pathname.split("/").pop()!;
-      await page.locator("#maturity").selectOption("firm");
-      await page.locator("#amount").fill("60000");
-      await page.locator("#annual_rate_pct").fill("11.5");
-      await page.locator("#term_months").fill("24");
-      await page.locator("#fees").fill("1,200");
-      await page.locator("#total_repayment").fill("68,900");
+      await fillFirmOffer(page);
       await press(page, "Make offer", "offer_made");
       await page.locator("#item_type").selectOption("vat_returns");
       await press(page, "Request document", "document_requested");

@@ -43,3 +43,13 @@ export async function press(page: Page, button: string, notice: string) {
   await page.getByRole("button", { name: button, exact: true }).click();
   await page.waitForURL((u) => u.searchParams.get("notice") === notice);
 }
+
+/** Fills the deal page's offer form with the walks' firm offer (£60,000 at 11.5% over 24 months, fees and total written as people write them). */
+export async function fillFirmOffer(page: Page) {
+  await page.locator("#maturity").selectOption("firm");
+  await page.locator("#amount").fill("60000");
+  await page.locator("#annual_rate_pct").fill("11.5");
+  await page.locator("#term_months").fill("24");
+  await page.locator("#fees").fill("1,200");
+  await page.locator("#total_repayment").fill("68,900");
+}
