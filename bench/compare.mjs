@@ -6,29 +6,21 @@
 // load. Prints, per instance and row, the median req/s and p50 at c=1 and c=10, the ratio to
 // /health of the same instance, and the load average as the rounds began and ended.
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { basename } from "node:path";
+import { commandLine, readRows } from "./lib/instances.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args.splice(at, 2)[1] : fallback;
-};
+const { option, instances: readInstances } = commandLine();
 const wanted = option("rows", "health,enums,read,submit").split(",");
 const rounds = Number(option("rounds", "3"));
 const seconds = Number(option("seconds", "5"));
 const concurrencies = option("c", "1,10").split(",").map(Number);
-const instances = args.map((file) => ({ name: basename(file, ".json"), ...JSON.parse(readFileSync(file, "utf8").trim().split("\n").pop()) }));
+const instances = readInstances();
 
 function rowsOf(instance) {
   let next = 0;
   const partner = { "X-API-Key": instance.partnerKey };
   const all = {
-    health: { method: "GET", path: "/health" },
-    enums: { method: "GET", path: "/partner/v1/enums/revenue-bands?country=GB", headers: partner },
-    read: { method: "GET", path: `/partner/v1/leads/${instance.leadId}`, headers: partner },
-    list: { method: "GET", path: "/partner/v1/leads?limit=25", headers: partner },
+    ...readRows(instance),
     submit: {
       method: "POST",
       headers: partner,

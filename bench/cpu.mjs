@@ -10,18 +10,14 @@
 import autocannon from "autocannon";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { basename } from "node:path";
+import { commandLine, readRows } from "./lib/instances.mjs";
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args.splice(at, 2)[1] : fallback;
-};
+const { option, instances: readInstances } = commandLine();
 const wanted = option("rows", "health,enums,read,list").split(",");
 const requests = Number(option("requests", "400"));
 const connections = Number(option("c", "10"));
 const repeat = Number(option("repeat", "2"));
-const instances = args.map((file) => ({ name: basename(file, ".json"), ...JSON.parse(readFileSync(file, "utf8").trim().split("\n").pop()) }));
+const instances = readInstances();
 if (instances.length === 0) throw new Error("give at least one instance file (the JSON line bench/serve-seeded.mjs printed)");
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
@@ -60,16 +56,6 @@ function tree(port) {
   return new Map(all.filter((p) => pids.has(p.pid)).map((p) => [p.pid, { ms: p.ms, kind: kind(p) }]));
 }
 
-function rowsOf(instance) {
-  const partner = { "X-API-Key": instance.partnerKey };
-  return {
-    health: { path: "/health" },
-    enums: { path: "/partner/v1/enums/revenue-bands?country=GB", headers: partner },
-    read: { path: `/partner/v1/leads/${instance.leadId}`, headers: partner },
-    list: { path: "/partner/v1/leads?limit=25", headers: partner },
-  };
-}
-
 const drive = (url, row, amount) =>
   new Promise((resolve, reject) => autocannon({ url: `${url}${row.path}`, connections, amount, headers: row.headers ?? {} }, (error, result) => (error ? reject(error) : resolve(result))));
 
@@ -96,7 +82,7 @@ for (const instance of instances) {
 for (let round = 1; round <= repeat; round++) {
   for (const name of wanted) {
     for (const instance of round % 2 ? instances : [...instances].reverse()) {
-      const row = rowsOf(instance)[name];
+      const row = readRows(instance)[name];
       if (!row) throw new Error(`unknown row ${name}`);
       await drive(instance.url, row, 20);
       const port = new URL(instance.url).port;
