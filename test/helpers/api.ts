@@ -23,8 +23,13 @@ export function throughEdge(headers: Record<string, string> | undefined): { cf?:
  * shares with every other (vitest.config.mts): a test that is not about that bucket sends its own address.
  */
 export function ownAddress(): Record<string, string> {
+  return { "CF-Connecting-IP": newClientAddress() };
+}
+
+/** The address itself (a random one of the documentation prefix 2001:db8::/32), for a test that sends it more than once. */
+export function newClientAddress(): string {
   const groups = Array.from(crypto.getRandomValues(new Uint16Array(6)), (n) => n.toString(16));
-  return { "CF-Connecting-IP": `2001:db8:${groups.join(":")}` };
+  return `2001:db8:${groups.join(":")}`;
 }
 
 export interface CallOptions {

@@ -4,7 +4,7 @@
  * the browser: the same requests passkeys.js makes.
  */
 import { exports } from "cloudflare:workers";
-import { admin, ownAddress, PRODUCTION, throughEdge } from "./api";
+import { admin, newClientAddress, ownAddress, PRODUCTION, throughEdge } from "./api";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
 import { softwarePasskey, type SoftwarePasskey } from "./software-authenticator";
 
@@ -70,7 +70,7 @@ export async function registerThroughInvitation(token: string, passkey?: Softwar
 }
 
 /** A sign-in with the passkey from one client address (by default one of its own: the per-address limits are shared by every file). */
-export async function signInWith(passkey: SoftwarePasskey, address = ownAddress()["CF-Connecting-IP"], overrides: { counter?: number; userVerified?: boolean } = {}) {
+export async function signInWith(passkey: SoftwarePasskey, address = newClientAddress(), overrides: { counter?: number; userVerified?: boolean } = {}) {
   const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address });
   const response = await passkey.authenticate(options.body.options, PRODUCTION, overrides);
   const verified = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response }, { "CF-Connecting-IP": address });

@@ -3,14 +3,11 @@
 // read-only once the lead is closed, and requests are rate-limited per link and per address.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, PRODUCTION, throughEdge } from "../helpers/api";
+import { call, newClientAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { OUR_ORIGIN } from "./helpers";
 
-let seq = 0;
-/** A unique client address per test, so no test spends another's per-address budget. */
-const address = () => `198.51.100.${(Date.now() + seq++) % 250}-${crypto.randomUUID().slice(0, 8)}`;
 
 async function draftWithLink() {
   const partner = await partnerWithKeys();
@@ -36,7 +33,7 @@ async function open(link: string, ip: string) {
 describe("issue 21 item 6: client-hub links", () => {
   it("trades the token for an HttpOnly SameSite=Strict cookie and redirects to the same page without the token", async () => {
     const { link, pages, lead } = await draftWithLink();
-    const res = await get(`${link}/requests/req_none?x=1`, { "CF-Connecting-IP": address() });
+    const res = await get(`${link}/requests/req_none?x=1`, { "CF-Connecting-IP": newClientAddress() });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`${pages}/requests/req_none?x=1`);
     expect(res.headers.get("Location")).not.toContain(link.split("/")[3]);
@@ -49,20 +46,20 @@ describe("issue 21 item 6: client-hub links", () => {
     expect(cookie).not.toContain("Secure"); // http://api.test; https hosts get Secure (next test)
     expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
 
-    const page = await get(pages, { Cookie: /^(rfs_hub=[^;]+)/.exec(cookie)![1]!, "CF-Connecting-IP": address() });
+    const page = await get(pages, { Cookie: /^(rfs_hub=[^;]+)/.exec(cookie)![1]!, "CF-Connecting-IP": newClientAddress() });
     expect(page.status).toBe(200);
     expect(page.text).toContain(`<a href="${pages}">Overview</a>`);
     expect(page.text).not.toContain(link);
     // Without the cookie the token-free page is the plain 404 page.
-    expect((await get(pages, { "CF-Connecting-IP": address() })).status).toBe(404);
+    expect((await get(pages, { "CF-Connecting-IP": newClientAddress() })).status).toBe(404);
   });
 
   it("marks the cookie Secure on https, and answers a link followed from another site with a page that moves on by itself", async () => {
     const { link, pages } = await draftWithLink();
-    const secure = await exports.default.fetch(new Request(`https://api.test${link}`, { headers: { "CF-Connecting-IP": address() }, redirect: "manual" }));
+    const secure = await exports.default.fetch(new Request(`https://api.test${link}`, { headers: { "CF-Connecting-IP": newClientAddress() }, redirect: "manual" }));
     expect(secure.headers.get("Set-Cookie")).toContain("Secure");
     await secure.text();
-    const cross = await get(link, { "Sec-Fetch-Site": "cross-site", "CF-Connecting-IP": address() });
+    const cross = await get(link, { "Sec-Fetch-Site": "cross-site", "CF-Connecting-IP": newClientAddress() });
     expect(cross.status).toBe(200);
     expect(cross.headers.get("Set-Cookie")).toContain("SameSite=Strict");
     expect(cross.text).toContain(`<meta http-equiv="refresh" content="0;url=${pages}">`);
@@ -71,7 +68,7 @@ describe("issue 21 item 6: client-hub links", () => {
 
   it("rotates through POST /partner/v1/leads/{id}/hub-link: the old link and its sessions die at once, the new one works, a retry replays", async () => {
     const { partner, lead, link, pages } = await draftWithLink();
-    const oldSession = await open(link, address());
+    const oldSession = await open(link, newClientAddress());
     const rotated = await call("POST", `/partner/v1/leads/${lead.id}/hub-link`, { key: partner.live.key, headers: { "Idempotency-Key": `rot-${lead.id}` } });
     expect(rotated.status).toBe(200);
     expect(rotated.body.id).toBe(lead.id);
@@ -80,16 +77,16 @@ describe("issue 21 item 6: client-hub links", () => {
     expect(Date.parse(rotated.body.expires_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     expect(rotated.headers.get("Referrer-Policy")).toBe("no-referrer");
 
-    expect((await get(link, { "CF-Connecting-IP": address() })).status).toBe(404);
-    expect((await get(pages, { Cookie: oldSession, "CF-Connecting-IP": address() })).status).toBe(404);
-    const newSession = await open(newLink, address());
-    expect((await get(pages, { Cookie: newSession, "CF-Connecting-IP": address() })).status).toBe(200);
+    expect((await get(link, { "CF-Connecting-IP": newClientAddress() })).status).toBe(404);
+    expect((await get(pages, { Cookie: oldSession, "CF-Connecting-IP": newClientAddress() })).status).toBe(404);
+    const newSession = await open(newLink, newClientAddress());
+    expect((await get(pages, { Cookie: newSession, "CF-Connecting-IP": newClientAddress() })).status).toBe(200);
 
     // The same Idempotency-Key answers the first rotation again and rotates nothing.
     const replay = await call("POST", `/partner/v1/leads/${lead.id}/hub-link`, { key: partner.live.key, headers: { "Idempotency-Key": `rot-${lead.id}` } });
     expect(replay.body.upload_url).toBe(rotated.body.upload_url);
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
-    expect((await get(pages, { Cookie: newSession, "CF-Connecting-IP": address() })).status).toBe(200);
+    expect((await get(pages, { Cookie: newSession, "CF-Connecting-IP": newClientAddress() })).status).toBe(200);
     // The lead's upload_url is the new link.
     const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
     expect(read.body.upload_url).toBe(rotated.body.upload_url);
@@ -103,36 +100,36 @@ describe("issue 21 item 6: client-hub links", () => {
     expect(foreign.body.error.code).toBe("not_found");
     expect((await call("POST", `/partner/v1/leads/${lead.id}/hub-link`, { key: partner.sandbox.key })).status).toBe(404);
     // The link still works: nothing was rotated.
-    await open(link, address());
+    await open(link, newClientAddress());
   });
 
   it("expires a link 30 days after issue (410 page) and ends its sessions", async () => {
     const { partner, lead, link, pages } = await draftWithLink();
-    const session = await open(link, address());
+    const session = await open(link, newClientAddress());
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
     await env.DB.prepare("update leads set created_at = ? where id = ?").bind(old, lead.id).run();
-    const expired = await get(link, { "CF-Connecting-IP": address() });
+    const expired = await get(link, { "CF-Connecting-IP": newClientAddress() });
     expect(expired.status).toBe(410);
     expect(expired.text).toContain("Link expired");
     expect(expired.headers.get("Set-Cookie")).toBeNull();
-    expect((await get(pages, { Cookie: session, "CF-Connecting-IP": address() })).status).toBe(404);
+    expect((await get(pages, { Cookie: session, "CF-Connecting-IP": newClientAddress() })).status).toBe(404);
     // Renewed by rotation: a fresh link for another 30 days.
     const rotated = await call("POST", `/partner/v1/leads/${lead.id}/hub-link`, { key: partner.live.key });
-    await open(new URL(rotated.body.upload_url).pathname, address());
+    await open(new URL(rotated.body.upload_url).pathname, newClientAddress());
   });
 
   it("is read-only once the lead is funded or declined: pages still open, every post is refused with 409 and writes nothing", async () => {
     for (const state of ["funded", "declined", "out_of_scope"]) {
       const { lead, link, pages } = await draftWithLink();
       await env.DB.prepare("update leads set state = ? where id = ?").bind(state, lead.id).run();
-      const session = await open(link, address());
-      const page = await get(pages, { Cookie: session, "CF-Connecting-IP": address() });
+      const session = await open(link, newClientAddress());
+      const page = await get(pages, { Cookie: session, "CF-Connecting-IP": newClientAddress() });
       expect(page.status).toBe(200);
       expect(page.text).toContain("closed");
       const post = await exports.default.fetch(
         new Request(`${PRODUCTION}${pages}/deals/RFS-NONE/messages`, {
           method: "POST",
-          headers: { Cookie: session, Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address() },
+          headers: { Cookie: session, Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClientAddress() },
           body: "subject=Hi&body=Hello",
           redirect: "manual",
         }),
@@ -143,7 +140,7 @@ describe("issue 21 item 6: client-hub links", () => {
       const viaToken = await exports.default.fetch(
         new Request(`${PRODUCTION}${link}/deals/RFS-NONE/messages`, {
           method: "POST",
-          headers: { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": address() },
+          headers: { Origin: OUR_ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": newClientAddress() },
           body: "subject=Hi&body=Hello",
           redirect: "manual",
         }),
@@ -155,10 +152,10 @@ describe("issue 21 item 6: client-hub links", () => {
 
   it("limits one link to 60 requests a minute (429 page with Retry-After)", async () => {
     const { link, pages } = await draftWithLink();
-    const session = await open(link, address());
+    const session = await open(link, newClientAddress());
     let last = { status: 0, headers: new Headers(), text: "" };
     for (let i = 0; i < 60; i++) {
-      last = await get(pages, { Cookie: session, "CF-Connecting-IP": address() });
+      last = await get(pages, { Cookie: session, "CF-Connecting-IP": newClientAddress() });
       if (last.status === 429) break;
     }
     expect(last.status).toBe(429);
@@ -168,7 +165,7 @@ describe("issue 21 item 6: client-hub links", () => {
   });
 
   it("limits one client address to 120 hub requests a minute, wrong links included", { timeout: 120_000 }, async () => {
-    const ip = address();
+    const ip = newClientAddress();
     const statuses: number[] = [];
     let throttled: Awaited<ReturnType<typeof get>> | undefined;
     // In batches, so the 121 requests land well inside one minute on a loaded machine.

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PRODUCTION } from "../helpers/api";
+import { newClientAddress, PRODUCTION } from "../helpers/api";
 import { portal, type PortalSession } from "../helpers/portal";
 import { invite, portalJson, registerThroughInvitation, signInWith } from "../helpers/portal-ceremony";
 import { createOrganisation } from "../helpers/seed";
@@ -10,7 +10,6 @@ import { settleOutbox } from "../webhooks/support/webhooks";
 import { SIGN_IN_ATTEMPTS_PER_ACCOUNT, SIGN_IN_ATTEMPTS_PER_ADDRESS, SIGN_IN_CHALLENGES_PER_ADDRESS } from "../../src/domain/portal/sign-in-limits";
 
 const asSession = (cookie: string | null) => ({ cookie: cookie ?? "" }) as PortalSession;
-const uniqueAddress = () => `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 6)}`;
 
 describe("passkey registration from an invitation", () => {
   it("verifies the passkey, creates the member with the invited role, uses the invitation and opens a session", async () => {
@@ -76,8 +75,8 @@ describe("passkey registration from an invitation", () => {
   });
 
   it("lets the cron remove challenges nobody answered once they expire", async () => {
-    const issued = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
-    const alive = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
+    const issued = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": newClientAddress() });
+    const alive = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": newClientAddress() });
     await env.DB.prepare("update portal_challenges set expires_at = ? where id = ?").bind(Math.floor(Date.now() / 1000) - 1, issued.body.challenge_id).run();
     // The whole cron runs: without this it would also dispatch what earlier files of the runtime left in the
     // outbox, and the local queue consumer would deliver it to their endpoints while later files run.
@@ -111,20 +110,20 @@ describe("signing in with a passkey", () => {
     const org = await createOrganisation("partner", "Sign-in Partners");
     const { token } = await invite(org.id, "admin");
     const { passkey } = await registerThroughInvitation(token);
-    const first = await signInWith(passkey, uniqueAddress());
+    const first = await signInWith(passkey, newClientAddress());
     expect(first.verified.status).toBe(200);
     expect((await portal("GET", "/", { session: asSession(first.cookie) })).text).toContain("Sign-in Partners");
     expect((await env.DB.prepare("select counter from portal_passkeys where credential_id = ?").bind(passkey.credentialId).first<any>()).counter).toBe(1);
 
     // An assertion whose counter did not move forward (a cloned authenticator) opens nothing.
-    const cloned = await signInWith(passkey, uniqueAddress(), { counter: 1 });
+    const cloned = await signInWith(passkey, newClientAddress(), { counter: 1 });
     expect(cloned.verified.status).toBe(400);
     expect(cloned.cookie).toBeNull();
 
     // The same answer sent twice: the challenge was used by the first.
-    const fresh = await signInWith(passkey, uniqueAddress());
+    const fresh = await signInWith(passkey, newClientAddress());
     expect(fresh.verified.status).toBe(200);
-    const replay = await portalJson("/sign-in/verify", { challenge_id: fresh.challengeId, response: fresh.response }, { "CF-Connecting-IP": uniqueAddress() });
+    const replay = await portalJson("/sign-in/verify", { challenge_id: fresh.challengeId, response: fresh.response }, { "CF-Connecting-IP": newClientAddress() });
     expect(replay.status).toBe(400);
 
     const actions = await env.DB.prepare("select action from portal_audit_log where organisation_id = ? order by at, rowid").bind(org.id).all<any>();
@@ -133,22 +132,22 @@ describe("signing in with a passkey", () => {
 
   it("refuses an unknown passkey, a removed member's passkey and an expired challenge", async () => {
     const stranger = await softwarePasskey();
-    expect((await signInWith(stranger, uniqueAddress())).verified.status).toBe(400);
+    expect((await signInWith(stranger, newClientAddress())).verified.status).toBe(400);
 
     const org = await createOrganisation("lender");
     const { token, email } = await invite(org.id, "member");
     const { passkey } = await registerThroughInvitation(token);
-    const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": uniqueAddress() });
+    const options = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": newClientAddress() });
     await env.DB.prepare("update portal_challenges set expires_at = ? where id = ?").bind(Math.floor(Date.now() / 1000) - 1, options.body.challenge_id).run();
-    const late = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response: await passkey.authenticate(options.body.options, PRODUCTION) }, { "CF-Connecting-IP": uniqueAddress() });
+    const late = await portalJson("/sign-in/verify", { challenge_id: options.body.challenge_id, response: await passkey.authenticate(options.body.options, PRODUCTION) }, { "CF-Connecting-IP": newClientAddress() });
     expect(late.status).toBe(400);
 
     await env.DB.prepare("update portal_members set removed_at = ? where organisation_id = ? and email = ?").bind(new Date().toISOString(), org.id, email).run();
-    expect((await signInWith(passkey, uniqueAddress())).verified.status).toBe(400);
+    expect((await signInWith(passkey, newClientAddress())).verified.status).toBe(400);
   });
 
   it("limits sign-in attempts per address with 429 and Retry-After", async () => {
-    const address = uniqueAddress();
+    const address = newClientAddress();
     const stranger = await softwarePasskey();
     for (let i = 0; i < SIGN_IN_ATTEMPTS_PER_ADDRESS; i++) expect((await signInWith(stranger, address)).verified.status).toBe(400);
     const limited = await signInWith(stranger, address);
@@ -156,11 +155,11 @@ describe("signing in with a passkey", () => {
     expect(limited.verified.body.error.code).toBe("rate_limited");
     expect(Number(limited.verified.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another address is not held back.
-    expect((await signInWith(stranger, uniqueAddress())).verified.status).toBe(400);
+    expect((await signInWith(stranger, newClientAddress())).verified.status).toBe(400);
   });
 
   it("limits the sign-in challenges one address may ask for", async () => {
-    const address = uniqueAddress();
+    const address = newClientAddress();
     for (let i = 0; i < SIGN_IN_CHALLENGES_PER_ADDRESS; i++) expect((await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address })).status).toBe(200);
     const limited = await portalJson("/sign-in/options", {}, { "CF-Connecting-IP": address });
     expect(limited.status).toBe(429);
@@ -172,10 +171,10 @@ describe("signing in with a passkey", () => {
     const org = await createOrganisation("partner");
     const { token } = await invite(org.id);
     const { passkey } = await registerThroughInvitation(token);
-    expect((await signInWith(passkey, uniqueAddress())).verified.status).toBe(200);
+    expect((await signInWith(passkey, newClientAddress())).verified.status).toBe(200);
     // Attempts with a spent counter are refused, and each counts against the account.
-    for (let i = 1; i < SIGN_IN_ATTEMPTS_PER_ACCOUNT; i++) expect((await signInWith(passkey, uniqueAddress(), { counter: 1 })).verified.status).toBe(400);
-    const limited = await signInWith(passkey, uniqueAddress());
+    for (let i = 1; i < SIGN_IN_ATTEMPTS_PER_ACCOUNT; i++) expect((await signInWith(passkey, newClientAddress(), { counter: 1 })).verified.status).toBe(400);
+    const limited = await signInWith(passkey, newClientAddress());
     expect(limited.verified.status).toBe(429);
     expect(limited.verified.headers.get("Retry-After")).toBeTruthy();
     expect(limited.cookie).toBeNull();
