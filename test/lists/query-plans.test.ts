@@ -47,6 +47,13 @@ async function seed() {
       `${counter(3000)} insert into webhook_deliveries (id, endpoint_id, organisation_id, environment, event_id, event, payload_mode, body, state, created_at, updated_at)
        select 'whd_plan_' || i, 'whe_plan_' || (i % 4), ${org}, ${environment}, 'evt_plan_' || i, 'lead.created', 'reference', '{}', 'succeeded', ${at}, ${at} from n`,
     ),
+    // Documents on the plan's leads, so statistics describe a table worth seeking (a handful of rows left
+    // by other files would rightly be scanned: a plan is only asserted where it matters).
+    env.DB.prepare(
+      `${counter(4000)} insert into documents (id, environment, lead_id, partner_organisation_id, source, document_type, filename, content_type, byte_size, state, storage_key, statement, received_at)
+       select 'doc_plan_' || i, ${environment}, 'lead_plan_' || (1 + i % 2000), ${org}, 'partner', 'bank_statements', 's.csv', 'text/csv', 10,
+              case when i % 3 = 0 then 'rejected' else 'accepted' end, 'plan/' || i, case when i % 2 = 0 then '{}' end, ${at} from n`,
+    ),
     env.DB.prepare(
       `${counter(3000)} insert into portal_audit_log (id, organisation_id, member_id, environment, action, target, at)
        select 'aud_plan_' || i, ${org}, 'mem_plan', ${environment}, 'deal.viewed', 'deal_' || i, ${at} from n`,
@@ -97,6 +104,14 @@ function expectListPlan(detail: string, index: string, table: string) {
 }
 
 function describePlans() {
+  // The list's statements_available is a correlated EXISTS per row (db/leads/leads.ts): it must seek the lead's documents.
+  it("the lead list's statements_available seeks documents_lead for each row", async () => {
+    const query = listLeadsQuery(db(), scope, {}, null, 26);
+    expect(query.toSQL().sql).toMatch(/exists \(select 1 from "documents"/);
+    const detail = await planOf(query);
+    expect(detail, detail).toMatch(/SEARCH documents USING (COVERING )?INDEX documents_lead \(/);
+    expect(detail, detail).not.toMatch(/SCAN documents\b/);
+  });
   it.each(lists)("%s reads %s in order", async (_name, index, table, query) => {
     expectListPlan(await planOf(query()), index, table);
   });
