@@ -28,13 +28,13 @@ const agreementSigned = () => new Refusal("agreement_signed", "The business has 
  * bytes are written, and again by the row's own guard (`signed_at is null`) if the signature lands
  * while the upload is in flight; the upload that lost is swept, the signed file is untouched.
  */
-export async function uploadAgreement(deps: Deps, bucket: R2Bucket, scope: Scope, ref: string, pdf: ArrayBuffer) {
+export async function uploadAgreement(deps: Deps, scope: Scope, ref: string, pdf: ArrayBuffer) {
   const { db } = deps;
   const deal = await requireDeal(deps, scope, ref);
   if (deal.signedAt) throw agreementSigned();
   const previous = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const key = agreementKey(deal);
-  await putTracked(deps, bucket, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
+  await putTracked(deps, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
   const at = nowIso();
   const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at), uploadLanded(db, key)];
   if (previous) statements.push(uploadReleasedStatement(db, previous, at));

@@ -32,7 +32,7 @@ const capExceeded = () =>
     extra: { limit: DOCUMENTS_PER_LEAD },
   });
 
-export async function uploadLeadDocument(deps: Deps, bucket: R2Bucket, scope: Scope, leadId: string, upload: DocumentUpload): Promise<StoredDocument> {
+export async function uploadLeadDocument(deps: Deps, scope: Scope, leadId: string, upload: DocumentUpload): Promise<StoredDocument> {
   const { db } = deps;
   const lead = await requireLead(deps, scope, leadId);
   // A cheap early answer; the conditional insert below is what decides a race.
@@ -64,7 +64,7 @@ export async function uploadLeadDocument(deps: Deps, bucket: R2Bucket, scope: Sc
   };
 
   // Bytes first: a row never points at a file that is not there.
-  await putTracked(deps, bucket, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
+  await putTracked(deps, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
   await db.batch([
     partnerUploadInsertUnderCap(db, doc, DOCUMENTS_PER_LEAD),
     eventInsertWhere(
@@ -85,7 +85,7 @@ export async function uploadLeadDocument(deps: Deps, bucket: R2Bucket, scope: Sc
   ]);
   const stored = await findDocument(db, doc.id);
   if (!stored) {
-    await bucket.delete(doc.storageKey);
+    await deps.env.DOCUMENTS.delete(doc.storageKey);
     throw capExceeded();
   }
   return stored;

@@ -168,9 +168,9 @@ const UPLOAD_ATTEMPTS = 8;
  * `request.fulfilled` go in one batch. The count and file list of the event
  * are the request's after this upload (see `requestUploadedUpdate`).
  */
-export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, requestId: string, files: File[]) {
+export async function uploadToRequest(deps: Deps, lead: Lead, requestId: string, files: File[]) {
   const { request, deal } = await hubRequest(deps, lead, requestId);
-  return uploadToRequestOfDeal(deps, bucket, lead, deal.deal, request, files);
+  return uploadToRequestOfDeal(deps, lead, deal.deal, request, files);
 }
 
 /**
@@ -178,7 +178,7 @@ export async function uploadToRequest(deps: Deps, bucket: R2Bucket, lead: Lead, 
  * link; a test deal's simulation from the deal, whose business `prelude` writes in the same batch:
  * see runGuardedBatch).
  */
-export async function uploadToRequestOfDeal(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal, request: DocumentRequest, files: File[], prelude: readonly Statement[] = []) {
+export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, request: DocumentRequest, files: File[], prelude: readonly Statement[] = []) {
   const { db } = deps;
   if (!OPEN_REQUEST_STATUSES.includes(request.status)) throw closedRequest(request.status);
   if (files.length === 0) throw new Refusal("invalid_request", "Choose at least one file to upload.", { field: "file" });
@@ -221,8 +221,8 @@ export async function uploadToRequestOfDeal(deps: Deps, bucket: R2Bucket, lead: 
       decidedAt: received,
     });
   }
-  await Promise.all(docs.map((d, i) => putTracked(deps, bucket, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
-  const discard = () => bucket.delete(docs.map((d) => d.storageKey));
+  await Promise.all(docs.map((d, i) => putTracked(deps, d.storageKey, files[i].stream(), { httpMetadata: { contentType: d.contentType }, customMetadata: { filename: d.filename } })));
+  const discard = () => deps.env.DOCUMENTS.delete(docs.map((d) => d.storageKey));
 
   for (let attempt = 0; attempt < UPLOAD_ATTEMPTS; attempt++) {
     const current = await findRequestOfDeal(db, deal.ref, request.id);
@@ -331,19 +331,19 @@ export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
 }
 
 /** Signing: after the account details and the agreement upload, once, bound to the agreement file's etag. */
-export async function signAgreement(deps: Deps, bucket: R2Bucket, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
+export async function signAgreement(deps: Deps, lead: Lead, ref: string, form: { full_name?: string; consent?: string }) {
   const { deal } = await hubDeal(deps, lead, ref);
-  return signAgreementOnDeal(deps, bucket, lead, deal, form);
+  return signAgreementOnDeal(deps, lead, deal, form);
 }
 
 /** The signature on a deal already resolved as the lead's; `prelude` as in `uploadToRequestOfDeal`. */
-export async function signAgreementOnDeal(deps: Deps, bucket: R2Bucket, lead: Lead, deal: Deal, form: { full_name?: string; consent?: string }, prelude: readonly Statement[] = []) {
+export async function signAgreementOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { full_name?: string; consent?: string }, prelude: readonly Statement[] = []) {
   const { db } = deps;
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.signedAt) throw new Refusal("invalid_transition", "The agreement is already signed.", { field: "full_name" });
   if (!deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Submit your account details before signing.", { field: "full_name" });
   const key = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
-  const agreement = key ? await bucket.head(key) : null;
+  const agreement = key ? await deps.env.DOCUMENTS.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
   const check = checkSignature(form);
   if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });

@@ -108,18 +108,18 @@ async function acceptCurrentOffer(deps: Deps, { lead, prelude }: Business, deal:
   await acceptFoundOffer(deps, lead, newest, prelude);
 }
 
-async function fulfilOldestRequest(deps: Deps, bucket: R2Bucket, { lead, prelude }: Business, deal: Deal) {
+async function fulfilOldestRequest(deps: Deps, { lead, prelude }: Business, deal: Deal) {
   const { db } = deps;
   const request = requestToAnswer(await requestsOfDeal(db, deal.ref));
   if (!request) {
     throw new Refusal("no_open_request", "This test deal has no open document request to answer: request a document first (POST /v1/deals/{ref}/requests).", { field: "event" });
   }
   const upload = sandboxUpload(request.documentType);
-  await asTheBusiness(uploadToRequestOfDeal(deps, bucket, lead, deal, request, [new File([upload.bytes], upload.name, { type: upload.type })], prelude));
+  await asTheBusiness(uploadToRequestOfDeal(deps, lead, deal, request, [new File([upload.bytes], upload.name, { type: upload.type })], prelude));
 }
 
 /** The business takes `event` on the deal: one batch, opened by the business itself when this is its first action. */
-async function act(deps: Deps, bucket: R2Bucket, business: Business, deal: Deal, event: TestDealSimulatedEvent) {
+async function act(deps: Deps, business: Business, deal: Deal, event: TestDealSimulatedEvent) {
   const { lead, prelude } = business;
   switch (event) {
     case "offer.accepted":
@@ -127,15 +127,15 @@ async function act(deps: Deps, bucket: R2Bucket, business: Business, deal: Deal,
     case "message.created":
       return asTheBusiness(replyOnDeal(deps, lead, deal, SANDBOX_REPLY, prelude));
     case "request.fulfilled":
-      return fulfilOldestRequest(deps, bucket, business, deal);
+      return fulfilOldestRequest(deps, business, deal);
     case "deal.account_submitted":
       return asTheBusiness(submitAccountOnDeal(deps, lead, deal, sandboxAccountForm(deal), prelude));
     case "deal.agreement_signed":
-      return asTheBusiness(signAgreementOnDeal(deps, bucket, lead, deal, sandboxSignatureForm(deal), prelude));
+      return asTheBusiness(signAgreementOnDeal(deps, lead, deal, sandboxSignatureForm(deal), prelude));
   }
 }
 
-export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, scope: Scope, ref: string, event: TestDealSimulatedEvent) {
+export async function simulateTestDealEvent(ctx: ViewContext, scope: Scope, ref: string, event: TestDealSimulatedEvent) {
   const db = ctx.db;
   const wanted = normaliseDealReference(ref);
   for (let attempt = 1; ; attempt++) {
@@ -143,7 +143,7 @@ export async function simulateTestDealEvent(ctx: ViewContext, bucket: R2Bucket, 
     if (!deal) throw noTestDeal();
     const business = await businessOf(ctx, scope, deal);
     try {
-      await act(ctx, bucket, business, deal, event);
+      await act(ctx, business, deal, event);
       break;
     } catch (error) {
       const firstUse = business.prelude.length > 0;

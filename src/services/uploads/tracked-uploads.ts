@@ -12,9 +12,10 @@ export const UNLANDED_UPLOAD_GRACE_MS = 15 * 60 * 1000;
 /** Markers handled per cron tick; what is left waits for the next tick. */
 export const UPLOAD_SWEEP_BATCH = 100;
 
-export async function putTracked(deps: Deps, bucket: R2Bucket, key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) {
+/** Puts `value` at `key` in the documents bucket (`deps.env.DOCUMENTS`), its marker first. */
+export async function putTracked(deps: Deps, key: string, value: Parameters<R2Bucket["put"]>[1], options?: R2PutOptions) {
   await markUploadPending(deps.db, key, deps.clock().toISOString());
-  await bucket.put(key, value, options);
+  await deps.env.DOCUMENTS.put(key, value, options);
 }
 
 /** The statement that clears the marker; goes in the batch, after the statements that write the row. */

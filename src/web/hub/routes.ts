@@ -181,7 +181,7 @@ function createHubPages() {
         const requestId = c.req.param("requestId")!;
         // A file input left empty still sends a nameless, empty part.
         const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-        await uploadToRequest(c.get("deps"), c.env.DOCUMENTS, c.get("lead"), requestId, files);
+        await uploadToRequest(c.get("deps"), c.get("lead"), requestId, files);
         return `${c.get("hubBase")}/requests/${requestId}?done=uploaded`;
       },
       (c, f, status) => showRequest(c, f, status),
@@ -240,7 +240,7 @@ function createHubPages() {
     "/deals/:ref/completion/signature",
     hubForm(
       async (c, form) => {
-        await signAgreement(c.get("deps"), c.env.DOCUMENTS, c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
+        await signAgreement(c.get("deps"), c.get("lead"), c.req.param("ref")!, { full_name: text(form, "full_name"), consent: text(form, "consent") });
         return `${c.get("hubBase")}/deals/${c.req.param("ref")}/completion?done=signed`;
       },
       showCompletion,

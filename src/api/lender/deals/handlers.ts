@@ -76,7 +76,7 @@ export function registerDealRoutes(router: Router) {
   router.openapi(putAgreementRoute, async (c) => {
     const pdf = await c.req.arrayBuffer();
     checkAgreementPdf(c.req.header("Content-Type") ?? "", pdf, "body");
-    const completion = await uploadAgreement(c.get("deps"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
+    const completion = await uploadAgreement(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").ref, pdf);
     return c.json({ completion }, 200);
   });
 }

@@ -29,7 +29,7 @@ export function registerTestDealRoutes(router: Router) {
 
   router.openapi(simulateTestDealRoute, async (c) => {
     const ctx = viewContext(c.env, { deps: c.get("deps") });
-    const deal = await simulateTestDealEvent(ctx, c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").event);
+    const deal = await simulateTestDealEvent(ctx, scopeOf(c.get("caller")), c.req.valid("param").ref, c.req.valid("json").event);
     announceDeprecatedFields(c);
     return c.json(deal, 200);
   });

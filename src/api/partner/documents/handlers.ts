@@ -10,7 +10,7 @@ export function registerDocumentRoutes(router: Router) {
     const { file, document_type } = c.req.valid("form");
     if (file.size > DOCUMENT_MAX_BYTES) throw new Refusal("payload_too_large", `The file exceeds ${DOCUMENT_MAX_BYTES} bytes.`, { field: "file" });
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const doc = await uploadLeadDocument(c.get("deps"), c.env.DOCUMENTS, scopeOf(c.get("caller")), c.req.valid("param").id, {
+    const doc = await uploadLeadDocument(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, {
       documentType: document_type,
       filename: file.name,
       bytes,

@@ -151,7 +151,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
         throw new Refusal("invalid_request", "Choose one of the business's steps.", { field: "event" });
       }
       // Another lender's deal, the other environment's, or a real (not test) deal: not_found, the 404 page.
-      await simulated(simulateTestDealEvent(viewContext(c.env, { deps: c.get("deps") }), c.env.DOCUMENTS, scope, ref, event as TestDealSimulatedEvent));
+      await simulated(simulateTestDealEvent(viewContext(c.env, { deps: c.get("deps") }), scope, ref, event as TestDealSimulatedEvent));
       return { action: "test_deal.simulated", target: ref, notice: `simulated_${event}`, anchor: "simulate" };
     }),
   );
@@ -166,7 +166,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
       }
       const pdf = await file.arrayBuffer();
       checkAgreementPdf(file.type, pdf, "agreement");
-      await uploadAgreement(c.get("deps"), c.env.DOCUMENTS, scope, ref, pdf);
+      await uploadAgreement(c.get("deps"), scope, ref, pdf);
       return { action: "agreement.uploaded", target: ref, notice: "agreement_uploaded", anchor: "completion" };
     }),
   );

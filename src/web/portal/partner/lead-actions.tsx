@@ -65,7 +65,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     const { file, document_type } = parsed.data;
     try {
       if (file.size > UPLOAD_BODY_LIMIT_BYTES) return showWithError(c, id, { message: `The file is larger than ${UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB; upload a smaller one.`, field: "file" }, 413);
-      const doc = await uploadLeadDocument(c.get("deps"), c.env.DOCUMENTS, scopeOfViewer(viewer), id, {
+      const doc = await uploadLeadDocument(c.get("deps"), scopeOfViewer(viewer), id, {
         documentType: document_type,
         filename: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),
