@@ -1,7 +1,7 @@
 /**
  * Turns outbox rows (`events`) into webhook deliveries and queue messages.
  * Called by the cron trigger every minute and, to cut latency, by request
- * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(c.env))`.
+ * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(deps))`.
  */
 import { OUTBOX_TABLE } from "../../db/event-rows";
 import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event-log";
@@ -32,9 +32,10 @@ const ROUNDS_PER_RUN = 5;
 /** A pending delivery this far past due has lost its queue message and is sent again. */
 const OVERDUE_AFTER_MS = 10 * 60 * 1000;
 
-export async function enqueueDeliveries(queue: Queue, deliveryIds: string[], delaySeconds?: number) {
+/** One queue message per delivery on the webhook queue (`deps.env.WEBHOOK_QUEUE`), 100 to a batch. */
+export async function enqueueDeliveries(deps: Deps, deliveryIds: string[], delaySeconds?: number) {
   for (let i = 0; i < deliveryIds.length; i += 100) {
-    await queue.sendBatch(
+    await deps.env.WEBHOOK_QUEUE.sendBatch(
       deliveryIds.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } satisfies DeliveryMessage, contentType: "json" as const, ...(delaySeconds ? { delaySeconds } : {}) })),
     );
   }
@@ -102,7 +103,7 @@ async function dispatchRound(ctx: PayloadContext, pending: EventRow[], endpoints
  */
 export async function dispatchPendingEvents(
   deps: Deps,
-  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(deps.env.WEBHOOK_QUEUE, ids),
+  deliver: (deliveryIds: string[]) => Promise<unknown> = (ids) => enqueueDeliveries(deps, ids),
 ): Promise<{ events: number; deliveries: number }> {
   const ctx = viewContext(deps.env, { deps, links: linksFor(deps.env, WEBHOOK_FILE_LINK_TTL_SECONDS) });
   const db = ctx.db;
@@ -167,6 +168,6 @@ export function dispatchSoon(deps: Deps, deliver: (deliveryIds: string[]) => Pro
 /** Re-sends queue messages for pending deliveries whose message was lost; the consumer drops duplicates. */
 export async function requeueOverdueDeliveries(deps: Deps) {
   const overdue = await overdueDeliveries(deps.db, new Date(deps.clock().getTime() - OVERDUE_AFTER_MS).toISOString(), 100);
-  await enqueueDeliveries(deps.env.WEBHOOK_QUEUE, overdue.map((d) => d.id));
+  await enqueueDeliveries(deps, overdue.map((d) => d.id));
   return overdue.length;
 }

@@ -4,6 +4,7 @@ import { Refusal } from "../../lib/refusal";
 import type { Scope } from "../../domain/identity/caller";
 import type { WebhookApi } from "../../domain/webhooks/subscriptions";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
+import { signingSecretOf } from "../../lib/signing-secret";
 import { eventData, WEBHOOK_API_VERSION } from "./payloads";
 import type { ViewContext } from "../views/view-context";
 
@@ -57,9 +58,9 @@ export async function pageOfEvents(
   filter: { event?: string; subject?: string },
   cursor: string | undefined,
   limit: number,
-  signingSecret: string,
 ) {
   const cursorScope = `events:${api}:${scope.organisationId}:${scope.environment}`;
+  const signingSecret = signingSecretOf(ctx.env);
   const position = await readKeysetCursor(cursor, cursorScope, signingSecret);
   const subject = filter.subject === undefined ? undefined : await storedSubject(ctx, scope, api, filter.subject.trim());
   // A reference that is no lead of the caller's: nothing matches (the API answers an empty page, as for an unknown id).

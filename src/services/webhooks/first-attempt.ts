@@ -39,8 +39,8 @@ export async function deliverFirstAttempts(deps: Deps, deliveryIds: string[]) {
   // still in flight (they would be cut off); a failed send is reported once everything has settled,
   // and the cron re-sends what is still pending (requeueOverdueDeliveries).
   const settled = await Promise.allSettled([
-    enqueueDeliveries(deps.env.WEBHOOK_QUEUE, now, SAFETY_NET_DELAY_SECONDS),
-    enqueueDeliveries(deps.env.WEBHOOK_QUEUE, later),
+    enqueueDeliveries(deps, now, SAFETY_NET_DELAY_SECONDS),
+    enqueueDeliveries(deps, later),
     ...now.map((id) => attemptOnce(deps, id)),
   ]);
   const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");

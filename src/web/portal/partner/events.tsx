@@ -7,7 +7,6 @@ import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { eventsOf } from "../../../domain/webhooks/subscriptions";
 import { isRefusal } from "../../../lib/refusal";
-import { signingSecretOf } from "../../../lib/signing-secret";
 import { messagesOf } from "../../kit/messages";
 import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import { namesOfSubjects, pageOfEvents, requireEventSubject, type SubjectName } from "../../../services/webhooks/event-feed";
@@ -132,7 +131,7 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
       const ctx = viewContext(c.env, { deps: c.get("deps") });
       // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
       const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
-      const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit, signingSecretOf(c.env));
+      const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit);
       const names = await namesOfSubjects(ctx, scopeOfViewer(viewer), page.events.map((e) => e.subject));
       return c.html(<EventsPage c={c} filters={filters} page={page} names={names} />);
     } catch (error) {
