@@ -9,7 +9,6 @@ import { portalMembers } from "../../src/db/schema/portal";
 import type { Environment } from "../../src/domain/identity/keys";
 import type { PortalRole } from "../../src/domain/portal/viewer";
 import { newId, nowIso } from "../../src/lib/ids";
-import { signingSecretOf } from "../../src/lib/signing-secret";
 import { formTokenOf, openSession } from "../../src/services/portal/sessions";
 import { sha256Hex } from "../../src/lib/crypto";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
@@ -33,7 +32,7 @@ export async function signedInMember(organisationId: string, role: PortalRole = 
   await db.insert(portalMembers).values({ id: memberId, organisationId, email, role, createdAt: nowIso(), removedAt: null });
   const token = await openSession(testDeps(), { id: memberId, organisationId });
   const sessionId = await sha256Hex(token);
-  const formToken = await formTokenOf(signingSecretOf(env), { sessionId, environment: "sandbox" });
+  const formToken = await formTokenOf(testDeps(), { sessionId, environment: "sandbox" });
   return { memberId, organisationId, email, cookie: `${SESSION_COOKIE}=${token}`, formToken, sessionId };
 }
 
@@ -44,7 +43,7 @@ export async function signedInMember(organisationId: string, role: PortalRole = 
  */
 export async function freshFormToken(session: Pick<PortalSession, "sessionId">, environment?: Environment) {
   const current = environment ?? (await env.DB.prepare("select environment from portal_sessions where token_hash = ?").bind(session.sessionId).first<{ environment: Environment }>())?.environment ?? "sandbox";
-  return formTokenOf(signingSecretOf(env), { sessionId: session.sessionId, environment: current });
+  return formTokenOf(testDeps(), { sessionId: session.sessionId, environment: current });
 }
 
 export interface PortalRequestOptions {

@@ -98,7 +98,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < 3; i++) {
-      const page = await auditLogOf(testDeps(), { organisationId: org.id }, cursor, env.SIGNING_SECRET as string, 1);
+      const page = await auditLogOf(testDeps(), { organisationId: org.id }, cursor, 1);
       seen.push(...page.entries.map((e) => e.id));
       cursor = page.nextCursor ?? undefined;
     }

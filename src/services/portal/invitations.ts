@@ -3,19 +3,21 @@
  * organisation's admin (the same function), opened by the invitee. The link's
  * token is random and shown once; D1 keeps its SHA-256 only.
  */
-import type { Database } from "../../db/client";
 import { findMemberByEmail } from "../../db/portal/members";
 import { findCurrentMember } from "../../db/portal/roster";
 import { findInvitationByTokenHash, insertInvitation, listPendingInvitations, revokeInvitation } from "../../db/portal/invitations";
 import { INVITATION_TTL_SECONDS, invitationPath, invitationUsable, normaliseEmail, type InvitationRequest } from "../../domain/portal/invitations";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { requireOrganisation } from "../identity/organisations";
 import type { Deps } from "../deps";
 
+/** The deps clock in whole seconds: invitations expire by the second (`expires_at`). */
+const nowSeconds = ({ clock }: Deps) => Math.floor(clock().getTime() / 1000);
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** Where invitation links start: the deployment's PUBLIC_URL, or the local default as links.ts has it. */
+const publicBase = ({ env }: Deps) => (env.PUBLIC_URL ?? "http://localhost:8787").replace(/\/+$/, "");
 
 export interface IssuedInvitation {
   id: string;
@@ -34,12 +36,12 @@ export interface IssuedInvitation {
  * `email` (an invitation could not add them twice). The new invitation
  * revokes, in the same batch, every other pending one for that email.
  */
-export async function inviteMember(deps: Deps, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
+export async function inviteMember(deps: Deps, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
   const { db } = deps;
   await requireOrganisation(deps, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
-  return issue(db, publicUrl, organisationId, { email, role: request.role }, invitedBy, null);
+  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null);
 }
 
 /**
@@ -50,19 +52,20 @@ export async function inviteMember(deps: Deps, publicUrl: string | undefined, or
  * invitation it revokes the email's other pending ones. Another organisation's or a removed member
  * is a 404; oneself is a 409 (an admin who is signed in has a passkey; another admin sends theirs).
  */
-export async function reinviteMember({ db }: Deps, publicUrl: string | undefined, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
-  const member = await findCurrentMember(db, by.organisationId, memberId);
+export async function reinviteMember(deps: Deps, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
+  const member = await findCurrentMember(deps.db, by.organisationId, memberId);
   if (!member) throw new Refusal("not_found", "No such member.");
   if (member.id === by.memberId) throw new Refusal("conflict", "You are signed in with your passkey already; if you lose it, another admin of your organisation can send you a new link.", { field: "member" });
-  return issue(db, publicUrl, by.organisationId, { email: member.email, role: member.role }, by.memberId, member.id);
+  return issue(deps, by.organisationId, { email: member.email, role: member.role }, by.memberId, member.id);
 }
 
-async function issue(db: Database, publicUrl: string | undefined, organisationId: string, request: InvitationRequest, invitedBy: string, memberId: string | null): Promise<IssuedInvitation> {
+async function issue(deps: Deps, organisationId: string, request: InvitationRequest, invitedBy: string, memberId: string | null): Promise<IssuedInvitation> {
   const token = randomToken(43);
-  const createdAt = nowIso();
-  const expiresAt = nowSeconds() + INVITATION_TTL_SECONDS;
+  const now = deps.clock();
+  const createdAt = now.toISOString();
+  const expiresAt = Math.floor(now.getTime() / 1000) + INVITATION_TTL_SECONDS;
   const id = newId("inv");
-  await insertInvitation(db, {
+  await insertInvitation(deps.db, {
     id,
     organisationId,
     email: request.email,
@@ -75,15 +78,14 @@ async function issue(db: Database, publicUrl: string | undefined, organisationId
     createdAt,
     revokedAt: null,
   });
-  const base = (publicUrl ?? "http://localhost:8787").replace(/\/+$/, "");
-  return { id, organisationId, email: request.email, role: request.role, url: `${base}${invitationPath(token)}`, expiresAt: new Date(expiresAt * 1000).toISOString(), createdAt };
+  return { id, organisationId, email: request.email, role: request.role, url: `${publicBase(deps)}${invitationPath(token)}`, expiresAt: new Date(expiresAt * 1000).toISOString(), createdAt };
 }
 
 /** The invitation a link opens, with its organisation; null when the link is unknown, used or expired (the visitor is told the same for all three). */
-export async function openInvitation({ db }: Deps, token: string) {
+export async function openInvitation(deps: Deps, token: string) {
   if (token.length > 100) return null;
-  const found = await findInvitationByTokenHash(db, await sha256Hex(token));
-  if (!found || !invitationUsable(found.invitation, nowSeconds())) return null;
+  const found = await findInvitationByTokenHash(deps.db, await sha256Hex(token));
+  if (!found || !invitationUsable(found.invitation, nowSeconds(deps))) return null;
   return found;
 }
 
@@ -100,7 +102,7 @@ export interface PendingInvitation {
 /** The organisation's invitations that can still be accepted (unknown organisation: 404). */
 export async function pendingInvitationsOf(deps: Deps, organisationId: string): Promise<PendingInvitation[]> {
   await requireOrganisation(deps, organisationId);
-  const rows = await listPendingInvitations(deps.db, organisationId, nowSeconds());
+  const rows = await listPendingInvitations(deps.db, organisationId, nowSeconds(deps));
   return rows.map((r) => ({ ...r, expiresAt: new Date(r.expiresAt * 1000).toISOString() }));
 }
 
@@ -109,7 +111,7 @@ export async function pendingInvitationsOf(deps: Deps, organisationId: string): 
  * one batch. `by` is `operator` or the revoking member's id. Another
  * organisation's, a used or an already revoked invitation is a 404.
  */
-export async function revokeInvitationOf({ db }: Deps, organisationId: string, invitationId: string, by: { memberId: string; environment: "sandbox" | "live" }) {
-  const revoked = await revokeInvitation(db, { organisationId, invitationId, at: nowIso(), by: by.memberId, auditId: newId("aud"), environment: by.environment });
+export async function revokeInvitationOf({ db, clock }: Deps, organisationId: string, invitationId: string, by: { memberId: string; environment: "sandbox" | "live" }) {
+  const revoked = await revokeInvitation(db, { organisationId, invitationId, at: clock().toISOString(), by: by.memberId, auditId: newId("aud"), environment: by.environment });
   if (!revoked) throw new Refusal("not_found", "No such pending invitation.");
 }

@@ -9,6 +9,7 @@ import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, remov
 import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
+import { signingSecretOf } from "../../lib/signing-secret";
 import { newId, nowIso } from "../../lib/ids";
 import type { Deps } from "../deps";
 
@@ -56,8 +57,9 @@ export async function changeMemberRoleOf(deps: Deps, viewer: PortalViewer, membe
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function auditLogOf({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, signingSecret: string, limit = AUDIT_PAGE_SIZE) {
+export async function auditLogOf({ db, env }: Deps, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, limit = AUDIT_PAGE_SIZE) {
   const cursorScope = `portal-audit:${viewer.organisationId}`;
+  const signingSecret = signingSecretOf(env);
   const after = await readKeysetCursor(cursor, cursorScope, signingSecret);
   const [rows, members] = await Promise.all([
     auditPage(db, viewer.organisationId, after, limit + 1),

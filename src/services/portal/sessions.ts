@@ -8,6 +8,7 @@ import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
 import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
 import { hmacSha256, randomToken, sha256Hex, timingSafeEqual, toHex } from "../../lib/crypto";
 import { nowIso } from "../../lib/ids";
+import { signingSecretOf } from "../../lib/signing-secret";
 import type { Deps } from "../deps";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -60,8 +61,8 @@ export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sess
  * refuse a form rendered for sandbox once the session looks at live (issue 21 item 7), and the
  * nonce makes each rendered form single-use for its action (item 8, `services/portal/form-uses.ts`).
  */
-export async function formTokenOf(secret: string, viewer: Pick<PortalViewer, "sessionId" | "environment">, nonce = randomToken(20)) {
-  const mac = toHex(await hmacSha256(secret, `portal-form:${viewer.sessionId}:${viewer.environment}:${nonce}`));
+export async function formTokenOf({ env }: Deps, viewer: Pick<PortalViewer, "sessionId" | "environment">, nonce = randomToken(20)) {
+  const mac = toHex(await hmacSha256(signingSecretOf(env), `portal-form:${viewer.sessionId}:${viewer.environment}:${nonce}`));
   return `${viewer.environment}.${nonce}.${mac}`;
 }
 
@@ -71,11 +72,11 @@ export interface PresentedFormToken {
 }
 
 /** The token's environment and nonce when it is this session's and untampered; null otherwise. */
-export async function openFormToken(secret: string, viewer: Pick<PortalViewer, "sessionId">, presented: string | undefined): Promise<PresentedFormToken | null> {
+export async function openFormToken(deps: Deps, viewer: Pick<PortalViewer, "sessionId">, presented: string | undefined): Promise<PresentedFormToken | null> {
   const parts = presented?.split(".") ?? [];
   if (parts.length !== 3) return null;
   const [environment, nonce, mac] = parts as [string, string, string];
   if (!(ENVIRONMENTS as readonly string[]).includes(environment) || !/^[0-9a-z]{8,64}$/.test(nonce)) return null;
-  const expected = await formTokenOf(secret, { sessionId: viewer.sessionId, environment: environment as Environment }, nonce);
+  const expected = await formTokenOf(deps, { sessionId: viewer.sessionId, environment: environment as Environment }, nonce);
   return timingSafeEqual(expected, presented!) ? { environment: environment as Environment, nonce } : null;
 }

@@ -1,5 +1,4 @@
 import { createMiddleware } from "hono/factory";
-import { signingSecretOf } from "../../lib/signing-secret";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
@@ -25,15 +24,14 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   if (!session) return c.redirect(signInFor(c.req.method, c.req.url), 303);
   const seen = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
   const viewer = { ...seen, path: c.req.path };
-  const secret = signingSecretOf(c.env);
   c.set("viewer", viewer);
-  const pageToken = await formTokenOf(secret, viewer);
+  const pageToken = await formTokenOf(c.get("deps"), viewer);
   c.set("formToken", pageToken);
   if (c.req.method !== "POST") return next();
   const message = (title: string, text: string) => signedInMessagePage(viewer, pageToken, title, text);
 
   const presented = await presentedFormToken(c.req.raw.clone());
-  const form = await openFormToken(secret, viewer, presented.token);
+  const form = await openFormToken(c.get("deps"), viewer, presented.token);
   if (!form) return c.html(message("Refused", "This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
   if (form.environment !== viewer.environment && !ENVIRONMENT_FREE_POSTS.has(c.req.path)) {
     return c.html(

@@ -97,7 +97,7 @@ export function registerInvitationRoutes(router: Router) {
   });
 
   router.openapi(createInvitationRoute, async (c) => {
-    const issued = await inviteMember(c.get("deps"), c.env.PUBLIC_URL, c.req.valid("param").id, c.req.valid("json"), "operator");
+    const issued = await inviteMember(c.get("deps"), c.req.valid("param").id, c.req.valid("json"), "operator");
     c.header("Cache-Control", "no-store");
     return c.json(
       { id: issued.id, organisation_id: issued.organisationId, email: issued.email, role: issued.role, url: issued.url, expires_at: issued.expiresAt, created_at: issued.createdAt },

@@ -2,7 +2,6 @@ import type { Hono } from "hono";
 import { isRefusal } from "../../../lib/refusal";
 import { isNotFound } from "../../kit/refusal";
 import { messagesOf } from "../../kit/messages";
-import { signingSecretOf } from "../../../lib/signing-secret";
 import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
@@ -109,7 +108,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     }
     const viewer = c.get("viewer");
     try {
-      const issued = await inviteMember(c.get("deps"), c.env.PUBLIC_URL, viewer.organisationId, parsed.data, viewer.memberId);
+      const issued = await inviteMember(c.get("deps"), viewer.organisationId, parsed.data, viewer.memberId);
       await recordPortalAction(c.get("deps"), viewer, "member.invited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
     } catch (error) {
@@ -172,7 +171,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.post("/members/:id/reinvite", async (c) => {
     const viewer = c.get("viewer");
     try {
-      const issued = await reinviteMember(c.get("deps"), c.env.PUBLIC_URL, viewer, c.req.param("id"));
+      const issued = await reinviteMember(c.get("deps"), viewer, c.req.param("id"));
       await recordPortalAction(c.get("deps"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
@@ -269,7 +268,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.get("/audit", async (c) => {
     const cursor = c.req.query("cursor");
     try {
-      const page = await auditLogOf(c.get("deps"), c.get("viewer"), cursor, signingSecretOf(c.env));
+      const page = await auditLogOf(c.get("deps"), c.get("viewer"), cursor);
       return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this page did not issue (edited, or another organisation's) is refused, never read.
