@@ -7,6 +7,7 @@ import type { Deal } from "../../domain/deals/types";
 import { completionView, dealView } from "../../domain/deals/view";
 import { decodeCursor, encodeCursor, positionOf, type KeysetPosition } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
+import { signingSecretOf } from "../../lib/signing-secret";
 import { findDealWithRelations } from "../../db/deals/with-relations";
 import { signedFiles } from "./files";
 import { registerViewFrom } from "../registers/holdings";
@@ -31,8 +32,9 @@ const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.env
 const invalidCursor = () =>
   new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
-export async function pageOfDeals(deps: Deps, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, secret: string) {
+export async function pageOfDeals(deps: Deps, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number) {
   const { db } = deps;
+  const secret = signingSecretOf(deps.env);
   let after: KeysetPosition | null = null;
   if (cursor !== undefined) {
     // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.

@@ -10,7 +10,6 @@ import { dealMessages, sendMessage } from "../../../services/deals/messages";
 import { dealOffers, makeOffer } from "../../../services/deals/offers";
 import { dealCompletion, loadDealView, pageOfDeals } from "../../../services/deals/reads";
 import { reportStatus } from "../../../services/deals/status";
-import { signingSecretOf } from "../../../lib/signing-secret";
 import { checkAgreementPdf } from "../../shared/schemas/deal-actions";
 import {
   completionRoute,
@@ -38,7 +37,7 @@ const notFound = () => new Refusal("not_found", "No deal with that reference is 
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(c.get("deps"), scopeOf(c.get("caller")), status, cursor, limit, signingSecretOf(c.env));
+    const page = await pageOfDeals(c.get("deps"), scopeOf(c.get("caller")), status, cursor, limit);
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 

@@ -10,7 +10,6 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
 import { isRefusal } from "../../../lib/refusal";
 import { ListLimit } from "../../../api/shared/schemas/common";
-import { signingSecretOf } from "../../../lib/signing-secret";
 import { dealsByLenderStatus } from "../../../services/deals/overview";
 import { pageOfDeals } from "../../../services/deals/reads";
 import type { PortalContext, PortalEnv } from "../context";
@@ -50,7 +49,7 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
     const limit = limitAsked ? limitAsked.data : null;
     const cursor = c.req.query("cursor") || undefined;
     try {
-      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, signingSecretOf(c.env));
+      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE);
       return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
