@@ -78,7 +78,7 @@ export function simulateOffers(
   matchedProducts: readonly MatchedProduct[],
   amount: number | null,
   currency: string,
-  issuedAt: Date = new Date(),
+  issuedAt: Date,
 ): SimulatedOffer[] {
   const expiresAt = new Date(issuedAt.getTime() + SANDBOX_OFFER_VALIDITY_DAYS * 86_400_000).toISOString();
   return matchedProducts.slice(0, SANDBOX_OFFER_LIMIT).map((product) => {

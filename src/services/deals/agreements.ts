@@ -1,5 +1,5 @@
 /** The agreement a lender uploads for the business to sign in the hub. */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { agreementRecord } from "../../db/deals/deals";
 import { agreementKeyOf } from "../../db/hub/client-hub";
 import { uploadReleasedStatement } from "../../db/documents/uploads";
@@ -10,7 +10,6 @@ import type { Deal } from "../../domain/deals/types";
 import { completionView } from "../../domain/deals/view";
 import { Refusal } from "../../lib/refusal";
 import { randomToken } from "../../lib/crypto";
-import { nowIso } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { notFound, requireDeal } from "./reads";
 import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
@@ -35,7 +34,7 @@ export async function uploadAgreement(deps: Deps, scope: Scope, ref: string, pdf
   const previous = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const key = agreementKey(deal);
   await putTracked(deps, key, pdf, { httpMetadata: { contentType: "application/pdf" } });
-  const at = nowIso();
+  const at = isoNow(deps);
   const statements: Statement[] = [agreementRecord(db, scope, deal.ref, key, at), uploadLanded(db, key)];
   if (previous) statements.push(uploadReleasedStatement(db, previous, at));
   if (deal.leadId) {

@@ -1,11 +1,11 @@
 /** The lender's side of a deal's conversation with the business. */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
 import { notificationInsert } from "../../db/hub/client-notifications";
 import type { Scope } from "../../domain/identity/caller";
 import type { DealMessage } from "../../domain/deals/types";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { runBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 
@@ -23,7 +23,7 @@ export async function dealMessages(deps: Deps, scope: Scope, ref: string) {
 export async function sendMessage(deps: Deps, scope: Scope, ref: string, body: string) {
   const { db } = deps;
   const deal = await requireDeal(deps, scope, ref);
-  const message: DealMessage = { id: newId("msg"), direction: "lender_to_borrower", body, createdAt: nowIso() };
+  const message: DealMessage = { id: newId("msg"), direction: "lender_to_borrower", body, createdAt: isoNow(deps) };
   const statements: Statement[] = [messageInsert(db, deal.ref, message)];
   if (deal.leadId) {
     statements.push(

@@ -2,7 +2,7 @@
  * Offers a lender makes on a deal: new terms supersede the current ones, firm terms are never
  * replaced by indicative ones; the offer, the lead's move and their events go in one batch.
  */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { dealChanged, offerDealUpdate } from "../../db/deals/deals";
 import { leadReference, routingPresentedUpdate } from "../../db/leads/routing";
 import { noCurrentFirmOffer, offerInsertWhere, offersOfDeal, supersedeCurrentOffers } from "../../db/deals/offers";
@@ -17,7 +17,7 @@ import { marketFor } from "../../domain/reference/markets";
 import { PRODUCT_FAMILIES } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 import { lenderEvent, partnerEvent } from "./events";
@@ -47,7 +47,7 @@ export async function makeOffer(deps: Deps, scope: Scope, ref: string, terms: Of
   if (terms.maturity === "indicative" && existing.some((o) => !o.superseded && o.state === "presented" && o.maturity === "firm")) {
     throw new Refusal("invalid_transition", "A firm offer is current; indicative terms cannot replace it. Send new firm terms instead.");
   }
-  const at = nowIso();
+  const at = isoNow(deps);
   const token = randomToken(24);
   const changed = dealChanged(deal.ref, token);
   const market = marketFor(deal.subject.country);

@@ -25,7 +25,7 @@ export async function requireDeal(deps: Deps, scope: Scope, ref: string) {
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
   const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
   if (!found) return null;
-  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers));
+  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers, ctx.clock()));
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;

@@ -33,7 +33,7 @@ export async function referBusiness(deps: Deps, scope: Scope, country: Market, p
   // The lead and its submission in one batch (with the Idempotency-Key's commit): a failure cannot leave
   // a draft behind a spent key. The matcher decides in the isolate before anything is written.
   const { lead, writes } = draftLead(deps, { scope, market: country, parts });
-  const matched = await matchDraft(lead, { registerAnswers: [], documents: [] }, panelMatcher(deps, scope.organisationId));
+  const matched = await matchDraft(deps, lead, { registerAnswers: [], documents: [] }, panelMatcher(deps, scope.organisationId));
   const submitted = await withFreshReference(deps, lead, writes.messages, async (drawn) => {
     const { statements, submitted } = planSubmission(deps, scope, drawn, matched);
     await runBatch(deps.db, [leadInsert(deps.db, drawn), ...writes.statements, ...statements]);

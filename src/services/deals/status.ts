@@ -2,7 +2,7 @@
  * The lender reports a deal's status (in review, declined, funded). The status change, the lead's
  * outcome and their events go in one batch; the conditional update at its head decides races.
  */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { closePresentedOffers, offersOfDealWhere } from "../../db/deals/offers";
 import { dealChanged, dealFundable, dealStatusUpdate } from "../../db/deals/deals";
 import { noLenderLeftToFund, findRouting, leadReference, routingOutcomeUpdate } from "../../db/leads/routing";
@@ -14,7 +14,6 @@ import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type Reportabl
 import type { Deal } from "../../domain/deals/types";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { nowIso } from "../../lib/ids";
 import { runGuardedBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 import { lenderEvent, partnerEvent } from "./events";
@@ -41,7 +40,7 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
   if (report.status === "funded" && deal.leadId && deal.status !== "offer_accepted" && (await findRouting(db, deal.leadId))?.acceptedOfferId) {
     throw new Refusal("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
   }
-  const at = nowIso();
+  const at = isoNow(deps);
   const token = randomToken(24);
   const fundedAmount = report.status === "funded" ? report.funded_amount! : null;
   const reason = report.reason ?? null;

@@ -1,5 +1,5 @@
 /** Test deals: sandbox deals a lender creates for itself (at most TEST_DEAL_CAP at once) and deletes. */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { countTestDeals, dealChanged, deleteTestDeal, listTestDeals, TEST_DEAL_CAP, testDealInsert } from "../../db/deals/deals";
 import { dealSummary } from "../../domain/deals/view";
 import type { NewEvent } from "../../db/webhooks/events";
@@ -9,7 +9,6 @@ import { newDealReference, normaliseDealReference } from "../../domain/deals/ref
 import type { DealSubject } from "../../domain/deals/types";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { nowIso } from "../../lib/ids";
 import type { ViewContext } from "../views/view-context";
 import { runGuardedBatch } from "../../db/batch";
 import { loadDealView } from "./reads";
@@ -46,7 +45,7 @@ const testSubject = (shape: TestDealShape): DealSubject => ({
 
 export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: TestDealShape) {
   const db = ctx.db;
-  const at = nowIso();
+  const at = isoNow(ctx);
   const token = randomToken(24);
   const ref = newDealReference();
   const newDeal = { ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, leadId: null, partnerOrganisationId: null, test: true, productIds: [], subject: testSubject(shape), at, token };
@@ -64,7 +63,7 @@ export async function createTestDeal(ctx: ViewContext, scope: Scope, shape: Test
 
 export async function removeTestDeal(deps: Deps, scope: Scope, ref: string) {
   const { db } = deps;
-  if (!(await deleteTestDeal(db, scope, normaliseDealReference(ref), nowIso()))) {
+  if (!(await deleteTestDeal(db, scope, normaliseDealReference(ref), isoNow(deps)))) {
     throw new Refusal("not_found", "No test deal with that reference in this account and environment.");
   }
 }

@@ -3,7 +3,7 @@
  * the row and its `document.*` event in one batch) and list. The decision is
  * the pure domain's; the lead lookup scopes everything to the caller.
  */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { documentExists, documentsOfLead, findDocument, partnerUploadCount, partnerUploadInsertUnderCap } from "../../db/documents/documents";
 import { eventInsertWhere } from "../../db/guarded";
 import type { Scope } from "../../domain/identity/caller";
@@ -14,7 +14,7 @@ import type { StoredDocument } from "../../domain/documents/types";
 import { documentStorageKey, leadDocumentView } from "../../domain/documents/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { requireLead } from "../leads/leads";
 import { putTracked, uploadLanded } from "../uploads/tracked-uploads";
 
@@ -41,7 +41,7 @@ export async function uploadLeadDocument(deps: Deps, scope: Scope, leadId: strin
   const danger = dangerousContent(upload.bytes);
   if (danger) throw new Refusal("invalid_request", `The file is ${DANGER_NAMES[danger]}; upload the document itself as PDF, PNG, JPEG, XLSX, CSV or OFX.`, { field: "file" });
   const decision = decideDocument(upload.documentType, upload.bytes);
-  const at = nowIso();
+  const at = isoNow(deps);
   const id = newId("doc", 24);
   const doc: StoredDocument = {
     id,

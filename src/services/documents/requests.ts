@@ -6,7 +6,7 @@
  * `request.fulfilled` delivery, whichever comes first (one conditional update).
  */
 import type { Statement } from "../../db/batch";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import {
   filesOfRequest,
   findRequestOfDeal,
@@ -28,7 +28,7 @@ import type { Scope } from "../../domain/identity/caller";
 import { REQUEST_ITEM_TYPES, type RequestItemType } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { dealFiles } from "../deals/files";
 import { requireDeal } from "../deals/reads";
 import type { ViewContext } from "../views/view-context";
@@ -59,7 +59,7 @@ export async function requestDocument(deps: Deps, scope: Scope, ref: string, ask
   const deal = await requireDeal(deps, scope, ref);
   if (!dealTakesRequests(deal)) throw refusedOnClosedDeal(deal);
   const item = REQUEST_ITEM_TYPES.find((t) => t.value === ask.item_type)!;
-  const at = nowIso();
+  const at = isoNow(deps);
   const token = randomToken(24);
   const request: DocumentRequest = {
     id: newId("dreq"),
@@ -120,7 +120,7 @@ async function requireRequest(deps: Deps, scope: Scope, ref: string, id: string)
 /** Uploaded → forwarded, once; true when this call moved it. */
 export async function forwardRequest(deps: Deps, scope: Scope, id: string) {
   const { db } = deps;
-  return (await runGuarded(db, requestForwardedUpdate(db, scope, id, randomToken(24), nowIso()))) === 1;
+  return (await runGuarded(db, requestForwardedUpdate(db, scope, id, randomToken(24), isoNow(deps)))) === 1;
 }
 
 /** The request's files with signed links: reading them hands them to the lender, so an `uploaded` request becomes `forwarded`. */
@@ -139,7 +139,7 @@ export async function requestFiles(ctx: ViewContext, scope: Scope, ref: string, 
 export async function waiveRequest(deps: Deps, scope: Scope, ref: string, id: string) {
   const { db } = deps;
   const { deal, request } = await requireRequest(deps, scope, ref, id);
-  const changes = await runGuarded(db, requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), nowIso()));
+  const changes = await runGuarded(db, requestWaivedUpdate(db, deal.ref, request.id, randomToken(24), isoNow(deps)));
   const now = (await findRequestOfDeal(db, deal.ref, request.id))!;
   if (changes !== 1) {
     throw new Refusal("invalid_transition", `The request is ${now.status}; only a requested or uploaded request can be waived.`);

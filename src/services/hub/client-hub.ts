@@ -14,7 +14,7 @@ import {
   offerLabelsOfDeals,
 } from "../../db/hub/client-hub";
 import { notificationsOfLead } from "../../db/hub/client-notifications";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { dealChanged } from "../../db/deals/deals";
 import { messageInsert, messagesOfDeal } from "../../db/deals/messages";
 import type { Statement } from "../../db/batch";
@@ -39,7 +39,7 @@ import { normaliseDealReference } from "../../domain/deals/reference";
 import { randomToken } from "../../lib/crypto";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
 import type { Bindings } from "../../lib/env";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
 import { findLeadWithHubLink } from "../../db/hub/hub-links";
 import { hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
@@ -187,7 +187,7 @@ export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, 
   if (empty) throw new Refusal("invalid_request", `The file ${sanitiseFilename(empty.name)} is empty.`, { field: "file" });
 
   // Client files are judged exactly as partner uploads are: sniffed bytes, allowed kinds, statements parsed.
-  const received = nowIso();
+  const received = isoNow(deps);
   const documentType = request.documentType as DocumentType;
   const docs: StoredDocument[] = [];
   for (const f of files) {
@@ -241,7 +241,7 @@ export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, 
     const prior = await documentsOfRequests(db, [request.id]);
     // Another upload landed between the two reads: read again.
     if (prior.length !== current.fileCount) continue;
-    const at = nowIso();
+    const at = isoNow(deps);
     const token = randomToken(24);
     const changed = requestChanged(request.id, token);
     const stored = docs.map((d) => ({ ...d, receivedAt: at, decidedAt: at }));
@@ -285,7 +285,7 @@ export async function replyOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { su
     body,
     subject: subject || null,
     fromEmail: lead.contact?.email ?? null,
-    createdAt: nowIso(),
+    createdAt: isoNow(deps),
   };
   const detail = { message: { id: message.id, direction: message.direction, from_email: message.fromEmail, subject: message.subject, body, created_at: message.createdAt } };
   await runBatch(db, [messageInsert(db, deal.ref, message), eventInsert(db, lenderEvent(deal, "message.created", detail), message.createdAt)], prelude);
@@ -319,7 +319,7 @@ export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   if (deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
   if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
-  const at = nowIso();
+  const at = isoNow(deps);
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
   const guardChanges = await runGuardedBatch(db, [
@@ -347,7 +347,7 @@ export async function signAgreementOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
   const check = checkSignature(form);
   if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
-  const at = nowIso();
+  const at = isoNow(deps);
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);
   const after: Deal = { ...deal, signedAt: at, signatureVerification: verification, updatedAt: at };

@@ -3,7 +3,7 @@
  * client address, and the partner's rotation. No token is ever logged.
  */
 import { rotateHubLink } from "../../db/hub/hub-links";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { countInBucket } from "../identity/bucket-limit";
 import type { Scope } from "../../domain/identity/caller";
 import {
@@ -14,7 +14,6 @@ import {
   hubLinkBucket,
   hubLinkExpiresAt,
 } from "../../domain/hub/link";
-import { nowIso } from "../../lib/ids";
 import { Refusal } from "../../lib/refusal";
 import type { Links } from "../views/links";
 
@@ -40,7 +39,7 @@ export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps,
  */
 export async function rotateLeadHubLink(deps: Deps, links: Links, scope: Scope, leadId: string) {
   const { db } = deps;
-  const link = await rotateHubLink(db, scope, leadId, nowIso());
+  const link = await rotateHubLink(db, scope, leadId, isoNow(deps));
   if (!link) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return { id: leadId, upload_url: await links.hub(leadId, link.generation), expires_at: hubLinkExpiresAt(link) };
 }

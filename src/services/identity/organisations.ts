@@ -4,12 +4,12 @@ import { findOrganisation, insertOrganisation, listOrganisations, type Organisat
 import type { Caller, Scope } from "../../domain/identity/caller";
 import { sha256Hex } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { forgetKey } from "./key-authority";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 
-export async function createOrganisation({ db }: Deps, input: { name: string; kind: Organisation["kind"] }) {
-  return insertOrganisation(db, { id: newId("org"), name: input.name, kind: input.kind, createdAt: nowIso() });
+export async function createOrganisation(deps: Deps, input: { name: string; kind: Organisation["kind"] }) {
+  return insertOrganisation(deps.db, { id: newId("org"), name: input.name, kind: input.kind, createdAt: isoNow(deps) });
 }
 
 export async function requireOrganisation({ db }: Deps, id: string) {
@@ -40,7 +40,7 @@ export async function issueKey(
     kind,
     keyHash: await sha256Hex(key),
     allowedOrigins: input.allowed_origins,
-    createdAt: nowIso(),
+    createdAt: isoNow(deps),
     revokedAt: null,
   });
   return { id: keyId, key, client_id: clientId, environment: row.environment, type: input.type, kind, allowed_origins: row.allowedOrigins, created_at: row.createdAt };
@@ -83,7 +83,7 @@ export const allOrganisations = ({ db }: Deps) => listOrganisations(db);
  */
 export async function revokeClientKey(deps: Deps, clientId: string, scope?: Scope) {
   if (scope) return revokeScopedKey(deps, clientId, scope);
-  const revoked = await revokeKey(deps.db, clientId, nowIso());
+  const revoked = await revokeKey(deps.db, clientId, isoNow(deps));
   await forgetKey(deps, clientId);
   if (!revoked) throw new Refusal("not_found", "No active key with that client_id.");
 }
@@ -94,7 +94,7 @@ export async function revokeClientKey(deps: Deps, clientId: string, scope?: Scop
  * scope is forgotten by its object even when already revoked, for the reason above.
  */
 async function revokeScopedKey(deps: Deps, clientId: string, scope: Scope) {
-  const outcome = await revokeKeyInScope(deps.db, scope, clientId, nowIso());
+  const outcome = await revokeKeyInScope(deps.db, scope, clientId, isoNow(deps));
   if (outcome === "absent") throw new Refusal("not_found", "No active key with that client_id.");
   await forgetKey(deps, clientId);
   if (outcome === "already_revoked") throw new Refusal("not_found", "No active key with that client_id.");

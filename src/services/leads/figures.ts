@@ -16,8 +16,8 @@ import { answersOf } from "../../db/registers/answers";
 import { registerViewFrom } from "../registers/holdings";
 
 /** The figures from what is already read (submit reads the lead, its documents and its answers in one batch). */
-export function figuresFrom(lead: Lead, market: Market, registerAnswers: RegisterAnswerRow[], documents: StoredDocument[]) {
-  const register = registerViewFrom(registerAnswers);
+export function figuresFrom(deps: Deps, lead: Lead, market: Market, registerAnswers: RegisterAnswerRow[], documents: StoredDocument[]) {
+  const register = registerViewFrom(registerAnswers, deps.clock());
   const figures = leadFigures(lead, market, { register: register.figures, statements: statementFigures(documents) });
   return { figures, registry: register.answers.registry };
 }
@@ -25,5 +25,5 @@ export function figuresFrom(lead: Lead, market: Market, registerAnswers: Registe
 export async function figuresForMatching(deps: Deps, lead: Lead, market: Market) {
   const { db } = deps;
   const [registerAnswers, documents] = await Promise.all([answersOf(db, lead.id), documentsOfLead(db, lead.id)]);
-  return figuresFrom(lead, market, registerAnswers, documents);
+  return figuresFrom(deps, lead, market, registerAnswers, documents);
 }

@@ -169,14 +169,14 @@ export interface DraftMatch {
 }
 
 /** Refuses a draft missing a mandatory field, else matches it on its figures (the register's stored answer counts). */
-export async function matchDraft(lead: Lead, relations: Pick<LeadWithRelations, "registerAnswers" | "documents">, matcher: LeadMatcher): Promise<DraftMatch> {
+export async function matchDraft(deps: Deps, lead: Lead, relations: Pick<LeadWithRelations, "registerAnswers" | "documents">, matcher: LeadMatcher): Promise<DraftMatch> {
   const market = marketFor(lead.country);
   const missing = missingForSubmit(lead, market);
   if (missing.length > 0) {
     throw new Refusal("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
   // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
-  const { figures, registry } = figuresFrom(lead, market, relations.registerAnswers, relations.documents);
+  const { figures, registry } = figuresFrom(deps, lead, market, relations.registerAnswers, relations.documents);
   return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry)) };
 }
 
@@ -227,7 +227,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
     if (!found) throw notFound();
     const { lead } = found;
     if (lead.state !== "draft") return { lead, alreadySubmitted: true };
-    const { statements, submitted } = planSubmission(deps, scope, lead, await matchDraft(lead, found, matcher));
+    const { statements, submitted } = planSubmission(deps, scope, lead, await matchDraft(deps, lead, found, matcher));
     if ((await runGuardedBatch(db, statements)) === 1) return { lead: submitted, alreadySubmitted: false };
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");

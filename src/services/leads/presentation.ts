@@ -15,7 +15,7 @@ import type { ViewContext } from "../views/view-context";
 
 async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration }: LeadWithRelations) {
   const uploadUrl = await ctx.links.hub(lead.id, hubLinkGeneration);
-  const register = registerViewFrom(registerAnswers);
+  const register = registerViewFrom(registerAnswers, ctx.clock());
   const registerSources = { register: register.figures, registerAnswers: register.answers };
   if (!lead.submittedAt) return leadView(lead, { documents, uploadUrl, ...registerSources });
   return leadView(lead, {

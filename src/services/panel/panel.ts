@@ -3,10 +3,10 @@ import type { PanelProduct } from "../../domain/panel/product";
 import type { Market } from "../../domain/reference/markets";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../../domain/reference/values";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { invalidatePanelCache } from "./panel-cache";
 import { requireOrganisation } from "../identity/organisations";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 
 /** A product as the operator writes it, after validation (markets already resolved). */
 export interface ProductSpec {
@@ -67,7 +67,7 @@ async function requireLender(deps: Deps, organisationId: string) {
 export async function setLenderProducts(deps: Deps, organisationId: string, specs: ProductSpec[]) {
   await requireLender(deps, organisationId);
   const products = specs.map((spec) => productFromSpec(organisationId, spec));
-  await replaceLenderProducts(deps.db, organisationId, products, nowIso());
+  await replaceLenderProducts(deps.db, organisationId, products, isoNow(deps));
   invalidatePanelCache();
   return products;
 }

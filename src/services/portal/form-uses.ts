@@ -5,9 +5,8 @@
  * to finish and is shown its outcome (the same redirect). A first post that was refused (4xx) wrote
  * nothing, so its claim is released and the corrected form may be sent again.
  */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { claimFormUse, deleteFormUsesBefore, findFormUse, recordFormOutcome, releaseFormUse, type FormUse } from "../../db/portal/form-uses";
-import { nowIso } from "../../lib/ids";
 
 export type { FormUse };
 
@@ -17,15 +16,17 @@ const POLL_MS = 100;
 
 export type FormUseClaim = { kind: "first" } | { kind: "replay"; status: number; location: string | null } | { kind: "in_flight" };
 
-export async function claimForm({ db }: Deps, use: FormUse, waitMs = FORM_USE_WAIT_MS): Promise<FormUseClaim> {
-  const deadline = Date.now() + waitMs;
+export async function claimForm(deps: Deps, use: FormUse, waitMs = FORM_USE_WAIT_MS): Promise<FormUseClaim> {
+  const { db } = deps;
+  // The wait is elapsed time, not the time of day: a fixed test clock must not make it endless.
+  const deadline = performance.now() + waitMs;
   for (;;) {
-    if (await claimFormUse(db, use, nowIso())) return { kind: "first" };
+    if (await claimFormUse(db, use, isoNow(deps))) return { kind: "first" };
     const first = await findFormUse(db, use);
     if (first?.status != null) return { kind: "replay", status: first.status, location: first.location };
     // Released between our claim and our read (the first post was refused): claim again.
     if (first === null) continue;
-    if (Date.now() >= deadline) return { kind: "in_flight" };
+    if (performance.now() >= deadline) return { kind: "in_flight" };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

@@ -11,10 +11,8 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { newId } from "../../lib/ids";
 import { requireOrganisation } from "../identity/organisations";
-import type { Deps } from "../deps";
+import { epochSeconds, type Deps } from "../deps";
 
-/** The deps clock in whole seconds: invitations expire by the second (`expires_at`). */
-const nowSeconds = ({ clock }: Deps) => Math.floor(clock().getTime() / 1000);
 
 /** Where invitation links start: the deployment's PUBLIC_URL, or the local default as links.ts has it. */
 const publicBase = ({ env }: Deps) => (env.PUBLIC_URL ?? "http://localhost:8787").replace(/\/+$/, "");
@@ -85,7 +83,7 @@ async function issue(deps: Deps, organisationId: string, request: InvitationRequ
 export async function openInvitation(deps: Deps, token: string) {
   if (token.length > 100) return null;
   const found = await findInvitationByTokenHash(deps.db, await sha256Hex(token));
-  if (!found || !invitationUsable(found.invitation, nowSeconds(deps))) return null;
+  if (!found || !invitationUsable(found.invitation, epochSeconds(deps))) return null;
   return found;
 }
 
@@ -102,7 +100,7 @@ export interface PendingInvitation {
 /** The organisation's invitations that can still be accepted (unknown organisation: 404). */
 export async function pendingInvitationsOf(deps: Deps, organisationId: string): Promise<PendingInvitation[]> {
   await requireOrganisation(deps, organisationId);
-  const rows = await listPendingInvitations(deps.db, organisationId, nowSeconds(deps));
+  const rows = await listPendingInvitations(deps.db, organisationId, epochSeconds(deps));
   return rows.map((r) => ({ ...r, expiresAt: new Date(r.expiresAt * 1000).toISOString() }));
 }
 

@@ -10,17 +10,17 @@ import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
-import { newId, nowIso } from "../../lib/ids";
-import type { Deps } from "../deps";
+import { newId } from "../../lib/ids";
+import { isoNow, type Deps } from "../deps";
 
 export const membersOf = ({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">) => listMembers(db, viewer.organisationId);
 
-export async function removeMemberOf({ db }: Deps, viewer: PortalViewer, memberId: string) {
+export async function removeMemberOf(deps: Deps, viewer: PortalViewer, memberId: string) {
   if (memberId === viewer.memberId) throw new Refusal("conflict", "You cannot remove yourself; ask another admin.", { field: "member" });
-  const removed = await removeMember(db, {
+  const removed = await removeMember(deps.db, {
     organisationId: viewer.organisationId,
     memberId,
-    at: nowIso(),
+    at: isoNow(deps),
     audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
   });
   if (!removed) throw new Refusal("not_found", "No such member.");
@@ -45,7 +45,7 @@ export async function changeMemberRoleOf(deps: Deps, viewer: PortalViewer, membe
     organisationId: viewer.organisationId,
     memberId,
     role,
-    at: nowIso(),
+    at: isoNow(deps),
     audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
   });
   if (changed) return;

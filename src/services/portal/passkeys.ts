@@ -11,7 +11,6 @@
  * after five minutes.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { Database } from "../../db/client";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
 import { enrolMember, reenrolMember } from "../../db/portal/enrolment";
 import { addMemberPasskey, findPasskeyOfLiveMember, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
@@ -21,8 +20,8 @@ import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "
 import type { RelyingParty } from "../../domain/portal/relying-party";
 import type { PortalViewer } from "../../domain/portal/viewer";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
-import type { Deps } from "../deps";
+import { newId } from "../../lib/ids";
+import { epochSeconds, isoNow, type Deps } from "../deps";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
 import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
@@ -35,22 +34,20 @@ import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddre
  */
 const webauthn = () => Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(([server, helpers]) => ({ ...server, isoBase64URL: helpers.isoBase64URL }));
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** Every refusal of a ceremony reads the same: nothing tells a prober which check failed. */
 const refused = () => new Refusal("invalid_request", "The passkey could not be verified. Reload the page and try again.", { field: "response" });
 const linkGone = () => new Refusal("not_found", "This invitation link is unknown, used or expired.");
 
-async function issueChallenge(db: Database, challenge: string, purpose: ChallengePurpose, invitationId: string | null) {
+async function issueChallenge(deps: Deps, challenge: string, purpose: ChallengePurpose, invitationId: string | null) {
   const id = newId("chl");
-  await insertChallenge(db, { id, challenge, purpose, invitationId, expiresAt: nowSeconds() + CHALLENGE_TTL_SECONDS });
+  await insertChallenge(deps.db, { id, challenge, purpose, invitationId, expiresAt: epochSeconds(deps) + CHALLENGE_TTL_SECONDS });
   return id;
 }
 
 /** The stored challenge, taken (so it cannot be answered again), when it was issued for this ceremony and is still fresh. */
-async function answerableChallenge(db: Database, challengeId: string, purpose: ChallengePurpose, invitationId: string | null) {
-  const challenge = await takeChallenge(db, challengeId);
-  if (!challenge || !challengeAnswers(challenge, purpose, invitationId, nowSeconds())) throw refused();
+async function answerableChallenge(deps: Deps, challengeId: string, purpose: ChallengePurpose, invitationId: string | null) {
+  const challenge = await takeChallenge(deps.db, challengeId);
+  if (!challenge || !challengeAnswers(challenge, purpose, invitationId, epochSeconds(deps))) throw refused();
   return challenge.challenge;
 }
 
@@ -70,7 +67,7 @@ export async function registrationOptions(deps: Deps, rp: RelyingParty, token: s
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_SECONDS * 1000,
   });
-  return { challengeId: await issueChallenge(db, options.challenge, "register", found.invitation.id), options };
+  return { challengeId: await issueChallenge(deps, options.challenge, "register", found.invitation.id), options };
 }
 
 /** Verifies the new passkey, enrols the member (single use of the invitation) and answers the session token to set. */
@@ -79,7 +76,7 @@ export async function completeRegistration(deps: Deps, rp: RelyingParty, token: 
   const found = await openInvitation(deps, token);
   if (!found) throw linkGone();
   const { invitation } = found;
-  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", invitation.id);
+  const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "register", invitation.id);
   const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {
@@ -105,8 +102,8 @@ export async function completeRegistration(deps: Deps, rp: RelyingParty, token: 
       email: invitation.email,
       passkey,
       auditId: newId("aud"),
-      at: nowIso(),
-      nowSeconds: nowSeconds(),
+      at: isoNow(deps),
+      nowSeconds: epochSeconds(deps),
     });
     if (!reenrolled) throw linkGone();
     return openSession(deps, { id: invitation.memberId, organisationId: invitation.organisationId });
@@ -121,8 +118,8 @@ export async function completeRegistration(deps: Deps, rp: RelyingParty, token: 
     role: invitation.role,
     passkey,
     auditId: newId("aud"),
-    at: nowIso(),
-    nowSeconds: nowSeconds(),
+    at: isoNow(deps),
+    nowSeconds: epochSeconds(deps),
   });
   if (!enrolled) throw linkGone();
   return openSession(deps, { id: memberId, organisationId: invitation.organisationId });
@@ -133,7 +130,7 @@ export async function signInOptions(deps: Deps, rp: RelyingParty, address: strin
   await countChallengeFromAddress(deps, address);
   const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: "required", timeout: CHALLENGE_TTL_SECONDS * 1000 });
-  return { challengeId: await issueChallenge(db, options.challenge, "sign_in", null), options };
+  return { challengeId: await issueChallenge(deps, options.challenge, "sign_in", null), options };
 }
 
 /**
@@ -149,7 +146,7 @@ export async function completeSignIn(
 ) {
   const { db } = deps;
   await countAttemptFromAddress(deps, address);
-  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "sign_in", null);
+  const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "sign_in", null);
   const found = await findPasskeyOfLiveMember(db, answer.response.id);
   if (!found) throw refused();
   await countAttemptOnAccount(deps, found.member.id);
@@ -169,7 +166,7 @@ export async function completeSignIn(
     throw refused();
   }
   if (!verification.verified) throw refused();
-  const at = nowIso();
+  const at = isoNow(deps);
   // A counter that did not move forward (a cloned authenticator, or a replay racing this one) opens nothing.
   if ((await recordPasskeyUse(db, passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
   const sessionToken = await openSession(deps, found.member);
@@ -182,7 +179,8 @@ export async function completeSignIn(
  * challenge is bound to the member: its `invitation_id` holds the member's id (`mem_…`, never an
  * invitation's `inv_…`), so it answers this member's ceremony only, not an invitation nor a sign-in.
  */
-export async function addPasskeyOptions({ db }: Deps, rp: RelyingParty, viewer: PortalViewer) {
+export async function addPasskeyOptions(deps: Deps, rp: RelyingParty, viewer: PortalViewer) {
+  const { db } = deps;
   const existing = await listMemberPasskeys(db, viewer.memberId);
   const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
@@ -196,11 +194,12 @@ export async function addPasskeyOptions({ db }: Deps, rp: RelyingParty, viewer: 
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_SECONDS * 1000,
   });
-  return { challengeId: await issueChallenge(db, options.challenge, "register", viewer.memberId), options };
+  return { challengeId: await issueChallenge(deps, options.challenge, "register", viewer.memberId), options };
 }
 
-export async function completeAddPasskey({ db }: Deps, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: RegistrationResponseJSON }) {
-  const expectedChallenge = await answerableChallenge(db, answer.challengeId, "register", viewer.memberId);
+export async function completeAddPasskey(deps: Deps, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: RegistrationResponseJSON }) {
+  const { db } = deps;
+  const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "register", viewer.memberId);
   const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
   let verification;
   try {
@@ -213,7 +212,7 @@ export async function completeAddPasskey({ db }: Deps, rp: RelyingParty, viewer:
   if (await findPasskeyOfLiveMember(db, credential.id)) throw refused();
   await addMemberPasskey(
     db,
-    { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: nowIso() },
+    { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: isoNow(deps) },
     { credentialId: credential.id, publicKey: isoBase64URL.fromBuffer(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] },
   );
 }
@@ -222,8 +221,9 @@ export async function completeAddPasskey({ db }: Deps, rp: RelyingParty, viewer:
 export const passkeysOf = ({ db }: Deps, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
 
 /** Removes one of the viewer's own passkeys; another's (or an unknown id) is 404, the last one 409. */
-export async function removePasskeyOf({ db }: Deps, viewer: PortalViewer, credentialId: string) {
-  const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: nowIso() }, credentialId);
+export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credentialId: string) {
+  const { db } = deps;
+  const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: isoNow(deps) }, credentialId);
   if (removed) return;
   const mine = await listMemberPasskeys(db, viewer.memberId);
   if (!mine.some((p) => p.credentialId === credentialId)) throw new Refusal("not_found", "No such passkey.");

@@ -7,32 +7,30 @@ import { endSession, findLiveSession, insertSession, setSessionEnvironment, touc
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
 import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
 import { hmacSha256, randomToken, sha256Hex, timingSafeEqual, toHex } from "../../lib/crypto";
-import { nowIso } from "../../lib/ids";
 import { signingSecretOf } from "../../lib/signing-secret";
-import type { Deps } from "../deps";
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+import { epochSeconds, isoNow, type Deps } from "../deps";
 
 /** Opens a session for a member who has just proved a passkey (or registered one); answers the cookie's token. */
-export async function openSession({ db }: Deps, member: { id: string; organisationId: string }): Promise<string> {
+export async function openSession(deps: Deps, member: { id: string; organisationId: string }): Promise<string> {
   const token = randomToken(48);
-  await insertSession(db, {
+  await insertSession(deps.db, {
     tokenHash: await sha256Hex(token),
     memberId: member.id,
     organisationId: member.organisationId,
     environment: "sandbox",
-    createdAt: nowIso(),
-    lastSeenAt: nowSeconds(),
+    createdAt: isoNow(deps),
+    lastSeenAt: epochSeconds(deps),
     endedAt: null,
   });
   return token;
 }
 
 /** The viewer behind a cookie token, or null when the session is unknown, ended, idle too long, or its member removed. */
-export async function viewerOfSession({ db }: Deps, token: string): Promise<PortalViewer | null> {
+export async function viewerOfSession(deps: Deps, token: string): Promise<PortalViewer | null> {
+  const { db } = deps;
   const sessionId = await sha256Hex(token);
   const row = await findLiveSession(db, sessionId);
-  const now = nowSeconds();
+  const now = epochSeconds(deps);
   if (!row || sessionExpired(row.session.lastSeenAt, now, row.session.createdAt)) return null;
   // One write a minute at most: a page view need not write.
   if (now - row.session.lastSeenAt >= 60) await touchSession(db, sessionId, now);
@@ -48,7 +46,7 @@ export async function viewerOfSession({ db }: Deps, token: string): Promise<Port
   };
 }
 
-export const signOut = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">) => endSession(db, viewer.sessionId, nowIso());
+export const signOut = (deps: Deps, viewer: Pick<PortalViewer, "sessionId">) => endSession(deps.db, viewer.sessionId, isoNow(deps));
 
 export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
   setSessionEnvironment(db, viewer.sessionId, environment);

@@ -127,10 +127,11 @@ export async function attemptLookup(deps: Deps, message: RegisterLookupMessage, 
     logLookupPostponed(log, row, source.name, paced);
     return kept ? { action: "retry", delaySeconds: Math.min(paced, MAX_DELAY_SECONDS) } : ACK;
   }
-  const started = Date.now();
+  // Elapsed time, not the time of day (that is ctx.now()): a fixed Deps clock leaves it alone.
+  const started = performance.now();
   const ask = () => withinBudget(source.ask(ctx), budgetMs, () => timedOut(row));
   const outcome = ctx.pacer && source.name ? await ctx.pacer.inFlight(source.name, ask) : await ask();
-  const durationMs = Date.now() - started;
+  const durationMs = Math.round(performance.now() - started);
   const now = ctx.now();
   const attempts = row.attempts + 1;
   const delay = outcome.retryable ? nextLookupDelay(attempts, outcome.retryAfterSeconds) : null;

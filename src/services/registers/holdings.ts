@@ -13,8 +13,8 @@ export interface RegisterView {
   figures: RegisterFigures | null;
 }
 
-/** The view from the stored rows (read in the lead's or deal's own batch, or by `answersOf`). */
-export function registerViewFrom(rows: RegisterAnswerRow[], asOf = new Date()): RegisterView {
+/** The view from the stored rows (read in the lead's or deal's own batch, or by `answersOf`), its figures as of `asOf` (the caller's `deps.clock()`). */
+export function registerViewFrom(rows: RegisterAnswerRow[], asOf: Date): RegisterView {
   const answers: RegisterHolding = { ...NOTHING_HELD };
   for (const row of rows) {
     // A row still waiting for its first answer shows nothing: `null` means not yet known.

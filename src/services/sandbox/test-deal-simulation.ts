@@ -11,7 +11,7 @@
  * events and the request's Idempotency-Key commit are one D1 transaction. A
  * refused or failed first action leaves the deal without a business.
  */
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import type { Statement } from "../../db/batch";
 import { requestsOfDeal } from "../../db/documents/requests";
 import { isReferenceCollision } from "../../db/leads/leads";
@@ -33,7 +33,6 @@ import type { Lead } from "../../domain/leads/types";
 import { newLeadReference } from "../../domain/leads/reference";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
-import { nowIso } from "../../lib/ids";
 import { replyOnDeal, signAgreementOnDeal, submitAccountOnDeal, uploadToRequestOfDeal } from "../hub/client-hub";
 import { loadDealView } from "../deals/reads";
 import { acceptFoundOffer } from "../leads/offers";
@@ -59,7 +58,7 @@ async function businessOf(deps: Deps, scope: Scope, deal: Deal): Promise<Busines
   const { db } = deps;
   const existing = await findSandboxBusiness(db, scope, deal.ref);
   if (existing) return { lead: existing, prelude: [] };
-  const at = nowIso();
+  const at = isoNow(deps);
   const lead = sandboxBusinessLead(deal, crypto.randomUUID(), newLeadReference(), at);
   return { lead, prelude: sandboxBusinessStatements(db, scope, deal.ref, lead, randomToken(24), at) };
 }

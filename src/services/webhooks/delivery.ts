@@ -8,12 +8,12 @@ import { cancelDelivery, claimAttempt, findDeliveryWithEndpoint, recordAttempt, 
 import { decideOutcome, describeResult, DELIVERY_TIMEOUT_MS, type AttemptResult } from "../../domain/webhooks/delivery-schedule";
 import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from "../../domain/webhooks/response-excerpt";
 import { signatureHeaders } from "../../domain/webhooks/signature";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { checkDestination } from "./destination";
 import { endpointSecrets } from "./secrets";
 import { logDeliveryAttempt, type DeliveryPath } from "./delivery-log";
 import { afterSuccessfulDelivery } from "./success-hooks";
-import type { Deps } from "../deps";
+import { epochSeconds, isoNow, type Deps } from "../deps";
 
 /**
  * Knobs for tests only: production code never passes them, so the spec's
@@ -46,7 +46,7 @@ async function send(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookD
       secrets: await endpointSecrets(deps, endpoint),
       eventId: delivery.eventId,
       body: delivery.body,
-      timestamp: Math.floor(Date.now() / 1000),
+      timestamp: epochSeconds(deps),
     })),
   };
   try {
@@ -101,9 +101,10 @@ async function answerExcerpt(res: Response): Promise<string | null> {
 
 /** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */
 export async function timedSend(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, options: DeliveryOptions = {}) {
-  const started = Date.now();
+  // Elapsed time, not the time of day: performance.now(), which a fixed Deps clock leaves alone.
+  const started = performance.now();
   const result = await send(deps, endpoint, delivery, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
-  return { result, durationMs: Date.now() - started };
+  return { result, durationMs: Math.round(performance.now() - started) };
 }
 
 const endpointUsable = (endpoint: WebhookEndpointRow | null): endpoint is WebhookEndpointRow =>
@@ -115,7 +116,7 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
   const found = await findDeliveryWithEndpoint(db, deliveryId);
   if (!found || found.delivery.state !== "pending") return { action: "ack" };
   const { delivery, endpoint } = found;
-  const now = new Date();
+  const now = deps.clock();
   if (!endpointUsable(endpoint)) {
     // A deactivated or deleted endpoint receives nothing; reactivation does not revive old deliveries.
     await cancelDelivery(db, delivery.id, now.toISOString());
@@ -134,17 +135,18 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
   // Not due, already taken or finished: a duplicate message; the live one carries on.
   if (!claimed) return { action: "ack" };
 
-  const attemptedAt = nowIso();
+  const attemptedAt = isoNow(deps);
   const { result, durationMs } = await timedSend(deps, endpoint, delivery, options);
-  const outcome = decideOutcome(attempt, result, new Date());
-  const finishedAt = nowIso();
+  const finished = deps.clock();
+  const outcome = decideOutcome(attempt, result, finished);
+  const finishedAt = finished.toISOString();
   await recordAttempt(db, {
     attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: attempt, trigger: "automatic", attemptedAt, durationMs, ...describeResult(result) },
     deliveryId: delivery.id,
     endpointId: endpoint.id,
     delivery:
       outcome.delivery === "retry"
-        ? { state: "pending", nextAttemptAt: new Date(Date.now() + outcome.delaySeconds * 1000).toISOString() }
+        ? { state: "pending", nextAttemptAt: new Date(finished.getTime() + outcome.delaySeconds * 1000).toISOString() }
         : { state: outcome.delivery === "succeeded" ? "succeeded" : outcome.delivery === "gone" ? "cancelled" : "exhausted", nextAttemptAt: null },
     success: outcome.delivery === "succeeded",
     exhausted: outcome.delivery === "exhausted",
@@ -163,9 +165,9 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
  */
 export async function resendDelivery(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
   const { db } = deps;
-  const attemptedAt = nowIso();
+  const attemptedAt = isoNow(deps);
   const { result, durationMs } = await timedSend(deps, endpoint, delivery);
-  const outcome = decideOutcome(1, result, new Date());
+  const outcome = decideOutcome(1, result, deps.clock());
   const success = outcome.delivery === "succeeded";
   await recordAttempt(db, {
     attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: null, trigger: "manual", attemptedAt, durationMs, ...describeResult(result) },
@@ -175,7 +177,7 @@ export async function resendDelivery(deps: Deps, endpoint: WebhookEndpointRow, d
     success,
     exhausted: false,
     gone: outcome.delivery === "gone",
-    now: nowIso(),
+    now: isoNow(deps),
   });
   logDeliveryAttempt(deps.log, { path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
   if (success) await afterSuccessfulDelivery(deps, delivery);

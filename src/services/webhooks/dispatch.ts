@@ -8,10 +8,10 @@ import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event
 import type { EventRow } from "../../db/webhooks/events";
 import { activeEndpointsFor, deliveryInsert, overdueDeliveries, type WebhookEndpointRow } from "../../db/webhooks/webhooks";
 import { endpointReceives, type PayloadMode } from "../../domain/webhooks/subscriptions";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
 import { viewContext } from "../views/view-context";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 import { serialisedBody, type PayloadContext } from "./payloads";
 
 /**
@@ -72,7 +72,7 @@ async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: Webh
  * the events this batch claimed are handed on.
  */
 async function dispatchRound(ctx: PayloadContext, pending: EventRow[], endpointsOf: (event: EventRow) => Promise<WebhookEndpointRow[]>) {
-  const now = nowIso();
+  const now = isoNow(ctx);
   const writes = [];
   for (const event of pending) writes.push(await eventWrites(ctx, event, await endpointsOf(event), now));
   const statements = writes.flatMap((w) => [w.claim, ...w.inserts]);

@@ -6,11 +6,11 @@ import { eventsOf, type HostKind, type PayloadMode, type WebhookApi } from "../.
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
 import { resendDelivery } from "./delivery";
 import { checkDestination } from "./destination";
 import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./secrets";
-import type { Deps } from "../deps";
+import { isoNow, type Deps } from "../deps";
 
 /** The request's Deps with the caller's account, environment and API. */
 export interface EndpointContext extends Deps {
@@ -57,7 +57,7 @@ export interface RegistrationInput {
 export async function registerEndpoint(ctx: EndpointContext, hostKind: HostKind, input: RegistrationInput) {
   const url = await requireAcceptableUrl(ctx, input.url);
   const secret = generateEndpointSecret();
-  const now = nowIso();
+  const now = isoNow(ctx);
   const row = {
     id: newId("whe", 24),
     organisationId: ctx.scope.organisationId,
@@ -100,7 +100,7 @@ export interface EndpointChanges {
 
 export async function changeEndpoint(ctx: EndpointContext, id: string, changes: EndpointChanges) {
   await requireEndpoint(ctx, id);
-  const set: Partial<WebhookEndpointRow> = { updatedAt: nowIso() };
+  const set: Partial<WebhookEndpointRow> = { updatedAt: isoNow(ctx) };
   if (changes.url !== undefined) set.url = await requireAcceptableUrl(ctx, changes.url);
   if (changes.events !== undefined) set.events = [...new Set(changes.events)];
   if (changes.payload !== undefined) set.payloadMode = changes.payload;
@@ -117,7 +117,7 @@ export async function changeEndpoint(ctx: EndpointContext, id: string, changes: 
 }
 
 export async function deleteEndpoint(ctx: EndpointContext, id: string) {
-  const now = nowIso();
+  const now = isoNow(ctx);
   const deleted = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, { deletedAt: now, active: false, updatedAt: now });
   if (!deleted) throw notFound(id);
 }
@@ -126,7 +126,7 @@ export async function deleteEndpoint(ctx: EndpointContext, id: string) {
 export async function rotateEndpointSecret(ctx: EndpointContext, id: string) {
   const endpoint = await requireEndpoint(ctx, id);
   const secret = generateEndpointSecret();
-  const now = Date.now();
+  const now = ctx.clock().getTime();
   const updated = await updateEndpoint(ctx.db, ctx.scope, ctx.api, id, {
     secretSealed: await sealEndpointSecret(ctx, secret),
     previousSecretSealed: endpoint.secretSealed,

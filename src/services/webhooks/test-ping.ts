@@ -22,7 +22,8 @@ import { attemptStatements, attemptsOf, deliveryInsert, findDelivery } from "../
 import { decideOutcome, describeResult } from "../../domain/webhooks/delivery-schedule";
 import { PING_EVENT, pingEnvelope } from "../../domain/webhooks/ping";
 import { Refusal } from "../../lib/refusal";
-import { newId, nowIso } from "../../lib/ids";
+import { newId } from "../../lib/ids";
+import { isoNow } from "../deps";
 import { timedSend } from "./delivery";
 import { logDeliveryAttempt } from "./delivery-log";
 import { requireEndpoint, type EndpointContext } from "./endpoints";
@@ -33,7 +34,7 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
   const endpoint = await requireEndpoint(ctx, id);
   if (!endpoint.active) throw new Refusal("conflict", "The endpoint is deactivated; reactivate it (PATCH active: true) before sending a test.");
 
-  const now = nowIso();
+  const now = isoNow(ctx);
   const eventId = newId("evt", 24);
   const body = JSON.stringify(
     pingEnvelope({
@@ -61,9 +62,9 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
     createdAt: now,
     updatedAt: now,
   };
-  const attemptedAt = nowIso();
+  const attemptedAt = isoNow(ctx);
   const { result, durationMs } = await timedSend(ctx, endpoint, delivery);
-  const outcome = decideOutcome(1, result, new Date());
+  const outcome = decideOutcome(1, result, ctx.clock());
   const success = outcome.delivery === "succeeded";
   const settle = attemptStatements(ctx.db, {
     attempt: { id: newId("wha", 24), deliveryId: delivery.id, attemptNumber: null, trigger: "manual", attemptedAt, durationMs, ...describeResult(result) },
@@ -73,7 +74,7 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
     success,
     exhausted: false,
     gone: outcome.delivery === "gone",
-    now: nowIso(),
+    now: isoNow(ctx),
   });
   // One batch: the delivery, its attempt (which settles it) and the endpoint's counters.
   await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery), ...settle]);
