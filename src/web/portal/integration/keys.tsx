@@ -45,8 +45,9 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     const form = await readForm(c);
     const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
     try {
-      const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      const asked = { type: entry.type, allowed_origins: linesOf(entry.allowed_origins) };
+      const parsed = KeyForm.safeParse(asked);
+      if (!parsed.success) throw formRefusal(parsed.error, asked, "form");
       const issued = await issueKey(c.get("deps"), viewer.organisationId, {
         environment: viewer.environment,
         type: parsed.data.type,

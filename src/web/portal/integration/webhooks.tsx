@@ -113,8 +113,9 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       payload: textOf(form, "payload") || "full",
     };
     try {
-      const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, description: entry.description, events: entry.events, payload: entry.payload });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      const asked = { url: entry.url, description: entry.description, events: entry.events, payload: entry.payload };
+      const parsed = webhookRegistration(viewer.organisationKind).safeParse(asked);
+      if (!parsed.success) throw formRefusal(parsed.error, asked, "form");
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
       const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
       await recordPortalAction(c.get("deps"), viewer, "webhook.registered", endpoint.id);
@@ -204,8 +205,9 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const description = optionalTextOf(form, "description");
     const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), description: description ?? "", events: textsOf(form, "events"), payload: textOf(form, "payload") };
     try {
-      const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, description, events: entry.events, payload: entry.payload || undefined });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      const asked = { url: entry.url, description, events: entry.events, payload: entry.payload || undefined };
+      const parsed = webhookChanges(viewer.organisationKind).safeParse(asked);
+      if (!parsed.success) throw formRefusal(parsed.error, asked, "form");
       await changeEndpoint(contextOf(c), id, parsed.data);
       await recordPortalAction(c.get("deps"), viewer, "webhook.updated", id);
       return c.redirect(withNotice(endpointPath(id), "webhook-updated"), 303);

@@ -70,7 +70,7 @@ type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: For
 /** Validates like the API route does: the same schema, refused as 400 naming the field. */
 function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body);
-  if (!result.success) throw formRefusal(result.error, "body");
+  if (!result.success) throw formRefusal(result.error, body, "body");
   return result.data;
 }
 

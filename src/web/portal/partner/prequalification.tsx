@@ -106,8 +106,9 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
 
   portal.post("/prequalification", async (c) => {
     const form = textFields(await readForm(c));
-    const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
-    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, inputOf)} />, 400);
+    const body = bodyOf(form);
+    const parsed = PrequalificationRequest.safeParse(body);
+    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, body, inputOf)} />, 400);
     const answer = prequalify(parsed.data, await currentPanel(c.get("deps")));
     await recordPortalAction(c.get("deps"), c.get("viewer"), "prequalification.checked");
     return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
