@@ -15,11 +15,11 @@ import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
 import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
 import type { RefusalStatus } from "../../../lib/refusal-status";
-import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
+import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { readForm, textFields } from "../../kit/form";
 
 /** The inputs in the order the page shows them. */
-const ORDER = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)].map((f) => f.name);
+const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
