@@ -91,11 +91,21 @@ export const isNotFound = (error: unknown): error is Refusal => error instanceof
  * each field. `input` is what the form parsed; with the zod error it rides along as the refusal's cause,
  * so the page words each issue by its code and by what was sent (a choice not on the list is not "needed").
  */
-export const formRefusal = (error: z.ZodError, input: unknown, target: string): Refusal => {
+const formRefusal = (error: z.ZodError, input: unknown, target: string): Refusal => {
   const refusal = validationError(error, target, input);
   (refusal as { cause?: unknown }).cause = new FormInvalid(error, input);
   return refusal;
 };
+
+/**
+ * A posted form's body through the API's own schema, as its route validates it: the parsed value, or
+ * the form refusal above (thrown), worded from what was sent. `target` names the body in the API's words.
+ */
+export function parseForm<T extends z.ZodType>(schema: T, input: unknown, target: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw formRefusal(result.error, input, target);
+  return result.data;
+}
 
 /** What a form shows: one message per input (beside it) and the first problem above the form. */
 export interface FormProblems {

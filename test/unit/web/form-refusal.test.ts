@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { formRefusal, pageRefusal } from "../../../src/web/kit/refusal";
+import { Refusal } from "../../../src/lib/refusal";
+import { pageRefusal, parseForm } from "../../../src/web/kit/refusal";
 
 // A schema that words its own type errors: zod's "received …" text is not in its messages.
 const Worded = z.strictObject({
@@ -13,35 +14,42 @@ const Worded = z.strictObject({
   role: z.enum(["admin", "member"], { error: "Pick a role." }),
 });
 
-const errorsOf = (refusal: { extra?: unknown }) => (refusal.extra as { errors: { field: string; message: string }[] }).errors;
+/** The refusal parseForm throws for `input`. */
+function refusalOf(schema: z.ZodType, input: unknown): Refusal {
+  try {
+    parseForm(schema, input, "form");
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
+  }
+  throw new Error("the input was accepted");
+}
 
-describe("formRefusal reads the posted input, not zod's message text", () => {
+const errorsOf = (refusal: Refusal) => (refusal.extra as { errors: { field: string; message: string }[] }).errors;
+
+describe("a form refusal reads the posted input, not zod's message text", () => {
   it("a nested field of the wrong type is named as such, not as absent", () => {
-    const input = { contact: { email: 42 }, role: "admin" };
-    const parsed = Worded.safeParse(input);
-    expect(parsed.success).toBe(false);
-    const refusal = formRefusal(parsed.error!, input, "form");
+    const refusal = refusalOf(Worded, { contact: { email: 42 }, role: "admin" });
+    expect(refusal.code).toBe("invalid_request");
     expect(errorsOf(refusal)).toEqual([{ field: "contact.email", message: "contact.email must be a string (text); received a number." }]);
     expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Enter the email as text." }]);
   });
 
   it("an absent nested field is required, whatever the schema's own message says", () => {
-    const input = { contact: {}, role: "admin" };
-    const parsed = Worded.safeParse(input);
-    const refusal = formRefusal(parsed.error!, input, "form");
+    const refusal = refusalOf(Worded, { contact: {}, role: "admin" });
     expect(errorsOf(refusal)).toEqual([{ field: "contact.email", message: "contact.email is required." }]);
     expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Email is needed." }]);
   });
 
   it("a choice not on the list is not 'needed'; a choice left out is", () => {
-    const wrong = { contact: { email: "a@example.com" }, role: "owner" };
-    expect(pageRefusal(formRefusal(Worded.safeParse(wrong).error!, wrong, "form")).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
-    const left = { contact: { email: "a@example.com" } };
-    expect(pageRefusal(formRefusal(Worded.safeParse(left).error!, left, "form")).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
-    const kind = z.strictObject({ type: z.enum(["secret", "publishable"]) });
-    const bogus = { type: "master" };
-    expect(pageRefusal(formRefusal(kind.safeParse(bogus).error!, bogus, "form")).problems).toEqual([{ field: "type", message: "Choose the key type from the list." }]);
-    const none = {};
-    expect(pageRefusal(formRefusal(kind.safeParse(none).error!, none, "form")).problems).toEqual([{ field: "type", message: "Key type is needed." }]);
+    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" }, role: "owner" })).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
+    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" } })).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
+    const Kind = z.strictObject({ type: z.enum(["secret", "publishable"]) });
+    expect(pageRefusal(refusalOf(Kind, { type: "master" })).problems).toEqual([{ field: "type", message: "Choose the key type from the list." }]);
+    expect(pageRefusal(refusalOf(Kind, {})).problems).toEqual([{ field: "type", message: "Key type is needed." }]);
+  });
+
+  it("answers the parsed value when the form is good", () => {
+    expect(parseForm(Worded, { contact: { email: "a@example.com" }, role: "member" }, "form")).toEqual({ contact: { email: "a@example.com" }, role: "member" });
   });
 });
