@@ -51,14 +51,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): { present: boole
 }
 
 /**
- * What was sent for the field an issue is about: the issue's own input when the schema was parsed
- * with reportInput, else the value at the issue's path of the input that was parsed. Never zod's
- * message text, which a schema may word itself.
+ * What was sent for the field an issue is about: the value at the issue's path of the input that was
+ * parsed, as sent (before any preprocessing). Never zod's message text, which a schema may word itself,
+ * nor the issue's own `input` (a refinement's is the whole object it refined).
  */
-export function sentFor(issue: z.core.$ZodIssue & { input?: unknown }, input: unknown): { present: boolean; value?: unknown } {
-  if ("input" in issue) return issue.input === undefined ? { present: false } : { present: true, value: issue.input };
-  return valueAt(input, issue.path);
-}
+export const sentFor = (issue: z.core.$ZodIssue, input: unknown): { present: boolean; value?: unknown } => valueAt(input, issue.path);
 
 /**
  * Flattens zod issues into field paths; unknown keys are named one by one. `input` is the value

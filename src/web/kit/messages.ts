@@ -266,10 +266,12 @@ function ofZodIssue(issue: Issue, input: unknown): PageMessage {
   if (issue.code === "unrecognized_keys") return { field: null, label: null, message: BY_KIND.unknown_field() };
   // A rule of the schema's own (one of two fields, a country we do not serve, an ownership total):
   // its field's own wording when the map has one, else the rule's sentence in plain words.
+  // A rule about a field left out ("funding.amount or funding.amount_band is required") is that field's "needed".
   if (issue.code === "custom") {
     const special = BY_FIELD[`invalid ${fieldKey(path)}`];
-    if (/ or [a-z_.]+ is required/.test(issue.message)) return { field: path, label: labelOf(path), message: wording("required", path) };
-    return { field: path, label: labelOf(path), message: special ?? inPlainWords(issue.message) };
+    if (special) return { field: path, label: labelOf(path), message: special };
+    if (path && leftOut(issue, input)) return { field: path, label: labelOf(path), message: wording("required", path) };
+    return { field: path, label: labelOf(path), message: inPlainWords(issue.message) };
   }
   const { kind, limit } = kindOfIssue(issue, input);
   return { field: path, label: labelOf(path), message: wording(kind, path, limit) };

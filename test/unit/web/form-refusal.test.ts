@@ -49,6 +49,18 @@ describe("a form refusal reads the posted input, not zod's message text", () => 
     expect(pageRefusal(refusalOf(Kind, {})).problems).toEqual([{ field: "type", message: "Key type is needed." }]);
   });
 
+  it("a rule of the schema's own about a field left out is that field's 'needed', however the rule is worded", () => {
+    const Funding = z.strictObject({
+      funding: z
+        .strictObject({ amount: z.number().optional(), amount_band: z.string().optional() })
+        .refine((f) => f.amount !== undefined || f.amount_band !== undefined, { path: ["amount"], message: "give one of the two figures" }),
+    });
+    expect(pageRefusal(refusalOf(Funding, { funding: {} })).problems).toEqual([{ field: "funding.amount", message: "Enter the amount, or choose an amount band." }]);
+    // A rule about a value that was sent keeps its own sentence, its field paths named by their labels.
+    const Future = z.strictObject({ notes: z.string().refine(() => false, { message: "notes must mention funding.amount" }) });
+    expect(pageRefusal(refusalOf(Future, { notes: "hello" })).problems).toEqual([{ field: "notes", message: "Notes must mention Amount." }]);
+  });
+
   it("answers the parsed value when the form is good", () => {
     expect(parseForm(Worded, { contact: { email: "a@example.com" }, role: "member" }, "form")).toEqual({ contact: { email: "a@example.com" }, role: "member" });
   });
