@@ -4,6 +4,7 @@ import { Refusal } from "../lib/refusal";
 import { firstInvalidText } from "../lib/unicode";
 import { validationError } from "../lib/validation";
 
+/** What the validator hands the hook: `data` is the value it parsed (zod-validator always passes it). */
 type ValidationResult = { target: string; data?: unknown } & ({ success: true } | { success: false; error: z.ZodError });
 
 /** A parameter sent twice (`?limit=1&limit=2`) reaches its schema as an array; name the repetition, not a type error. */
@@ -34,7 +35,7 @@ async function invalidTextInBody(c: Context): Promise<Refusal | undefined> {
 
 /** The one validation hook of every router: every failure is 400 `invalid_request` naming the field. */
 export async function validationHook(result: ValidationResult, c: Context) {
-  if (!result.success) throw (result.target === "query" && repeatedQueryParameter(c, result.error)) || validationError(result.error, result.target, ...("data" in result ? [result.data] : []));
+  if (!result.success) throw (result.target === "query" && repeatedQueryParameter(c, result.error)) || validationError(result.error, result.target, result.data);
   if (result.target === "json") {
     const invalid = await invalidTextInBody(c);
     if (invalid) throw invalid;

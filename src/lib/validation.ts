@@ -47,31 +47,21 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): { present: boole
     if (here === null || typeof here !== "object" || !Object.hasOwn(here, key)) return { present: false };
     here = (here as Record<PropertyKey, unknown>)[key];
   }
-  return { present: here !== undefined, value: here };
+  return here === undefined ? { present: false } : { present: true, value: here };
 }
 
 /**
- * What was sent for a field of the wrong type: the input when the caller has it (or the issue
- * holds it, parsed with reportInput), else zod's own "received …" text.
+ * What was sent for the field an issue is about: the value at the issue's path of the input that was
+ * parsed, as sent (before any preprocessing). Never zod's message text, which a schema may word itself,
+ * nor the issue's own `input` (a refinement's is the whole object it refined).
  */
-function sentFor(issue: z.core.$ZodIssue & { input?: unknown }, input: unknown, hasInput: boolean): { present: boolean; words?: string } {
-  if ("input" in issue) return issue.input === undefined ? { present: false } : { present: true, words: receivedWords(issue.input) };
-  if (hasInput) {
-    const at = valueAt(input, issue.path);
-    return at.present ? { present: true, words: receivedWords(at.value) } : { present: false };
-  }
-  const received = /received (\w+)/.exec(issue.message)?.[1];
-  if (received === undefined || received === "undefined") return { present: false };
-  return { present: true, words: received === "null" || received === "NaN" ? received : `${/^[aeiou]/.test(received) ? "an" : "a"} ${received}` };
-}
+export const sentFor = (issue: z.core.$ZodIssue, input: unknown): { present: boolean; value?: unknown } => valueAt(input, issue.path);
 
 /**
  * Flattens zod issues into field paths; unknown keys are named one by one. `input` is the value
  * that was parsed, so a field of the wrong type is told apart from an absent one ("is required").
  */
-export function fieldProblems(error: z.ZodError, ...given: [input?: unknown]): FieldProblem[] {
-  const hasInput = given.length > 0;
-  const input = given[0];
+export function fieldProblems(error: z.ZodError, input: unknown): FieldProblem[] {
   return error.issues.flatMap((issue): FieldProblem[] => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
@@ -81,18 +71,18 @@ export function fieldProblems(error: z.ZodError, ...given: [input?: unknown]): F
     }
     const field = fieldPath(issue.path);
     if (issue.code === "invalid_type") {
-      const sent = sentFor(issue, input, hasInput);
+      const sent = sentFor(issue, input);
       if (!sent.present) return [{ field, message: `${field || "The body"} is required.` }];
       const expected = EXPECTED_WORDS[issue.expected];
-      if (expected) return [{ field, message: `${field || "The body"} must be ${expected}; received ${sent.words}.` }];
+      if (expected) return [{ field, message: `${field || "The body"} must be ${expected}; received ${receivedWords(sent.value)}.` }];
     }
     return [{ field, message: field ? `${field}: ${issue.message}` : issue.message }];
   });
 }
 
 /** The one shape every validation failure takes: 400 `invalid_request` naming the field. */
-export function validationError(error: z.ZodError, target: string, ...input: [input?: unknown]): Refusal {
-  const problems = fieldProblems(error, ...input).map((p) => ({
+export function validationError(error: z.ZodError, target: string, input: unknown): Refusal {
+  const problems = fieldProblems(error, input).map((p) => ({
     ...p,
     field: target === "query" || target === "param" ? (p.field ? `${target}.${p.field}` : target) : p.field,
   }));

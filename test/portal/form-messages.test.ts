@@ -100,6 +100,20 @@ describe("form messages: the person's words from one map", () => {
     expect(messageBeside(invite.text, "email")).toBe("Enter the person&#39;s email address, like name@example.com.");
   });
 
+  it("a choice that is not on the list is worded as such, not as a field left out (the form's refusal reads what was posted)", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "admin");
+    const key = await portal("POST", "/keys", { session, form: { type: "master", allowed_origins: "" } });
+    expect(key.status).toBe(400);
+    expect(messageBeside(key.text, "type")).toBe("Choose the key type from the list.");
+    expectPersonWords(key.text);
+    const { session: lender, refA } = await lenderAtLiveDeal();
+    const offer = await portal("POST", `/deals/${refA}/offers`, { session: lender, form: { maturity: "binding", amount: "50000", kind: "business_loan", annual_rate_pct: "10", term_months: "12" } });
+    expect(offer.status).toBe(400);
+    expect(messageBeside(offer.text, "maturity")).toBe("Choose the terms from the list.");
+    expectPersonWords(offer.text);
+  });
+
   it("the lender's offer form reads 50,000 and words a bad rate", async () => {
     const { session, refA } = await lenderAtLiveDeal();
     const bad = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "50,000", kind: "business_loan", annual_rate_pct: "ten", term_months: "12" } });

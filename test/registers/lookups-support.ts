@@ -1,9 +1,9 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/app";
-import worker from "../../src/index";
 import type { RegisterLookupMessage } from "../../src/services/registers/lookups";
 import { PRODUCTION, type ApiResponse } from "../helpers/api";
+import { runQueueBatch } from "../helpers/queue";
 import { completeUkLead } from "../leads/helpers";
 
 /** A UK lead naming `companyNumber` (and, optionally, a VAT number). */
@@ -63,28 +63,8 @@ export async function dueMessages(ownerId: string): Promise<RegisterLookupMessag
 }
 
 /** Hands messages to the worker's queue handler as the Queues runtime would, and reads what it decided. */
-export async function consumeLookups(messages: RegisterLookupMessage[], overrides: Partial<Cloudflare.Env> = {}) {
-  const batch = createMessageBatch<RegisterLookupMessage>(
-    "register-lookups",
-    messages.map((body, i) => ({ id: `lookup-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  // getQueueResult keeps which messages were retried but not their delay; note it on the way through.
-  const delays = new Map<string, number | undefined>();
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    Object.defineProperty(message, "retry", {
-      value: (options?: QueueRetryOptions) => {
-        delays.set(message.id, options?.delaySeconds);
-        retry(options);
-      },
-    });
-  }
-  const ctx = createExecutionContext();
-  const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
-  await handler(batch as MessageBatch<unknown>, { ...env, ...overrides }, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
-}
+export const consumeLookups = (messages: RegisterLookupMessage[], overrides: Partial<Cloudflare.Env> = {}) =>
+  runQueueBatch("register-lookups", messages, { env: { ...env, ...overrides } });
 
 /** Runs every due lookup of a lead once. */
 export async function settle(ownerId: string) {

@@ -6,10 +6,11 @@
  * service's refusal code) and the field it is about; every field has a label here.
  *
  * `messagesOf` is the only way in: a form hands it what refused it (a zod error of
- * its own schema, or a service's refusal `{ code, detail, field }` with its
+ * its own schema with the input it parsed, or a service's refusal `{ code, detail, field }` with its
  * `missing` / `errors` lists) and gets back one message per field, in order.
  */
 import type { z } from "@hono/zod-openapi";
+import { sentFor } from "../../lib/validation";
 
 /** What a page shows: the input name it belongs beside (null: above the form), the field's label and the person's message. */
 export interface PageMessage {
@@ -224,16 +225,21 @@ function inPlainWords(text: string, field?: string | null): string {
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
-function kindOfIssue(issue: Issue): { kind: Kind; limit?: string } {
+/** Nothing typed for the field an issue is about: absent, null or an empty text (read from what was posted, never from zod's message). */
+function leftOut(issue: Issue, input: unknown): boolean {
+  const sent = sentFor(issue, input);
+  return !sent.present || sent.value === null || sent.value === "";
+}
+
+function kindOfIssue(issue: Issue, input: unknown): { kind: Kind; limit?: string } {
   switch (issue.code) {
     case "invalid_type":
-      // Parsed with reportInput the issue holds what was typed; without it, zod's own text says whether anything was.
-      if ("input" in issue ? issue.input === undefined || issue.input === null || issue.input === "" : /received (undefined|null)/.test(issue.message)) return { kind: "required" };
+      if (leftOut(issue, input)) return { kind: "required" };
       if (issue.expected === "number" || issue.expected === "int" || issue.expected === "bigint") return { kind: "not_a_number" };
       if (issue.expected === "string") return { kind: "not_text" };
       return { kind: "invalid" };
     case "invalid_value":
-      return { kind: issue.input === undefined || issue.input === "" ? "required" : "not_a_choice" };
+      return { kind: leftOut(issue, input) ? "required" : "not_a_choice" };
     case "too_small":
       if ((issue.origin === "string" || issue.origin === "array" || issue.origin === "set") && Number(issue.minimum) <= 1) return { kind: "required" };
       return { kind: "too_small", limit: String(issue.minimum) };
@@ -255,17 +261,19 @@ function kindOfIssue(issue: Issue): { kind: Kind; limit?: string } {
   }
 }
 
-function ofZodIssue(issue: Issue): PageMessage {
+function ofZodIssue(issue: Issue, input: unknown): PageMessage {
   const path = issue.path.map(String).join(".") || null;
   if (issue.code === "unrecognized_keys") return { field: null, label: null, message: BY_KIND.unknown_field() };
   // A rule of the schema's own (one of two fields, a country we do not serve, an ownership total):
   // its field's own wording when the map has one, else the rule's sentence in plain words.
+  // A rule about a field left out ("funding.amount or funding.amount_band is required") is that field's "needed".
   if (issue.code === "custom") {
     const special = BY_FIELD[`invalid ${fieldKey(path)}`];
-    if (/ or [a-z_.]+ is required/.test(issue.message)) return { field: path, label: labelOf(path), message: wording("required", path) };
-    return { field: path, label: labelOf(path), message: special ?? inPlainWords(issue.message) };
+    if (special) return { field: path, label: labelOf(path), message: special };
+    if (path && leftOut(issue, input)) return { field: path, label: labelOf(path), message: wording("required", path) };
+    return { field: path, label: labelOf(path), message: inPlainWords(issue.message) };
   }
-  const { kind, limit } = kindOfIssue(issue);
+  const { kind, limit } = kindOfIssue(issue, input);
   return { field: path, label: labelOf(path), message: wording(kind, path, limit) };
 }
 
@@ -286,10 +294,13 @@ const isZodError = (value: unknown): value is z.ZodError =>
 
 /**
  * What refused a form, in the person's words, one message per problem in the
- * order they were found. A zod error is read issue by issue (its codes are the
- * map's keys); a service's refusal by its `missing` / `errors` lists or its field.
+ * order they were found. A zod error is read issue by issue, with the input the
+ * form parsed (its codes are the map's keys; what was sent tells a value left
+ * out from a wrong one); a service's refusal by its `missing` / `errors` lists or its field.
  */
-export function messagesOf(source: z.ZodError | RefusalLike): PageMessage[] {
-  if (isZodError(source)) return source.issues.map((issue) => ofZodIssue(issue as Issue));
+export function messagesOf(error: z.ZodError, input: unknown): PageMessage[];
+export function messagesOf(refusal: RefusalLike): PageMessage[];
+export function messagesOf(source: z.ZodError | RefusalLike, input?: unknown): PageMessage[] {
+  if (isZodError(source)) return source.issues.map((issue) => ofZodIssue(issue as Issue, input));
   return ofRefusal(source);
 }

@@ -23,10 +23,18 @@ export type Wording = (problem: { code: RefusalCode; field: string | null; detai
 /** The person's words, from the one messages map; what the map does not know keeps its detail with every field path named by its label. */
 export const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
 
-/** The zod error a form refusal was made from (see `formRefusal`), so the page words each issue by its own code. */
-const zodCauseOf = (refusal: Refusal): z.ZodError | null => {
+/** What a form's schema refused, with the input it parsed: the cause of a form refusal (see `formRefusal`). */
+class FormInvalid {
+  constructor(
+    readonly error: z.ZodError,
+    readonly input: unknown,
+  ) {}
+}
+
+/** The schema's refusal a form refusal was made from, so the page words each issue by its own code and what was sent. */
+const formCauseOf = (refusal: Refusal): FormInvalid | null => {
   const cause = (refusal as { cause?: unknown }).cause;
-  return cause && typeof cause === "object" && Array.isArray((cause as { issues?: unknown }).issues) ? (cause as z.ZodError) : null;
+  return cause instanceof FormInvalid ? cause : null;
 };
 
 /** A refusal, read for a page. */
@@ -46,9 +54,9 @@ const summaryOf = (problems: readonly FieldProblem[], otherwise: string) =>
 
 export function pageRefusal(refusal: Refusal, word: Wording = personWording): PageRefusal {
   const { code } = refusal;
-  const zod = word === personWording ? zodCauseOf(refusal) : null;
-  if (zod) {
-    const problems = messagesOf(zod).map((m) => ({ field: m.field, message: m.message }));
+  const invalid = word === personWording ? formCauseOf(refusal) : null;
+  if (invalid) {
+    const problems = messagesOf(invalid.error, invalid.input).map((m) => ({ field: m.field, message: m.message }));
     return { code, status: REFUSAL_STATUS[code].status, field: problems[0]?.field ?? refusal.field ?? null, message: problems[0]?.message ?? word({ code, field: null, detail: refusal.detail }), problems };
   }
   const extra = (refusal.extra ?? {}) as { errors?: { field: string; message: string }[]; missing?: string[] };
@@ -80,13 +88,24 @@ export const isNotFound = (error: unknown): error is Refusal => error instanceof
 
 /**
  * A posted form that fails its schema, refused as the API refuses a body: 400 `invalid_request` naming
- * each field. The zod error rides along as the refusal's cause, so the page words each issue by its code.
+ * each field. `input` is what the form parsed; with the zod error it rides along as the refusal's cause,
+ * so the page words each issue by its code and by what was sent (a choice not on the list is not "needed").
  */
-export const formRefusal = (error: z.ZodError, target = "body"): Refusal => {
-  const refusal = validationError(error, target);
-  (refusal as { cause?: unknown }).cause = error;
+const formRefusal = (error: z.ZodError, input: unknown, target: string): Refusal => {
+  const refusal = validationError(error, target, input);
+  (refusal as { cause?: unknown }).cause = new FormInvalid(error, input);
   return refusal;
 };
+
+/**
+ * A posted form's body through the API's own schema, as its route validates it: the parsed value, or
+ * the form refusal above (thrown), worded from what was sent. `target` names the body in the API's words.
+ */
+export function parseForm<T extends z.ZodType>(schema: T, input: unknown, target: string): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw formRefusal(result.error, input, target);
+  return result.data;
+}
 
 /** What a form shows: one message per input (beside it) and the first problem above the form. */
 export interface FormProblems {
@@ -112,12 +131,11 @@ function collect(problems: FieldProblem[], locate: Locate, summary: string): For
 export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, refusal.message);
 
 /**
- * A zod refusal of a posted form (parsed with reportInput). An issue without
- * input is a value left out: worded as the API words a missing field ("… is
- * required."), not as the enum's whole list of options.
+ * A zod refusal of a posted form, with the input the form parsed. A value left
+ * out is worded as needed ("… is needed."), not as the enum's whole list of options.
  */
-export function formProblemsOfZod(error: z.ZodError, locate: Locate): FormProblems {
-  const problems: FieldProblem[] = messagesOf(error).map((m) => ({ field: m.field, message: m.message }));
+export function formProblemsOfZod(error: z.ZodError, input: unknown, locate: Locate): FormProblems {
+  const problems: FieldProblem[] = messagesOf(error, input).map((m) => ({ field: m.field, message: m.message }));
   return collect(problems, locate, summaryOf(problems, "Check the form and send it again."));
 }
 

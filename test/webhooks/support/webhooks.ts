@@ -1,15 +1,15 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { inject } from "vitest";
 import { createApp } from "../../../src/app";
 import { database } from "../../../src/db/client";
 import { eventInsert, type NewEvent } from "../../../src/db/webhooks/events";
-import worker from "../../../src/index";
 import { consumeWebhookDeliveries } from "../../../src/jobs/webhook-consumer";
 import type { DeliveryOptions } from "../../../src/services/webhooks/delivery";
 import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/services/webhooks/dispatch";
 import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
 import { testDeps } from "../../helpers/deps";
+import { runQueueBatch } from "../../helpers/queue";
 
 export const receiverUrl = () => inject("webhookReceiverUrl");
 export const dohUrl = () => inject("dohUrl");
@@ -101,30 +101,12 @@ export async function dispatch() {
  * Hands messages to the worker's queue handler, as the Queues runtime would, and reads what it decided.
  * With `options` (a shorter timeout) the consumer is called directly, since the handler never passes any.
  */
-export async function consume(deliveryIds: string[], attempts = 1, options?: DeliveryOptions) {
-  const batch = createMessageBatch<DeliveryMessage>(
+export const consume = (deliveryIds: string[], attempts = 1, options?: DeliveryOptions) =>
+  runQueueBatch<DeliveryMessage>(
     "webhook-deliveries",
-    deliveryIds.map((id, i) => ({ id: `msg-${i}-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body: { delivery_id: id } })),
+    deliveryIds.map((id) => ({ delivery_id: id })),
+    { env, attempts, consume: options ? (batch) => consumeWebhookDeliveries(batch, env, options) : undefined },
   );
-  // getQueueResult of @cloudflare/vitest-pool-workers 0.15 keeps which messages were retried but not
-  // their delaySeconds, so the delay each retry() asked for is noted on the way through.
-  const delays = new Map<string, number | undefined>();
-  for (const message of batch.messages) {
-    const retry = message.retry.bind(message);
-    Object.defineProperty(message, "retry", {
-      value: (options?: QueueRetryOptions) => {
-        delays.set(message.id, options?.delaySeconds);
-        retry(options);
-      },
-    });
-  }
-  const ctx = createExecutionContext();
-  const handler = worker.queue as unknown as (batch: MessageBatch<unknown>, env: Cloudflare.Env, ctx: ExecutionContext) => Promise<void>;
-  if (options) await consumeWebhookDeliveries(batch, env, options);
-  else await handler(batch as MessageBatch<unknown>, env, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, retryMessages: result.retryMessages.map((r) => ({ ...r, delaySeconds: r.delaySeconds ?? delays.get(r.msgId) })) };
-}
 
 /** Lets the clock "pass" to the next scheduled attempt without waiting: the delivery becomes due now. */
 export async function makeDue(deliveryId: string) {

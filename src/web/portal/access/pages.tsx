@@ -101,9 +101,10 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.post("/members/invitations", async (c) => {
     const form = await c.req.formData();
     const draft = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
-    const parsed = CreateInvitation.safeParse({ email: draft.email.trim(), role: draft.role });
+    const asked = { email: draft.email.trim(), role: draft.role };
+    const parsed = CreateInvitation.safeParse(asked);
     if (!parsed.success) {
-      const [first] = messagesOf(parsed.error);
+      const [first] = messagesOf(parsed.error, asked);
       return renderMembers(c, 400, { draft, feedback: { error: { field: first.field ?? "email", message: first.message } } });
     }
     const viewer = c.get("viewer");

@@ -25,7 +25,7 @@ import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
-import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
+import { inputFeedback, parseForm, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 
 /** The form's fields, validated by the operator API's own definitions; the environment is the member's, never the form's. */
 const KeyForm = z.strictObject({ type: KeyType, allowed_origins: AllowedOrigins });
@@ -45,15 +45,14 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     const form = await readForm(c);
     const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
     try {
-      const parsed = KeyForm.safeParse({ type: entry.type, allowed_origins: linesOf(entry.allowed_origins) });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      const asked = parseForm(KeyForm, { type: entry.type, allowed_origins: linesOf(entry.allowed_origins) }, "form");
       const issued = await issueKey(c.get("deps"), viewer.organisationId, {
         environment: viewer.environment,
-        type: parsed.data.type,
-        allowed_origins: parsed.data.allowed_origins,
+        type: asked.type,
+        allowed_origins: asked.allowed_origins,
       });
       await recordPortalAction(c.get("deps"), viewer, "key.created", issued.client_id);
-      return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: parsed.data.allowed_origins ?? [] }} />, 201);
+      return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: asked.allowed_origins ?? [] }} />, 201);
     } catch (error) {
       return keysPage(c, entry, refusalForPage(error));
     }

@@ -29,7 +29,7 @@ import { optionalTextOf, readForm, textFields, textOf, textsOf } from "../../kit
 import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
-import { formRefusal, inputFeedback, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
+import { inputFeedback, parseForm, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, pingOutcome, WebhookPage } from "./webhook-page";
 import { emptyEndpointForm, WebhooksPage } from "./webhooks-page";
 import type { EndpointFormEntry } from "./endpoint-fields";
@@ -113,10 +113,9 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       payload: textOf(form, "payload") || "full",
     };
     try {
-      const parsed = webhookRegistration(viewer.organisationKind).safeParse({ url: entry.url, description: entry.description, events: entry.events, payload: entry.payload });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
+      const asked = parseForm(webhookRegistration(viewer.organisationKind), { url: entry.url, description: entry.description, events: entry.events, payload: entry.payload }, "form");
       // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
-      const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", parsed.data);
+      const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", asked);
       await recordPortalAction(c.get("deps"), viewer, "webhook.registered", endpoint.id);
       return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
     } catch (error) {
@@ -204,9 +203,8 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     const description = optionalTextOf(form, "description");
     const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), description: description ?? "", events: textsOf(form, "events"), payload: textOf(form, "payload") };
     try {
-      const parsed = webhookChanges(viewer.organisationKind).safeParse({ url: entry.url, description, events: entry.events, payload: entry.payload || undefined });
-      if (!parsed.success) throw formRefusal(parsed.error, "form");
-      await changeEndpoint(contextOf(c), id, parsed.data);
+      const asked = parseForm(webhookChanges(viewer.organisationKind), { url: entry.url, description, events: entry.events, payload: entry.payload || undefined }, "form");
+      await changeEndpoint(contextOf(c), id, asked);
       await recordPortalAction(c.get("deps"), viewer, "webhook.updated", id);
       return c.redirect(withNotice(endpointPath(id), "webhook-updated"), 303);
     } catch (error) {

@@ -8,7 +8,6 @@
  * environment: the 404 page.
  */
 import type { Hono } from "hono";
-import type { z } from "@hono/zod-openapi";
 import { normaliseDealReference } from "../../../domain/deals/reference";
 import { scopeOfViewer, type PortalViewer } from "../../../domain/portal/viewer";
 import type { Scope } from "../../../domain/identity/caller";
@@ -27,7 +26,7 @@ import { OFFER_NUMBERS } from "./deal-offers";
 import { jsonOfForm, readForm, textFields, type FormFields } from "../../kit/form";
 import { Refusal } from "../../../lib/refusal";
 import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
-import { formRefusal, isNotFound, refusalForPage } from "../../kit/refusal";
+import { isNotFound, parseForm, refusalForPage } from "../../kit/refusal";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 import { TEST_DEAL_SIMULATED_EVENT_VALUES, type TestDealSimulatedEvent } from "../../../domain/deals/sandbox-business";
 import { simulateTestDealEvent } from "../../../services/sandbox/test-deal-simulation";
@@ -67,12 +66,6 @@ interface Done {
 
 type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: FormFields; form: FormData }) => Promise<Done>;
 
-/** Validates like the API route does: the same schema, refused as 400 naming the field. */
-function parsed<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw formRefusal(result.error, "body");
-  return result.data;
-}
 
 function handle(form: DealForm, action: Action) {
   return async (c: PortalContext) => {
@@ -98,7 +91,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   portal.post(
     "/deals/:ref/offers",
     handle("offer", async ({ c, scope, ref, fields }) => {
-      const terms = parsed(OfferBody, jsonOfForm(fields, { numbers: OFFER_NUMBERS, days: ["expires_at"] }));
+      const terms = parseForm(OfferBody, jsonOfForm(fields, { numbers: OFFER_NUMBERS, days: ["expires_at"] }), "body");
       const offer = await makeOffer(c.get("deps"), scope, ref, terms);
       return { action: "offer.made", target: offer.id, notice: "offer_made", anchor: "offers" };
     }),
@@ -107,7 +100,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   portal.post(
     "/deals/:ref/status",
     handle("status", async ({ c, scope, ref, fields }) => {
-      const report = parsed(StatusBody, jsonOfForm(fields, { numbers: ["funded_amount"] }));
+      const report = parseForm(StatusBody, jsonOfForm(fields, { numbers: ["funded_amount"] }), "body");
       const deal = await reportStatus(c.get("deps"), scope, ref, report);
       return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "report" };
     }),
@@ -116,7 +109,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   portal.post(
     "/deals/:ref/messages",
     handle("message", async ({ c, scope, ref, fields }) => {
-      const { body } = parsed(MessageBody, jsonOfForm(fields));
+      const { body } = parseForm(MessageBody, jsonOfForm(fields), "body");
       const message = await sendMessage(c.get("deps"), scope, ref, body);
       return { action: "message.sent", target: message.id, notice: "message_sent", anchor: "messages" };
     }),
@@ -125,7 +118,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   portal.post(
     "/deals/:ref/requests",
     handle("request", async ({ c, scope, ref, fields }) => {
-      const ask = parsed(DocumentRequestBody, jsonOfForm(fields));
+      const ask = parseForm(DocumentRequestBody, jsonOfForm(fields), "body");
       const request = await requestDocument(c.get("deps"), scope, ref, ask);
       return { action: "document.requested", target: request.id, notice: "document_requested", anchor: "requests" };
     }),

@@ -121,9 +121,10 @@ export function registerEventsPage(portal: Hono<PortalEnv>) {
     const filters: Filters = { event: raw.event || undefined, subject: raw.subject?.trim() || undefined };
     const empty: EventPage = { events: [], next_cursor: null };
     const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
-    const parsed = EventsQuery(api).safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
+    const asked = { ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE };
+    const parsed = EventsQuery(api).safeParse(asked);
     if (!parsed.success) {
-      const [first] = messagesOf(parsed.error);
+      const [first] = messagesOf(parsed.error, asked);
       return refuse(first.field ?? "cursor", first.message);
     }
     const { event, subject, cursor, limit } = parsed.data;

@@ -56,9 +56,10 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     // A browser sends an empty file part (no name, no bytes) when no file was chosen: that is no file.
     const chosen = form.get("file");
     const given = (chosen as unknown) instanceof File && ((chosen as unknown as File).name !== "" || (chosen as unknown as File).size > 0) ? chosen : undefined;
-    const parsed = UploadForm.safeParse({ file: given, document_type: form.get("document_type") || undefined }, { reportInput: true });
+    const posted = { file: given, document_type: form.get("document_type") || undefined };
+    const parsed = UploadForm.safeParse(posted);
     if (!parsed.success) {
-      const problems = formProblemsOfZod(parsed.error, (field) => field ?? null);
+      const problems = formProblemsOfZod(parsed.error, posted, (field) => field ?? null);
       const field = Object.keys(problems.byInput)[0] ?? null;
       return showWithError(c, id, { message: field ? problems.byInput[field] : problems.summary.message, field }, 400);
     }

@@ -118,6 +118,15 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
 export const LEAD_FORM_FIELDS: LeadFormField[] = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)];
 const FIELD_NAMES = new Set(LEAD_FORM_FIELDS.map((f) => f.name));
 
+/** The lead form's inputs of these names, in this order: another form that asks the same things (prequalification) takes them from here. */
+export function leadFormFields(...names: string[]): LeadFormField[] {
+  return names.map((name) => {
+    const field = LEAD_FORM_FIELDS.find((f) => f.name === name);
+    if (!field) throw new Error(`The lead form has no input named ${name}.`);
+    return field;
+  });
+}
+
 /** The form as posted: flat names to their single value. */
 export type PostedForm = Record<string, string>;
 

@@ -15,11 +15,11 @@ import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
 import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
 import type { RefusalStatus } from "../../../lib/refusal-status";
-import { formValuesOfLead, inputOfField, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
+import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { readForm, textFields } from "../../kit/form";
 
 /** The inputs in the order the page shows them. */
-const ORDER = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)].map((f) => f.name);
+const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
@@ -108,10 +108,10 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const form = textFields(await readForm(c));
     const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
-    // reportInput: a text where a number belongs is named as such ("expected number, received string"),
-    // not as a missing field, since a form always sends every input.
-    const parsed = LeadCreate.safeParse(leadBodyOf(form, "create"), { reportInput: true });
-    if (!parsed.success) return page(formProblemsOfZod(parsed.error, inputOfField), 400);
+    // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
+    const body = leadBodyOf(form, "create");
+    const parsed = LeadCreate.safeParse(body);
+    if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
     const { country, ...parts } = parsed.data;
     let id: string;
     try {
@@ -139,8 +139,9 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const form = textFields(await readForm(c));
     const page = (problems: FormProblems, status: RefusalStatus) =>
       c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
-    const parsed = LeadPatch.safeParse(leadBodyOf(form, "edit"), { reportInput: true });
-    if (!parsed.success) return page(formProblemsOfZod(parsed.error, inputOfField), 400);
+    const body = leadBodyOf(form, "edit");
+    const parsed = LeadPatch.safeParse(body);
+    if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
     try {
       await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data);
     } catch (error) {

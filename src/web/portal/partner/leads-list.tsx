@@ -132,9 +132,10 @@ export function registerLeadsListPage(portal: Hono<PortalEnv>) {
     const paged = Boolean(raw.cursor);
     const refuse = (field: string, message: string) => c.html(<ListPage c={c} filters={filters} leads={[]} next={null} paged={paged} error={{ field, message }} />, 400);
     if (filters.q && filters.q.length > SEARCH_MAX) return refuse("q", `Search with at most ${SEARCH_MAX} characters: part of the business name, or the lead's reference.`);
-    const parsed = LeadQuery.safeParse({ ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE });
+    const asked = { ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE };
+    const parsed = LeadQuery.safeParse(asked);
     if (!parsed.success) {
-      const [first] = messagesOf(parsed.error);
+      const [first] = messagesOf(parsed.error, asked);
       return refuse(first.field ?? "cursor", first.message);
     }
     const { state, market, cursor, limit } = parsed.data;

@@ -194,8 +194,9 @@ function changedList(lead: Lead, form: PostedForm, place: number | null): { pers
   if (place === null) persons.push(person);
   else persons[place] = person;
   // Issues come back as `significant_persons.<n>.<field>`, the total as `significant_persons`: the map words both.
-  const all = SignificantPersonsPut.safeParse({ significant_persons: persons }, { reportInput: true });
-  if (!all.success) return { problems: formProblemsOfZod(all.error, inputOf) };
+  const body = { significant_persons: persons };
+  const all = SignificantPersonsPut.safeParse(body);
+  if (!all.success) return { problems: formProblemsOfZod(all.error, body, inputOf) };
   return { persons: all.data.significant_persons as SignificantPerson[] };
 }
 

@@ -4,7 +4,6 @@
  * Nothing is stored; the check is still written to the audit log.
  */
 import type { Hono } from "hono";
-import { FUNDING_AMOUNT_BANDS, INDUSTRIES, PURPOSES, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS, CREDIT_SCORE_BANDS } from "../../../domain/reference/values";
 import { MARKETS } from "../../../domain/reference/markets";
 import { formatFor } from "../../kit/format";
 import { currentPanel } from "../../../services/panel/panel-cache";
@@ -15,22 +14,22 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { firstRefused, FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
 import { formProblemsOfZod, type FormProblems } from "../../kit/refusal";
-import { bodyOfFields, MARKET_FIELD, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { bodyOfFields, leadFormFields, type LeadFormField, type PostedForm } from "./lead-form-fields";
 import { readForm, textFields } from "../../kit/form";
 
-/** The form's inputs, named by their JSON paths like the lead form's (see lead-form-fields.ts). */
+/** The form's inputs: the lead form's own (lead-form-fields.ts), so both ask the same things in the same words; the amount has the short label. */
 const FIELDS: LeadFormField[] = [
-  { ...MARKET_FIELD, kind: "select" },
-  { name: "business.industry", label: "Industry", kind: "select", options: INDUSTRIES },
-  { name: "funding.purpose", label: "Purpose", kind: "select", options: PURPOSES },
-  { name: "funding.amount", label: "Amount", kind: "number" },
-  { name: "funding.amount_band", label: "Amount band (when the amount is not known)", kind: "select", options: FUNDING_AMOUNT_BANDS },
-  { name: "trading.monthly_revenue", label: "Monthly revenue", kind: "number" },
-  { name: "trading.monthly_revenue_band", label: "Monthly revenue band", kind: "select", options: REVENUE_BANDS },
-  { name: "trading.annual_turnover", label: "Annual turnover", kind: "number" },
-  { name: "trading.tib_months", label: "Months trading", kind: "number" },
-  { name: "trading.time_in_business_band", label: "Time in business band", kind: "select", options: TIME_IN_BUSINESS_BANDS },
-  { name: "trading.credit_score_band", label: "Credit score band (US and Canada only)", kind: "select", options: CREDIT_SCORE_BANDS },
+  ...leadFormFields("country", "business.industry", "funding.purpose"),
+  ...leadFormFields("funding.amount").map((field) => ({ ...field, label: "Amount" })),
+  ...leadFormFields(
+    "funding.amount_band",
+    "trading.monthly_revenue",
+    "trading.monthly_revenue_band",
+    "trading.annual_turnover",
+    "trading.tib_months",
+    "trading.time_in_business_band",
+    "trading.credit_score_band",
+  ),
 ];
 /** Mandatory inputs: the market, the purpose and an amount (or its band, said in the amount's label). */
 const REQUIRED = new Set(["country", "funding.purpose"]);
@@ -106,8 +105,9 @@ export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
 
   portal.post("/prequalification", async (c) => {
     const form = textFields(await readForm(c));
-    const parsed = PrequalificationRequest.safeParse(bodyOf(form), { reportInput: true });
-    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, inputOf)} />, 400);
+    const body = bodyOf(form);
+    const parsed = PrequalificationRequest.safeParse(body);
+    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, body, inputOf)} />, 400);
     const answer = prequalify(parsed.data, await currentPanel(c.get("deps")));
     await recordPortalAction(c.get("deps"), c.get("viewer"), "prequalification.checked");
     return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
