@@ -3,6 +3,8 @@
 // D1 database, webhook queue with its dead-letter queue, and documents bucket
 // on the Cloudflare account wrangler is logged in to (`npx wrangler login`).
 // Safe to run again: what exists is kept. Prints what to paste into wrangler.toml.
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { parseArgs, placeholdersIn, resourcesOf, wrangler } from "./lib/deploy-config.mjs";
 
 const ALREADY_EXISTS = /already exists|already taken|already in use/i;
@@ -24,20 +26,25 @@ function databaseId(name) {
   return found.uuid;
 }
 
-try {
-  const options = parseArgs(process.argv.slice(2));
-  const r = resourcesOf(options);
-  console.log(`Setting up ${r.env} (Worker ${r.worker})`);
-  create(`D1 database ${r.database.name}`, ["d1", "create", r.database.name]);
-  // The dead-letter queue first: the consumer names it.
-  create(`queue ${r.deadLetterQueue} (dead letters)`, ["queues", "create", r.deadLetterQueue]);
-  create(`queue ${r.queue}`, ["queues", "create", r.queue]);
-  create(`queue ${r.registerQueue} (register lookups)`, ["queues", "create", r.registerQueue]);
-  create(`R2 bucket ${r.bucket}`, ["r2", "bucket", "create", r.bucket]);
-  const id = databaseId(r.database.name);
+/**
+ * The command, argv without `node` and the script: 0 when done, 1 (after saying why on stderr) when
+ * refused or failed. The tests call it in-process (test/e2e/deploy.e2e.test.ts) as well as spawning the script.
+ */
+export function main(argv) {
+  try {
+    const options = parseArgs(argv);
+    const r = resourcesOf(options);
+    console.log(`Setting up ${r.env} (Worker ${r.worker})`);
+    create(`D1 database ${r.database.name}`, ["d1", "create", r.database.name]);
+    // The dead-letter queue first: the consumer names it.
+    create(`queue ${r.deadLetterQueue} (dead letters)`, ["queues", "create", r.deadLetterQueue]);
+    create(`queue ${r.queue}`, ["queues", "create", r.queue]);
+    create(`queue ${r.registerQueue} (register lookups)`, ["queues", "create", r.registerQueue]);
+    create(`R2 bucket ${r.bucket}`, ["r2", "bucket", "create", r.bucket]);
+    const id = databaseId(r.database.name);
 
-  const left = placeholdersIn({ ...r, database: { ...r.database, id } });
-  console.log(`
+    const left = placeholdersIn({ ...r, database: { ...r.database, id } });
+    console.log(`
 Done. ${id === r.database.id ? `wrangler.toml already has database_id ${id}.` : `Paste into ${options.config}, under [[env.${r.env}.d1_databases]] (database_name = "${r.database.name}"):
 
     database_id = "${id}"`}
@@ -49,7 +56,12 @@ Secrets (asked for interactively, never in a file):
 Then deploy (remote migrations, then the Worker):
     npm run deploy -- --env ${r.env}
 `);
-} catch (error) {
-  console.error(`deploy:setup: ${error.message}`);
-  process.exit(1);
+  } catch (error) {
+    console.error(`deploy:setup: ${error.message}`);
+    return 1;
+  }
+  return 0;
 }
+
+// Run as a command (not imported): the exit status is main's.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) process.exitCode = main(process.argv.slice(2));

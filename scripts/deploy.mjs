@@ -4,6 +4,8 @@
 // forward-only: each one must keep the running (previous) Worker working.
 // Refuses while wrangler.toml still holds the shipped placeholders, or while the
 // Worker lacks a secret the deployment needs (scripts/lib/deploy-secrets.mjs).
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { parseArgs, placeholdersIn, resourcesOf, wrangler } from "./lib/deploy-config.mjs";
 import { missingFrom } from "./lib/deploy-secrets.mjs";
 
@@ -18,23 +20,33 @@ function checkSecrets(base, env) {
   if (required.length) throw new Error(`the secret ${required.join(", ")} is not set. Set it first: ${required.map((n) => `npx wrangler secret put ${n} --env ${env}`).join(" && ")}`);
 }
 
-try {
-  const options = parseArgs(process.argv.slice(2));
-  const r = resourcesOf(options);
-  const left = placeholdersIn(r);
-  if (left.length) {
-    throw new Error(`${options.config} [env.${r.env}] still has placeholders:\n${left.map((l) => `  ${l}`).join("\n")}\nSee docs/deploy.md.`);
+/**
+ * The command, argv without `node` and the script: 0 when done, 1 (after saying why on stderr) when
+ * refused or failed. The tests call it in-process (test/e2e/deploy.e2e.test.ts) as well as spawning the script.
+ */
+export function main(argv) {
+  try {
+    const options = parseArgs(argv);
+    const r = resourcesOf(options);
+    const left = placeholdersIn(r);
+    if (left.length) {
+      throw new Error(`${options.config} [env.${r.env}] still has placeholders:\n${left.map((l) => `  ${l}`).join("\n")}\nSee docs/deploy.md.`);
+    }
+    const base = ["--env", r.env, "--config", options.config];
+    checkSecrets(base, r.env);
+    if (!wrangler(["d1", "migrations", "apply", r.database.name, "--remote", ...base], { inherit: true }).ok) {
+      throw new Error("remote migrations failed; nothing was deployed.");
+    }
+    if (!wrangler(["deploy", ...base], { inherit: true }).ok) {
+      throw new Error("wrangler deploy failed; the migrations above are applied (forward-only), the previous Worker version still serves.");
+    }
+    console.log(`Deployed ${r.worker} to ${r.routes.join(", ")}. Roll back the Worker with: npx wrangler rollback --env ${r.env}`);
+  } catch (error) {
+    console.error(`deploy: ${error.message}`);
+    return 1;
   }
-  const base = ["--env", r.env, "--config", options.config];
-  checkSecrets(base, r.env);
-  if (!wrangler(["d1", "migrations", "apply", r.database.name, "--remote", ...base], { inherit: true }).ok) {
-    throw new Error("remote migrations failed; nothing was deployed.");
-  }
-  if (!wrangler(["deploy", ...base], { inherit: true }).ok) {
-    throw new Error("wrangler deploy failed; the migrations above are applied (forward-only), the previous Worker version still serves.");
-  }
-  console.log(`Deployed ${r.worker} to ${r.routes.join(", ")}. Roll back the Worker with: npx wrangler rollback --env ${r.env}`);
-} catch (error) {
-  console.error(`deploy: ${error.message}`);
-  process.exit(1);
+  return 0;
 }
+
+// Run as a command (not imported): the exit status is main's.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) process.exitCode = main(process.argv.slice(2));

@@ -1,86 +1,41 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { brotliDecompressSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { launchChromium } from "./chromium";
 
-/** A binary, not a missing path nor something mounted over it (the issue-28 reproduction binds /dev/null there). */
-const isBinary = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
-
-const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-
-/** Which Chromium to start, and the library path the packaged one needs beside it. */
-export interface ChromiumTarget {
-  path: string;
-  /** Directories to put first on LD_LIBRARY_PATH (the packaged Chromium's NSS and expat). */
-  libraryPath?: string;
-}
+export * from "./chromium";
 
 /**
- * The shared libraries the packaged Chromium links beyond libc (NSS, NSPR, expat), which a machine
- * with only Node and npm lacks: @sparticuz/chromium ships them as `al2023.tar.br` but unpacks them only
- * on AWS Lambda. They are unpacked here to os.tmpdir()/al2023/lib (its own layout), once.
+ * The Chromium of the calling file's lane, from the e2e global setup's broker (`chromiumBroker`): it
+ * starts one Chromium server per lane on the first file that asks and gives each file its WebSocket
+ * address, so the browser files of a lane share one Chromium instead of starting their own (a start
+ * is about 1.3 s of CPU and 2-4 s of wall time on this machine). Each file still works in contexts of
+ * its own, which are closed when it disconnects. Without the broker (another config), the file starts
+ * its own Chromium.
  */
-function packagedLibraries(packageEntry: string): string {
-  const lib = join(tmpdir(), "al2023", "lib");
-  if (existsSync(join(lib, "libnss3.so"))) return lib;
-  const archive = join(dirname(packageEntry), "..", "..", "bin", "al2023.tar.br");
-  mkdirSync(join(tmpdir(), "al2023"), { recursive: true });
-  const untar = spawnSync("tar", ["-x", "-C", join(tmpdir(), "al2023")], { input: brotliDecompressSync(readFileSync(archive)) });
-  if (untar.status !== 0) throw new Error(`Could not unpack the packaged Chromium's libraries (${archive}): tar ${untar.error?.message ?? untar.stderr.toString().trim()}`);
-  return lib;
-}
-
-/**
- * Which Chromium the browser tests use: `CHROMIUM_PATH`, else a system Chromium, else (Linux x64) the
- * Chromium that the dev dependency @sparticuz/chromium ships inside its package: it inflates to
- * os.tmpdir()/chromium on first use (about 15 s) with its own NSS and expat libraries, so `npm ci`
- * is all a machine needs (docs/testing.md, "Browser tests").
- */
-export async function chromiumTarget(): Promise<ChromiumTarget> {
-  const chosen = process.env.CHROMIUM_PATH;
-  if (chosen) {
-    if (!isBinary(chosen)) throw new Error(`CHROMIUM_PATH=${chosen} does not exist: point it at a Chromium binary, or unset it`);
-    return { path: chosen };
-  }
-  const system = SYSTEM_CHROMIUMS.find(isBinary);
-  if (system) return { path: system };
-  if (process.platform === "linux" && process.arch === "x64") {
-    const { default: packaged } = await import("@sparticuz/chromium");
-    const path = await packaged.executablePath();
-    return { path, libraryPath: packagedLibraries(fileURLToPath(import.meta.resolve("@sparticuz/chromium"))) };
-  }
-  throw new Error(
-    `No Chromium for the browser tests on ${process.platform}-${process.arch}: install one (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary; the npm-provided @sparticuz/chromium is Linux x64 only`,
-  );
-}
-
-/** Chromium, headless, with the flags this machine's closed network needs. */
-export async function launchChromium(): Promise<Browser> {
-  const target = await chromiumTarget();
-  const env = target.libraryPath ? { ...process.env, LD_LIBRARY_PATH: [target.libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(":") } : undefined;
+async function chromiumOfLane(): Promise<Browser> {
+  let broker: string | undefined;
   try {
-    return await chromium.launch({
-      executablePath: target.path,
-      env,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-  } catch (error) {
-    // Playwright's launch error is a page of browser logs; the first line names the cause (e.g. a missing library).
-    const missing = /error while loading shared libraries: ([^:\s]+)/.exec(String(error));
-    if (missing) throw new Error(`Chromium at ${target.path} cannot start: the shared library ${missing[1]} is missing (install it, or set CHROMIUM_PATH to a Chromium that runs here)`);
-    throw error;
+    broker = inject("chromiumBroker");
+  } catch {
+    broker = undefined;
   }
+  if (!broker) return launchChromium();
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1");
+  const res = await fetch(`${broker}/chromium/${slot}`);
+  const text = await res.text();
+  if (!res.ok) throw new Error(text);
+  return chromium.connect(text);
 }
 
-/** One Chromium for the calling test file: started before its tests, closed after them; the answer reads it inside a test. */
+/**
+ * One Chromium for the calling test file: its lane's (see chromiumOfLane), connected before its tests
+ * and let go after them, which closes every context and page the file opened; the answer reads it
+ * inside a test.
+ */
 export function chromiumForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await chromiumOfLane();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,23 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { baseUrl } from "../e2e/client";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
 
 // The API reference as a reader meets it: Scalar rendering the served OpenAPI
 // documents, with every byte coming from this service.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** Opens a page at the given width and records every request that leaves the service's origin. */
 async function open(width: number, path = "/docs") {
-  const page = await browser.newPage({ viewport: { width, height: 844 } });
+  const page = await browser().newPage({ viewport: { width, height: 844 } });
   const origin = new URL(baseUrl()).origin;
   const external: string[] = [];
   const failures: string[] = [];

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, http, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
 import { checkPage, DESKTOP, graveAxeViolations } from "./page-checks";
 
 // The widget as a partner's visitor meets it: on the partner's own origin, under the partner's strict
@@ -40,7 +40,8 @@ const PRODUCTS = [
   product("emb-ie-loan", { markets: ["IE"], min_monthly_revenue: 20_000, min_months_trading: 12 }),
 ];
 
-let browser: Browser;
+/** The file's Chromium (the shared setup of test/browser/browser.ts). */
+const browser = chromiumForFile();
 let host: Server;
 let hostOrigin: string;
 let otherOrigin: string;
@@ -83,7 +84,7 @@ const apiAnswer = async (request: unknown) =>
   (await http("POST", `${baseUrl()}/partner/v1/prequalification`, { headers: { "X-API-Key": apiKey }, body: request })).body;
 
 async function openWidget(attrs: string, origin = hostOrigin, viewport = DESKTOP) {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await browser().newContext({ viewport })).newPage();
   const requests: string[] = [];
   const csp: string[] = [];
   page.on("request", (r) => requests.push(r.url()));
@@ -141,12 +142,10 @@ beforeAll(async () => {
   lenderId = (await operator("POST", "/organisations", { name: "embed lender", kind: "lender" })).body.id;
   const put = await operator("PUT", `/organisations/${lenderId}/products`, { products: PRODUCTS });
   expect(put.status, put.text).toBe(200);
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
   if (lenderId) await operator("PUT", `/organisations/${lenderId}/products`, { products: [] });
-  await browser?.close();
   await new Promise((resolve) => host?.close(resolve));
 });
 
@@ -318,7 +317,7 @@ describe("<rfs-prequalify> on a partner's page", () => {
   it("shows, for 40 random sets of facts, what the API answers for the same facts", async () => {
     // A key of its own: 40 answers and the lists stay inside one key's 120 a minute, whatever ran before.
     const randomKey = (await operator("POST", `/organisations/${partnerId}/keys`, { environment: "sandbox", type: "publishable", allowed_origins: [hostOrigin] })).body.key;
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await browser().newContext()).newPage();
     await page.goto(`${hostOrigin}/?attrs=${encodeURIComponent(`publishable-key="${randomKey}" locale="en-GB"`)}`);
     await waitForForm(page);
     let seed = 20261125;

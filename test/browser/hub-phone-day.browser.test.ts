@@ -10,7 +10,7 @@ import { checkPage, keepForDocs, PHONE } from "./page-checks";
 // the token traded for a cookie (303) → a reply to the lender → a statement uploaded against the
 // lender's request → the offer reviewed and accepted → the payout account given (inputs a thumb can
 // use: 16 px text, 44 px high, the numeric keypad for sort code and account number) → the agreement
-// signed. Every page state: screenshot, nothing scrolls sideways, axe clean; the chosen ones are
+// signed. Every page state: nothing scrolls sideways, axe clean (a screenshot if not); the chosen ones are
 // copied to docs/portal/hub-*.png for docs/portal.md.
 const browser = chromiumForFile();
 

@@ -1,7 +1,7 @@
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chromiumForFile } from "./browser";
-import { axeResults, checkPage, graveAxeViolations, PHONE } from "./page-checks";
+import { axeResults, checkPage, graveAxeViolations, keepsEveryScreenshot, PHONE } from "./page-checks";
 
 // The page check every browser walk leans on (page-checks.ts) must be able to fail: axe put into a page
 // once and run again where the page changed still sees the change, a serious or critical finding fails
@@ -54,6 +54,10 @@ describe("the page check", () => {
       await expect(checkPage(page, "too-wide", { folder: FOLDER, widths: [PHONE] })).rejects.toThrow(/too-wide scrolls sideways at 390/);
       await page.setContent(CLEAN);
       await checkPage(page, "clean", { folder: FOLDER });
+      // A failed state's screenshot is kept for whoever reads the failure; a passing one only with E2E_SCREENSHOTS=1.
+      expect(existsSync(`${FOLDER}/no-alt-1280.png`)).toBe(true);
+      expect(existsSync(`${FOLDER}/too-wide-390.png`)).toBe(true);
+      expect(existsSync(`${FOLDER}/clean-1280.png`)).toBe(keepsEveryScreenshot());
     } finally {
       await page.close();
       rmSync(FOLDER, { recursive: true, force: true });

@@ -1,11 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
 // What every server-rendered page (portal, client hub) must hold in a real browser, one place for
-// all the browser tests: a screenshot kept as a test artefact, nothing wider than a phone's
-// screen, and no serious or critical accessibility violation found by axe.
+// all the browser tests: nothing wider than a phone's screen, and no serious or critical
+// accessibility violation found by axe; a screenshot of a state that fails its check is kept as a
+// test artefact (of every checked state with E2E_SCREENSHOTS=1, see keepsEveryScreenshot).
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -33,17 +35,44 @@ export async function graveAxeViolations(page: Page, include?: string): Promise<
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/**
+ * Whether every checked page state's screenshot is kept in test-artifacts/ (`E2E_SCREENSHOTS=1`, and
+ * `npm run docs:screenshots`). Otherwise only the state whose check failed is: a full-page screenshot
+ * costs Chromium 0.2-1 s of CPU on this machine, and `npm test` took about 160 of them that nobody
+ * looked at unless a check failed.
+ */
+export const keepsEveryScreenshot = () => process.env.E2E_SCREENSHOTS === "1" || process.env.DOCS_SCREENSHOTS === "1";
+
+/** Runs `check` on the page as it is now, keeping its full-page screenshot at `path`: always with E2E_SCREENSHOTS=1, otherwise only when `check` fails. */
+export async function screenshotFor(page: Page, path: string, check: () => Promise<void>) {
+  const shoot = async () => {
+    mkdirSync(dirname(path), { recursive: true });
+    await page.screenshot({ path, fullPage: true });
+  };
+  if (keepsEveryScreenshot()) {
+    await shoot();
+    return check();
+  }
+  try {
+    await check();
+  } catch (error) {
+    // The failed state as it is, for whoever reads the failure; the check's error is what the test reports.
+    await shoot().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Checks the page as it is now at each width, then leaves it at the first. */
 export async function checkPage(page: Page, name: string, options: { folder: string; widths?: { width: number; height: number }[] }) {
   const widths = options.widths ?? [DESKTOP, PHONE];
-  mkdirSync(options.folder, { recursive: true });
   for (const size of widths) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${options.folder}/${name}-${size.width}.png`, fullPage: true });
-    if (size.width <= PHONE.width) {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways at ${size.width}`).toBeLessThanOrEqual(size.width);
-    }
-    expect(await graveAxeViolations(page), `${name} at ${size.width}: axe`).toEqual([]);
+    await screenshotFor(page, `${options.folder}/${name}-${size.width}.png`, async () => {
+      if (size.width <= PHONE.width) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways at ${size.width}`).toBeLessThanOrEqual(size.width);
+      }
+      expect(await graveAxeViolations(page), `${name} at ${size.width}: axe`).toEqual([]);
+    });
   }
   await page.setViewportSize(widths[0]);
 }

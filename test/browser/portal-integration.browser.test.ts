@@ -8,7 +8,7 @@ import { portalWalk } from "./portal-walk";
 // An organisation admin's integration pages in a real browser, signed in with a real passkey
 // ceremony: keys (shown once, working over HTTP, stopped by revocation on the next request) and
 // webhook endpoints (registered against a local receiver, pinged, the ping in the delivery log).
-// Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
+// Every page is checked at desktop and phone widths: no sideways scroll, axe (a screenshot if that fails).
 
 // One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
 const walk = portalWalk();

@@ -7,8 +7,8 @@ import { checkPage, fillFirmOffer, portalWalk, press } from "./portal-walk";
 // a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
 // simulated business → a second request waived after its confirmation page → the business accepts,
 // gives its account (the work queue shows it) → the agreement uploaded and signed → funded, with the
-// outcome in place of the forms. Each page is checked at 1280 and 390 wide (screenshot, no sideways
-// scroll, axe), and the key screenshots are copied to docs/portal/ for docs/portal.md.
+// outcome in place of the forms. Each page is checked at 1280 and 390 wide (no sideways
+// scroll, axe; a screenshot if that fails), and the key screenshots are copied to docs/portal/ for docs/portal.md.
 const walk = portalWalk();
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@ import { portalWalk } from "./portal-walk";
 // A lender's path in Chromium, signed in with a real passkey ceremony: overview → deals → a
 // sandbox test deal (made over the lender API, as an integrator would) → in review → a refused
 // offer with the message beside the field → a firm offer the partner side would see. Every lender
-// page is checked at desktop and phone widths (screenshot, no sideways scroll, axe).
+// page is checked at desktop and phone widths (no sideways scroll, axe; a screenshot if that fails).
 // One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
 const walk = portalWalk();
 

@@ -5,7 +5,7 @@ import { checkPage, portalWalk } from "./portal-walk";
 // Issue 23: a partner's member (not an admin) sees only what a member may. The navigation links no
 // admin page (API keys, Webhooks, Members, Audit log); each of those answers 404, not 403, inside the
 // portal's header and navigation, saying what to do next; the pages a member may use work. Each page
-// is checked at 1280 and 390 (screenshot, no sideways scroll, axe); two are kept in docs/portal/.
+// is checked at 1280 and 390 (no sideways scroll, axe; a screenshot if that fails); two are kept in docs/portal/.
 const walk = portalWalk();
 
 const ADMIN_PAGES = [

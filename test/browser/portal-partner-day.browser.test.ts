@@ -7,8 +7,8 @@ import { checkPage, portalWalk } from "./portal-walk";
 // Issue 23: a partner's day in the browser, nothing over the API: a prequalification → a lead opened
 // from it → a significant person → a bank statement uploaded (examples/statement-q1.csv) → submitted
 // → the offers compared (and a fresh set simulated) → one accepted after its review page → funded
-// (simulated) → a renewal. Each page state is checked at 1280 and 390 (screenshot, no sideways
-// scroll, axe), and the chosen screenshots are copied to docs/portal/partner-*.png for docs/portal.md.
+// (simulated) → a renewal. Each page state is checked at 1280 and 390 (no sideways
+// scroll, axe; a screenshot if that fails), and the chosen screenshots are copied to docs/portal/partner-*.png for docs/portal.md.
 const walk = portalWalk();
 
 const input = (page: Page, name: string) => page.locator(`[name="${name}"]`);

@@ -7,7 +7,7 @@ import { portalWalk } from "./portal-walk";
 // A partner's member in a real browser, signed in with a real passkey ceremony: opens a sandbox
 // lead (a refusal first, shown beside its field), submits it, sees the simulated offers and
 // accepts one; the list, the event log, an edit page and prequalification; a lender's event log.
-// Every page is checked at desktop and phone widths: screenshot, no sideways scroll, axe.
+// Every page is checked at desktop and phone widths: no sideways scroll, axe (a screenshot if that fails).
 
 // One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
 const walk = portalWalk();

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { lane, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
 import { checkPortalPage as checkPage } from "./page-checks";
 import { addVirtualAuthenticator, inviteToPortal, signInWithNewPasskey } from "./portal-sign-in";
 
@@ -10,15 +10,8 @@ import { addVirtualAuthenticator, inviteToPortal, signInWithNewPasskey } from ".
 // lost-passkey re-invite (Members → "New sign-in link" → a fresh browser enrols a new passkey; the
 // old one no longer signs in). Each authenticator is a CDP virtual one; a passkey's id is read
 // from the authenticator that holds it, so the test knows which row is which.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+/** The file's Chromium (the shared setup of test/browser/browser.ts). */
+const browser = chromiumForFile();
 
 interface HeldCredential {
   credentialId: string;
@@ -75,7 +68,7 @@ describe("a member's passkeys in a browser", () => {
   it("adds a second passkey, removes the first after confirming, signs in with the second; the last one cannot be removed", { timeout: 240_000 }, async () => {
     const baseUrl = lane().baseUrl;
     const org = (await operator("POST", "/organisations", { name: `Passkeys Partner ${Date.now()}`, kind: "partner" })).body;
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const invitation = await inviteToPortal({ baseUrl, adminToken: inject("adminToken"), organisationId: org.id, role: "member" });
     const { page, cdp, authenticatorId: first } = await joinWith(context, invitation.url);
 
@@ -157,14 +150,14 @@ describe("a member's passkeys in a browser", () => {
     const org = (await operator("POST", "/organisations", { name: `Reinvite Partner ${Date.now()}`, kind: "partner" })).body;
 
     // The member joins on their old device and stays signed in there.
-    const oldDevice = await browser.newContext();
+    const oldDevice = await browser().newContext();
     const invitation = await inviteToPortal({ baseUrl, adminToken, organisationId: org.id, role: "member" });
     const old = await joinWith(oldDevice, invitation.url);
     const [oldPasskey] = await credentialsOf(old.cdp, old.authenticatorId);
     expect(oldPasskey).toBeDefined();
 
     // An admin of the organisation sends them a new sign-in link from Members.
-    const adminContext = await browser.newContext();
+    const adminContext = await browser().newContext();
     const admin = await signInWithNewPasskey(adminContext, { baseUrl, adminToken, organisationId: org.id, role: "admin" });
     await admin.goto(`${baseUrl}/portal/members`);
     await admin.getByRole("button", { name: `Send ${invitation.email} a new sign-in link (lost passkey)` }).click();
@@ -176,7 +169,7 @@ describe("a member's passkeys in a browser", () => {
     await checkPage(admin, "members-new-sign-in-link");
 
     // A fresh browser with a new authenticator opens the link: the token leaves the URL at once.
-    const newDevice = await browser.newContext();
+    const newDevice = await browser().newContext();
     const page = await newDevice.newPage();
     await addVirtualAuthenticator(page);
     const url = `${baseUrl}${new URL(link).pathname}`;

@@ -1,13 +1,14 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, operator } from "../e2e/client";
-import { launchChromium } from "./browser";
+import { chromiumForFile } from "./browser";
 import { startPageServer } from "./page-server";
 
 // A real browser enforces CORS; these tests prove a partner page can call the
 // browser-safe routes with a publishable key from an allowed origin, and that
 // a page elsewhere cannot read the answer.
-let browser: Browser;
+/** The file's Chromium (the shared setup of test/browser/browser.ts). */
+const browser = chromiumForFile();
 let pages: Awaited<ReturnType<typeof startPageServer>>;
 let allowedOrigin: string;
 let otherOrigin: string;
@@ -21,16 +22,14 @@ beforeAll(async () => {
   const org = (await operator("POST", "/organisations", { name: "browser partner", kind: "partner" })).body;
   publishableKey = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "sandbox", type: "publishable", allowed_origins: [allowedOrigin] })).body.key;
   secretKey = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "sandbox" })).body.key;
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await pages?.close();
 });
 
 async function pageAt(origin: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   await page.goto(`${origin}/`);
   return page;
 }

@@ -2,10 +2,12 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { budget, measureBundle } from "../../scripts/lib/bundle-size.mjs";
 import { measureStartup } from "../../scripts/lib/startup.mjs";
 import { PLACEHOLDER_DATABASE_ID, placeholdersIn, resourcesOf } from "../../scripts/lib/deploy-config.mjs";
+import { main as deployMain } from "../../scripts/deploy.mjs";
+import { main as setupMain } from "../../scripts/deploy-setup.mjs";
 
 // The deploy path, without a Cloudflare account: the bundle is built exactly as
 // `wrangler deploy` would build it, and the scripts drive a stand-in `wrangler`
@@ -28,12 +30,50 @@ console.log("ok");
 );
 chmodSync(fake, 0o755);
 
-function run(script: string, args: string[], extra: Record<string, string> = {}) {
+const SCRIPTS = { "scripts/deploy.mjs": deployMain, "scripts/deploy-setup.mjs": setupMain } as const;
+type Script = keyof typeof SCRIPTS;
+
+/** A fresh log for the stand-in wrangler, and the calls it recorded there. */
+function fakeLog() {
   const log = join(dir, `log-${Math.random().toString(36).slice(2)}`);
   writeFileSync(log, "");
+  return { log, calls: () => readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as string[]) };
+}
+
+/**
+ * The script as an operator runs it: `node <script>`, its exit status and output. Each spawn loads
+ * wrangler's config reader again (about 2 s of CPU), so the cases that check the command itself (its
+ * exit status, a whole run) spawn it and the others call `run` below.
+ */
+function spawnScript(script: Script, args: string[], extra: Record<string, string> = {}) {
+  const { log, calls } = fakeLog();
   const result = spawnSync("node", [script, ...args], { encoding: "utf8", env: { ...process.env, WRANGLER: fake, FAKE_LOG: log, ...extra } });
-  const calls = readFileSync(log, "utf8").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as string[]);
-  return { status: result.status, out: result.stdout + result.stderr, calls };
+  return { status: result.status, out: result.stdout + result.stderr, calls: calls() };
+}
+
+/**
+ * The same script's `main` in this process (the stand-in wrangler is still a child process): the status
+ * the command would exit with and what it printed. The environment the spawn would get is set for the
+ * call and put back after.
+ */
+function run(script: Script, args: string[], extra: Record<string, string> = {}) {
+  const { log, calls } = fakeLog();
+  const env: Record<string, string> = { WRANGLER: fake, FAKE_LOG: log, ...extra };
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  const out: string[] = [];
+  const spies = (["log", "warn", "error"] as const).map((m) => vi.spyOn(console, m).mockImplementation((...a: unknown[]) => void out.push(`${a.join(" ")}\n`)));
+  let status: number;
+  try {
+    status = SCRIPTS[script](args);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  return { status, out: out.join(""), calls: calls() };
 }
 
 /** wrangler.toml as an operator would leave it after editing: their zone, the pasted database id. */
@@ -100,7 +140,7 @@ describe("wrangler.toml environments", () => {
 
 describe("npm run deploy:setup", { timeout: 90_000 }, () => {
   it("creates the database, the dead-letter queue, the queue and the bucket, and prints the database_id to paste", () => {
-    const { status, out, calls } = run("scripts/deploy-setup.mjs", ["--env", "staging"]);
+    const { status, out, calls } = spawnScript("scripts/deploy-setup.mjs", ["--env", "staging"]);
     expect(status, out).toBe(0);
     expect(calls).toEqual([
       ["d1", "create", "rfs-staging"],
@@ -168,7 +208,7 @@ describe("issue 21 item 10 (and issue 24 item 12): the top level is never a depl
 
 describe("npm run deploy", { timeout: 90_000 }, () => {
   it("refuses while wrangler.toml holds the shipped placeholders, touching nothing", () => {
-    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "production"]);
+    const { status, out, calls } = spawnScript("scripts/deploy.mjs", ["--env", "production"]);
     expect(status).toBe(1);
     expect(out).toContain("still has placeholders");
     expect(calls).toEqual([]);
@@ -176,7 +216,7 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
 
   it("checks the secrets, applies the remote migrations, then deploys", () => {
     const config = editedConfig();
-    const { status, out, calls } = run("scripts/deploy.mjs", ["--env", "staging", "--config", config]);
+    const { status, out, calls } = spawnScript("scripts/deploy.mjs", ["--env", "staging", "--config", config]);
     expect(status, out).toBe(0);
     expect(calls).toEqual([
       ["secret", "list", "--format", "json", "--env", "staging", "--config", config],

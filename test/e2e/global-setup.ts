@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
@@ -52,7 +55,10 @@ export default async function setup(project: TestProject) {
   );
   project.provide("lanes", started.map((s) => s.lane));
   project.provide("adminToken", E2E_ADMIN_TOKEN);
-  return () => {
+  const chromiums = await chromiumBroker();
+  project.provide("chromiumBroker", chromiums.url);
+  return async () => {
+    await chromiums.close();
     for (const { service, remove } of started) {
       service.stop();
       remove();
@@ -61,10 +67,48 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * One Chromium per lane for the browser files, started when the lane's first browser file asks
+ * (`GET /chromium/<VITEST_POOL_ID>` answers the server's WebSocket address; chromiumForFile() in
+ * test/browser/browser.ts connects to it), so a run of e2e files alone starts none. A failed start is
+ * answered 500 with the reason, which the asking file throws.
+ */
+async function chromiumBroker() {
+  const servers = new Map<string, Promise<BrowserServer>>();
+  const http = createServer((req, res) => {
+    const slot = /^\/chromium\/(\d+)$/.exec(req.url ?? "")?.[1];
+    if (!slot) return void res.writeHead(404).end();
+    if (!servers.has(slot)) {
+      servers.set(
+        slot,
+        import("../browser/chromium").then(({ launchChromiumServer }) => launchChromiumServer()),
+      );
+    }
+    servers.get(slot)!.then(
+      (server) => res.writeHead(200, { "Content-Type": "text/plain" }).end(server.wsEndpoint()),
+      (error: unknown) => {
+        servers.delete(slot);
+        res.writeHead(500, { "Content-Type": "text/plain" }).end(String(error instanceof Error ? error.message : error));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    async close() {
+      http.close();
+      const started = await Promise.allSettled(servers.values());
+      await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.close() : undefined)));
+    },
+  };
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** One running service per lane (vitest worker slot): its base URL, its sandbox URL and its local state directory (for setup the public APIs do not offer yet). */
     lanes: { baseUrl: string; sandboxUrl: string; persistTo: string }[];
     adminToken: string;
+    /** The address of the per-lane Chromium broker (chromiumBroker above). */
+    chromiumBroker: string;
   }
 }

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./sequencer.ts";
 
 // The end-to-end and browser suites run in Node and talk HTTP to `wrangler dev`, as integrators would.
 // Two lanes by default: two files at a time, each lane with its own `wrangler dev` and state (global
@@ -15,5 +16,7 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: lanes > 1,
     maxWorkers: lanes,
+    // The longest files first (test/e2e/durations.json), so the lanes end together.
+    sequence: { sequencer: LongestFirst },
   },
 });
