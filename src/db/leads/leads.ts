@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../../domain/leads/types";
@@ -92,17 +92,6 @@ export async function findLead(db: Database, scope: Scope, id: string): Promise<
   const row = await db.select().from(leads).where(inScope(scope, id)).get();
   return row ? toLead(row) : null;
 }
-
-/** The renewals of a lead, oldest first, within the caller's account and environment. */
-/** The renewals of a lead, as a query a batch can hold (db/leads/with-relations.ts). */
-export const renewalsQuery = (db: Database, scope: BoundScope, leadId: string | Placeholder) =>
-  db
-    .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
-    .from(leads)
-    // Unary + keeps the scope columns off the index choice: without it SQLite walks the account's
-    // whole (organisation, environment) range instead of the renewal_of index (found by `npm run bench`).
-    .where(and(eq(leads.renewalOf, leadId), sql`+${leads.organisationId} = ${scope.organisationId}`, sql`+${leads.environment} = ${scope.environment}`))
-    .orderBy(asc(leads.createdAt), asc(writeOrder(leads)));
 
 export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
 
