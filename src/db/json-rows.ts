@@ -35,7 +35,7 @@ const REAL_BANDS: readonly { from: number; exponent: number }[] = [
 ];
 
 /** A REAL value as exact text: `digits`, or `digits p k` for digits × 2^k (see above); null stays null. */
-export function exactReal(value: SQLiteColumn | SQL): SQL {
+function exactReal(value: SQLiteColumn | SQL): SQL {
   const bands = REAL_BANDS.map(({ from, exponent }) => {
     // Multiplying by 2^k for k < 0 and dividing by 2^-k for k > 0: the bound factor is a fraction either
     // way, so it is bound as a REAL (a whole number as large as 2^500 might not be).
@@ -48,10 +48,13 @@ export function exactReal(value: SQLiteColumn | SQL): SQL {
 }
 
 /** The inverse of `exactReal` on the JavaScript side. */
-export function fromExactReal(text: string): number {
+function fromExactReal(text: string): number {
   const at = text.indexOf("p");
   return at < 0 ? Number(text) : Number(text.slice(0, at)) * 2 ** Number(text.slice(at + 1));
 }
+
+/** The REAL encoding on its own, both ways (test/leads/read-one-statement.test.ts drives it over random doubles). */
+export const exactRealText = { sql: exactReal, read: fromExactReal };
 
 type Column = SQLiteColumn & { mapFromDriverValue(value: unknown): unknown };
 type Row<F extends Record<string, SQLiteColumn>> = { [K in keyof F]: F[K]["_"]["notNull"] extends true ? F[K]["_"]["data"] : F[K]["_"]["data"] | null };
@@ -66,7 +69,7 @@ export const allColumns = <T extends SQLiteTable>(table: T) => getTableColumns(t
  */
 export function jsonRows<F extends Record<string, SQLiteColumn>>(fields: F, orderBy: readonly (SQLiteColumn | SQL)[]) {
   const columns = Object.entries(fields) as [string, Column][];
-  const cells = columns.map(([, column]) => (column.columnType === "SQLiteReal" ? exactReal(column) : sql`${column}`));
+  const cells = columns.map(([, column]) => (column.columnType === "SQLiteReal" ? exactRealText.sql(column) : sql`${column}`));
   const order = orderBy.length ? sql` order by ${sql.join([...orderBy], sql`, `)}` : sql``;
   const rows = sql<string>`json_group_array(json_array(${sql.join(cells, sql`, `)})${order})`;
   const read = (text: string): Row<F>[] =>
@@ -75,7 +78,7 @@ export function jsonRows<F extends Record<string, SQLiteColumn>>(fields: F, orde
       columns.forEach(([key, column], i) => {
         const cell = cells[i] ?? null;
         if (cell === null) row[key] = null;
-        else row[key] = column.mapFromDriverValue(column.columnType === "SQLiteReal" ? fromExactReal(cell as string) : cell);
+        else row[key] = column.mapFromDriverValue(column.columnType === "SQLiteReal" ? exactRealText.read(cell as string) : cell);
       });
       return row as Row<F>;
     });

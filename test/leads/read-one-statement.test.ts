@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
-import { exactReal, fromExactReal } from "../../src/db/json-rows";
+import { exactRealText } from "../../src/db/json-rows";
 import { findLeadWithRelations } from "../../src/db/leads/with-relations";
 import { leadRouting, offers } from "../../src/db/schema/deals";
 import { documents } from "../../src/db/schema/documents";
@@ -177,11 +177,11 @@ describe("a REAL through JSON (exactReal)", () => {
     for (let at = 0; at < values.length; at += 90) {
       const chunk = values.slice(at, at + 90);
       const rows = sql.join(chunk.map((v) => sql`(${v})`), sql`, `);
-      const query = dialect.sqlToQuery(sql`select json_group_array(${exactReal(sql`column1`)}) as reals from (values ${rows})`);
+      const query = dialect.sqlToQuery(sql`select json_group_array(${exactRealText.sql(sql`column1`)}) as reals from (values ${rows})`);
       statements.push(env.DB.prepare(query.sql).bind(...query.params));
     }
     const answers = await env.DB.batch<{ reals: string }>(statements);
-    const back = answers.flatMap((a) => (JSON.parse(a.results[0]!.reals) as (string | null)[]).map((text) => (text === null ? null : fromExactReal(text))));
+    const back = answers.flatMap((a) => (JSON.parse(a.results[0]!.reals) as (string | null)[]).map((text) => (text === null ? null : exactRealText.read(text))));
     const wrong = values.map((v, i) => [v, back[i]]).filter(([v, b]) => !Object.is(v, b));
     expect(wrong).toEqual([]);
   });
