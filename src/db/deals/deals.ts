@@ -4,7 +4,7 @@
  * Writes are statements for the callers' batches; conditional updates carry a
  * fresh `last_change` token and the statements after them are guarded on it.
  */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Scope } from "../../domain/identity/caller";
 import type { Deal, DealStatus } from "../../domain/deals/types";
 import type { LeadState, LenderStatus } from "../../domain/reference/values";
@@ -41,7 +41,10 @@ export const toDeal = (r: DealRow): Deal => ({
 });
 
 /** The lender's own, live (not deleted) deal with this upper-cased ref. */
-export const dealInScope = (scope: Scope, ref: string) =>
+/** A scope and reference as values, or as drizzle placeholders for a statement built once (db/prepared-batch.ts). */
+type BoundScope = { [K in keyof Scope]: Scope[K] | Placeholder };
+
+export const dealInScope = (scope: BoundScope, ref: string | Placeholder) =>
   and(eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), eq(deals.ref, ref), isNull(deals.deletedAt));
 
 export async function findDeal(db: Database, scope: Scope, ref: string) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../../domain/leads/types";
@@ -10,6 +10,7 @@ import { submissionWon } from "./routing";
 import { leads, type LeadRow } from "../schema/leads";
 import type { KeysetPosition } from "../../lib/cursor";
 import { writeOrder, writtenBefore } from "../write-order";
+import { preparedBatch } from "../prepared-batch";
 import { documents } from "../schema/documents";
 import { documentColumn, parsedStatementExists, qualified } from "../documents/parsed-statements";
 
@@ -92,17 +93,6 @@ export async function findLead(db: Database, scope: Scope, id: string): Promise<
   const row = await db.select().from(leads).where(inScope(scope, id)).get();
   return row ? toLead(row) : null;
 }
-
-/** The renewals of a lead, oldest first, within the caller's account and environment. */
-/** The renewals of a lead, as a query a batch can hold (db/leads/with-relations.ts). */
-export const renewalsQuery = (db: Database, scope: BoundScope, leadId: string | Placeholder) =>
-  db
-    .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
-    .from(leads)
-    // Unary + keeps the scope columns off the index choice: without it SQLite walks the account's
-    // whole (organisation, environment) range instead of the renewal_of index (found by `npm run bench`).
-    .where(and(eq(leads.renewalOf, leadId), sql`+${leads.organisationId} = ${scope.organisationId}`, sql`+${leads.environment} = ${scope.environment}`))
-    .orderBy(asc(leads.createdAt), asc(writeOrder(leads)));
 
 export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
 
@@ -187,13 +177,32 @@ export type Position = KeysetPosition;
  * written in the same millisecond keep the order they were written in (db/write-order.ts).
  */
 export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  // Built once per isolate for its shape, bound to this request's values.
+  const { prepared, values } = listLeadsStatement(scope, filters, after, limit);
+  return {
+    /** The SQL and the values bound to it (the plan tests read it). */
+    toSQL: () => prepared.statements(values)[0]!,
+    all: async () => (await prepared(db, values))[0],
+  };
+}
+
+type Bound<T> = T | Placeholder;
+interface ListParts {
+  state?: Bound<string>;
+  country?: Bound<string>;
+  search?: { reference: Bound<string>; like: Bound<string> };
+  after?: { createdAt: Bound<string>; seq: Bound<number> };
+}
+
+/** The list's select for the parts present, each a placeholder the request's value is bound to. */
+function listSelect(db: Database, scope: BoundScope, parts: ListParts, limit: Bound<number>) {
   const conditions: (SQL | undefined)[] = [eq(leads.organisationId, scope.organisationId), eq(leads.environment, scope.environment), isNull(leads.testDealRef)];
-  if (filters.state) conditions.push(eq(leads.state, filters.state));
-  if (filters.country) conditions.push(eq(leads.country, filters.country));
-  if (filters.search) {
-    conditions.push(sql`(${leads.reference} = ${filters.search.toUpperCase()} or lower(json_extract(${leads.business}, '$.name')) like ${likeText(filters.search)} escape '\\')`);
+  if (parts.state !== undefined) conditions.push(eq(leads.state, parts.state));
+  if (parts.country !== undefined) conditions.push(eq(leads.country, parts.country));
+  if (parts.search) {
+    conditions.push(sql`(${leads.reference} = ${parts.search.reference} or lower(json_extract(${leads.business}, '$.name')) like ${parts.search.like} escape '\\')`);
   }
-  if (after) conditions.push(writtenBefore(leads, leads.createdAt, after));
+  if (parts.after) conditions.push(writtenBefore(leads, leads.createdAt, parts.after as KeysetPosition));
   return db
     .select({ lead: leads, seq: writeOrder(leads), statementsAvailable: hasParsedStatement })
     .from(leads)
@@ -201,6 +210,49 @@ export function listLeadsQuery(db: Database, scope: Scope, filters: LeadFilters,
     .orderBy(desc(leads.createdAt), desc(writeOrder(leads)))
     .limit(limit);
 }
+
+/**
+ * The list's statement for each combination of filters and cursor (16 at most), built once per isolate
+ * and bound per request (db/prepared-batch.ts): the list is the most common request of every integration.
+ */
+const listShapes = new Map<string, ReturnType<typeof preparedList>>();
+const preparedList = (state: boolean, country: boolean, search: boolean, after: boolean) =>
+  preparedBatch((db) => [
+    listSelect(
+      db,
+      { organisationId: sql.placeholder("organisationId"), environment: sql.placeholder("environment") },
+      {
+        state: state ? sql.placeholder("state") : undefined,
+        country: country ? sql.placeholder("country") : undefined,
+        search: search ? { reference: sql.placeholder("searchReference"), like: sql.placeholder("searchLike") } : undefined,
+        after: after ? { createdAt: sql.placeholder("afterCreatedAt"), seq: sql.placeholder("afterSeq") } : undefined,
+      },
+      sql.placeholder("limit"),
+    ).prepare(),
+  ] as const);
+
+/** The prepared list for these filters and cursor, and the values it binds. */
+function listLeadsStatement(scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
+  const flags = [Boolean(filters.state), Boolean(filters.country), Boolean(filters.search), Boolean(after)] as const;
+  const key = flags.map(Number).join("");
+  let prepared = listShapes.get(key);
+  if (!prepared) listShapes.set(key, (prepared = preparedList(...flags)));
+  const values = {
+    organisationId: scope.organisationId,
+    environment: scope.environment,
+    state: filters.state,
+    country: filters.country,
+    searchReference: filters.search?.toUpperCase(),
+    searchLike: filters.search ? likeText(filters.search) : undefined,
+    afterCreatedAt: after?.createdAt,
+    afterSeq: after?.seq,
+    limit,
+  };
+  return { prepared, values };
+}
+
+/** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */
+export type ListedLead = Lead & { statementsAvailable: boolean };
 
 export async function listLeads(db: Database, scope: Scope, filters: LeadFilters, after: Position | null, limit: number) {
   // One extra row says whether there is a next page without a count.
@@ -213,9 +265,6 @@ export async function listLeads(db: Database, scope: Scope, filters: LeadFilters
     last: last ? { createdAt: last.lead.createdAt, seq: last.seq } : null,
   };
 }
-
-/** A lead in the list, with whether it has a parsed statement (the list's `statements_available`, the full Lead's `statements.has_statements`). */
-export type ListedLead = Lead & { statementsAvailable: boolean };
 
 /** The rule of the full Lead's `statements` (every accepted, parsed upload of the lead), read per row inside the list query. */
 const hasParsedStatement = parsedStatementExists(sql`${documentColumn(documents.leadId)} = ${qualified("leads", leads.id)}`);

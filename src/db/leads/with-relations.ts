@@ -1,12 +1,14 @@
 /**
  * A lead and everything its resource shows (documents, routing, current
- * offers, renewals, register answers, the hub link's generation) in one D1 round trip: one batch of
- * five reads (the lead joined to its routing row and hub link, then its documents, offers, renewals and
- * register answers), their SQL built once per isolate and bound to each request's scope and id. Each read is scoped
- * in SQL to the caller's lead, so a lead of another account or environment
- * finds nothing anywhere.
+ * offers, renewals, register answers, the hub link's generation) in one D1 round trip and ONE statement:
+ * the lead joined to its routing row and hub link, with its documents, current offers, renewals and
+ * register answers as JSON aggregates of correlated subqueries (db/json-rows.ts), each seeking its own
+ * index. The SQL is built once per isolate and bound to each request's scope and id (db/prepared-batch.ts).
+ * The statement is scoped in SQL to the caller's lead and every list hangs off that row, so a lead of
+ * another account or environment finds nothing anywhere.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Offer } from "../../domain/deals/types";
 import type { StoredDocument } from "../../domain/documents/types";
 import type { Scope } from "../../domain/identity/caller";
@@ -14,7 +16,7 @@ import type { Lead, RenewalSummary } from "../../domain/leads/types";
 import type { Database } from "../client";
 import { toOffer } from "../offer-rows";
 import { toDocument } from "../documents/documents";
-import { inScope, renewalsQuery, toLead, toRenewalSummary } from "./leads";
+import { inScope, toLead, toRenewalSummary } from "./leads";
 import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
 import { documents } from "../schema/documents";
 import { hubLinks } from "../schema/hub-links";
@@ -22,6 +24,7 @@ import { leads } from "../schema/leads";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
 import { writeOrder } from "../write-order";
 import { preparedBatch } from "../prepared-batch";
+import { allColumns, jsonRows } from "../json-rows";
 
 export interface LeadWithRelations {
   lead: Lead;
@@ -40,7 +43,6 @@ export interface LeadWithRelations {
 const bound = { organisationId: sql.placeholder("organisationId"), environment: sql.placeholder("environment") };
 const leadId = sql.placeholder("id");
 
-/** The batch's five statements, built once per isolate (db/prepared-batch.ts); each is scoped in SQL to the caller's lead. */
 /**
  * What the lead's resource shows of its routing row (services/leads/presentation.ts). `reasons` (NOT NULL)
  * comes first: drizzle takes a left-joined object for absent when its first column is null.
@@ -48,35 +50,52 @@ const leadId = sql.placeholder("id");
 const routingShown = { reasons: leadRouting.reasons, outcome: leadRouting.outcome, outcomeAt: leadRouting.outcomeAt, fundedAmount: leadRouting.fundedAmount };
 type RoutingShown = Pick<LeadRoutingRow, keyof typeof routingShown>;
 
+// The four lists, each a correlated subquery on the lead's row (already scoped to the caller) that seeks
+// its own index and gives its rows as one JSON text (db/json-rows.ts), in the order the lists always had.
+const documentRows = jsonRows(allColumns(documents), [documents.receivedAt, writeOrder(documents)]);
+// rowid: offers made in the same millisecond keep the order they were made in.
+const offerRows = jsonRows(allColumns(offers), [offers.createdAt, writeOrder(offers)]);
+const renewal = alias(leads, "renewal");
+const renewalRows = jsonRows({ id: renewal.id, reference: renewal.reference, state: renewal.state, createdAt: renewal.createdAt }, [renewal.createdAt, writeOrder(renewal)]);
+// The primary key's order (owner, kind), which a read of one owner's answers always had.
+const answerRows = jsonRows(allColumns(registerAnswers), [registerAnswers.kind]);
+
 export const readWithRelations = preparedBatch((db) => {
-  const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(bound, leadId));
+  const list = <T>(rows: SQL<T>, from: SQLiteTable, where: SQL | undefined) => sql<T>`(${db.select({ rows }).from(from).where(where)})`;
   return [
-    // The lead with its one routing row and its one hub link (each keyed by the lead's id): one statement.
-    // Only columns whose names the lead's do not carry: a D1 batch answers each row as an object keyed by
-    // column name, so a second `environment` or `created_at` would overwrite the lead's (the plan test checks).
+    // One statement: the lead with its one routing row and its one hub link (each keyed by the lead's id)
+    // joined, and its lists as JSON. Only columns whose names the lead's do not carry: a D1 batch answers
+    // each row as an object keyed by column name, so a second `environment` or `created_at` would
+    // overwrite the lead's (the plan test checks).
     db
-      .select({ lead: leads, routing: routingShown, generation: hubLinks.generation })
+      .select({
+        lead: leads,
+        routing: routingShown,
+        generation: hubLinks.generation,
+        documents: list(documentRows.rows, documents, eq(documents.leadId, leads.id)).as("documents_json"),
+        offers: list(offerRows.rows, offers, and(eq(offers.leadId, leads.id), eq(offers.superseded, false))).as("offers_json"),
+        // Unary + keeps the scope columns off the index choice: the renewal_of index, not the account's range.
+        renewals: list(renewalRows.rows, renewal, and(eq(renewal.renewalOf, leads.id), sql`+${renewal.organisationId} = ${leads.organisationId}`, sql`+${renewal.environment} = ${leads.environment}`)).as("renewals_json"),
+        registerAnswers: list(answerRows.rows, registerAnswers, eq(registerAnswers.ownerId, leads.id)).as("register_answers_json"),
+      })
       .from(leads)
       .leftJoin(leadRouting, eq(leadRouting.leadId, leads.id))
       .leftJoin(hubLinks, eq(hubLinks.leadId, leads.id))
       .where(inScope(bound, leadId))
       .prepare(),
-    db.select().from(documents).where(and(eq(documents.leadId, leadId), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).prepare(),
-    db
-      .select()
-      .from(offers)
-      .where(and(eq(offers.leadId, leadId), eq(offers.superseded, false), inArray(offers.leadId, ownLead)))
-      // rowid: offers made in the same millisecond keep the order they were made in.
-      .orderBy(asc(offers.createdAt), sql`rowid`)
-      .prepare(),
-    renewalsQuery(db, bound, leadId).prepare(),
-    db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, leadId), inArray(registerAnswers.ownerId, ownLead))).prepare(),
   ] as const;
 });
 
 export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
-  const [leadRows, documentRows, offerRows, renewalRows, answerRows] = await readWithRelations(db, { ...scope, id });
-  const found = leadRows[0];
+  const [[found]] = await readWithRelations(db, { ...scope, id });
   if (!found) return null;
-  return { lead: toLead(found.lead), documents: documentRows.map(toDocument), routing: found.routing, offers: offerRows.map(toOffer), renewals: renewalRows.map(toRenewalSummary), registerAnswers: answerRows, hubLinkGeneration: found.generation ?? 0 };
+  return {
+    lead: toLead(found.lead),
+    documents: documentRows.read(found.documents).map(toDocument),
+    routing: found.routing,
+    offers: offerRows.read(found.offers).map(toOffer),
+    renewals: renewalRows.read(found.renewals).map(toRenewalSummary),
+    registerAnswers: answerRows.read(found.registerAnswers),
+    hubLinkGeneration: found.generation ?? 0,
+  };
 }

@@ -1,0 +1,188 @@
+import { env } from "cloudflare:workers";
+import { asc, eq, sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { describe, expect, it } from "vitest";
+import { database } from "../../src/db/client";
+import { exactRealText } from "../../src/db/json-rows";
+import { findLeadWithRelations } from "../../src/db/leads/with-relations";
+import { leadRouting, offers } from "../../src/db/schema/deals";
+import { documents } from "../../src/db/schema/documents";
+import { hubLinks } from "../../src/db/schema/hub-links";
+import { leads } from "../../src/db/schema/leads";
+import { registerAnswers } from "../../src/db/schema/registers";
+import { toOffer } from "../../src/db/offer-rows";
+import { toDocument } from "../../src/db/documents/documents";
+import { toLead, toRenewalSummary } from "../../src/db/leads/leads";
+
+// Issue 25 item 3: the lead read is one statement whose lists travel as JSON (db/json-rows.ts). These
+// tests hold it to what drizzle's own reads of the same rows give (the five statements the read was
+// before), byte for byte: order, nulls, booleans, JSON columns, text and every REAL, however odd.
+
+const db = () => database(env.DB);
+const uid = () => crypto.randomUUID().slice(0, 12);
+
+/** The reals SQLite's own JSON would round (15 digits) or its printf would drift on (beyond 1e119, below 1e-82). */
+const ODD_REALS = [0.1 + 0.2, 1234.5678901234567, 1 / 3, 10 / 7, 0.07, 1.15, 99999.99, 1e12, 5000, 1e-7, 1e300, 1.7976931348623157e308, 1e-300, 5e-324, 2.2250738585072014e-308, 3.054936363499605e-151, 1e100, 1e200, 1e-60, 1e-160, 1e-260, -2.5e250, -1.0000000000000002];
+
+function leadRow(id: string, organisationId: string, environment: "sandbox" | "live", createdAt: string, renewalOf: string | null = null) {
+  return {
+    id,
+    organisationId,
+    environment,
+    reference: `RF-${id.slice(-10).toUpperCase()}`,
+    state: "draft",
+    country: "GB",
+    business: { name: "Ünïcode “Ltd” \u2028 \\ \"quoted\"", registry: null } as never,
+    significantPersons: [],
+    timeline: [{ at: createdAt, state: "draft" }] as never,
+    renewalOf,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function offerRow(id: string, leadId: string, createdAt: string, amount: number, extra: Partial<typeof offers.$inferInsert> = {}) {
+  return {
+    id,
+    environment: "live" as const,
+    leadId,
+    dealRef: null,
+    lenderOrganisationId: "org_lender_x",
+    label: "Term loan",
+    maturity: "indicative" as const,
+    kind: "term_loan",
+    amount,
+    currency: "GBP",
+    annualRatePct: null,
+    factorRate: 1.15,
+    termMonths: 12,
+    fees: null,
+    totalRepayment: 0.1 + 0.2,
+    expiresAt: null,
+    notes: "line\nbreak, tab\t, emoji 🎉",
+    state: "presented",
+    superseded: false,
+    simulated: true,
+    createdAt,
+    ...extra,
+  };
+}
+
+function documentRow(id: string, leadId: string, organisationId: string, receivedAt: string, statement: unknown) {
+  return {
+    id,
+    environment: "live" as const,
+    leadId,
+    partnerOrganisationId: organisationId,
+    dealRef: null,
+    requestId: null,
+    source: "partner_upload" as const,
+    documentType: "bank_statement",
+    filename: `statement “${id}”.csv`,
+    contentType: "text/csv",
+    byteSize: 2 ** 40 + 7,
+    state: "accepted" as const,
+    reason: null,
+    storageKey: `documents/live/${id}`,
+    statement: statement as never,
+    receivedAt,
+    decidedAt: receivedAt,
+  };
+}
+
+/** What the read was before (the batch of five): drizzle's own reads of each list, mapped the same way. */
+async function readTheOldWay(leadId: string, organisationId: string, environment: "sandbox" | "live") {
+  const d = db();
+  return {
+    documents: (await d.select().from(documents).where(eq(documents.leadId, leadId)).orderBy(asc(documents.receivedAt), sql`${documents}.rowid`)).map(toDocument),
+    offers: (await d.select().from(offers).where(sql`${offers.leadId} = ${leadId} and ${offers.superseded} = 0`).orderBy(asc(offers.createdAt), sql`rowid`)).map(toOffer),
+    renewals: (
+      await d
+        .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
+        .from(leads)
+        .where(sql`${leads.renewalOf} = ${leadId} and ${leads.organisationId} = ${organisationId} and ${leads.environment} = ${environment}`)
+        .orderBy(asc(leads.createdAt), sql`${leads}.rowid`)
+    ).map(toRenewalSummary),
+    registerAnswers: await d.select().from(registerAnswers).where(eq(registerAnswers.ownerId, leadId)),
+  };
+}
+
+describe("the lead read as one statement", () => {
+  it("gives the lead, its routing, hub link and every list exactly as drizzle's own reads of the rows do", async () => {
+    const org = `org_one_${uid()}`;
+    const leadId = `lead_one_${uid()}`;
+    const t = "2026-11-26T12:00:00.000Z";
+    const later = "2026-11-26T12:00:01.000Z";
+    const d = db();
+    await d.insert(leads).values(leadRow(leadId, org, "live", t));
+    await d.insert(leadRouting).values({ leadId, partnerOrganisationId: org, environment: "live", reasons: [{ code: "matched", detail: "é \"x\"" }], outcome: "funded", outcomeAt: later, fundedAmount: 0.1 + 0.2, lastChange: "c", createdAt: t });
+    await d.insert(hubLinks).values({ leadId, generation: 3, issuedAt: t });
+    // Documents: two in the same millisecond (written order), one earlier written later, a parsed statement and none.
+    await d.insert(documents).values(documentRow(`doc_b_${uid()}`, leadId, org, later, { rows: [{ amount: 0.1 + 0.2, text: "a\u0000b" }], currency: "GBP" }));
+    await d.insert(documents).values(documentRow(`doc_a_${uid()}`, leadId, org, later, null));
+    await d.insert(documents).values(documentRow(`doc_c_${uid()}`, leadId, org, t, []));
+    // Offers: every odd real in amount and the other real columns, same-millisecond ties, one superseded (not shown).
+    for (const [i, amount] of ODD_REALS.entries()) {
+      await d.insert(offers).values(offerRow(`off_${String(50 - i).padStart(2, "0")}_${uid()}`, leadId, i % 3 === 0 ? later : t, amount, { annualRatePct: ODD_REALS[(i + 5) % ODD_REALS.length]!, fees: i % 2 ? null : ODD_REALS[(i + 9) % ODD_REALS.length]!, simulated: i % 2 === 0, termMonths: i % 4 ? i : null }));
+    }
+    await d.insert(offers).values(offerRow(`off_sup_${uid()}`, leadId, t, 1, { superseded: true, supersededAt: later, supersededBy: "firm" }));
+    // Renewals: two in the scope (same millisecond), one of the other environment and one of another account (neither shown).
+    await d.insert(leads).values(leadRow(`lead_ren_z_${uid()}`, org, "live", later, leadId));
+    await d.insert(leads).values(leadRow(`lead_ren_a_${uid()}`, org, "live", later, leadId));
+    await d.insert(leads).values(leadRow(`lead_ren_s_${uid()}`, org, "sandbox", later, leadId));
+    await d.insert(leads).values(leadRow(`lead_ren_o_${uid()}`, `org_other_${uid()}`, "live", later, leadId));
+    // Register answers: both kinds, one answered (JSON), one pending (nulls).
+    await d.insert(registerAnswers).values({ ownerId: leadId, kind: "vat", environment: "live", country: "GB", number: "GB123", lookupId: "l1", answer: null, attempts: 2, dueAt: later, requestedAt: t, updatedAt: t });
+    await d.insert(registerAnswers).values({ ownerId: leadId, kind: "registry", environment: "live", country: "GB", number: "0123", lookupId: "l2", answer: { status: "active", name: "Ü", score: 0.1 + 0.2 }, checkedAt: later, attempts: 1, requestedAt: t, updatedAt: t });
+
+    const read = await findLeadWithRelations(d, { organisationId: org, environment: "live" }, leadId);
+    const lead = toLead((await d.select().from(leads).where(eq(leads.id, leadId)))[0]!);
+    const expected = { lead, ...(await readTheOldWay(leadId, org, "live")), routing: { reasons: [{ code: "matched", detail: "é \"x\"" }], outcome: "funded", outcomeAt: later, fundedAmount: 0.1 + 0.2 }, hubLinkGeneration: 3 };
+
+    expect(read).not.toBeNull();
+    expect(read!.documents).toHaveLength(3);
+    expect(read!.offers).toHaveLength(ODD_REALS.length);
+    expect(read!.renewals).toHaveLength(2);
+    expect(read!.registerAnswers).toHaveLength(2);
+    expect(read).toStrictEqual({ ...expected, documents: expected.documents, offers: expected.offers, renewals: expected.renewals, registerAnswers: expected.registerAnswers });
+    // Byte for byte, key order included; and every real to the bit (toStrictEqual already uses Object.is).
+    const { lead: l, documents: ds, routing, offers: os, renewals, registerAnswers: ras, hubLinkGeneration } = read!;
+    expect(JSON.stringify({ lead: l, documents: ds, routing, offers: os, renewals, registerAnswers: ras, hubLinkGeneration })).toBe(
+      JSON.stringify({ lead: expected.lead, documents: expected.documents, routing: expected.routing, offers: expected.offers, renewals: expected.renewals, registerAnswers: expected.registerAnswers, hubLinkGeneration: 3 }),
+    );
+    expect(os.map((o) => o.amount)).toEqual(expect.arrayContaining(ODD_REALS));
+  });
+
+  it("gives a bare lead empty lists and no routing, and nothing to another account or environment", async () => {
+    const org = `org_one_${uid()}`;
+    const leadId = `lead_bare_${uid()}`;
+    await db().insert(leads).values(leadRow(leadId, org, "live", "2026-11-26T12:00:00.000Z"));
+    const read = await findLeadWithRelations(db(), { organisationId: org, environment: "live" }, leadId);
+    expect(read).toMatchObject({ documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
+    expect(await findLeadWithRelations(db(), { organisationId: org, environment: "sandbox" }, leadId)).toBeNull();
+    expect(await findLeadWithRelations(db(), { organisationId: `org_other_${uid()}`, environment: "live" }, leadId)).toBeNull();
+  });
+});
+
+describe("a REAL through JSON (exactReal)", () => {
+  it("comes back to the bit for doubles of every magnitude, sign, subnormals and nulls included", async () => {
+    const dialect = new SQLiteSyncDialect();
+    const values: (number | null)[] = [...ODD_REALS, 0, null, Number.MIN_VALUE, -Number.MIN_VALUE, Number.MAX_VALUE];
+    for (let i = 0; values.length < 3000; i++) {
+      const magnitude = 10 ** (Math.floor(Math.random() * 630) - 323);
+      const v = (i % 2 ? -1 : 1) * (1 + Math.random() * 9) * magnitude;
+      if (Number.isFinite(v) && v !== 0) values.push(v);
+    }
+    const statements = [];
+    for (let at = 0; at < values.length; at += 90) {
+      const chunk = values.slice(at, at + 90);
+      const rows = sql.join(chunk.map((v) => sql`(${v})`), sql`, `);
+      const query = dialect.sqlToQuery(sql`select json_group_array(${exactRealText.sql(sql`column1`)}) as reals from (values ${rows})`);
+      statements.push(env.DB.prepare(query.sql).bind(...query.params));
+    }
+    const answers = await env.DB.batch<{ reals: string }>(statements);
+    const back = answers.flatMap((a) => (JSON.parse(a.results[0]!.reals) as (string | null)[]).map((text) => (text === null ? null : exactRealText.read(text))));
+    const wrong = values.map((v, i) => [v, back[i]]).filter(([v, b]) => !Object.is(v, b));
+    expect(wrong).toEqual([]);
+  });
+});
