@@ -4,7 +4,9 @@ import { dirname, resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { DurationSequencer, shufflingFiles } from "./test/harness/duration-order.mjs";
 import { FileOrderSequencer, fileOrder } from "./test/harness/file-order.mjs";
+import { useMemoryStorage } from "./test/harness/memory-storage.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
@@ -57,6 +59,9 @@ const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalific
 export default defineConfig(async () => {
   // Without it a workerd runtime slows down quadratically with the requests it serves (test/harness/wrapper-prototypes.mts).
   installOnceWrappedPrototypes();
+  // Each runtime's D1, Durable Objects and R2 live in memory (/dev/shm), not on disk where SQLite waits for every
+  // sync: a new Durable Object cost 50-80 ms on disk, 9 ms in memory (test/harness/memory-storage.mts).
+  useMemoryStorage();
   const migrations = await readD1Migrations("./migrations");
   const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
     plugins: [
@@ -74,6 +79,8 @@ export default defineConfig(async () => {
             // Tests drive dispatch themselves; test/webhooks/dispatch-after-write.test.ts turns it on.
             DISPATCH_AFTER_WRITE: "false",
             DOH_URL: `${inject("dohUrl")}/dns-query`,
+            // A resolver that hangs is given up on after 1 s, not a deployment's 3 s (docs/testing.md, "Waits the suite shortens").
+            DOH_TIMEOUT_MS: "1000",
             // Property-based tests (test/contract): a fixed seed replays a failure; `npm run fuzz` raises the runs.
             FUZZ_SEED: process.env.FUZZ_SEED ?? "",
             FUZZ_RUNS: process.env.FUZZ_RUNS ?? "",
@@ -126,8 +133,13 @@ export default defineConfig(async () => {
       onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
       // `TEST_FILE_ORDER=a,b` runs the files in that order (replaying an order-dependent failure in one runtime:
-      // `npm run test:order -- --files a b`); otherwise vitest's order, or `--sequence.shuffle.files --sequence.seed=N`.
-      ...(fileOrder().length > 0 ? { sequence: { sequencer: FileOrderSequencer } } : {}),
+      // `npm run test:order -- --files a b`); `--sequence.shuffle.files --sequence.seed=N` shuffles them; otherwise the
+      // longest first, projects mixed (test/harness/duration-order.mts, from test/harness/file-durations.json).
+      ...(fileOrder().length > 0
+        ? { sequence: { sequencer: FileOrderSequencer } }
+        : shufflingFiles()
+          ? {}
+          : { sequence: { sequencer: DurationSequencer } }),
     },
   };
 });

@@ -14,4 +14,13 @@ export interface Secrets extends RegisterEnv {
   SIGNING_SECRET?: string;
 }
 
-export type Bindings = Env & Secrets;
+/**
+ * Optional vars that shorten a wait for the workerd test suite (vitest.config.mts sets them). No
+ * wrangler.toml environment sets them, so a deployment keeps each default. docs/testing.md lists them.
+ */
+export interface TestTunables {
+  /** The DNS-over-HTTPS lookup's timeout in milliseconds (default 3000; src/services/webhooks/dns-over-https.ts). */
+  DOH_TIMEOUT_MS?: string;
+}
+
+export type Bindings = Env & Secrets & TestTunables;

@@ -200,96 +200,114 @@ async function ownedResources(): Promise<Owned> {
   };
 }
 
-/** Declares the suite; call once from a test file. */
-export function describeSecuritySuite() {
-  describe.each<ApiName>(["partner", "lender"])("every authenticated operation of the %s API", (api) => {
+/**
+ * The suite's two halves: `credentials`, the 401s (no, malformed, revoked or expired credentials, a path id
+ * spelled like a public path), and `keys`, a valid key used where it does not belong (the other API's key, a
+ * live key on the sandbox host, another organisation's ids). Each API and half is a file of its own
+ * (test/security.test.ts and test/security.*.test.ts), so the two workers share the walk (docs/testing.md).
+ */
+export type SecurityPart = "credentials" | "keys";
+
+/** Declares the suite for one API and the halves named; call once from a test file. */
+export function describeSecuritySuite(api: ApiName, parts: SecurityPart[] = ["credentials", "keys"]) {
+  describe(`every authenticated operation of the ${api} API`, () => {
     const other: ApiName = api === "partner" ? "lender" : "partner";
     const withKeys = api === "partner" ? partnerWithKeys : lenderWithKeys;
     const otherWithKeys = api === "partner" ? lenderWithKeys : partnerWithKeys;
 
-    it("is declared in the OpenAPI document (the suite has something to walk)", async () => {
-      expect((await authenticatedOperations(api)).length).toBeGreaterThan(5);
-    });
+    if (parts.includes("credentials")) describeCredentials(api, withKeys);
+    if (parts.includes("keys")) describeKeys(api, other, withKeys, otherWithKeys);
+  });
+}
 
-    it("answers 401 unauthorized without credentials", async () => {
-      await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, {}), 401, "unauthorized"));
-    });
+type WithKeys = typeof partnerWithKeys;
 
-    // Issue 21 item 3 (authentication skipped by path suffix): a path id spelled like a public path is still an id.
-    it("answers 401 unauthorized when a path id is spelled like a public path (openapi.json, oauth/token)", async () => {
-      const withIds = (await authenticatedOperations(api)).filter((op) => PATH_ID.test(op.path));
-      expect(withIds.length).toBeGreaterThan(5);
-      await everyOperation(withIds, async (op) => {
-        for (const id of ["openapi.json", "oauth/token"]) {
-          const breach = refusedWith(await attempt(op, {}, op.path.replace(/\{[^}]+\}/g, id)), 401, "unauthorized");
-          if (breach) return `${id}: ${breach}`;
-        }
-        return null;
-      });
-    });
+function describeCredentials(api: ApiName, withKeys: WithKeys) {
+  it("is declared in the OpenAPI document (the suite has something to walk)", async () => {
+    expect((await authenticatedOperations(api)).length).toBeGreaterThan(5);
+  });
 
-    it("answers 401 unauthorized to a malformed key", async () => {
+  it("answers 401 unauthorized without credentials", async () => {
+    await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, {}), 401, "unauthorized"));
+  });
+
+  // Issue 21 item 3 (authentication skipped by path suffix): a path id spelled like a public path is still an id.
+  it("answers 401 unauthorized when a path id is spelled like a public path (openapi.json, oauth/token)", async () => {
+    const withIds = (await authenticatedOperations(api)).filter((op) => PATH_ID.test(op.path));
+    expect(withIds.length).toBeGreaterThan(5);
+    await everyOperation(withIds, async (op) => {
+      for (const id of ["openapi.json", "oauth/token"]) {
+        const breach = refusedWith(await attempt(op, {}, op.path.replace(/\{[^}]+\}/g, id)), 401, "unauthorized");
+        if (breach) return `${id}: ${breach}`;
+      }
+      return null;
+    });
+  });
+
+  it("answers 401 unauthorized to a malformed key", async () => {
+    const { sandbox } = await withKeys();
+    const malformed = ["not-a-key", `${sandbox.key}x`, sandbox.key.slice(0, -4)];
+    await everyOperation(await authenticatedOperations(api), async (op) => {
+      for (const key of malformed) {
+        const breach = refusedWith(await attempt(op, { key }), 401, "unauthorized");
+        if (breach) return `${key.slice(0, 12)}…: ${breach}`;
+      }
+      return null;
+    });
+  });
+
+  it("answers 401 unauthorized to a revoked key", async () => {
+    const { sandbox } = await withKeys();
+    expect((await admin("DELETE", `/keys/${sandbox.client_id}`)).status).toBe(204);
+    await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, { key: sandbox.key }), 401, "unauthorized"));
+  });
+
+  if (api === "partner") {
+    it("answers 401 unauthorized to an expired bearer token and a malformed one", async () => {
       const { sandbox } = await withKeys();
-      const malformed = ["not-a-key", `${sandbox.key}x`, sandbox.key.slice(0, -4)];
+      const token = await expiredToken(sandbox.client_id, sandbox.key);
       await everyOperation(await authenticatedOperations(api), async (op) => {
-        for (const key of malformed) {
-          const breach = refusedWith(await attempt(op, { key }), 401, "unauthorized");
-          if (breach) return `${key.slice(0, 12)}…: ${breach}`;
+        for (const t of [token, "not-a-token"]) {
+          const breach = refusedWith(await attempt(op, { token: t }), 401, "unauthorized");
+          if (breach) return breach;
         }
         return null;
       });
     });
+  }
 
-    it("answers 401 unauthorized to a revoked key", async () => {
-      const { sandbox } = await withKeys();
-      expect((await admin("DELETE", `/keys/${sandbox.client_id}`)).status).toBe(204);
-      await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, { key: sandbox.key }), 401, "unauthorized"));
-    });
+}
 
-    if (api === "partner") {
-      it("answers 401 unauthorized to an expired bearer token and a malformed one", async () => {
-        const { sandbox } = await withKeys();
-        const token = await expiredToken(sandbox.client_id, sandbox.key);
-        await everyOperation(await authenticatedOperations(api), async (op) => {
-          for (const t of [token, "not-a-token"]) {
-            const breach = refusedWith(await attempt(op, { token: t }), 401, "unauthorized");
-            if (breach) return breach;
-          }
-          return null;
-        });
-      });
-    }
+function describeKeys(api: ApiName, other: ApiName, withKeys: WithKeys, otherWithKeys: WithKeys) {
+  // Today the other API's key is recognised, then refused as the wrong kind of key (403).
+  it(`answers 403 wrong_key_type to a ${other} key`, async () => {
+    const { sandbox } = await otherWithKeys();
+    await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, { key: sandbox.key }), 403, "wrong_key_type"));
+  });
 
-    // Today the other API's key is recognised, then refused as the wrong kind of key (403).
-    it(`answers 403 wrong_key_type to a ${other} key`, async () => {
-      const { sandbox } = await otherWithKeys();
-      await everyOperation(await authenticatedOperations(api), async (op) => refusedWith(await attempt(op, { key: sandbox.key }), 403, "wrong_key_type"));
-    });
+  it("answers 403 environment_mismatch to a live key on the sandbox host", async () => {
+    const { live } = await withKeys();
+    await everyOperation(await authenticatedOperations(api), async (op) =>
+      refusedWith(await attempt(op, { key: live.key, host: SANDBOX }), 403, "environment_mismatch"),
+    );
+  });
 
-    it("answers 403 environment_mismatch to a live key on the sandbox host", async () => {
-      const { live } = await withKeys();
-      await everyOperation(await authenticatedOperations(api), async (op) =>
-        refusedWith(await attempt(op, { key: live.key, host: SANDBOX }), 403, "environment_mismatch"),
+  it("answers 404 not_found (never 403) to another organisation's ids, and has a fixture for every operation with path ids", async () => {
+    const owned = await ownedResources();
+    const { sandbox: intruder } = await withKeys();
+    const withIds = (await authenticatedOperations(api)).filter((op) => PATH_ID.test(op.path));
+    expect(withIds.length).toBeGreaterThan(0);
+    await everyOperation(withIds, async (op) => {
+      const fixture = CROSS_ORGANISATION[label(op)];
+      if (!fixture) return "no cross-organisation fixture: add one to CROSS_ORGANISATION in test/helpers/security-suite.ts";
+      if (fixture.notOwned) return null;
+      if (!fixture.path) return "a fixture needs a path or a notOwned reason";
+      const res = await attempt(
+        op,
+        { key: intruder.key, body: fixture.body, rawBody: fixture.rawBody?.(), contentType: fixture.contentType },
+        fixture.path(owned),
       );
-    });
-
-    it("answers 404 not_found (never 403) to another organisation's ids, and has a fixture for every operation with path ids", async () => {
-      const owned = await ownedResources();
-      const { sandbox: intruder } = await withKeys();
-      const withIds = (await authenticatedOperations(api)).filter((op) => PATH_ID.test(op.path));
-      expect(withIds.length).toBeGreaterThan(0);
-      await everyOperation(withIds, async (op) => {
-        const fixture = CROSS_ORGANISATION[label(op)];
-        if (!fixture) return "no cross-organisation fixture: add one to CROSS_ORGANISATION in test/helpers/security-suite.ts";
-        if (fixture.notOwned) return null;
-        if (!fixture.path) return "a fixture needs a path or a notOwned reason";
-        const res = await attempt(
-          op,
-          { key: intruder.key, body: fixture.body, rawBody: fixture.rawBody?.(), contentType: fixture.contentType },
-          fixture.path(owned),
-        );
-        return refusedWith(res, 404, "not_found");
-      });
+      return refusedWith(res, 404, "not_found");
     });
   });
 }

@@ -7,21 +7,23 @@
 import { checkWebhookUrl, type DestinationPolicy } from "../../domain/webhooks/address-policy";
 import { judgeLookups } from "../../domain/webhooks/resolution";
 import type { Deps } from "../deps";
-import { DEFAULT_DOH_URL, DNS_TYPES, lookup, type DnsType } from "./dns-over-https";
+import { DEFAULT_DOH_URL, DNS_TYPES, dohTimeoutFrom, lookup, type DnsType } from "./dns-over-https";
 
 export interface DestinationOptions extends DestinationPolicy {
   dohUrl: string;
+  dohTimeoutMs: number;
 }
 
 const destinationOptions = ({ env }: Deps): DestinationOptions => ({
   allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS === "true",
   dohUrl: env.DOH_URL || DEFAULT_DOH_URL,
+  dohTimeoutMs: dohTimeoutFrom(env.DOH_TIMEOUT_MS),
 });
 
 /** `refused`: the URL is at fault (400 naming `url`). `unavailable`: the resolver is, so try again (503). */
 export type DestinationVerdict = { ok: true; url: URL } | { ok: false; kind: "refused" | "unavailable"; reason: string };
 
-/** The policy and resolver come from `deps.env` (ALLOW_PRIVATE_WEBHOOKS, DOH_URL); a resolver outage is logged through `deps.log`. */
+/** The policy and resolver come from `deps.env` (ALLOW_PRIVATE_WEBHOOKS, DOH_URL, DOH_TIMEOUT_MS); a resolver outage is logged through `deps.log`. */
 export async function checkDestination(deps: Deps, raw: string): Promise<DestinationVerdict> {
   const options = destinationOptions(deps);
   const verdict = checkWebhookUrl(raw, options);
@@ -30,7 +32,7 @@ export async function checkDestination(deps: Deps, raw: string): Promise<Destina
   const name = verdict.host.name;
   // Loopback names are only ever allowed in local development; there is nothing to resolve.
   if (options.allowPrivate && (name === "localhost" || name.endsWith(".localhost"))) return { ok: true, url: verdict.url };
-  const lookups = await Promise.all((Object.keys(DNS_TYPES) as DnsType[]).map((type) => lookup(name, type, options.dohUrl)));
+  const lookups = await Promise.all((Object.keys(DNS_TYPES) as DnsType[]).map((type) => lookup(name, type, options.dohUrl, options.dohTimeoutMs)));
   const resolved = judgeLookups(name, lookups, options);
   if (resolved.ok) return { ok: true, url: verdict.url };
   if (resolved.kind === "unavailable") {

@@ -12,6 +12,16 @@ export type DnsType = keyof typeof DNS_TYPES;
 /** Long enough for a cold resolver, short enough that a registration is answered. */
 export const DOH_TIMEOUT_MS = 3000;
 
+/**
+ * The lookup's timeout: `DOH_TIMEOUT_MS` when the binding holds a positive whole number of
+ * milliseconds, else the 3 seconds above. No wrangler.toml environment sets it; the workerd test
+ * suite does (vitest.config.mts), so its resolver-that-hangs cases wait a fraction of a second.
+ */
+export function dohTimeoutFrom(raw: string | undefined): number {
+  const parsed = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isInteger(parsed) && parsed > 0 ? parsed : DOH_TIMEOUT_MS;
+}
+
 /** DNS RCODEs (RFC 1035 §4.1.1, RFC 6895) a resolver may answer with. */
 const RCODE = { NOERROR: 0, NXDOMAIN: 3 } as const;
 const RCODE_NAMES: Record<number, string> = { 1: "FORMERR", 2: "SERVFAIL", 4: "NOTIMP", 5: "REFUSED" };
@@ -30,16 +40,16 @@ const readJson = async (res: Response): Promise<DohAnswer | null> => {
   }
 };
 
-export async function lookup(name: string, type: DnsType, dohUrl: string): Promise<Lookup> {
+export async function lookup(name: string, type: DnsType, dohUrl: string, timeoutMs = DOH_TIMEOUT_MS): Promise<Lookup> {
   const url = new URL(dohUrl);
   url.searchParams.set("name", name);
   url.searchParams.set("type", type);
   let res: Response;
   try {
-    res = await fetch(url, { headers: { Accept: "application/dns-json" }, signal: AbortSignal.timeout(DOH_TIMEOUT_MS) });
+    res = await fetch(url, { headers: { Accept: "application/dns-json" }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const timedOut = (error as Error)?.name === "TimeoutError" || (error as Error)?.name === "AbortError";
-    return { kind: "unavailable", why: timedOut ? `no answer within ${DOH_TIMEOUT_MS / 1000} seconds` : "the resolver could not be reached" };
+    return { kind: "unavailable", why: timedOut ? `no answer within ${timeoutMs / 1000} seconds` : "the resolver could not be reached" };
   }
   if (!res.ok) {
     await res.body?.cancel();
