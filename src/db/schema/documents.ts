@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DocumentSource, DocumentState, ParsedStatement, RequestStatus } from "../../domain/documents/types";
 
@@ -34,8 +35,9 @@ export const documents = sqliteTable(
   },
   (t) => [
     index("documents_lead").on(t.leadId, t.receivedAt, t.id),
-    index("documents_deal").on(t.dealRef, t.receivedAt, t.id),
-    index("documents_request").on(t.requestId, t.receivedAt, t.id),
+    // Partial: most documents have neither (migration 0019).
+    index("documents_deal").on(t.dealRef, t.receivedAt, t.id).where(sql`${t.dealRef} is not null`),
+    index("documents_request").on(t.requestId, t.receivedAt, t.id).where(sql`${t.requestId} is not null`),
     index("documents_storage_key").on(t.storageKey),
   ],
 );

@@ -58,7 +58,8 @@ export const leads = sqliteTable(
     index("leads_scope_created").on(t.organisationId, t.environment, t.createdAt),
     index("leads_scope_state_created").on(t.organisationId, t.environment, t.state, t.createdAt),
     index("leads_scope_country_created").on(t.organisationId, t.environment, t.country, t.createdAt),
-    index("leads_renewal_of").on(t.renewalOf, t.createdAt),
+    // Partial: most leads renew nothing (migration 0019).
+    index("leads_renewal_of").on(t.renewalOf, t.createdAt).where(sql`${t.renewalOf} is not null`),
     // Partial: a NULL entry per ordinary lead drew every list's `test_deal_ref IS NULL` into this index (migration 0013).
     uniqueIndex("leads_test_deal_ref").on(t.testDealRef).where(sql`${t.testDealRef} is not null`),
   ],
