@@ -7,6 +7,7 @@ import { panelOf } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "./helpers";
 import { testDeps } from "../helpers/deps";
+import { planText } from "../helpers/query-plan";
 
 async function all(key: string, query: string) {
   const seen: any[] = [];
@@ -178,9 +179,7 @@ describe("the list query plan", () => {
   const after = { createdAt: "2026-11-22T00:00:00.000Z", seq: 1_000 };
 
   async function plan(filters: { state?: "draft"; country?: string }) {
-    const { sql, params } = listLeadsQuery(database(env.DB), scope, filters, after, 26).toSQL();
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
-    return results.map((r) => r.detail).join("\n");
+    return planText(listLeadsQuery(database(env.DB), scope, filters, after, 26).toSQL());
   }
 
   it.each([

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readWithRelations } from "../../src/db/leads/with-relations";
+import { planLines } from "../helpers/query-plan";
 
-const plan = async (sql: string, params: unknown[]) =>
-  (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
 
 // The lead read carries the lead's renewals on every GET (db/leads/with-relations.ts). Without ANALYZE
 // statistics SQLite preferred the (organisation, environment) index and walked the whole account's
@@ -16,7 +15,7 @@ describe("the lead read's statement", () => {
     const statements = readWithRelations.statements({ organisationId: "org_plan", environment: "live", id: "lead-1" });
     expect(statements).toHaveLength(1);
     const [{ sql, params }] = statements as [{ sql: string; params: unknown[] }];
-    const lines = await plan(sql, params);
+    const lines = await planLines({ sql, params });
     for (const line of lines) expect(line).not.toMatch(/^SCAN (?!CONSTANT ROW)/);
     const detail = lines.join("\n");
     expect(detail).toContain("SEARCH leads USING INDEX sqlite_autoindex_leads_1 (id=?)");

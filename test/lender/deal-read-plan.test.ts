@@ -1,9 +1,7 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readDealWithRelations } from "../../src/db/deals/with-relations";
+import { planLines, planText } from "../helpers/query-plan";
 
-const plan = async (sql: string, params: unknown[]) =>
-  (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
 
 // Issue 25 item 3: the lender's deal read (`GET /v1/deals/{ref}`) is one batch of four statements whose SQL
 // is built once per isolate and bound to each request's scope and reference (db/prepared-batch.ts).
@@ -19,8 +17,8 @@ describe("the lender's deal read", () => {
       // scans once another file's ANALYZE has counted them. The documents' (i = 2) seek since migration
       // 0019's partial indexes; test/lists/query-plans.test.ts asserts that over seeded documents.
       if (i === 3) continue;
-      for (const line of await plan(sql, params)) expect(line).not.toMatch(/^SCAN (?!CONSTANT ROW)/);
+      for (const line of await planLines({ sql, params })) expect(line).not.toMatch(/^SCAN (?!CONSTANT ROW)/);
     }
-    expect((await plan(statements[0]!.sql, statements[0]!.params)).join("\n")).toContain("SEARCH deals USING INDEX sqlite_autoindex_deals_1 (ref=?)");
+    expect(await planText(statements[0]!)).toContain("SEARCH deals USING INDEX sqlite_autoindex_deals_1 (ref=?)");
   });
 });
