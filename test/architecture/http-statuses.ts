@@ -11,9 +11,8 @@
 //   - a number from 100 to 599 compared with something named status (`res.status >= 400`,
 //     `status === 410`): deciding by an HTTP status is the door's business.
 // A number inside a call inside those positions (`message.slice(0, 500)`) is not a status.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import ts from "typescript";
+import { checkSources } from "./sources";
 
 /** The floors where no HTTP status may appear. */
 export const STATUS_FREE_FLOORS = ["src/services", "src/domain", "src/db"];
@@ -21,14 +20,6 @@ export const STATUS_FREE_FLOORS = ["src/services", "src/domain", "src/db"];
 const STATUS_FIELDS = new Set(["status", "statusCode", "httpStatus"]);
 const isStatusNumber = (node: ts.Node): node is ts.NumericLiteral => ts.isNumericLiteral(node) && Number(node.text) >= 100 && Number(node.text) <= 599 && Number.isInteger(Number(node.text));
 const propertyName = (node: ts.PropertyAssignment) => (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) ? node.name.text : undefined);
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listSources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
 
 /** The status numbers an expression hands over as it is: itself, or a field of an object literal. */
 function handedOver(expression: ts.Expression | undefined): ts.NumericLiteral[] {
@@ -82,9 +73,7 @@ export function statusMentionsIn(file: string, text: string): string[] {
 
 /** Every mention under the status-free floors of the repository at `root`. */
 export function collectStatusMentions(root: string): string[] {
-  return STATUS_FREE_FLOORS.flatMap((floor) =>
-    listSources(join(root, floor)).flatMap((path) => statusMentionsIn(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8"))),
-  );
+  return STATUS_FREE_FLOORS.flatMap((floor) => checkSources(root, floor, statusMentionsIn));
 }
 
 /** A made-up service that breaks the rule in each way it is meant to catch, and names numbers that are no status. */

@@ -8,21 +8,12 @@
 //     known instant is fine, and elapsed time is measured with `performance.now()`, which is no date),
 //   - a parameter of any function (exported or not, arrow, method) typed `R2Bucket` or `Queue`
 //     (with type arguments, or in a union such as `Queue | undefined`).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import ts from "typescript";
+import { checkSources } from "./sources";
 
 export const SERVICES = "src/services";
 
 const BINDING_TYPES = new Set(["R2Bucket", "Queue"]);
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listSources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
 
 /** Whether a parameter's declared type is a binding itself (`R2Bucket`, `Queue<M>`, `Queue | undefined`), not a type derived from one (`Parameters<R2Bucket["put"]>[1]`). */
 function isBindingType(type: ts.TypeNode | undefined): boolean {
@@ -57,7 +48,7 @@ export function clockAndBindingBreachesIn(file: string, text: string): string[] 
 
 /** Every breach under src/services of the repository at `root`. */
 export function collectClockAndBindingBreaches(root: string): string[] {
-  return listSources(join(root, SERVICES)).flatMap((path) => clockAndBindingBreachesIn(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8")));
+  return checkSources(root, SERVICES, clockAndBindingBreachesIn);
 }
 
 /** A made-up service that breaks the rule in each way it is meant to catch, beside code that keeps it. */

@@ -6,22 +6,13 @@
 //     `Pick<Bindings, "DB"> & LinkEnv`), or a local alias whose name ends in `Env` (`DispatchEnv`), or
 //   - is named `db`, `d1` or `env` (whatever its type says)
 // is a breach. A function that takes `deps: Deps` (or a `ViewContext`, which is a Deps with links) passes.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import ts from "typescript";
+import { checkSources } from "./sources";
 
 export const SERVICES = "src/services";
 
 const BARE_NAMES = new Set(["db", "d1", "env"]);
 const BARE_TYPES = /\b(Database|D1Database|Bindings)\b|^\w*Env\b/;
-
-function listSources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listSources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
 
 const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
@@ -55,7 +46,7 @@ export function positionalDepsIn(file: string, text: string): string[] {
 
 /** Every breach under src/services of the repository at `root`. */
 export function collectPositionalDeps(root: string): string[] {
-  return listSources(join(root, SERVICES)).flatMap((path) => positionalDepsIn(relative(root, path).split("\\").join("/"), readFileSync(path, "utf8")));
+  return checkSources(root, SERVICES, positionalDepsIn);
 }
 
 /** A made-up service that breaks the rule in each way it is meant to catch, beside functions that keep it. */
