@@ -7,10 +7,10 @@
 // The last lines: what failed (file, test, first line of the error), `N skipped (M on purpose)`, and
 // as the very last line `N passed, N failed`. docs/testing.md describes the verdict.
 //
-//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser)
+//   node scripts/test.mjs                      every suite (node + workerd projects, and e2e/browser at the same time)
 //   node scripts/test.mjs --config <file> ...  only the suites of these vitest configs (the runner's own test)
 //   node scripts/test.mjs -- <vitest args>     extra arguments for every vitest, e.g. file filters
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { judge, summarise } from "./lib/test-verdict.mjs";
@@ -30,25 +30,55 @@ const suites = configs.length
     ];
 
 mkdirSync(".state", { recursive: true });
-const outcomes = [];
-for (const suite of suites) {
+// Both invocations run at once: the machine is CPU-bound, and each leaves the cores idle at times the
+// other fills (A's runtime starts, B's waits on wrangler dev and Chromium). TEST_ONE_AT_A_TIME=1 runs
+// them one after the other, as before. The first suite prints as it goes; a later one's output is held
+// and printed when the suites before it end, so the log reads suite by suite (docs/testing.md, "Both
+// invocations at once").
+const atOnce = process.env.TEST_ONE_AT_A_TIME !== "1";
+
+function runSuite(suite, printNow) {
   const report = resolve(`.state/${suite.name}-report.json`);
   const setupErrors = resolve(`.state/${suite.name}-setup-errors.json`);
   for (const f of [report, setupErrors]) rmSync(f, { force: true });
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
   const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
-  const run = spawnSync(process.execPath, vitest, { stdio: "inherit", env: { ...process.env, SETUP_ERRORS_OUT: setupErrors } });
-  const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
-  outcomes.push(
-    judge({
-      suite: suite.name,
-      exitStatus: run.status ?? run.signal,
-      report: read(report),
-      setupErrors: read(setupErrors)?.files ?? {},
-      unhandledErrors: read(setupErrors)?.unhandled ?? [],
-      readSource: (file) => readFileSync(file, "utf8"),
+  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
+  const held = [];
+  let live = printNow;
+  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    from.on("data", (chunk) => (live ? to.write(chunk) : held.push([to, chunk])));
+  }
+  const done = new Promise((resolveDone) => child.on("close", (code, signal) => resolveDone(code ?? signal)));
+  return {
+    /** Prints what was held and everything after it as it comes. */
+    goLive() {
+      for (const [to, chunk] of held.splice(0)) to.write(chunk);
+      live = true;
+    },
+    verdict: done.then((exitStatus) => {
+      const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
+      return judge({
+        suite: suite.name,
+        exitStatus,
+        report: read(report),
+        setupErrors: read(setupErrors)?.files ?? {},
+        unhandledErrors: read(setupErrors)?.unhandled ?? [],
+        readSource: (file) => readFileSync(file, "utf8"),
+      });
     }),
-  );
+  };
+}
+
+const outcomes = [];
+if (atOnce) {
+  const runs = suites.map((suite, i) => runSuite(suite, i === 0));
+  for (const run of runs) {
+    run.goLive();
+    outcomes.push(await run.verdict);
+  }
+} else {
+  for (const suite of suites) outcomes.push(await runSuite(suite, true).verdict);
 }
 
 const { lines, failed } = summarise(outcomes, process.cwd());
