@@ -1,4 +1,7 @@
 import { inject } from "vitest";
+import { expectJson, http } from "./answers";
+
+export { describeAnswer, expectJson, http } from "./answers";
 
 /**
  * The service of the calling file's lane. The e2e run has one `wrangler dev` per vitest worker (global
@@ -16,37 +19,16 @@ export function lane() {
 export const baseUrl = () => lane().baseUrl;
 export const sandboxUrl = () => lane().sandboxUrl;
 
-export async function http(method: string, url: string, init: { headers?: Record<string, string>; body?: unknown; raw?: string } = {}) {
-  const headers = { ...init.headers };
-  let body: string | undefined = init.raw;
-  if (init.body !== undefined) {
-    body = JSON.stringify(init.body);
-    headers["Content-Type"] ??= "application/json";
-  }
-  const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    /* keep text */
-  }
-  return { status: res.status, headers: res.headers, body: json, text };
-}
-
 export const operator = (method: string, path: string, body?: unknown) =>
   http(method, `${baseUrl()}/admin/v1${path}`, { headers: { Authorization: `Bearer ${inject("adminToken")}` }, body });
 
-export async function newPartner() {
-  const org = (await operator("POST", "/organisations", { name: `e2e partner ${Date.now()}`, kind: "partner" })).body;
-  const sandbox = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "sandbox" })).body;
-  const live = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "live" })).body;
+/** An organisation of `kind` made through the operator API, with a sandbox and a live key (each call must answer 201 with JSON). */
+async function newOrganisation(kind: "partner" | "lender") {
+  const org = expectJson(await operator("POST", "/organisations", { name: `e2e ${kind} ${Date.now()}`, kind }), 201);
+  const sandbox = expectJson(await operator("POST", `/organisations/${org.id}/keys`, { environment: "sandbox" }), 201);
+  const live = expectJson(await operator("POST", `/organisations/${org.id}/keys`, { environment: "live" }), 201);
   return { org, sandbox, live };
 }
 
-export async function newLender() {
-  const org = (await operator("POST", "/organisations", { name: `e2e lender ${Date.now()}`, kind: "lender" })).body;
-  const sandbox = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "sandbox" })).body;
-  const live = (await operator("POST", `/organisations/${org.id}/keys`, { environment: "live" })).body;
-  return { org, sandbox, live };
-}
+export const newPartner = () => newOrganisation("partner");
+export const newLender = () => newOrganisation("lender");

@@ -17,10 +17,25 @@ export function orderByDuration<T>(files: T[], pathOf: (file: T) => string, seco
   return [...files].sort((a, b) => known(b) - known(a) || (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0));
 }
 
+/**
+ * `E2E_FILE_ORDER` (paths relative to the root, comma-separated) forces an order, to replay a lane of a
+ * failed run: the files it names first, in its order, then the rest longest first. With `E2E_LANES=1`
+ * that is the order the one lane runs them in.
+ */
+export function forcedOrder<T>(files: T[], pathOf: (file: T) => string, order: string | undefined): T[] {
+  const named = (order ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const rank = (file: T) => {
+    const at = named.indexOf(pathOf(file));
+    return at === -1 ? named.length : at;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b));
+}
+
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const seconds = JSON.parse(readFileSync(DURATIONS_FILE, "utf8")) as Record<string, number>;
     const root = this.ctx.config.root;
-    return orderByDuration(files, (f) => relative(root, f.moduleId).split("\\").join("/"), seconds);
+    const pathOf = (f: TestSpecification) => relative(root, f.moduleId).split("\\").join("/");
+    return forcedOrder(orderByDuration(files, pathOf, seconds), pathOf, process.env.E2E_FILE_ORDER);
   }
 }
