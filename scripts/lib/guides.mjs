@@ -44,8 +44,25 @@ export function guideImages(read) {
   return [...found].sort();
 }
 
+/**
+ * Each guide's HTML by its Markdown: rendering is the costly part (micromark with GFM, about 1.5 s of
+ * CPU for all the guides), and one `npm run guides:build` or `--check` asked for every guide three
+ * times (the module's entries, the images it lists, the images the script links). The output depends
+ * on the Markdown alone, so a text already rendered is answered from here.
+ */
+const rendered = new Map();
+
 /** One guide's Markdown as HTML: anchored headings, guide links to guide pages, other repository links as plain text. */
 export function renderGuide(markdown) {
+  let html = rendered.get(markdown);
+  if (html === undefined) {
+    html = renderUncached(markdown);
+    rendered.set(markdown, html);
+  }
+  return html;
+}
+
+function renderUncached(markdown) {
   const slugger = new GithubSlugger();
   // HTML comments are notes to the guide's editors (e.g. the generated-block markers of docs/deploy.md).
   let html = micromark(markdown.replace(/<!--[\s\S]*?-->\n?/g, ""), { extensions: [gfm()], htmlExtensions: [gfmHtml()] });

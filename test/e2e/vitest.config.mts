@@ -15,6 +15,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     fileParallelism: lanes > 1,
+    // Files share their lane's worker process and module graph (playwright-core, vitest's runner, the
+    // helpers) instead of a new process per file: every file keeps its state in its own module and puts
+    // back what it changes (process.env, console spies), so nothing carries from one file to the next.
+    // docs/testing.md "Invocation B: shared workers" has the figures.
+    isolate: false,
     maxWorkers: lanes,
     // The longest files first (test/e2e/durations.json), so the lanes end together.
     sequence: { sequencer: LongestFirst },
