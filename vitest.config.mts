@@ -48,8 +48,9 @@ function danglingSourceMaps(): Plugin {
 /**
  * Files that need storage no other file writes to: they compare every row of every table before and
  * after a write (test/helpers/storage-snapshot.ts, prequalification's "writes nothing") or count
- * matches against the demo panel alone; another file's rows, or the rows its background work (a queued
- * webhook attempt) still writes, would change their answer. They share ONE runtime per worker
+ * matches against the demo panel alone (faults/queue also settles every waiting event and delivery of the
+ * database); another file's rows, or the rows its background work (a queued webhook attempt) still
+ * writes, would change their answer. They share ONE runtime per worker
  * ("workerd-isolated", isolate: false, so a workerd start per worker instead of one per file), and
  * test/helpers/storage-reset.ts empties that runtime's storage before each of them (`reset()` from
  * cloudflare:test: D1, R2 and every Durable Object, rate-limit buckets included; migrations applied
