@@ -46,15 +46,19 @@ function danglingSourceMaps(): Plugin {
 }
 
 /**
- * Files that need a runtime of their own: they compare every row of every table before and after a
- * write (test/helpers/storage-snapshot.ts), break a binding on purpose (test/helpers/faults.ts), or
- * spend a bucket every request without an edge address shares (hub-link: a forged, rotating
- * CF-Connecting-IP must hit the one `unattributed` per-address limit, which would then answer 429
- * to the next file's hub pages for a minute). Another file's writes, a binding left broken or a
- * spent bucket would change their answer or another file's. They run with a workerd start each;
- * every other file shares its worker's runtime (see the "workerd" project).
+ * Files that need storage no other file writes to: they compare every row of every table before and
+ * after a write (test/helpers/storage-snapshot.ts, prequalification's "writes nothing") or count
+ * matches against the demo panel alone (faults/queue also settles every waiting event and delivery of the
+ * database); another file's rows, or the rows its background work (a queued webhook attempt) still
+ * writes, would change their answer. They share ONE runtime per worker
+ * ("workerd-isolated", isolate: false, so a workerd start per worker instead of one per file), and
+ * test/helpers/storage-reset.ts empties that runtime's storage before each of them (`reset()` from
+ * cloudflare:test: D1, R2 and every Durable Object, rate-limit buckets included; migrations applied
+ * again). Breaking a binding needs no runtime of its own: test/helpers/faults.ts wraps the bindings
+ * in a new env and leaves the real ones alone. hub/hub-link, which spends the `unattributed` hub
+ * bucket on purpose, runs with the shared files and empties that bucket before and after itself.
  */
-const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts", "test/hub/hub-link.test.ts"];
+const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
 
 export default defineConfig(async () => {
   // Without it a workerd runtime slows down quadratically with the requests it serves (test/harness/wrapper-prototypes.mts).
@@ -63,7 +67,7 @@ export default defineConfig(async () => {
   // sync: a new Durable Object cost 50-80 ms on disk, 9 ms in memory (test/harness/memory-storage.mts).
   useMemoryStorage();
   const migrations = await readD1Migrations("./migrations");
-  const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
+  const workerd = (name: string, isolate: boolean, include: string[], exclude: string[], resetStorage = false) => ({
     plugins: [
       // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
       danglingSourceMaps(),
@@ -96,7 +100,8 @@ export default defineConfig(async () => {
       isolate,
       include,
       exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
-      setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
+      // The storage reset comes first: it deletes the D1 database, which apply-migrations then builds again.
+      setupFiles: [...(resetStorage ? ["./test/helpers/storage-reset.ts"] : []), "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       // With eight test runs at once on 2 cores (load average 35) single tests took 20-23 s and `beforeAll` hooks that
@@ -126,7 +131,8 @@ export default defineConfig(async () => {
         // made a shared runtime age"). WORKERD_ISOLATE=1 gives every file a start of its own again, to tell whether a
         // failure comes from sharing.
         workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
-        workerd("workerd-isolated", true, ISOLATED, []),
+        // One runtime per worker for these files too, with its storage emptied before each file (see ISOLATED).
+        workerd("workerd-isolated", process.env.WORKERD_ISOLATE === "1", ISOLATED, [], true),
       ],
       // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
       // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.

@@ -6,8 +6,8 @@
  *
  * Projects stay in blocks: vitest's pool keeps a worker's shared runtime (node, workerd) only while the next
  * file in the queue belongs to the same project, and stops it otherwise, so interleaving projects would
- * start a runtime per switch. The blocks: the isolated files first (each starts a runtime anyway), then the
- * node files, then the shared workerd files, whose runtime each worker starts once. Inside a block the
+ * start a runtime per switch. The blocks: the isolated files first (their own runtime per worker, emptied
+ * before each file), then the node files, then the shared workerd files, whose runtime each worker starts once. Inside a block the
  * longest file goes first (longest processing time first), so the run ends on short files on both workers.
  *
  * A file's expected seconds come from test/harness/file-durations.json (written from vitest's results cache by
