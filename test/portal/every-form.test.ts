@@ -122,18 +122,33 @@ function expectAction(answer: Answer, c: ActionCase, where: string) {
 
 const MISSING = "x".repeat(3000);
 
-async function partnerAdmin() {
+/**
+ * Made once per file, on first use, and shared by the cases that only post a refused form or an
+ * action at a thing that is not there: such a post writes nothing another case reads (each post
+ * carries a fresh form token, `portal()`), so a partner, a lender or a routed lead of its own per
+ * case only repeated the same admin and API calls. A case that writes before its bad post (the
+ * webhook edit, the submit, the completion signature) still makes what it writes on.
+ */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+const partnerAdmin = once(async () => {
   const partner = await partnerWithKeys();
   const session = await signedInMember(partner.organisation.id, "admin");
   const lead = await createLead(partner.sandbox.key, undefined);
   await call("PUT", `/partner/v1/leads/${lead.id}/significant-persons`, { key: partner.sandbox.key, body: { significant_persons: [person()] } });
   return { ...partner, session, lead };
-}
+});
 
-async function lenderSandbox() {
+const lenderSandbox = once(async () => {
   const lender = await lenderWithKeys();
   return { ...lender, session: await signedInMember(lender.organisation.id, "admin") };
-}
+});
+
+const sharedLiveDeal = once(lenderAtLiveDeal);
+const sharedHubLead = once(() => hubLead());
 
 const p = (session: PortalSession, path: string, form: Record<string, string | string[]>) => portal("POST", path, { session, form });
 
@@ -288,45 +303,45 @@ function cases(): Record<string, () => Promise<Case>> {
       return action(() => p(session, "/sandbox/deals/RF-NOTHERE/delete", { confirmed: "yes" }));
     },
     "portal /deals/:ref/offers": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form("maturity", 400, () => p(session, `/deals/${refA}/offers`, { maturity: "solid", amount: "a lot", kind: "loan", term_months: "1.5", notes: "n".repeat(2001) }));
     },
     "portal /deals/:ref/status": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form("status", 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
     },
     "portal /deals/:ref/messages": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form("body", 400, () => p(session, `/deals/${refA}/messages`, { body: "" }));
     },
     "portal /deals/:ref/requests": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form("item_type", 400, () => p(session, `/deals/${refA}/requests`, { item_type: "dna_sample", note: MISSING }));
     },
     "portal /deals/:ref/requests/:id/waive": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return action(() => p(session, `/deals/${refA}/requests/req_nothere/waive`, { confirmed: "yes" }));
     },
     "portal /deals/:ref/simulate": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form(null, 400, () => p(session, `/deals/${refA}/simulate`, { event: "explode" }));
     },
     "portal /deals/:ref/agreement": async () => {
-      const { session, refA } = await lenderAtLiveDeal();
+      const { session, refA } = await sharedLiveDeal();
       return form("agreement", 400, () => postAgreement(session, refA, null));
     },
 
     "hub /requests/:requestId": async () => {
-      const { hub, refA, a, lead } = await hubLead();
+      const { hub, refA, a, lead } = await sharedHubLead();
       const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
       return form("file", 400, () => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm() }));
     },
     "hub /offers/:offerId/acceptance": async () => {
-      const { hub } = await hubLead();
+      const { hub } = await sharedHubLead();
       return action(() => hubCall("POST", `${hub}/offers/off_nothere/acceptance`, { form: {} }));
     },
     "hub /deals/:ref/messages": async () => {
-      const { hub, refA } = await hubLead();
+      const { hub, refA } = await sharedHubLead();
       return form("body", 400, () => hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { subject: MISSING, body: "" } }));
     },
     "hub /deals/:ref/completion/account": async () => {
