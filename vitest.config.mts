@@ -96,7 +96,9 @@ export default defineConfig(async () => {
       isolate,
       include,
       exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
-      setupFiles: ["./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
+      // quiet-info-logs drops the service's info lines (one per request) inside the runtime, before vitest's console
+      // sends them to this process; tests that read lines spy on the console and still see every one.
+      setupFiles: ["./test/helpers/quiet-info-logs.ts", "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       // With eight test runs at once on 2 cores (load average 35) single tests took 20-23 s and `beforeAll` hooks that
@@ -128,9 +130,6 @@ export default defineConfig(async () => {
         workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
         workerd("workerd-isolated", true, ISOLATED, []),
       ],
-      // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
-      // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
-      onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
       // `TEST_FILE_ORDER=a,b` runs the files in that order (replaying an order-dependent failure in one runtime:
       // `npm run test:order -- --files a b`); `--sequence.shuffle.files --sequence.seed=N` shuffles them; otherwise the
