@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 import { DurationSequencer, shufflingFiles } from "./test/harness/duration-order.mjs";
 import { FileOrderSequencer, fileOrder } from "./test/harness/file-order.mjs";
 import { useMemoryStorage } from "./test/harness/memory-storage.mjs";
+import { uncompressedPoolMessages } from "./test/harness/uncompressed-pool-messages.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
@@ -62,6 +63,8 @@ export default defineConfig(async () => {
   // Each runtime's D1, Durable Objects and R2 live in memory (/dev/shm), not on disk where SQLite waits for every
   // sync: a new Durable Object cost 50-80 ms on disk, 9 ms in memory (test/harness/memory-storage.mts).
   useMemoryStorage();
+  // The pool's messages to the runtimes go over the loopback uncompressed, not deflated here and inflated by workerd (test/harness/uncompressed-pool-messages.mts).
+  uncompressedPoolMessages();
   const migrations = await readD1Migrations("./migrations");
   const workerd = (name: string, isolate: boolean, include: string[], exclude: string[]) => ({
     plugins: [
