@@ -7,6 +7,7 @@ import { defineConfig } from "vitest/config";
 import { DurationSequencer, shufflingFiles } from "./test/harness/duration-order.mjs";
 import { FileOrderSequencer, fileOrder } from "./test/harness/file-order.mjs";
 import { useMemoryStorage } from "./test/harness/memory-storage.mjs";
+import { uncompressedPoolMessages } from "./test/harness/uncompressed-pool-messages.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
@@ -66,6 +67,8 @@ export default defineConfig(async () => {
   // Each runtime's D1, Durable Objects and R2 live in memory (/dev/shm), not on disk where SQLite waits for every
   // sync: a new Durable Object cost 50-80 ms on disk, 9 ms in memory (test/harness/memory-storage.mts).
   useMemoryStorage();
+  // The pool's messages to the runtimes go over the loopback uncompressed, not deflated here and inflated by workerd (test/harness/uncompressed-pool-messages.mts).
+  uncompressedPoolMessages();
   const migrations = await readD1Migrations("./migrations");
   const workerd = (name: string, isolate: boolean, include: string[], exclude: string[], resetStorage = false) => ({
     plugins: [
@@ -101,7 +104,9 @@ export default defineConfig(async () => {
       include,
       exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
       // The storage reset comes first: it deletes the D1 database, which apply-migrations then builds again.
-      setupFiles: [...(resetStorage ? ["./test/helpers/storage-reset.ts"] : []), "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
+      // quiet-info-logs drops the service's info lines (one per request) inside the runtime, before vitest's console
+      // sends them to this process; tests that read lines spy on the console and still see every one.
+      setupFiles: [...(resetStorage ? ["./test/helpers/storage-reset.ts"] : []), "./test/helpers/quiet-info-logs.ts", "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       // With eight test runs at once on 2 cores (load average 35) single tests took 20-23 s and `beforeAll` hooks that
@@ -134,9 +139,6 @@ export default defineConfig(async () => {
         // One runtime per worker for these files too, with its storage emptied before each file (see ISOLATED).
         workerd("workerd-isolated", process.env.WORKERD_ISOLATE === "1", ISOLATED, [], true),
       ],
-      // One info line per request (src/lib/logger.ts) would bury the suite's output; tests that read the
-      // lines capture the console themselves (test/helpers/logs.ts). Warnings and errors still print.
-      onConsoleLog: (log: string) => !log.startsWith('{"level":"info","event":"'),
       maxWorkers: 2,
       // `TEST_FILE_ORDER=a,b` runs the files in that order (replaying an order-dependent failure in one runtime:
       // `npm run test:order -- --files a b`); `--sequence.shuffle.files --sequence.seed=N` shuffles them; otherwise the

@@ -17,7 +17,11 @@ export function collectConsoleCalls(root, sourceDir = "src") {
   const found = [];
   for (const path of listSources(join(root, sourceDir))) {
     const file = relative(root, path).split("\\").join("/");
-    const source = ts.createSourceFile(file, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+    const text = readFileSync(path, "utf8");
+    // Only a file that spells `console`, or writes an escape that could spell it (`\u0063onsole`), can use it:
+    // the other 380-odd files are not parsed (they cost 2-4 s of the main process on every run, both projects).
+    if (!text.includes("console") && !text.includes("\\u")) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node) => {
       if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "console") {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
