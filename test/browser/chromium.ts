@@ -2,9 +2,9 @@
 // starts one Chromium server per lane) imports it too. test/browser/browser.ts re-exports it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliDecompressSync } from "node:zlib";
 import { chromium, type Browser, type BrowserServer, type LaunchOptions } from "playwright-core";
 
@@ -35,25 +35,45 @@ function packagedLibraries(packageEntry: string): string {
   return lib;
 }
 
+/** The Chromium that the dev dependency @sparticuz/chromium ships (Linux x64), inflated on first use, with its libraries. */
+async function packagedChromium(): Promise<ChromiumTarget> {
+  const { default: packaged } = await import("@sparticuz/chromium");
+  const path = await packaged.executablePath();
+  // createRequire, not import.meta.resolve: the e2e global setup loads this file through vitest's module runner, which lacks it.
+  return { path, libraryPath: packagedLibraries(createRequire(import.meta.url).resolve("@sparticuz/chromium")) };
+}
+
+const hasPackagedChromium = () => process.platform === "linux" && process.arch === "x64";
+
 /**
- * Which Chromium the browser tests use: `CHROMIUM_PATH`, else a system Chromium, else (Linux x64) the
- * Chromium that the dev dependency @sparticuz/chromium ships inside its package: it inflates to
- * os.tmpdir()/chromium on first use (about 15 s) with its own NSS and expat libraries, so `npm ci`
- * is all a machine needs (docs/testing.md, "Browser tests").
+ * Which Chromium the browser tests use: `CHROMIUM_PATH`, else (Linux x64) the Chromium that the dev
+ * dependency @sparticuz/chromium ships inside its package, else a system Chromium. The packaged one is
+ * a headless shell (no browser UI behind the page): on the five heaviest browser files it spent about
+ * half the CPU of the system Chromium's `--headless` (docs/testing.md, "Browser tests: Chromium's CPU").
+ * It inflates to os.tmpdir()/chromium on first use (about 15 s) with its own NSS and expat libraries, so
+ * `npm ci` is all a machine needs. The docs' screenshots (`DOCS_SCREENSHOTS=1`) are still taken with a
+ * system Chromium where there is one, so that docs/portal/*.png keep the fonts they were taken with.
+ * The answer is kept for the process: the two lanes of the e2e global setup ask at once, and two
+ * inflations at the same time would write one file twice.
  */
-export async function chromiumTarget(): Promise<ChromiumTarget> {
+export function chromiumTarget(): Promise<ChromiumTarget> {
+  if (!chosenTarget) {
+    chosenTarget = pickChromium();
+    chosenTarget.catch(() => (chosenTarget = undefined));
+  }
+  return chosenTarget;
+}
+let chosenTarget: Promise<ChromiumTarget> | undefined;
+
+async function pickChromium(): Promise<ChromiumTarget> {
   const chosen = process.env.CHROMIUM_PATH;
   if (chosen) {
     if (!isBinary(chosen)) throw new Error(`CHROMIUM_PATH=${chosen} does not exist: point it at a Chromium binary, or unset it`);
     return { path: chosen };
   }
   const system = SYSTEM_CHROMIUMS.find(isBinary);
+  if (hasPackagedChromium() && !(system && process.env.DOCS_SCREENSHOTS === "1")) return packagedChromium();
   if (system) return { path: system };
-  if (process.platform === "linux" && process.arch === "x64") {
-    const { default: packaged } = await import("@sparticuz/chromium");
-    const path = await packaged.executablePath();
-    return { path, libraryPath: packagedLibraries(fileURLToPath(import.meta.resolve("@sparticuz/chromium"))) };
-  }
   throw new Error(
     `No Chromium for the browser tests on ${process.platform}-${process.arch}: install one (apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary; the npm-provided @sparticuz/chromium is Linux x64 only`,
   );

@@ -45,6 +45,32 @@ describe("the page check", () => {
     }
   });
 
+  it("reports the same grave violations, node for node, as a full axe run that keeps every result type", async () => {
+    // graveAxeViolations asks axe for violations only (resultTypes), which spares it building selectors
+    // for passing nodes; the violations must not change. A page with several grave findings on several nodes each:
+    const page = await browser().newPage();
+    try {
+      const img = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+      await page.setContent(
+        CLEAN.replace(
+          "<p>Nothing wrong here.</p>",
+          `<p>Nothing wrong here.</p>${img}${img}<p style="color:#eee">Faint one</p><p style="color:#ededed">Faint two</p><button></button><a href="/x"></a><input type="text"><select><option>a</option></select>`,
+        ),
+      );
+      const full = await axeResults(page);
+      expect(full.passes.some((rule) => rule.nodes.length > 1)).toBe(true);
+      const fromFull = full.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(fromFull.length).toBeGreaterThanOrEqual(4);
+      expect(fromFull.find((line) => line.startsWith("image-alt:"))?.split(", ")).toHaveLength(2);
+      expect(fromFull.find((line) => line.startsWith("color-contrast:"))?.split(", ")).toHaveLength(2);
+      expect(await graveAxeViolations(page)).toEqual(fromFull);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("fails a page with a serious axe finding, and a page that scrolls sideways on a phone", async () => {
     const page = await browser().newPage();
     try {
