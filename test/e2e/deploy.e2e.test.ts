@@ -95,13 +95,17 @@ describe("the Worker bundle stays within bundle-budget.json", () => {
     expect(size.gzipBytes, `gzip ${size.gzipBytes} bytes over the budget of ${budget().gzip_bytes}`).toBeLessThanOrEqual(budget().gzip_bytes);
   });
 
-  // The budget's second figure: a cold isolate's startup (median of 3 runs of `wrangler check startup`
-  // here; `npm run build:check` takes 5). A module loaded at startup that used to load on first use
-  // (the passkey library, Scalar) pushes it past the limit.
-  it("starts a cold isolate within startup_cpu_ms of active CPU", { timeout: 300_000 }, () => {
-    const startup = measureStartup(3);
+  // The budget's second figure, a cold isolate's startup CPU, is a timing: it is judged by `npm run build:check`
+  // (median of 5 runs of `wrangler check startup`) and reported by `npm run bench`, never in the suite, where
+  // the other invocation's load inflated it past the budget (a full run on 2026-11-26: 360, 43, 146 ms against
+  // 120; docs/testing.md, "Timings stay out of the suite"). Here: the measurement itself works on this build, a
+  // profile with active samples, so build:check cannot be broken by a change the suite would not see. Modules
+  // that must not load at startup are kept out by the doors being built on first request (test/app-doors.test.ts).
+  it("measures a cold isolate's startup with wrangler check startup (the budget is build:check's)", { timeout: 300_000 }, () => {
+    const startup = measureStartup(1);
+    expect(startup.runsMs).toHaveLength(1);
+    expect(Number.isFinite(startup.medianMs)).toBe(true);
     expect(startup.medianMs).toBeGreaterThan(0);
-    expect(startup.medianMs, `startup ${startup.runsMs.join(", ")} ms over the budget of ${budget().startup_cpu_ms}`).toBeLessThanOrEqual(budget().startup_cpu_ms);
   });
 });
 
