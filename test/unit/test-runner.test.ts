@@ -87,44 +87,40 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
       "0 passed, 1 failed",
     ]);
   });
-  it("runs its suites at the same time, printing each suite's output whole and in order, and counts them together", () => {
-    // Each fixture suite waits for the other's mark (test/runner-fixtures/at-once/meet.ts): they pass only when run at once.
+
+  /** The runner on the two meeting suites of test/runner-fixtures/at-once, each waiting for the other's mark in a fresh folder. */
+  function meetingSuites(env: Record<string, string> = {}) {
     const dir = mkdtempSync(join(tmpdir(), "rfs-at-once-"));
     const configs = ["first", "second"].flatMap((n) => ["--config", `test/runner-fixtures/at-once/${n}.config.mts`]);
     try {
-      const run = spawnSync("node", ["scripts/test.mjs", ...configs], {
+      return spawnSync("node", ["scripts/test.mjs", ...configs], {
         encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir },
+        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir, ...env },
         timeout: 180_000,
       });
-      expect(run.status, run.stdout).toBe(0);
-      expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
-      // The second suite's output, held while the first ran, comes after the first suite's summary.
-      const first = run.stdout.indexOf("first.rendezvous.ts");
-      const firstSummary = run.stdout.indexOf("Test Files", first);
-      const second = run.stdout.indexOf("second.rendezvous.ts");
-      expect(first).toBeGreaterThan(-1);
-      expect(firstSummary).toBeGreaterThan(first);
-      expect(second).toBeGreaterThan(firstSummary);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it("runs its suites at the same time, printing each suite's output whole and in order, and counts them together", () => {
+    // The two suites pass only when run at once (test/runner-fixtures/at-once/meet.ts).
+    const run = meetingSuites();
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
+    // The second suite's output, held while the first ran, comes after the first suite's summary.
+    const first = run.stdout.indexOf("first.rendezvous.ts");
+    const firstSummary = run.stdout.indexOf("Test Files", first);
+    const second = run.stdout.indexOf("second.rendezvous.ts");
+    expect(first).toBeGreaterThan(-1);
+    expect(firstSummary).toBeGreaterThan(first);
+    expect(second).toBeGreaterThan(firstSummary);
   });
 
   it("runs them one after the other with TEST_ONE_AT_A_TIME=1 (the first meeting suite then waits in vain)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "rfs-one-at-a-time-"));
-    const configs = ["first", "second"].flatMap((n) => ["--config", `test/runner-fixtures/at-once/${n}.config.mts`]);
-    try {
-      const run = spawnSync("node", ["scripts/test.mjs", ...configs], {
-        encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir, TEST_ONE_AT_A_TIME: "1", MEET_WAIT_MS: "1000" },
-        timeout: 180_000,
-      });
-      expect(run.status).toBe(1);
-      // The first waits in vain; the second then finds the first's mark and passes.
-      expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const run = meetingSuites({ TEST_ONE_AT_A_TIME: "1", MEET_WAIT_MS: "1000" });
+    expect(run.status).toBe(1);
+    // The first waits in vain; the second then finds the first's mark and passes.
+    expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
   });
 });
