@@ -103,9 +103,9 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     }
   }
 
-  it("runs its suites at the same time, printing each suite's output whole and in order, and counts them together", () => {
+  it("runs its suites at the same time with TEST_AT_ONCE=1, printing each suite's output whole and in order, and counts them together", () => {
     // The two suites pass only when run at once (test/runner-fixtures/at-once/meet.ts).
-    const run = meetingSuites();
+    const run = meetingSuites({ TEST_AT_ONCE: "1" });
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
     // The second suite's output, held while the first ran, comes after the first suite's summary.
@@ -117,8 +117,8 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     expect(second).toBeGreaterThan(firstSummary);
   });
 
-  it("runs them one after the other with TEST_ONE_AT_A_TIME=1 (the first meeting suite then waits in vain)", () => {
-    const run = meetingSuites({ TEST_ONE_AT_A_TIME: "1", MEET_WAIT_MS: "1000" });
+  it("runs them one after the other by default (the first meeting suite then waits in vain)", () => {
+    const run = meetingSuites({ MEET_WAIT_MS: "1000" });
     expect(run.status).toBe(1);
     // The first waits in vain; the second then finds the first's mark and passes.
     expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
