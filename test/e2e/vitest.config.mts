@@ -15,11 +15,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     fileParallelism: lanes > 1,
-    // Files share their lane's worker process and module graph (playwright-core, vitest's runner, the
-    // helpers) instead of a new process per file: every file keeps its state in its own module and puts
-    // back what it changes (process.env, console spies), so nothing carries from one file to the next.
-    // docs/testing.md "Invocation B: shared workers" has the figures.
-    isolate: false,
+    // Each file gets a worker process of its own, with its own fetch connection pool. Sharing the worker
+    // (isolate: false) saved about 20 CPU-s of imports, but then a file reused the keep-alive connections
+    // the file before it left to the lane: a synchronous step of a few seconds (guides' render) let
+    // wrangler dev close them after its ~5 s keep-alive, and the next fetch, written on the closed socket,
+    // failed "other side closed" (a clean clone's run, 2026-11-26 17:33; docs/testing.md "A connection
+    // closed while the loop was busy").
+    isolate: true,
     maxWorkers: lanes,
     // The longest files first (test/e2e/durations.json), so the lanes end together.
     sequence: { sequencer: LongestFirst },
