@@ -146,6 +146,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (lenderId) await operator("PUT", `/organisations/${lenderId}/products`, { products: [] });
+  // The lane's Chromium outlives this file and may keep its connections to the host page open; close()
+  // alone waits for them (a suspect of the 90 s afterAll timeouts of 2026-11-26, docs/testing.md).
+  host?.closeAllConnections();
   await new Promise((resolve) => host?.close(resolve));
 });
 
