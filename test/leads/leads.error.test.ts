@@ -1,20 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
+import { once } from "../helpers/once";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, person } from "./helpers";
 
-/**
- * One partner per describe block, made once: every case here is refused and writes nothing a
- * later case reads (a PATCH or PUT case makes its own lead), so a partner of its own per case
- * only cost three admin calls each. One block stays under the per-key limit (120 a minute).
- */
-function sharedPartner() {
-  let made: Awaited<ReturnType<typeof partnerWithKeys>>;
-  beforeAll(async () => {
-    made = await partnerWithKeys();
-  });
-  return () => made;
-}
+// One partner per describe block, made on its first case (`once`): every case here is refused and writes
+// nothing a later case reads (a PATCH or PUT case makes its own lead), so a partner of its own per case
+// only cost three admin calls each. One block stays under the per-key limit (120 a minute).
 
 const withPersons = (persons: unknown[]) => ({ country: "GB", significant_persons: persons });
 
@@ -100,16 +92,16 @@ const BAD_CREATES: [string, unknown, string][] = [
 ];
 
 describe("POST /partner/v1/leads refuses bad input", () => {
-  const partner = sharedPartner();
+  const partner = once(partnerWithKeys);
   it.each(BAD_CREATES)("%s → 400 invalid_request", async (_label, body, field) => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, body });
     expectProblem(res, 400, "invalid_request");
     expect(res.body.error.field).toBe(field);
   });
 
   it("names Germany and Italy as refused", async () => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, body: { country: "DEU" } });
     expect(res.body.message).toMatch(/Germany is not served/);
   });
@@ -121,21 +113,21 @@ describe("POST /partner/v1/leads refuses bad input", () => {
     ["an infinite revenue", '{"country":"GB","trading":{"monthly_revenue":-1e400}}', "trading.monthly_revenue"],
     ["an infinite ownership", '{"country":"GB","significant_persons":[{"full_name":"A","date_of_birth":"1984-03-09","residential_address":{"line1":"1","postal_code":"2"},"ownership_percent":1e400}]}', "significant_persons.0.ownership_percent"],
   ])("%s → 400 invalid_request", async (_label, rawBody, field?: string) => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, rawBody, contentType: "application/json" });
     expectProblem(res, 400, "invalid_request");
     if (field) expect(res.body.error.field).toBe(field);
   });
 
   it("answers an oversized body with 413 payload_too_large", async () => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const res = await call("POST", "/partner/v1/leads", { key: sandbox.key, body: { country: "GB", partner_reference: "x".repeat(300_000) } });
     expectProblem(res, 413, "payload_too_large");
   });
 });
 
 describe("PATCH /partner/v1/leads/{id} refuses bad input", () => {
-  const partner = sharedPartner();
+  const partner = once(partnerWithKeys);
   it.each([
     ["an unknown key", { stage: "x" }, "stage"],
     ["a negative amount", { funding: { amount: -3 } }, "funding.amount"],
@@ -149,7 +141,7 @@ describe("PATCH /partner/v1/leads/{id} refuses bad input", () => {
     ["an unknown product family", { funding: { product_family: "crypto_loan" } }, "funding.product_family"],
     ["an overlong name", { business: { name: "x".repeat(201) } }, "business.name"],
   ])("%s → 400 invalid_request", async (_label, body, field) => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const lead = await createLead(sandbox.key, completeUkLead());
     const res = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body });
     expectProblem(res, 400, "invalid_request");
@@ -160,7 +152,7 @@ describe("PATCH /partner/v1/leads/{id} refuses bad input", () => {
 });
 
 describe("PUT /partner/v1/leads/{id}/significant-persons refuses bad input", () => {
-  const partner = sharedPartner();
+  const partner = once(partnerWithKeys);
   it.each([
     ["no list", {}, "significant_persons"],
     ["an unknown key", { significant_persons: [], extra: 1 }, "extra"],
@@ -173,7 +165,7 @@ describe("PUT /partner/v1/leads/{id}/significant-persons refuses bad input", () 
     ["an unknown key in a person", { significant_persons: [person({ nationality: "GB" })] }, "significant_persons.0.nationality"],
     ["negative ownership", { significant_persons: [person({ ownership_percent: -1 })] }, "significant_persons.0.ownership_percent"],
   ])("%s → 400 invalid_request", async (_label, body, field) => {
-    const { sandbox } = partner();
+    const { sandbox } = await partner();
     const lead = await createLead(sandbox.key);
     const res = await call("PUT", `/partner/v1/leads/${lead.id}/significant-persons`, { key: sandbox.key, body });
     expectProblem(res, 400, "invalid_request");

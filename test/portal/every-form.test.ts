@@ -11,6 +11,7 @@
  * marked. An action without fields (revoke, delete, sign out) posted at a thing
  * that is not there answers the 404 page, in words, never a 500.
  */
+import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
 import { createHubRoutes } from "../../src/web/hub/routes";
 import { createPortalRoutes } from "../../src/web/portal/mount/routes";
@@ -129,11 +130,6 @@ const MISSING = "x".repeat(3000);
  * case only repeated the same admin and API calls. A case that writes before its bad post (the
  * webhook edit, the submit, the completion signature) still makes what it writes on.
  */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let made: Promise<T> | undefined;
-  return () => (made ??= make());
-}
-
 const partnerAdmin = once(async () => {
   const partner = await partnerWithKeys();
   const session = await signedInMember(partner.organisation.id, "admin");
