@@ -7,11 +7,11 @@
 // The last lines: what failed (file, test, first line of the error), `N skipped (M on purpose)`, and
 // as the very last line `N passed, N failed`. docs/testing.md describes the verdict.
 //
-//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser; TEST_AT_ONCE=1: at once)
+//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser, which sets up ahead)
 //   node scripts/test.mjs --config <file> ...  only the suites of these vitest configs (the runner's own test)
 //   node scripts/test.mjs -- <vitest args>     extra arguments for every vitest, e.g. file filters
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { judge, summarise } from "./lib/test-verdict.mjs";
 
@@ -30,20 +30,27 @@ const suites = configs.length
     ];
 
 mkdirSync(".state", { recursive: true });
-// TEST_AT_ONCE=1 runs both invocations at the same time: the first prints as it goes, a later one's output is
-// held and printed when the suites before it end, so the log reads suite by suite. It saved about 20 s of a
-// 7-minute run on 2 cores, but the load it adds (about 6 instead of 3) stalled an e2e lane once (embed's
-// over-the-limit test, 2026-11-26 17:22), so one after the other stays the default (docs/testing.md, "Both
-// invocations at once").
+// How the suites share the run (docs/testing.md, "A later suite sets up ahead"):
+// - by default every suite starts at once, but a later one runs its tests only when the ones before it have
+//   ended: its global setup prepares (the e2e lanes' migrations and `wrangler dev`) while the first suite runs,
+//   then waits for its turn (scripts/lib/turn.mjs, told through TEST_TURN_FILE). Its start-up leaves the run's
+//   length; its tests never run beside another suite's.
+// - TEST_AT_ONCE=1: the tests of every suite at once too. It saved about 20 s more of a 7-minute run on 2 cores,
+//   but the load it adds (about 6 instead of 3) stalled an e2e lane once (embed's over-the-limit test,
+//   2026-11-26 17:22), so it is not the default (docs/testing.md, "Both invocations at once").
+// - TEST_SETUP_AHEAD=0: one after the other, each suite started when the one before it has ended.
+// A later suite's output is held and printed when the suites before it end, so the log reads suite by suite.
 const atOnce = process.env.TEST_AT_ONCE === "1";
+const ahead = !atOnce && process.env.TEST_SETUP_AHEAD !== "0";
 
-function runSuite(suite, printNow) {
+function runSuite(suite, printNow, turnFile) {
   const report = resolve(`.state/${suite.name}-report.json`);
   const setupErrors = resolve(`.state/${suite.name}-setup-errors.json`);
-  for (const f of [report, setupErrors]) rmSync(f, { force: true });
+  for (const f of [report, setupErrors, turnFile].filter(Boolean)) rmSync(f, { force: true });
+  const turn = turnFile ? { TEST_TURN_FILE: turnFile, TEST_RUNNER_PID: String(process.pid) } : {};
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
   const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
-  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
+  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
   const held = [];
   let live = printNow;
   for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
@@ -51,6 +58,7 @@ function runSuite(suite, printNow) {
   }
   const done = new Promise((resolveDone) => child.on("close", (code, signal) => resolveDone(code ?? signal)));
   return {
+    turnFile,
     /** Prints what was held and everything after it as it comes. */
     goLive() {
       for (const [to, chunk] of held.splice(0)) to.write(chunk);
@@ -71,11 +79,14 @@ function runSuite(suite, printNow) {
 }
 
 const outcomes = [];
-if (atOnce) {
-  const runs = suites.map((suite, i) => runSuite(suite, i === 0));
+if (atOnce || ahead) {
+  const runs = suites.map((suite, i) => runSuite(suite, i === 0, ahead && i > 0 ? resolve(`.state/${suite.name}-turn`) : undefined));
   for (const run of runs) {
     run.goLive();
     outcomes.push(await run.verdict);
+    // The next suite's turn: the ones before it have ended.
+    const next = runs[runs.indexOf(run) + 1];
+    if (next?.turnFile) writeFileSync(next.turnFile, "");
   }
 } else {
   for (const suite of suites) outcomes.push(await runSuite(suite, true).verdict);

@@ -4,6 +4,7 @@ import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
+import { waitForTurn } from "../../scripts/lib/turn.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
 
@@ -57,6 +58,9 @@ export default async function setup(project: TestProject) {
   project.provide("adminToken", E2E_ADMIN_TOKEN);
   const chromiums = await chromiumBroker();
   project.provide("chromiumBroker", chromiums.url);
+  // Under `npm test` this suite starts with the first one and its lanes come up meanwhile; its files wait
+  // until the first suite has ended (scripts/lib/turn.mjs). Run by hand, it goes on at once.
+  await waitForTurn();
   return async () => {
     await chromiums.close();
     for (const { service, remove } of started) {

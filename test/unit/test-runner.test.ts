@@ -88,10 +88,10 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     ]);
   });
 
-  /** The runner on the two meeting suites of test/runner-fixtures/at-once, each waiting for the other's mark in a fresh folder. */
-  function meetingSuites(env: Record<string, string> = {}) {
-    const dir = mkdtempSync(join(tmpdir(), "rfs-at-once-"));
-    const configs = ["first", "second"].flatMap((n) => ["--config", `test/runner-fixtures/at-once/${n}.config.mts`]);
+  /** The runner on the two suites of test/runner-fixtures/<folder> (at-once: each waits for the other's mark; ahead: the second sets up ahead), with a fresh folder for their marks. */
+  function twoSuites(folder: "at-once" | "ahead", env: Record<string, string> = {}) {
+    const dir = mkdtempSync(join(tmpdir(), `rfs-${folder}-`));
+    const configs = ["first", "second"].flatMap((n) => ["--config", `test/runner-fixtures/${folder}/${n}.config.mts`]);
     try {
       return spawnSync("node", ["scripts/test.mjs", ...configs], {
         encoding: "utf8",
@@ -105,7 +105,7 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
 
   it("runs its suites at the same time with TEST_AT_ONCE=1, printing each suite's output whole and in order, and counts them together", () => {
     // The two suites pass only when run at once (test/runner-fixtures/at-once/meet.ts).
-    const run = meetingSuites({ TEST_AT_ONCE: "1" });
+    const run = twoSuites("at-once", { TEST_AT_ONCE: "1" });
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
     // The second suite's output, held while the first ran, comes after the first suite's summary.
@@ -117,8 +117,15 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     expect(second).toBeGreaterThan(firstSummary);
   });
 
-  it("runs them one after the other by default (the first meeting suite then waits in vain)", () => {
-    const run = meetingSuites({ MEET_WAIT_MS: "1000" });
+  it("by default sets a later suite up while the first runs, and runs its tests after the first's", () => {
+    // The first passes only if the second's global setup left its mark meanwhile; the second only if the first had ended.
+    const run = twoSuites("ahead");
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
+  });
+
+  it("runs them strictly one after the other with TEST_SETUP_AHEAD=0 (the first meeting suite then waits in vain)", () => {
+    const run = twoSuites("at-once", { TEST_SETUP_AHEAD: "0", MEET_WAIT_MS: "1000" });
     expect(run.status).toBe(1);
     // The first waits in vain; the second then finds the first's mark and passes.
     expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
