@@ -1,14 +1,15 @@
 /**
  * The order `vitest run` hands files to its two workers. vitest's own order in a fresh clone (no results
  * cache) is by project name, then by file size: the isolated files came last, each with a workerd start of
- * its own, and the 4-line security.test.ts (47 s) ran last of the shared ones while the other worker had
+ * its own then, and the 4-line security.test.ts (47 s) ran last of the shared ones while the other worker had
  * nothing left (docs/testing.md, "What the first invocation costs").
  *
  * Projects stay in blocks: vitest's pool keeps a worker's shared runtime (node, workerd) only while the next
  * file in the queue belongs to the same project, and stops it otherwise, so interleaving projects would
- * start a runtime per switch. The blocks: the isolated files first (their own runtime per worker, emptied
- * before each file), then the node files, then the shared workerd files, whose runtime each worker starts once. Inside a block the
- * longest file goes first (longest processing time first), so the run ends on short files on both workers.
+ * start a runtime per switch. The blocks: the node files, then the workerd files (the files that need
+ * storage of their own among them, emptied before each: test/harness/own-storage.mts), whose runtime each
+ * worker starts once. Inside a block the longest file goes first (longest processing time first), so the
+ * run ends on short files on both workers.
  *
  * A file's expected seconds come from test/harness/file-durations.json (written from vitest's results cache by
  * `npm run test:durations`); a file the table does not know (a new one) counts as UNKNOWN_SECONDS.
@@ -23,7 +24,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /** What a file the table does not know is taken to cost: after the long ones, before the many short ones. */
 export const UNKNOWN_SECONDS = 2;
 /** The blocks, in the order they run; a project not named here runs after them. */
-export const PROJECT_BLOCKS = ["workerd-isolated", "node", "workerd"];
+export const PROJECT_BLOCKS = ["node", "workerd"];
 
 export const DURATIONS_FILE = "test/harness/file-durations.json";
 
