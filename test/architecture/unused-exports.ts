@@ -4,7 +4,7 @@
 // in waiting (or a function that needs a caller); an export nothing imports should lose its `export`.
 import { readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import ts from "typescript";
+import ts from "./typescript.mjs";
 
 const CODE = /\.(tsx?|mts|mjs|js)$/;
 
