@@ -9,6 +9,7 @@ import { FileOrderSequencer, fileOrder } from "./test/harness/file-order.mjs";
 import { useMemoryStorage } from "./test/harness/memory-storage.mjs";
 import { uncompressedPoolMessages } from "./test/harness/uncompressed-pool-messages.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
+import { ownStorageFiles } from "./test/harness/own-storage.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
 
@@ -46,20 +47,6 @@ function danglingSourceMaps(): Plugin {
   };
 }
 
-/**
- * Files that need storage no other file writes to: they compare every row of every table before and
- * after a write (test/helpers/storage-snapshot.ts, prequalification's "writes nothing") or count
- * matches against the demo panel alone (faults/queue also settles every waiting event and delivery of the
- * database); another file's rows, or the rows its background work (a queued webhook attempt) still
- * writes, would change their answer. They share ONE runtime per worker
- * ("workerd-isolated", isolate: false, so a workerd start per worker instead of one per file), and
- * test/helpers/storage-reset.ts empties that runtime's storage before each of them (`reset()` from
- * cloudflare:test: D1, R2 and every Durable Object, rate-limit buckets included; migrations applied
- * again). Breaking a binding needs no runtime of its own: test/helpers/faults.ts wraps the bindings
- * in a new env and leaves the real ones alone. hub/hub-link, which spends the `unattributed` hub
- * bucket on purpose, runs with the shared files and empties that bucket before and after itself.
- */
-const ISOLATED = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
 
 export default defineConfig(async () => {
   // Without it a workerd runtime slows down quadratically with the requests it serves (test/harness/wrapper-prototypes.mts).
@@ -70,7 +57,9 @@ export default defineConfig(async () => {
   // The pool's messages to the runtimes go over the loopback uncompressed, not deflated here and inflated by workerd (test/harness/uncompressed-pool-messages.mts).
   uncompressedPoolMessages();
   const migrations = await readD1Migrations("./migrations");
-  const workerd = (name: string, isolate: boolean, include: string[], exclude: string[], resetStorage = false) => ({
+  // The files whose storage test/helpers/storage-reset.ts empties before they run (test/harness/own-storage.mts).
+  const ownStorage = ownStorageFiles(process.cwd());
+  const workerd = (name: string, isolate: boolean, include: string[]) => ({
     plugins: [
       // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
       danglingSourceMaps(),
@@ -102,11 +91,13 @@ export default defineConfig(async () => {
       name,
       isolate,
       include,
-      exclude: ["test/e2e/**", "test/browser/**", "test/unit/**", ...exclude],
-      // The storage reset comes first: it deletes the D1 database, which apply-migrations then builds again.
+      exclude: ["test/e2e/**", "test/browser/**", "test/unit/**"],
+      provide: { ownStorageFiles: ownStorage },
+      // The storage reset comes first: before a file of OWN_STORAGE (test/harness/own-storage.mts), and only
+      // then, it deletes the D1 database, which apply-migrations then builds again.
       // quiet-info-logs drops the service's info lines (one per request) inside the runtime, before vitest's console
       // sends them to this process; tests that read lines spy on the console and still see every one.
-      setupFiles: [...(resetStorage ? ["./test/helpers/storage-reset.ts"] : []), "./test/helpers/quiet-info-logs.ts", "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
+      setupFiles: ["./test/helpers/storage-reset.ts", "./test/helpers/quiet-info-logs.ts", "./test/helpers/apply-migrations.ts", "./test/helpers/file-start.ts"],
       globalSetup: ["./test/webhooks/support/global-setup.mjs", "./test/registers/support/global-setup.mjs", "./test/architecture/global-setup.mjs"],
       // A guard against hangs, not a timing assertion: loops of 120 requests need room on a loaded 2-core machine.
       // With eight test runs at once on 2 cores (load average 35) single tests took 20-23 s and `beforeAll` hooks that
@@ -134,10 +125,9 @@ export default defineConfig(async () => {
         // test/helpers/file-start.ts resets module state), and a runtime no longer slows down as it ages now that the pool's
         // wrapper classes stop stacking a proxy per request (test/harness/wrapper-prototypes.mts; docs/testing.md, "What
         // made a shared runtime age"). WORKERD_ISOLATE=1 gives every file a start of its own again, to tell whether a
-        // failure comes from sharing.
-        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"], ISOLATED),
-        // One runtime per worker for these files too, with its storage emptied before each file (see ISOLATED).
-        workerd("workerd-isolated", process.env.WORKERD_ISOLATE === "1", ISOLATED, [], true),
+        // failure comes from sharing. The files that need storage of their own (test/harness/own-storage.mts: the fault
+        // sweeps, prequalification.happy) run here too, in the same runtime, emptied before each of them.
+        workerd("workerd", process.env.WORKERD_ISOLATE === "1", ["test/**/*.test.ts"]),
       ],
       maxWorkers: 2,
       // `TEST_FILE_ORDER=a,b` runs the files in that order (replaying an order-dependent failure in one runtime:

@@ -15,7 +15,7 @@ if (!cachePath) {
   console.error(`test:durations: no vitest results cache under ${CACHE}; run \`npm test\` (or \`npx vitest run\`) first, or name the file`);
   process.exit(2);
 }
-const PROJECTS = new Set(["node", "workerd", "workerd-isolated"]);
+const PROJECTS = new Set(["node", "workerd"]);
 const files = {};
 for (const [key, result] of JSON.parse(readFileSync(cachePath, "utf8")).results ?? []) {
   const at = key.indexOf(":");

@@ -39,5 +39,7 @@ declare module "vitest" {
     importGraph: import("./architecture/rules").ImportGraph;
     /** Every `console.*` use in src/, as "file:line console.method" (test/architecture/console-calls.mjs). */
     consoleCalls: string[];
+    /** Absolute paths of the files whose storage test/helpers/storage-reset.ts empties first (test/harness/own-storage.mts). */
+    ownStorageFiles: string[];
   }
 }

@@ -2,7 +2,7 @@
 // or a string mentioning console.log does not count), for the rule that only the logger writes.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import ts from "./typescript.mjs";
 
 function listSources(dir) {
   return readdirSync(dir).flatMap((name) => {

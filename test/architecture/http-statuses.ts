@@ -11,7 +11,7 @@
 //   - a number from 100 to 599 compared with something named status (`res.status >= 400`,
 //     `status === 410`): deciding by an HTTP status is the door's business.
 // A number inside a call inside those positions (`message.slice(0, 500)`) is not a status.
-import ts from "typescript";
+import ts from "./typescript.mjs";
 import { checkSources } from "./sources";
 
 /** The floors where no HTTP status may appear. */

@@ -3,7 +3,7 @@
 // pulled from a floor above still ties the lower floor to it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
-import ts from "typescript";
+import ts from "./typescript.mjs";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx"];
 

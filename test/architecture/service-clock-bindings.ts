@@ -8,7 +8,7 @@
 //     known instant is fine, and elapsed time is measured with `performance.now()`, which is no date),
 //   - a parameter of any function (exported or not, arrow, method) typed `R2Bucket` or `Queue`
 //     (with type arguments, or in a union such as `Queue | undefined`).
-import ts from "typescript";
+import ts from "./typescript.mjs";
 import { checkSources } from "./sources";
 
 export const SERVICES = "src/services";

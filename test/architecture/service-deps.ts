@@ -6,7 +6,7 @@
 //     `Pick<Bindings, "DB"> & LinkEnv`), or a local alias whose name ends in `Env` (`DispatchEnv`), or
 //   - is named `db`, `d1` or `env` (whatever its type says)
 // is a breach. A function that takes `deps: Deps` (or a `ViewContext`, which is a Deps with links) passes.
-import ts from "typescript";
+import ts from "./typescript.mjs";
 import { checkSources } from "./sources";
 
 export const SERVICES = "src/services";

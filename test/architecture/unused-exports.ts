@@ -3,8 +3,8 @@
 // import and re-export resolved to the declaration it names. An export only tests import is dead code
 // in waiting (or a function that needs a caller); an export nothing imports should lose its `export`.
 import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import ts from "typescript";
+import { dirname, join, relative, sep } from "node:path";
+import ts from "./typescript.mjs";
 
 const CODE = /\.(tsx?|mts|mjs|js)$/;
 
@@ -15,6 +15,26 @@ function listCode(dir: string): string[] {
     if (statSync(path).isDirectory()) return listCode(path);
     return CODE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
   });
+}
+
+/**
+ * A compiler host that reads the project's own files and hands the program an empty file for everything
+ * under node_modules (dependencies' .d.ts, the default lib files of typescript/lib). Only which
+ * declaration of src/ an import names matters here, and no file of node_modules imports src/: parsing
+ * and binding the dependencies' declarations (and every file they reach) was most of the program's cost
+ * and changed no answer (docs/testing.md, "unused-exports without the dependencies"). Module resolution
+ * still finds the dependencies, so an import of one resolves to a module, just an empty one.
+ */
+export function projectOnlyHost(root: string, options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const dependencies = join(root, "node_modules") + sep;
+  const libraries = dirname(ts.getDefaultLibFilePath(options)) + sep;
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) =>
+    fileName.startsWith(dependencies) || fileName.startsWith(libraries)
+      ? ts.createSourceFile(fileName, "", languageVersion)
+      : getSourceFile(fileName, languageVersion, onError, shouldCreate);
+  return host;
 }
 
 export interface UnusedExport {
@@ -35,7 +55,7 @@ export function unusedExports(root: string): UnusedExport[] {
   });
   const rootFiles = readdirSync(root).filter((n) => /\.(ts|mts)$/.test(n) && !n.endsWith(".d.ts")).map((n) => join(root, n));
   const sources = listCode(join(root, "src"));
-  const program = ts.createProgram([...sources, ...outside, ...rootFiles, join(root, "worker-configuration.d.ts")], {
+  const options: ts.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ES2022,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -47,7 +67,8 @@ export function unusedExports(root: string): UnusedExport[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
-  });
+  };
+  const program = ts.createProgram({ rootNames: [...sources, ...outside, ...rootFiles, join(root, "worker-configuration.d.ts")], options, host: projectOnlyHost(root, options) });
   const checker = program.getTypeChecker();
   const original = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
   const used = new Set<ts.Symbol>();
