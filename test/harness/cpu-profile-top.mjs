@@ -43,9 +43,9 @@ function areaOf(where, functionName) {
 
 const profiles = files.map((file) => [file, JSON.parse(readFileSync(file, "utf8"))]);
 // workerd samples an isolate only while it runs (every --interval µs, ~1.1 ms at 1000): the gaps between samples are
-// time spent in other isolates or waiting, so a sample counts for the median gap of all the profiles (the sampling
-// interval), not for the gap after it. A worker that barely ran has one or two samples, its gaps the whole chunk.
-const deltas = profiles.flatMap(([, p]) => p.timeDeltas ?? []).sort((a, b) => a - b);
+// time spent in other isolates or waiting, so a sample counts for the sampling interval (the median of the gaps under
+// 10 ms, of all the profiles), not for the gap after it. A worker that barely ran has one or two samples a chunk.
+const deltas = profiles.flatMap(([, p]) => (p.timeDeltas ?? []).filter((d) => d > 0 && d < 10_000)).sort((a, b) => a - b);
 const ms = deltas.length > 0 ? deltas[Math.floor(deltas.length / 2)] / 1000 : 1;
 for (const [file, profile] of profiles) {
   const worker = /^(.*)-\d+\.cpuprofile$/.exec(basename(file))?.[1] ?? basename(file);

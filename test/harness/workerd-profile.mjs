@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A V8 CPU profile of the workerd runtime that runs test files (not of vitest's main process):
-//   node test/harness/workerd-profile.mjs [--out DIR] [--port 9339] [--chunk 3] [--interval 1000] [--project workerd] -- <files…>
+//   node test/harness/workerd-profile.mjs [--out DIR] [--port 9339] [--chunk 3] [--interval 1000] [--project workerd]
+//     [--workers core:user,d1:db|all] [--top 40] -- <files…>
 // It starts `vitest run --project P --inspect=127.0.0.1:PORT --no-file-parallelism --maxWorkers=1 <files>` (vitest-pool-workers then gives the
 // runtime an inspector, which miniflare proxies per worker at ws://127.0.0.1:PORT/<worker>, listed at /json), connects
 // over the DevTools protocol to every worker it lists, and runs `Profiler.start`/`Profiler.stop` in chunks of
@@ -26,6 +27,9 @@ const port = Number(opt("port", "9339"));
 const chunkSeconds = Number(opt("chunk", "3"));
 const interval = Number(opt("interval", "1000"));
 const project = opt("project", "workerd");
+// Which of the runtime's workers to profile (name prefixes): the test runner's worker runs the app, the tests and their
+// helpers; d1:db is miniflare's D1 (SQLite). Every profiled worker costs workerd a profiler thread ("all": every one).
+const workers = opt("workers", "core:user,d1:db").split(",");
 if (files.length === 0) {
   console.error("usage: node test/harness/workerd-profile.mjs [--out DIR] [--port N] [--chunk S] [--interval µs] [--project P] -- <test files>");
   process.exit(2);
@@ -146,6 +150,8 @@ while (!vitestDone) {
     .catch(() => []);
   for (const t of targets) {
     if (profiled.has(t.webSocketDebuggerUrl)) continue;
+    const name = t.webSocketDebuggerUrl.split("/").pop() ?? "";
+    if (!workers.includes("all") && !workers.some((w) => name.startsWith(w))) continue;
     profiled.add(t.webSocketDebuggerUrl);
     sessions.push(profile(t).catch((e) => console.error(`workerd-profile: ${t.webSocketDebuggerUrl}: ${e.message}`)));
   }
