@@ -12,6 +12,18 @@ describe("OpenAPI documents", () => {
     expect(res.body.components.securitySchemes).toHaveProperty("bearerAuth");
   });
 
+  it("serves the same document on every request, each host with its own servers", async () => {
+    // The document is built once per API and origin (src/api/reference/document.ts), not on every request.
+    const production = await call("GET", "/partner/v1/openapi.json");
+    const sandbox = await call("GET", "/partner/v1/openapi.json", { host: "http://sandbox.localhost" });
+    const again = await call("GET", "/partner/v1/openapi.json");
+    expect(production.body.servers).toEqual([{ url: "http://api.test/partner/v1" }]);
+    expect(sandbox.body.servers).toEqual([{ url: "http://sandbox.localhost/partner/v1" }]);
+    expect(again.text).toBe(production.text);
+    expect({ ...sandbox.body, servers: production.body.servers }).toEqual(production.body);
+    expect(again.headers.get("Content-Type")).toBe(production.headers.get("Content-Type"));
+  });
+
   it("serves the lender API document", async () => {
     const res = await call("GET", "/v1/openapi.json");
     expect(res.status).toBe(200);

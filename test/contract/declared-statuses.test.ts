@@ -128,4 +128,18 @@ describe("the contract judge", () => {
     const problem = { status: 404, headers: new Headers({ "Content-Type": "text/plain" }), text: "Not found" };
     expect(await contractProblems("GET", "/partner/v1/leads/x", problem)).toEqual([expect.stringContaining("text/plain")]);
   });
+
+  it("judges a schema that many operations share by reference at each of them, in each API", async () => {
+    // The judge compiles one validator per API and schema text (test/helpers/contract.ts): every operation that
+    // refers to `Problem` gets it, and a drifting body is still refused wherever it arrives.
+    const refused = await call("GET", "/partner/v1/leads", { unjudged: true });
+    expect(refused.status).toBe(401);
+    const answer = { status: 401, headers: refused.headers, text: refused.text };
+    const drifted = { ...answer, text: JSON.stringify({ ...refused.body, status: "401", error: { code: "no_such_code", message: "x" } }) };
+    for (const path of ["/partner/v1/leads", "/partner/v1/me", "/partner/v1/webhooks", "/v1/referrals", "/v1/me"]) {
+      expect(await contractProblems("GET", path, answer)).toEqual([]);
+      const problems = await contractProblems("GET", path, drifted);
+      expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("body/status must be integer"), expect.stringContaining("body/error/code must be equal to one of the allowed values")]));
+    }
+  });
 });

@@ -47,7 +47,8 @@ interface Contract {
   documents: ApiDocument[];
   operations: (Operation & { pattern: RegExp; literalLength: number })[];
   ajv: Ajv2020;
-  validators: Map<object, ValidateFunction>;
+  /** By schema object, and by API and schema text. */
+  validators: Map<object | string, ValidateFunction>;
 }
 
 let loaded: Promise<Contract> | undefined;
@@ -55,7 +56,9 @@ let loaded: Promise<Contract> | undefined;
 export function contract(): Promise<Contract> {
   loaded ??= (async () => {
     const documents = await loadDocuments();
-    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    // inlineRefs: false compiles a referenced schema once, as a function its referrers call; inlined (ajv's default), a
+    // component without references of its own was compiled again into every schema that refers to it.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, inlineRefs: false });
     addFormats(ajv);
     const operations: Contract["operations"] = [];
     for (const { api, base, document } of documents) {
@@ -98,7 +101,14 @@ async function validatorFor(api: ApiName, schema: object): Promise<ValidateFunct
   const { ajv, validators } = await contract();
   let validate = validators.get(schema);
   if (!validate) {
-    validate = ajv.compile(rooted(schema, api) as object);
+    // Most operations' answers share a schema by reference (`{"$ref": "#/components/schemas/Problem"}`, one object per
+    // response in the document): one validator per API and schema text, not per object.
+    const text = `${api} ${JSON.stringify(schema)}`;
+    validate = validators.get(text);
+    if (!validate) {
+      validate = ajv.compile(rooted(schema, api) as object);
+      validators.set(text, validate);
+    }
     validators.set(schema, validate);
   }
   return validate;

@@ -67,8 +67,23 @@ export function withGuides<T extends { info?: { description?: string } }>(docume
  */
 export function serveDocument(router: Router, api: ApiName, config: (c: Context<AppEnv>) => Config, lateParts?: () => Promise<void>) {
   let added: Promise<void> | undefined;
+  // The document depends on the routes (all registered before the first request, late parts included) and on the
+  // config, which differs only by the request's origin (`servers`): it is generated once per config, not on every
+  // request (generating walks every route's zod schemas). At most a few origins are kept, the oldest dropped first.
+  const built = new Map<string, object>();
   router.get("/openapi.json", async (c) => {
     await (added ??= lateParts ? lateParts() : Promise.resolve());
-    return c.json(withGuides(withWebhookExamples(withExamples(router.getOpenAPI31Document(config(c)), api), api)));
+    const settings = config(c);
+    const key = JSON.stringify(settings);
+    let document = built.get(key);
+    if (document === undefined) {
+      document = withGuides(withWebhookExamples(withExamples(router.getOpenAPI31Document(settings), api), api));
+      if (built.size >= DOCUMENTS_KEPT) built.delete(built.keys().next().value!);
+      built.set(key, document);
+    }
+    return c.json(document);
   });
 }
+
+/** Origins whose document a router keeps (a deployment has one or two: its host and its sandbox host). */
+const DOCUMENTS_KEPT = 4;
