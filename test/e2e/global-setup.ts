@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
-import { startService } from "../../scripts/lib/service.mjs";
+import { migratedStates, startService } from "../../scripts/lib/service.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
 
@@ -37,6 +37,10 @@ export default async function setup(project: TestProject) {
     if (runs.some((r) => r.port === run.port)) run.remove();
     else runs.push(run);
   }
+  // One `wrangler d1 migrations apply` for all lanes (the others get a copy of its state), awaited
+  // without blocking, so the lanes' `wrangler dev` then start side by side (docs/testing.md, "The lanes'
+  // start: one migration, copied").
+  await migratedStates(runs.map((r) => r.dir));
   const started = await Promise.all(
     runs.map(async ({ port, dir: persistTo, remove }, i) => {
       const service = await startService({
@@ -47,6 +51,7 @@ export default async function setup(project: TestProject) {
         // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
         // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
         bare: true,
+        migrate: false,
         vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
         log: (line) => log.push(`[lane ${i + 1}] ${line}`),
       });
