@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
@@ -37,10 +40,12 @@ export default async function setup(project: TestProject) {
     if (runs.some((r) => r.port === run.port)) run.remove();
     else runs.push(run);
   }
-  // One `wrangler d1 migrations apply` for all lanes (the others get a copy of its state), awaited
-  // without blocking, so the lanes' `wrangler dev` then start side by side (docs/testing.md, "The lanes'
-  // start: one migration, copied").
-  await migratedStates(runs.map((r) => r.dir));
+  // One `wrangler d1 migrations apply` for all lanes, awaited without blocking, so the lanes' `wrangler
+  // dev` then start side by side (docs/testing.md, "The lanes' start: one migration, copied"). It runs on
+  // a template directory no service uses; each lane gets a copy, and so does a file that starts a
+  // service of its own from `inject("migratedState")` (the README tour).
+  const migrated = mkdtempSync(join(tmpdir(), "rfs-e2e-migrated-"));
+  await migratedStates([migrated, ...runs.map((r) => r.dir)]);
   const started = await Promise.all(
     runs.map(async ({ port, dir: persistTo, remove }, i) => {
       const service = await startService({
@@ -60,6 +65,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide("lanes", started.map((s) => s.lane));
   project.provide("adminToken", E2E_ADMIN_TOKEN);
+  project.provide("migratedState", migrated);
   const chromiums = await chromiumBroker();
   project.provide("chromiumBroker", chromiums.url);
   return async () => {
@@ -68,6 +74,7 @@ export default async function setup(project: TestProject) {
       service.stop();
       remove();
     }
+    rmSync(migrated, { recursive: true, force: true });
     if (process.env.E2E_LOG) console.log(log.join(""));
   };
 }
@@ -113,6 +120,8 @@ declare module "vitest" {
     /** One running service per lane (vitest worker slot): its base URL, its sandbox URL and its local state directory (for setup the public APIs do not offer yet). */
     lanes: { baseUrl: string; sandboxUrl: string; persistTo: string }[];
     adminToken: string;
+    /** A local state directory with every migration applied and nothing else; copy it (`cpSync`), never start a service on it. */
+    migratedState: string;
     /** The address of the per-lane Chromium broker (chromiumBroker above). */
     chromiumBroker: string;
   }
