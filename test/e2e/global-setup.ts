@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   // service of its own from `inject("migratedState")` (the README tour).
   const migrated = mkdtempSync(join(tmpdir(), "rfs-e2e-migrated-"));
   await migratedStates([migrated, ...runs.map((r) => r.dir)]);
-  const started = await Promise.all(
+  const starts = await Promise.allSettled(
     runs.map(async ({ port, dir: persistTo, remove }, i) => {
       const service = await startService({
         port,
@@ -63,6 +63,16 @@ export default async function setup(project: TestProject) {
       return { service, remove, lane: { baseUrl: service.url, sandboxUrl: service.sandboxUrl, persistTo } };
     }),
   );
+  const started = starts.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  if (started.length < runs.length) {
+    // A lane that did not start: stop the ones that did (no wrangler dev outlives the run) and say what
+    // the failed lane's wrangler printed, which the teardown's E2E_LOG never shows when the setup throws.
+    for (const { service } of started) service.stop();
+    for (const run of runs) run.remove();
+    rmSync(migrated, { recursive: true, force: true });
+    const failures = starts.flatMap((s, i) => (s.status === "rejected" ? [`lane ${i + 1}: ${String(s.reason instanceof Error ? s.reason.message : s.reason)}`] : []));
+    throw new Error(`${failures.join("; ")}\n${log.join("").slice(-4000)}`);
+  }
   project.provide("lanes", started.map((s) => s.lane));
   project.provide("adminToken", E2E_ADMIN_TOKEN);
   project.provide("migratedState", migrated);
