@@ -1,15 +1,50 @@
 #!/usr/bin/env node
 // Rewrites test/e2e/durations.json (seconds per e2e/browser file, which test/e2e/sequencer.ts starts
-// longest first) from a vitest JSON report of the e2e run: `.state/e2e-report.json`, which `npm test`
-// writes, or the path given. Run it after a full e2e run when files were added or got slower.
-import { readFileSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+// longest first) from vitest's own results cache (node_modules/.vite/vitest/<hash>/results.json, written
+// after every `vitest run`), or the results file given. The cache's duration counts a file's hooks; the
+// JSON report's start and end times, which this read before, leave them out, so a file that starts a
+// service in beforeAll (the README tour, dev-log-tokens) was listed at a second and started last. Run it
+// after a whole e2e run (`npm test`, or `npx vitest run --config test/e2e/vitest.config.mts`) when files
+// were added or got slower. A file that failed keeps the figure it had (a failure can end it early).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
-const report = JSON.parse(readFileSync(resolve(process.argv[2] ?? ".state/e2e-report.json"), "utf8"));
-const seconds = Object.fromEntries(
-  report.testResults
-    .map((f) => [relative(process.cwd(), f.name).split("\\").join("/"), Math.round((f.endTime - f.startTime) / 100) / 10])
-    .sort(([a], [b]) => (a < b ? -1 : 1)),
-);
-writeFileSync("test/e2e/durations.json", `${JSON.stringify(seconds, null, 2)}\n`);
-console.log(`test/e2e/durations.json: ${Object.keys(seconds).length} files`);
+const TABLE = "test/e2e/durations.json";
+const CACHE = "node_modules/.vite/vitest";
+const E2E_FILE = /^test\/(e2e\/.*\.e2e|browser\/.*\.browser)\.test\.ts$/;
+
+/**
+ * Seconds per e2e and browser file from a vitest results cache (`{ results: [["project:path", { duration, failed }]] }`;
+ * the e2e configuration has no project name, so its keys start with ":"), sorted by path.
+ * @param {{ results?: [string, { duration?: number; failed?: boolean }][] }} cache
+ * @param {Record<string, number>} previous the table as it was (a failed file keeps its figure)
+ * @param {(file: string) => boolean} exists
+ * @returns {Record<string, number>}
+ */
+export function e2eSeconds(cache, previous, exists) {
+  const seconds = {};
+  for (const [key, result] of cache.results ?? []) {
+    const file = key.slice(key.indexOf(":") + 1);
+    if (key.slice(0, key.indexOf(":")) !== "" || !E2E_FILE.test(file) || !exists(file)) continue;
+    if (result.failed || typeof result.duration !== "number") {
+      if (file in previous) seconds[file] = previous[file];
+      continue;
+    }
+    seconds[file] = Math.round(result.duration / 100) / 10;
+  }
+  return Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const given = process.argv[2];
+  const cachePath = given ?? (existsSync(CACHE) ? readdirSync(CACHE).map((d) => join(CACHE, d, "results.json")).find((f) => existsSync(f)) : undefined);
+  if (!cachePath) {
+    console.error(`e2e-durations: no vitest results cache under ${CACHE}; run the e2e suite first, or name the file`);
+    process.exit(2);
+  }
+  const previous = existsSync(TABLE) ? JSON.parse(readFileSync(TABLE, "utf8")) : {};
+  const seconds = e2eSeconds(JSON.parse(readFileSync(cachePath, "utf8")), previous, (file) => existsSync(resolve(file)));
+  writeFileSync(TABLE, `${JSON.stringify(seconds, null, 2)}\n`);
+  console.log(`${TABLE}: ${Object.keys(seconds).length} files from ${cachePath}`);
+}

@@ -1,26 +1,54 @@
 // Starts the service the way an integrator meets it: migrations applied to a
 // local D1 state directory, then `wrangler dev` serving HTTP. Used by
 // `npm run dev` and by the end-to-end suite.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const WRANGLER = "node_modules/.bin/wrangler";
 
-export function applyMigrations(persistTo) {
+/**
+ * `wrangler d1 migrations apply --local` on `persistTo`, as a child process the caller awaits: the event
+ * loop stays free meanwhile, so starts that run side by side (the e2e lanes) do not queue behind it.
+ * @param {string} persistTo
+ * @returns {Promise<string>} wrangler's output
+ */
+export async function applyMigrations(persistTo) {
   mkdirSync(persistTo, { recursive: true });
-  const run = spawnSync(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
-    encoding: "utf8",
+  const child = spawn(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
     env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  if (run.status !== 0) {
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += String(d)));
+  child.stderr.on("data", (d) => (stderr += String(d)));
+  const status = await new Promise((resolve) => {
+    child.on("error", (error) => resolve(error.message));
+    child.on("close", (code, signal) => resolve(code ?? signal));
+  });
+  if (status !== 0) {
     throw new Error(
-      `migrations failed:\n${run.stdout}\n${run.stderr}\n` +
+      `migrations failed (${status}):\n${stdout}\n${stderr}\n` +
         `Before the first release migrations are kept squashed, so local state made by an older checkout ` +
         `cannot be migrated: remove ${persistTo} and run again.`,
     );
   }
-  return run.stdout;
+  return stdout;
+}
+
+/**
+ * Several fresh states, all migrated: the migrations run once, on the first directory, and the others
+ * get a copy of it (the D1 database file with its migrations table). The e2e lanes start from the same
+ * empty, migrated database each, for one wrangler process instead of one per lane. Start each with
+ * `migrate: false`.
+ * @param {string[]} dirs fresh (empty) state directories
+ */
+export async function migratedStates(dirs) {
+  const [first, ...rest] = dirs;
+  if (first === undefined) return;
+  await applyMigrations(first);
+  for (const dir of rest) cpSync(first, dir, { recursive: true });
 }
 
 async function waitUntilServing(url, child, timeoutMs) {
@@ -53,11 +81,13 @@ export function localVars(port, vars = {}) {
  * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
  * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
  * `migrate: false` skips `wrangler d1 migrations apply` (one more wrangler process, seconds of CPU) for a
- * restart on a state this process has already migrated (the bench's restart around its seeding).
+ * state that is already migrated: the bench's restart around its seeding, and the e2e lanes, whose
+ * states `migratedStates()` prepared. `npm run dev` and the other starters migrate, as a newcomer's
+ * first start does.
  * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, migrate?: boolean, log?: (line: string) => void }} options
  */
 export async function startService({ port, persistTo, vars = {}, bare = false, migrate = true, log = () => {} }) {
-  if (migrate) applyMigrations(persistTo);
+  if (migrate) await applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   if (bare) {
     const noSecrets = join(persistTo, "bare-start.env");

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
-import { startService } from "../../scripts/lib/service.mjs";
+import { migratedStates, startService } from "../../scripts/lib/service.mjs";
 import { waitForTurn } from "../../scripts/lib/turn.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
@@ -38,7 +41,13 @@ export default async function setup(project: TestProject) {
     if (runs.some((r) => r.port === run.port)) run.remove();
     else runs.push(run);
   }
-  const started = await Promise.all(
+  // One `wrangler d1 migrations apply` for all lanes, awaited without blocking, so the lanes' `wrangler
+  // dev` then start side by side (docs/testing.md, "The lanes' start: one migration, copied"). It runs on
+  // a template directory no service uses; each lane gets a copy, and so does a file that starts a
+  // service of its own from `inject("migratedState")` (the README tour).
+  const migrated = mkdtempSync(join(tmpdir(), "rfs-e2e-migrated-"));
+  await migratedStates([migrated, ...runs.map((r) => r.dir)]);
+  const starts = await Promise.allSettled(
     runs.map(async ({ port, dir: persistTo, remove }, i) => {
       const service = await startService({
         port,
@@ -48,14 +57,26 @@ export default async function setup(project: TestProject) {
         // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
         // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
         bare: true,
+        migrate: false,
         vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
         log: (line) => log.push(`[lane ${i + 1}] ${line}`),
       });
       return { service, remove, lane: { baseUrl: service.url, sandboxUrl: service.sandboxUrl, persistTo } };
     }),
   );
+  const started = starts.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  if (started.length < runs.length) {
+    // A lane that did not start: stop the ones that did (no wrangler dev outlives the run) and say what
+    // the failed lane's wrangler printed, which the teardown's E2E_LOG never shows when the setup throws.
+    for (const { service } of started) service.stop();
+    for (const run of runs) run.remove();
+    rmSync(migrated, { recursive: true, force: true });
+    const failures = starts.flatMap((s, i) => (s.status === "rejected" ? [`lane ${i + 1}: ${String(s.reason instanceof Error ? s.reason.message : s.reason)}`] : []));
+    throw new Error(`${failures.join("; ")}\n${log.join("").slice(-4000)}`);
+  }
   project.provide("lanes", started.map((s) => s.lane));
   project.provide("adminToken", E2E_ADMIN_TOKEN);
+  project.provide("migratedState", migrated);
   const chromiums = await chromiumBroker();
   project.provide("chromiumBroker", chromiums.url);
   // Under `npm test` this suite starts with the first one and its lanes come up meanwhile; its files wait
@@ -67,6 +88,7 @@ export default async function setup(project: TestProject) {
       service.stop();
       remove();
     }
+    rmSync(migrated, { recursive: true, force: true });
     if (process.env.E2E_LOG) console.log(log.join(""));
   };
 }
@@ -112,6 +134,8 @@ declare module "vitest" {
     /** One running service per lane (vitest worker slot): its base URL, its sandbox URL and its local state directory (for setup the public APIs do not offer yet). */
     lanes: { baseUrl: string; sandboxUrl: string; persistTo: string }[];
     adminToken: string;
+    /** A local state directory with every migration applied and nothing else; copy it (`cpSync`), never start a service on it. */
+    migratedState: string;
     /** The address of the per-lane Chromium broker (chromiumBroker above). */
     chromiumBroker: string;
   }

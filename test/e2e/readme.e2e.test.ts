@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import { seedDemo } from "../../scripts/lib/seed.mjs";
 import { localRun } from "../../scripts/lib/local-run.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
@@ -18,9 +18,14 @@ let service: Awaited<ReturnType<typeof startService>>;
 let keys: Record<string, string>;
 
 beforeAll(async () => {
+  // A fresh state: a copy of the global setup's freshly migrated one, which spares a wrangler process
+  // (the migrations themselves are what `npm run dev` applies; dev-log-tokens.e2e runs that from nothing).
+  const state = join(dir, "state");
+  cpSync(inject("migratedState"), state, { recursive: true });
   service = await startService({
     port: run.port,
-    persistTo: join(dir, "state"),
+    persistTo: state,
+    migrate: false,
     vars: { ADMIN_TOKEN, SIGNING_SECRET: "readme-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true" },
   });
   ({ keys } = await seedDemo({ url: service.url, adminToken: ADMIN_TOKEN, keysFile: join(dir, "demo-keys.json"), origins: [service.url] }));

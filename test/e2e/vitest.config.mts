@@ -15,13 +15,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     fileParallelism: lanes > 1,
-    // Each file gets a worker process of its own, with its own fetch connection pool. Sharing the worker
-    // (isolate: false) saved about 20 CPU-s of imports, but then a file reused the keep-alive connections
-    // the file before it left to the lane: a synchronous step of a few seconds (guides' render) let
-    // wrangler dev close them after its ~5 s keep-alive, and the next fetch, written on the closed socket,
-    // failed "other side closed" (a clean clone's run, 2026-11-26 17:33; docs/testing.md "A connection
-    // closed while the loop was busy").
-    isolate: true,
+    // The files of a lane share its worker process (isolate: false): vitest, playwright-core and the
+    // helpers are imported once per lane, not once per file. Sharing the worker shares fetch's pool, and
+    // with keep-alive a file reused connections an earlier one left to the lane: a synchronous step of
+    // seconds (guides' render) let wrangler dev close them, and the next fetch, written on the closed
+    // socket, failed "other side closed" (2026-11-26 17:33). So the setup file turns keep-alive off in
+    // these workers (test/e2e/no-keep-alive.ts; docs/testing.md "e2e workers shared again, fetch without
+    // keep-alive"). E2E_ISOLATE=1 gives every file a worker of its own again, to tell whether a failure
+    // comes from sharing.
+    isolate: process.env.E2E_ISOLATE === "1",
+    setupFiles: ["./test/e2e/no-keep-alive.setup.ts"],
     maxWorkers: lanes,
     // The longest files first (test/e2e/durations.json), so the lanes end together.
     sequence: { sequencer: LongestFirst },
