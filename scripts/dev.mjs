@@ -32,6 +32,8 @@ const service = await startService({
   port: PORT,
   persistTo: STATE,
   vars: { ALLOW_PRIVATE_WEBHOOKS: "true" },
+  // DevTools where a developer looks for it (9229 unless taken), not a port of the moment.
+  inspector: "wrangler",
   log: (line) => process.env.VERBOSE && process.stdout.write(redactTokens(line)),
 });
 const forgetRunning = recordRunning(service.url);

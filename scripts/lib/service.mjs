@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "./local-run.mjs";
 
 const WRANGLER = "node_modules/.bin/wrangler";
 
@@ -84,11 +85,17 @@ export function localVars(port, vars = {}) {
  * state that is already migrated: the bench's restart around its seeding, and the e2e lanes, whose
  * states `migratedStates()` prepared. `npm run dev` and the other starters migrate, as a newcomer's
  * first start does.
- * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, migrate?: boolean, log?: (line: string) => void }} options
+ * `inspector`: "free" (the default) gives `wrangler dev` a DevTools port of its own, free just now;
+ * "wrangler" leaves it to wrangler (9229, or another when that is taken), as a developer's `npm run dev`
+ * expects. Two `wrangler dev` started at the same moment both find 9229 free and one of them then exits 1
+ * (the e2e lanes start side by side; cloudflare/workers-sdk's own reports and opennextjs-cloudflare#51
+ * describe the same race), so every start the tests or tools make asks for a port of its own.
+ * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, migrate?: boolean, inspector?: "free" | "wrangler", log?: (line: string) => void }} options
  */
-export async function startService({ port, persistTo, vars = {}, bare = false, migrate = true, log = () => {} }) {
+export async function startService({ port, persistTo, vars = {}, bare = false, migrate = true, inspector = "free", log = () => {} }) {
   if (migrate) await applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+  if (inspector === "free") args.push("--inspector-port", String(await freePort()));
   if (bare) {
     const noSecrets = join(persistTo, "bare-start.env");
     writeFileSync(noSecrets, "");
