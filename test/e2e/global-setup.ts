@@ -79,8 +79,8 @@ export default async function setup(project: TestProject) {
   project.provide("migratedState", migrated);
   const chromiums = await chromiumBroker();
   project.provide("chromiumBroker", chromiums.url);
-  // Under `npm test` this suite starts with the first one and its lanes come up meanwhile; its files wait
-  // until the first suite has ended (scripts/lib/turn.mjs). Run by hand, it goes on at once.
+  // Under `TEST_SETUP_AHEAD=1 npm test` this suite starts with the first one and its lanes come up meanwhile; its
+  // files wait until the first suite has ended (scripts/lib/turn.mjs). Otherwise it goes on at once.
   await waitForTurn();
   return async () => {
     await chromiums.close();

@@ -108,7 +108,8 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     try {
       return spawnSync("node", ["scripts/test.mjs", ...configs], {
         encoding: "utf8",
-        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir, ...env },
+        // The modes are this test's to choose: none leaks in from the run that runs it.
+        env: { ...process.env, TEST_AT_ONCE: "", TEST_SETUP_AHEAD: "", NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir, ...env },
         timeout: 180_000,
       });
     } finally {
@@ -130,15 +131,15 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
     expect(second).toBeGreaterThan(firstSummary);
   });
 
-  it("by default sets a later suite up while the first runs, and runs its tests after the first's", () => {
+  it("with TEST_SETUP_AHEAD=1 sets a later suite up while the first runs, and runs its tests after the first's", () => {
     // The first passes only if the second's global setup left its mark meanwhile; the second only if the first had ended.
-    const run = twoSuites("ahead");
+    const run = twoSuites("ahead", { TEST_SETUP_AHEAD: "1" });
     expect(run.status, run.stdout).toBe(0);
     expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
   });
 
-  it("runs them strictly one after the other with TEST_SETUP_AHEAD=0 (the first meeting suite then waits in vain)", () => {
-    const run = twoSuites("at-once", { TEST_SETUP_AHEAD: "0", MEET_WAIT_MS: "1000" });
+  it("runs them one after the other by default (the first meeting suite then waits in vain)", () => {
+    const run = twoSuites("at-once", { MEET_WAIT_MS: "1000" });
     expect(run.status).toBe(1);
     // The first waits in vain; the second then finds the first's mark and passes.
     expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
