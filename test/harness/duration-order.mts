@@ -24,7 +24,6 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { ownStorageFiles } from "./own-storage.mjs";
 
 /** What a file the table does not know is taken to cost: after the long ones, before the many short ones. */
 export const UNKNOWN_SECONDS = 2;
@@ -54,7 +53,6 @@ export class DurationSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
     const durations = readDurations(root);
-    const ownStorage = new Set(ownStorageFiles(root));
     // Ties (unknown files) keep vitest's usual order.
     const usual = await super.sort(files);
     return usual
@@ -62,7 +60,8 @@ export class DurationSequencer extends BaseSequencer {
         spec,
         i,
         block: blockOf(spec.project.name),
-        shared: ownStorage.has(spec.moduleId) ? 0 : 1,
+        // The list vitest.config.mts hands the workerd runtime (test/harness/own-storage.mts), read back, not found again.
+        shared: (spec.project.getProvidedContext().ownStorageFiles ?? []).includes(spec.moduleId) ? 0 : 1,
         seconds: expectedSeconds(durations, relative(root, spec.moduleId)),
       }))
       .sort((a, b) => a.block - b.block || a.shared - b.shared || b.seconds - a.seconds || a.i - b.i)

@@ -15,31 +15,12 @@
  * The setup file cannot list files (it runs inside workerd), so vitest.config.mts lists them here, on the
  * Node side, and hands the absolute paths over with `provide("ownStorageFiles")`.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { globSync } from "tinyglobby";
 
-/** Globs relative to the root: `**` is any number of directories, `*` any name part. */
+/** Globs relative to the root (tinyglobby's: `**` is any number of directories, `*` any name part). */
 export const OWN_STORAGE = ["test/faults/**/*.test.ts", "test/prequalification/prequalification.happy.test.ts"];
 
-/** A glob of OWN_STORAGE as a regular expression over a path relative to the root, with `/` separators. */
-export function globPattern(glob: string): RegExp {
-  let source = "";
-  for (let i = 0; i < glob.length; i++) {
-    if (glob.startsWith("**/", i)) {
-      source += "(?:[^/]+/)*";
-      i += 2;
-    } else if (glob[i] === "*") source += "[^/]*";
-    else source += glob[i].replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`);
-}
-
-/** The files under test/ that OWN_STORAGE names, as absolute paths, sorted. */
+/** The files that `globs` (OWN_STORAGE unless given) name under `root`, as absolute paths, sorted. */
 export function ownStorageFiles(root: string, globs: string[] = OWN_STORAGE): string[] {
-  const patterns = globs.map(globPattern);
-  return (readdirSync(join(root, "test"), { recursive: true }) as string[])
-    .map((path) => `test/${path.split("\\").join("/")}`)
-    .filter((path) => patterns.some((p) => p.test(path)))
-    .map((path) => join(root, path))
-    .sort();
+  return globSync(globs, { cwd: root, absolute: true }).sort();
 }
