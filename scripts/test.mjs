@@ -82,11 +82,11 @@ function runSuite(suite, printNow, turnFile) {
 const outcomes = [];
 if (atOnce || ahead) {
   const runs = suites.map((suite, i) => runSuite(suite, i === 0, ahead && i > 0 ? resolve(`.state/${suite.name}-turn`) : undefined));
-  for (const run of runs) {
+  for (const [i, run] of runs.entries()) {
     run.goLive();
     outcomes.push(await run.verdict);
     // The next suite's turn: the ones before it have ended.
-    const next = runs[runs.indexOf(run) + 1];
+    const next = runs[i + 1];
     if (next?.turnFile) writeFileSync(next.turnFile, "");
   }
 } else {

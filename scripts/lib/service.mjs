@@ -1,12 +1,14 @@
 // Starts the service the way an integrator meets it: migrations applied to a
 // local D1 state directory, then `wrangler dev` serving HTTP. Used by
 // `npm run dev` and by the end-to-end suite.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { freePort } from "./local-run.mjs";
 
 const WRANGLER = "node_modules/.bin/wrangler";
+const execFileAsync = promisify(execFile);
 
 /**
  * `wrangler d1 migrations apply --local` on `persistTo`, as a child process the caller awaits: the event
@@ -16,26 +18,19 @@ const WRANGLER = "node_modules/.bin/wrangler";
  */
 export async function applyMigrations(persistTo) {
   mkdirSync(persistTo, { recursive: true });
-  const child = spawn(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += String(d)));
-  child.stderr.on("data", (d) => (stderr += String(d)));
-  const status = await new Promise((resolve) => {
-    child.on("error", (error) => resolve(error.message));
-    child.on("close", (code, signal) => resolve(code ?? signal));
-  });
-  if (status !== 0) {
+  try {
+    const { stdout } = await execFileAsync(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
+      encoding: "utf8",
+      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    });
+    return stdout;
+  } catch (error) {
     throw new Error(
-      `migrations failed (${status}):\n${stdout}\n${stderr}\n` +
+      `migrations failed (${error.code ?? error.signal}):\n${error.stdout ?? ""}\n${error.stderr || error.message}\n` +
         `Before the first release migrations are kept squashed, so local state made by an older checkout ` +
         `cannot be migrated: remove ${persistTo} and run again.`,
     );
   }
-  return stdout;
 }
 
 /**

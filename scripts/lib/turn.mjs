@@ -1,7 +1,7 @@
-// A later suite of `npm test` starts with the first one and sets itself up meanwhile (the e2e suite's
-// lanes: migrations, `wrangler dev`), then waits here, at the end of its global setup, until the suites
-// before it have ended: its tests never run beside another suite's, but its start-up no longer adds to
-// the run (scripts/test.mjs; docs/testing.md, "A later suite sets up ahead").
+// With `TEST_SETUP_AHEAD=1 npm test`, a later suite starts with the first one and sets itself up meanwhile
+// (the e2e suite's lanes: migrations, `wrangler dev`), then waits here, at the end of its global setup,
+// until the suites before it have ended: its tests never run beside another suite's (scripts/test.mjs;
+// docs/testing.md, "Setting a later suite up ahead", which says why it is not the default).
 import { existsSync } from "node:fs";
 
 /** Whether the process `pid` still runs. */

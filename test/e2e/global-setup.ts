@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const migrated = mkdtempSync(join(tmpdir(), "rfs-e2e-migrated-"));
   await migratedStates([migrated, ...runs.map((r) => r.dir)]);
   const starts = await Promise.allSettled(
-    runs.map(async ({ port, dir: persistTo, remove }, i) => {
+    runs.map(async ({ port, dir: persistTo }, i) => {
       const service = await startService({
         port,
         persistTo,
@@ -61,16 +61,20 @@ export default async function setup(project: TestProject) {
         vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
         log: (line) => log.push(`[lane ${i + 1}] ${line}`),
       });
-      return { service, remove, lane: { baseUrl: service.url, sandboxUrl: service.sandboxUrl, persistTo } };
+      return { service, lane: { baseUrl: service.url, sandboxUrl: service.sandboxUrl, persistTo } };
     }),
   );
   const started = starts.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
-  if (started.length < runs.length) {
-    // A lane that did not start: stop the ones that did (no wrangler dev outlives the run) and say what
-    // the failed lane's wrangler printed, which the teardown's E2E_LOG never shows when the setup throws.
+  /** Stops the lanes that started and removes every state: the teardown, and a failed start's. */
+  const stopLanes = () => {
     for (const { service } of started) service.stop();
     for (const run of runs) run.remove();
     rmSync(migrated, { recursive: true, force: true });
+  };
+  if (started.length < runs.length) {
+    // A lane that did not start: stop the ones that did (no wrangler dev outlives the run) and say what
+    // the failed lane's wrangler printed, which the teardown's E2E_LOG never shows when the setup throws.
+    stopLanes();
     const failures = starts.flatMap((s, i) => (s.status === "rejected" ? [`lane ${i + 1}: ${String(s.reason instanceof Error ? s.reason.message : s.reason)}`] : []));
     throw new Error(`${failures.join("; ")}\n${log.join("").slice(-4000)}`);
   }
@@ -84,11 +88,7 @@ export default async function setup(project: TestProject) {
   await waitForTurn();
   return async () => {
     await chromiums.close();
-    for (const { service, remove } of started) {
-      service.stop();
-      remove();
-    }
-    rmSync(migrated, { recursive: true, force: true });
+    stopLanes();
     if (process.env.E2E_LOG) console.log(log.join(""));
   };
 }
