@@ -6,41 +6,30 @@
 // service in beforeAll (the README tour, dev-log-tokens) was listed at a second and started last. Run it
 // after a whole e2e run (`npm test`, or `npx vitest run --config test/e2e/vitest.config.mts`) when files
 // were added or got slower. A file that failed keeps the figure it had (a failure can end it early).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { RESULTS_CACHE, resultsCachePath, secondsByFile } from "./lib/results-cache.mjs";
 
 const TABLE = "test/e2e/durations.json";
-const CACHE = "node_modules/.vite/vitest";
 const E2E_FILE = /^test\/(e2e\/.*\.e2e|browser\/.*\.browser)\.test\.ts$/;
 
 /**
- * Seconds per e2e and browser file from a vitest results cache (`{ results: [["project:path", { duration, failed }]] }`;
- * the e2e configuration has no project name, so its keys start with ":"), sorted by path.
+ * Seconds per e2e and browser file from a vitest results cache (the e2e configuration has no project name,
+ * so its keys start with ":"), sorted by path; a failed file keeps its figure in `previous`.
  * @param {{ results?: [string, { duration?: number; failed?: boolean }][] }} cache
- * @param {Record<string, number>} previous the table as it was (a failed file keeps its figure)
+ * @param {Record<string, number>} previous the table as it was
  * @param {(file: string) => boolean} exists
  * @returns {Record<string, number>}
  */
 export function e2eSeconds(cache, previous, exists) {
-  const seconds = {};
-  for (const [key, result] of cache.results ?? []) {
-    const file = key.slice(key.indexOf(":") + 1);
-    if (key.slice(0, key.indexOf(":")) !== "" || !E2E_FILE.test(file) || !exists(file)) continue;
-    if (result.failed || typeof result.duration !== "number") {
-      if (file in previous) seconds[file] = previous[file];
-      continue;
-    }
-    seconds[file] = Math.round(result.duration / 100) / 10;
-  }
-  return Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return secondsByFile(cache, { takes: (project, file) => project === "" && E2E_FILE.test(file), exists, previous });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const given = process.argv[2];
-  const cachePath = given ?? (existsSync(CACHE) ? readdirSync(CACHE).map((d) => join(CACHE, d, "results.json")).find((f) => existsSync(f)) : undefined);
+  const cachePath = resultsCachePath(process.argv[2]);
   if (!cachePath) {
-    console.error(`e2e-durations: no vitest results cache under ${CACHE}; run the e2e suite first, or name the file`);
+    console.error(`e2e-durations: no vitest results cache under ${RESULTS_CACHE}; run the e2e suite first, or name the file`);
     process.exit(2);
   }
   const previous = existsSync(TABLE) ? JSON.parse(readFileSync(TABLE, "utf8")) : {};
