@@ -111,7 +111,7 @@ function requestFor(op: Operation, document: any, pools: Pools): fc.Arbitrary<Fu
       } else if (value !== undefined && mediaType === "multipart/form-data" && contentType === mediaType) {
         const form = new FormData();
         for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-          form.append(k, k === "file" ? new File([String(v)], "statement.csv", { type: "text/csv" }) : String(v));
+          form.append(k, k === "file" ? new File([fieldText(v)], "statement.csv", { type: "text/csv" }) : fieldText(v));
         }
         request.body = form;
         request.contentType = undefined;
@@ -143,14 +143,17 @@ async function setUpPools() {
 
 
 /**
- * A generated value as a form body. Mutations produce nested and null-prototype objects, which
- * URLSearchParams cannot turn into strings (it throws in the generator, not in the service):
- * anything but a string is sent as its JSON text, and a non-object as one JSON-text field.
+ * A generated value as one form field. Mutations produce nested and null-prototype objects, which
+ * `String()` cannot turn into text (it throws "Cannot convert object to primitive value" in the
+ * generator, not in the service, as a multipart body did on 2026-11-26): anything but a string is
+ * sent as its JSON text.
  */
+const fieldText = (v: unknown) => (typeof v === "string" ? v : String(JSON.stringify(v)));
+
+/** A generated value as a form body: an object's entries as fields, anything else as one field. */
 function formEncoded(value: unknown): string {
-  const text = (v: unknown) => (typeof v === "string" ? v : String(JSON.stringify(v)));
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return new URLSearchParams({ value: text(value) }).toString();
-  return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, text(v)])).toString();
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return new URLSearchParams({ value: fieldText(value) }).toString();
+  return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, fieldText(v)])).toString();
 }
 
 describe("fuzzing both API documents", () => {
