@@ -169,8 +169,9 @@ async function probe(url, scenario) {
 if (!SMOKE) console.log("measuring startup (wrangler check startup)");
 const startup = SMOKE ? null : measureStartup(5);
 const serviceLog = [];
-phase("migrating a fresh local state and starting wrangler dev");
-const service = await startBenchService({ port: Number(process.env.BENCH_PORT) || undefined, log: (line) => serviceLog.push(line) });
+phase(`${process.env.BENCH_MIGRATED_STATE ? "copying the migrated state" : "migrating a fresh local state"} and starting wrangler dev`);
+// BENCH_MIGRATED_STATE: a migrated local state to copy instead of migrating (the smoke test passes the e2e suite's).
+const service = await startBenchService({ port: Number(process.env.BENCH_PORT) || undefined, log: (line) => serviceLog.push(line), migratedFrom: process.env.BENCH_MIGRATED_STATE });
 const receiver = await startReceiver();
 try {
   const ctx = await setUp(service);

@@ -11,8 +11,10 @@
 //   node scripts/test.mjs --config <file> ...  only the suites of these vitest configs (the runner's own test)
 //   node scripts/test.mjs -- <vitest args>     extra arguments for every vitest, e.g. file filters
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { applyMigrations } from "./lib/service.mjs";
 import { judge, summarise } from "./lib/test-verdict.mjs";
 
 const argv = process.argv.slice(2);
@@ -44,14 +46,14 @@ mkdirSync(".state", { recursive: true });
 const atOnce = process.env.TEST_AT_ONCE === "1";
 const ahead = !atOnce && process.env.TEST_SETUP_AHEAD === "1";
 
-function runSuite(suite, printNow, turnFile) {
+function runSuite(suite, printNow, turnFile, extraEnv = {}) {
   const report = resolve(`.state/${suite.name}-report.json`);
   const setupErrors = resolve(`.state/${suite.name}-setup-errors.json`);
   for (const f of [report, setupErrors, turnFile].filter(Boolean)) rmSync(f, { force: true });
   const turn = turnFile ? { TEST_TURN_FILE: turnFile, TEST_RUNNER_PID: String(process.pid) } : {};
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
   const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
-  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
+  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, ...extraEnv, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
   const held = [];
   let live = printNow;
   for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
@@ -90,7 +92,24 @@ if (atOnce || ahead) {
     if (next?.turnFile) writeFileSync(next.turnFile, "");
   }
 } else {
-  for (const suite of suites) outcomes.push(await runSuite(suite, true).verdict);
+  // The e2e suite's migrated state, made while the first suite runs: its first seconds keep one core busy, and
+  // `wrangler d1 migrations apply` (about 12 s on this machine) fits beside them. The e2e global setup copies
+  // it (E2E_MIGRATED_STATE) instead of migrating at its start; if it failed here, the setup migrates, and reports,
+  // itself (docs/testing.md, "The e2e suite's migration, made while the first suite runs").
+  const template = configs.length === 0 ? migrateAhead() : undefined;
+  try {
+    for (const suite of suites) {
+      const env = suite.name === "e2e" && template && (await template.ready) ? { E2E_MIGRATED_STATE: template.dir } : {};
+      outcomes.push(await runSuite(suite, true, undefined, env).verdict);
+    }
+  } finally {
+    if (template) rmSync(template.dir, { recursive: true, force: true });
+  }
+}
+
+function migrateAhead() {
+  const dir = mkdtempSync(join(tmpdir(), "rfs-e2e-template-"));
+  return { dir, ready: applyMigrations(dir).then(() => true, () => false) };
 }
 
 const { lines, failed } = summarise(outcomes, process.cwd());

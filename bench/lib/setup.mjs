@@ -2,7 +2,7 @@
 // bench's vars, stopped and started again around seeding, and, through the operator API, the demo
 // panel's lenders with live keys, partner accounts with their keys and the template leads seeding
 // copies. Used by bench/run.mjs, bench/serve-seeded.mjs, bench/capacity.mjs and bench/docs-load.mjs.
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/local-run.mjs";
@@ -86,10 +86,13 @@ export const openLead = async (url, key, lead) => (await api(url, "POST", "/part
  * `restartAround(work)` stops it, runs `work()` (seeding writes the local database from another process,
  * which would make a running wrangler dev reload under its clients) and starts it again on the same
  * state. `close()` stops it and removes a state directory it made.
+ * `migratedFrom`: a migrated state to start from, copied into the fresh one (the smoke test hands it the e2e
+ * suite's, BENCH_MIGRATED_STATE), so the start skips `wrangler d1 migrations apply` (its record matches).
  */
-export async function startBenchService({ prefix = "rfs-bench-", port, persistTo, vars = {}, log } = {}) {
+export async function startBenchService({ prefix = "rfs-bench-", port, persistTo, vars = {}, log, migratedFrom } = {}) {
   const servePort = port ?? (await freePort());
   const dir = persistTo ?? mkdtempSync(join(tmpdir(), prefix));
+  if (migratedFrom) cpSync(migratedFrom, dir, { recursive: true });
   const allVars = {
     ADMIN_TOKEN,
     SIGNING_SECRET: "bench-signing-secret",

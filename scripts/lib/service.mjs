@@ -2,7 +2,8 @@
 // local D1 state directory, then `wrangler dev` serving HTTP. Used by
 // `npm run dev` and by the end-to-end suite.
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "./local-run.mjs";
@@ -10,19 +11,59 @@ import { freePort } from "./local-run.mjs";
 const WRANGLER = "node_modules/.bin/wrangler";
 const execFileAsync = promisify(execFile);
 
+/** Where wrangler keeps a state's local D1 databases (`--persist-to <dir>`). */
+const d1Dir = (persistTo) => join(persistTo, "v3", "d1");
+/** The record applyMigrations leaves beside the D1 files: which migrations, with which content, it applied. */
+const appliedRecord = (persistTo) => join(d1Dir(persistTo), "rfs-migrations-applied.json");
+
+/** Each migration file's name and the SHA-256 of its content, in order. */
+function migrationsFingerprint(migrationsDir = "migrations") {
+  return readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => ({ name, sha256: createHash("sha256").update(readFileSync(join(migrationsDir, name))).digest("hex") }));
+}
+
+/** Records that `persistTo` now holds every migration of `migrationsDir` (applyMigrations, after wrangler succeeded). */
+export function recordMigrationsApplied(persistTo, migrationsDir = "migrations") {
+  mkdirSync(d1Dir(persistTo), { recursive: true });
+  writeFileSync(appliedRecord(persistTo), JSON.stringify(migrationsFingerprint(migrationsDir)));
+}
+
+/**
+ * Whether `persistTo` already holds every migration of `migrationsDir`, as they are now: its record says
+ * applyMigrations applied exactly these files with this content, and the D1 database file is still there.
+ * A state copied from a migrated one (migratedStates, the e2e template) carries the record with it.
+ */
+export function migrationsUpToDate(persistTo, migrationsDir = "migrations") {
+  const database = join(d1Dir(persistTo), "miniflare-D1DatabaseObject");
+  if (!existsSync(appliedRecord(persistTo)) || !existsSync(database)) return false;
+  if (!readdirSync(database).some((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) return false;
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(appliedRecord(persistTo), "utf8"))) === JSON.stringify(migrationsFingerprint(migrationsDir));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `wrangler d1 migrations apply --local` on `persistTo`, as a child process the caller awaits: the event
  * loop stays free meanwhile, so starts that run side by side (the e2e lanes) do not queue behind it.
+ * A state whose record shows the same migrations applied (migrationsUpToDate) is left as it is: wrangler
+ * would start only to find nothing to apply, seconds of CPU for each `npm run dev` and each test that
+ * starts a service from a migrated copy. A new or changed migration file, or a removed database, runs it.
  * @param {string} persistTo
- * @returns {Promise<string>} wrangler's output
+ * @returns {Promise<string>} wrangler's output, or a line saying nothing was applied
  */
 export async function applyMigrations(persistTo) {
   mkdirSync(persistTo, { recursive: true });
+  if (migrationsUpToDate(persistTo)) return `Migrations: ${persistTo} already has every migration applied (${appliedRecord(persistTo)}).\n`;
   try {
     const { stdout } = await execFileAsync(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
       encoding: "utf8",
       env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
     });
+    recordMigrationsApplied(persistTo);
     return stdout;
   } catch (error) {
     throw new Error(
