@@ -1,0 +1,27 @@
+// The Worker built as `wrangler deploy` would upload it, once, in both forms its measurements read:
+// the modules (`--outdir`, whose gzipped size bundle-budget.json limits) and the one-file upload bundle
+// (`--outfile`, which `wrangler check startup --worker-bundle` profiles). One `wrangler deploy --dry-run`
+// writes both, so `npm run build:check` and the deploy e2e test build the Worker once, not once per figure.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const WRANGLER_ENV = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
+
+/**
+ * Builds the Worker for `env` (nothing is uploaded) into a temporary directory.
+ * @param {string} [env] the wrangler.toml environment (production by default: what is deployed)
+ * @returns {{ outdir: string, bundle: string, remove: () => void }}
+ */
+export function buildWorker(env = "production") {
+  const dir = mkdtempSync(join(tmpdir(), "rfs-worker-build-"));
+  const outdir = join(dir, "modules");
+  const bundle = join(dir, "worker.bundle");
+  const run = spawnSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outdir, "--outfile", bundle, "--env", env], { encoding: "utf8", env: WRANGLER_ENV });
+  if (run.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
+  }
+  return { outdir, bundle, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
