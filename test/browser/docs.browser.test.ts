@@ -35,6 +35,9 @@ describe("the API reference at /docs in a browser", () => {
     // Every operation is listed in the navigation, by its summary.
     const nav = await page.locator("aside, nav").allInnerTexts();
     expect(nav.join("\n")).toContain("Leads");
+    // The navigation renders before the document's body: wait for the body's title before reading the text
+    // (read at once, it once held only the navigation: 2026-11-26 22:55).
+    await page.getByText("Referral Funding Service: partner API").first().waitFor({ timeout: 45_000 });
     // Markdown in descriptions is rendered: no raw backticks around `error.code`.
     const text = await page.locator("#app").innerText();
     expect(text).toContain("Referral Funding Service: partner API");
