@@ -101,7 +101,7 @@ export async function startBenchService({ prefix = "rfs-bench-", port, persistTo
     PUBLIC_URL: `http://localhost:${servePort}`,
     ...vars,
   };
-  const start = ({ migrate = true } = {}) => startService({ port: servePort, persistTo: dir, vars: allVars, log, migrate });
+  const start = () => startService({ port: servePort, persistTo: dir, vars: allVars, log });
   let current = await start();
   const stopped = async () => {
     current.stop();
@@ -116,8 +116,8 @@ export async function startBenchService({ prefix = "rfs-bench-", port, persistTo
     async restartAround(work) {
       await stopped();
       const result = await work();
-      // The state was migrated by the first start; seeding adds rows, not tables.
-      current = await start({ migrate: false });
+      // The state records its migrations since the first start (seeding adds rows, not tables): no wrangler migration again.
+      current = await start();
       return result;
     },
     stop: stopped,

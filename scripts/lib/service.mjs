@@ -77,8 +77,8 @@ export async function applyMigrations(persistTo) {
 /**
  * Several fresh states, all migrated: the migrations run once, on the first directory, and the others
  * get a copy of it (the D1 database file with its migrations table). The e2e lanes start from the same
- * empty, migrated database each, for one wrangler process instead of one per lane. Start each with
- * `migrate: false`.
+ * empty, migrated database each, for one wrangler process instead of one per lane; each copy carries
+ * the record of applied migrations, so starting a service on it runs no wrangler migration.
  * @param {string[]} dirs fresh (empty) state directories
  */
 export async function migratedStates(dirs) {
@@ -117,19 +117,19 @@ export function localVars(port, vars = {}) {
 /**
  * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
  * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
- * `migrate: false` skips `wrangler d1 migrations apply` (one more wrangler process, seconds of CPU) for a
- * state that is already migrated: the bench's restart around its seeding, and the e2e lanes, whose
- * states `migratedStates()` prepared. `npm run dev` and the other starters migrate, as a newcomer's
- * first start does.
+ * The migrations are applied first (applyMigrations), which leaves out `wrangler d1 migrations apply` on a
+ * state that records them already: the bench's restart around its seeding, the e2e lanes and the README tour,
+ * whose states are copies of a migrated one, and a second `npm run dev`. A fresh state is migrated, as a
+ * newcomer's first start is.
  * `inspector`: "free" (the default) gives `wrangler dev` a DevTools port of its own, free just now;
  * "wrangler" leaves it to wrangler (9229, or another when that is taken), as a developer's `npm run dev`
  * expects. Two `wrangler dev` started at the same moment both find 9229 free and one of them then exits 1
  * (the e2e lanes start side by side; cloudflare/workers-sdk's own reports and opennextjs-cloudflare#51
  * describe the same race), so every start the tests or tools make asks for a port of its own.
- * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, migrate?: boolean, inspector?: "free" | "wrangler", log?: (line: string) => void }} options
+ * @param {{ port: number, persistTo: string, vars?: Record<string,string>, bare?: boolean, inspector?: "free" | "wrangler", log?: (line: string) => void }} options
  */
-export async function startService({ port, persistTo, vars = {}, bare = false, migrate = true, inspector = "free", log = () => {} }) {
-  if (migrate) await applyMigrations(persistTo);
+export async function startService({ port, persistTo, vars = {}, bare = false, inspector = "free", log = () => {} }) {
+  await applyMigrations(persistTo);
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
   if (inspector === "free") args.push("--inspector-port", String(await freePort()));
   if (bare) {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
-import { migratedStates, migrationsUpToDate, startService } from "../../scripts/lib/service.mjs";
+import { migratedStates, startService } from "../../scripts/lib/service.mjs";
 import { waitForTurn } from "../../scripts/lib/turn.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
@@ -46,10 +46,11 @@ export default async function setup(project: TestProject) {
   // a template directory no service uses; each lane gets a copy, and so does a file that starts a
   // service of its own from `inject("migratedState")` (the README tour).
   const migrated = mkdtempSync(join(tmpdir(), "rfs-e2e-migrated-"));
-  // `npm test` migrates a state while the first suite runs (scripts/test.mjs, E2E_MIGRATED_STATE): copied here, its
-  // record of applied migrations matches and migratedStates leaves wrangler out. Otherwise it migrates here.
+  // `npm test` migrates a state while the first suite runs (scripts/test.mjs, E2E_MIGRATED_STATE, set only once that
+  // succeeded): copied here, its record of applied migrations matches and migratedStates leaves wrangler out.
+  // Otherwise it migrates here.
   const ahead = process.env.E2E_MIGRATED_STATE;
-  if (ahead && migrationsUpToDate(ahead)) cpSync(ahead, migrated, { recursive: true });
+  if (ahead) cpSync(ahead, migrated, { recursive: true });
   await migratedStates([migrated, ...runs.map((r) => r.dir)]);
   const starts = await Promise.allSettled(
     runs.map(async ({ port, dir: persistTo }, i) => {
@@ -61,7 +62,6 @@ export default async function setup(project: TestProject) {
         // `bare`: a developer's .dev.vars (which may still hold a SIGNING_SECRET) is not read.
         // REGISTERS_OFFLINE configures nothing the service needs: it only keeps live register lookups on this machine.
         bare: true,
-        migrate: false,
         vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS: "true", ...REGISTERS_OFFLINE },
         log: (line) => log.push(`[lane ${i + 1}] ${line}`),
       });

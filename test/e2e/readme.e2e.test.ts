@@ -25,7 +25,6 @@ beforeAll(async () => {
   service = await startService({
     port: run.port,
     persistTo: state,
-    migrate: false,
     vars: { ADMIN_TOKEN, SIGNING_SECRET: "readme-signing-secret", ALLOW_PRIVATE_WEBHOOKS: "true" },
   });
   ({ keys } = await seedDemo({ url: service.url, adminToken: ADMIN_TOKEN, keysFile: join(dir, "demo-keys.json"), origins: [service.url] }));
