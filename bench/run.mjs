@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { measureStartup } from "../scripts/lib/startup.mjs";
-import { buildWorker } from "../scripts/lib/worker-build.mjs";
+import { withWorkerBuild } from "../scripts/lib/worker-build.mjs";
 import { seedLeads } from "./lib/seed-leads.mjs";
 import { api, completeLead, createLenders, createPartner, draftLead, openLead, seededId, startBenchService } from "./lib/setup.mjs";
 import { evaluateTargets, printReport } from "./lib/report.mjs";
@@ -165,20 +165,10 @@ async function probe(url, scenario) {
   return { status: res.status, ...roundTrips(res.headers.get("Server-Timing")), server_timing: res.headers.get("Server-Timing") };
 }
 
-/** A cold isolate's startup on one production build, the median of `runs` (the build is removed after). */
-function measuredStartup(runs) {
-  const build = buildWorker();
-  try {
-    return measureStartup(build, runs);
-  } finally {
-    build.remove();
-  }
-}
-
 // A cold isolate's startup (issue 25), measured before the service starts so the runs have the CPU to themselves.
 // The smoke run skips it (about 10 s a run of wrangler check startup); `npm run build:check` measures it too.
 if (!SMOKE) console.log("measuring startup (wrangler check startup)");
-const startup = SMOKE ? null : measuredStartup(5);
+const startup = SMOKE ? null : withWorkerBuild((build) => measureStartup(build, 5));
 const serviceLog = [];
 phase(`${process.env.BENCH_MIGRATED_STATE ? "copying the migrated state" : "migrating a fresh local state"} and starting wrangler dev`);
 // BENCH_MIGRATED_STATE: a migrated local state to copy instead of migrating (the smoke test passes the e2e suite's).

@@ -7,19 +7,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { budget, measureBundle, withBudgetFigures } from "./lib/bundle-size.mjs";
 import { measureStartup } from "./lib/startup.mjs";
-import { buildWorker } from "./lib/worker-build.mjs";
+import { withWorkerBuild } from "./lib/worker-build.mjs";
 
 const limit = budget();
 // One production build, measured twice: its modules' size and its upload bundle's startup.
-const build = buildWorker();
-let size;
-let startup;
-try {
-  size = measureBundle(build);
-  startup = measureStartup(build, Number(process.env.STARTUP_RUNS ?? 5));
-} finally {
-  build.remove();
-}
+const { size, startup } = withWorkerBuild((build) => ({ size: measureBundle(build), startup: measureStartup(build, Number(process.env.STARTUP_RUNS ?? 5)) }));
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`bundle ${kib(size.bytes)}, gzip ${kib(size.gzipBytes)}; budget gzip ${kib(limit.gzip_bytes)}`);
 console.log(

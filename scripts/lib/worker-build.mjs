@@ -25,3 +25,19 @@ export function buildWorker(env = "production") {
   }
   return { outdir, bundle, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * `work(build)` on a build of the Worker for `env`, which is removed after, whatever `work` does.
+ * @template T
+ * @param {(build: { outdir: string, bundle: string }) => T} work
+ * @param {string} [env]
+ * @returns {T}
+ */
+export function withWorkerBuild(work, env) {
+  const build = buildWorker(env);
+  try {
+    return work(build);
+  } finally {
+    build.remove();
+  }
+}
