@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from "node:fs";
+import axe from "axe-core";
 import { describe, expect, it } from "vitest";
 import { chromiumForFile } from "./browser";
 import { axeResults, checkPage, graveAxeViolations, keepsEveryScreenshot, PHONE } from "./page-checks";
@@ -87,6 +88,35 @@ describe("the page check", () => {
     } finally {
       await page.close();
       rmSync(FOLDER, { recursive: true, force: true });
+    }
+  });
+
+  it("puts the same axe into a page whose CSP forbids eval, and leaves that CSP as strict as it was", async () => {
+    // The portal's and hub's policy (script-src 'self', no 'unsafe-eval'), served for a made-up origin.
+    const page = await browser().newPage();
+    try {
+      await page.route("http://strict.page.test/", (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          headers: { "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'" },
+          body: CLEAN.replace("<p>Nothing wrong here.</p>", '<p style="color:#eeeeee" id="faint">Barely there</p>'),
+        }),
+      );
+      await page.goto("http://strict.page.test/");
+      expect(await graveAxeViolations(page)).toEqual(["color-contrast: #faint"]);
+      expect(await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.version)).toBe(axe.version);
+      // Nothing of the packed source is left on the page, and the page's own code still may not eval.
+      expect(await page.evaluate(() => "__axeSource" in window)).toBe(false);
+      const pageEval = await page.evaluate(() => new Promise((resolve) => setTimeout(() => {
+        try {
+          resolve((0, eval)("'evaluated'"));
+        } catch (error) {
+          resolve((error as Error).name);
+        }
+      })));
+      expect(pageEval).toBe("EvalError");
+    } finally {
+      await page.close();
     }
   });
 });

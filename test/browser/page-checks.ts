@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { putAxeIn } from "./axe-in-page";
 
 // What every server-rendered page (portal, client hub) must hold in a real browser, one place for
 // all the browser tests: nothing wider than a phone's screen, and no serious or critical
@@ -16,16 +17,16 @@ type Axe = typeof axe;
 
 /**
  * axe-core's findings on the page as it is now (`include`: only under that selector). axe is put into
- * the page once per document (a navigation drops it; the check at the next width reuses it) and run
- * there with `axe.run`. @axe-core/playwright's `analyze()` evaluated the 550 kB source again on every
- * call, twice, and finished each run in a second, blank page: 3-5 s a check on the shared 2-core
+ * the page once per document (a navigation drops it; the check at the next width reuses it), packed
+ * (axe-in-page.ts), and run there with `axe.run`. @axe-core/playwright's `analyze()` evaluated the
+ * 1.3 MB source again on every call, twice, and finished each run in a second, blank page: 3-5 s a check on the shared 2-core
  * machine against 0.3-1.5 s this way, with the same violations, passes and incomplete results on the
  * portal's pages (compared side by side; no checked page has an iframe, the one case axe.run in the
  * top frame would not reach alone).
  */
 export async function axeResults(page: Page, include?: string, options: axe.RunOptions = {}): Promise<axe.AxeResults> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: Axe }).axe?.run === "function");
-  if (!loaded) await page.evaluate(axe.source);
+  if (!loaded) await putAxeIn(page);
   return page.evaluate(
     ({ selector, options }) => (window as unknown as { axe: Axe }).axe.run(selector ? { include: [[selector]] } : document, options),
     { selector: include ?? null, options },
