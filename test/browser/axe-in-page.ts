@@ -21,7 +21,7 @@ const PACKED_AXE = gzipSync(readFileSync(createRequire(import.meta.url).resolve(
  */
 export async function putAxeIn(page: Page): Promise<void> {
   await page.evaluate(async (packed) => {
-    const fromBase64 = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+    const fromBase64 = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64;
     const bytes = fromBase64 ? fromBase64(packed) : Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
     const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     (window as unknown as { __axeSource?: string }).__axeSource = await new Response(inflated).text();
