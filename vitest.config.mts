@@ -54,7 +54,7 @@ export default defineConfig(async () => {
   // Each runtime's D1, Durable Objects and R2 live in memory (/dev/shm), not on disk where SQLite waits for every
   // sync: a new Durable Object cost 50-80 ms on disk, 9 ms in memory (test/harness/memory-storage.mts).
   useMemoryStorage();
-  // The pool's messages to the runtimes go over the loopback uncompressed, not deflated here and inflated by workerd (test/harness/uncompressed-pool-messages.mts).
+  // The pool and the runtimes send their messages over the loopback uncompressed, neither end deflating (test/harness/uncompressed-pool-messages.mts).
   uncompressedPoolMessages();
   const migrations = await readD1Migrations("./migrations");
   // The files whose storage test/helpers/storage-reset.ts empties before they run (test/harness/own-storage.mts).
