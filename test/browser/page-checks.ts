@@ -20,9 +20,9 @@ type Axe = typeof axe;
  * the page once per document (a navigation drops it; the check at the next width reuses it), packed
  * (axe-in-page.ts), and run there with `axe.run`. @axe-core/playwright's `analyze()` evaluated the
  * 1.3 MB source again on every call, twice, and finished each run in a second, blank page: 3-5 s a
- * check on the shared 2-core machine against 0.3-1.5 s this way, with the same violations, passes and incomplete results on the
- * portal's pages (compared side by side; no checked page has an iframe, the one case axe.run in the
- * top frame would not reach alone).
+ * check on the shared 2-core machine against 0.3-1.5 s this way, with the same violations, passes and
+ * incomplete results on the portal's pages (compared side by side; no checked page has an iframe, the
+ * one case axe.run in the top frame would not reach alone).
  */
 export async function axeResults(page: Page, include?: string, options: axe.RunOptions = {}): Promise<axe.AxeResults> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: Axe }).axe?.run === "function");
