@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { wranglerEnv } from "../../scripts/lib/wrangler-env.mjs";
 
 const WRANGLER = "node_modules/.bin/wrangler";
 /** Rows per INSERT statement: keeps each statement's transaction short. */
@@ -66,7 +67,7 @@ export function seedLeads({ persistTo, plan, then }) {
     writeFileSync(file, statements.join("\n") + "\n");
     const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--file", file, "--yes", ...(then ? ["--json"] : [])], {
       encoding: "utf8",
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+      env: wranglerEnv(),
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`seeding failed:\n${run.stdout}\n${run.stderr}`);
@@ -82,7 +83,7 @@ export function seedLeads({ persistTo, plan, then }) {
 export function queryLocal(persistTo, sql) {
   const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
     encoding: "utf8",
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: wranglerEnv(),
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`query failed: ${sql}\n${run.stdout}\n${run.stderr}`);

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "./local-run.mjs";
+import { wranglerEnv } from "./wrangler-env.mjs";
 
 const WRANGLER = "node_modules/.bin/wrangler";
 const execFileAsync = promisify(execFile);
@@ -61,7 +62,7 @@ export async function applyMigrations(persistTo) {
   try {
     const { stdout } = await execFileAsync(WRANGLER, ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo], {
       encoding: "utf8",
-      env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+      env: wranglerEnv(),
     });
     recordMigrationsApplied(persistTo);
     return stdout;
@@ -139,7 +140,7 @@ export async function startService({ port, persistTo, vars = {}, bare = false, i
   }
   for (const [name, value] of Object.entries(localVars(port, vars))) args.push("--var", `${name}:${value}`);
   const child = spawn(WRANGLER, args, {
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" },
+    env: wranglerEnv(),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

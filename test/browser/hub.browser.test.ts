@@ -5,6 +5,7 @@ import { baseUrl, http, lane, newPartner } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
+import { wranglerEnv } from "../../scripts/lib/wrangler-env.mjs";
 
 // The business's side: a real browser opens the lead's `upload_url` and uses
 // the server-rendered hub (plain forms, no script) end to end.
@@ -23,7 +24,7 @@ async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId
     values ('${id}', '${deal.ref}', 'live', '${deal.lenderId}', '${deal.leadId}', 'bank_statements_6m', 'bank_statements', 'Bank statements (last 6 months)', null, 'requested', 'hub', 0, '${new Date().toISOString()}', 'seed')`;
   const run = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], {
     encoding: "utf8",
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" },
+    env: wranglerEnv(),
   });
   if (run.status !== 0) throw new Error(`seeding the request failed: ${run.stdout}\n${run.stderr}`);
   return id;
