@@ -6,9 +6,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { wranglerEnv } from "../../scripts/lib/wrangler-env.mjs";
+import { WRANGLER, wranglerEnv } from "../../scripts/lib/wrangler-child.mjs";
 
-const WRANGLER = "node_modules/.bin/wrangler";
 /** Rows per INSERT statement: keeps each statement's transaction short. */
 const CHUNK = 10_000;
 

@@ -2,6 +2,7 @@
 // wrangler.toml (the one place the names live) through wrangler's own reader.
 import { spawnSync } from "node:child_process";
 import { unstable_readConfig } from "wrangler";
+import { WRANGLER } from "./wrangler-child.mjs";
 
 export const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
 export const ENVIRONMENTS = ["production", "staging"];
@@ -67,7 +68,7 @@ export function placeholdersIn(resources) {
  * captured for the caller to read.
  */
 export function wrangler(args, { inherit = false } = {}) {
-  const bin = process.env.WRANGLER ?? "node_modules/.bin/wrangler";
+  const bin = process.env.WRANGLER ?? WRANGLER;
   console.log(`$ wrangler ${args.join(" ")}`);
   const run = spawnSync(bin, args, {
     encoding: "utf8",

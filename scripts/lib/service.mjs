@@ -7,9 +7,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { freePort } from "./local-run.mjs";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { WRANGLER, wranglerEnv } from "./wrangler-child.mjs";
 
-const WRANGLER = "node_modules/.bin/wrangler";
 const execFileAsync = promisify(execFile);
 
 /** Where wrangler keeps a state's local D1 databases (`--persist-to <dir>`). */

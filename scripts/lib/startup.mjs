@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { WRANGLER, wranglerEnv } from "./wrangler-child.mjs";
 
 /** Milliseconds of non-idle samples in a V8 CPU profile. */
 export function activeCpuMs(profile) {
@@ -23,7 +23,7 @@ function measureStartupOnce(bundle) {
   try {
     const outfile = join(dir, "startup.cpuprofile");
     const args = ["check", "startup", "--outfile", outfile, "--worker-bundle", bundle];
-    const run = spawnSync("node_modules/.bin/wrangler", args, { encoding: "utf8", env: wranglerEnv() });
+    const run = spawnSync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv() });
     if (run.status !== 0) throw new Error(`wrangler check startup failed:\n${run.stdout}\n${run.stderr}`);
     return activeCpuMs(JSON.parse(readFileSync(outfile, "utf8")));
   } finally {

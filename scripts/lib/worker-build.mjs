@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { wranglerEnv } from "./wrangler-env.mjs";
+import { WRANGLER, wranglerEnv } from "./wrangler-child.mjs";
 
 /**
  * Builds the Worker for `env` (nothing is uploaded) into a temporary directory.
@@ -17,7 +17,7 @@ export function buildWorker(env = "production") {
   const dir = mkdtempSync(join(tmpdir(), "rfs-worker-build-"));
   const outdir = join(dir, "modules");
   const bundle = join(dir, "worker.bundle");
-  const run = spawnSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outdir, "--outfile", bundle, "--env", env], { encoding: "utf8", env: wranglerEnv() });
+  const run = spawnSync(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir, "--outfile", bundle, "--env", env], { encoding: "utf8", env: wranglerEnv() });
   if (run.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { WRANGLER, wranglerEnv } from "../../scripts/lib/wrangler-child.mjs";
 import { baseUrl, http, lane, newPartner } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
-import { wranglerEnv } from "../../scripts/lib/wrangler-env.mjs";
 
 // The business's side: a real browser opens the lead's `upload_url` and uses
 // the server-rendered hub (plain forms, no script) end to end.
@@ -22,7 +22,7 @@ async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId
   const id = `req_e2e${Date.now().toString(36)}`;
   const sql = `insert into document_requests (id, deal_ref, environment, lender_organisation_id, lead_id, item_type, document_type, label, note, status, requested_via, file_count, requested_at, last_change)
     values ('${id}', '${deal.ref}', 'live', '${deal.lenderId}', '${deal.leadId}', 'bank_statements_6m', 'bank_statements', 'Bank statements (last 6 months)', null, 'requested', 'hub', 0, '${new Date().toISOString()}', 'seed')`;
-  const run = spawnSync("node_modules/.bin/wrangler", ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], {
+  const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], {
     encoding: "utf8",
     env: wranglerEnv(),
   });
