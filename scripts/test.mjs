@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { applyMigrations } from "./lib/service.mjs";
+import { applyMigrations } from "./lib/local-migrations.mjs";
 import { judge, summarise } from "./lib/test-verdict.mjs";
 
 const argv = process.argv.slice(2);

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
-import { migratedStates, startService } from "../../scripts/lib/service.mjs";
+import { migratedStates } from "../../scripts/lib/local-migrations.mjs";
+import { startService } from "../../scripts/lib/service.mjs";
 import { waitForTurn } from "../../scripts/lib/turn.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 // @ts-expect-error scripts/lib is plain JavaScript without declarations (the root tsconfig leaves scripts/ out)
-import { migrationsUpToDate, recordMigrationsApplied } from "../../../scripts/lib/service.mjs";
+import { migrationsUpToDate, recordMigrationsApplied } from "../../../scripts/lib/local-migrations.mjs";
 
-// applyMigrations (scripts/lib/service.mjs) skips `wrangler d1 migrations apply` only for a state whose
+// applyMigrations (scripts/lib/local-migrations.mjs) skips `wrangler d1 migrations apply` only for a state whose
 // record matches the migrations as they are now; everything else runs wrangler, as before the record.
 describe("the record of applied migrations", () => {
   let root: string;
