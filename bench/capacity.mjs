@@ -34,7 +34,7 @@ try {
   await api(service.url, "POST", "/partner/v1/webhooks", { headers: { "X-API-Key": key }, body: { url: hook } });
   const template = await openLead(service.url, key, { ...completeLead("Widgets Trading Ltd"), partner_reference: "crm-000123" });
 
-  await service.restartAround(() => seedLeads({ persistTo, plan: [{ scopeNumber: 9, organisationId: partner.id, environment: "live", templateId: template.id, count: LEADS }] }));
+  seedLeads({ persistTo, plan: [{ scopeNumber: 9, organisationId: partner.id, environment: "live", templateId: template.id, count: LEADS }] });
 
   const ids = Array.from({ length: SUBMITS }, (_, i) => `${(i + 1).toString(16).padStart(8, "0")}-0009-4000-8000-000000000000`);
   for (let i = 0; i < ids.length; i += 10) {

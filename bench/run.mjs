@@ -58,9 +58,8 @@ async function inBatches(items, size, work) {
 }
 
 /**
- * Seeding writes the local database from another process, which makes a
- * running `wrangler dev` reload under its clients; so the service is stopped
- * for it and started again on the same state.
+ * The accounts and templates through the API, then the leads seeded into the same local database by
+ * `wrangler d1 execute --local` while the service runs (it reads them at once; bench/lib/seed-leads.mjs).
  */
 async function setUp(service) {
   const url = service.url;
@@ -80,9 +79,9 @@ async function setUp(service) {
     { scopeNumber: 4, organisationId: accounts.b.id, environment: "live", templateId: draft.id, count: leads.bLive },
     { scopeNumber: 5, organisationId: accounts.b.id, environment: "sandbox", templateId: draft.id, count: leads.bSandbox },
   ];
-  phase("seeding (the service stopped around it)");
+  phase("seeding (wrangler d1 execute beside the running service)");
   // The leads are counted by the seeding's own `wrangler d1 execute`, after its inserts (one wrangler process fewer).
-  const seeded = await service.restartAround(() => seedLeads({ persistTo: service.persistTo, plan, then: "SELECT count(*) AS n FROM leads" }));
+  const seeded = seedLeads({ persistTo: service.persistTo, plan, then: "SELECT count(*) AS n FROM leads" });
   const [{ n: leadCount }] = seeded.queried;
   phase(`seeded ${seeded.rows.toLocaleString("en")} leads in ${(seeded.ms / 1000).toFixed(1)} s (wrangler d1 execute --local --file); ${leadCount.toLocaleString("en")} in the database`);
 

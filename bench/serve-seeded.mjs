@@ -21,16 +21,15 @@ const orgs = { a: await createPartner(url, "seeded partner a"), b: await createP
 const headers = { "X-API-Key": orgs.a.live };
 const draft = await openLead(url, orgs.a.live, draftLead("Seeded Ltd"));
 const complete = await openLead(url, orgs.a.live, completeLead("Seeded Complete Ltd"));
-await service.restartAround(() =>
-  seedLeads({
-    persistTo: service.persistTo,
-    plan: [
-      { scopeNumber: 1, organisationId: orgs.a.id, environment: "live", templateId: draft.id, count: LEADS - DRAFTS },
-      { scopeNumber: 2, organisationId: orgs.a.id, environment: "live", templateId: complete.id, count: DRAFTS },
-      { scopeNumber: 4, organisationId: orgs.b.id, environment: "live", templateId: draft.id, count: 2_000 },
-    ],
-  }),
-);
+// Seeded beside the running service, which reads the rows at once (bench/lib/setup.mjs).
+seedLeads({
+  persistTo: service.persistTo,
+  plan: [
+    { scopeNumber: 1, organisationId: orgs.a.id, environment: "live", templateId: draft.id, count: LEADS - DRAFTS },
+    { scopeNumber: 2, organisationId: orgs.a.id, environment: "live", templateId: complete.id, count: DRAFTS },
+    { scopeNumber: 4, organisationId: orgs.b.id, environment: "live", templateId: draft.id, count: 2_000 },
+  ],
+});
 // A few submits so the lenders hold deals (and the panel cache is warm).
 for (let i = 1; i <= 10; i++) await api(url, "POST", `/partner/v1/leads/${seededId(2, i)}/submit`, { headers });
 console.log(

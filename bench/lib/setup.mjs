@@ -83,9 +83,10 @@ export const openLead = async (url, key, lead) => (await api(url, "POST", "/part
  * `wrangler dev` for a bench: a fresh local state (under the temp directory, `prefix`) unless `persistTo`
  * is given, a free port unless `port` is, the rate limit raised out of the way, private webhook
  * receivers allowed, and links pointing at the port it serves on; `vars` adds or overrides.
- * `restartAround(work)` stops it, runs `work()` (seeding writes the local database from another process,
- * which would make a running wrangler dev reload under its clients) and starts it again on the same
- * state. `close()` stops it and removes a state directory it made.
+ * Leads are seeded into its state (`seedLeads(service.persistTo, …)`, another process writing the same local
+ * database) while it runs: it reads the seeded rows at once and does not reload (checked 2026-11-27 with
+ * `wrangler d1 execute --local` writing beside a running `wrangler dev`), so nothing stops or restarts it.
+ * `close()` stops it and removes a state directory it made.
  * `migratedFrom`: a migrated state to start from, copied into the fresh one (the smoke test hands it the e2e
  * suite's, BENCH_MIGRATED_STATE), so the start skips `wrangler d1 migrations apply` (its record matches).
  */
@@ -101,8 +102,7 @@ export async function startBenchService({ prefix = "rfs-bench-", port, persistTo
     PUBLIC_URL: `http://localhost:${servePort}`,
     ...vars,
   };
-  const start = () => startService({ port: servePort, persistTo: dir, vars: allVars, log });
-  let current = await start();
+  const current = await startService({ port: servePort, persistTo: dir, vars: allVars, log });
   const stopped = async () => {
     current.stop();
     if (current.child.exitCode === null && current.child.signalCode === null) await new Promise((resolve) => current.child.once("exit", resolve));
@@ -110,16 +110,7 @@ export async function startBenchService({ prefix = "rfs-bench-", port, persistTo
   return {
     port: servePort,
     persistTo: dir,
-    get url() {
-      return current.url;
-    },
-    async restartAround(work) {
-      await stopped();
-      const result = await work();
-      // The state records its migrations since the first start (seeding adds rows, not tables): no wrangler migration again.
-      current = await start();
-      return result;
-    },
+    url: current.url,
     stop: stopped,
     async close() {
       await stopped();
