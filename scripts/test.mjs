@@ -109,7 +109,8 @@ if (atOnce || ahead) {
 
 function migrateAhead() {
   const dir = mkdtempSync(join(tmpdir(), "rfs-e2e-template-"));
-  return { dir, ready: applyMigrations(dir).then(() => true, () => false) };
+  // `wrangler d1 migrations apply` itself, as the e2e suite's own migration would run it (migratedStates).
+  return { dir, ready: applyMigrations(dir, { wranglerApply: true }).then(() => true, () => false) };
 }
 
 const { lines, failed } = summarise(outcomes, process.cwd());

@@ -80,16 +80,20 @@ export function freshMigrationScript(migrationsDir = "migrations") {
  * - A fresh state (no database yet) gets every migration in one `wrangler d1 execute --local --file`: the
  *   same statements, split by the same wrangler code, as `wrangler d1 migrations apply`, which starts a
  *   local runtime for each migration (16 files: 15 CPU-s and 13 s on this machine, against about 3).
- *   `wrangler d1 migrations list --local` then finds nothing to apply (test/unit/tooling/local-migrations.test.ts).
- * - Any other state (a database that lacks some migrations) goes through `wrangler d1 migrations apply`,
- *   which applies only what is missing.
+ *   wrangler's `migrations apply` then finds nothing to apply (test/unit/tooling/local-migrations.test.ts).
+ *   `npm run dev`'s first start goes this way.
+ * - `wranglerApply: true`, and any state that has a database but lacks some migrations, go through
+ *   `wrangler d1 migrations apply`, which applies only what is missing. The states the black-box tests
+ *   start from are made so (decisions.md: "a fresh local state comes from `wrangler d1 migrations apply`
+ *   ... black-box tests start the service that way"): the e2e template (migratedStates).
  * @param {string} persistTo
+ * @param {{ wranglerApply?: boolean }} [options]
  * @returns {Promise<string>} wrangler's output, or a line saying nothing was applied
  */
-export async function applyMigrations(persistTo) {
+export async function applyMigrations(persistTo, { wranglerApply = false } = {}) {
   mkdirSync(persistTo, { recursive: true });
   if (migrationsUpToDate(persistTo)) return `Migrations: ${persistTo} already has every migration applied (${appliedRecord(persistTo)}).\n`;
-  const fresh = !hasDatabase(persistTo);
+  const fresh = !wranglerApply && !hasDatabase(persistTo);
   const script = join(persistTo, "rfs-fresh-migrations.sql");
   if (fresh) writeFileSync(script, freshMigrationScript());
   const args = fresh ? ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--file", script, "--yes"] : ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo];
@@ -109,15 +113,16 @@ export async function applyMigrations(persistTo) {
 }
 
 /**
- * Several fresh states, all migrated: the migrations run once, on the first directory, and the others
- * get a copy of it (the D1 database file with its migrations table). The e2e lanes start from the same
- * empty, migrated database each, for one wrangler process instead of one per lane; each copy carries
- * the record of applied migrations, so starting a service on it runs no wrangler migration.
+ * Several fresh states, all migrated: `wrangler d1 migrations apply` runs once, on the first directory, as
+ * decisions.md's black-box start says, and the others get a copy of it (the D1 database file with its
+ * migrations table). The e2e lanes start from the same empty, migrated database each, for one wrangler
+ * process instead of one per lane; each copy carries the record of applied migrations, so starting a
+ * service on it runs no wrangler migration.
  * @param {string[]} dirs fresh (empty) state directories
  */
 export async function migratedStates(dirs) {
   const [first, ...rest] = dirs;
   if (first === undefined) return;
-  await applyMigrations(first);
+  await applyMigrations(first, { wranglerApply: true });
   for (const dir of rest) cpSync(first, dir, { recursive: true });
 }
