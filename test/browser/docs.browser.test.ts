@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { baseUrl } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 
@@ -57,23 +57,29 @@ describe("the API reference at /docs in a browser", () => {
     await page.close();
   });
 
-  it("fits a 390 px phone without sideways scrolling", { timeout: 90_000 }, async () => {
-    const { page, external } = await open(390);
-    await page.getByText(FIRST_OPERATION).first().waitFor({ state: "attached", timeout: 45_000 });
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    // Opening the notes must not widen the page either.
-    await page.locator("summary", { hasText: "Error codes" }).click();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(external).toEqual([]);
-    await page.close();
-  });
+  // One load of /docs at phone width, opened at the deprecation notice's anchor, serves both tests below: a Scalar
+  // load costs Chromium about 3 CPU-s (docs/testing.md, "One Scalar load for the phone and the anchors").
+  describe("at 390 px, opened at #deal-deprecated-fields", () => {
+    let opened: Awaited<ReturnType<typeof open>> | undefined;
+    const phonePage = async () => (opened ??= await open(390, "/docs#deal-deprecated-fields"));
+    afterAll(() => opened?.page.close());
 
-  it("has the anchors responses link to: problem types and the deprecation notice", { timeout: 90_000 }, async () => {
-    const { page } = await open(1280, "/docs#deal-deprecated-fields");
-    const notice = page.locator("#deal-deprecated-fields");
-    await expect.poll(() => notice.evaluate((el) => el.closest("details")?.open)).toBe(true);
-    expect(await notice.innerText()).toContain("market.monthly_revenue");
-    expect(await page.locator("#error-rate_limited").count()).toBe(1);
-    await page.close();
+    it("has the anchors responses link to: problem types and the deprecation notice", { timeout: 90_000 }, async () => {
+      const { page } = await phonePage();
+      const notice = page.locator("#deal-deprecated-fields");
+      await expect.poll(() => notice.evaluate((el) => el.closest("details")?.open)).toBe(true);
+      expect(await notice.innerText()).toContain("market.monthly_revenue");
+      expect(await page.locator("#error-rate_limited").count()).toBe(1);
+    });
+
+    it("fits a 390 px phone without sideways scrolling", { timeout: 90_000 }, async () => {
+      const { page, external } = await phonePage();
+      await page.getByText(FIRST_OPERATION).first().waitFor({ state: "attached", timeout: 45_000 });
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      // Opening the notes must not widen the page either.
+      await page.locator("summary", { hasText: "Error codes" }).click();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(external).toEqual([]);
+    });
   });
 });
