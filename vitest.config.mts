@@ -10,6 +10,7 @@ import { useMemoryStorage } from "./test/harness/memory-storage.mjs";
 import { uncompressedPoolMessages } from "./test/harness/uncompressed-pool-messages.mjs";
 import { installOnceWrappedPrototypes } from "./test/harness/wrapper-prototypes.mjs";
 import { ownStorageFiles } from "./test/harness/own-storage.mjs";
+import { noDependencySourceMaps } from "./test/harness/no-dependency-source-maps.mjs";
 
 const SOURCE_MAPPING_URL = /\n\/\/[#@] sourceMappingURL=(\S+)\s*$/;
 
@@ -63,6 +64,8 @@ export default defineConfig(async () => {
     plugins: [
       // Dependencies whose source maps point at files they do not ship load without the comment (no warnings).
       danglingSourceMaps(),
+      // Dependencies, generated code and JSON reach the runtimes without an inlined source map (test/harness/no-dependency-source-maps.mts).
+      noDependencySourceMaps(),
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
