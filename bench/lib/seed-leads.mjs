@@ -66,7 +66,7 @@ export function seedLeads({ persistTo, plan, then }) {
     writeFileSync(file, statements.join("\n") + "\n");
     const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--file", file, "--yes", ...(then ? ["--json"] : [])], {
       encoding: "utf8",
-      env: wranglerEnv(),
+      env: wranglerEnv({ logsIn: persistTo }),
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0) throw new Error(`seeding failed:\n${run.stdout}\n${run.stderr}`);
@@ -82,7 +82,7 @@ export function seedLeads({ persistTo, plan, then }) {
 export function queryLocal(persistTo, sql) {
   const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--json", "--command", sql], {
     encoding: "utf8",
-    env: wranglerEnv(),
+    env: wranglerEnv({ logsIn: persistTo }),
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`query failed: ${sql}\n${run.stdout}\n${run.stderr}`);

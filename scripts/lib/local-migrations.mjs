@@ -98,7 +98,7 @@ export async function applyMigrations(persistTo, { wranglerApply = false } = {})
   if (fresh) writeFileSync(script, freshMigrationScript());
   const args = fresh ? ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--file", script, "--yes"] : ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo];
   try {
-    const { stdout } = await execFileAsync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv() });
+    const { stdout } = await execFileAsync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv({ logsIn: persistTo }) });
     recordMigrationsApplied(persistTo);
     return stdout;
   } catch (error) {

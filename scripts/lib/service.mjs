@@ -59,7 +59,7 @@ export async function startService({ port, persistTo, vars = {}, bare = false, i
   }
   for (const [name, value] of Object.entries(localVars(port, vars))) args.push("--var", `${name}:${value}`);
   const child = spawn(WRANGLER, args, {
-    env: wranglerEnv(),
+    env: wranglerEnv({ logsIn: persistTo }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

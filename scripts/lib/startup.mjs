@@ -23,7 +23,7 @@ function measureStartupOnce(bundle) {
   try {
     const outfile = join(dir, "startup.cpuprofile");
     const args = ["check", "startup", "--outfile", outfile, "--worker-bundle", bundle];
-    const run = spawnSync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv() });
+    const run = spawnSync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv({ logsIn: dir }) });
     if (run.status !== 0) throw new Error(`wrangler check startup failed:\n${run.stdout}\n${run.stderr}`);
     return activeCpuMs(JSON.parse(readFileSync(outfile, "utf8")));
   } finally {

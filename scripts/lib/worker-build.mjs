@@ -17,7 +17,7 @@ export function buildWorker(env = "production") {
   const dir = mkdtempSync(join(tmpdir(), "rfs-worker-build-"));
   const outdir = join(dir, "modules");
   const bundle = join(dir, "worker.bundle");
-  const run = spawnSync(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir, "--outfile", bundle, "--env", env], { encoding: "utf8", env: wranglerEnv() });
+  const run = spawnSync(WRANGLER, ["deploy", "--dry-run", "--outdir", outdir, "--outfile", bundle, "--env", env], { encoding: "utf8", env: wranglerEnv({ logsIn: dir }) });
   if (run.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);

@@ -24,7 +24,7 @@ async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId
     values ('${id}', '${deal.ref}', 'live', '${deal.lenderId}', '${deal.leadId}', 'bank_statements_6m', 'bank_statements', 'Bank statements (last 6 months)', null, 'requested', 'hub', 0, '${new Date().toISOString()}', 'seed')`;
   const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], {
     encoding: "utf8",
-    env: wranglerEnv(),
+    env: wranglerEnv({ logsIn: lane().persistTo }),
   });
   if (run.status !== 0) throw new Error(`seeding the request failed: ${run.stdout}\n${run.stderr}`);
   return id;

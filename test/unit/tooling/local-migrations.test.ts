@@ -33,5 +33,7 @@ describe("migrating a fresh local state in one script", () => {
     expect(await applyMigrations(state)).toContain("No migrations to apply!");
     expect(migrationsUpToDate(state)).toBe(true);
     expect(existsSync(join(state, "rfs-fresh-migrations.sql"))).toBe(false);
+    // wrangler's debug log went into the state (WRANGLER_LOG_PATH, scripts/lib/wrangler-child.mjs), not the home directory.
+    expect(readdirSync(join(state, "wrangler-logs")).filter((name) => /^wrangler-.+\.log$/.test(name)).length).toBeGreaterThanOrEqual(2);
   });
 });
