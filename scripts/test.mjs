@@ -53,7 +53,10 @@ function runSuite(suite, printNow, turnFile, extraEnv = {}) {
   const turn = turnFile ? { TEST_TURN_FILE: turnFile, TEST_RUNNER_PID: String(process.pid) } : {};
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
   const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
-  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, ...extraEnv, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
+  // WRANGLER_LOG_PATH: the workerd pool reads wrangler.toml through wrangler, whose debug log would start a file in
+  // ~/.config/.wrangler/logs on every run; it goes to one file in the checkout's .state (scripts/lib/wrangler-child.mjs).
+  const wranglerLog = process.env.WRANGLER_LOG_PATH ?? resolve(".state/wrangler-vitest.log");
+  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, ...extraEnv, WRANGLER_LOG_PATH: wranglerLog, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
   const held = [];
   let live = printNow;
   for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
