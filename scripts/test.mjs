@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { applyMigrations } from "./lib/local-migrations.mjs";
+import { migratedStates } from "./lib/local-migrations.mjs";
 import { judge, summarise } from "./lib/test-verdict.mjs";
 
 const argv = process.argv.slice(2);
@@ -112,8 +112,8 @@ if (atOnce || ahead) {
 
 function migrateAhead() {
   const dir = mkdtempSync(join(tmpdir(), "rfs-e2e-template-"));
-  // `wrangler d1 migrations apply` itself, as the e2e suite's own migration would run it (migratedStates).
-  return { dir, ready: applyMigrations(dir, { wranglerApply: true }).then(() => true, () => false) };
+  // The e2e suite's own migration (migratedStates: `wrangler d1 migrations apply`, as decisions.md's black-box start says).
+  return { dir, ready: migratedStates([dir]).then(() => true, () => false) };
 }
 
 const { lines, failed } = summarise(outcomes, process.cwd());

@@ -38,8 +38,8 @@ export function localVars(port, vars = {}) {
  * `bare`: start as a fresh clone does, ignoring a local `.dev.vars` (wrangler reads no `.dev.vars`
  * when given `--env-file`, and the file given is empty), so only `vars` reach the Worker.
  * The migrations are applied first (applyMigrations, scripts/lib/local-migrations.mjs), which runs no wrangler
- * on a state that records them already: the bench's restart around its seeding, the e2e lanes and the README
- * tour, whose states are copies of a migrated one, and a second `npm run dev`. A fresh state is migrated, as a
+ * on a state that records them already: the e2e lanes, the README tour and the bench smoke, whose states are
+ * copies of a migrated one, and a second `npm run dev`. A fresh state is migrated, as a
  * newcomer's first start is.
  * `inspector`: "free" (the default) gives `wrangler dev` a DevTools port of its own, free just now;
  * "wrangler" leaves it to wrangler (9229, or another when that is taken), as a developer's `npm run dev`
