@@ -112,7 +112,7 @@ describe("the client hub on a phone (390x844)", () => {
 
       // The upload page says what it takes, from the upload's own rules.
       await page.click(`a[href$="/requests/${requestId}"]`);
-      expect(await page.locator("#upload-rules").textContent()).toBe("Accepted file types: PDF, CSV, OFX bank export. You can send at most 10 files at once, 20 MiB in all; files must not be empty.");
+      expect(await page.locator("#upload-rules").textContent()).toBe("Accepted file types: PDF, CSV, OFX bank export. You can send at most 10 files at once, 20 MB in all; files must not be empty.");
       expect(await page.getAttribute("input[type=file]", "accept")).toBe(".pdf,.csv,.ofx");
       await checkPhonePage(page, "request");
 

@@ -6,12 +6,10 @@ import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
-import { LABELS } from "../kit/format";
+import { LABELS, sizeInWords } from "../kit/format";
 import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
-
-const MIB = 1024 * 1024;
 
 /** What the upload takes, read from the constants the upload itself is checked against. */
 function uploadRules(documentType: string) {
@@ -19,7 +17,7 @@ function uploadRules(documentType: string) {
   return {
     names: kinds.map((k) => FILE_KIND_NAMES[k].label),
     accept: kinds.flatMap((k) => FILE_KIND_NAMES[k].extensions).join(","),
-    text: `at most ${FILES_PER_UPLOAD_MAX} files at once, ${UPLOAD_BODY_LIMIT_BYTES / MIB} MiB in all; files must not be empty`,
+    text: `at most ${FILES_PER_UPLOAD_MAX} files at once, ${sizeInWords(UPLOAD_BODY_LIMIT_BYTES)} in all; files must not be empty`,
   };
 }
 
