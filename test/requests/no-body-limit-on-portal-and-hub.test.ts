@@ -54,6 +54,10 @@ describe("issue 21 item 5: no body limit on the portal and hub", () => {
     const res = await post("/portal/members/invitations", chunked(1024 * 1024), { "Content-Type": "application/x-www-form-urlencoded", Cookie: session.cookie });
     expect(res.status).toBe(413);
     expect(res.type).toMatch(/^text\/html/);
+    // Issue 38: the portal's page, inside its navigation (the session was known when the body was read), naming the form's limit.
+    expect(res.text).toContain('aria-label="Portal"');
+    expect(res.text).toContain("This form takes at most 64 KB");
+    expect(res.text).toContain('<a href="/portal/members">Back to the form</a>');
   });
 
   it("refuses an oversized form on the hub with a 413 HTML page", async () => {
@@ -63,6 +67,10 @@ describe("issue 21 item 5: no body limit on the portal and hub", () => {
     const res = await post(`${hub}/deals/${refA}/messages`, chunked(1024 * 1024), { "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(413);
     expect(res.type).toMatch(/^text\/html/);
+    // Issue 38: the hub's page, with its navigation back to the lead's (token-free) overview.
+    expect(res.text).toContain('<nav aria-label="Hub"><a href="/hub/');
+    expect(res.text).toContain("This form takes at most 64 KB");
+    expect(res.text).not.toContain(hub.split("/")[3]);
   });
 
   it("sizes the limit per route: a multipart body is no licence for 20 MB on a JSON route, and the token endpoint takes 8 KB", async () => {
