@@ -9,7 +9,7 @@ import { mountHealth } from "./api/health/probe";
 import { requireConfiguration } from "./middleware/configuration";
 import { requestId } from "./middleware/request-id";
 import { requestLog } from "./middleware/request-log";
-import { limitRequestBody } from "./middleware/body-limit";
+import { limitRequestBody, type TooLargePage } from "./middleware/body-limit";
 import { sandboxHost } from "./middleware/sandbox-host";
 import { serverTiming } from "./middleware/server-timing";
 import { traceContext } from "./middleware/trace-context";
@@ -38,7 +38,8 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 interface Door {
   prefix: string;
   aheadOfConfiguration?: boolean;
-  mount: (app: Hono<AppEnv>) => Promise<void>;
+  /** Mounts the door's routes; a door of pages answers with its page for a body over its route's limit. */
+  mount: (app: Hono<AppEnv>) => Promise<void | { tooLargePage: TooLargePage }>;
 }
 
 export const DOORS: readonly Door[] = [
@@ -46,8 +47,22 @@ export const DOORS: readonly Door[] = [
   { prefix: "/v1", mount: async (app) => { const m = await import("./api/lender"); app.route(m.LENDER_BASE, m.createLenderApi()); } },
   { prefix: "/admin/v1", mount: async (app) => { const m = await import("./api/admin"); app.route(m.ADMIN_BASE, m.createAdminApi()); } },
   { prefix: FILE_ROUTE, mount: async (app) => { app.route(FILE_ROUTE, (await import("./web/files/routes")).createFileRoutes()); } },
-  { prefix: HUB_ROUTE, mount: async (app) => { app.route(HUB_ROUTE, (await import("./web/hub/routes")).createHubRoutes()); } },
-  { prefix: PORTAL_ROUTE, mount: async (app) => { app.route(PORTAL_ROUTE, (await import("./web/portal/mount/routes")).createPortalRoutes()); } },
+  {
+    prefix: HUB_ROUTE,
+    mount: async (app) => {
+      const m = await import("./web/hub/routes");
+      app.route(HUB_ROUTE, m.createHubRoutes());
+      return { tooLargePage: m.hubTooLargePage };
+    },
+  },
+  {
+    prefix: PORTAL_ROUTE,
+    mount: async (app) => {
+      const m = await import("./web/portal/mount/routes");
+      app.route(PORTAL_ROUTE, m.createPortalRoutes());
+      return { tooLargePage: m.portalTooLargePage };
+    },
+  },
   {
     prefix: "/docs",
     mount: async (app) => {
@@ -79,15 +94,20 @@ async function shell(door?: Door) {
     // No answer lets the browser send its URL on: hub and invitation links carry credentials (docs/operations.md "Security").
     c.res.headers.set("Referrer-Policy", "no-referrer");
   });
-  // One body limit for every route, sized per route, before any door reads a body (docs/operations.md "Security").
-  app.use("*", limitRequestBody);
+  // One body limit for every route, sized per route from this app's own route table (a route that takes
+  // files says so), before any door reads a body (docs/operations.md "Security").
+  let tooLargePage: TooLargePage | undefined;
+  app.use("*", limitRequestBody({ routes: () => app.routes, page: () => tooLargePage }));
+  const mount = async (d: Door) => {
+    tooLargePage = (await d.mount(app))?.tooLargePage;
+  };
   // Before the configuration check and every storage-touching middleware: a probe answers whatever else is wrong.
   mountHealth(app);
-  if (door?.aheadOfConfiguration) await door.mount(app);
+  if (door?.aheadOfConfiguration) await mount(door);
   app.use("*", requireConfiguration);
   // API answers carry personal data or secrets: no-store unless a route says otherwise (docs/operations.md "Security").
   for (const base of ["/partner/v1", "/v1", "/admin/v1"]) app.use(`${base}/*`, noStoreApiAnswers);
-  if (door && !door.aheadOfConfiguration) await door.mount(app);
+  if (door && !door.aheadOfConfiguration) await mount(door);
   app.get("/", (c) => c.redirect("/docs"));
 
   // Built on the first 404, not at startup: a compiled pattern per route is work a cold isolate need not do.

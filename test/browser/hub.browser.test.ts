@@ -6,6 +6,7 @@ import { baseUrl, http, lane, newPartner } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, PHONE } from "./page-checks";
+import { photoJpeg, scannedPdf } from "./upload-files";
 
 // The business's side: a real browser opens the lead's `upload_url` and uses
 // the server-rendered hub (plain forms, no script) end to end.
@@ -16,8 +17,9 @@ const browser = chromiumForFile();
  * lender endpoint exists; until then the row is written into the running
  * service's local D1 state.
  */
-async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId: string; leadId: string }) {
-  const viaApi = await http("POST", `${baseUrl()}/v1/deals/${deal.ref}/requests`, { headers: { "X-API-Key": lenderKey }, body: { item_type: "bank_statements_6m" } });
+async function requestDocuments(lenderKey: string, deal: { ref: string; lenderId: string; leadId: string }, itemType = "bank_statements_6m") {
+  const viaApi = await http("POST", `${baseUrl()}/v1/deals/${deal.ref}/requests`, { headers: { "X-API-Key": lenderKey }, body: { item_type: itemType } });
+  if (itemType !== "bank_statements_6m" && viaApi.status !== 201 && viaApi.status !== 200) throw new Error(`request ${itemType}: ${viaApi.status}`);
   if (viaApi.status === 200 || viaApi.status === 201) return viaApi.body.request.id as string;
   const id = `req_e2e${Date.now().toString(36)}`;
   const sql = `insert into document_requests (id, deal_ref, environment, lender_organisation_id, lead_id, item_type, document_type, label, note, status, requested_via, file_count, requested_at, last_change)
@@ -112,7 +114,7 @@ describe("the client hub on a phone (390x844)", () => {
 
       // The upload page says what it takes, from the upload's own rules.
       await page.click(`a[href$="/requests/${requestId}"]`);
-      expect(await page.locator("#upload-rules").textContent()).toBe("Accepted file types: PDF, CSV, OFX bank export. You can send at most 10 files at once, 20 MiB in all; files must not be empty.");
+      expect(await page.locator("#upload-rules").textContent()).toBe("Accepted file types: PDF, CSV, OFX bank export. You can send at most 10 files at once, 20 MB in all; files must not be empty.");
       expect(await page.getAttribute("input[type=file]", "accept")).toBe(".pdf,.csv,.ofx");
       await checkPhonePage(page, "request");
 
@@ -121,6 +123,20 @@ describe("the client hub on a phone (390x844)", () => {
       await Promise.all([page.waitForLoadState("load"), page.click("button[type=submit]")]);
       expect(await page.locator("p.error").textContent()).toBe("Choose at least one file to upload.");
       await checkPhonePage(page, "request-refused");
+
+      // Issue 38: real files, through the cookie session the link was traded for (the form posts to
+      // /hub/{lead}/requests/{id}): a 3 MB phone photo and a 5 MB scanned PDF for an ID request, listed once sent.
+      const idRequest = await requestDocuments(lender.live.key, { ref, lenderId: lender.org.id, leadId: lead.body.id }, "id_document");
+      await page.goto(uploadUrl);
+      await page.click(`a[href$="/requests/${idRequest}"]`);
+      expect(new URL(page.url()).pathname).toBe(`/hub/${lead.body.id}/requests/${idRequest}`);
+      expect(await page.locator("#upload-rules").textContent()).toContain("iPhone photos in HEIC format cannot be used");
+      await page.setInputFiles("input[type=file]", [photoJpeg("passport-photo.jpg", 3), scannedPdf("passport-scan.pdf", 5)]);
+      await Promise.all([page.waitForURL(/done=uploaded/), page.click("button[type=submit]")]);
+      const sent = await page.locator("#request-files").textContent();
+      expect(sent).toContain(`passport-photo.jpg (${3 * 1024 * 1024} bytes`);
+      expect(sent).toContain(`passport-scan.pdf (${5 * 1024 * 1024} bytes`);
+      await checkPhonePage(page, "request-uploaded-large");
 
       await page.goto(`${uploadUrl}/deals/${ref}/messages`);
       expect(await page.locator("#messages").textContent()).toMatch(/(GMT|BST)/);

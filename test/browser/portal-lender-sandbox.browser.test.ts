@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { http, lane, newLender } from "../e2e/client";
 import { checkPage, fillFirmOffer, portalWalk, press } from "./portal-walk";
+import { DESKTOP, PHONE } from "./page-checks";
+import { scannedPdf } from "./upload-files";
 
 // A lender rehearses a whole deal from the browser, nothing over the API: the empty sandbox page →
 // a test deal → an offer with its fees, total and notes → a document asked for and uploaded by the
@@ -72,8 +74,12 @@ describe("the lender sandbox in a browser", () => {
 
     await page.getByRole("link", { name: ref }).click();
     await page.waitForURL((u) => u.pathname === `/portal/deals/${ref}`);
-    await page.locator("#agreement").setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n") });
+    // Issue 38: a real agreement (a 5 MB PDF), uploaded on a phone (390 wide).
+    await page.setViewportSize(PHONE);
+    await page.locator("#agreement").setInputFiles(scannedPdf("agreement.pdf", 5));
     await press(page, "Upload agreement", "agreement_uploaded");
+    expect(await page.locator('[data-completion="agreement"]').textContent()).toMatch(/^yes, /);
+    await page.setViewportSize(DESKTOP);
     await press(page, "Sign the agreement", "simulated_deal.agreement_signed");
     expect(await page.locator(".next-step").textContent()).toContain("Signed, awaiting funding");
     await checkPage(page, "lender-deal-signed", true);

@@ -3,6 +3,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseUrl, newPartner, operator } from "../e2e/client";
 import { checkPage, portalWalk } from "./portal-walk";
+import { DESKTOP, PHONE } from "./page-checks";
+import { photoJpeg, scannedPdf } from "./upload-files";
 
 // Issue 23: a partner's day in the browser, nothing over the API: a prequalification → a lead opened
 // from it → a significant person → a bank statement uploaded (examples/statement-q1.csv) → submitted
@@ -84,6 +86,20 @@ describe("a partner's day in the portal", () => {
     expect(documents).toContain("statement-q1.csv");
     expect(documents).toContain("(from the bank statements)");
     await checkPage(page, "partner-lead-documents", true);
+
+    // Issue 38: real files on a phone (390 wide): a 3 MB photo of an ID and a 5 MB scanned PDF of the
+    // accounts, each taken by the upload form and listed.
+    await page.setViewportSize(PHONE);
+    await page.locator("#f-document_type").selectOption("id_document");
+    await page.locator("#f-file").setInputFiles(photoJpeg("director-id.jpg", 3));
+    await press(page, "Upload document", "document_accepted");
+    await page.locator("#f-document_type").selectOption("filed_accounts");
+    await page.locator("#f-file").setInputFiles(scannedPdf("filed-accounts-2025.pdf", 5));
+    await press(page, "Upload document", "document_accepted");
+    const listed = await page.locator("#documents").locator("xpath=..").textContent();
+    expect(listed).toContain("director-id.jpg");
+    expect(listed).toContain("filed-accounts-2025.pdf");
+    await page.setViewportSize(DESKTOP);
 
     // Submitted: the offers to compare, and the line saying what happens next.
     await press(page, "Submit for matching", "submitted");

@@ -118,3 +118,14 @@ export const jpeg = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0
 export const xlsx = () => new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, ...bytes("xl/workbook.xml"), 0, 0]);
 export const zip = () => new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, ...bytes("word/document.xml"), 0, 0]);
 export const gif = () => bytes("GIF89a\x01\x00\x01\x00");
+
+/**
+ * An iPhone photo's first bytes (HEIC): an ISO-BMFF `ftyp` box, major brand `heic`, compatible
+ * brands `mif1` and `heic`, then padding where the image would be.
+ */
+export const heic = (brand = "heic") => {
+  const head = new Uint8Array([0, 0, 0, 0x18, ...bytes("ftyp"), ...bytes(brand), 0, 0, 0, 0, ...bytes("mif1"), ...bytes("heic")]);
+  const file = new Uint8Array(256);
+  file.set(head);
+  return file;
+};

@@ -1,8 +1,16 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
+import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { pdfBytes } from "../lender/helpers";
-import { acceptedHubLead, dealRow, filesForm, hubCall, hubLead, lenderEvents, requestDocuments } from "./helpers";
+import { acceptedHubLead, dealRow, filesForm, hubCall, hubLead, lenderEvents, pagesOf, requestDocuments } from "./helpers";
+import { heic } from "../documents/fixtures";
+
+/** The session cookie a browser gets by opening the hub link (the upload form posts to the token-free address with it). */
+async function hubSession(link: string) {
+  const opened = await exports.default.fetch(new Request(`${PRODUCTION}${link}`, { headers: ownAddress(), redirect: "manual", ...throughEdge(ownAddress()) }));
+  await opened.text();
+  return /^(rfs_hub=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")![1]!;
+}
 
 /** The refusal box of a re-rendered page: its message and the field it names. */
 const refusal = (text: string) => {
@@ -145,6 +153,26 @@ describe("client hub: files are judged as partner uploads are", () => {
     expect(refusal(res.text)).toEqual({ field: "file", message: "The file photo.png cannot be used: the file type is not accepted for this document type." });
     const row = await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first<any>();
     expect(row).toEqual({ status: "requested", file_count: 0 });
+    expect(await lenderEvents(keys.a.live, refA, "request.fulfilled")).toHaveLength(0);
+  });
+
+  it("issue 38 item 4: refuses an iPhone HEIC photo for an ID request (422) saying how to send it instead, and writes nothing", async () => {
+    const { hub, lead, refA, a, keys } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id }, { itemType: "id_document", documentType: "id_document", label: "Photo ID" });
+    // Said before the upload too, where the request takes photos.
+    const page = await hubCall("GET", `${hub}/requests/${request.id}`);
+    expect(page.text).toContain("iPhone photos in HEIC format cannot be used: choose &#39;Most Compatible&#39; in Settings &gt; Camera &gt; Formats, or take a screenshot of the photo and upload that.");
+    for (const [name, bytes] of [["IMG_0412.HEIC", heic()], ["passport.heif", heic("mif1")]] as const) {
+      const res = await hubCall("POST", `${pagesOf(hub)}/requests/${request.id}`, { multipart: filesForm({ name, content: bytes, type: "image/heic" }), headers: { Cookie: await hubSession(hub) } });
+      expect(res.status).toBe(422);
+      expect(refusal(res.text)).toEqual({
+        field: "file",
+        message: `The file ${name} is an iPhone photo in HEIC format, which funding providers cannot open. Send it as a JPEG instead: choose 'Most Compatible' in Settings > Camera > Formats and take the photo again, or take a screenshot of the photo and upload that (a PDF works too).`,
+      });
+    }
+    const row = await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first<any>();
+    expect(row).toEqual({ status: "requested", file_count: 0 });
+    expect(await env.DB.prepare("select count(*) n from documents where request_id = ?").bind(request.id).first<any>()).toEqual({ n: 0 });
     expect(await lenderEvents(keys.a.live, refA, "request.fulfilled")).toHaveLength(0);
   });
 

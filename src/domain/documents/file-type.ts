@@ -40,6 +40,20 @@ function includesAscii(bytes: Uint8Array, needle: string) {
   return false;
 }
 
+/**
+ * The HEIF image brands (ISO/IEC 23008-12): `heic`/`heix` and the rest are HEVC stills and
+ * sequences (an iPhone photo), `mif1`/`msf1` plain HEIF. AVIF (`avif`) is HEIF too, but no phone
+ * camera writes it, and the advice a HEIC photo gets would not fit it.
+ */
+const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
+
+/**
+ * A HEIC/HEIF image (what an iPhone camera saves by default): an ISO-BMFF `ftyp` box at the start
+ * whose major brand is a HEIF one. No document type takes it (see decision.ts); the hub recognises
+ * it only to say how to send the photo instead.
+ */
+export const isHeif = (bytes: Uint8Array) => ascii(bytes, 4, 8) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8, 12));
+
 /** An Office Open XML workbook: a zip holding the part `xl/workbook.xml` (a .docx or any other zip is not a spreadsheet). */
 const isXlsx = (bytes: Uint8Array) => startsWith(bytes, ZIP) && includesAscii(bytes, "xl/workbook");
 

@@ -27,7 +27,7 @@ import type { Deal, DealMessage } from "../../domain/deals/types";
 import { completionView } from "../../domain/deals/view";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest, type StoredDocument } from "../../domain/documents/types";
 import { decideDocument } from "../../domain/documents/decision";
-import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
+import { DANGER_NAMES, dangerousContent, isHeif } from "../../domain/documents/file-type";
 import { filenameForKind, sanitiseFilename } from "../../domain/documents/filename";
 import { documentStorageKey } from "../../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
@@ -158,6 +158,17 @@ const clientDocumentsCap = () =>
     extra: { limit: CLIENT_DOCUMENTS_PER_LEAD_MAX },
   });
 const closedRequest = (status: string) => new Refusal("invalid_transition", `This request is ${status} and takes no more files.`, { field: "file" });
+/**
+ * A HEIC photo is refused, not stored: lenders receive files as they were sent, most of their
+ * browsers and systems cannot open HEIC, and a Worker cannot convert it. The person is told, while
+ * still holding the phone, how to send the photo in a form every lender opens.
+ */
+const heifRefusal = (named: string) =>
+  new Refusal(
+    "invalid_value",
+    `The file ${named} is an iPhone photo in HEIC format, which funding providers cannot open. Send it as a JPEG instead: choose 'Most Compatible' in Settings > Camera > Formats and take the photo again, or take a screenshot of the photo and upload that (a PDF works too).`,
+    { field: "file" },
+  );
 const rejectionLabel = (reason: string) => (DOCUMENT_REJECTION_REASONS.find((r) => r.value === reason)?.label ?? reason).toLowerCase();
 /** A racing upload makes this one re-read and try again; a handful of rounds settles any realistic burst. */
 const UPLOAD_ATTEMPTS = 8;
@@ -197,6 +208,7 @@ export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, 
     if (danger) throw new Refusal("invalid_request", `The file ${named} is ${DANGER_NAMES[danger]}, which we never accept: upload the document itself.`, { field: "file" });
     const decision = decideDocument(documentType, bytes);
     if (decision.state === "rejected") {
+      if (decision.reason === "unsupported_file_type" && isHeif(bytes)) throw heifRefusal(named);
       throw new Refusal("invalid_value", `The file ${named} cannot be used: ${rejectionLabel(decision.reason)}.`, { field: "file" });
     }
     const filename = filenameForKind(named, decision.kind);

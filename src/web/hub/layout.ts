@@ -6,6 +6,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { LocalForm } from "../../domain/hub/local-form";
+import { sizeInWords } from "../kit/format";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -77,6 +78,28 @@ export const expiredPage = () => plainPage("Link expired", html`<p>This link has
 /** The hub of a funded, declined or out-of-scope lead takes no more changes (409). */
 export const readOnlyPage = (base: string) =>
   plainPage("Nothing more to do here", html`<p>This application is closed, so nothing can be changed any more. You can still <a href="${base}">read its hub</a>.</p>`);
+
+/**
+ * A post over its form's limit (413), in the hub's layout: the form's real limit in words and what
+ * to do. A file upload is told how to make the files smaller; a text form, to shorten what was typed.
+ * `back` is the page of an upload's form (its request page).
+ */
+export function tooLargePage(base: string, back: string, limit: { bytes: number; files: boolean }) {
+  const size = sizeInWords(limit.bytes);
+  const content = limit.files
+    ? html`<h1>Your files are too large</h1>
+<p class="error" role="alert">This upload takes at most ${size} in all (every file of one upload together), and what you sent was larger. Nothing was uploaded.</p>
+<h2>What to do</h2>
+<ul><li>Make the file smaller: a photo taken at a lower resolution, or a scan in black and white, is a fraction of the size.</li>
+<li>Send a PDF instead of photos: a scanning app (or Notes on an iPhone, Google Drive on Android) makes one small PDF of several pages.</li>
+<li>Send the files in several uploads, a few at a time.</li></ul>
+<p><a href="${back}">Back to the upload</a></p>`
+    : html`<h1>What you sent is too large</h1>
+<p class="error" role="alert">This form takes at most ${size}, and what you sent was larger. Nothing was sent.</p>
+<p>Shorten what you typed and send it again.</p>
+<p><a href="${base}">Back to your hub</a></p>`;
+  return layout("Too large", base, content);
+}
 
 /** Too many requests from this address or on this link (429, with Retry-After). */
 export const tooManyPage = () => plainPage("Too many requests", html`<p>Too many requests in a short time. Wait a minute, then reload the page.</p>`);

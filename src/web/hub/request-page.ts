@@ -6,12 +6,10 @@ import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
-import { LABELS } from "../kit/format";
+import { LABELS, sizeInWords } from "../kit/format";
 import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
-
-const MIB = 1024 * 1024;
 
 /** What the upload takes, read from the constants the upload itself is checked against. */
 function uploadRules(documentType: string) {
@@ -19,7 +17,11 @@ function uploadRules(documentType: string) {
   return {
     names: kinds.map((k) => FILE_KIND_NAMES[k].label),
     accept: kinds.flatMap((k) => FILE_KIND_NAMES[k].extensions).join(","),
-    text: `at most ${FILES_PER_UPLOAD_MAX} files at once, ${UPLOAD_BODY_LIMIT_BYTES / MIB} MiB in all; files must not be empty`,
+    text: `at most ${FILES_PER_UPLOAD_MAX} files at once, ${sizeInWords(UPLOAD_BODY_LIMIT_BYTES)} in all; files must not be empty`,
+    // Said before the upload where photos are taken: an iPhone saves HEIC by default, which is refused (services/hub/client-hub.ts).
+    photos: kinds.includes("jpeg")
+      ? ` iPhone photos in HEIC format cannot be used: choose 'Most Compatible' in Settings > Camera > Formats, or take a screenshot of the photo and upload that.`
+      : "",
   };
 }
 
@@ -40,7 +42,7 @@ ${
 ${
   open && !readOnly
     ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
-<p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.</p>
+<p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.${rules.photos}</p>
 <label for="file">File(s)${requiredMark}</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
 <button type="submit">Upload</button></form>`
     : html`<p class="muted">This request takes no more files.</p>`

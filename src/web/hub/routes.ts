@@ -26,6 +26,7 @@ import { hubIsReadOnly } from "../../domain/hub/link";
 import { countHubRequestFromAddress, countHubRequestOnLink } from "../../services/hub/hub-links";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
+import { takesFiles, type TooLargePage } from "../../middleware/body-limit";
 import { localFormOf } from "../../domain/hub/local-form";
 import {
   completionPage as loadCompletion,
@@ -45,7 +46,7 @@ import { acceptHubOffer, hubOffer } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
-import { expiredPage, openingPage, readOnlyPage, tooManyPage } from "./layout";
+import { expiredPage, openingPage, readOnlyPage, tooLargePage, tooManyPage } from "./layout";
 import type { RefusalStatus } from "../../lib/refusal-status";
 import { formAction, optionalTextOf as text, showRefused } from "../kit/form";
 import type { PageRefusal } from "../kit/refusal";
@@ -99,6 +100,19 @@ const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
 const tokenPathOf = (path: string) => {
   const [, leadId, token, ...rest] = path.slice(HUB_ROUTE.length).split("/");
   return token !== undefined && HUB_TOKEN.test(token) ? { leadId: leadId!, token, rest: rest.length ? `/${rest.join("/")}` : "" } : null;
+};
+
+/**
+ * A post over its route's limit (the app's body limit answers with it, before the hub reads a byte,
+ * so no lead is opened): the hub's page at the lead's token-free address, the way back to the form
+ * being a GET of the address it posted to, which the session cookie opens.
+ */
+export const hubTooLargePage: TooLargePage = async (c, limit) => {
+  const link = tokenPathOf(c.req.path);
+  const [, leadId = "", ...rest] = c.req.path.slice(HUB_ROUTE.length).split("/");
+  const base = `${HUB_ROUTE}/${encodeURIComponent(link?.leadId ?? leadId)}`;
+  const back = `${base}${link ? link.rest : rest.length ? `/${rest.join("/")}` : ""}`;
+  return withHubHeaders(await c.html(tooLargePage(base, back, limit), 413));
 };
 
 /**
@@ -176,6 +190,7 @@ function createHubPages() {
   hub.get("/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
   hub.post(
     "/requests/:requestId",
+    takesFiles(),
     hubForm(
       async (c, form) => {
         const requestId = c.req.param("requestId")!;
@@ -258,7 +273,7 @@ export function createHubRoutes() {
     await next();
     withHubHeaders(c.res);
   });
-  // The body limit (20 MiB on the upload route, 64 KB for other forms) is the app's, applied before this.
+  // The body limit (20 MiB on the upload route, which says it takes files, 64 KB for other forms) is the app's, applied before this.
   hub.use("*", sameOriginHubPosts);
   hub.use("*", limitByAddress);
   hub.use("*", exchangeLink);

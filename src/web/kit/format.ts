@@ -144,3 +144,14 @@ export function formatFor(country: string | null | undefined) {
     withBasis: (shown: string, basis: string | null | undefined) => (basis && shown !== "—" ? `${shown} (${LABELS.basis(basis)})` : shown),
   };
 }
+
+/**
+ * A size limit as a person reads it: whole MB or KB ("20 MB", "64 KB"), never MiB or a count of
+ * bytes. The limits are binary multiples, so 20 MiB is said "20 MB": the person is told the number
+ * their phone or computer shows for the file.
+ */
+export function sizeInWords(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Math.floor(bytes / MB)} MB`;
+  return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+}

@@ -1,5 +1,5 @@
 import { PORTAL_ROUTE, type PageViewer } from "./context";
-import { environmentInWords } from "../kit/format";
+import { environmentInWords, sizeInWords } from "../kit/format";
 import { Document, navigationFor, PortalPage, SignedOutHeader } from "./layout";
 
 /** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it, but always a way on. */
@@ -62,3 +62,56 @@ export const signedInNotFoundPage = (viewer: PageViewer, formToken: string) => {
     </PortalPage>
   );
 };
+
+/**
+ * A post over its form's limit (413), in the portal's layout: inside the header and navigation when
+ * the refusal came once the session was known (a chunked body, read by the page), else the plain
+ * portal page (a declared length is refused before the session is looked up). It names the form's
+ * real limit in words and what to do; `back` is the page the form is on.
+ */
+export function tooLargePage(limit: { bytes: number; files: boolean }, back: string, signedIn?: { viewer: PageViewer; formToken: string }) {
+  const size = sizeInWords(limit.bytes);
+  const body = limit.files ? (
+    <>
+      <p class="error" role="alert">
+        This upload takes at most {size} in all, and what you sent was larger. Nothing was uploaded.
+      </p>
+      <h2>What to do</h2>
+      <ul>
+        <li>Make the file smaller: scan at a lower resolution or in black and white, or compress the PDF.</li>
+        <li>Send a PDF instead of photos: one PDF of the pages is a fraction of the size of photos of them.</li>
+        <li>Split a long document and upload it in parts.</li>
+      </ul>
+      <p>
+        <a href={back}>Back to the form</a>
+      </p>
+    </>
+  ) : (
+    <>
+      <p class="error" role="alert">
+        This form takes at most {size}, and what you sent was larger. Nothing was sent.
+      </p>
+      <p>Shorten what you typed and send it again.</p>
+      <p>
+        <a href={back}>Back to the form</a>
+      </p>
+    </>
+  );
+  const title = limit.files ? "The file is too large" : "What you sent is too large";
+  if (signedIn) {
+    return (
+      <PortalPage title={title} viewer={{ ...signedIn.viewer, path: undefined }} formToken={signedIn.formToken}>
+        {body}
+      </PortalPage>
+    );
+  }
+  return (
+    <Document title={title}>
+      <SignedOutHeader />
+      <main id="main" tabindex={-1}>
+        <h1>{title}</h1>
+        {body}
+      </main>
+    </Document>
+  );
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ALLOWED_KINDS, decideDocument } from "../../../src/domain/documents/decision";
-import { sniffFile } from "../../../src/domain/documents/file-type";
+import { isHeif, sniffFile } from "../../../src/domain/documents/file-type";
 import { FILENAME_MAX_LENGTH, sanitiseFilename } from "../../../src/domain/documents/filename";
 import { DOCUMENT_TYPE_VALUES } from "../../../src/domain/reference/values";
-import { bytes, gif, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "../../documents/fixtures";
+import { bytes, gif, heic, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "../../documents/fixtures";
 
 describe("file kind from the bytes", () => {
   it.each([
@@ -25,6 +25,15 @@ describe("file kind from the bytes", () => {
     ["latin-1 text", new Uint8Array([0x44, 0x61, 0x74, 0x65, 0x2c, 0xa3, 0x31]), null],
   ])("%s", (_name, input, kind) => {
     expect(sniffFile(input).kind).toBe(kind);
+  });
+});
+
+describe("HEIC/HEIF photos (issue 38 item 4)", () => {
+  it("are recognised by their ftyp box, and taken by no document type", () => {
+    for (const brand of ["heic", "heix", "mif1"]) expect(isHeif(heic(brand))).toBe(true);
+    for (const other of [heic("avif"), heic("isom"), jpeg(), png(), pdf(), new Uint8Array(8)]) expect(isHeif(other)).toBe(false);
+    expect(sniffFile(heic()).kind).toBeNull();
+    for (const type of DOCUMENT_TYPE_VALUES) expect(decideDocument(type, heic())).toMatchObject({ state: "rejected", reason: "unsupported_file_type" });
   });
 });
 

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { Refusal } from "../../../src/lib/refusal";
 import { pageRefusal, parseForm } from "../../../src/web/kit/refusal";
+import { sizeInWords } from "../../../src/web/kit/format";
+import { FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "../../../src/middleware/body-limit";
 
 // A schema that words its own type errors: zod's "received …" text is not in its messages.
 const Worded = z.strictObject({
@@ -63,5 +65,14 @@ describe("a form refusal reads the posted input, not zod's message text", () => 
 
   it("answers the parsed value when the form is good", () => {
     expect(parseForm(Worded, { contact: { email: "a@example.com" }, role: "member" }, "form")).toEqual({ contact: { email: "a@example.com" }, role: "member" });
+  });
+});
+
+describe("a form's size limit in the words of its refusal (issue 38)", () => {
+  it("is whole MB or KB, never MiB or bytes", () => {
+    expect(sizeInWords(UPLOAD_BODY_LIMIT_BYTES)).toBe("20 MB");
+    expect(sizeInWords(FORM_BODY_LIMIT_BYTES)).toBe("64 KB");
+    expect(sizeInWords(8 * 1024)).toBe("8 KB");
+    expect(sizeInWords(100)).toBe("1 KB");
   });
 });

@@ -7,6 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
 import { Refusal } from "../../../lib/refusal";
+import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 
 export const StatusBody = z
   .strictObject({
@@ -53,7 +54,8 @@ export const DocumentRequestBody = z
   })
   .openapi("DocumentRequestCreate");
 
-export const AGREEMENT_MAX_BYTES = 20 * 1024 * 1024;
+/** The agreement upload's limit: the one every file-taking route has (the body limit, and the PDF itself checked again). */
+export const AGREEMENT_MAX_BYTES = UPLOAD_BODY_LIMIT_BYTES;
 
 /**
  * The agreement is a PDF of at most AGREEMENT_MAX_BYTES: the raw body of

@@ -19,7 +19,8 @@ import { requestDocument, waiveRequest } from "../../../services/documents/reque
 import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
 import { recordPortalAction } from "../../../services/portal/audit";
-import { DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
+import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
+import { takesFiles } from "../../../middleware/body-limit";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { notFoundPage } from "../refused-page";
 import { OFFER_NUMBERS } from "./deal-offers";
@@ -151,6 +152,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
 
   portal.post(
     "/deals/:ref/agreement",
+    takesFiles(AGREEMENT_MAX_BYTES),
     handle("agreement", async ({ c, scope, ref, form }) => {
       // The part a file input sends (typed as text by the platform's FormData, a File at run time).
       const file: unknown = form.get("agreement");

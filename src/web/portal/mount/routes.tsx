@@ -22,11 +22,23 @@ import { registerAccessPages, registerPublicAccessPages } from "../access/pages"
 import { registerIntegrationPages } from "../integration/pages";
 import { lenderOverview, registerLenderPages, withWorkQueueCount } from "../lender/pages";
 import { partnerOverview, registerPartnerPages } from "../partner/pages";
-import { notFoundPage, refusedPage, signedInNotFoundPage } from "../refused-page";
+import { notFoundPage, refusedPage, signedInNotFoundPage, tooLargePage } from "../refused-page";
+import type { TooLargePage } from "../../../middleware/body-limit";
 import { requireViewer } from "../require-viewer";
 import { clearSessionCookie } from "../session-cookie";
 import { Confirm } from "../../kit/confirm";
 import { PortalPage } from "../layout";
+
+/**
+ * A post over its route's limit (the app's body limit answers with it): the form's page is the
+ * address it posted to less its last part (`/leads/{id}/documents` is on `/leads/{id}`).
+ */
+export const portalTooLargePage: TooLargePage = async (c, limit) => {
+  const viewer = (c as unknown as Context<PortalEnv>).get("viewer");
+  const formToken = (c as unknown as Context<PortalEnv>).get("formToken");
+  const back = c.req.path.split("/").slice(0, -1).join("/") || PORTAL_ROUTE;
+  return withPortalHeaders(await c.html(tooLargePage(limit, back.startsWith(PORTAL_ROUTE) ? back : PORTAL_ROUTE, viewer && formToken ? { viewer, formToken } : undefined), 413));
+};
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();

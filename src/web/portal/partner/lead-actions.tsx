@@ -13,7 +13,8 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../../../domain/deals/status";
 import { DOCUMENT_TYPE_VALUES, LEAD_STATES } from "../../../domain/reference/values";
 import { requireLead } from "../../../services/leads/leads";
-import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
+import { takesFiles, UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
+import { sizeInWords } from "../../kit/format";
 import { uploadLeadDocument } from "../../../services/documents/lead-documents";
 import { renewLead } from "../../../services/leads/renewals";
 import { simulateLeadEvent, type SimulatedEvent } from "../../../services/leads/offers";
@@ -49,7 +50,7 @@ const SimulateForm = z.object({ event: z.enum(["offers", "decline", "fund"]) });
 type ShowLeadWithError = (c: PortalContext, id: string, error: { message: string; field: string | null }, status: PageRefusal["status"]) => Promise<Response>;
 
 export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: ShowLeadWithError) {
-  portal.post("/leads/:id/documents", async (c) => {
+  portal.post("/leads/:id/documents", takesFiles(), async (c) => {
     const viewer = c.get("viewer");
     const id = c.req.param("id");
     const form = await readForm(c);
@@ -65,7 +66,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     }
     const { file, document_type } = parsed.data;
     try {
-      if (file.size > UPLOAD_BODY_LIMIT_BYTES) return showWithError(c, id, { message: `The file is larger than ${UPLOAD_BODY_LIMIT_BYTES / 1024 / 1024} MB; upload a smaller one.`, field: "file" }, 413);
+      if (file.size > UPLOAD_BODY_LIMIT_BYTES) return showWithError(c, id, { message: `The file is larger than ${sizeInWords(UPLOAD_BODY_LIMIT_BYTES)}: make it smaller (a PDF instead of photos, a scan at a lower resolution) and upload it again.`, field: "file" }, 413);
       const doc = await uploadLeadDocument(c.get("deps"), scopeOfViewer(viewer), id, {
         documentType: document_type,
         filename: file.name,
