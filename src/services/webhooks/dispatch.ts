@@ -13,6 +13,7 @@ import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
 import { viewContext } from "../views/view-context";
 import { isoNow, type Deps } from "../deps";
 import { serialisedBody, type PayloadContext } from "./payloads";
+import { storeBody } from "./bodies";
 
 /**
  * Whether a request put an event in the outbox: `insertedInto` is the set its round-trip counter
@@ -41,12 +42,17 @@ export async function enqueueDeliveries(deps: Deps, deliveryIds: string[], delay
   }
 }
 
-/** What one round's batch writes for an event: its claim, then the delivery rows of its receivers. */
+/**
+ * What one round's batch writes for an event: its claim, then the delivery rows of its receivers. Each
+ * mode's body is put in R2 before the batch (bodies.ts), so a row never names a body that is not there.
+ */
 async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[], now: string) {
   const db = ctx.db;
   const receivers = endpoints.filter((e) => endpointReceives(e, event));
-  const bodies = new Map<PayloadMode, string>();
-  for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody(ctx, event, mode));
+  const hashes = new Map<PayloadMode, string>();
+  for (const mode of new Set(receivers.map((e) => e.payloadMode))) {
+    hashes.set(mode, await storeBody(ctx, { environment: event.environment, createdAt: now }, await serialisedBody(ctx, event, mode)));
+  }
   const deliveries = receivers.map((endpoint) => ({
     id: newId("whd", 24),
     endpointId: endpoint.id,
@@ -55,7 +61,8 @@ async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: Webh
     eventId: event.id,
     event: event.event,
     payloadMode: endpoint.payloadMode,
-    body: bodies.get(endpoint.payloadMode)!,
+    body: "",
+    bodyHash: hashes.get(endpoint.payloadMode)!,
     state: "pending" as const,
     attemptCount: 0,
     nextAttemptAt: now,
