@@ -218,12 +218,19 @@ for (const [name, t] of Object.entries(after)) {
   };
 }
 
-/** Days until the tables reach `limit` at `multiple` times the measured day: pruned tables stop growing after their period. */
-function daysUntil(limit, multiple) {
+/**
+ * Days until the tables reach `limit` at `multiple` times the measured day: pruned tables stop growing after
+ * their period. `eventDays` replaces EVENT_RETENTION_DAYS's period (the what-if at the specification's minimum).
+ */
+function daysUntil(limit, multiple, eventDays) {
+  const eventTables = new Set(["events", "webhook_deliveries", "webhook_attempts"]);
   let held = 0;
   for (let day = 1; day <= 365 * 100; day++) {
     held = 0;
-    for (const t of Object.values(tables)) held += (t.bytes_per_day * multiple * Math.min(day, t.kept_days ?? Infinity)) / MULTIPLE;
+    for (const [name, t] of Object.entries(tables)) {
+      const kept = eventDays !== undefined && eventTables.has(name) ? eventDays : (t.kept_days ?? Infinity);
+      held += (t.bytes_per_day * multiple * Math.min(day, kept)) / MULTIPLE;
+    }
     if (held >= limit) return day;
   }
   return null;
@@ -247,6 +254,7 @@ const report = {
   bytes_per_delivery: delivery ? delivery.bytes_per_row : null,
   delivery_storage_bytes_per_delivery: delivery ? Math.round((delivery.bytes_in_sample + (attempts?.bytes_in_sample ?? 0)) / delivery.rows_in_sample) : null,
   days_to_10_gb: Object.fromEntries([1, 10, 100].map((m) => [`${m}x`, daysUntil(D1_LIMIT_BYTES, m)])),
+  days_to_10_gb_at_30_day_retention: Object.fromEntries([1, 10, 100].map((m) => [`${m}x`, daysUntil(D1_LIMIT_BYTES, m, 30)])),
   tables,
 };
 
@@ -260,8 +268,9 @@ for (const [name, t] of Object.entries(tables).sort((a, b) => b[1].bytes_per_day
 }
 console.log(`D1 total: ${mb(total)} MB/day; R2: ${mb(report.r2_bytes_per_day)} MB/day in ${report.r2_objects_per_day} objects`);
 console.log(`per delivery: ${report.bytes_per_delivery} bytes in webhook_deliveries, ${report.delivery_storage_bytes_per_delivery} bytes with its attempts`);
+const years = (days) => (days ? `${days} days (${(days / 365).toFixed(1)} years)` : "more than 100 years");
 for (const [m, days] of Object.entries(report.days_to_10_gb)) {
-  console.log(`days until 10 GB at ${m}: ${days ?? "more than 100 years"}${days ? ` (${(days / 365).toFixed(1)} years)` : ""}`);
+  console.log(`days until 10 GB at ${m}: ${years(days)}; with EVENT_RETENTION_DAYS at the minimum 30: ${years(report.days_to_10_gb_at_30_day_retention[m])}`);
 }
 const out = process.env.BENCH_OUT ?? join(HERE, "results", `capacity-${report.generated_at.replace(/[:.]/g, "-")}.json`);
 mkdirSync(dirname(out), { recursive: true });
