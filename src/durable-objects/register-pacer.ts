@@ -3,7 +3,7 @@ import { FRESH_ALLOWANCE, spend, waitOf, type Allowance, type CallBudget } from 
 import type { Bindings } from "../lib/env";
 
 /** Slots held longer than this are taken back: the holder's invocation ended without releasing (crash, eviction). */
-export const SLOT_LEASE_MS = 120_000;
+const SLOT_LEASE_MS = 120_000;
 
 interface Held {
   allowance: Allowance;

@@ -1,5 +1,4 @@
 import { parseRetryAfter } from "./http";
-import type { SourcePacer } from "./context";
 
 /**
  * Pacing the registers from the queue consumer: at most `IN_FLIGHT_PER_REGISTER`
@@ -7,15 +6,14 @@ import type { SourcePacer } from "./context";
  * register that publishes one, and no call at all before a register's own
  * reset once it has said "wait" (a 429, or `X-Ratelimit-Remain: 0`).
  *
- * The rules are here, pure (`spend`, `waitOf`, `askedToWaitUntil`); where the
- * state lives is the caller's choice. Deployed, it lives in a Durable Object per
- * register and deployment key (src/durable-objects/register-pacer.ts, reached
- * through src/services/registers/pacer.ts), so every consumer invocation, in
- * any isolate and however many run at once, spends the same allowance: the
- * REGISTER_LOOKUPS consumer runs with `max_concurrency` > 1. `createPacer` keeps
- * the same state in memory, for adapter tests. A register's own reset is also
- * kept on the lookup's row (`due_at`), so a message delivered early is put back,
- * not asked.
+ * The rules are here, pure (`spend`, `waitOf`, `askedToWaitUntil`); the state
+ * lives in a Durable Object per register and deployment key
+ * (src/durable-objects/register-pacer.ts, reached through
+ * src/services/registers/pacer.ts), so every consumer invocation, in any isolate
+ * and however many run at once, spends the same allowance: the REGISTER_LOOKUPS
+ * consumer runs with `max_concurrency` > 1. A register's own reset is also kept
+ * on the lookup's row (`due_at`), so a message delivered early is put back, not
+ * asked.
  */
 
 /** N: lookups of one register in flight at once (a Companies House lookup is itself 3 to 8 + 2 per director calls). */
@@ -86,41 +84,4 @@ export function askedToWaitUntil(status: number, headers: Headers, now: Date): n
   if (status === 429) return until ?? now.getTime() + DEFAULT_WAIT_SECONDS * 1000;
   const remain = headers.get("X-Ratelimit-Remain");
   return remain !== null && /^\d+$/.test(remain.trim()) && Number(remain) <= 0 && until !== null ? until : null;
-}
-
-/** The pacer with its state in memory: one isolate's allowance, for adapter tests (deployed: a Durable Object's). */
-export function createPacer(budgets: Readonly<Record<string, CallBudget>> = CALL_BUDGETS): SourcePacer {
-  const state = new Map<string, Allowance>();
-  const running = new Map<string, { count: number; waiting: (() => void)[] }>();
-  const of = (source: string) => state.get(source) ?? FRESH_ALLOWANCE;
-  const slots = (source: string) => {
-    let s = running.get(source);
-    if (!s) running.set(source, (s = { count: 0, waiting: [] }));
-    return s;
-  };
-  return {
-    async blockedFor(source, now) {
-      return waitOf(of(source), budgets[source], now.getTime());
-    },
-    async take(source, now) {
-      const { allowance, wait } = spend(of(source), budgets[source], now.getTime());
-      state.set(source, allowance);
-      return wait;
-    },
-    async observe(source, status, headers, now) {
-      const until = askedToWaitUntil(status, headers, now);
-      if (until !== null) state.set(source, { ...of(source), blockedUntil: Math.max(of(source).blockedUntil, until) });
-    },
-    async inFlight(source, work) {
-      const s = slots(source);
-      while (s.count >= IN_FLIGHT_PER_REGISTER) await new Promise<void>((resolve) => s.waiting.push(resolve));
-      s.count += 1;
-      try {
-        return await work();
-      } finally {
-        s.count -= 1;
-        s.waiting.shift()?.();
-      }
-    },
-  };
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { consumeRegisterLookups } from "../../src/jobs/register-consumer";
 import type { SourcePacer } from "../../src/registers/context";
 import { requestJson } from "../../src/registers/http";
-import { CALL_BUDGETS, createPacer, IN_FLIGHT_PER_REGISTER } from "../../src/registers/pacing";
+import { CALL_BUDGETS, IN_FLIGHT_PER_REGISTER } from "../../src/registers/pacing";
 import type { RegisterLookupMessage } from "../../src/services/registers/lookups";
 import { durablePacer } from "../../src/services/registers/pacer";
+import { testDeps } from "../helpers/deps";
 import { runQueueBatch } from "../helpers/queue";
 import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
@@ -16,13 +17,10 @@ const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 const chHeaders = (resetSeconds: number, remain = 0) =>
   new Headers({ "X-Ratelimit-Limit": "600", "X-Ratelimit-Remain": String(remain), "X-Ratelimit-Reset": String(NOW.getTime() / 1000 + resetSeconds), "X-Ratelimit-Window": "5m" });
 
-/** The same rules with the state in the isolate (adapter tests) and in a Durable Object of its own (deployed). */
-const PACERS: [string, () => SourcePacer][] = [
-  ["in memory", () => createPacer()],
-  ["in a RegisterPacer object", () => durablePacer(env.REGISTER_PACER, crypto.randomUUID())],
-];
+/** A pacer of its own: its objects are named after a configuration no other test has. */
+const createPacer = (): SourcePacer => durablePacer(testDeps(), crypto.randomUUID());
 
-describe.each(PACERS)("pacing the registers (issue 22, item 7), %s", (_, createPacer) => {
+describe("pacing the registers (issue 22, item 7), in RegisterPacer objects", () => {
   it("no call before a 429's X-Ratelimit-Reset, and calls again after it", async () => {
     const pacer = createPacer();
     expect(await pacer.take("companies_house", NOW)).toBeNull();

@@ -6,9 +6,10 @@
 import type { SourcePacer } from "../../registers/context";
 import { askedToWaitUntil, CALL_BUDGETS, IN_FLIGHT_PER_REGISTER, type CallBudget } from "../../registers/pacing";
 import { sha256Hex } from "../../lib/crypto";
-import type { Bindings } from "../../lib/env";
+import type { Deps } from "../deps";
 
-export function durablePacer(namespace: Bindings["REGISTER_PACER"], configuration: string, budgets: Readonly<Record<string, CallBudget>> = CALL_BUDGETS): SourcePacer {
+export function durablePacer({ env }: Pick<Deps, "env">, configuration: string, budgets: Readonly<Record<string, CallBudget>> = CALL_BUDGETS): SourcePacer {
+  const namespace = env.REGISTER_PACER;
   const deployment = sha256Hex(configuration);
   const objectOf = async (source: string) => namespace.get(namespace.idFromName(`${source}:${await deployment}`));
   const budgetOf = (source: string) => budgets[source] ?? null;

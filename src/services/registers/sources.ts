@@ -23,7 +23,7 @@ export const lookupSources: LookupSources = {
  * key (the same registers and the same Companies House key share one allowance, whichever invocation
  * asks; src/services/registers/pacer.ts). `budgets` is for tests only (a budget small enough to spend).
  */
-export function lookupContext({ env }: Deps, budgets?: Readonly<Record<string, CallBudget>>) {
-  const config = registerConfigFrom(env);
-  return sourceContextFrom(env, { pacer: durablePacer(env.REGISTER_PACER, JSON.stringify(config), budgets) });
+export function lookupContext(deps: Deps, budgets?: Readonly<Record<string, CallBudget>>) {
+  const config = registerConfigFrom(deps.env);
+  return sourceContextFrom(deps.env, { pacer: durablePacer(deps, JSON.stringify(config), budgets) });
 }

@@ -19,10 +19,10 @@ import { sha256Hex } from "../../lib/crypto";
 import { deliveriesHeldBetween } from "../../db/retention/retention";
 import type { Deps } from "../deps";
 
-export const BODY_PREFIX = "webhook-bodies/";
+const BODY_PREFIX = "webhook-bodies/";
 
 /** What names a body: the delivery's environment and creation time, and the hash of its bytes. */
-export interface BodyPlace {
+interface BodyPlace {
   environment: "sandbox" | "live";
   createdAt: string;
 }
@@ -40,9 +40,10 @@ function remember(key: string, body: string) {
   if (cache.size > CACHED_BODIES) cache.delete(cache.keys().next().value!);
 }
 
-/** Empties the isolate's body cache: the next read of any body goes to R2. */
-export function forgetCachedBodies() {
-  cache.clear();
+/** Drops bodies from the isolate's cache (every one when no key is named): the next read of them goes to R2. */
+export function forgetCachedBodies(keys?: readonly string[]) {
+  if (keys === undefined) cache.clear();
+  else for (const key of keys) cache.delete(key);
 }
 
 /** Puts the body in R2 (R2 checks the bytes against the hash on arrival) and answers the hash the row keeps. */
@@ -55,7 +56,7 @@ export async function storeBody({ env }: Pick<Deps, "env">, place: BodyPlace, bo
 }
 
 /** What a delivery row says about its body. */
-export interface StoredBody extends BodyPlace {
+interface StoredBody extends BodyPlace {
   id: string;
   body: string;
   bodyHash: string | null;
@@ -99,7 +100,10 @@ export async function pruneDeliveryBodies({ db, env }: Pick<Deps, "db" | "env">,
       let cursor: string | undefined;
       do {
         const page = await env.DOCUMENTS.list({ prefix: `${prefix}${day}/`, limit: LIST_PAGE, cursor });
-        if (page.objects.length > 0) await env.DOCUMENTS.delete(page.objects.map((o) => o.key));
+        const keys = page.objects.map((o) => o.key);
+        if (keys.length > 0) await env.DOCUMENTS.delete(keys);
+        // A deleted body is never served from this isolate's cache either.
+        forgetCachedBodies(keys);
         objects += page.objects.length;
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor);
