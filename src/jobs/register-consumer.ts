@@ -13,10 +13,15 @@ const isLookupMessage = (body: unknown): body is RegisterLookupMessage => {
   return !!b && typeof b.owner_id === "string" && typeof b.lookup_id === "string" && (b.kind === "registry" || b.kind === "vat");
 };
 
+/** Knobs for tests only: the worker's queue handler never passes them, so the budgets of pacing.ts hold. */
+export interface LookupConsumerOptions {
+  budgets?: Parameters<typeof lookupContext>[1];
+}
+
 /** One Deps (and one source context) for the whole batch, not one per message. */
-export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: Bindings) {
+export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: Bindings, options: LookupConsumerOptions = {}) {
   const deps = depsOf(env);
-  const ctx = lookupContext(deps);
+  const ctx = lookupContext(deps, options.budgets);
   await Promise.all(
     batch.messages.map(async (message) => {
       if (!isLookupMessage(message.body)) {

@@ -11,16 +11,18 @@ export interface SourceLogEntry {
 
 /**
  * The allowance of each register, shared by every lookup that holds the same
- * pacer (the queue consumer's: src/registers/pacing.ts). Adapters never see it:
- * `requestJson` asks before each call and reports every answer.
+ * pacer (the queue consumer's: a Durable Object per register and key, rules in
+ * src/registers/pacing.ts). Adapters never see it: `requestJson` asks before
+ * each call and reports every answer. Asynchronous, since the state it asks
+ * lives outside the isolate.
  */
 export interface SourcePacer {
   /** Seconds until `source` may be called; null when a call may go now (and the call is then counted). */
-  take(source: string, now: Date): number | null;
+  take(source: string, now: Date): Promise<number | null>;
   /** Seconds until `source` may be called, without counting a call. */
-  blockedFor(source: string, now: Date): number | null;
+  blockedFor(source: string, now: Date): Promise<number | null>;
   /** What an answer said about the allowance (429, X-Ratelimit-* headers). */
-  observe(source: string, status: number, headers: Headers, now: Date): void;
+  observe(source: string, status: number, headers: Headers, now: Date): Promise<void>;
   /** Runs `work` when fewer than N lookups of `source` are in flight. */
   inFlight<T>(source: string, work: () => Promise<T>): Promise<T>;
 }

@@ -84,7 +84,7 @@ export async function requestJson(ctx: SourceContext, request: HttpRequest): Pro
   const log = (outcome: string, status: number | null = null) =>
     ctx.log({ source: request.source, operation: request.operation, outcome, status });
   // The register asked us to wait, or its budget is spent: no call before its reset.
-  const waitSeconds = ctx.pacer?.take(request.source, ctx.now()) ?? null;
+  const waitSeconds = ctx.pacer ? await ctx.pacer.take(request.source, ctx.now()) : null;
   if (waitSeconds !== null) {
     log("paced");
     return { ok: false, failure: failure("rate_limited", null, true, waitSeconds) };
@@ -98,7 +98,7 @@ export async function requestJson(ctx: SourceContext, request: HttpRequest): Pro
       redirect: "manual",
       signal: AbortSignal.timeout(ctx.timeoutMs),
     });
-    ctx.pacer?.observe(request.source, response.status, response.headers, ctx.now());
+    await ctx.pacer?.observe(request.source, response.status, response.headers, ctx.now());
     if (!response.ok) {
       const result = failureFor(response, ctx.now());
       // Drain the body so the connection is released; its content is not needed.

@@ -1,5 +1,4 @@
 import { parseRetryAfter } from "./http";
-import type { SourcePacer } from "./context";
 
 /**
  * Pacing the registers from the queue consumer: at most `IN_FLIGHT_PER_REGISTER`
@@ -7,12 +6,14 @@ import type { SourcePacer } from "./context";
  * register that publishes one, and no call at all before a register's own
  * reset once it has said "wait" (a 429, or `X-Ratelimit-Remain: 0`).
  *
- * State lives in the consumer's isolate, one pacer per deployment key (the
- * registers' base URLs and the Companies House key): the REGISTER_LOOKUPS
- * consumer runs with `max_concurrency = 1`, so every lookup of a deployment
- * goes through the same pacer while the isolate lives. A new isolate starts
- * with a full budget, but a register's own reset is also kept on the lookup's
- * row (`due_at`), so a message delivered early is put back, not asked.
+ * The rules are here, pure (`spend`, `waitOf`, `askedToWaitUntil`); the state
+ * lives in a Durable Object per register and deployment key
+ * (src/durable-objects/register-pacer.ts, reached through
+ * src/services/registers/pacer.ts), so every consumer invocation, in any isolate
+ * and however many run at once, spends the same allowance: the REGISTER_LOOKUPS
+ * consumer runs with `max_concurrency` > 1. A register's own reset is also kept
+ * on the lookup's row (`due_at`), so a message delivered early is put back, not
+ * asked.
  */
 
 /** N: lookups of one register in flight at once (a Companies House lookup is itself 3 to 8 + 2 per director calls). */
@@ -24,21 +25,46 @@ export const IN_FLIGHT_PER_REGISTER = 2;
  * the key). recherche-entreprises asks for at most 7 a second. The others
  * publish no figure; their own 429s and throttle codes pace them.
  */
-export const CALL_BUDGETS: Readonly<Record<string, { calls: number; windowSeconds: number }>> = {
+export const CALL_BUDGETS: Readonly<Record<string, CallBudget>> = {
   companies_house: { calls: 540, windowSeconds: 300 },
   recherche_entreprises: { calls: 7, windowSeconds: 1 },
 };
 
+export interface CallBudget {
+  calls: number;
+  windowSeconds: number;
+}
+
 /** How long to wait after a 429 that names no reset. */
 export const DEFAULT_WAIT_SECONDS = 60;
 
-interface Allowance {
+/** One register's allowance: the current budget window and the register's own "wait until". */
+export interface Allowance {
   windowStart: number;
   used: number;
   /** Epoch ms before which nothing is sent. */
   blockedUntil: number;
-  running: number;
-  waiting: (() => void)[];
+}
+
+export const FRESH_ALLOWANCE: Allowance = { windowStart: 0, used: 0, blockedUntil: 0 };
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Seconds until a call may go (the register's reset, or the end of a spent window); null when one may go now. */
+export function waitOf(a: Allowance, budget: CallBudget | undefined, now: number): number | null {
+  if (a.blockedUntil > now) return seconds(a.blockedUntil - now);
+  if (!budget) return null;
+  const windowMs = budget.windowSeconds * 1000;
+  if (now - a.windowStart >= windowMs) return null;
+  return a.used >= budget.calls ? seconds(a.windowStart + windowMs - now) : null;
+}
+
+/** Counts one call when one may go: the allowance after, and the wait (null: the call was counted and may go). */
+export function spend(a: Allowance, budget: CallBudget | undefined, now: number): { allowance: Allowance; wait: number | null } {
+  const wait = waitOf(a, budget, now);
+  if (wait !== null || !budget) return { allowance: a, wait };
+  const fresh = now - a.windowStart >= budget.windowSeconds * 1000;
+  return { allowance: { ...a, windowStart: fresh ? now : a.windowStart, used: (fresh ? 0 : a.used) + 1 }, wait: null };
 }
 
 /** The moment (epoch ms) the source asks us to wait for: Retry-After when sent, else X-Ratelimit-Reset (epoch seconds). */
@@ -49,68 +75,13 @@ function askedUntil(headers: Headers, now: Date): number | null {
   return reset && /^\d+$/.test(reset) ? Number(reset) * 1000 : null;
 }
 
-export function createPacer(): SourcePacer {
-  const state = new Map<string, Allowance>();
-  const of = (source: string): Allowance => {
-    let a = state.get(source);
-    if (!a) state.set(source, (a = { windowStart: 0, used: 0, blockedUntil: 0, running: 0, waiting: [] }));
-    return a;
-  };
-  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-
-  function blockedFor(source: string, now: Date): number | null {
-    const a = of(source);
-    const t = now.getTime();
-    if (a.blockedUntil > t) return seconds(a.blockedUntil - t);
-    const budget = CALL_BUDGETS[source];
-    if (!budget) return null;
-    const windowMs = budget.windowSeconds * 1000;
-    if (t - a.windowStart >= windowMs) return null;
-    return a.used >= budget.calls ? seconds(a.windowStart + windowMs - t) : null;
-  }
-
-  return {
-    blockedFor,
-    take(source, now) {
-      const wait = blockedFor(source, now);
-      if (wait !== null) return wait;
-      const budget = CALL_BUDGETS[source];
-      if (budget) {
-        const a = of(source);
-        if (now.getTime() - a.windowStart >= budget.windowSeconds * 1000) {
-          a.windowStart = now.getTime();
-          a.used = 0;
-        }
-        a.used += 1;
-      }
-      return null;
-    },
-    observe(source, status, headers, now) {
-      const a = of(source);
-      const until = askedUntil(headers, now);
-      const remain = headers.get("X-Ratelimit-Remain");
-      if (status === 429) a.blockedUntil = Math.max(a.blockedUntil, until ?? now.getTime() + DEFAULT_WAIT_SECONDS * 1000);
-      else if (remain !== null && /^\d+$/.test(remain.trim()) && Number(remain) <= 0 && until !== null) a.blockedUntil = Math.max(a.blockedUntil, until);
-    },
-    async inFlight(source, work) {
-      const a = of(source);
-      while (a.running >= IN_FLIGHT_PER_REGISTER) await new Promise<void>((resolve) => a.waiting.push(resolve));
-      a.running += 1;
-      try {
-        return await work();
-      } finally {
-        a.running -= 1;
-        a.waiting.shift()?.();
-      }
-    },
-  };
-}
-
-const pacers = new Map<string, SourcePacer>();
-
-/** The consumer's pacer for one deployment key (same registers, same key: same allowance). */
-export function pacerFor(key: string): SourcePacer {
-  let pacer = pacers.get(key);
-  if (!pacer) pacers.set(key, (pacer = createPacer()));
-  return pacer;
+/**
+ * What an answer says about the allowance: the moment (epoch ms) before which the register must not be
+ * called again, or null when it says nothing (most answers). A 429 without a reset waits DEFAULT_WAIT_SECONDS.
+ */
+export function askedToWaitUntil(status: number, headers: Headers, now: Date): number | null {
+  const until = askedUntil(headers, now);
+  if (status === 429) return until ?? now.getTime() + DEFAULT_WAIT_SECONDS * 1000;
+  const remain = headers.get("X-Ratelimit-Remain");
+  return remain !== null && /^\d+$/.test(remain.trim()) && Number(remain) <= 0 && until !== null ? until : null;
 }

@@ -1,4 +1,9 @@
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/lib/crypto";
+import { pruneExpiredHistory } from "../../src/services/retention/retention";
+import { bodyKey, forgetCachedBodies } from "../../src/services/webhooks/bodies";
+import { testDeps } from "../helpers/deps";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, setDns, settleOutbox, writeEvent } from "./support/webhooks";
@@ -224,5 +229,37 @@ describe("webhook delivery", () => {
     await makeDue(deliveryIds[0]);
     await consume(deliveryIds, 2);
     expect(await receiver.records()).toHaveLength(2);
+  });
+
+  it("keeps the body in R2 by its hash, and a re-send a day later, after the body cache is dropped, sends the first attempt's bytes", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    const receiver = receiverBucket();
+    const { id: endpointId, secret } = await register("partner", live.key, { url: receiver.url() });
+    await receiver.trust(secret);
+    const opened = await call("POST", "/partner/v1/leads", { key: live.key, body: { country: "GB", business: { name: "Bytes Before Ltd" } } });
+    expect(opened.status).toBe(201);
+    const event = await writeEvent({ organisationId: organisation.id, environment: "live", api: "partner", event: "lead.submitted", subjectType: "lead", subjectId: opened.body.id });
+    const { deliveryIds } = await dispatch();
+    await consume(deliveryIds);
+    const [first] = await receiver.records();
+    expect(JSON.parse(first.body).data.business.name).toBe("Bytes Before Ltd");
+
+    // D1 keeps the row and the hash, not the bytes; R2 holds them under the hash.
+    const row = await env.DB.prepare("select body, body_hash, environment, created_at from webhook_deliveries where id = ?").bind(deliveryIds[0]).first<any>();
+    expect(row.body).toBe("");
+    expect(row.body_hash).toBe(await sha256Hex(first.body));
+    const object = await env.DOCUMENTS.get(bodyKey({ environment: row.environment, createdAt: row.created_at }, row.body_hash));
+    expect(await object!.text()).toBe(first.body);
+
+    // The subject moves on (a body rebuilt now would differ), a day passes with the cron's retention, the isolate forgets.
+    expect((await call("PATCH", `/partner/v1/leads/${opened.body.id}`, { key: live.key, body: { business: { name: "Bytes After Ltd" } } })).status).toBe(200);
+    await pruneExpiredHistory(testDeps({ now: new Date(Date.now() + 24 * 60 * 60 * 1000) }));
+    forgetCachedBodies();
+    const res = await call("POST", `/partner/v1/webhooks/${endpointId}/deliveries/${deliveryIds[0]}/retry`, { key: live.key });
+    expect(res.status).toBe(200);
+    const [, again] = await receiver.records();
+    expect(again.body).toBe(first.body);
+    expect(again.headers["webhook-id"]).toBe(event.id);
+    expect(again.verified).toEqual([{ plain: true, timestamped: true, stripe: true, standard: true }]);
   });
 });

@@ -18,6 +18,7 @@ import { pruneExpiredHistory } from "../../src/services/retention/retention";
 import { call } from "../helpers/api";
 import { lenderWithKeys } from "../helpers/seed";
 import { testDeps } from "../helpers/deps";
+import { bodyKey, storeBody } from "../../src/services/webhooks/bodies";
 
 const DAY = 24 * 60 * 60 * 1000;
 let year = 2000;
@@ -36,7 +37,7 @@ async function oldEvent(organisationId: string, at: number, dispatched = true) {
   return row;
 }
 
-async function oldDelivery(organisationId: string, eventId: string, at: number, state: "pending" | "succeeded" | "exhausted" | "cancelled", attempts = 2) {
+async function oldDelivery(organisationId: string, eventId: string, at: number, state: "pending" | "succeeded" | "exhausted" | "cancelled", attempts = 2, bodyHash: string | null = null) {
   const db = database(env.DB);
   const id = `whd_ret${crypto.randomUUID().replaceAll("-", "").slice(0, 17)}`;
   await deliveryInsert(db, {
@@ -48,7 +49,8 @@ async function oldDelivery(organisationId: string, eventId: string, at: number, 
     eventId,
     event: "deal.updated",
     payloadMode: "reference",
-    body: "{}",
+    body: bodyHash ? "" : "{}",
+    bodyHash,
     state,
     attemptCount: attempts,
     nextAttemptAt: state === "pending" ? iso(at + 60_000) : null,
@@ -123,6 +125,35 @@ describe("pruning by the cron", () => {
     const listed = (await call("GET", "/v1/events?limit=100", { key: live.key })).body.events.map((e: any) => e.id);
     expect(listed).toContain(young.id);
     expect(listed).not.toContain(expired.id);
+  });
+
+  it("deletes the R2 bodies of a day once no delivery of that day is left, and keeps a day a delivery still holds", async () => {
+    const { organisation } = await lenderWithKeys();
+    const base = nextBase();
+    const event = await oldEvent(organisation.id, base);
+    const deps = testDeps();
+    const put = async (at: number, text: string) => {
+      const place = { environment: "live" as const, createdAt: iso(at) };
+      const hash = await storeBody(deps, place, text);
+      return { hash, key: bodyKey(place, hash) };
+    };
+    const settled = await put(base, '{"settled":1}');
+    await oldDelivery(organisation.id, event.id, base, "succeeded", 1, settled.hash);
+    // A body whose delivery batch never landed: no row names it.
+    const orphan = await put(base + 60_000, '{"orphan":1}');
+    const stillPending = await put(base + DAY, '{"pending":1}');
+    await oldDelivery(organisation.id, event.id, base + DAY, "pending", 1, stillPending.hash);
+    const young = await put(base + 2 * DAY, '{"young":1}');
+    await oldDelivery(organisation.id, event.id, base + 2 * DAY, "cancelled", 1, young.hash);
+
+    await cronAt(base + 91 * DAY + 60_000);
+    expect(await env.DOCUMENTS.head(settled.key)).toBeNull();
+    expect(await env.DOCUMENTS.head(orphan.key)).toBeNull();
+    expect(await env.DOCUMENTS.head(stillPending.key)).not.toBeNull();
+    expect(await env.DOCUMENTS.head(young.key)).not.toBeNull();
+    await cronAt(base + 93 * DAY + 60_000);
+    expect(await env.DOCUMENTS.head(young.key)).toBeNull();
+    expect(await env.DOCUMENTS.head(stillPending.key)).not.toBeNull();
   });
 
   it("never prunes an event the outbox has not dispatched yet", async () => {

@@ -3,7 +3,7 @@
  * with a subquery (oldest first, `LIMIT`), so no id list is bound and one call
  * never holds the database for long.
  */
-import { and, asc, inArray, isNotNull, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
 import type { Database } from "../client";
 import { events } from "../schema/events";
 import { webhookAttempts, webhookDeliveries } from "../schema/webhooks";
@@ -18,6 +18,17 @@ export async function pruneEvents(db: Database, cutoff: string, limit: number) {
     .limit(limit);
   const result = await db.delete(events).where(inArray(events.id, oldest)).run();
   return result.meta.changes;
+}
+
+/** Whether any delivery of the environment created in [from, to) is still held (a range of `webhook_deliveries_created`). */
+export async function deliveriesHeldBetween(db: Database, environment: "sandbox" | "live", from: string, to: string) {
+  const row = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(gte(webhookDeliveries.createdAt, from), lt(webhookDeliveries.createdAt, to), eq(webhookDeliveries.environment, environment)))
+    .limit(1)
+    .get();
+  return row !== undefined;
 }
 
 /** Settled deliveries (not pending) older than `cutoff`, with their attempts, in one batch. */

@@ -38,7 +38,10 @@ export const webhookEndpoints = sqliteTable(
   ],
 );
 
-/** One event sent to one endpoint; the body is serialised once and every attempt sends those bytes. */
+/**
+ * One event sent to one endpoint; the body is serialised once and every attempt sends those bytes. The bytes
+ * live in R2 (services/webhooks/bodies.ts) under the row's environment, day and `body_hash`; D1 keeps the row.
+ */
 export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
@@ -49,7 +52,14 @@ export const webhookDeliveries = sqliteTable(
     eventId: text("event_id").notNull(),
     event: text("event").notNull(),
     payloadMode: text("payload_mode", { enum: ["full", "reference"] }).notNull(),
+    /**
+     * The body itself only on rows written before migration 0020 (the cron prunes them with their period);
+     * empty since, when `body_hash` names it in R2. Kept NOT NULL so the migration is an ADD COLUMN, not a
+     * copy of the whole table (which D1's per-query limits would not allow on a full database).
+     */
     body: text("body").notNull(),
+    /** SHA-256 (hex) of the body's bytes, its name in R2; null on rows that hold their body. */
+    bodyHash: text("body_hash"),
     /** pending → succeeded | exhausted | cancelled (endpoint gone, deactivated or deleted). */
     state: text("state", { enum: ["pending", "succeeded", "exhausted", "cancelled"] }).notNull(),
     /** Automatic attempts made; drives the retry schedule. Manual re-sends do not count. */

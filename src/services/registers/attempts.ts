@@ -120,7 +120,7 @@ export async function attemptLookup(deps: Deps, message: RegisterLookupMessage, 
   // Not yet due (the register's reset is on the row), or the register asked us to wait: put back, no attempt spent.
   const asked = ctx.now();
   const early = Date.parse(row.dueAt) - asked.getTime() > EARLY_SLACK_MS ? Math.ceil((Date.parse(row.dueAt) - asked.getTime()) / 1000) : null;
-  const paced = early ?? (source.name ? (ctx.pacer?.blockedFor(source.name, asked) ?? null) : null);
+  const paced = early ?? (source.name && ctx.pacer ? await ctx.pacer.blockedFor(source.name, asked) : null);
   if (paced !== null) {
     const dueAt = early === null ? new Date(asked.getTime() + paced * 1000).toISOString() : row.dueAt;
     const kept = early !== null || (await postponeLookup(db, row.ownerId, row.kind, row.lookupId, dueAt, asked.toISOString()));

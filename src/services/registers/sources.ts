@@ -6,7 +6,8 @@
  */
 import { registerConfigFrom } from "../../registers/config";
 import { sourceContextFrom } from "../../registers/context";
-import { pacerFor } from "../../registers/pacing";
+import type { CallBudget } from "../../registers/pacing";
+import { durablePacer } from "./pacer";
 import { sandboxRegisterSource, sandboxVatSource } from "../../registers/sources/sandbox";
 import { registerSourceFor, vatSourceFor } from "../../registers/sources/select";
 import type { LookupSources } from "./attempts";
@@ -18,11 +19,11 @@ export const lookupSources: LookupSources = {
 };
 
 /**
- * The consumer's context: the registers as configured, paced by the pacer of
- * this deployment key (the same registers and the same Companies House key
- * share one allowance; src/registers/pacing.ts).
+ * The consumer's context: the registers as configured, paced by the Durable Objects of this deployment
+ * key (the same registers and the same Companies House key share one allowance, whichever invocation
+ * asks; src/services/registers/pacer.ts). `budgets` is for tests only (a budget small enough to spend).
  */
-export function lookupContext({ env }: Deps) {
-  const config = registerConfigFrom(env);
-  return sourceContextFrom(env, { pacer: pacerFor(JSON.stringify(config)) });
+export function lookupContext(deps: Deps, budgets?: Readonly<Record<string, CallBudget>>) {
+  const config = registerConfigFrom(deps.env);
+  return sourceContextFrom(deps.env, { pacer: durablePacer(deps, JSON.stringify(config), budgets) });
 }

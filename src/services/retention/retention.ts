@@ -1,9 +1,11 @@
 /**
  * The cron's retention job: events and settled webhook deliveries (with their
  * attempts) older than the retention period are deleted, a bounded number per
- * tick; a backlog shrinks over the following ticks.
+ * tick; a backlog shrinks over the following ticks. Then the bodies in R2 of
+ * every day no delivery is left in (services/webhooks/bodies.ts).
  */
 import { pruneDeliveries, pruneEvents } from "../../db/retention/retention";
+import { pruneDeliveryBodies } from "../webhooks/bodies";
 import { retentionCutoff, retentionDays } from "../../domain/retention";
 import type { Deps } from "../deps";
 
@@ -31,5 +33,6 @@ export async function pruneExpiredHistory(deps: Deps, bounds: PruneBounds = PRUN
   const cutoff = retentionCutoff(deps.clock(), retentionDays(env.EVENT_RETENTION_DAYS));
   const deliveries = await inRounds(bounds, () => pruneDeliveries(db, cutoff, bounds.batch));
   const events = await inRounds(bounds, () => pruneEvents(db, cutoff, bounds.batch));
-  return { cutoff, events, deliveries };
+  const bodies = await pruneDeliveryBodies(deps, cutoff.slice(0, 10));
+  return { cutoff, events, deliveries, bodies };
 }

@@ -1,6 +1,6 @@
 /**
  * One attempt of one delivery: check the destination again, sign the stored
- * body with this attempt's timestamp, POST with a 5-second timeout, record the
+ * body (read from R2 by its hash, bodies.ts) with this attempt's timestamp, POST with a 5-second timeout, record the
  * attempt and decide what follows. The queue consumer and the manual re-send
  * both come through here.
  */
@@ -13,6 +13,7 @@ import { checkDestination } from "./destination";
 import { endpointSecrets } from "./secrets";
 import { logDeliveryAttempt, type DeliveryPath } from "./delivery-log";
 import { afterSuccessfulDelivery } from "./success-hooks";
+import { bodyOf } from "./bodies";
 import { epochSeconds, isoNow, type Deps } from "../deps";
 
 /**
@@ -30,7 +31,10 @@ export type ConsumerAction = { action: "ack" } | { action: "retry"; delaySeconds
 export const ATTEMPT_LEASE_MS = 60_000;
 const EARLY_TOLERANCE_MS = 10_000;
 
-async function send(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, timeoutMs: number): Promise<AttemptResult> {
+/** What a send needs of the delivery: its ids and event for the headers, and the bytes to sign and send. */
+type Outgoing = Pick<WebhookDeliveryRow, "id" | "event" | "eventId" | "payloadMode"> & { body: string };
+
+async function send(deps: Deps, endpoint: WebhookEndpointRow, delivery: Outgoing, timeoutMs: number): Promise<AttemptResult> {
   const destination = await checkDestination(deps, endpoint.url);
   if (!destination.ok) {
     // A resolver outage is the network failing, not the endpoint's address: retried on the same schedule either way.
@@ -100,7 +104,7 @@ async function answerExcerpt(res: Response): Promise<string | null> {
 }
 
 /** One signed POST of the delivery's stored body, timed; the scheduled, manual and test sends share it. */
-export async function timedSend(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow, options: DeliveryOptions = {}) {
+export async function timedSend(deps: Deps, endpoint: WebhookEndpointRow, delivery: Outgoing, options: DeliveryOptions = {}) {
   // Elapsed time, not the time of day: performance.now(), which a fixed Deps clock leaves alone.
   const started = performance.now();
   const result = await send(deps, endpoint, delivery, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
@@ -135,8 +139,9 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
   // Not due, already taken or finished: a duplicate message; the live one carries on.
   if (!claimed) return { action: "ack" };
 
+  const body = await bodyOf(deps, delivery);
   const attemptedAt = isoNow(deps);
-  const { result, durationMs } = await timedSend(deps, endpoint, delivery, options);
+  const { result, durationMs } = await timedSend(deps, endpoint, { ...delivery, body }, options);
   const finished = deps.clock();
   const outcome = decideOutcome(attempt, result, finished);
   const finishedAt = finished.toISOString();
@@ -154,7 +159,7 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
     now: finishedAt,
   });
   logDeliveryAttempt(deps.log, { path, delivery, endpoint, attempt, result, outcome, durationMs });
-  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(deps, delivery);
+  if (outcome.delivery === "succeeded") await afterSuccessfulDelivery(deps, delivery, body);
   return outcome.delivery === "retry" ? { action: "retry", delaySeconds: outcome.delaySeconds } : { action: "ack" };
 }
 
@@ -165,8 +170,9 @@ export async function attemptScheduledDelivery(deps: Deps, deliveryId: string, o
  */
 export async function resendDelivery(deps: Deps, endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
   const { db } = deps;
+  const body = await bodyOf(deps, delivery);
   const attemptedAt = isoNow(deps);
-  const { result, durationMs } = await timedSend(deps, endpoint, delivery);
+  const { result, durationMs } = await timedSend(deps, endpoint, { ...delivery, body });
   const outcome = decideOutcome(1, result, deps.clock());
   const success = outcome.delivery === "succeeded";
   await recordAttempt(db, {
@@ -180,5 +186,5 @@ export async function resendDelivery(deps: Deps, endpoint: WebhookEndpointRow, d
     now: isoNow(deps),
   });
   logDeliveryAttempt(deps.log, { path: "resend", delivery, endpoint, attempt: null, result, outcome, durationMs });
-  if (success) await afterSuccessfulDelivery(deps, delivery);
+  if (success) await afterSuccessfulDelivery(deps, delivery, body);
 }

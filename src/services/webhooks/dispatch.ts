@@ -13,6 +13,7 @@ import { linksFor, WEBHOOK_FILE_LINK_TTL_SECONDS } from "../views/links";
 import { viewContext } from "../views/view-context";
 import { isoNow, type Deps } from "../deps";
 import { serialisedBody, type PayloadContext } from "./payloads";
+import { storeBody } from "./bodies";
 
 /**
  * Whether a request put an event in the outbox: `insertedInto` is the set its round-trip counter
@@ -41,28 +42,42 @@ export async function enqueueDeliveries(deps: Deps, deliveryIds: string[], delay
   }
 }
 
-/** What one round's batch writes for an event: its claim, then the delivery rows of its receivers. */
-async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[], now: string) {
+/**
+ * What one round's batch writes for an event: its claim, then the delivery rows of its receivers. Each
+ * mode's body is serialised here (a `full` one reads its subject, one event after another, as before) and
+ * put in R2 by `puts`, which the round awaits, all events' puts at once, before its batch (bodies.ts): a
+ * row never names a body that is not there.
+ */
+async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: WebhookEndpointRow[], now: string, puts: Promise<unknown>[]) {
   const db = ctx.db;
   const receivers = endpoints.filter((e) => endpointReceives(e, event));
-  const bodies = new Map<PayloadMode, string>();
-  for (const mode of new Set(receivers.map((e) => e.payloadMode))) bodies.set(mode, await serialisedBody(ctx, event, mode));
-  const deliveries = receivers.map((endpoint) => ({
-    id: newId("whd", 24),
-    endpointId: endpoint.id,
-    organisationId: event.organisationId,
-    environment: event.environment,
-    eventId: event.id,
-    event: event.event,
-    payloadMode: endpoint.payloadMode,
-    body: bodies.get(endpoint.payloadMode)!,
-    state: "pending" as const,
-    attemptCount: 0,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  }));
-  return { claim: claimEventStatement(db, event.id, now), inserts: deliveries.map((d) => deliveryInsert(db, d)), ids: deliveries.map((d) => d.id) };
+  const hashes = new Map<PayloadMode, string>();
+  for (const mode of new Set(receivers.map((e) => e.payloadMode))) {
+    const body = await serialisedBody(ctx, event, mode);
+    puts.push(storeBody(ctx, { environment: event.environment, createdAt: now }, body).then((hash) => hashes.set(mode, hash)));
+  }
+  const deliveries = () =>
+    receivers.map((endpoint) => ({
+      id: newId("whd", 24),
+      endpointId: endpoint.id,
+      organisationId: event.organisationId,
+      environment: event.environment,
+      eventId: event.id,
+      event: event.event,
+      payloadMode: endpoint.payloadMode,
+      body: "",
+      bodyHash: hashes.get(endpoint.payloadMode)!,
+      state: "pending" as const,
+      attemptCount: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  /** Once the round's puts are done: the claim and the inserts. */
+  return () => {
+    const rows = deliveries();
+    return { claim: claimEventStatement(db, event.id, now), inserts: rows.map((d) => deliveryInsert(db, d)), ids: rows.map((d) => d.id) };
+  };
 }
 
 /**
@@ -73,8 +88,11 @@ async function eventWrites(ctx: PayloadContext, event: EventRow, endpoints: Webh
  */
 async function dispatchRound(ctx: PayloadContext, pending: EventRow[], endpointsOf: (event: EventRow) => Promise<WebhookEndpointRow[]>) {
   const now = isoNow(ctx);
-  const writes = [];
-  for (const event of pending) writes.push(await eventWrites(ctx, event, await endpointsOf(event), now));
+  const puts: Promise<unknown>[] = [];
+  const planned = [];
+  for (const event of pending) planned.push(await eventWrites(ctx, event, await endpointsOf(event), now, puts));
+  await Promise.all(puts);
+  const writes = planned.map((write) => write());
   const statements = writes.flatMap((w) => [w.claim, ...w.inserts]);
   const [first, ...rest] = statements;
   if (!first) return { events: 0, ids: [] };

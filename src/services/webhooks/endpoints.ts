@@ -11,6 +11,7 @@ import { resendDelivery } from "./delivery";
 import { checkDestination } from "./destination";
 import { ROTATION_OVERLAP_MS, sealEndpointSecret } from "./secrets";
 import { isoNow, type Deps } from "../deps";
+import { bodyOf } from "./bodies";
 
 /** The request's Deps with the caller's account, environment and API. */
 export interface EndpointContext extends Deps {
@@ -148,6 +149,13 @@ export async function endpointDeliveries(ctx: EndpointContext, id: string, curso
     deliveries: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((a) => a.deliveryId === delivery.id) })),
     nextCursor: await nextKeysetCursor(last && { createdAt: last.createdAt, seq: last.seq }, page.length > limit, cursorScope, signingSecretOf(ctx.env)),
   };
+}
+
+/** A page of deliveries as the portal's log shows them: each with the body it sends, read from R2 (bodies.ts). */
+export async function endpointDeliveryLog(ctx: EndpointContext, id: string, cursor: string | undefined, limit: number) {
+  const page = await endpointDeliveries(ctx, id, cursor, limit);
+  const bodies = await Promise.all(page.deliveries.map((d) => bodyOf(ctx, d.delivery)));
+  return { ...page, deliveries: page.deliveries.map((d, i) => ({ ...d, body: bodies[i] })) };
 }
 
 export async function resendByHand(ctx: EndpointContext, id: string, deliveryId: string) {

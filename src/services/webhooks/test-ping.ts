@@ -28,6 +28,7 @@ import { timedSend } from "./delivery";
 import { logDeliveryAttempt } from "./delivery-log";
 import { requireEndpoint, type EndpointContext } from "./endpoints";
 import { WEBHOOK_API_VERSION } from "./payloads";
+import { storeBody } from "./bodies";
 
 
 export async function sendTestPing(ctx: EndpointContext, id: string) {
@@ -53,7 +54,8 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
     eventId,
     event: PING_EVENT,
     payloadMode: endpoint.payloadMode,
-    body,
+    body: "",
+    bodyHash: null as string | null,
     // Written with its attempt, which settles it in the same batch; no next attempt: nothing schedules it.
     state: "pending" as const,
     attemptCount: 0,
@@ -63,7 +65,7 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
     updatedAt: now,
   };
   const attemptedAt = isoNow(ctx);
-  const { result, durationMs } = await timedSend(ctx, endpoint, delivery);
+  const { result, durationMs } = await timedSend(ctx, endpoint, { ...delivery, body });
   const outcome = decideOutcome(1, result, ctx.clock());
   const success = outcome.delivery === "succeeded";
   const settle = attemptStatements(ctx.db, {
@@ -76,6 +78,8 @@ export async function sendTestPing(ctx: EndpointContext, id: string) {
     gone: outcome.delivery === "gone",
     now: isoNow(ctx),
   });
+  // Its body in R2 before its row, as a dispatched delivery's, so a re-send of the ping sends the same bytes.
+  delivery.bodyHash = await storeBody(ctx, delivery, body);
   // One batch: the delivery, its attempt (which settles it) and the endpoint's counters.
   await runBatch(ctx.db, [deliveryInsert(ctx.db, delivery), ...settle]);
   logDeliveryAttempt(ctx.log, { path: "test_ping", delivery, endpoint, attempt: null, result, outcome, durationMs });

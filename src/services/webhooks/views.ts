@@ -41,4 +41,4 @@ export const deliveryView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[
 });
 
 /** A delivery as the portal's log shows it to its owner: the API's view and the signed body that was sent (never the signature). */
-export const deliveryLogView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[]) => ({ ...deliveryView(d, attempts), request_body: d.body });
+export const deliveryLogView = (d: WebhookDeliveryRow, attempts: WebhookAttemptRow[], body: string) => ({ ...deliveryView(d, attempts), request_body: body });

@@ -82,3 +82,6 @@ export const HANG_TIMEOUT_MS = 300;
  * `/{token}/live/…`, and the requests it received.
  */
 export const liveStandIn = () => standInOf("live");
+
+/** The stand-in's "ok" scenario as Worker vars, for runs through the queue consumer. */
+export const okStandIn = () => standInOf("ok");

@@ -12,7 +12,7 @@ import { recordPortalAction } from "../../../services/portal/audit";
 import {
   changeEndpoint,
   deleteEndpoint,
-  endpointDeliveries,
+  endpointDeliveryLog,
   ownEndpoints,
   registerEndpoint,
   requireEndpoint,
@@ -62,7 +62,7 @@ async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, 
   let endpoint, page, ping;
   try {
     endpoint = await requireEndpoint(ctx, id);
-    page = await endpointDeliveries(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
+    page = await endpointDeliveryLog(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
     // After "Send a test ping": the redirect names the ping's delivery, whose attempt says how it went.
     const pingId = refusal ? undefined : c.req.query("ping");
     ping = pingId ? await testPingOf(ctx, id, pingId) : null;
@@ -81,7 +81,7 @@ async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, 
       formToken={c.get("formToken")}
       endpoint={shown}
       entry={entry ?? { url: shown.url, description: shown.description ?? "", events: shown.events, payload: shown.payload }}
-      deliveries={page.deliveries.map((d) => deliveryLogView(d.delivery, d.attempts))}
+      deliveries={page.deliveries.map((d) => deliveryLogView(d.delivery, d.attempts, d.body))}
       olderHref={page.nextCursor ? `${endpointPath(id)}?cursor=${encodeURIComponent(page.nextCursor)}` : null}
       feedback={feedback}
       pingFailure={outcome && !outcome.ok ? outcome : null}
