@@ -36,16 +36,24 @@ export interface Removal {
  * Removes a member of this organisation and, in the same batch, deletes their
  * sessions and passkeys, revokes every pending invitation for their email
  * (so neither an old link nor an old passkey brings them back; issue 21
- * item 1) and writes the audit entry; false when there is no such current
- * member here (another organisation's id finds nothing).
+ * item 1) and writes the audit entry; false when nothing was written. The
+ * removal's own condition is read inside the batch (issue 39 item 3): the
+ * member is a current member here, the actor (`audit.memberId`) is still a
+ * current admin of the organisation and someone else, and an admin other than
+ * the removed member remains, so two admins removing each other at the same
+ * moment cannot both win.
  */
 export async function removeMember(db: Database, r: Removal): Promise<boolean> {
   const removedNow = removedAtThisMoment(r);
+  const actorStillAdmin = sql`${r.audit.memberId} <> ${r.memberId} and exists (select 1 from ${portalMembers} as actor where actor.id = ${r.audit.memberId}
+    and actor.organisation_id = ${r.organisationId} and actor.removed_at is null and actor.role = 'admin')`;
+  const anotherAdminRemains = sql`exists (select 1 from ${portalMembers} as admins where admins.organisation_id = ${r.organisationId} and admins.removed_at is null
+    and admins.role = 'admin' and admins.id <> ${r.memberId})`;
   const changed = await runGuardedBatch(db, [
     db
       .update(portalMembers)
       .set({ removedAt: r.at })
-      .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt))),
+      .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt), actorStillAdmin, anotherAdminRemains)),
     db.delete(portalSessions).where(and(eq(portalSessions.memberId, r.memberId), eq(portalSessions.organisationId, r.organisationId), removedNow)),
     db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, r.memberId), removedNow)),
     revokeOtherInvitations(
