@@ -186,13 +186,16 @@ describe("a member's passkeys in a browser", () => {
     expect(await page.locator("table tbody tr").count()).toBe(1);
     expect(await page.textContent("table")).not.toContain(`…${base64url(oldPasskey.credentialId).slice(-6)}`);
 
-    // The old device: its session has ended, and its passkey no longer signs in.
+    // The old device: its session has ended, and its passkey no longer signs in; the sign-in page says
+    // the passkeys were replaced, when and by whose link (issue 39 item 1).
     await old.page.goto(`${baseUrl}/portal`);
     expect(new URL(old.page.url()).pathname).toBe("/portal/sign-in");
     const refused = old.page.waitForResponse((r) => r.url().endsWith("/portal/sign-in/verify"));
     await old.page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    expect((await refused).status()).toBe(400);
-    await expect.poll(() => old.page.locator("[data-passkey-status]").textContent()).toContain("could not be verified");
+    expect((await refused).status()).toBe(409);
+    await expect.poll(() => old.page.locator("[data-passkey-status]").textContent()).toContain("your passkeys were replaced on");
+    expect(await old.page.locator("[data-passkey-status]").textContent()).toContain("If that was not you");
+    await checkPage(old.page, "sign-in-passkeys-replaced");
     expect(new URL(old.page.url()).pathname).toBe("/portal/sign-in");
     await oldDevice.close();
 

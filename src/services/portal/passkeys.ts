@@ -13,7 +13,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
 import { enrolMember, reenrolMember } from "../../db/portal/enrolment";
-import { addMemberPasskey, findPasskeyOfLiveMember, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
+import { addMemberPasskey, findPasskeyOfLiveMember, findReplacedPasskey, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
+import { localFormOf } from "../../domain/hub/local-form";
 import { findMemberOfAnyState } from "../../db/portal/roster";
 import { insertAuditEntry } from "../../db/portal/audit";
 import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
@@ -148,30 +149,55 @@ export async function completeSignIn(
   await countAttemptFromAddress(deps, address);
   const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "sign_in", null);
   const found = await findPasskeyOfLiveMember(db, answer.response.id);
-  if (!found) throw refused();
-  await countAttemptOnAccount(deps, found.member.id);
-  const { passkey } = found;
-  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: answer.response,
-      expectedChallenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
-      requireUserVerification: true,
-    });
-  } catch {
+  if (!found) {
+    await tellOfReplacement(deps, rp, expectedChallenge, answer.response);
     throw refused();
   }
-  if (!verification.verified) throw refused();
+  await countAttemptOnAccount(deps, found.member.id);
+  const { passkey } = found;
+  const verification = await verifiedAssertion(rp, expectedChallenge, answer.response, passkey);
   const at = isoNow(deps);
   // A counter that did not move forward (a cloned authenticator, or a replay racing this one) opens nothing.
   if ((await recordPasskeyUse(db, passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
   const sessionToken = await openSession(deps, found.member);
   await insertAuditEntry(db, { id: newId("aud"), organisationId: found.member.organisationId, memberId: found.member.id, environment: "sandbox", action: "session.opened", target: found.member.id, at });
   return sessionToken;
+}
+
+async function verifiedAssertion(rp: RelyingParty, expectedChallenge: string, response: AuthenticationResponseJSON, passkey: { credentialId: string; publicKey: string; counter: number; transports?: unknown }) {
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: (passkey.transports ?? []) as never },
+      requireUserVerification: true,
+    });
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  return verification;
+}
+
+/**
+ * A sign-in with a passkey that a new sign-in link replaced (issue 39 item 1) is refused with what
+ * happened: when, and whose link, so the member learns of a re-enrolment they did not make. Told only
+ * to an answer the replaced passkey itself signed (its public key is kept for this); it opens nothing.
+ */
+async function tellOfReplacement(deps: Deps, rp: RelyingParty, expectedChallenge: string, response: AuthenticationResponseJSON) {
+  const replaced = await findReplacedPasskey(deps.db, response.id);
+  if (!replaced) return;
+  await verifiedAssertion(rp, expectedChallenge, response, replaced);
+  const by = replaced.invitedBy === "operator" ? "the operator" : (replaced.issuerEmail ?? "a former member");
+  throw new Refusal(
+    "conflict",
+    `This passkey no longer signs you in: your passkeys were replaced on ${localFormOf(null).time(replaced.replacedAt)} through a new sign-in link made by ${by}. If that was not you, tell another admin of your organisation or the operator at once.`,
+    { field: "response" },
+  );
 }
 
 /**

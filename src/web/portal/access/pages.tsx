@@ -169,11 +169,11 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   });
 
   // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
+  // A member's only: an admin's comes from the operator (issue 39 item 1), refused here as a conflict.
   portal.post("/members/:id/reinvite", async (c) => {
     const viewer = c.get("viewer");
     try {
       const issued = await reinviteMember(c.get("deps"), viewer, c.req.param("id"));
-      await recordPortalAction(c.get("deps"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
       return memberActionRefused(c, error);
