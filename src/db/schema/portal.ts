@@ -93,6 +93,8 @@ export const portalSessions = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** Epoch seconds of the last request: sessions end after 12 idle hours. */
     lastSeenAt: integer("last_seen_at").notNull(),
+    /** Epoch seconds of the session's last passkey proof (sign-in, enrolment, step-up): the step-up actions need one of the last 5 minutes. */
+    passkeyVerifiedAt: integer("passkey_verified_at").notNull().default(0),
     endedAt: text("ended_at"),
   },
   (t) => [index("portal_sessions_member").on(t.memberId)],

@@ -25,6 +25,7 @@ import { newId } from "../../lib/ids";
 import { epochSeconds, isoNow, type Deps } from "../deps";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
+import { markPasskeyVerified } from "../../db/portal/sessions";
 import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
 
 /**
@@ -254,4 +255,35 @@ export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credenti
   const mine = await listMemberPasskeys(db, viewer.memberId);
   if (!mine.some((p) => p.credentialId === credentialId)) throw new Refusal("not_found", "No such passkey.");
   throw new Refusal("conflict", "This is your only passkey: add another before you remove this one, or you could not sign in again.", { field: "passkey" });
+}
+
+/**
+ * The step-up (issue 39 item 9): a signed-in member proves one of their own passkeys on the page, and
+ * this session (only this one) counts as checked for `STEP_UP_SECONDS`. The challenge is bound to the
+ * member (`invitation_id` holds the member's id, purpose `sign_in`), so it answers neither a sign-in nor
+ * another member's step-up; attempts count against the member's account like a sign-in's.
+ */
+export async function stepUpOptions(deps: Deps, rp: RelyingParty, viewer: PortalViewer) {
+  const mine = await listMemberPasskeys(deps.db, viewer.memberId);
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
+    timeout: CHALLENGE_TTL_SECONDS * 1000,
+  });
+  return { challengeId: await issueChallenge(deps, options.challenge, "sign_in", viewer.memberId), options };
+}
+
+export async function completeStepUp(deps: Deps, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: AuthenticationResponseJSON }) {
+  const { db } = deps;
+  await countAttemptOnAccount(deps, viewer.memberId);
+  const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "sign_in", viewer.memberId);
+  const found = await findPasskeyOfLiveMember(db, answer.response.id);
+  if (!found || found.member.id !== viewer.memberId) throw refused();
+  const verification = await verifiedAssertion(rp, expectedChallenge, answer.response, found.passkey);
+  const at = isoNow(deps);
+  if ((await recordPasskeyUse(db, found.passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
+  await markPasskeyVerified(db, viewer.sessionId, epochSeconds(deps));
+  await insertAuditEntry(db, { id: newId("aud"), organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, action: "session.stepped_up", target: viewer.memberId, at });
 }

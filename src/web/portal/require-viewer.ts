@@ -15,7 +15,7 @@ const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL
  * with the page's token after a closed passkey prompt, so they take no form claim. Every other post is
  * claimed, whichever way its token came (issue 39 item 11).
  */
-const CEREMONY_POSTS = new Set([`${PORTAL_ROUTE}/passkeys/options`, `${PORTAL_ROUTE}/passkeys/verify`]);
+const CEREMONY_POSTS = new Set([`${PORTAL_ROUTE}/passkeys/options`, `${PORTAL_ROUTE}/passkeys/verify`, `${PORTAL_ROUTE}/step-up/options`, `${PORTAL_ROUTE}/step-up/verify`]);
 
 /**
  * Every portal page but sign-in and invitations: no live session → the sign-in
