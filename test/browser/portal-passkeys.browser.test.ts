@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { WRANGLER, wranglerEnv } from "../../scripts/lib/wrangler-child.mjs";
 import { lane, operator } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { checkPortalPage as checkPage } from "./page-checks";
@@ -39,6 +41,13 @@ async function joinWith(context: BrowserContext, url: string): Promise<{ page: P
   await page.getByRole("button", { name: "Create passkey" }).click();
   await page.waitForURL((u) => u.pathname === "/portal", { timeout: 20_000 });
   return { page, cdp, authenticatorId };
+}
+
+/** Makes the member's sessions' last passkey proof an hour old in the running service's D1 (as a copied cookie's would be). */
+function ageStepUp(email: string) {
+  const sql = `update portal_sessions set passkey_verified_at = passkey_verified_at - 3600 where member_id in (select id from portal_members where email = '${email}')`;
+  const run = spawnSync(WRANGLER, ["d1", "execute", "rfs", "--local", "--persist-to", lane().persistTo, "--command", sql], { encoding: "utf8", env: wranglerEnv({ logsIn: lane().persistTo }) });
+  if (run.status !== 0) throw new Error(`ageing the session failed: ${run.stdout}\n${run.stderr}`);
 }
 
 /** Signs out and answers when the sign-in page is shown. */
@@ -82,6 +91,19 @@ describe("a member's passkeys in a browser", () => {
 
     // The ceremony runs in the portal's own script, served by the Worker (no inline or outside script).
     expect(await page.locator('script[src="/portal/assets/passkeys.js"]').count()).toBe(1);
+
+    // Issue 39 item 9: once the session's last passkey proof is older than 5 minutes, adding a passkey
+    // asks for one first: "Confirm with your passkey" runs a step-up through the same script.
+    ageStepUp(invitation.email);
+    await page.reload();
+    expect(await page.getByRole("button", { name: "Add a passkey" }).count()).toBe(0);
+    expect(await page.textContent("main")).toContain("confirm it is you with one of your passkeys first");
+    await checkPage(page, "passkeys-step-up");
+    const steppedUp = page.waitForResponse((r) => r.url().includes("/portal/step-up/verify"));
+    await page.getByRole("button", { name: "Confirm with your passkey" }).click();
+    expect((await steppedUp).status()).toBe(200);
+    await page.waitForLoadState();
+    await expect.poll(() => page.getByRole("button", { name: "Add a passkey" }).count(), { timeout: 20_000 }).toBe(1);
 
     // The first authenticator is put away (as if on another device) so the second one answers the ceremony.
     const [firstPasskey] = await credentialsOf(cdp, first);
@@ -186,13 +208,16 @@ describe("a member's passkeys in a browser", () => {
     expect(await page.locator("table tbody tr").count()).toBe(1);
     expect(await page.textContent("table")).not.toContain(`…${base64url(oldPasskey.credentialId).slice(-6)}`);
 
-    // The old device: its session has ended, and its passkey no longer signs in.
+    // The old device: its session has ended, and its passkey no longer signs in; the sign-in page says
+    // the passkeys were replaced, when and by whose link (issue 39 item 1).
     await old.page.goto(`${baseUrl}/portal`);
     expect(new URL(old.page.url()).pathname).toBe("/portal/sign-in");
     const refused = old.page.waitForResponse((r) => r.url().endsWith("/portal/sign-in/verify"));
     await old.page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    expect((await refused).status()).toBe(400);
-    await expect.poll(() => old.page.locator("[data-passkey-status]").textContent()).toContain("could not be verified");
+    expect((await refused).status()).toBe(409);
+    await expect.poll(() => old.page.locator("[data-passkey-status]").textContent()).toContain("your passkeys were replaced on");
+    expect(await old.page.locator("[data-passkey-status]").textContent()).toContain("If that was not you");
+    await checkPage(old.page, "sign-in-passkeys-replaced");
     expect(new URL(old.page.url()).pathname).toBe("/portal/sign-in");
     await oldDevice.close();
 

@@ -211,6 +211,18 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
       written: () => countOf("select count(*) as n from portal_invitations where organisation_id = ?", partner.organisation.id),
     };
   },
+  "admin POST /organisations/{id}/members/{member_id}/sign-in-link": async () => {
+    const partner = await partnerWithKeys();
+    const memberId = `mem_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
+    await env.DB.prepare("insert into portal_members (id, organisation_id, email, role, created_at) values (?, ?, ?, 'admin', ?)")
+      .bind(memberId, partner.organisation.id, `idem-${crypto.randomUUID()}@example.com`, new Date().toISOString())
+      .run();
+    return {
+      path: `/organisations/${partner.organisation.id}/members/${memberId}/sign-in-link`,
+      // Each link revokes the member's earlier one, so the links issued are counted, not the pending ones.
+      written: () => countOf("select count(*) as n from portal_invitations where organisation_id = ? and member_id = ?", partner.organisation.id, memberId),
+    };
+  },
 };
 
 /** The POST operations of the three served documents that declare `idempotency_key_reused`. */

@@ -37,6 +37,7 @@ describe("services read the time from deps.clock()", () => {
       organisationKind: organisation.kind,
       environment: "sandbox",
       sessionId: member.sessionId,
+      passkeyVerifiedAt: 0,
     };
     await recordPortalAction(testDeps({ now: FIXED }), viewer, "deal.viewed", "clock-target");
     const entry = await env.DB.prepare("select at from portal_audit_log where organisation_id = ? and target = 'clock-target'").bind(organisation.id).first<{ at: string }>();

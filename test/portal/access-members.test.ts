@@ -5,6 +5,8 @@ import { createOrganisation } from "../helpers/seed";
 import { openInvitationLink } from "../helpers/portal-ceremony";
 import { recordPortalAction } from "../../src/services/portal/audit";
 import { testDeps } from "../helpers/deps";
+import { removeMemberOf } from "../../src/services/portal/members";
+import { viewerOfSession } from "../../src/services/portal/sessions";
 
 const auditActions = async (organisationId: string) =>
   (await env.DB.prepare("select action, target, member_id from portal_audit_log where organisation_id = ? order by at, rowid").bind(organisationId).all<any>()).results;
@@ -110,7 +112,7 @@ describe("audit log page", () => {
   it("shows the organisation's entries newest first, with who did them, keyset paged", async () => {
     const org = await createOrganisation("lender");
     const session = await signedInMember(org.id, "admin", "auditor@example.test");
-    const viewer = { memberId: session.memberId, email: session.email, role: "admin" as const, organisationId: org.id, organisationName: "x", organisationKind: "lender" as const, environment: "sandbox" as const, sessionId: "s" };
+    const viewer = { memberId: session.memberId, email: session.email, role: "admin" as const, organisationId: org.id, organisationName: "x", organisationKind: "lender" as const, environment: "sandbox" as const, sessionId: "s", passkeyVerifiedAt: 0 };
     const deps = testDeps();
     for (let i = 0; i < 55; i++) await recordPortalAction(deps, viewer, "deal.viewed", `deal_${String(i).padStart(2, "0")}`);
     const other = await createOrganisation("lender");
@@ -134,5 +136,45 @@ describe("audit log page", () => {
     // A cursor is bound to its organisation: another's admin cannot page through it.
     expect((await portal("GET", `/audit?cursor=${next}`, { session: outsider })).status).toBe(400);
     expect((await portal("GET", "/audit?cursor=garbage", { session })).status).toBe(400);
+  });
+});
+
+/**
+ * Issue 39 item 3: two admins removing each other at the same moment. Each request resolved its viewer
+ * (an admin) before either removal was written, as two requests that cross do; the removal batch itself
+ * must read that its actor is still a current admin, so exactly one of the two wins and an admin remains.
+ */
+describe("two admins removing each other at once", () => {
+  it("exactly one removal wins, 20 times over, and the organisation keeps an admin", async () => {
+    for (let round = 0; round < 20; round++) {
+      const org = await createOrganisation("partner");
+      const a = await signedInMember(org.id, "admin");
+      const b = await signedInMember(org.id, "admin");
+      const viewerOf = async (s: typeof a) => (await viewerOfSession(testDeps(), s.cookie.split("=")[1]!))!;
+      const [asA, asB] = await Promise.all([viewerOf(a), viewerOf(b)]);
+      const outcomes = await Promise.allSettled([removeMemberOf(testDeps(), asA, b.memberId), removeMemberOf(testDeps(), asB, a.memberId)]);
+      expect(outcomes.filter((o) => o.status === "fulfilled"), `round ${round}`).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "conflict", field: "member" });
+      const admins = await env.DB.prepare("select count(*) as n from portal_members where organisation_id = ? and role = 'admin' and removed_at is null").bind(org.id).first<{ n: number }>();
+      expect(admins!.n).toBe(1);
+      expect((await auditActions(org.id)).map((e) => e.action)).toEqual(["member.removed"]);
+    }
+  });
+
+  it("through the pages too: two crossing posts leave one admin, 20 times over", async () => {
+    for (let round = 0; round < 20; round++) {
+      const org = await createOrganisation("lender");
+      const a = await signedInMember(org.id, "admin");
+      const b = await signedInMember(org.id, "admin");
+      const [byA, byB] = await Promise.all([
+        portal("POST", `/members/${b.memberId}/remove`, { session: a, form: { confirmed: "yes" } }),
+        portal("POST", `/members/${a.memberId}/remove`, { session: b, form: { confirmed: "yes" } }),
+      ]);
+      // The loser is refused (409), or finds its session already ended (303 to sign-in) when it came second.
+      expect([byA, byB].filter((r) => r.status === 303 && r.location === "/portal/members"), `round ${round}`).toHaveLength(1);
+      const admins = await env.DB.prepare("select count(*) as n from portal_members where organisation_id = ? and role = 'admin' and removed_at is null").bind(org.id).first<{ n: number }>();
+      expect(admins!.n).toBe(1);
+    }
   });
 });

@@ -177,6 +177,15 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session } = await partnerAdmin();
       return { kind: "ceremony", post: () => p(session, "/passkeys/verify", {}) };
     },
+    // The step-up (issue 39 item 9): a signed-in member confirms with their passkey.
+    "portal /step-up/options": async () => {
+      const { session } = await partnerAdmin();
+      return { kind: "ceremony", post: () => p(session, "/step-up/options", {}) };
+    },
+    "portal /step-up/verify": async () => {
+      const { session } = await partnerAdmin();
+      return { kind: "ceremony", post: () => p(session, "/step-up/verify", {}) };
+    },
     "portal /passkeys/:id/remove": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/passkeys/cred_nothere/remove", {}));

@@ -58,3 +58,22 @@ describe("issue 21 item 8: each rendered form acts once", () => {
     expect((await portal("POST", "/environment", { session, form: { environment: "live" }, formToken })).status).toBe(303);
   });
 });
+
+describe("issue 39 item 11: one claim for every way the token arrives", () => {
+  it("three posts of one form with its token in X-Form-Token make one lead; the others are shown its outcome", async () => {
+    const org = await createOrganisation("partner");
+    const session = await signedInMember(org.id);
+    const formToken = tokenOn((await portal("GET", "/leads/new", { session })).text);
+    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken: null, headers: { "X-Form-Token": formToken } });
+    const first = await send();
+    expect(first.status).toBe(303);
+    const [second, third] = await Promise.all([send(), send()]);
+    expect(await leadIdsOf(org.id)).toHaveLength(1);
+    expect(second.location).toBe(first.location);
+    expect(third.location).toBe(first.location);
+    // The same token in the body is the same claim: no fourth lead either.
+    const inBody = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken });
+    expect(inBody.location).toBe(first.location);
+    expect(await leadIdsOf(org.id)).toHaveLength(1);
+  });
+});

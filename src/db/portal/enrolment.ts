@@ -2,8 +2,8 @@ import { and, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
-import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys, portalSessions } from "../schema/portal";
-import { revokeOtherInvitations } from "./invitations";
+import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys, portalReplacedPasskeys, portalSessions } from "../schema/portal";
+import { issuerStillAdmin, revokeOtherInvitations } from "./invitations";
 
 export interface Enrolment {
   invitationId: string;
@@ -37,8 +37,9 @@ const passkeyWithAudit = (
 
 /**
  * Accepting an invitation, as one D1 batch: the invitation is claimed (only
- * while unused, unrevoked, unexpired and while nobody with its email is a
- * current member of the organisation), and only if that claim won are the
+ * while unused, unrevoked, unexpired, while nobody with its email is a
+ * current member of the organisation and while its issuer is the operator or
+ * still a current admin: issue 39 item 1), and only if that claim won are the
  * member, the passkey, the audit entry and the revocation of every other
  * pending invitation for that email written. A current member's row is never
  * touched (an invitation never changes a role; issue 21 item 1); a removed
@@ -60,6 +61,7 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
           isNull(portalInvitations.revokedAt),
           gt(portalInvitations.expiresAt, e.nowSeconds),
           noCurrentMember,
+          issuerStillAdmin(e.invitationId),
         ),
       ),
     insertWhere(db, portalMembers, { id: e.memberId, organisationId: e.organisationId, email: e.email, role: e.role, createdAt: e.at, removedAt: null }, claimed).onConflictDoUpdate({
@@ -87,14 +89,19 @@ interface Reenrolment {
 
 /**
  * Accepting a new sign-in link (a lost passkey), as one D1 batch: the invitation is claimed only
- * while unused, unrevoked, unexpired, issued for this member and while the member is current; only
- * if that claim won are the member's sessions and every passkey of theirs deleted, the new passkey
- * stored, `member.reenrolled` written and the email's other pending invitations revoked. The
- * member row is not touched: the id and the role stay (an invitation never changes a role).
+ * while unused, unrevoked, unexpired, issued for this member and while the member is current; and
+ * (issue 39 item 1) while its issuer is the operator or still a current admin, and, unless the
+ * operator issued it, while the member is no admin (only the operator replaces an admin's
+ * passkeys). Only if that claim won are the member's sessions deleted, every passkey of theirs
+ * kept in `portal_replaced_passkeys` with this link (so its holder is told at their next sign-in)
+ * and deleted, the new passkey stored, `member.reenrolled` written and the email's other pending
+ * invitations revoked. The member row is not touched: the id and the role stay (an invitation never
+ * changes a role).
  */
 export async function reenrolMember(db: Database, e: Reenrolment): Promise<boolean> {
   const claimed = sql`exists (select 1 from ${portalInvitations} where ${portalInvitations.id} = ${e.invitationId} and ${portalInvitations.memberId} = ${e.memberId} and ${portalInvitations.acceptedAt} = ${e.at})`;
   const currentMember = sql`exists (select 1 from ${portalMembers} where ${portalMembers.id} = ${e.memberId} and ${portalMembers.organisationId} = ${e.organisationId} and ${portalMembers.email} = ${e.email} and ${portalMembers.removedAt} is null)`;
+  const replaceableByIssuer = sql`(${portalInvitations.invitedBy} = 'operator' or exists (select 1 from ${portalMembers} as target where target.id = ${e.memberId} and target.role = 'member'))`;
   const changed = await runGuardedBatch(db, [
     db
       .update(portalInvitations)
@@ -108,9 +115,24 @@ export async function reenrolMember(db: Database, e: Reenrolment): Promise<boole
           isNull(portalInvitations.revokedAt),
           gt(portalInvitations.expiresAt, e.nowSeconds),
           currentMember,
+          issuerStillAdmin(e.invitationId),
+          replaceableByIssuer,
         ),
       ),
     db.delete(portalSessions).where(and(eq(portalSessions.memberId, e.memberId), eq(portalSessions.organisationId, e.organisationId), claimed)),
+    db.insert(portalReplacedPasskeys).select(
+      db
+        .select({
+          credentialId: portalPasskeys.credentialId,
+          memberId: portalPasskeys.memberId,
+          publicKey: portalPasskeys.publicKey,
+          counter: portalPasskeys.counter,
+          invitationId: sql`${e.invitationId}`.as("invitation_id"),
+          replacedAt: sql`${e.at}`.as("replaced_at"),
+        })
+        .from(portalPasskeys)
+        .where(and(eq(portalPasskeys.memberId, e.memberId), claimed)),
+    ),
     db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, e.memberId), claimed)),
     ...passkeyWithAudit(db, e, "member.reenrolled", claimed),
     revokeOtherInvitations(db, e.organisationId, e.email, e.at, e.invitationId, claimed),

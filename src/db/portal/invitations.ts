@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { organisations } from "../schema/identity";
-import { portalAuditLog, portalInvitations } from "../schema/portal";
+import { portalAuditLog, portalInvitations, portalMembers } from "../schema/portal";
 import { writeOrder } from "../write-order";
 
 export type PortalInvitationRow = typeof portalInvitations.$inferSelect;
@@ -30,9 +31,35 @@ export const revokeOtherInvitations = (db: Database, organisationId: string, ema
       ),
     );
 
-/** Writes the invitation and revokes every other pending one for the same email, in one batch. */
-export async function insertInvitation(db: Database, row: PortalInvitationRow) {
-  await db.batch([revokeOtherInvitations(db, row.organisationId, row.email, row.createdAt, row.id), db.insert(portalInvitations).values(row)]);
+/**
+ * Revokes every pending link this organisation's member issued, invitations and new sign-in links alike
+ * (issue 39 item 1): written in the batch that removes the member or takes their admin role, so a
+ * link outlives nobody's right to issue it.
+ */
+export const revokeInvitationsIssuedBy = (db: Database, organisationId: string, memberId: string, at: string, guard: SQL) =>
+  db
+    .update(portalInvitations)
+    .set({ revokedAt: at })
+    .where(and(eq(portalInvitations.organisationId, organisationId), eq(portalInvitations.invitedBy, memberId), stillPending, guard));
+
+/**
+ * The condition an acceptance reads inside its batch (issue 39 item 1): the link's issuer could still
+ * issue it, being the operator or a current admin of the organisation.
+ */
+export const issuerStillAdmin = (invitationId: string) =>
+  sql`exists (select 1 from ${portalInvitations} as issued where issued.id = ${invitationId} and (issued.invited_by = 'operator' or exists (
+    select 1 from ${portalMembers} as issuer where issuer.id = issued.invited_by and issuer.organisation_id = issued.organisation_id
+      and issuer.removed_at is null and issuer.role = 'admin')))`;
+
+type AuditEntry = typeof portalAuditLog.$inferInsert;
+
+/** Writes the invitation (with its audit entry when given) and revokes every other pending one for the same email, in one batch. */
+export async function insertInvitation(db: Database, row: PortalInvitationRow, audit?: AuditEntry) {
+  await db.batch([
+    revokeOtherInvitations(db, row.organisationId, row.email, row.createdAt, row.id),
+    db.insert(portalInvitations).values(row),
+    ...(audit ? [db.insert(portalAuditLog).values(audit)] : []),
+  ]);
 }
 
 /** The invitation behind a link's token hash, with the organisation it opens (used, revoked or expired ones too: the caller decides). */
@@ -46,7 +73,12 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string)
   return row ?? null;
 }
 
-/** One organisation's invitations that can still be accepted, oldest first (never the token hash). */
+const issuers = alias(portalMembers, "issuers");
+
+/**
+ * One organisation's invitations that can still be accepted, oldest first (never the token hash), each
+ * with the member it would re-enrol (`memberId`, a new sign-in link) and its issuer's email (null for the operator's).
+ */
 export async function listPendingInvitations(db: Database, organisationId: string, nowSeconds: number) {
   return db
     .select({
@@ -54,11 +86,14 @@ export async function listPendingInvitations(db: Database, organisationId: strin
       organisationId: portalInvitations.organisationId,
       email: portalInvitations.email,
       role: portalInvitations.role,
+      memberId: portalInvitations.memberId,
       invitedBy: portalInvitations.invitedBy,
+      issuerEmail: issuers.email,
       expiresAt: portalInvitations.expiresAt,
       createdAt: portalInvitations.createdAt,
     })
     .from(portalInvitations)
+    .leftJoin(issuers, and(eq(issuers.id, portalInvitations.invitedBy), eq(issuers.organisationId, portalInvitations.organisationId)))
     .where(and(eq(portalInvitations.organisationId, organisationId), stillPending, gt(portalInvitations.expiresAt, nowSeconds)))
     .orderBy(asc(portalInvitations.createdAt), asc(writeOrder(portalInvitations)));
 }

@@ -2,8 +2,8 @@ import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { runGuardedBatch } from "../batch";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
-import { portalAuditLog, portalMembers, portalPasskeys } from "../schema/portal";
-
+import { alias } from "drizzle-orm/sqlite-core";
+import { portalAuditLog, portalInvitations, portalMembers, portalPasskeys, portalReplacedPasskeys } from "../schema/portal";
 
 /** A passkey with its member, only while the member has not been removed. */
 export async function findPasskeyOfLiveMember(db: Database, credentialId: string) {
@@ -68,4 +68,28 @@ export async function removeMemberPasskey(db: Database, c: PasskeyChange, creden
     db.delete(portalPasskeys).where(and(eq(portalPasskeys.credentialId, credentialId), eq(portalPasskeys.memberId, c.memberId), allowed)),
   ]);
   return changed === 1;
+}
+
+const issuers = alias(portalMembers, "issuers");
+
+/**
+ * A passkey a new sign-in link replaced (issue 39 item 1), with when, the link's issuer (`operator` or a
+ * member id) and that member's email (null for the operator); null for any other credential.
+ */
+export async function findReplacedPasskey(db: Database, credentialId: string) {
+  const [row] = await db
+    .select({
+      credentialId: portalReplacedPasskeys.credentialId,
+      publicKey: portalReplacedPasskeys.publicKey,
+      counter: portalReplacedPasskeys.counter,
+      replacedAt: portalReplacedPasskeys.replacedAt,
+      invitedBy: portalInvitations.invitedBy,
+      issuerEmail: issuers.email,
+    })
+    .from(portalReplacedPasskeys)
+    .innerJoin(portalInvitations, eq(portalInvitations.id, portalReplacedPasskeys.invitationId))
+    .leftJoin(issuers, and(eq(issuers.id, portalInvitations.invitedBy), eq(issuers.organisationId, portalInvitations.organisationId)))
+    .where(eq(portalReplacedPasskeys.credentialId, credentialId))
+    .limit(1);
+  return row ?? null;
 }

@@ -4,7 +4,7 @@ import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { portalAuditLog, portalMembers, portalPasskeys, portalSessions } from "../schema/portal";
 import { writeOrder } from "../write-order";
-import { revokeOtherInvitations } from "./invitations";
+import { revokeInvitationsIssuedBy, revokeOtherInvitations } from "./invitations";
 
 /** An organisation's current members, oldest first. */
 export async function listMembers(db: Database, organisationId: string) {
@@ -36,16 +36,26 @@ export interface Removal {
  * Removes a member of this organisation and, in the same batch, deletes their
  * sessions and passkeys, revokes every pending invitation for their email
  * (so neither an old link nor an old passkey brings them back; issue 21
- * item 1) and writes the audit entry; false when there is no such current
- * member here (another organisation's id finds nothing).
+ * item 1) and every pending link they issued (issue 39 item 1: a removed
+ * admin's invitations and new sign-in links die with them), and writes the
+ * audit entry; false when nothing was written. The
+ * removal's own condition is read inside the batch (issue 39 item 3): the
+ * member is a current member here, the actor (`audit.memberId`) is still a
+ * current admin of the organisation and someone else, and an admin other than
+ * the removed member remains, so two admins removing each other at the same
+ * moment cannot both win.
  */
 export async function removeMember(db: Database, r: Removal): Promise<boolean> {
   const removedNow = removedAtThisMoment(r);
+  const actorStillAdmin = sql`${r.audit.memberId} <> ${r.memberId} and exists (select 1 from ${portalMembers} as actor where actor.id = ${r.audit.memberId}
+    and actor.organisation_id = ${r.organisationId} and actor.removed_at is null and actor.role = 'admin')`;
+  const anotherAdminRemains = sql`exists (select 1 from ${portalMembers} as admins where admins.organisation_id = ${r.organisationId} and admins.removed_at is null
+    and admins.role = 'admin' and admins.id <> ${r.memberId})`;
   const changed = await runGuardedBatch(db, [
     db
       .update(portalMembers)
       .set({ removedAt: r.at })
-      .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt))),
+      .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt), actorStillAdmin, anotherAdminRemains)),
     db.delete(portalSessions).where(and(eq(portalSessions.memberId, r.memberId), eq(portalSessions.organisationId, r.organisationId), removedNow)),
     db.delete(portalPasskeys).where(and(eq(portalPasskeys.memberId, r.memberId), removedNow)),
     revokeOtherInvitations(
@@ -56,6 +66,7 @@ export async function removeMember(db: Database, r: Removal): Promise<boolean> {
       null,
       removedNow,
     ),
+    revokeInvitationsIssuedBy(db, r.organisationId, r.memberId, r.at, removedNow),
     insertWhere(
       db,
       portalAuditLog,
@@ -104,6 +115,7 @@ export async function changeMemberRole(db: Database, r: RoleChange): Promise<boo
     and ${portalMembers.removedAt} is null and ${portalMembers.role} <> ${r.role}
     and (${r.role} = 'admin' or exists (select 1 from ${portalMembers} as admins where admins.organisation_id = ${r.organisationId} and admins.removed_at is null
       and admins.role = 'admin' and admins.id <> ${r.memberId})))`;
+  const written = sql`exists (select 1 from ${portalAuditLog} where ${portalAuditLog.id} = ${r.audit.id})`;
   const changed = await runGuardedBatch(db, [
     insertWhere(
       db,
@@ -115,6 +127,8 @@ export async function changeMemberRole(db: Database, r: RoleChange): Promise<boo
       .update(portalMembers)
       .set({ role: r.role })
       .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt), allowed)),
+    // A member who is no admin now issues nothing: what they issued as one dies with the role (issue 39 item 1).
+    ...(r.role === "member" ? [revokeInvitationsIssuedBy(db, r.organisationId, r.memberId, r.at, written)] : []),
   ]);
   return changed === 1;
 }

@@ -32,3 +32,8 @@ export async function endSession(db: Database, tokenHash: string, at: string) {
 export async function setSessionEnvironment(db: Database, tokenHash: string, environment: PortalSessionRow["environment"]) {
   await db.update(portalSessions).set({ environment }).where(and(eq(portalSessions.tokenHash, tokenHash), isNull(portalSessions.endedAt)));
 }
+
+/** A passkey was proved in this session just now (a step-up): only while the session is live. */
+export async function markPasskeyVerified(db: Database, tokenHash: string, nowSeconds: number) {
+  await db.update(portalSessions).set({ passkeyVerifiedAt: nowSeconds }).where(and(eq(portalSessions.tokenHash, tokenHash), isNull(portalSessions.endedAt)));
+}

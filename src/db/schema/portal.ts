@@ -58,6 +58,20 @@ export const portalPasskeys = sqliteTable(
   (t) => [index("portal_passkeys_member").on(t.memberId)],
 );
 
+/**
+ * A passkey a new sign-in link replaced (issue 39 item 1): kept so that whoever still holds it is told,
+ * on their next sign-in with it, that their passkeys were replaced, when and by whose link. Never a way in.
+ */
+export const portalReplacedPasskeys = sqliteTable("portal_replaced_passkeys", {
+  credentialId: text("credential_id").primaryKey(),
+  memberId: text("member_id").notNull().references(() => portalMembers.id),
+  /** The replaced passkey's own key: the refusal is only told to an answer signed by it. */
+  publicKey: text("public_key").notNull(),
+  counter: integer("counter").notNull(),
+  invitationId: text("invitation_id").notNull().references(() => portalInvitations.id),
+  replacedAt: text("replaced_at").notNull(),
+});
+
 export const portalChallenges = sqliteTable("portal_challenges", {
   id: text("id").primaryKey(),
   challenge: text("challenge").notNull(),
@@ -79,6 +93,8 @@ export const portalSessions = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** Epoch seconds of the last request: sessions end after 12 idle hours. */
     lastSeenAt: integer("last_seen_at").notNull(),
+    /** Epoch seconds of the session's last passkey proof (sign-in, enrolment, step-up): the step-up actions need one of the last 5 minutes. */
+    passkeyVerifiedAt: integer("passkey_verified_at").notNull().default(0),
     endedAt: text("ended_at"),
   },
   (t) => [index("portal_sessions_member").on(t.memberId)],

@@ -6,6 +6,7 @@
 export const AUDIT_ACTIONS = [
   { value: "session.opened", label: "Signed in" },
   { value: "session.ended", label: "Signed out" },
+  { value: "session.stepped_up", label: "Confirmed it was them with a passkey" },
   { value: "environment.switched", label: "Switched environment" },
   { value: "member.invited", label: "Invited a member" },
   { value: "member.reinvited", label: "Sent a member a new sign-in link" },

@@ -16,6 +16,8 @@ export interface PortalViewer {
   environment: Environment;
   /** The session's token hash: identifies the session to end or switch, and keys its form tokens. */
   sessionId: string;
+  /** Epoch seconds of the session's last passkey proof (sign-in, enrolment or step-up): see `passkeyFresh`. */
+  passkeyVerifiedAt: number;
   /** A lender's member: how many deals wait on the lender's action (the work queue's count in the navigation), read once per page. */
   awaiting?: number;
 }
@@ -27,7 +29,19 @@ export const scopeOfViewer = (viewer: PortalViewer): Scope => ({ organisationId:
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
 /** And 7 days after they began, however busy (issue 21 item 12): a stolen cookie does not live on by being used. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** An admin's (keys, webhooks, members) ends 12 hours after it began (issue 39 item 9): one working day. */
+export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
-/** `createdAt` is the session's ISO start; `lastSeenAt` and `nowSeconds` are epoch seconds. */
-export const sessionExpired = (lastSeenAt: number, nowSeconds: number, createdAt?: string) =>
-  nowSeconds - lastSeenAt > SESSION_IDLE_SECONDS || (createdAt !== undefined && nowSeconds - Math.floor(Date.parse(createdAt) / 1000) > SESSION_LIFETIME_SECONDS);
+/** `createdAt` is the session's ISO start; `lastSeenAt` and `nowSeconds` are epoch seconds; the role is the member's now. */
+export const sessionExpired = (lastSeenAt: number, nowSeconds: number, createdAt?: string, role: PortalRole = "member") =>
+  nowSeconds - lastSeenAt > SESSION_IDLE_SECONDS ||
+  (createdAt !== undefined && nowSeconds - Math.floor(Date.parse(createdAt) / 1000) > (role === "admin" ? ADMIN_SESSION_LIFETIME_SECONDS : SESSION_LIFETIME_SECONDS));
+
+/**
+ * How recent a passkey proof the step-up actions need (issue 39 item 9): adding a passkey, making a new
+ * sign-in link and creating a live key. A session's cookie alone (copied, or a device left open) does
+ * not do them: the member confirms with their passkey on the page first.
+ */
+export const STEP_UP_SECONDS = 5 * 60;
+
+export const passkeyFresh = (passkeyVerifiedAt: number, nowSeconds: number) => nowSeconds - passkeyVerifiedAt <= STEP_UP_SECONDS;

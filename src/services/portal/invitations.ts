@@ -22,6 +22,8 @@ export interface IssuedInvitation {
   organisationId: string;
   email: string;
   role: InvitationRequest["role"];
+  /** Set on a new sign-in link: the member whose passkeys it replaces. */
+  memberId: string | null;
   /** The whole link, shown once. */
   url: string;
   expiresAt: string;
@@ -43,40 +45,75 @@ export async function inviteMember(deps: Deps, organisationId: string, request: 
 }
 
 /**
- * A new sign-in link for a current member who lost their passkey (issued by an admin of the
- * organisation). The invitation carries the member's id from the start (`member_id`, set at issue
- * only for these), so its acceptance re-enrols that member: a new passkey, and the old passkeys and
- * sessions deleted in the same batch (`reenrolMember`); the member's id and role stay. Like any
- * invitation it revokes the email's other pending ones. Another organisation's or a removed member
- * is a 404; oneself is a 409 (an admin who is signed in has a passkey; another admin sends theirs).
+ * A new sign-in link for a current member who lost their passkey. The invitation carries the member's
+ * id from the start (`member_id`, set at issue only for these), so its acceptance re-enrols that
+ * member: a new passkey, and the old passkeys and sessions deleted in the same batch
+ * (`reenrolMember`); the member's id and role stay. Like any invitation it revokes the email's other
+ * pending ones, and its audit entry (`member.reinvited`, target: the invitation) is written in the
+ * same batch. Another organisation's or a removed member is a 404.
+ *
+ * Who may issue one (issue 39 item 1): an admin of the organisation for a member whose role is
+ * `member`; only the operator for an admin (`by.memberId` `operator`), since the link takes over
+ * whoever it names, and an admin's click alone must not make another admin's account theirs. An
+ * admin asking for an admin's, or their own (they are signed in with a passkey), is a 409.
  */
-export async function reinviteMember(deps: Deps, by: { organisationId: string; memberId: string }, memberId: string): Promise<IssuedInvitation> {
+export async function reinviteMember(deps: Deps, by: { organisationId: string; memberId: string; environment: "sandbox" | "live" }, memberId: string): Promise<IssuedInvitation> {
+  await requireOrganisation(deps, by.organisationId);
   const member = await findCurrentMember(deps.db, by.organisationId, memberId);
   if (!member) throw new Refusal("not_found", "No such member.");
-  if (member.id === by.memberId) throw new Refusal("conflict", "You are signed in with your passkey already; if you lose it, another admin of your organisation can send you a new link.", { field: "member" });
-  return issue(deps, by.organisationId, { email: member.email, role: member.role }, by.memberId, member.id);
+  if (by.memberId !== "operator") {
+    if (member.id === by.memberId) throw new Refusal("conflict", "You are signed in with your passkey already; if you lose it, the operator can send you a new link.", { field: "member" });
+    if (member.role === "admin") {
+      throw new Refusal(
+        "conflict",
+        `${member.email} is an admin: a new sign-in link replaces an admin's passkeys, so only the operator makes one, after confirming with them that they lost theirs. Nothing was issued.`,
+        { field: "member" },
+      );
+    }
+  }
+  return issue(deps, by.organisationId, { email: member.email, role: member.role }, by.memberId, member.id, { action: "member.reinvited", environment: by.environment });
 }
 
-async function issue(deps: Deps, organisationId: string, request: InvitationRequest, invitedBy: string, memberId: string | null): Promise<IssuedInvitation> {
+async function issue(
+  deps: Deps,
+  organisationId: string,
+  request: InvitationRequest,
+  invitedBy: string,
+  memberId: string | null,
+  audit?: { action: string; environment: "sandbox" | "live" },
+): Promise<IssuedInvitation> {
   const token = randomToken(43);
   const now = deps.clock();
   const createdAt = now.toISOString();
   const expiresAt = Math.floor(now.getTime() / 1000) + INVITATION_TTL_SECONDS;
   const id = newId("inv");
-  await insertInvitation(deps.db, {
+  await insertInvitation(
+    deps.db,
+    {
+      id,
+      organisationId,
+      email: request.email,
+      role: request.role,
+      tokenHash: await sha256Hex(token),
+      invitedBy,
+      expiresAt,
+      acceptedAt: null,
+      memberId,
+      createdAt,
+      revokedAt: null,
+    },
+    audit ? { id: newId("aud"), organisationId, memberId: invitedBy, environment: audit.environment, action: audit.action, target: id, at: createdAt } : undefined,
+  );
+  return {
     id,
     organisationId,
     email: request.email,
     role: request.role,
-    tokenHash: await sha256Hex(token),
-    invitedBy,
-    expiresAt,
-    acceptedAt: null,
     memberId,
+    url: `${publicBase(deps)}${invitationPath(token)}`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
     createdAt,
-    revokedAt: null,
-  });
-  return { id, organisationId, email: request.email, role: request.role, url: `${publicBase(deps)}${invitationPath(token)}`, expiresAt: new Date(expiresAt * 1000).toISOString(), createdAt };
+  };
 }
 
 /** The invitation a link opens, with its organisation; null when the link is unknown, used or expired (the visitor is told the same for all three). */
@@ -92,7 +129,11 @@ export interface PendingInvitation {
   organisationId: string;
   email: string;
   role: InvitationRequest["role"];
+  /** Set on a new sign-in link: the member whose passkeys it replaces. */
+  memberId: string | null;
   invitedBy: string;
+  /** The issuing member's email; null for the operator's (or a member the organisation no longer knows). */
+  issuerEmail: string | null;
   expiresAt: string;
   createdAt: string;
 }

@@ -23,7 +23,11 @@ export async function removeMemberOf(deps: Deps, viewer: PortalViewer, memberId:
     at: isoNow(deps),
     audit: { id: newId("aud"), memberId: viewer.memberId, environment: viewer.environment },
   });
-  if (!removed) throw new Refusal("not_found", "No such member.");
+  if (removed) return;
+  // Nothing written: say why (the batch decided; these reads only explain).
+  const actor = await findCurrentMember(deps.db, viewer.organisationId, viewer.memberId);
+  if (actor?.role !== "admin") throw new Refusal("conflict", `You are no longer an admin of ${viewer.organisationName}, so nobody was removed.`, { field: "member" });
+  throw new Refusal("not_found", "No such member.");
 }
 
 /** A current member of the viewer's organisation, for the role question; another organisation's or a removed one is a 404. */

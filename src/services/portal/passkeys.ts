@@ -13,7 +13,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { insertChallenge, takeChallenge } from "../../db/portal/challenges";
 import { enrolMember, reenrolMember } from "../../db/portal/enrolment";
-import { addMemberPasskey, findPasskeyOfLiveMember, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
+import { addMemberPasskey, findPasskeyOfLiveMember, findReplacedPasskey, listMemberPasskeys, recordPasskeyUse, removeMemberPasskey } from "../../db/portal/passkeys";
+import { localFormOf } from "../../domain/hub/local-form";
 import { findMemberOfAnyState } from "../../db/portal/roster";
 import { insertAuditEntry } from "../../db/portal/audit";
 import { CHALLENGE_TTL_SECONDS, challengeAnswers, type ChallengePurpose } from "../../domain/portal/challenges";
@@ -24,6 +25,7 @@ import { newId } from "../../lib/ids";
 import { epochSeconds, isoNow, type Deps } from "../deps";
 import { openInvitation } from "./invitations";
 import { openSession } from "./sessions";
+import { markPasskeyVerified } from "../../db/portal/sessions";
 import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddress } from "./sign-in-limits";
 
 /**
@@ -148,30 +150,55 @@ export async function completeSignIn(
   await countAttemptFromAddress(deps, address);
   const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "sign_in", null);
   const found = await findPasskeyOfLiveMember(db, answer.response.id);
-  if (!found) throw refused();
-  await countAttemptOnAccount(deps, found.member.id);
-  const { passkey } = found;
-  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: answer.response,
-      expectedChallenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
-      requireUserVerification: true,
-    });
-  } catch {
+  if (!found) {
+    await tellOfReplacement(deps, rp, expectedChallenge, answer.response);
     throw refused();
   }
-  if (!verification.verified) throw refused();
+  await countAttemptOnAccount(deps, found.member.id);
+  const { passkey } = found;
+  const verification = await verifiedAssertion(rp, expectedChallenge, answer.response, passkey);
   const at = isoNow(deps);
   // A counter that did not move forward (a cloned authenticator, or a replay racing this one) opens nothing.
   if ((await recordPasskeyUse(db, passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
   const sessionToken = await openSession(deps, found.member);
   await insertAuditEntry(db, { id: newId("aud"), organisationId: found.member.organisationId, memberId: found.member.id, environment: "sandbox", action: "session.opened", target: found.member.id, at });
   return sessionToken;
+}
+
+async function verifiedAssertion(rp: RelyingParty, expectedChallenge: string, response: AuthenticationResponseJSON, passkey: { credentialId: string; publicKey: string; counter: number; transports?: unknown }) {
+  const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      credential: { id: passkey.credentialId, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: (passkey.transports ?? []) as never },
+      requireUserVerification: true,
+    });
+  } catch {
+    throw refused();
+  }
+  if (!verification.verified) throw refused();
+  return verification;
+}
+
+/**
+ * A sign-in with a passkey that a new sign-in link replaced (issue 39 item 1) is refused with what
+ * happened: when, and whose link, so the member learns of a re-enrolment they did not make. Told only
+ * to an answer the replaced passkey itself signed (its public key is kept for this); it opens nothing.
+ */
+async function tellOfReplacement(deps: Deps, rp: RelyingParty, expectedChallenge: string, response: AuthenticationResponseJSON) {
+  const replaced = await findReplacedPasskey(deps.db, response.id);
+  if (!replaced) return;
+  await verifiedAssertion(rp, expectedChallenge, response, replaced);
+  const by = replaced.invitedBy === "operator" ? "the operator" : (replaced.issuerEmail ?? "a former member");
+  throw new Refusal(
+    "conflict",
+    `This passkey no longer signs you in: your passkeys were replaced on ${localFormOf(null).time(replaced.replacedAt)} through a new sign-in link made by ${by}. If that was not you, tell another admin of your organisation or the operator at once.`,
+    { field: "response" },
+  );
 }
 
 /**
@@ -228,4 +255,35 @@ export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credenti
   const mine = await listMemberPasskeys(db, viewer.memberId);
   if (!mine.some((p) => p.credentialId === credentialId)) throw new Refusal("not_found", "No such passkey.");
   throw new Refusal("conflict", "This is your only passkey: add another before you remove this one, or you could not sign in again.", { field: "passkey" });
+}
+
+/**
+ * The step-up (issue 39 item 9): a signed-in member proves one of their own passkeys on the page, and
+ * this session (only this one) counts as checked for `STEP_UP_SECONDS`. The challenge is bound to the
+ * member (`invitation_id` holds the member's id, purpose `sign_in`), so it answers neither a sign-in nor
+ * another member's step-up; attempts count against the member's account like a sign-in's.
+ */
+export async function stepUpOptions(deps: Deps, rp: RelyingParty, viewer: PortalViewer) {
+  const mine = await listMemberPasskeys(deps.db, viewer.memberId);
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: "required",
+    allowCredentials: mine.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
+    timeout: CHALLENGE_TTL_SECONDS * 1000,
+  });
+  return { challengeId: await issueChallenge(deps, options.challenge, "sign_in", viewer.memberId), options };
+}
+
+export async function completeStepUp(deps: Deps, rp: RelyingParty, viewer: PortalViewer, answer: { challengeId: string; response: AuthenticationResponseJSON }) {
+  const { db } = deps;
+  await countAttemptOnAccount(deps, viewer.memberId);
+  const expectedChallenge = await answerableChallenge(deps, answer.challengeId, "sign_in", viewer.memberId);
+  const found = await findPasskeyOfLiveMember(db, answer.response.id);
+  if (!found || found.member.id !== viewer.memberId) throw refused();
+  const verification = await verifiedAssertion(rp, expectedChallenge, answer.response, found.passkey);
+  const at = isoNow(deps);
+  if ((await recordPasskeyUse(db, found.passkey.credentialId, verification.authenticationInfo.newCounter, at)) !== 1) throw refused();
+  await markPasskeyVerified(db, viewer.sessionId, epochSeconds(deps));
+  await insertAuditEntry(db, { id: newId("aud"), organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, action: "session.stepped_up", target: viewer.memberId, at });
 }

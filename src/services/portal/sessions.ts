@@ -1,7 +1,8 @@
 /**
  * Portal sessions: the cookie carries a random token, D1 keeps its SHA-256, so
  * a session can be ended server-side (sign-out, member removal) and a stolen
- * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began.
+ * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began (an
+ * admin's 12 hours: issue 39 item 9).
  */
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
@@ -20,6 +21,8 @@ export async function openSession(deps: Deps, member: { id: string; organisation
     environment: "sandbox",
     createdAt: isoNow(deps),
     lastSeenAt: epochSeconds(deps),
+    // Opened by a passkey just proved (a sign-in, an enrolment): the step-up actions need no second one yet.
+    passkeyVerifiedAt: epochSeconds(deps),
     endedAt: null,
   });
   return token;
@@ -31,7 +34,7 @@ export async function viewerOfSession(deps: Deps, token: string): Promise<Portal
   const sessionId = await sha256Hex(token);
   const row = await findLiveSession(db, sessionId);
   const now = epochSeconds(deps);
-  if (!row || sessionExpired(row.session.lastSeenAt, now, row.session.createdAt)) return null;
+  if (!row || sessionExpired(row.session.lastSeenAt, now, row.session.createdAt, row.member.role)) return null;
   // One write a minute at most: a page view need not write.
   if (now - row.session.lastSeenAt >= 60) await touchSession(db, sessionId, now);
   return {
@@ -43,6 +46,7 @@ export async function viewerOfSession(deps: Deps, token: string): Promise<Portal
     organisationKind: row.organisation.kind,
     environment: row.session.environment,
     sessionId,
+    passkeyVerifiedAt: row.session.passkeyVerifiedAt,
   };
 }
 

@@ -10,6 +10,14 @@ import { sessionTokenOf } from "./session-cookie";
 const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL_ROUTE}/sign-out`]);
 
 /**
+ * The WebAuthn script's JSON posts while signed in. Their single use is their challenge's (options only
+ * issues a challenge; verify deletes it before anything is written), and the script may send them again
+ * with the page's token after a closed passkey prompt, so they take no form claim. Every other post is
+ * claimed, whichever way its token came (issue 39 item 11).
+ */
+const CEREMONY_POSTS = new Set([`${PORTAL_ROUTE}/passkeys/options`, `${PORTAL_ROUTE}/passkeys/verify`, `${PORTAL_ROUTE}/step-up/options`, `${PORTAL_ROUTE}/step-up/verify`]);
+
+/**
  * Every portal page but sign-in and invitations: no live session → the sign-in
  * page (303 after a post, so a form is never re-sent). Every post must carry
  * a form token of this session (`_form_token`); `sameOriginPosts` has already
@@ -31,7 +39,7 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const message = (title: string, text: string) => signedInMessagePage(viewer, pageToken, title, text);
 
   const presented = await presentedFormToken(c.req.raw.clone());
-  const form = await openFormToken(c.get("deps"), viewer, presented.token);
+  const form = await openFormToken(c.get("deps"), viewer, presented);
   if (!form) return c.html(message("Refused", "This form has expired or was not sent from the portal. Go back, reload the page and send it again."), 403);
   if (form.environment !== viewer.environment && !ENVIRONMENT_FREE_POSTS.has(c.req.path)) {
     return c.html(
@@ -43,8 +51,7 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
       409,
     );
   }
-  // The WebAuthn script's JSON posts carry the page's token in a header and may be retried by the script.
-  if (presented.from === "header") return next();
+  if (CEREMONY_POSTS.has(c.req.path)) return next();
 
   const use = { sessionId: viewer.sessionId, nonce: form.nonce, action: c.req.path };
   const claim = await claimForm(c.get("deps"), use);
@@ -74,15 +81,15 @@ function signInFor(method: string, url: string) {
 }
 
 /** The token travels in the form body (or in `X-Form-Token` for the WebAuthn script's JSON posts). */
-async function presentedFormToken(request: Request): Promise<{ token: string | undefined; from: "header" | "body" }> {
+async function presentedFormToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("X-Form-Token");
-  if (header) return { token: header, from: "header" };
+  if (header) return header;
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return { token: undefined, from: "body" };
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return undefined;
   try {
     const value = (await request.formData()).get("_form_token");
-    return { token: typeof value === "string" ? value : undefined, from: "body" };
+    return typeof value === "string" ? value : undefined;
   } catch {
-    return { token: undefined, from: "body" };
+    return undefined;
   }
 }

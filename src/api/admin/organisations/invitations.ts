@@ -4,7 +4,7 @@ import { errorResponses, jsonBody, jsonContent } from "../../openapi";
 import type { Router } from "../../router";
 import { Timestamp } from "../../shared/schemas/common";
 import { CreateInvitation } from "../../shared/schemas/portal-invitation";
-import { inviteMember, pendingInvitationsOf, revokeInvitationOf } from "../../../services/portal/invitations";
+import { inviteMember, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 
 export const Invitation = z
   .object({
@@ -38,6 +38,10 @@ export const PendingInvitation = z
     organisation_id: z.string(),
     email: z.string(),
     role: z.enum(PORTAL_ROLES),
+    member_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "Set on a new sign-in link: the current member whose passkeys and sessions it replaces when used. Null on an invitation of someone new." }),
     invited_by: z.string().openapi({ description: "`operator`, or the id of the member who invited." }),
     expires_at: Timestamp,
     created_at: Timestamp,
@@ -70,7 +74,44 @@ export const revokeInvitationRoute = createRoute({
   responses: { 204: { description: "Revoked" }, ...errorResponses("not_found", "unauthorized") },
 });
 
+export const SignInLink = Invitation.extend({
+  member_id: z.string().openapi({ description: "The member whose passkeys and sessions the link replaces when used." }),
+}).openapi("SignInLink");
+
+const MemberParams = IdParam.extend({ member_id: z.string().max(64).openapi({ param: { name: "member_id", in: "path" } }) });
+
+export const createSignInLinkRoute = createRoute({
+  method: "post",
+  path: "/organisations/{id}/members/{member_id}/sign-in-link",
+  summary: "Send a current member a new sign-in link (lost passkey)",
+  description:
+    "A single-use link, shown once, that expires in 7 days. Whoever uses it makes a new passkey for this member, and in the same moment every passkey and session the member had is deleted; the member keeps their id and role. Confirm with the person, out of band, that they lost their passkey before sending it: an organisation's admins can make this link for a member whose role is `member`, but only the operator makes one for an admin. Written to the organisation's audit log as the operator's `member.reinvited`; listed under pending invitations with `member_id` set, and revoked like any of them. Another organisation's, a removed or an unknown member is a 404.",
+  tags: ["Operator"],
+  security: [{ adminToken: [] }],
+  request: { params: MemberParams },
+  responses: { 201: jsonContent(SignInLink, "The link, shown once"), ...errorResponses("not_found", "unauthorized") },
+});
+
 export function registerInvitationRoutes(router: Router) {
+  router.openapi(createSignInLinkRoute, async (c) => {
+    const { id, member_id } = c.req.valid("param");
+    const issued = await reinviteMember(c.get("deps"), { organisationId: id, memberId: "operator", environment: "sandbox" }, member_id);
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        id: issued.id,
+        organisation_id: issued.organisationId,
+        email: issued.email,
+        role: issued.role,
+        member_id: member_id,
+        url: issued.url,
+        expires_at: issued.expiresAt,
+        created_at: issued.createdAt,
+      },
+      201,
+    );
+  });
+
   router.openapi(listInvitationsRoute, async (c) => {
     const pending = await pendingInvitationsOf(c.get("deps"), c.req.valid("param").id);
     c.header("Cache-Control", "no-store");
@@ -81,6 +122,7 @@ export function registerInvitationRoutes(router: Router) {
           organisation_id: p.organisationId,
           email: p.email,
           role: p.role,
+          member_id: p.memberId,
           invited_by: p.invitedBy,
           expires_at: p.expiresAt,
           created_at: p.createdAt,

@@ -16,8 +16,17 @@ export interface PendingInvitationLine {
   id: string;
   email: string;
   role: PortalRole;
+  /** Set on a new sign-in link: the member whose passkeys it replaces. */
+  memberId: string | null;
+  invitedBy: string;
+  issuerEmail: string | null;
   expiresAt: string;
 }
+
+/** What a pending link does when used (issue 39 item 1): a new sign-in link takes over a current member's account. */
+const kindOf = (i: PendingInvitationLine) => (i.memberId ? "New sign-in link: replaces this member's passkeys" : `Invitation as ${roleLabel(i.role)}`);
+/** Who made it: the operator, a member by email, or one the organisation no longer has. */
+const issuerOf = (i: PendingInvitationLine) => (i.invitedBy === "operator" ? "Operator" : (i.issuerEmail ?? "A former member"));
 
 export interface MembersPageProps {
   viewer: PortalViewer;
@@ -77,12 +86,17 @@ export const membersPage = (p: MembersPageProps) => (
                 <span class="muted"> You</span>
               ) : (
                 <>
-                  <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/reinvite`}>
-                    <FormToken token={p.formToken} />
-                    <button type="submit" aria-label={`Send ${m.email} a new sign-in link (lost passkey)`}>
-                      New sign-in link
-                    </button>
-                  </form>
+                  {m.role === "admin" ? (
+                    // Only the operator replaces an admin's passkeys (issue 39 item 1).
+                    <span class="muted"> Lost passkey: the operator sends a new link</span>
+                  ) : (
+                    <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/reinvite`}>
+                      <FormToken token={p.formToken} />
+                      <button type="submit" aria-label={`Send ${m.email} a new sign-in link (lost passkey)`}>
+                        New sign-in link
+                      </button>
+                    </form>
+                  )}
                   <ConfirmStart href={`${PORTAL_ROUTE}/members/${m.id}/remove`} label="Remove" danger describedBy={`member-${m.id}`} />
                 </>
               )}
@@ -100,7 +114,8 @@ export const membersPage = (p: MembersPageProps) => (
         rows={p.invitations}
         columns={[
           { header: "Email", cell: (i) => i.email, rowHeader: true },
-          { header: "Role", cell: (i) => roleLabel(i.role) },
+          { header: "Kind", cell: kindOf },
+          { header: "Issued by", cell: issuerOf },
           { header: "Expires", cell: (i) => day(i.expiresAt) },
           {
             header: "Action",
@@ -108,7 +123,7 @@ export const membersPage = (p: MembersPageProps) => (
             cell: (i) => (
               <form method="post" action={`${PORTAL_ROUTE}/members/invitations/${i.id}/revoke`}>
                 <FormToken token={p.formToken} />
-                <button type="submit" aria-label={`Revoke the invitation for ${i.email}`}>
+                <button type="submit" aria-label={`Revoke the ${i.memberId ? "new sign-in link" : "invitation"} for ${i.email}`}>
                   Revoke
                 </button>
               </form>

@@ -27,6 +27,7 @@ import { membersPage, type MembersPageProps } from "./members-page";
 import { registerPasskeysAsset } from "./passkeys-asset";
 import { registerFormsAsset } from "../forms-asset";
 import { signInPage } from "./sign-in-page";
+import { passkeyCheckedNow, registerStepUpRoutes, requireFreshPasskey } from "./step-up";
 
 /** Sign-in and invitations, their ceremonies and the one script: reached without a session. */
 export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
@@ -95,6 +96,11 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.use("/members", requireAdmin);
   portal.use("/members/*", requireAdmin);
   portal.use("/audit", requireAdmin);
+  registerStepUpRoutes(portal);
+  // The step-up actions (issue 39 item 9): a passkey proof of the last minutes, not the session alone.
+  portal.use("/members/:id/reinvite", requireFreshPasskey(() => `${PORTAL_ROUTE}/members`));
+  portal.use("/passkeys/options", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
+  portal.use("/passkeys/verify", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
 
   portal.get("/members", (c) => renderMembers(c, 200, { feedback: { notice: NOTICES[c.req.query("notice") ?? ""] ?? null } }));
 
@@ -169,11 +175,11 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   });
 
   // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
+  // A member's only: an admin's comes from the operator (issue 39 item 1), refused here as a conflict.
   portal.post("/members/:id/reinvite", async (c) => {
     const viewer = c.get("viewer");
     try {
       const issued = await reinviteMember(c.get("deps"), viewer, c.req.param("id"));
-      await recordPortalAction(c.get("deps"), viewer, "member.reinvited", issued.id);
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
     } catch (error) {
       return memberActionRefused(c, error);
@@ -221,7 +227,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   // Every member's own passkeys (not an admin page): the list, another one, removing one after confirming.
   const PASSKEY_NOTICES: Record<string, string> = { added: "Passkey added: you can sign in with it now.", removed: "Passkey removed: it no longer signs you in." };
   const renderPasskeys = async (c: PortalContext, status: 200 | 409, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
-    c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("deps"), c.get("viewer")), feedback }), status);
+    c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("deps"), c.get("viewer")), stepUpNeeded: !passkeyCheckedNow(c), feedback }), status);
   portal.get("/passkeys", (c) => renderPasskeys(c, 200, { notice: PASSKEY_NOTICES[c.req.query("notice") ?? ""] ?? null }));
   portal.post("/passkeys/options", async (c) => {
     const { challengeId, options } = await addPasskeyOptions(c.get("deps"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"));

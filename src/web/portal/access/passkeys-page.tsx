@@ -6,6 +6,7 @@ import { PORTAL_ROUTE } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
+import { StepUpCeremony } from "./step-up";
 
 interface PasskeyLine {
   credentialId: string;
@@ -22,7 +23,7 @@ export function passkeyName(p: Pick<PasskeyLine, "credentialId" | "transports">)
   return `${where} …${p.credentialId.slice(-6)}`;
 }
 
-export const passkeysPage = (p: { viewer: PortalViewer; formToken: string; passkeys: PasskeyLine[]; feedback?: PageFeedback }) => (
+export const passkeysPage = (p: { viewer: PortalViewer; formToken: string; passkeys: PasskeyLine[]; stepUpNeeded: boolean; feedback?: PageFeedback }) => (
   <PortalPage title="Your passkeys" viewer={p.viewer} formToken={p.formToken} feedback={p.feedback} scripts={[PASSKEYS_SCRIPT_PATH]}>
     <p>You sign in as {p.viewer.email} with any of these. Keep two (a phone and a computer, or a security key) so losing one does not lock you out.</p>
     <RecordTable
@@ -45,14 +46,24 @@ export const passkeysPage = (p: { viewer: PortalViewer; formToken: string; passk
       ]}
     />
     <h2>Add a passkey</h2>
-    <p>Your browser asks where to keep it: this device, your phone or a security key.</p>
-    <PasskeyCeremony
-      ceremony="register"
-      optionsUrl={`${PORTAL_ROUTE}/passkeys/options`}
-      verifyUrl={`${PORTAL_ROUTE}/passkeys/verify`}
-      label="Add a passkey"
-      formToken={p.formToken}
-      doneMessage="Passkey added. Showing your passkeys…"
-    />
+    {p.stepUpNeeded ? (
+      // Issue 39 item 9: a new passkey is a new way in, so the session alone does not add one.
+      <>
+        <p>A new passkey is a new way into your account, so confirm it is you with one of your passkeys first. Then add the new one here.</p>
+        <StepUpCeremony formToken={p.formToken} next={`${PORTAL_ROUTE}/passkeys`} />
+      </>
+    ) : (
+      <>
+        <p>Your browser asks where to keep it: this device, your phone or a security key.</p>
+        <PasskeyCeremony
+          ceremony="register"
+          optionsUrl={`${PORTAL_ROUTE}/passkeys/options`}
+          verifyUrl={`${PORTAL_ROUTE}/passkeys/verify`}
+          label="Add a passkey"
+          formToken={p.formToken}
+          doneMessage="Passkey added. Showing your passkeys…"
+        />
+      </>
+    )}
   </PortalPage>
 );

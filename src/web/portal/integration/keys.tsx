@@ -26,6 +26,7 @@ import { formatFor } from "../../kit/format";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
 import { inputFeedback, parseForm, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
+import { requireFreshPasskey } from "../access/step-up";
 
 /** The form's fields, validated by the operator API's own definitions; the environment is the member's, never the form's. */
 const KeyForm = z.strictObject({ type: KeyType, allowed_origins: AllowedOrigins });
@@ -39,6 +40,9 @@ async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRef
 
 export function registerKeyPages(portal: Hono<PortalEnv>) {
   portal.get("/keys", (c) => keysPage(c, EMPTY_KEY_FORM));
+
+  // A live key moves real money: creating one needs a passkey proof of the last minutes (issue 39 item 9).
+  portal.on("POST", "/keys", requireFreshPasskey(() => `${PORTAL_ROUTE}/keys`, (c) => c.get("viewer").environment === "live"));
 
   portal.post("/keys", async (c) => {
     const viewer = c.get("viewer");
