@@ -317,6 +317,45 @@ describe("<rfs-prequalify> on a partner's page", () => {
     await page.close();
   });
 
+  it("makes Continue a link only to an https: address, or http: on this machine; any other action (javascript:, data:, http: elsewhere) leaves the Continue button", async () => {
+    // Issue 39 item 7: a `javascript:` action became the link's href and ran on the host page at "Continue".
+    const ownKey = (await operator("POST", `/organisations/${partnerId}/keys`, { environment: "sandbox", type: "publishable", allowed_origins: [hostOrigin] })).body.key;
+    const { page } = await openWidget(`publishable-key="${ownKey}" country="AU" locale="en-GB" action="https://partner.example/apply"`);
+    const continueAfterSubmit = async (action: string) => {
+      await page.evaluate((action) => document.querySelector("rfs-prequalify")!.setAttribute("action", action), action);
+      await waitForForm(page);
+      await page.evaluate(() => {
+        (window as any).__events = [];
+        const root = document.querySelector("rfs-prequalify")!.shadowRoot!;
+        const facts: Record<string, string> = { amount: "40000", purpose: "working_capital", monthly_revenue: "15000", tib_months: "8" };
+        for (const [id, value] of Object.entries(facts)) (root.querySelector(`#${id}`) as HTMLInputElement).value = value;
+        root.querySelector("form")!.requestSubmit();
+      });
+      await page.waitForFunction(() => (window as any).__events.length === 1);
+      return page.evaluate(() => {
+        const cta = document.querySelector("rfs-prequalify")!.shadowRoot!.querySelector<HTMLElement>("[part~=continue]")!;
+        return { tag: cta.tagName, href: cta.getAttribute("href") };
+      });
+    };
+    const https = await continueAfterSubmit("https://partner.example/apply?from=widget");
+    expect(https.tag).toBe("A");
+    expect(new URL(https.href!)).toMatchObject({ origin: "https://partner.example", pathname: "/apply" });
+    expect(new URL(https.href!).searchParams.get("from")).toBe("widget");
+    expect(new URL(https.href!).searchParams.get("funding.amount")).toBe("40000");
+    // A relative action resolves against the host page, here http: on 127.0.0.1: a local address.
+    const local = await continueAfterSubmit("/apply");
+    expect(local).toMatchObject({ tag: "A" });
+    expect(local.href!.startsWith(`${hostOrigin}/apply?`)).toBe(true);
+    for (const refused of ["javascript:window.__ran=1", " JavaScript:window.__ran=1", "java\tscript:window.__ran=1", "data:text/html,<script>alert(1)</script>", "http://partner.example/apply", "vbscript:msgbox(1)"]) {
+      expect(await continueAfterSubmit(refused), refused).toEqual({ tag: "BUTTON", href: null });
+    }
+    // The button still hands the answers to the partner's own code.
+    await page.evaluate(() => document.querySelector("rfs-prequalify")!.shadowRoot!.querySelector<HTMLElement>("[part~=continue]")!.click());
+    await page.waitForFunction(() => (window as any).__events.length === 2);
+    expect(await page.evaluate(() => (window as any).__ran)).toBeUndefined();
+    await page.close();
+  }, 60_000);
+
   it("shows, for 40 random sets of facts, what the API answers for the same facts", async () => {
     // A key of its own: 40 answers and the lists stay inside one key's 120 a minute, whatever ran before.
     const randomKey = (await operator("POST", `/organisations/${partnerId}/keys`, { environment: "sandbox", type: "publishable", allowed_origins: [hostOrigin] })).body.key;
