@@ -52,7 +52,7 @@ describe("KeyAuthority durable object", () => {
     // Abort the instance: its memory is dropped and the next request builds a new one.
     await expect(runInDurableObject(limiter, (_instance: KeyAuthority, state) => state.abort("restart for the test"))).rejects.toThrow();
     const restarted = env.KEY_AUTHORITY.get(id);
-    const memory = await runInDurableObject(restarted, (instance: KeyAuthority) => (instance as unknown as { window?: unknown }).window);
+    const memory = await runInDurableObject(restarted, (instance: KeyAuthority) => (instance as unknown as { requests: { current?: unknown } }).requests.current);
     expect(memory).toBeUndefined();
     expect(await restarted.hit(5, 60, 2_000_002)).toMatchObject({ allowed: true, remaining: 2 });
   });

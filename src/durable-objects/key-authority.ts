@@ -27,6 +27,12 @@ export interface KeyAddress {
 /** `verdict` is null when the request was not counted: a publishable key used from an origin it does not allow. */
 export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict | null } | { admitted: false };
 
+/**
+ * The token exchange's outcome: not admitted (the pair opens no partner secret key), or admitted and
+ * counted in the key's exchange window; the token was recorded only when `verdict.allowed`.
+ */
+type TokenIssue = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict } | { admitted: false };
+
 interface Window {
   startedAt: number;
   count: number;
@@ -44,51 +50,73 @@ const reserveStep = (limit: number) => Math.max(1, Math.floor(limit / RESERVE_BL
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
- * One instance per key, named `key:<client id>`, and the authority for that
- * key: it holds the key's hash, owner, environment, kind, revoked flag and
- * live bearer tokens (loaded from D1 on first use, D1 staying the record),
- * and counts the key's requests in a fixed one-minute window. Authentication
- * and the rate limit are therefore one call. Revocation writes D1 and then
- * calls `forget`, so the next request reloads and sees it.
- *
- * Other instances are plain limiters (`ip:<address>` for failed attempts,
- * `token:<client id>` for the token endpoint) and only ever receive `hit`.
- * One instance serialises its own requests, so the count needs no locking;
- * the window is persisted so an evicted instance does not hand out a fresh
- * allowance.
+ * One fixed window of one object: the count in memory, a ceiling of it in the object's storage under
+ * its own storage key, so an evicted instance does not hand out a fresh allowance.
  */
-export class KeyAuthority extends DurableObject<Bindings> {
-  private window: Window | undefined;
+class FixedWindow {
+  private current: Window | undefined;
   /** The count the stored window holds: at least this window's count (-1: nothing stored for it yet). */
   private reserved = -1;
-  private state: Promise<KeyState | null> | undefined;
 
-  async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<RateLimitVerdict> {
-    if (!this.window) {
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly storageKey: string,
+  ) {}
+
+  async hit(limit: number, windowSeconds: number, now: number): Promise<RateLimitVerdict> {
+    if (!this.current) {
       // An instance starting again (evicted, restarted) counts from the stored ceiling.
-      const stored = await this.ctx.storage.get<Window>("window");
-      this.window = stored ?? { startedAt: now, count: 0 };
+      const stored = await this.storage.get<Window>(this.storageKey);
+      this.current = stored ?? { startedAt: now, count: 0 };
       this.reserved = stored ? stored.count : -1;
     }
     const windowMs = windowSeconds * 1000;
-    if (now - this.window.startedAt >= windowMs) {
-      this.window = { startedAt: now, count: 0 };
+    if (now - this.current.startedAt >= windowMs) {
+      this.current = { startedAt: now, count: 0 };
       this.reserved = -1;
     }
-    const allowed = this.window.count < limit;
-    if (allowed) this.window.count += 1;
+    const allowed = this.current.count < limit;
+    if (allowed) this.current.count += 1;
     // Storage is written only when the count passes the stored ceiling, reserving the next block
     // (`reserveStep`): one write per block of requests, not one per request (each is a storage
     // transaction the object commits before its next request; issue 25 measured it as most of what
     // auth + limit adds over /health). An evicted instance resumes from the ceiling, so it never
     // hands out more than the limit; it may refuse up to a block's worth early in that window.
     // The verdict does not wait for the write to be confirmed (`allowUnconfirmed`).
-    if (this.window.count > this.reserved) {
-      this.reserved = Math.min(Math.max(limit, this.window.count), this.window.count + reserveStep(limit) - 1);
-      void this.ctx.storage.put("window", { startedAt: this.window.startedAt, count: this.reserved }, { allowUnconfirmed: true });
+    if (this.current.count > this.reserved) {
+      this.reserved = Math.min(Math.max(limit, this.current.count), this.current.count + reserveStep(limit) - 1);
+      void this.storage.put(this.storageKey, { startedAt: this.current.startedAt, count: this.reserved }, { allowUnconfirmed: true });
     }
-    const resetSeconds = Math.max(1, Math.ceil((this.window.startedAt + windowMs - now) / 1000));
-    return { allowed, limit, remaining: Math.max(0, limit - this.window.count), resetSeconds };
+    const resetSeconds = Math.max(1, Math.ceil((this.current.startedAt + windowMs - now) / 1000));
+    return { allowed, limit, remaining: Math.max(0, limit - this.current.count), resetSeconds };
+  }
+}
+
+/**
+ * One instance per key, named `key:<client id>`, and the authority for that
+ * key: it holds the key's hash, owner, environment, kind, revoked flag and
+ * live bearer tokens (loaded from D1 on first use, D1 staying the record),
+ * and counts the key's requests in a fixed one-minute window. Authentication
+ * and the rate limit are therefore one call. Revocation writes D1 and then
+ * calls `forget`, so the next request reloads and sees it. The key's token
+ * exchanges have a window of their own (`exchanges`), counted only once the
+ * secret matched: wrong secrets are counted against the sender's address
+ * (`ip:<address>`) by the caller, never here.
+ *
+ * Other instances are plain limiters (`ip:<address>` for failed attempts)
+ * and only ever receive `hit`. One instance serialises its own requests, so
+ * the count needs no locking; the window is persisted so an evicted instance
+ * does not hand out a fresh allowance.
+ */
+export class KeyAuthority extends DurableObject<Bindings> {
+  /** The key's requests (or a plain limiter's hits); stored under `window`, the name it always had. */
+  private readonly requests = new FixedWindow(this.ctx.storage, "window");
+  /** The key's token exchanges with the correct secret. */
+  private readonly exchanges = new FixedWindow(this.ctx.storage, "exchanges");
+  private state: Promise<KeyState | null> | undefined;
+
+  async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<RateLimitVerdict> {
+    return this.requests.hit(limit, windowSeconds, now);
   }
 
   /**
@@ -100,20 +128,24 @@ export class KeyAuthority extends DurableObject<Bindings> {
     const state = await this.keyState(address, now);
     if (!state || state.facts.clientId !== address.clientId || !admits(state, credential, epochSeconds(now))) return { admitted: false };
     if (refusesOrigin(state.facts, origin)) return { admitted: true, key: state.facts, verdict: null };
-    return { admitted: true, key: state.facts, verdict: await this.hit(policy.limit, policy.windowSeconds, now) };
+    return { admitted: true, key: state.facts, verdict: await this.requests.hit(policy.limit, policy.windowSeconds, now) };
   }
 
   /**
-   * The token exchange: when the presented key opens this partner key, the
-   * token's hash is recorded in D1 and held here. The token itself never
+   * The token exchange: when the presented key opens this partner key, the exchange is counted in
+   * the key's exchange window and, while that allows it, the token's hash is recorded in D1 and held
+   * here. A wrong secret is not counted here (the caller counts it against the sender's address), so
+   * nobody who merely knows the client id can spend the key's exchanges. The token itself never
    * reaches this object; the isolate hands over its hash.
    */
-  async issueToken(address: KeyAddress, keyHash: string, token: { hash: string; expiresAt: number }, now = Date.now()): Promise<KeyFacts | null> {
+  async issueToken(address: KeyAddress, keyHash: string, token: { hash: string; expiresAt: number }, policy: LimitPolicy, now = Date.now()): Promise<TokenIssue> {
     const state = await this.keyState(address, now);
-    if (!state || state.facts.clientId !== address.clientId || state.facts.kind !== "partner" || !admits(state, { keyHash }, epochSeconds(now))) return null;
+    if (!state || state.facts.clientId !== address.clientId || state.facts.kind !== "partner" || !admits(state, { keyHash }, epochSeconds(now))) return { admitted: false };
+    const verdict = await this.exchanges.hit(policy.limit, policy.windowSeconds, now);
+    if (!verdict.allowed) return { admitted: true, key: state.facts, verdict };
     await insertAccessToken(database(this.env.DB), { tokenHash: token.hash, keyId: state.facts.keyId, expiresAt: token.expiresAt, createdAt: nowIso() });
     rememberToken(state, token.hash, token.expiresAt, epochSeconds(now));
-    return state.facts;
+    return { admitted: true, key: state.facts, verdict };
   }
 
   /** Drops what is held about the key; the next call reads D1 again. Called after revocation is written. */

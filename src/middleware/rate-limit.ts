@@ -29,7 +29,7 @@ export function limiterUnavailable(c: Context<AppEnv>, error: unknown): Refusal 
 }
 
 /** Answers with the verdict's headers; throws 429 `rate_limited` once the window is spent. */
-function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
+export function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
   setHeaders(c, verdict);
   if (!verdict.allowed) {
     throw new Refusal("rate_limited", `More than ${verdict.limit} requests in the current one-minute window; retry after ${verdict.resetSeconds} seconds.`, {
@@ -38,7 +38,7 @@ function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
   }
 }
 
-/** Counts one request against `bucket` (a client address, the token endpoint's client id). */
+/** Counts one request against `bucket` (a client address's failed attempts). */
 export async function consumeRateLimit(c: Context<AppEnv>, bucket: string) {
   const { limit, windowSeconds } = limitPolicy(c);
   let verdict: RateLimitVerdict;
