@@ -50,8 +50,11 @@ Done. ${id === r.database.id ? `wrangler.toml already has database_id ${id}.` : 
     database_id = "${id}"`}
 ${left.length ? `\nStill to edit in ${options.config} ([env.${r.env}], lines marked EDIT):\n${left.map((l) => `    ${l}`).join("\n")}\n` : ""}
 Secrets (asked for interactively, never in a file):
+    openssl rand -hex 32          # the operator token: keep it, then paste it at the next prompt
     npx wrangler secret put ADMIN_TOKEN --env ${r.env}
-    npx wrangler secret put SIGNING_SECRET --env ${r.env}
+    openssl rand -hex 32 | npx wrangler secret put SIGNING_SECRET --env ${r.env}
+  ADMIN_TOKEN must be at least 32 random bytes: a shorter or patterned one makes the Worker refuse
+  every request but /health (docs/operations.md, "The token rules").
 
 Then deploy (remote migrations, then the Worker):
     npm run deploy -- --env ${r.env}

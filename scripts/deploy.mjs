@@ -17,6 +17,9 @@ function checkSecrets(base, env) {
   }
   const { required, optional } = missingFrom(list.out.slice(list.out.indexOf("[")));
   for (const name of optional) console.warn(`Note: secret ${name} is not set; the operator API answers 404 until it is.`);
+  // Only names are listed, never values: an ADMIN_TOKEN under 32 random bytes is caught by the Worker
+  // itself, which then refuses every request but /health (src/lib/admin-token.ts).
+  if (!optional.includes("ADMIN_TOKEN")) console.log("ADMIN_TOKEN is set; the Worker refuses to serve if it is under 32 random bytes (openssl rand -hex 32).");
   if (required.length) throw new Error(`the secret ${required.join(", ")} is not set. Set it first: ${required.map((n) => `npx wrangler secret put ${n} --env ${env}`).join(" && ")}`);
 }
 

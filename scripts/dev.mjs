@@ -12,9 +12,10 @@ import { redactingLines, redactTokens } from "./lib/redact-log.mjs";
 const STATE = DEV_STATE;
 
 // Only the operator token: without SIGNING_SECRET a local deployment signs with its local-only key (src/lib/signing-secret.ts).
+// 32 random bytes, the least a deployed environment accepts (src/lib/admin-token.ts), so a local copy looks like one.
 function devVars() {
   if (!existsSync(".dev.vars")) {
-    writeFileSync(".dev.vars", `ADMIN_TOKEN=${randomBytes(24).toString("hex")}\n`, { mode: 0o600 });
+    writeFileSync(".dev.vars", `ADMIN_TOKEN=${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
   }
   return Object.fromEntries(
     readFileSync(".dev.vars", "utf8")

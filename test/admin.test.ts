@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../src/app";
-import { admin, call } from "./helpers/api";
+import { ADMIN_TOKEN, admin, call, ownAddress } from "./helpers/api";
 import { createOrganisation, expectProblem } from "./helpers/seed";
 
 describe("operator API", () => {
@@ -55,6 +55,28 @@ describe("operator API", () => {
     const res = await call("GET", "/admin/v1/organisations", { headers: { Authorization: "Bearer wrong" } });
     expectProblem(res, 401, "unauthorized");
   });
+
+  // Issue 39 item 6: the operator API had no failed-attempt limit, so a token could be guessed at any speed.
+  it("counts wrong operator tokens against the sender's address: the 121st in a minute is 429 with the spec's headers", async () => {
+    const guesser = ownAddress();
+    const wrong = (headers: Record<string, string>) => call("GET", "/admin/v1/organisations", { headers: { Authorization: `Bearer ${"0".repeat(64)}`, ...headers } });
+    const first = await wrong(guesser);
+    expectProblem(first, 401, "unauthorized");
+    expect(first.headers.get("RateLimit")).toMatch(/^"default";r=119;t=\d+$/);
+    let last = first;
+    for (let i = 2; i <= 121; i++) last = await wrong(guesser);
+    expectProblem(last, 429, "rate_limited");
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(last.headers.get("RateLimit-Policy")).toBe('"default";q=120;w=60');
+    expect(last.headers.get("RateLimit")).toMatch(/^"default";r=0;/);
+    // No token at all is a failed attempt too.
+    expectProblem(await call("GET", "/admin/v1/organisations", { headers: guesser }), 429, "rate_limited");
+    // Another address is answered 401, and the operator's own token is never refused for someone else's guesses.
+    expectProblem(await wrong(ownAddress()), 401, "unauthorized");
+    const operator = await call("GET", "/admin/v1/organisations", { headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, ...ownAddress() } });
+    expect(operator.status).toBe(200);
+    expect(operator.headers.get("RateLimit")).toBeNull();
+  }, 60_000);
 
   it("answers 404 to everything when no ADMIN_TOKEN is configured", async () => {
     const app = createApp();

@@ -4,7 +4,10 @@
 
 /** Without these the production Worker refuses every request but /health (src/lib/signing-secret.ts). */
 export const REQUIRED_SECRETS = ["SIGNING_SECRET"];
-/** Without these a feature is off, on purpose: no ADMIN_TOKEN, no operator API (404). */
+/**
+ * Without these a feature is off, on purpose: no ADMIN_TOKEN, no operator API (404). A set ADMIN_TOKEN
+ * must be at least 32 random bytes; `secret list` shows no values, so the Worker checks that itself.
+ */
 export const OPTIONAL_SECRETS = ["ADMIN_TOKEN"];
 
 /** @param {string} secretListJson the stdout of `wrangler secret list --format json` */

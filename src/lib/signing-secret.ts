@@ -70,6 +70,13 @@ export const misconfigured = (missing: string[]) =>
     `The service is not configured: the secret ${missing.join(", ")} is not set on this deployment. The operator sets it with \`wrangler secret put ${missing[0]}\`.`,
   );
 
+/** The refusal for a secret that is set but too weak for a deployed environment (lib/admin-token.ts). The value itself is never named. */
+export const weaklyConfigured = (weak: string[]) =>
+  new Refusal(
+    "service_misconfigured",
+    `The service is not configured: the secret ${weak.join(", ")} is too weak for a deployed environment (at least 32 random bytes, e.g. \`openssl rand -hex 32\`). The operator replaces it with \`wrangler secret put ${weak[0]}\`.`,
+  );
+
 export function signingSecretOf(env: SigningEnv): string {
   if (env.SIGNING_SECRET) return env.SIGNING_SECRET;
   if (localFallbackAllowed(env)) return LOCAL_DEVELOPMENT_SIGNING_SECRET;

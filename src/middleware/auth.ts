@@ -33,19 +33,21 @@ async function resolveCredential(c: Context<AppEnv>, options: AuthOptions) {
   const authorization = c.req.header("Authorization");
   const apiKey = c.req.header("X-API-Key");
   const policy = limitPolicy(c);
-  const origin = c.req.header("Origin");
+  // Where the request comes from: its page (a publishable key refuses a foreign one uncounted) and its
+  // address (a publishable key's share per address).
+  const from = { origin: c.req.header("Origin"), clientAddress: clientAddress(c.req.raw) };
 
   if (options.bearer && authorization !== undefined) {
     const [scheme, token] = authorization.trim().split(/\s+/, 2);
     if (scheme?.toLowerCase() !== "bearer" || !token) throw unauthorized(`Malformed Authorization header. ${options.hint}`);
-    const admission = await admitBearerToken(c.get("deps"), token, policy, origin).catch((error) => {
+    const admission = await admitBearerToken(c.get("deps"), token, policy, from).catch((error) => {
       throw limiterUnavailable(c, error);
     });
     if (!admission.admitted) throw unauthorized("The bearer token is malformed, unknown, expired or revoked.");
     return { ...admission, via: "bearer" as const };
   }
   if (apiKey === undefined) throw unauthorized(`No credentials were sent. ${options.hint}`);
-  const admission = await admitApiKey(c.get("deps"), apiKey, policy, origin).catch((error) => {
+  const admission = await admitApiKey(c.get("deps"), apiKey, policy, from).catch((error) => {
     throw limiterUnavailable(c, error);
   });
   if (!admission.admitted) throw unauthorized("The API key is malformed, unknown or revoked.");

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/key-authority";
+import { addressShareOf } from "../domain/identity/key-state";
 import { Refusal } from "../lib/refusal";
 import type { AppEnv } from "../app-env";
 import { logError } from "../lib/logger";
@@ -9,12 +10,21 @@ const WINDOW_SECONDS = 60;
 /** How long a caller is asked to wait when the limiter cannot be reached: a short outage, not a window. */
 export const LIMITER_UNAVAILABLE_RETRY_SECONDS = 5;
 
+/**
+ * The spec's `"default"` policy first, always; a publishable key's answer adds its per-address share
+ * as a second item (`"address"`), in the same window, so a client reads both what the key and what
+ * its own address have left.
+ */
 function setHeaders(c: Context<AppEnv>, verdict: RateLimitVerdict) {
-  c.header("RateLimit-Policy", `"default";q=${verdict.limit};w=${WINDOW_SECONDS}`);
-  c.header("RateLimit", `"default";r=${verdict.remaining};t=${verdict.resetSeconds}`);
+  const share = verdict.share;
+  c.header("RateLimit-Policy", `"default";q=${verdict.limit};w=${WINDOW_SECONDS}${share ? `, "address";q=${share.limit};w=${WINDOW_SECONDS}` : ""}`);
+  c.header("RateLimit", `"default";r=${verdict.remaining};t=${verdict.resetSeconds}${share ? `, "address";r=${share.remaining};t=${verdict.resetSeconds}` : ""}`);
 }
 
-export const limitPolicy = (c: Context<AppEnv>): LimitPolicy => ({ limit: Number(c.env.RATE_LIMIT_PER_MINUTE) || 120, windowSeconds: WINDOW_SECONDS });
+export function limitPolicy(c: Context<AppEnv>): LimitPolicy {
+  const limit = Number(c.env.RATE_LIMIT_PER_MINUTE) || 120;
+  return { limit, windowSeconds: WINDOW_SECONDS, addressShare: addressShareOf(c.env.PUBLISHABLE_SHARE_PER_ADDRESS, limit) };
+}
 
 /**
  * An unreachable limiter fails closed: 503 with Retry-After, never a 500 and
@@ -28,17 +38,18 @@ export function limiterUnavailable(c: Context<AppEnv>, error: unknown): Refusal 
   });
 }
 
-/** Answers with the verdict's headers; throws 429 `rate_limited` once the window is spent. */
-function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
+/** Answers with the verdict's headers; throws 429 `rate_limited` once the window, or the address's share of it, is spent. */
+export function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
   setHeaders(c, verdict);
-  if (!verdict.allowed) {
-    throw new Refusal("rate_limited", `More than ${verdict.limit} requests in the current one-minute window; retry after ${verdict.resetSeconds} seconds.`, {
-      retryAfterSeconds: verdict.resetSeconds,
-    });
-  }
+  if (verdict.allowed) return;
+  const byShare = verdict.share !== undefined && verdict.share.remaining === 0 && verdict.remaining > 0;
+  const detail = byShare
+    ? `This client address has made its ${verdict.share!.limit} of this publishable key's ${verdict.limit} requests in the current one-minute window (each address gets a share, so other visitors keep theirs); retry after ${verdict.resetSeconds} seconds.`
+    : `More than ${verdict.limit} requests in the current one-minute window; retry after ${verdict.resetSeconds} seconds.`;
+  throw new Refusal("rate_limited", detail, { retryAfterSeconds: verdict.resetSeconds });
 }
 
-/** Counts one request against `bucket` (a client address, the token endpoint's client id). */
+/** Counts one request against `bucket` (a client address's failed attempts). */
 export async function consumeRateLimit(c: Context<AppEnv>, bucket: string) {
   const { limit, windowSeconds } = limitPolicy(c);
   let verdict: RateLimitVerdict;

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { admin, call, SANDBOX } from "../helpers/api";
+import { admin, call, ownAddress, SANDBOX } from "../helpers/api";
 import { createOrganisation, expectProblem, issueKey, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { callWith } from "../operations/app-with-env";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
@@ -103,12 +105,52 @@ describe("POST /partner/v1/oauth/token", () => {
     expectProblem(await call("GET", "/partner/v1/me", { key: sandbox.key }), 401, "unauthorized");
   });
 
-  it("limits the token endpoint per client_id", async () => {
+  it("limits the exchanges of a correct secret per client_id: past the limit, 429 with the spec's headers", async () => {
     const { sandbox } = await partnerWithKeys();
-    const body = { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: "wrong" };
-    let last;
-    for (let i = 0; i < 121; i++) last = await call("POST", "/partner/v1/oauth/token", { body });
-    expectProblem(last!, 429, "rate_limited");
-    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const body = { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: sandbox.key };
+    const first = await call("POST", "/partner/v1/oauth/token", { body });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("RateLimit-Policy")).toBe('"default";q=120;w=60');
+    expect(first.headers.get("RateLimit")).toMatch(/^"default";r=119;t=\d+$/);
+    // The rest under a limit of 3 (RATE_LIMIT_PER_MINUTE, as the benchmarks change it), so the test records 3 tokens, not 120.
+    const limitOf3 = { RATE_LIMIT_PER_MINUTE: "3" };
+    expect((await callWith(limitOf3, "POST", "/partner/v1/oauth/token", { body })).status).toBe(200);
+    const third = await callWith(limitOf3, "POST", "/partner/v1/oauth/token", { body });
+    expect(third.status).toBe(200);
+    expect(third.headers.get("RateLimit")).toMatch(/^"default";r=0;/);
+    const refused = await callWith(limitOf3, "POST", "/partner/v1/oauth/token", { body });
+    expectProblem(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.headers.get("RateLimit-Policy")).toBe('"default";q=3;w=60');
+    expect(refused.headers.get("RateLimit")).toMatch(/^"default";r=0;/);
+    // A refused exchange records no token.
+    const { results } = await env.DB.prepare("select count(*) as n from access_tokens where key_id = ?").bind(sandbox.client_id.slice("rfs_ptr_sandbox_".length)).all<{ n: number }>();
+    expect(results[0].n).toBe(3);
+  });
+
+  // Issue 39 item 4: wrong secrets spent the client id's own allowance, so anyone who knew a client id
+  // (it is not a secret) could block its real token requests with 121 wrong guesses a minute.
+  it("counts wrong secrets against the sender's address, never against the client id's allowance", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const attacker = ownAddress();
+    const wrong = { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: sandbox.key.slice(0, -4) + "aaaa" };
+    const first = await call("POST", "/partner/v1/oauth/token", { body: wrong, headers: attacker });
+    expectProblem(first, 401, "unauthorized");
+    expect(first.headers.get("RateLimit")).toMatch(/^"default";r=119;/);
+    let last = first;
+    for (let i = 2; i <= 121; i++) last = await call("POST", "/partner/v1/oauth/token", { body: wrong, headers: attacker });
+    expectProblem(last, 429, "rate_limited");
+    expect(Number(last.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(last.headers.get("RateLimit-Policy")).toBe('"default";q=120;w=60');
+    expect(last.headers.get("RateLimit")).toMatch(/^"default";r=0;/);
+
+    // Another address guessing is answered 401, not 429: the count is the sender's.
+    expectProblem(await call("POST", "/partner/v1/oauth/token", { body: wrong, headers: ownAddress() }), 401, "unauthorized");
+    // The key's own exchanges keep their whole allowance, from the partner's server and from the attacker's address alike.
+    const right = { grant_type: "client_credentials", client_id: sandbox.client_id, client_secret: sandbox.key };
+    const partner = await call("POST", "/partner/v1/oauth/token", { body: right, headers: ownAddress() });
+    expect(partner.status).toBe(200);
+    expect(partner.headers.get("RateLimit")).toMatch(/^"default";r=119;/);
+    expect((await call("POST", "/partner/v1/oauth/token", { body: right, headers: attacker })).status).toBe(200);
   }, 60_000);
 });

@@ -1,4 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createApp } from "../../src/app";
+import type { Bindings } from "../../src/lib/env";
 import { describe, expect, it, vi } from "vitest";
 import { runScheduledWork } from "../../src/jobs/scheduled";
 import { hubToken } from "../../src/lib/signed-links";
@@ -10,6 +13,8 @@ import { callWith } from "./app-with-env";
 
 const NO_SECRET = { SIGNING_SECRET: undefined };
 const PRODUCTION_WITHOUT_SECRET = { DEPLOYMENT: "production", SIGNING_SECRET: undefined };
+/** An operator token as `openssl rand -hex 32` makes it: the suite's fixed one is too short for a deployed environment. */
+const STRONG_ADMIN_TOKEN = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 describe("a local deployment without SIGNING_SECRET (wrangler.toml's DEPLOYMENT=local)", () => {
   it("creates, reads, lists and pages leads and signs hub links with the local-only secret", async () => {
@@ -79,9 +84,63 @@ describe("a production deployment without SIGNING_SECRET", () => {
 
   it("serves normally once the secret is set", async () => {
     const { sandbox } = await partnerWithKeys();
-    const created = await callWith({ DEPLOYMENT: "production", SIGNING_SECRET: "a-real-secret" }, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    const created = await callWith({ DEPLOYMENT: "production", SIGNING_SECRET: "a-real-secret", ADMIN_TOKEN: STRONG_ADMIN_TOKEN }, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
     expect(created.status).toBe(201);
     expect(created.body.upload_url).toContain(await hubToken("a-real-secret", created.body.id));
+  });
+});
+
+// Issue 39 item 6: any ADMIN_TOKEN opened the operator API of a deployed environment, however guessable.
+describe("a deployed environment's ADMIN_TOKEN: at least 32 random bytes", () => {
+  const PRODUCTION = { DEPLOYMENT: "production", SIGNING_SECRET: "a-real-secret" };
+  const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+  it.each([
+    ["the suite's fixed token", "test-admin-token"],
+    ["31 random bytes in hex (62 characters)", STRONG_ADMIN_TOKEN.slice(0, 62)],
+    ["31 random bytes in base64url (42 characters)", base64url(crypto.getRandomValues(new Uint8Array(32))).slice(0, 42)],
+    ["one character repeated", "a".repeat(80)],
+    ["a short block repeated", "0123456789abcdef".repeat(4)],
+    ["a passphrase", "correct horse battery staple and a long tail of words"],
+  ])("refuses every request but /health with 503 service_misconfigured naming ADMIN_TOKEN: %s", async (_label, token) => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { sandbox } = await partnerWithKeys();
+    const weak = { ...PRODUCTION, ADMIN_TOKEN: token };
+    const before = (await call("GET", "/partner/v1/leads", { key: sandbox.key })).body.leads.length;
+    const refused = await callWith(weak, "POST", "/partner/v1/leads", { key: sandbox.key, body: completeUkLead() });
+    expectProblem(refused, 503, "service_misconfigured");
+    expect(refused.body.detail).toContain("ADMIN_TOKEN");
+    expect(refused.text).not.toContain(token);
+    expect((await call("GET", "/partner/v1/leads", { key: sandbox.key })).body.leads.length).toBe(before);
+    for (const path of ["/admin/v1/organisations", "/admin/v1/openapi.json", "/partner/v1/me", "/v1/me", "/portal/sign-in"]) {
+      expectProblem(await callWith(weak, "GET", path, { key: sandbox.key }), 503, "service_misconfigured");
+    }
+    expect((await callWith(weak, "GET", "/health")).status).toBe(200);
+    const line = errors.mock.calls.map(([text]) => String(text)).find((text) => text.includes('"event":"service_misconfigured"'));
+    expect(line).toMatch(/"weak":"ADMIN_TOKEN"/);
+    expect(line).not.toContain(token);
+    errors.mockRestore();
+  });
+
+  it.each([
+    ["32 random bytes in hex (openssl rand -hex 32)", STRONG_ADMIN_TOKEN],
+    ["32 random bytes in base64url (43 characters)", base64url(crypto.getRandomValues(new Uint8Array(32)))],
+    ["48 random bytes in base64 (openssl rand -base64 48)", btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(48))))],
+  ])("serves with %s, and the operator API takes it", async (_label, token) => {
+    const strong = { ...PRODUCTION, ADMIN_TOKEN: token };
+    expect((await callWith(strong, "GET", "/partner/v1/openapi.json")).status).toBe(200);
+    const request = new Request("http://api.test/admin/v1/organisations", { headers: { Authorization: `Bearer ${token}` } });
+    expect((await createApp().fetch(request, { ...env, ...strong } as Bindings, createExecutionContext())).status).toBe(200);
+  });
+
+  it("asks nothing of a deployment without ADMIN_TOKEN (its operator API answers 404: test/admin.test.ts), nor of a local one", async () => {
+    expect((await callWith({ ...PRODUCTION, ADMIN_TOKEN: undefined }, "GET", "/partner/v1/openapi.json")).status).toBe(200);
+    // The suite itself: DEPLOYMENT=local, a local PUBLIC_URL and host, and the fixed token "test-admin-token".
+    expect((await callWith({ DEPLOYMENT: "local" }, "GET", "/partner/v1/openapi.json")).status).toBe(200);
+    // A local deployment reached on a public host is a deployed one.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expectProblem(await callWith({ DEPLOYMENT: "local", SIGNING_SECRET: "a-real-secret" }, "GET", "/partner/v1/openapi.json", { host: "https://api.example.com" }), 503, "service_misconfigured");
+    errors.mockRestore();
   });
 });
 

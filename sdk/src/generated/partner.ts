@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for a one-hour bearer token
-         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. Limited per client_id. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
+         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. A correct client_secret's exchanges are limited per client_id (120 a minute, as every key); wrong secrets are counted against the sender's address, never against the client_id, so knowing a client_id blocks nothing. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
          */
         post: {
             parameters: {

@@ -1,8 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
+import { clientAddress } from "../../lib/client-address";
 import { timingSafeEqual } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { operatorIdempotency } from "../../middleware/idempotency";
+import { consumeRateLimit } from "../../middleware/rate-limit";
 import { createRouter } from "../router";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerInvitationRoutes } from "./organisations/invitations";
@@ -23,7 +25,12 @@ const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!expected) throw new Refusal("not_found", `No route for ${c.req.method} ${c.req.path}.`);
   if (c.req.method === "GET" && c.req.path === OPENAPI_PATH) return next();
   const presented = /^Bearer\s+(.+)$/i.exec(c.req.header("Authorization") ?? "")?.[1]?.trim() ?? "";
-  if (!timingSafeEqual(presented, expected)) throw new Refusal("unauthorized", "The operator API needs Authorization: Bearer <ADMIN_TOKEN>.");
+  if (!timingSafeEqual(presented, expected)) {
+    // A failed attempt counts against the sender's address, in the bucket every failed authentication
+    // shares (429 once spent); the operator's own token is never counted, so nobody's guesses block it.
+    await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
+    throw new Refusal("unauthorized", "The operator API needs Authorization: Bearer <ADMIN_TOKEN>.");
+  }
   await next();
 });
 

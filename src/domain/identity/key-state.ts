@@ -34,6 +34,21 @@ export function refusesOrigin(facts: KeyFacts, origin: string | undefined): bool
   return origin !== undefined && facts.kind === "publishable" && !facts.allowedOrigins.includes(origin);
 }
 
+/** A publishable key's share per client address when `PUBLISHABLE_SHARE_PER_ADDRESS` is unset or unreadable: a quarter of the spec's 120. */
+const DEFAULT_ADDRESS_SHARE = 30;
+
+/**
+ * How many of a publishable key's `limit` requests a minute one client address may make: the
+ * setting when it is a whole number from 1 up, never more than the key's own limit; otherwise the
+ * default (itself capped by the limit). A visitor's page makes about 7 list requests and one per
+ * answer, so the default leaves room for a visitor while a script from one address gets a quarter.
+ */
+export function addressShareOf(raw: string | undefined, limit: number): number {
+  const parsed = Number(raw);
+  const share = raw !== undefined && raw.trim() !== "" && Number.isInteger(parsed) && parsed > 0 ? parsed : DEFAULT_ADDRESS_SHARE;
+  return Math.min(share, limit);
+}
+
 /** A presented credential, already hashed by the isolate. */
 export type PresentedCredential = { keyHash: string } | { tokenHash: string };
 

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env";
 import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
-import { consumeRateLimit } from "../../../middleware/rate-limit";
+import { clientAddress } from "../../../lib/client-address";
+import { applyVerdict, consumeRateLimit, limiterUnavailable, limitPolicy } from "../../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../../services/identity/tokens";
 import { issueToken } from "./routes";
 
@@ -45,9 +46,16 @@ export function registerTokenRoutes(router: Router) {
     if (grantType !== "client_credentials") {
       throw new Refusal("unsupported_grant_type", `grant_type "${grantType}" is not supported; use client_credentials.`, { field: "grant_type" });
     }
-    await consumeRateLimit(c, `token:${clientId.trim()}`);
-    const token = await exchangeClientCredentials(c.get("deps"), clientId, clientSecret);
     c.header("Cache-Control", "no-store");
-    return c.json(token, 200);
+    // A matching secret is counted in its key's exchange window; a wrong one against the sender's
+    // address (the failed-authentication bucket), so knowing a client id spends nothing of its key's.
+    const exchange = await exchangeClientCredentials(c.get("deps"), clientId, clientSecret, limitPolicy(c)).catch(async (error) => {
+      if (!(error instanceof Refusal)) throw limiterUnavailable(c, error);
+      if (error.code === "unauthorized") await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
+      throw error;
+    });
+    // 429 unless the window allowed the exchange, and then the token was issued.
+    applyVerdict(c, exchange.verdict);
+    return c.json(exchange.token!, 200);
   });
 }

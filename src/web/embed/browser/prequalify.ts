@@ -2,6 +2,7 @@
 // shadow root, talking only to the service it was loaded from: GET /partner/v1/enums/* for its lists
 // and POST /partner/v1/prequalification with the partner's publishable key. It asks for no personal
 // data, sets no cookies and keeps nothing but the reference lists in memory.
+import { continueUrl } from "./action-url";
 import { messagesFor, say, type MessageKey } from "./messages";
 import { CSS } from "./styles";
 
@@ -353,11 +354,10 @@ export class RfsPrequalify extends HTMLElement {
     title.focus();
   }
 
-  /** A link carrying the answers when the partner gave `action`, else a button that raises `rfs-continue`. */
+  /** A link carrying the answers when the partner gave a usable `action` (`continueUrl`), else a button that raises `rfs-continue`. */
   private callToAction(request: Answer) {
-    const action = this.getAttribute("action");
-    if (action) {
-      const url = new URL(action, document.baseURI);
+    const url = continueUrl(this.getAttribute("action"), document.baseURI);
+    if (url) {
       const flat = (o: Answer, prefix = ""): [string, string][] =>
         Object.entries(o).flatMap(([k, v]) => (typeof v === "object" && v ? flat(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
       for (const [k, v] of flat(request)) url.searchParams.set(k, v);
