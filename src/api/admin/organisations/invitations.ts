@@ -74,13 +74,13 @@ export const revokeInvitationRoute = createRoute({
   responses: { 204: { description: "Revoked" }, ...errorResponses("not_found", "unauthorized") },
 });
 
-export const SignInLink = Invitation.extend({
+const SignInLink = Invitation.extend({
   member_id: z.string().openapi({ description: "The member whose passkeys and sessions the link replaces when used." }),
 }).openapi("SignInLink");
 
 const MemberParams = IdParam.extend({ member_id: z.string().max(64).openapi({ param: { name: "member_id", in: "path" } }) });
 
-export const createSignInLinkRoute = createRoute({
+const createSignInLinkRoute = createRoute({
   method: "post",
   path: "/organisations/{id}/members/{member_id}/sign-in-link",
   summary: "Send a current member a new sign-in link (lost passkey)",

@@ -33,7 +33,7 @@ export const StepUpCeremony = (p: { formToken: string; next: string }) => (
   />
 );
 
-export const stepUpPage = (p: { viewer: PortalViewer & { path?: string }; formToken: string; next: string }) => (
+const stepUpPage = (p: { viewer: PortalViewer & { path?: string }; formToken: string; next: string }) => (
   <PortalPage title="Confirm it is you" viewer={p.viewer} formToken={p.formToken} scripts={[PASSKEYS_SCRIPT_PATH]}>
     <p>
       Adding a passkey, making a new sign-in link and creating a live API key need your passkey, not only a signed-in browser. Nothing was done yet: confirm
