@@ -10,10 +10,9 @@ import type { KeyAuthority } from "../../src/durable-objects/key-authority";
 import { HUB_LIMIT_WINDOW_SECONDS, HUB_REQUESTS_PER_ADDRESS, hubAddressBucket } from "../../src/domain/hub/link";
 import { UNATTRIBUTED_ADDRESS } from "../../src/lib/client-address";
 
-/** The fields of the instance that hold its window in memory (the stored copy is only its ceiling). */
+/** The fields of the instance's request window that hold it in memory (the stored copy is only its ceiling). */
 interface WindowFields {
-  window: unknown;
-  reserved: number;
+  requests: { current: unknown; reserved: number };
 }
 
 const bucket = () => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(hubAddressBucket(UNATTRIBUTED_ADDRESS)));
@@ -27,9 +26,9 @@ export async function emptyUnattributedHubBucket() {
   const stub = bucket();
   await runInDurableObject(stub, async (instance: KeyAuthority, state) => {
     await state.storage.deleteAll();
-    const fields = instance as unknown as WindowFields;
-    fields.window = undefined;
-    fields.reserved = -1;
+    const { requests } = instance as unknown as WindowFields;
+    requests.current = undefined;
+    requests.reserved = -1;
   });
   const verdict = await stub.hit(HUB_REQUESTS_PER_ADDRESS, HUB_LIMIT_WINDOW_SECONDS);
   if (!verdict.allowed || verdict.remaining !== HUB_REQUESTS_PER_ADDRESS - 1) {
