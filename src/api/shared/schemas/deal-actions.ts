@@ -12,7 +12,7 @@ export const StatusBody = z
   .strictObject({
     status: z.enum(["in_review", "declined", "funded"]),
     reason: z.string().trim().min(1).max(500).optional(),
-    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units." }),
+    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`." }),
   })
   .openapi("DealStatusReport");
 
