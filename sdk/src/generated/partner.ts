@@ -5322,6 +5322,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -5832,6 +5834,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6062,6 +6066,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6294,6 +6300,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6524,6 +6532,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6756,6 +6766,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6998,6 +7010,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7230,6 +7244,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7358,6 +7374,11 @@ export interface components {
              */
             reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
             /**
+             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
+             * @example false
+             */
+            formula_cells: boolean;
+            /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
              */
@@ -7480,6 +7501,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7619,7 +7642,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -7916,6 +7939,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {

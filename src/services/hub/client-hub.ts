@@ -217,6 +217,7 @@ export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, 
       reason: null,
       storageKey: documentStorageKey({ environment: lead.environment, leadId: lead.id, id }),
       statement: decision.statement,
+      formulaCells: decision.formulaCells,
       receivedAt: received,
       decidedAt: received,
     });

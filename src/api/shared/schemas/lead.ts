@@ -13,6 +13,7 @@ import {
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, Timestamp } from "./common";
+import { FORMULA_CELLS } from "./document";
 import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../../lib/unicode";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
@@ -175,6 +176,7 @@ const LeadDocument = z.object({
   byte_size: z.number().int(),
   state: z.string(),
   reason: nullableString,
+  formula_cells: z.boolean().openapi({ description: FORMULA_CELLS }),
   received_at: z.string(),
 });
 

@@ -8,6 +8,7 @@ import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
 import { LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
+import { FormulaCellsWarning } from "../../kit/file-warnings";
 import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -28,9 +29,12 @@ export function DocumentsSection(props: { deal: DealView }) {
               header: "File",
               rowHeader: true,
               cell: (d) => (
-                <a href={d.url} data-document={d.id}>
-                  {d.filename}
-                </a>
+                <>
+                  <a href={d.url} data-document={d.id}>
+                    {d.filename}
+                  </a>
+                  <FormulaCellsWarning flagged={d.formula_cells} />
+                </>
               ),
             },
             { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },

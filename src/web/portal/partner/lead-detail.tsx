@@ -22,6 +22,7 @@ import { notFoundPage } from "../refused-page";
 import { registerLeadActions, simulationsFor } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
 import { hubLinkPath, registerHubLinkPages } from "./hub-link";
+import { FormulaCellsWarning } from "../../kit/file-warnings";
 
 type LeadView = Awaited<ReturnType<typeof readLead>>;
 
@@ -182,7 +183,16 @@ function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error
           rows={lead.documents}
           inactive={(d) => (d.state === "rejected" ? "Rejected" : null)}
           columns={[
-            { header: "File", rowHeader: true, cell: (d) => d.filename },
+            {
+              header: "File",
+              rowHeader: true,
+              cell: (d) => (
+                <>
+                  {d.filename}
+                  <FormulaCellsWarning flagged={d.formula_cells} />
+                </>
+              ),
+            },
             { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
             { header: "State", cell: (d) => (d.state === "rejected" ? `Rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "Accepted") },
             { header: "Received", cell: (d) => f.time(d.received_at) },
