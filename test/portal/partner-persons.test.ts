@@ -61,7 +61,7 @@ describe("partner portal: significant persons", () => {
     expect((await personsOf(sandbox.key, lead.id)).map((p) => p.full_name)).toEqual(["Ada King"]);
 
     const detail = await portal("GET", `/leads/${lead.id}`, { session });
-    expect(detail.text).toContain("Ada King: 70% of the business between them.");
+    expect(detail.text).toContain("<bdi>Ada King</bdi>: 70% of the business between them.");
     expect((await auditOf(organisation.id)).map((a) => [a.action, a.target])).toEqual([
       ["lead.person_added", lead.id],
       ["lead.person_added", lead.id],

@@ -59,8 +59,8 @@ describe.each(["partner", "lender"] as const)("a %s's webhook endpoint descripti
 
   it.each([
     ["too long", "x".repeat(201), "Description must be at most 200 characters."],
-    ["a line break", "Production\nCRM", "Write the description as plain text on one line: no tabs, line breaks or text-direction characters."],
-    ["a right-to-left override", "Production \u202eMRC", "Write the description as plain text on one line: no tabs, line breaks or text-direction characters."],
+    ["a line break", "Production\nCRM", "Write the description as plain text on one line: no tabs, line breaks, invisible or text-direction characters."],
+    ["a right-to-left override", "Production \u202eMRC", "Write the description as plain text on one line: no tabs, line breaks, invisible or text-direction characters."],
   ])("refuses a description with %s beside the field in the person's words, keeping what was typed", async (_label, description, message) => {
     const { session, key } = await member();
     const error = `<span class="field-error" id="description-error" role="alert">${message}</span>`;

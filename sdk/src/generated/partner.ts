@@ -1243,6 +1243,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -2365,6 +2366,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -2481,6 +2483,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -2628,6 +2631,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */

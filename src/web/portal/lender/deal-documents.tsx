@@ -71,7 +71,12 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
               cell: (r) => (
                 <>
                   {r.label}
-                  {r.note ? <span class="muted"> ({r.note})</span> : null}
+                  {r.note ? (
+                    <span class="muted">
+                      {" ("}
+                      <bdi>{r.note}</bdi>)
+                    </span>
+                  ) : null}
                 </>
               ),
             },

@@ -146,7 +146,19 @@ function Persons({ lead }: { lead: LeadView }) {
   return (
     <>
       <p>
-        {persons.length === 0 ? "None yet." : `${persons.map((p) => p.full_name).join(", ")}: ${Number(total.toFixed(4))}% of the business between them.`}
+        {persons.length === 0 ? (
+          "None yet."
+        ) : (
+          <>
+            {persons.map((p, i) => (
+              <>
+                {i > 0 ? ", " : ""}
+                <bdi>{p.full_name}</bdi>
+              </>
+            ))}
+            {`: ${Number(total.toFixed(4))}% of the business between them.`}
+          </>
+        )}
       </p>
       <p>
         <a href={link}>{lead.state === "draft" ? "Add or change significant persons" : "See the significant persons"}</a>
@@ -313,7 +325,14 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           <bdi>{name}</bdi>
         </strong>{" "}
         · {LABELS.market(lead.country)} · {stateLabel(lead.state)}
-        {lead.partner_reference ? ` · your reference ${lead.partner_reference}` : ""}
+        {lead.partner_reference ? (
+          <>
+            {" · your reference "}
+            <bdi>{lead.partner_reference}</bdi>
+          </>
+        ) : (
+          ""
+        )}
       </p>
       <p class="reference-line">
         <span class="muted">Reference </span>

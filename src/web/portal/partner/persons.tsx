@@ -139,17 +139,23 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
               <tbody>
                 {persons.map((p, index) => (
                   <tr>
-                    <th scope="row">{p.full_name}</th>
+                    <th scope="row">
+                      <bdi>{p.full_name}</bdi>
+                    </th>
                     <td>{p.date_of_birth}</td>
                     <td>{p.residential_address.postal_code}</td>
                     <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
                     {draft ? (
                       <td>
-                        <a href={`${base}/${index}/edit`}>{`Edit ${p.full_name}`}</a>{" "}
+                        <a href={`${base}/${index}/edit`}>
+                          Edit <bdi>{p.full_name}</bdi>
+                        </a>{" "}
                         <form method="post" action={`${base}/${index}/remove`} class="inline">
                           <FormToken token={c.get("formToken")} />
                           <input type="hidden" name="full_name" value={p.full_name} />
-                          <button type="submit">{`Remove ${p.full_name}`}</button>
+                          <button type="submit">
+                            Remove <bdi>{p.full_name}</bdi>
+                          </button>
                         </form>
                       </td>
                     ) : null}
@@ -163,7 +169,9 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
       {draft ? (
         editing !== null ? (
           <section aria-labelledby="edit-person">
-            <h2 id="edit-person">{`Edit ${persons[editing]?.full_name ?? "person"}`}</h2>
+            <h2 id="edit-person">
+              Edit <bdi>{persons[editing]?.full_name ?? "person"}</bdi>
+            </h2>
             <PersonForm c={c} action={`${base}/${editing}`} values={values ?? valuesOf(persons[editing])} problems={problems} submit="Save person" />
           </section>
         ) : (
