@@ -20,6 +20,7 @@ export const REFUSAL_STATUS = {
   lead_not_funded: { status: 409, title: "Lead not funded" },
   invalid_transition: { status: 409, title: "Transition not allowed" },
   offer_not_acceptable: { status: 409, title: "Offer cannot be accepted" },
+  precondition_failed: { status: 412, title: "Precondition failed" },
   no_open_request: { status: 409, title: "No open document request" },
   agreement_signed: { status: 409, title: "Agreement already signed" },
   conflict: { status: 409, title: "Conflict" },

@@ -21,6 +21,7 @@ export const API_REFUSAL_CODES = [
   "lead_submitted",
   "lead_not_funded",
   "invalid_transition",
+  "precondition_failed",
   "offer_not_acceptable",
   "no_open_request",
   "agreement_signed",

@@ -1683,6 +1683,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -1961,6 +1962,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -3553,6 +3555,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
                          *         }
                          *       ],
@@ -4128,6 +4131,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T22:23:53.255Z",
                          *           "source": "client_upload",
                          *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
                          *         }
                          *       ],
@@ -6455,7 +6459,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;

@@ -1142,6 +1142,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1371,12 +1373,15 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The lead's `ETag` as read (`"7"`; `W/"7"` too): the PATCH applies only to that version, else 412 `precondition_failed` and nothing is written. `*` or no header: applies to whatever is held. */
+                    "If-Match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1399,6 +1404,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1539,6 +1546,15 @@ export interface paths {
                 };
                 /** @description lead_submitted, conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7646,7 +7662,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
