@@ -133,6 +133,21 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toEqual([]);
   });
 
+  it("lets exactly one of two saves drawn from the same version through, 20 times over", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    for (let round = 0; round < 20; round++) {
+      const version = formVersionOf((await portal("GET", `/leads/${lead.id}/edit`, { session })).text)!;
+      const save = (name: string) => portal("POST", `/leads/${lead.id}/edit`, { session, form: { ...completeUkForm(), "business.name": name, version, intent: "save" } });
+      const answers = await Promise.all([save(`Tab A ${round}`), save(`Tab B ${round}`)]);
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([303, 409]);
+      const winner = answers[0].status === 303 ? `Tab A ${round}` : `Tab B ${round}`;
+      expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.business.name, `round ${round}`).toBe(winner);
+    }
+    expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toHaveLength(20);
+  });
+
   it("keeps a draft of another organisation out of reach of edits", async () => {
     const other = await partnerWithKeys();
     const theirs = await createLead(other.sandbox.key);
