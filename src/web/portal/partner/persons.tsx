@@ -162,7 +162,6 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
                         <form method="post" action={`${base}/${keys[index]}/remove`} class="inline">
                           <FormToken token={c.get("formToken")} />
                           <VersionInput lead={lead} />
-                          <input type="hidden" name="full_name" value={p.full_name} />
                           <button type="submit">
                             Remove <bdi>{p.full_name}</bdi>
                           </button>
