@@ -31,7 +31,7 @@ export function DocumentsSection(props: { deal: DealView }) {
               cell: (d) => (
                 <>
                   <a href={d.url} data-document={d.id}>
-                    {d.filename}
+                    <bdi>{d.filename}</bdi>
                   </a>
                   <FormulaCellsWarning flagged={d.formula_cells} />
                 </>

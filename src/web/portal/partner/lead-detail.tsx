@@ -200,7 +200,7 @@ function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error
               rowHeader: true,
               cell: (d) => (
                 <>
-                  {d.filename}
+                  <bdi>{d.filename}</bdi>
                   <FormulaCellsWarning flagged={d.formula_cells} />
                 </>
               ),
