@@ -17,15 +17,26 @@ export function firstInvalidText(value: unknown, path: string[] = []): string | 
 }
 
 /**
- * Characters a name never needs and an attacker uses to make one read as
- * something else: the bidi embedding, override and isolate controls
- * (U+202A–202E, U+2066–2069), the directional marks (U+200E, U+200F, U+061C),
- * the line and paragraph separators and every C0/C1 control character (tabs
- * and newlines included). Issue 21 item 11.
+ * The one rule for text a person types (issue 21 item 11, widened by issue 39 item 8): characters
+ * plain text never needs and an attacker uses to make it read as something else, or to hide
+ * something in it.
+ * - every format character, `\p{Cf}`: the bidi embeddings, overrides and isolates (U+202A–202E,
+ *   U+2066–2069), the direction marks (U+200E, U+200F, U+061C), and the invisible ones (U+200B
+ *   zero width space, U+00AD soft hyphen, U+FEFF, U+2060 word joiner, U+180E, the joiners U+200C/D);
+ * - the invisible characters that are not `Cf` but show nothing either: U+034F (combining grapheme
+ *   joiner), the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and U+17B4/17B5;
+ * - the line and paragraph separators (U+2028, U+2029) and every C0/C1 control character.
+ * A multi-line field (a message, a note, a reason) keeps its line feeds, carriage returns and tabs;
+ * a one-line field (a name, a reference, an address line) refuses them too. Variation selectors stay
+ * allowed: an emoji needs them.
  */
-const NAME_FORBIDDEN = /[\p{Cc}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u2028\u2029]/u;
+const ONE_LINE_FORBIDDEN = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\u2028\u2029]/u;
+const MULTI_LINE_FORBIDDEN = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\u2028\u2029]/u;
 
-export const hasForbiddenNameCharacter = (text: string) => NAME_FORBIDDEN.test(text);
+export const hasForbiddenTextCharacter = (text: string, shape: { lines?: boolean } = {}) => (shape.lines ? MULTI_LINE_FORBIDDEN : ONE_LINE_FORBIDDEN).test(text);
 
-/** The message every refused name carries (the field is named by the caller). */
-export const FORBIDDEN_NAME_MESSAGE = "contains a control or text-direction character (such as U+202E); names must be plain text.";
+/** The message every refused one-line text carries (the field is named by the caller). */
+export const FORBIDDEN_TEXT_MESSAGE = "contains a control, invisible or text-direction character (such as a line break, U+200B or U+202E); it must be plain text on one line.";
+
+/** The message every refused multi-line text carries. */
+export const FORBIDDEN_LINES_MESSAGE = "contains a control, invisible or text-direction character (such as U+200B or U+202E); it must be plain text (line breaks are fine).";

@@ -20,6 +20,9 @@ export const signedAmountCsv = [
 ].join("\n");
 
 /** A preamble before the header, "DD MMM YYYY" dates, symbols, parentheses for negatives, a totals footer. */
+/** A statement export one of whose cells a spreadsheet would run as a formula (OWASP CSV injection). */
+export const csvWithFormula = `${signedAmountCsv}\ntx_0005,2026-05-21,10:00:00,Card payment,"=HYPERLINK(""http://evil.example"",""Open"")",other,-1.00,GBP,`;
+
 export const preambleCsv = [
   "Account name:,WIDGETS LTD",
   "Sort code:,20-00-00",

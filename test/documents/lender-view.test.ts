@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { routedLead } from "../lender/helpers";
-import { bytes, png, signedAmountCsv } from "./fixtures";
+import { bytes, csvWithFormula, png, signedAmountCsv } from "./fixtures";
 import { uploadDocument } from "./helpers";
 
 /** A signed link as the API hands it out, fetched through the worker. */
@@ -31,6 +31,7 @@ describe("partner documents on the lender's deal", () => {
         uploaded_at: statement.received_at,
         source: "partner_upload",
         request_id: null,
+        formula_cells: false,
         url: expect.stringMatching(/^http:\/\/localhost:8787\/files\/leads\/live\/.+\?expires=\d+&signature=[0-9a-f]{64}$/),
       },
     ]);
@@ -45,6 +46,28 @@ describe("partner documents on the lender's deal", () => {
     // Every lender the lead is routed to sees the partner's documents.
     const other = await call("GET", `/v1/deals/${routed.refB}`, { key: routed.keys.b.live });
     expect(other.body.documents.map((d: { id: string }) => d.id)).toEqual([statement.id]);
+  });
+
+  it("flags a CSV with formula cells to the partner and to every lender, and still serves its exact bytes", async () => {
+    const routed = await routedLead();
+    const key = routed.partner.live.key;
+    const flagged = await uploadDocument(key, routed.lead.id, "bank_statements", bytes(csvWithFormula), "apr-may.csv");
+    const clean = await uploadDocument(key, routed.lead.id, "other", bytes(signedAmountCsv), "clean.csv");
+    expect(flagged).toMatchObject({ state: "accepted", formula_cells: true });
+    expect(clean).toMatchObject({ state: "accepted", formula_cells: false });
+    const own = await call("GET", `/partner/v1/leads/${routed.lead.id}/documents/${flagged.id}`, { key });
+    expect(own.body.formula_cells).toBe(true);
+    const lead = await call("GET", `/partner/v1/leads/${routed.lead.id}`, { key });
+    expect(lead.body.documents.map((d: { formula_cells: boolean }) => d.formula_cells)).toEqual([true, false]);
+
+    for (const [ref, lenderKey] of [[routed.refA, routed.keys.a.live], [routed.refB, routed.keys.b.live]]) {
+      const deal = await call("GET", `/v1/deals/${ref}`, { key: lenderKey });
+      const byId = Object.fromEntries(deal.body.documents.map((d: { id: string; formula_cells: boolean }) => [d.id, d.formula_cells]));
+      expect(byId).toEqual({ [flagged.id]: true, [clean.id]: false });
+    }
+    const deal = await call("GET", `/v1/deals/${routed.refA}`, { key: routed.keys.a.live });
+    const file = await download(deal.body.documents.find((d: { id: string }) => d.id === flagged.id).url);
+    expect(file.text).toBe(csvWithFormula);
   });
 
   it("serves an image upload's exact bytes", async () => {

@@ -23,6 +23,7 @@ describe("partner document upload", () => {
       byte_size: png().length,
       state: "accepted",
       reason: null,
+      formula_cells: false,
       received_at: expect.any(String),
     });
     const location = res.headers.get("Location")!;

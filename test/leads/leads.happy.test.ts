@@ -244,7 +244,10 @@ describe("the OpenAPI document", () => {
     const patch = op("/leads/{id}", "patch");
     expect(patch.requestBody.content["application/json"].schema).toEqual(ref("LeadPatch"));
     expect(json(patch, "200")).toEqual(ref("Lead"));
-    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "413", "415", "429", "500", "503"]);
+    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "429", "500", "503"]);
+    expect(params(patch)).toEqual(["header:If-Match", "path:id"]);
+    expect(patch.responses["200"].headers).toHaveProperty("ETag");
+    expect(op("/leads/{id}", "get").responses["200"].headers).toHaveProperty("ETag");
 
     const put = op("/leads/{id}/significant-persons", "put");
     expect(put.requestBody.content["application/json"].schema).toEqual(ref("SignificantPersonsPut"));
@@ -275,5 +278,36 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "options", "reference", "state", "submitted_at"]);
     expect(schemas.LeadCreate.required).toEqual(["country"]);
     expect(schemas.LeadCreate.additionalProperties).toBe(false);
+  });
+});
+
+describe("PATCH /partner/v1/leads/{id} with If-Match (issue 39 item 2)", () => {
+  it("tags each read with the lead's version (ETag) and refuses a PATCH sent with a stale one: 412, nothing written", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const lead = await createLead(sandbox.key);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+    const etag = read.headers.get("ETag");
+    expect(etag).toMatch(/^"\d+"$/);
+
+    const first = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { funding: { amount: 55_000 } }, headers: { "If-Match": etag! } });
+    expect(first.status).toBe(200);
+    const next = first.headers.get("ETag");
+    expect(next).toMatch(/^"\d+"$/);
+    expect(next).not.toBe(etag);
+
+    const stale = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { funding: { amount: 1 } }, headers: { "If-Match": etag! } });
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get("Content-Type")).toContain("application/problem+json");
+    expect(stale.body.error).toMatchObject({ code: "precondition_failed", field: "header.If-Match" });
+    const after = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+    expect(after.body.funding.amount).toBe(55_000);
+    expect(after.headers.get("ETag")).toBe(next);
+
+    // Without If-Match, or with *, the PATCH applies to whatever is held (as before); a malformed tag is 400.
+    expect((await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { partner_reference: "A-1" } })).status).toBe(200);
+    expect((await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { partner_reference: "A-2" }, headers: { "If-Match": "*" } })).status).toBe(200);
+    const malformed = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { partner_reference: "A-3" }, headers: { "If-Match": "version 3" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.field).toBe("header.If-Match");
   });
 });

@@ -4,7 +4,7 @@ import { call } from "../helpers/api";
 import { contract } from "../helpers/contract";
 import { fuzzParameters, fuzzTimeout } from "../helpers/fuzz-settings";
 import { partnerWithKeys } from "../helpers/seed";
-import { hasForbiddenNameCharacter } from "../../src/lib/unicode";
+import { hasForbiddenTextCharacter } from "../../src/lib/unicode";
 
 /**
  * Stored equals acknowledged: a text a lead accepts is answered, stored and
@@ -65,13 +65,12 @@ const isValidUnicode = (text: string) => !/\p{Surrogate}/u.test(text);
 
 type Outcome = { accepted: true; stored: string } | { accepted: false };
 
-/** Names refuse control and bidi characters (issue 21 item 11); other text fields keep them. */
-const NAME_FIELDS = new Set(["business.name", "channel.name", "contact.first_name", "contact.last_name", "significant_persons.0.full_name"]);
+/** Every text field of the lead is plain text on one line: control, invisible and bidi characters are refused (issue 21 item 11, issue 39 item 8). */
 
 function expectedOutcome(field: TextField, value: string): Outcome {
   const trimmed = value.trim();
   if (!isValidUnicode(value) || trimmed.length === 0 || trimmed.length > field.maxLength) return { accepted: false };
-  if (NAME_FIELDS.has(field.path.join(".")) && hasForbiddenNameCharacter(trimmed)) return { accepted: false };
+  if (hasForbiddenTextCharacter(trimmed)) return { accepted: false };
   return { accepted: true, stored: trimmed };
 }
 

@@ -80,6 +80,33 @@ describe("lender API bad input", () => {
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("funded");
   });
 
+  it("refuses a funded_amount above the accepted offer's amount (422 naming funded_amount), writing nothing", async () => {
+    const { keys, refA, partner, lead } = await routedLead();
+    const offerA = await makeOffer(keys.a.live, refA, firmOffer({ amount: 40_000 }));
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/offers/${offerA.id}/acceptance`, { key: partner.live.key })).status).toBe(200);
+    for (const amount of [999_999_999, 40_000.01]) {
+      const res = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: amount } });
+      expectProblem(res, 422, "amount_above_offer");
+      expect(res.body.error.field).toBe("funded_amount");
+      expect(res.body.error.message).toContain("40000");
+    }
+    expect((await call("GET", `/v1/deals/${refA}`, { key: keys.a.live })).body).toMatchObject({ lender_status: "offer_made", funded_amount: null });
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body).toMatchObject({ state: "offer_accepted", funding_outcome: null });
+    const funded = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: 39_500 } });
+    expect(funded.body).toMatchObject({ status: "funded", lender_status: "funded", funded_amount: 39_500 });
+  });
+
+  it("caps funding without an accepted offer at the deal's current offer, not a replaced one", async () => {
+    const { keys, refA } = await routedLead();
+    await makeOffer(keys.a.live, refA, firmOffer({ amount: 40_000 }));
+    await makeOffer(keys.a.live, refA, firmOffer({ amount: 30_000, total_repayment: 34_000 }));
+    const post = (amount: number) => call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: amount } });
+    const over = await post(35_000);
+    expectProblem(over, 422, "amount_above_offer");
+    expect(over.body.error.field).toBe("funded_amount");
+    expect((await post(30_000)).body).toMatchObject({ lender_status: "funded", funded_amount: 30_000 });
+  });
+
   it("refuses empty and oversized messages", async () => {
     const { keys, refA } = await routedLead();
     for (const body of [{ body: "" }, { body: "   " }, { body: "x".repeat(5001) }, {}]) {

@@ -22,7 +22,7 @@ import { acceptedHubLead, filesForm, hubCall, hubLead, requestDocuments } from "
 import { createLead, person } from "../leads/helpers";
 import { pdfBytes } from "../lender/helpers";
 import { lenderAtLiveDeal, postAgreement } from "./lender-support";
-import { completeUkForm, portalUpload } from "./partner-helpers";
+import { completeUkForm, leadVersion, personLinksOf, portalUpload } from "./partner-helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
 
 interface Answer {
@@ -261,7 +261,8 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /leads/:id/edit": async () => {
       const { session, lead } = await partnerAdmin();
-      return form("funding.amount", 400, () => p(session, `/leads/${lead.id}/edit`, { ...completeUkForm(), "funding.amount": "12,34", "business.entity_type": "trust", intent: "save" }));
+      const version = await leadVersion(lead.id);
+      return form("funding.amount", 400, () => p(session, `/leads/${lead.id}/edit`, { ...completeUkForm(), "funding.amount": "12,34", "business.entity_type": "trust", intent: "save", version }));
     },
     "portal /leads/:id/submit": async () => {
       const { session } = await partnerAdmin();
@@ -272,13 +273,16 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();
-      return form("full_name", 400, () => p(session, `/leads/${lead.id}/persons`, { full_name: "", date_of_birth: "yesterday", ownership_percent: "half", residency_status: "martian" }));
+      const version = await leadVersion(lead.id);
+      return form("full_name", 400, () => p(session, `/leads/${lead.id}/persons`, { full_name: "", date_of_birth: "yesterday", ownership_percent: "half", residency_status: "martian", version }));
     },
-    "portal /leads/:id/persons/:place": async () => {
+    "portal /leads/:id/persons/:person": async () => {
       const { session, lead } = await partnerAdmin();
-      return form("ownership_percent", 400, () => p(session, `/leads/${lead.id}/persons/0`, { ...personForm(), ownership_percent: "150" }));
+      const version = await leadVersion(lead.id);
+      const edit = Object.values(personLinksOf((await portal("GET", `/leads/${lead.id}/persons`, { session })).text))[0].replace(/^\/portal/, "").replace(/\/edit$/, "");
+      return form("ownership_percent", 400, () => p(session, edit, { ...personForm(), ownership_percent: "150", version }));
     },
-    "portal /leads/:id/persons/:place/remove": async () => {
+    "portal /leads/:id/persons/:person/remove": async () => {
       const { session, lead } = await partnerAdmin();
       return action(() => p(session, `/leads/${lead.id}/persons/7/remove`, {}));
     },

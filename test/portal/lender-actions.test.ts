@@ -106,6 +106,18 @@ describe("lender portal actions", () => {
     expect((await eventsFor(lead.id)).find((e) => e.event === "lead.funded")?.detail).toMatchObject({ funding_outcome: { funded_amount: 40_000 } });
   });
 
+  it("refuses a funded amount above the offer beside the field with 422, as the API does, writing nothing", async () => {
+    const { session, refA, lead, keys } = await lenderAtLiveDeal();
+    await makeOffer(keys.a.live, refA, firmOffer());
+    const before = await writtenFor(refA, lead.id);
+    const res = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", reason: "", funded_amount: "999,999,999" } });
+    expect(res.status).toBe(422);
+    expect(res.text).toMatch(/<span class="field-error" id="funded_amount-error" role="alert">[^<]*40000/);
+    expect(res.text).toContain('value="999,999,999"');
+    expect(await writtenFor(refA, lead.id)).toEqual(before);
+    expect(await auditOf(session)).toEqual([]);
+  });
+
   it("refuses a document request over the open limit with 422 at the form, as the API does", async () => {
     const { session, refA, keys } = await lenderAtLiveDeal();
     for (let i = 0; i < OPEN_REQUESTS_PER_DEAL; i++) await call("POST", `/v1/deals/${refA}/requests`, { key: keys.a.live, body: { item_type: "other", note: `item ${i}` } });

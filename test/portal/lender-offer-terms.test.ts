@@ -14,7 +14,7 @@ describe("offers complete", () => {
     expect(card).toContain('<td data-label="Fees">£1,250.50</td>');
     expect(card).toContain('<td data-label="Total to repay">£45,900</td>');
     expect(card).toMatch(/<td data-label="Expires">\d{1,2} \w{3} \d{4}/);
-    expect(card).toContain('<td data-label="Your notes">Pending the March statement</td>');
+    expect(card).toContain('<td data-label="Your notes"><bdi>Pending the March statement</bdi></td>');
 
     const session = await signedInMember(partner.organisation.id, "member");
     await switchTo(session, "live");

@@ -4,7 +4,7 @@ import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../helpers/seed";
 import { uploadDocument } from "../documents/helpers";
-import { bytes, signedAmountCsv } from "../documents/fixtures";
+import { bytes, csvWithFormula, signedAmountCsv } from "../documents/fixtures";
 import { lenderAtLiveDeal } from "./lender-support";
 
 const testDeal = async (key: string) => {
@@ -94,6 +94,17 @@ describe("lender portal pages", () => {
     expect(page.text).toContain("Recent VAT returns");
     expect(page.text).toContain("Could you send last month&#39;s statement?");
     expect(page.text).toContain('<td data-completion="agreement">not yet</td>');
+  });
+
+  it("warns beside a CSV with formula cells, before the lender opens it, and says nothing beside a clean one", async () => {
+    const { session, refA, lead, partner } = await lenderAtLiveDeal();
+    const flagged = await uploadDocument(partner.live.key, lead.id, "bank_statements", bytes(csvWithFormula), "apr-may.csv");
+    const clean = await uploadDocument(partner.live.key, lead.id, "other", bytes(signedAmountCsv), "clean.csv");
+    const page = await portal("GET", `/deals/${refA}`, { session });
+    const rowOf = (id: string) => page.text.match(new RegExp(`<tr[^>]*>(?:(?!</tr>).)*data-document="${id}"(?:(?!</tr>).)*</tr>`, "s"))?.[0] ?? "";
+    expect(rowOf(flagged.id)).toContain('data-formula-cells="true"');
+    expect(rowOf(flagged.id)).toMatch(/formula cells/i);
+    expect(rowOf(clean.id)).not.toMatch(/formula/i);
   });
 
   it("shows the register's answer on a sandbox test deal (the register's fixture company)", async () => {

@@ -63,3 +63,16 @@ export async function portalUpload(path: string, session: PortalSession, fields:
   const location = res.headers.get("Location");
   return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
 }
+
+/** The version a page's edit form was drawn from (its hidden `version` input). */
+export const formVersionOf = (html: string) => html.match(/<input type="hidden" name="version" value="(\d+)"/)?.[1];
+
+/** Each person's edit link on the persons page, by name: `{ "Ada Lovelace": "/portal/leads/…/persons/<key>/edit" }`. */
+export function personLinksOf(html: string): Record<string, string> {
+  return Object.fromEntries([...html.matchAll(/<a href="([^"]+\/persons\/[^"/]+\/edit)">\s*Edit <bdi>([^<]+)<\/bdi>/g)].map((m) => [m[2], m[1]]));
+}
+
+/** The draft's current version, as its edit forms carry it. */
+export async function leadVersion(id: string) {
+  return String((await env.DB.prepare("select version from leads where id = ?").bind(id).first<{ version: number }>())!.version);
+}

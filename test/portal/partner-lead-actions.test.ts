@@ -4,7 +4,8 @@ import { portal, signedInMember } from "../helpers/portal";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, person } from "../leads/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
-import { bytes, ofxV1Bank, pdf } from "../documents/fixtures";
+import { bytes, csvWithFormula, ofxV1Bank, pdf } from "../documents/fixtures";
+import { uploadDocument } from "../documents/helpers";
 import { auditOf, eventNamesOf, leadIdsOf, portalUpload, switchTo } from "./partner-helpers";
 
 const leadOf = async (key: string, id: string) => (await call("GET", `/partner/v1/leads/${id}`, { key })).body;
@@ -32,8 +33,14 @@ describe("partner portal: documents, simulate, renewal and the prequalification 
     const page = await portal("GET", `/leads/${lead.id}?done=document_accepted`, { session });
     expect(page.text).toContain("The document was uploaded and accepted.");
     expect(page.text).toMatch(/Monthly revenue from the bank statement: <strong>£3,000(\.00)? \(from the bank statements\)<\/strong>/);
-    expect(page.text).toContain('<th scope="row">q1.ofx</th><td data-label="Type">Bank statements</td><td data-label="State">Accepted</td>');
+    expect(page.text).toContain('<th scope="row"><bdi>q1.ofx</bdi></th><td data-label="Type">Bank statements</td><td data-label="State">Accepted</td>');
     expect((await auditOf(organisation.id)).map((a) => [a.action, a.target])).toEqual([["document.uploaded", viaApi.documents[0].id]]);
+    expect(page.text).not.toContain("data-formula-cells");
+
+    // A CSV with formula cells is marked beside its name, so the partner knows before opening it.
+    await uploadDocument(sandbox.key, lead.id, "bank_statements", bytes(csvWithFormula), "export.csv");
+    const flagged = await portal("GET", `/leads/${lead.id}`, { session });
+    expect(flagged.text).toMatch(/<th scope="row"><bdi>export\.csv<\/bdi><span class="file-warning" data-formula-cells="true">Contains formula cells/);
   });
 
   it("refuses an upload without a file or type beside the field, and a disguised executable, storing nothing", async () => {

@@ -5,7 +5,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
-import { auditOf, completeUkForm, eventNamesOf, leadIdsOf, messageBeside, switchTo } from "./partner-helpers";
+import { auditOf, completeUkForm, eventNamesOf, formVersionOf, leadIdsOf, messageBeside, switchTo } from "./partner-helpers";
 
 const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
 
@@ -51,7 +51,7 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const edit = await portal("GET", `/leads/${id}/edit`, { session });
     expect(edit.status).toBe(200);
     expect(edit.text).toContain('value="Widgets Ltd"');
-    const saved = await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "submit" } });
+    const saved = await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "submit", version: formVersionOf(edit.text)! } });
     expect(saved.status).toBe(303);
     expect(saved.location).toBe(`/portal/leads/${id}`);
 
@@ -112,6 +112,40 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect(a.id).toBeTruthy();
     const partnerFeed = await call("GET", `/partner/v1/events?event=lead.offer_accepted&subject=${lead.id}`, { key: partner.live.key });
     expect(partnerFeed.body.events).toHaveLength(1);
+  });
+
+  it("refuses a stale edit form with the form again and nothing written: an API change made meanwhile stays", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    const edit = await portal("GET", `/leads/${lead.id}/edit`, { session });
+    const version = formVersionOf(edit.text);
+    expect(version).toBeTruthy();
+    // The integration changes the amount and the phone through the API while the form is open.
+    const patched = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: sandbox.key, body: { funding: { amount: 55_000 }, contact: { phone: "+44 20 7946 1111" } } });
+    expect(patched.status).toBe(200);
+    const stale = await portal("POST", `/leads/${lead.id}/edit`, { session, form: { ...completeUkForm(), "business.name": "Renamed Ltd", version: version!, intent: "save" } });
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain("This lead changed since you opened the page");
+    expect(stale.text).toContain('value="Renamed Ltd"');
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+    expect(read.body).toMatchObject({ business: { name: "Widgets Ltd" }, funding: { amount: 55_000 }, contact: { phone: "+44 20 7946 1111" } });
+    expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toEqual([]);
+  });
+
+  it("lets exactly one of two saves drawn from the same version through, 20 times over", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    for (let round = 0; round < 20; round++) {
+      const version = formVersionOf((await portal("GET", `/leads/${lead.id}/edit`, { session })).text)!;
+      const save = (name: string) => portal("POST", `/leads/${lead.id}/edit`, { session, form: { ...completeUkForm(), "business.name": name, version, intent: "save" } });
+      const answers = await Promise.all([save(`Tab A ${round}`), save(`Tab B ${round}`)]);
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([303, 409]);
+      const winner = answers[0].status === 303 ? `Tab A ${round}` : `Tab B ${round}`;
+      expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.business.name, `round ${round}`).toBe(winner);
+    }
+    expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toHaveLength(20);
   });
 
   it("keeps a draft of another organisation out of reach of edits", async () => {

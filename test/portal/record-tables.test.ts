@@ -86,7 +86,7 @@ describe("tables of records: keys, offers, documents", () => {
 
     const documents = rowsOf(page.text, "Documents");
     expect(documents).toHaveLength(1);
-    expect(documents[0]).toMatch(/<th scope="row"><a href="[^"]+" data-document="[^"]+">deck\.pdf<\/a><\/th>/);
+    expect(documents[0]).toMatch(/<th scope="row"><a href="[^"]+" data-document="[^"]+"><bdi>deck\.pdf<\/bdi><\/a><\/th>/);
     expectLabelledCells(documents[0], ["Type", "From", "Uploaded"]);
     expect(documents[0]).toMatch(new RegExp(`<td data-label="Uploaded">${TIME.source}</td>`));
 
@@ -116,6 +116,6 @@ describe("tables of records: keys, offers, documents", () => {
     const documents = rowsOf(page.text, "Documents");
     expect(documents).toHaveLength(1);
     expectLabelledCells(documents[0], ["Type", "State", "Received"]);
-    expect(documents[0]).toContain('<th scope="row">deck.pdf</th>');
+    expect(documents[0]).toContain('<th scope="row"><bdi>deck.pdf</bdi></th>');
   });
 });

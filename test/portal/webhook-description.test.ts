@@ -36,17 +36,17 @@ describe.each(["partner", "lender"] as const)("a %s's webhook endpoint descripti
     expect((await call("GET", `${api}/webhooks/${id}`, { key })).body.description).toBe("Production CRM");
 
     const list = (await portal("GET", "/webhooks", { session })).text;
-    expect(list).toMatch(new RegExp(`<strong>Production CRM</strong></div><a href="/portal/webhooks/${id}">`));
+    expect(list).toMatch(new RegExp(`<strong><bdi>Production CRM</bdi></strong></div><a href="/portal/webhooks/${id}">`));
 
     const page = (await portal("GET", `/webhooks/${id}`, { session })).text;
-    expect(page).toContain('<dt style="font-weight:600">Description</dt><dd>Production CRM</dd>');
+    expect(page).toContain('<dt style="font-weight:600">Description</dt><dd><bdi>Production CRM</bdi></dd>');
     expect(page).toContain('name="description" value="Production CRM"');
 
     const changed = await portal("POST", `/webhooks/${id}/edit`, { session, form: { url: receiverBucket().url(), description: "Staging <CRM> & co", events, payload: "full" } });
     expect(changed.status).toBe(303);
     expect((await call("GET", `${api}/webhooks/${id}`, { key })).body.description).toBe("Staging <CRM> & co");
     // Shown as text, never as markup.
-    expect((await portal("GET", `/webhooks/${id}`, { session })).text).toContain("<dd>Staging &lt;CRM&gt; &amp; co</dd>");
+    expect((await portal("GET", `/webhooks/${id}`, { session })).text).toContain("<dd><bdi>Staging &lt;CRM&gt; &amp; co</bdi></dd>");
 
     const cleared = await portal("POST", `/webhooks/${id}/edit`, { session, form: { url: receiverBucket().url(), description: "", events, payload: "full" } });
     expect(cleared.status).toBe(303);
@@ -59,8 +59,8 @@ describe.each(["partner", "lender"] as const)("a %s's webhook endpoint descripti
 
   it.each([
     ["too long", "x".repeat(201), "Description must be at most 200 characters."],
-    ["a line break", "Production\nCRM", "Write the description as plain text on one line: no tabs, line breaks or text-direction characters."],
-    ["a right-to-left override", "Production \u202eMRC", "Write the description as plain text on one line: no tabs, line breaks or text-direction characters."],
+    ["a line break", "Production\nCRM", "Write the description as plain text on one line: no tabs, line breaks, invisible or text-direction characters."],
+    ["a right-to-left override", "Production \u202eMRC", "Write the description as plain text on one line: no tabs, line breaks, invisible or text-direction characters."],
   ])("refuses a description with %s beside the field in the person's words, keeping what was typed", async (_label, description, message) => {
     const { session, key } = await member();
     const error = `<span class="field-error" id="description-error" role="alert">${message}</span>`;

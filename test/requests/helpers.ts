@@ -68,6 +68,7 @@ export async function fulfil(ref: string, requestId: string, files: UploadedFile
     reason: null,
     storageKey: "",
     statement: null,
+    formulaCells: false,
     receivedAt: at,
     decidedAt: at,
   }));
@@ -127,6 +128,7 @@ export async function partnerStatement(ref: string, monthlyRevenue = 42_000) {
     reason: null,
     storageKey: "",
     statement: statement(monthlyRevenue),
+    formulaCells: false,
     receivedAt: at,
     decidedAt: at,
   };

@@ -22,7 +22,7 @@ describe("lender OpenAPI: documents and requests", () => {
     expect(schemas.DocumentRequestCreate.properties.item_type.enum).toContain("bank_statements_6m");
     expect(schemas.DocumentRequestCreate.properties.note.maxLength).toBe(500);
     expect(schemas.DocumentRequest.properties.status.enum).toEqual(["requested", "uploaded", "forwarded", "waived"]);
-    expect(Object.keys(schemas.DealDocument.properties)).toEqual(["id", "document_type", "filename", "content_type", "size_bytes", "uploaded_at", "source", "request_id", "url"]);
+    expect(Object.keys(schemas.DealDocument.properties)).toEqual(["id", "document_type", "filename", "content_type", "size_bytes", "uploaded_at", "source", "request_id", "formula_cells", "url"]);
     expect(Object.keys(schemas.OutstandingRequest.properties)).toEqual(["request_id", "document_type", "label", "requested_at"]);
     expect(schemas.Deal.properties.documents.items).toEqual(ref("DealDocument"));
   });

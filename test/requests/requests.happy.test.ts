@@ -103,6 +103,7 @@ describe("document requests", () => {
         uploaded_at: d.receivedAt,
         source: "client_upload",
         request_id: request.id,
+        formula_cells: false,
         url: expect.stringMatching(/^http:\/\/localhost:8787\/files\/leads\/live\/.+\?expires=\d+&signature=/),
       })),
     );

@@ -58,10 +58,10 @@ describe("webhook registration refusals", () => {
 
   it.each([
     ["a description of 201 characters", "x".repeat(201), "<=200 characters"],
-    ["a description with a line break", "Production\nCRM", "control or text-direction"],
-    ["a description with a tab", "Production\tCRM", "control or text-direction"],
-    ["a description with a NUL", "Production\u0000CRM", "control or text-direction"],
-    ["a description with a right-to-left override", "Production \u202eMRC", "control or text-direction"],
+    ["a description with a line break", "Production\nCRM", "control, invisible or text-direction"],
+    ["a description with a tab", "Production\tCRM", "control, invisible or text-direction"],
+    ["a description with a NUL", "Production\u0000CRM", "control, invisible or text-direction"],
+    ["a description with a right-to-left override", "Production \u202eMRC", "control, invisible or text-direction"],
     ["a description that is not text", 42, null],
   ])("refuses %s with 400 invalid_request naming description, on both APIs, registering and changing", async (_label, description, says) => {
     for (const [kind, api] of [

@@ -1683,6 +1683,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -1839,7 +1840,7 @@ export interface paths {
         put?: never;
         /**
          * Report your status of a deal
-         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.
+         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.
          */
         post: {
             parameters: {
@@ -1961,6 +1962,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -2096,7 +2098,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description idempotency_key_reused */
+                /** @description amount_above_offer, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3553,6 +3555,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
                          *         }
                          *       ],
@@ -4128,6 +4131,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T22:23:53.255Z",
                          *           "source": "client_upload",
                          *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
                          *         }
                          *       ],
@@ -5793,6 +5797,11 @@ export interface components {
             /** @description The document request a client upload answered; null for the partner's uploads. */
             request_id: string | null;
             /**
+             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
+             * @example false
+             */
+            formula_cells: boolean;
+            /**
              * Format: uri
              * @description Signed download link, valid for 1 hour; read the list again for a fresh one.
              */
@@ -6450,7 +6459,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6655,7 +6664,7 @@ export interface components {
             /** @enum {string} */
             status: "in_review" | "declined" | "funded";
             reason?: string;
-            /** @description Required with `funded`; major units. */
+            /** @description Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`. */
             funded_amount?: number;
         };
         DealOfferList: {

@@ -1142,6 +1142,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1243,6 +1245,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -1370,12 +1373,15 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The lead's `ETag` as read (`"7"`; `W/"7"` too): the PATCH applies only to that version, else 412 `precondition_failed` and nothing is written. `*` or no header: applies to whatever is held. */
+                    "If-Match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1398,6 +1404,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1538,6 +1546,15 @@ export interface paths {
                 };
                 /** @description lead_submitted, conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2365,6 +2382,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -2481,6 +2499,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -2628,6 +2647,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -5322,6 +5342,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -5832,6 +5854,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6062,6 +6086,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6294,6 +6320,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6524,6 +6552,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6756,6 +6786,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6998,6 +7030,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7230,6 +7264,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7358,6 +7394,11 @@ export interface components {
              */
             reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
             /**
+             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
+             * @example false
+             */
+            formula_cells: boolean;
+            /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
              */
@@ -7480,6 +7521,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7619,7 +7662,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -7916,6 +7959,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {

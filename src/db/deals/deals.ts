@@ -138,6 +138,13 @@ export const dealStatusUpdate = (db: Database, scope: Scope, ref: string, change
  */
 export const dealFundable = sql`(${deals.leadId} is null or ${deals.status} = 'offer_accepted' or not exists (select 1 from ${leadRouting} where ${leadRouting.leadId} = ${deals.leadId} and ${leadRouting.acceptedOfferId} is not null))`;
 
+/**
+ * The funded amount is at most the accepted offer's amount, or the current offer's while none is
+ * accepted (`fundingCeiling` in src/domain/deals/status.ts, the rule in words).
+ */
+export const fundableUpTo = (amount: number) =>
+  sql`${amount} <= coalesce((select ${offers.amount} from ${offers} where ${offers.dealRef} = ${deals.ref} and ${offers.state} = 'accepted'), (select ${offers.amount} from ${offers} where ${offers.dealRef} = ${deals.ref} and ${offers.superseded} = 0 order by ${offers.createdAt} desc, ${offers}.rowid desc limit 1))`;
+
 /** A lender's offer can be made while the deal's lead still takes offers (a test deal has no lead). */
 export const dealOpenForOffers = (leadStates: readonly LeadState[]) =>
   sql`(${deals.leadId} is null or exists (select 1 from ${leads} where ${leads.id} = ${deals.leadId} and ${leads.state} in (${sql.join(

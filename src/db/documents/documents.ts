@@ -27,6 +27,7 @@ export const toDocument = (r: DocumentRow): StoredDocument => ({
   reason: r.reason,
   storageKey: r.storageKey,
   statement: r.statement,
+  formulaCells: r.formulaCells,
   receivedAt: r.receivedAt,
   decidedAt: r.decidedAt,
 });

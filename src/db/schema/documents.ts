@@ -30,6 +30,8 @@ export const documents = sqliteTable(
     storageKey: text("storage_key").notNull(),
     /** What a parsed CSV or OFX bank statement said; null for every other file. */
     statement: text("statement", { mode: "json" }).$type<ParsedStatement | null>(),
+    /** A CSV holding a cell a spreadsheet would run as a formula (src/domain/documents/formula-cells.ts); false for every other file. */
+    formulaCells: integer("formula_cells", { mode: "boolean" }).notNull().default(false),
     receivedAt: text("received_at").notNull(),
     decidedAt: text("decided_at"),
   },

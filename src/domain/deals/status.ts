@@ -4,7 +4,9 @@
  * offer_made; funded needs an offer made; declined is possible until an
  * outcome. declined and funded are final.
  */
+import { Refusal } from "../../lib/refusal";
 import type { LenderStatus } from "../reference/values";
+import type { Offer } from "./types";
 
 export const REPORTABLE_STATUSES = ["in_review", "declined", "funded"] as const;
 export type ReportableStatus = (typeof REPORTABLE_STATUSES)[number];
@@ -27,3 +29,29 @@ export const canMove = (from: LenderStatus, to: LenderStatus) => MOVES[from].inc
 export const LEAD_STATES_OPEN_FOR_OUTCOME = ["matched", "offers_available", "offer_accepted"] as const;
 /** Lead states in which an offer can be presented. */
 export const LEAD_STATES_OPEN_FOR_OFFERS = ["matched", "offers_available"] as const;
+
+type OfferTerms = Pick<Offer, "amount" | "currency" | "state" | "superseded">;
+
+/**
+ * The offer that caps what a lender may report as funded: the deal's offer the partner accepted, or,
+ * while none is accepted, the deal's current (not superseded) offer. A larger figure would reach the
+ * partner as the funding outcome (and any commission worked out on it) although no one agreed to it.
+ * `null` when the deal holds no offer (funding then fails on its status anyway). `fundableUpTo` in
+ * src/db/deals/deals.ts states the same rule in the status update's condition, so an offer made while
+ * the report is on its way cannot slip past it.
+ */
+export function fundingCeiling<O extends OfferTerms>(offers: readonly O[]): O | null {
+  const accepted = offers.find((o) => o.state === "accepted");
+  if (accepted) return accepted;
+  const current = offers.filter((o) => !o.superseded);
+  return current.at(-1) ?? null;
+}
+
+/** The refusal of a funded amount above the ceiling's, or null when the amount may be reported. */
+export function fundedAmountRefusal(amount: number, ceiling: OfferTerms | null): Refusal | null {
+  if (ceiling === null || amount <= ceiling.amount) return null;
+  const which = ceiling.state === "accepted" ? "the accepted offer" : "the deal's current offer";
+  return new Refusal("amount_above_offer", `funded_amount ${amount} is above the ${ceiling.currency} ${ceiling.amount} of ${which}; report at most that amount.`, {
+    field: "funded_amount",
+  });
+}

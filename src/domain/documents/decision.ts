@@ -8,6 +8,7 @@
  */
 import type { DOCUMENT_REJECTION_REASONS, DocumentType } from "../reference/values";
 import { CONTENT_TYPES, sniffFile, UNKNOWN_CONTENT_TYPE, type FileKind } from "./file-type";
+import { hasFormulaCells } from "./formula-cells";
 import { parseStatementCsv } from "./statement-csv";
 import { parseStatementOfx } from "./statement-ofx";
 import type { ParsedStatement } from "./types";
@@ -30,16 +31,18 @@ export const ALLOWED_KINDS: Record<DocumentType, readonly FileKind[]> = {
 
 export type RejectionReason = (typeof DOCUMENT_REJECTION_REASONS)[number]["value"];
 
+/** `formulaCells`: a CSV holding a cell a spreadsheet would run (formula-cells.ts); false for every other kind. */
 export type DocumentDecision =
-  | { state: "accepted"; reason: null; contentType: string; kind: FileKind; statement: ParsedStatement | null }
-  | { state: "rejected"; reason: RejectionReason; contentType: string; kind: FileKind | null; statement: null };
+  | { state: "accepted"; reason: null; contentType: string; kind: FileKind; statement: ParsedStatement | null; formulaCells: boolean }
+  | { state: "rejected"; reason: RejectionReason; contentType: string; kind: FileKind | null; statement: null; formulaCells: boolean };
 
-const rejected = (reason: RejectionReason, kind: FileKind | null): DocumentDecision => ({
+const rejected = (reason: RejectionReason, kind: FileKind | null, formulaCells = false): DocumentDecision => ({
   state: "rejected",
   reason,
   contentType: kind ? CONTENT_TYPES[kind] : UNKNOWN_CONTENT_TYPE,
   kind,
   statement: null,
+  formulaCells,
 });
 
 /**
@@ -49,9 +52,11 @@ const rejected = (reason: RejectionReason, kind: FileKind | null): DocumentDecis
 export function decideDocument(documentType: DocumentType, bytes: Uint8Array): DocumentDecision {
   if (bytes.length === 0) return rejected("empty_file", null);
   const { kind, text } = sniffFile(bytes);
-  if (!kind || !ALLOWED_KINDS[documentType].includes(kind)) return rejected("unsupported_file_type", kind);
+  // A rejected file is kept and can still be downloaded, so it is flagged as well.
+  const formulaCells = kind === "csv" && hasFormulaCells(text!);
+  if (!kind || !ALLOWED_KINDS[documentType].includes(kind)) return rejected("unsupported_file_type", kind, formulaCells);
   const contentType = CONTENT_TYPES[kind];
-  if (documentType !== "bank_statements" || (kind !== "csv" && kind !== "ofx")) return { state: "accepted", reason: null, contentType, kind, statement: null };
+  if (documentType !== "bank_statements" || (kind !== "csv" && kind !== "ofx")) return { state: "accepted", reason: null, contentType, kind, statement: null, formulaCells };
   const statement = kind === "csv" ? parseStatementCsv(text!) : parseStatementOfx(text!);
-  return statement ? { state: "accepted", reason: null, contentType, kind, statement } : rejected("unreadable_statement", kind);
+  return statement ? { state: "accepted", reason: null, contentType, kind, statement, formulaCells } : rejected("unreadable_statement", kind, formulaCells);
 }

@@ -40,6 +40,8 @@ export interface StoredDocument {
   reason: string | null;
   storageKey: string;
   statement: ParsedStatement | null;
+  /** A CSV with a cell a spreadsheet would run as a formula (formula-cells.ts): shown to whoever may download it. */
+  formulaCells: boolean;
   receivedAt: string;
   decidedAt: string | null;
 }

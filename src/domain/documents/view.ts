@@ -14,6 +14,7 @@ export function leadDocumentView(d: StoredDocument) {
     byte_size: d.byteSize,
     state: d.state,
     reason: d.reason,
+    formula_cells: d.formulaCells,
     received_at: d.receivedAt,
   };
 }
@@ -29,6 +30,7 @@ export function dealDocumentView(d: StoredDocument, url: string) {
     uploaded_at: d.receivedAt,
     source: d.source,
     request_id: d.requestId,
+    formula_cells: d.formulaCells,
     url,
   };
 }

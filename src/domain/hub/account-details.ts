@@ -4,7 +4,7 @@
  * the full number is checked and then dropped. Pure.
  */
 
-import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../lib/unicode";
+import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
 import { accountSchemeOf, type AccountScheme } from "../reference/account-schemes";
 
 export { accountSchemeOf, type AccountScheme };
@@ -70,7 +70,7 @@ export function maskedSummary(holder: string, number: string) {
 export function checkAccountDetails(scheme: AccountScheme, form: Record<string, string | undefined>): AccountCheck {
   const holder = (form.account_holder_name ?? "").trim().replace(/\s+/g, " ");
   if (!holder) return missing("account_holder_name", "Account holder name");
-  if (hasForbiddenNameCharacter(form.account_holder_name ?? "")) return invalid("account_holder_name", `Account holder name ${FORBIDDEN_NAME_MESSAGE}`);
+  if (hasForbiddenTextCharacter(form.account_holder_name ?? "")) return invalid("account_holder_name", `Account holder name ${FORBIDDEN_TEXT_MESSAGE}`);
   if (holder.length > HOLDER_MAX) return invalid("account_holder_name", `Account holder name must be at most ${HOLDER_MAX} characters.`);
   for (const f of SCHEME_FIELDS[scheme]) if (!(form[f.name] ?? "").trim()) return missing(f.name, f.label);
   const value = (name: string) => digitsOf(form[name] ?? "");

@@ -5,7 +5,7 @@
  * so anyone holding the name and the file's etag can recompute it, and a
  * replaced agreement no longer matches. Pure apart from hashing.
  */
-import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../lib/unicode";
+import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
 import { sha256Hex } from "../../lib/crypto";
 import type { FormProblem } from "./account-details";
 
@@ -19,7 +19,7 @@ export type SignatureCheck = { ok: true; name: string } | { ok: false; field: st
 export function checkSignature(form: { full_name?: string; consent?: string }): SignatureCheck {
   const name = normaliseSignerName(form.full_name ?? "");
   if (!name) return { ok: false, field: "full_name", message: "Full name is required to sign.", problem: "missing" };
-  if (hasForbiddenNameCharacter(form.full_name ?? "")) return { ok: false, field: "full_name", message: `Full name ${FORBIDDEN_NAME_MESSAGE}`, problem: "invalid" };
+  if (hasForbiddenTextCharacter(form.full_name ?? "")) return { ok: false, field: "full_name", message: `Full name ${FORBIDDEN_TEXT_MESSAGE}`, problem: "invalid" };
   if (name.length > NAME_MAX) return { ok: false, field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, problem: "invalid" };
   if (form.consent !== "yes") return { ok: false, field: "consent", message: "Tick the consent box to sign the agreement.", problem: "missing" };
   return { ok: true, name };

@@ -3,14 +3,14 @@
  * outcome and their events go in one batch; the conditional update at its head decides races.
  */
 import { isoNow, type Deps } from "../deps";
-import { closePresentedOffers, offersOfDealWhere } from "../../db/deals/offers";
-import { dealChanged, dealFundable, dealStatusUpdate } from "../../db/deals/deals";
+import { closePresentedOffers, offersOfDeal, offersOfDealWhere } from "../../db/deals/offers";
+import { dealChanged, dealFundable, dealStatusUpdate, fundableUpTo } from "../../db/deals/deals";
 import { noLenderLeftToFund, findRouting, leadReference, routingOutcomeUpdate } from "../../db/leads/routing";
 import type { Statement } from "../../db/batch";
 import { eventInsertWhere } from "../../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress";
 import type { Scope } from "../../domain/identity/caller";
-import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
+import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, fundedAmountRefusal, fundingCeiling, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
 import type { Deal } from "../../domain/deals/types";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
@@ -40,6 +40,9 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
   if (report.status === "funded" && deal.leadId && deal.status !== "offer_accepted" && (await findRouting(db, deal.leadId))?.acceptedOfferId) {
     throw new Refusal("invalid_transition", "The partner accepted another provider's offer on this lead; only that deal can be funded.");
   }
+  const overOffer = async () => (report.status === "funded" ? fundedAmountRefusal(report.funded_amount!, fundingCeiling(await offersOfDeal(db, deal.ref))) : null);
+  const refused = await overOffer();
+  if (refused) throw refused;
   const at = isoNow(deps);
   const token = randomToken(24);
   const fundedAmount = report.status === "funded" ? report.funded_amount! : null;
@@ -54,7 +57,7 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
       fundedAmount,
       token,
       at,
-      guard: report.status === "funded" ? dealFundable : undefined,
+      guard: report.status === "funded" ? allOf(dealFundable, fundableUpTo(report.funded_amount!)) : undefined,
     }),
     eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount } }), changed, at),
   ];
@@ -79,6 +82,9 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {
     const now = await requireDeal(deps, scope, ref);
+    // An offer made while this report was on its way may have lowered the ceiling.
+    const lowered = await overOffer();
+    if (lowered) throw lowered;
     throw invalidTransition(now, report.status);
   }
   return requireDeal(deps, scope, ref);

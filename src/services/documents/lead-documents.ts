@@ -59,6 +59,7 @@ export async function uploadLeadDocument(deps: Deps, scope: Scope, leadId: strin
     reason: decision.reason,
     storageKey: documentStorageKey({ environment: lead.environment, leadId: lead.id, id }),
     statement: decision.statement,
+    formulaCells: decision.formulaCells,
     receivedAt: at,
     decidedAt: at,
   };

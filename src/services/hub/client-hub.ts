@@ -38,6 +38,7 @@ import type { Lead } from "../../domain/leads/types";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import { randomToken } from "../../lib/crypto";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
+import { FORBIDDEN_LINES_MESSAGE, FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
 import type { Bindings } from "../../lib/env";
 import { newId } from "../../lib/ids";
 import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
@@ -229,6 +230,7 @@ export async function uploadToRequestOfDeal(deps: Deps, lead: Lead, deal: Deal, 
       reason: null,
       storageKey: documentStorageKey({ environment: lead.environment, leadId: lead.id, id }),
       statement: decision.statement,
+      formulaCells: decision.formulaCells,
       receivedAt: received,
       decidedAt: received,
     });
@@ -291,6 +293,9 @@ export async function replyOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { su
   if (!body) throw new Refusal("invalid_request", "Message is required: write something to send.", { field: "body" });
   if (body.length > MESSAGE_BODY_MAX) throw new Refusal("invalid_value", `Message must be at most ${MESSAGE_BODY_MAX} characters.`, { field: "body" });
   if (subject.length > MESSAGE_SUBJECT_MAX) throw new Refusal("invalid_value", `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, { field: "subject" });
+  // The one text rule of every free-text field (src/lib/unicode.ts): the reply reaches the lender as it was typed.
+  if (hasForbiddenTextCharacter(subject)) throw new Refusal("invalid_request", `Subject ${FORBIDDEN_TEXT_MESSAGE}`, { field: "subject" });
+  if (hasForbiddenTextCharacter(body, { lines: true })) throw new Refusal("invalid_request", `Message ${FORBIDDEN_LINES_MESSAGE}`, { field: "body" });
   const message: DealMessage = {
     id: newId("msg"),
     direction: "borrower_to_lender",

@@ -120,12 +120,26 @@ export async function openLead(deps: Deps, { makeReference = newLeadReference, .
   }, makeReference);
 }
 
-/** Applies `change` to the draft as read, retrying when another write to it landed in between. */
-async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4]) {
+/**
+ * The draft changed since the version the caller drew its change from (a portal form, an API
+ * client's If-Match): nothing is written, the caller reads again (issue 39 item 2).
+ */
+const changedSince = (lead: Lead, expected: number) =>
+  new Refusal("precondition_failed", `The lead changed since version ${expected} was read; it is now at version ${lead.version}. Read it again and make the change on what it holds now.`, {
+    field: "header.If-Match",
+  });
+
+/**
+ * Applies `change` to the draft as read, retrying when another write to it landed in between. With
+ * `expected` (the version the caller's change was drawn from) there is no retry: a draft at any other
+ * version is refused, and the conditional update on that version decides a race.
+ */
+async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4], expected?: number) {
   const { db } = deps;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const lead = await requireLead(deps, scope, id);
     if (lead.state !== "draft") throw submitted(lead);
+    if (expected !== undefined && lead.version !== expected) throw changedSince(lead, expected);
     const changes = change(lead);
     const at = deps.clock().toISOString();
     // A changed register number drops the old answer in this same batch and asks the register anew.
@@ -138,7 +152,7 @@ async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: 
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
 
-export async function amendLead(deps: Deps, scope: Scope, id: string, patch: LeadParts & { country?: Market }) {
+export async function amendLead(deps: Deps, scope: Scope, id: string, patch: LeadParts & { country?: Market }, expected?: number) {
   return changeDraft(
     deps,
     scope,
@@ -149,11 +163,12 @@ export async function amendLead(deps: Deps, scope: Scope, id: string, patch: Lea
       refuseMarketProblems(merged, market);
       return merged;
     },
+    expected,
   );
 }
 
-export async function replaceSignificantPersons(deps: Deps, scope: Scope, id: string, persons: SignificantPerson[]) {
-  return changeDraft(deps, scope, id, (lead) => ({ ...lead, significantPersons: persons }));
+export async function replaceSignificantPersons(deps: Deps, scope: Scope, id: string, persons: SignificantPerson[], expected?: number) {
+  return changeDraft(deps, scope, id, (lead) => ({ ...lead, significantPersons: persons }), expected);
 }
 
 export interface SubmitOutcome {

@@ -37,8 +37,20 @@ export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { le
 
 /** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
 export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
+  return (await findVersionedLeadView(ctx, scope, id))?.view ?? null;
+}
+
+/** The view with the version it shows (the ETag of GET /leads/{id}, what If-Match names). */
+async function findVersionedLeadView(ctx: ViewContext, scope: Scope, id: string) {
   const found = await findLeadWithRelations(ctx.db, scope, id);
-  return found ? viewOf(ctx, found) : null;
+  return found ? { view: await viewOf(ctx, found), version: found.lead.version } : null;
+}
+
+/** GET /leads/{id} with the version it shows; 404 outside the caller's account and environment. */
+export async function readVersionedLead(ctx: ViewContext, scope: Scope, id: string) {
+  const found = await findVersionedLeadView(ctx, scope, id);
+  if (!found) throw new Refusal("not_found", "No lead with that id in this account and environment.");
+  return found;
 }
 
 /** GET /leads/{id}; 404 outside the caller's account and environment. */
@@ -50,3 +62,6 @@ export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
 
 /** A lead a write has just changed, answered exactly as GET /leads/{id} answers it (the same one-batch read). */
 export const presentLead = (ctx: ViewContext, lead: Lead) => readLead(ctx, { organisationId: lead.organisationId, environment: lead.environment }, lead.id);
+
+/** The same, with the version it shows. */
+export const presentVersionedLead = (ctx: ViewContext, lead: Lead) => readVersionedLead(ctx, { organisationId: lead.organisationId, environment: lead.environment }, lead.id);

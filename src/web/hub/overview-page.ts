@@ -28,7 +28,7 @@ ${
     : html`<ul class="cards" id="requests">${o.openRequests.map(
         ({ request, deal }) =>
           html`<li><h3><a href="${base}/requests/${request.id}">${request.label}</a></h3><dl>
-${request.note ? html`<dt>Note</dt><dd>${request.note}</dd>` : ""}
+${request.note ? html`<dt>Note</dt><dd dir="auto">${request.note}</dd>` : ""}
 <dt>Requested</dt><dd>${local.time(request.requestedAt)}</dd>
 <dt>Status</dt><dd>${LABELS.requestStatus(request.status)}</dd>
 <dt>For</dt><dd>${deal.label} (${deal.deal.ref})</dd></dl></li>`,

@@ -32,7 +32,7 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
   const rules = uploadRules(request.documentType);
   const content = html`<h1>${request.label}</h1>
 <p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${LABELS.requestStatus(request.status)}</strong>, ${request.fileCount} file(s).</p>
-${request.note ? html`<p>Note: ${request.note}</p>` : ""}
+${request.note ? html`<p>Note: <bdi>${request.note}</bdi></p>` : ""}
 ${feedback(f)}
 ${
   files.length > 0

@@ -11,6 +11,7 @@
  */
 import type { z } from "@hono/zod-openapi";
 import { sentFor } from "../../lib/validation";
+import { FORBIDDEN_LINES_MESSAGE, FORBIDDEN_TEXT_MESSAGE } from "../../lib/unicode";
 
 /** What a page shows: the input name it belongs beside (null: above the form), the field's label and the person's message. */
 export interface PageMessage {
@@ -146,6 +147,7 @@ const BY_KIND = {
   bad_format: (label: string) => `Check the ${lower(label)}: it is not in the expected form.`,
   not_a_whole_number: (label: string) => `Enter the ${lower(label)} as a whole number.`,
   unknown_field: () => "The form sent something this page does not use; open the page again and retry.",
+  not_plain_text: (label: string) => `Write the ${lower(label)} as plain text: remove any invisible or text-direction character (such as a zero-width space or a right-to-left mark), often pasted in by accident.`,
   invalid: (label: string) => `Check the ${lower(label)}.`,
 } as const;
 type Kind = keyof typeof BY_KIND;
@@ -165,7 +167,7 @@ const BY_FIELD: Readonly<Record<string, string>> = {
   "not_a_choice role": "Choose admin or member.",
   "invalid annual_rate_pct": "Give a yearly rate or a factor rate: one of them, not both.",
   "invalid expires_at": "Choose an expiry date in the future.",
-  "invalid description": "Write the description as plain text on one line: no tabs, line breaks or text-direction characters.",
+  "invalid description": "Write the description as plain text on one line: no tabs, line breaks, invisible or text-direction characters.",
     "invalid allowed_origins": "Enter each origin like https://www.example.com (no path).",
   "required body": "Write a message before sending.",
   "required events": "Choose at least one event.",
@@ -271,6 +273,8 @@ function ofZodIssue(issue: Issue, input: unknown): PageMessage {
     const special = BY_FIELD[`invalid ${fieldKey(path)}`];
     if (special) return { field: path, label: labelOf(path), message: special };
     if (path && leftOut(issue, input)) return { field: path, label: labelOf(path), message: wording("required", path) };
+    // The one text rule (src/lib/unicode.ts): said in words, never with code points.
+    if (issue.message === FORBIDDEN_TEXT_MESSAGE || issue.message === FORBIDDEN_LINES_MESSAGE) return { field: path, label: labelOf(path), message: wording("not_plain_text", path) };
     return { field: path, label: labelOf(path), message: inPlainWords(issue.message) };
   }
   const { kind, limit } = kindOfIssue(issue, input);

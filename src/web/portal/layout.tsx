@@ -11,6 +11,7 @@ import { FORMS_SCRIPT_PATH } from "./forms-asset";
 import { CONFIRM_STYLE, ConfirmStart } from "../kit/confirm";
 import { TABLE_STYLE } from "../kit/table";
 import { COPY_STYLE } from "../kit/copy";
+import { FILE_WARNING_STYLE } from "../kit/file-warnings";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
@@ -32,6 +33,7 @@ form button+button,form button+a,form a+button{margin-left:.6rem}input+button,se
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
 ${COPY_STYLE}
+${FILE_WARNING_STYLE}
 ${TABLE_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ALLOWED_KINDS, decideDocument } from "../../../src/domain/documents/decision";
 import { isHeif, sniffFile } from "../../../src/domain/documents/file-type";
+import { hasFormulaCells } from "../../../src/domain/documents/formula-cells";
 import { FILENAME_MAX_LENGTH, sanitiseFilename } from "../../../src/domain/documents/filename";
 import { DOCUMENT_TYPE_VALUES } from "../../../src/domain/reference/values";
-import { bytes, gif, heic, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "../../documents/fixtures";
+import { bytes, csvWithFormula, gif, heic, jpeg, ofxV1Bank, ofxV2Card, pdf, png, signedAmountCsv, xlsx, zip } from "../../documents/fixtures";
 
 describe("file kind from the bytes", () => {
   it.each([
@@ -43,7 +44,7 @@ describe("decision at upload", () => {
   });
 
   it("decides the content type from the bytes, not from a name or header", () => {
-    expect(decideDocument("id_document", png())).toEqual({ state: "accepted", reason: null, contentType: "image/png", kind: "png", statement: null });
+    expect(decideDocument("id_document", png())).toEqual({ state: "accepted", reason: null, contentType: "image/png", kind: "png", statement: null, formulaCells: false });
     expect(decideDocument("invoice", pdf())).toMatchObject({ state: "accepted", contentType: "application/pdf" });
   });
 
@@ -67,7 +68,7 @@ describe("decision at upload", () => {
   });
 
   it("accepts a PDF bank statement unparsed", () => {
-    expect(decideDocument("bank_statements", pdf())).toEqual({ state: "accepted", reason: null, contentType: "application/pdf", kind: "pdf", statement: null });
+    expect(decideDocument("bank_statements", pdf())).toEqual({ state: "accepted", reason: null, contentType: "application/pdf", kind: "pdf", statement: null, formulaCells: false });
   });
 
   it("rejects a CSV or OFX bank statement that does not parse", () => {
@@ -100,5 +101,43 @@ describe("filenames", () => {
     const name = sanitiseFilename(`${"x".repeat(500)}.pdf`);
     expect(name).toHaveLength(FILENAME_MAX_LENGTH);
     expect(name.endsWith(".pdf")).toBe(true);
+  });
+});
+
+describe("formula cells in a CSV (OWASP CSV injection)", () => {
+  const csv = (...rows: string[]) => ["Date,Description,Amount", ...rows].join("\n");
+  it.each([
+    ["a HYPERLINK", csv('2026-04-01,"=HYPERLINK(""http://evil.example"",""Click"")",10.00')],
+    ["a DDE call", csv("2026-04-01,=cmd|' /C calc'!A0,10.00")],
+    ["@ function", csv("2026-04-01,@SUM(1+1)*cmd|' /C calc'!A0,10.00")],
+    ["+ expression", csv("2026-04-01,+1+cmd|' /C calc'!A0,10.00")],
+    ["- expression", csv("2026-04-01,-2+3+cmd|' /C calc'!A0,10.00")],
+    ["a formula after leading spaces and a tab", csv("2026-04-01,  \t=1+1,10.00")],
+    ["a quoted formula holding the delimiter", csv('2026-04-01,"=IMPORTXML(A1,""//a"")",10.00')],
+    ["a formula in the header", "=1+1,Amount\n2026-04-01,10.00"],
+    ["a formula in a semicolon file", "Date;Description;Amount\n2026-04-01;=1+1;10,00"],
+    ["a formula in a tab file", "Date\tDescription\tAmount\n2026-04-01\t@A1\t10.00"],
+    ["a formula past the first rows", csv(...Array.from({ length: 500 }, (_, i) => `2026-04-01,row ${i},1.00`), "2026-05-01,=A1,2.00")],
+  ])("flags %s", (_name, text) => {
+    expect(hasFormulaCells(text)).toBe(true);
+  });
+
+  it.each([
+    ["signed amounts", signedAmountCsv],
+    ["negative and positive numbers, with separators, currency and percent", csv("2026-04-01,Refund,-42.15", "2026-04-02,Fee,+1,200.50", "2026-04-03,Rate,-0.5%", "2026-04-04,Card,-£12.00", "2026-04-05,Exp,1e3")],
+    ["a dash placeholder", csv("2026-04-01,-,-", "2026-04-02,--,+")],
+    ["operators inside a cell", csv("2026-04-01,Transfer - rent = paid,10.00", "2026-04-02,a@b.example,1.00")],
+    ["an empty file", ""],
+  ])("does not flag %s", (_name, text) => {
+    expect(hasFormulaCells(text)).toBe(false);
+  });
+
+  it("is decided with the document: a CSV of any document type, never another kind", () => {
+    expect(decideDocument("bank_statements", bytes(csvWithFormula)).formulaCells).toBe(true);
+    expect(decideDocument("other", bytes(csvWithFormula)).formulaCells).toBe(true);
+    // Rejected (not a statement it can read) but kept and downloadable: flagged all the same.
+    expect(decideDocument("id_document", bytes(csvWithFormula))).toMatchObject({ state: "rejected", formulaCells: true });
+    expect(decideDocument("bank_statements", bytes(signedAmountCsv)).formulaCells).toBe(false);
+    expect(decideDocument("bank_statements", pdf()).formulaCells).toBe(false);
   });
 });

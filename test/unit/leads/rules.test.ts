@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { marketProblems } from "../../../src/domain/leads/market-rules";
 import { mergeParts } from "../../../src/domain/leads/patch";
 import { missingForSubmit } from "../../../src/domain/leads/submission";
-import { dateOfBirthProblem, totalOwnershipProblem } from "../../../src/domain/leads/persons";
+import { dateOfBirthProblem, personKeys, totalOwnershipProblem } from "../../../src/domain/leads/persons";
 import { marketFor } from "../../../src/domain/reference/markets";
 
 const today = new Date("2026-11-22T12:00:00Z");
@@ -79,5 +79,30 @@ describe("totalOwnershipProblem", () => {
   it("allows up to 100 in total", () => {
     expect(totalOwnershipProblem([{ ownership_percent: 33.34 }, { ownership_percent: 33.33 }, { ownership_percent: 33.33 }])).toBeNull();
     expect(totalOwnershipProblem([{ ownership_percent: 60 }, { ownership_percent: 41 }])).toMatch(/cannot exceed 100/);
+  });
+});
+
+describe("personKeys: a person named by what they hold, not by their place (issue 39 item 2)", () => {
+  const ann = { full_name: "Ann", date_of_birth: "1980-01-01", residential_address: { line1: "1 Road", postal_code: "A1 1AA" }, ownership_percent: 10 };
+  const bob = { ...ann, full_name: "Bob", ownership_percent: 20 };
+  const cy = { ...ann, full_name: "Cy", ownership_percent: 30 };
+
+  it("keeps each person's key when another is removed or the list is reordered", () => {
+    const [, bobKey, cyKey] = personKeys([ann, bob, cy]);
+    expect(personKeys([bob, cy])).toEqual([bobKey, cyKey]);
+    expect(personKeys([cy, bob])).toEqual([cyKey, bobKey]);
+  });
+
+  it("changes a person's key when what they hold changes, whatever the key order of the stored object", () => {
+    const [annKey] = personKeys([ann]);
+    expect(personKeys([{ ...ann, ownership_percent: 11 }])[0]).not.toBe(annKey);
+    const reordered = { ownership_percent: 10, residential_address: { postal_code: "A1 1AA", line1: "1 Road" }, date_of_birth: "1980-01-01", full_name: "Ann" };
+    expect(personKeys([reordered])[0]).toBe(annKey);
+  });
+
+  it("tells identical persons apart and keeps keys URL-safe", () => {
+    const keys = personKeys([ann, { ...ann }, bob]);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-z-]+$/);
   });
 });

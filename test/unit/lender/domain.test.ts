@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matcherFacts } from "../../../src/domain/deals/facts";
 import { normaliseDealReference } from "../../../src/domain/deals/reference";
-import { canMove, statusesAllowing } from "../../../src/domain/deals/status";
+import { canMove, fundedAmountRefusal, fundingCeiling, statusesAllowing } from "../../../src/domain/deals/status";
 import type { Deal } from "../../../src/domain/deals/types";
 import { dealSummary, dealView, marketObject } from "../../../src/domain/deals/view";
 import { resolveFigures } from "../../../src/domain/figures";
@@ -80,5 +80,25 @@ describe("matcherFacts", () => {
     expect(facts.monthlyRevenue).toEqual({ value: 35_000, basis: "annual_turnover" });
     expect(facts.tibMonths).toBeNull();
     expect(facts.timeInBusinessBand).toBe("24m_60m");
+  });
+});
+
+describe("the funding ceiling", () => {
+  const offer = (amount: number, state: "presented" | "accepted" | "closed", superseded = false) => ({ amount, currency: "GBP", state, superseded });
+
+  it("is the accepted offer, else the current one; a replaced offer never counts", () => {
+    expect(fundingCeiling([offer(50_000, "presented", true), offer(40_000, "accepted")])?.amount).toBe(40_000);
+    expect(fundingCeiling([offer(50_000, "presented", true), offer(30_000, "presented")])?.amount).toBe(30_000);
+    expect(fundingCeiling([offer(50_000, "presented", true)])).toBeNull();
+    expect(fundingCeiling([])).toBeNull();
+  });
+
+  it("refuses only an amount above it, naming funded_amount", () => {
+    expect(fundedAmountRefusal(40_000, offer(40_000, "accepted"))).toBeNull();
+    expect(fundedAmountRefusal(39_999.5, offer(40_000, "accepted"))).toBeNull();
+    const refusal = fundedAmountRefusal(40_000.01, offer(40_000, "accepted"));
+    expect(refusal).toMatchObject({ code: "amount_above_offer", field: "funded_amount" });
+    expect(refusal?.detail).toContain("GBP 40000 of the accepted offer");
+    expect(fundedAmountRefusal(999_999_999, null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent } from "../../openapi";
 import { AllowedOrigins, KeyType } from "../../shared/schemas/api-key";
-import { Timestamp } from "../../shared/schemas/common";
+import { PlainText, Timestamp } from "../../shared/schemas/common";
 
 const KeySummary = z.object({
   id: z.string(),
@@ -19,7 +19,7 @@ export const Organisation = z
 export const OrganisationDetail = Organisation.extend({ keys: z.array(KeySummary) }).openapi("OrganisationDetail");
 
 export const CreateOrganisation = z
-  .strictObject({ name: z.string().trim().min(1).max(200), kind: z.enum(["partner", "lender"]) })
+  .strictObject({ name: PlainText(200, { min: 1 }), kind: z.enum(["partner", "lender"]) })
   .openapi("CreateOrganisation");
 
 export const CreateKey = z

@@ -42,11 +42,11 @@ export const reportStatusRoute = createRoute({
   path: "/deals/{ref}/status",
   summary: "Report your status of a deal",
   description:
-    "Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.",
+    "Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.",
   tags,
   security: security.lender,
   request: { params: DealRefParam, body: jsonBody(StatusBody) },
-  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition") },
+  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition", "amount_above_offer") },
 });
 
 export const listOffersRoute = createRoute({

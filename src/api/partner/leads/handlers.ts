@@ -2,7 +2,8 @@ import { scopeOf } from "../../../domain/identity/caller";
 import { personView } from "../../../domain/leads/person-view";
 import { leadSteps, leadSummary } from "../../../domain/leads/view";
 import type { Router } from "../../router";
-import { presentLead, presentNewLead, readLead } from "../../../services/leads/presentation";
+import { presentLead, presentNewLead, presentVersionedLead, readVersionedLead } from "../../../services/leads/presentation";
+import { Refusal } from "../../../lib/refusal";
 import { viewContext } from "../../../services/views/view-context";
 import { panelMatcher } from "../../../services/leads/routing";
 import { amendLead, openLead, pageOfLeads, replaceSignificantPersons, requireLead, submitLead } from "../../../services/leads/leads";
@@ -20,13 +21,18 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(getLeadRoute, async (c) => {
-    return c.json(await readLead(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), c.req.valid("param").id), 200);
+    const { view, version } = await readVersionedLead(viewContext(c.env, { deps: c.get("deps") }), scopeOf(c.get("caller")), c.req.valid("param").id);
+    c.header("ETag", etagOf(version));
+    return c.json(view, 200);
   });
 
   router.openapi(patchLeadRoute, async (c) => {
     const ctx = viewContext(c.env, { deps: c.get("deps") });
-    const lead = await amendLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"));
-    return c.json(await presentLead(ctx, lead), 200);
+    const expected = versionOfIfMatch(c.req.header("If-Match"));
+    const lead = await amendLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, c.req.valid("json"), expected);
+    const { view, version } = await presentVersionedLead(ctx, lead);
+    c.header("ETag", etagOf(version));
+    return c.json(view, 200);
   });
 
   router.openapi(putSignificantPersonsRoute, async (c) => {
@@ -70,4 +76,19 @@ export function registerLeadRoutes(router: Router) {
     const page = await pageOfLeads(c.get("deps"), scopeOf(c.get("caller")), { state, country: market?.country }, cursor, limit);
     return c.json({ leads: page.leads.map(leadSummary), next_cursor: page.nextCursor }, 200);
   });
+}
+
+/** A lead's version as an entity tag (strong: the version changes with every write to the draft). */
+const etagOf = (version: number) => `"${version}"`;
+
+/**
+ * The version an If-Match names: undefined without one or for `*` (any version). One tag only,
+ * strong or weak (`"7"`, `W/"7"`); anything else is 400 naming the header.
+ */
+function versionOfIfMatch(header: string | undefined): number | undefined {
+  const value = header?.trim();
+  if (!value || value === "*") return undefined;
+  const tag = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
+  if (!tag) throw new Refusal("invalid_request", 'If-Match must be one entity tag as the lead\'s ETag gives it, such as "7", or *.', { field: "header.If-Match" });
+  return Number(tag[1]);
 }

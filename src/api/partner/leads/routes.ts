@@ -24,6 +24,20 @@ const IdempotencyHeader = z.object({
     .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
 });
 
+const IfMatchHeader = z.object({
+  "If-Match": z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({
+      description:
+        'The lead\'s `ETag` as read (`"7"`; `W/"7"` too): the PATCH applies only to that version, else 412 `precondition_failed` and nothing is written. `*` or no header: applies to whatever is held.',
+      example: '"7"',
+    }),
+});
+
+const ETagHeader = { ETag: { schema: { type: "string" as const }, description: "The lead's version, quoted (`\"7\"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten." } };
+
 export const createLeadRoute = createRoute({
   method: "post",
   path: "/leads",
@@ -49,20 +63,21 @@ export const getLeadRoute = createRoute({
   tags,
   security: security.partner,
   request: { params: LeadIdParam },
-  responses: { 200: jsonContent(Lead, "The lead"), ...errorResponses("invalid_request", "not_found") },
+  responses: { 200: { ...jsonContent(Lead, "The lead"), headers: ETagHeader }, ...errorResponses("invalid_request", "not_found") },
 });
 
 export const patchLeadRoute = createRoute({
   method: "patch",
   path: "/leads/{id}",
   summary: "Fill in a draft lead",
-  description: "Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.",
+  description:
+    "Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.",
   tags,
   security: security.partner,
-  request: { params: LeadIdParam, body: jsonBody(LeadPatch) },
+  request: { params: LeadIdParam, headers: IfMatchHeader, body: jsonBody(LeadPatch) },
   responses: {
-    200: jsonContent(Lead, "The lead"),
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict"),
+    200: { ...jsonContent(Lead, "The lead"), headers: ETagHeader },
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "precondition_failed"),
   },
 });
 

@@ -1,5 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { countryProblem, resolveCountry, type Market } from "../../../domain/reference/markets";
+import { FORBIDDEN_LINES_MESSAGE, FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../../lib/unicode";
+
+/**
+ * Text a person types, under the one text rule (src/lib/unicode.ts): trimmed, at least `min` and at
+ * most `max` characters, no control, invisible or text-direction character (400 `invalid_request`
+ * naming the field). `lines` keeps line breaks and tabs for a message, a note or a reason. Every
+ * free-text field of the APIs and the portal's forms is one of these.
+ */
+export const PlainText = (max: number, shape: { lines?: boolean; min?: number } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(shape.min ?? 0)
+    .max(max)
+    .refine((v) => !hasForbiddenTextCharacter(v, shape), { message: shape.lines ? FORBIDDEN_LINES_MESSAGE : FORBIDDEN_TEXT_MESSAGE });
 
 /**
  * A country as integrators send it: alpha-2 (GB or UK), alpha-3 or a plain

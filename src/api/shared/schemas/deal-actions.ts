@@ -7,13 +7,14 @@
 import { z } from "@hono/zod-openapi";
 import { REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
 import { Refusal } from "../../../lib/refusal";
+import { PlainText } from "./common";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 
 export const StatusBody = z
   .strictObject({
     status: z.enum(["in_review", "declined", "funded"]),
-    reason: z.string().trim().min(1).max(500).optional(),
-    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units." }),
+    reason: PlainText(500, { lines: true, min: 1 }).optional(),
+    funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`." }),
   })
   .openapi("DealStatusReport");
 
@@ -23,14 +24,14 @@ export const OfferBody = z
   .strictObject({
     maturity: z.enum(["indicative", "firm"]),
     amount: z.number().finite().positive().max(1_000_000_000_000),
-    kind: z.string().trim().min(1).max(50).openapi({ example: "business_loan", description: "What is offered; a product family value gives the partner its label." }),
+    kind: PlainText(50, { min: 1 }).openapi({ example: "business_loan", description: "What is offered; a product family value gives the partner its label." }),
     annual_rate_pct: z.number().finite().nonnegative().max(1000).optional(),
     factor_rate: z.number().finite().min(1).max(10).optional(),
     term_months: z.number().int().min(1).max(600).optional(),
     fees: Money.optional(),
     total_repayment: Money.optional(),
     expires_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Must be in the future." }),
-    notes: z.string().trim().max(2000).optional(),
+    notes: PlainText(2000, { lines: true }).optional(),
   })
   .superRefine((o, ctx) => {
     if ((o.annual_rate_pct === undefined) === (o.factor_rate === undefined)) {
@@ -43,14 +44,14 @@ export const OfferBody = z
   .openapi("DealOfferCreate");
 
 export const MESSAGE_MAX_CHARS = 5000;
-export const MessageBody = z.strictObject({ body: z.string().trim().min(1).max(MESSAGE_MAX_CHARS) }).openapi("MessageCreate");
+export const MessageBody = z.strictObject({ body: PlainText(MESSAGE_MAX_CHARS, { lines: true, min: 1 }) }).openapi("MessageCreate");
 
 export const NOTE_MAX_CHARS = 500;
 
 export const DocumentRequestBody = z
   .strictObject({
     item_type: z.enum(REQUEST_ITEM_TYPE_VALUES).openapi({ description: "What is asked for: a value of the `document-request-items` enum list." }),
-    note: z.string().trim().min(1).max(NOTE_MAX_CHARS).optional().openapi({ description: "Shown to the client with the request." }),
+    note: PlainText(NOTE_MAX_CHARS, { lines: true, min: 1 }).optional().openapi({ description: "Shown to the client with the request." }),
   })
   .openapi("DocumentRequestCreate");
 

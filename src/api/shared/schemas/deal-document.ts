@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { OPEN_REQUESTS_PER_DEAL } from "../../../domain/documents/types";
 import { DOCUMENT_REQUEST_STATUSES } from "../../../domain/reference/values";
 import { Timestamp } from "./common";
+import { FORMULA_CELLS } from "./document";
 
 type RequestStatusValue = (typeof DOCUMENT_REQUEST_STATUSES)[number]["value"];
 const RequestStatus = z.enum(DOCUMENT_REQUEST_STATUSES.map((s) => s.value) as unknown as [RequestStatusValue, ...RequestStatusValue[]]);
@@ -16,6 +17,7 @@ export const DealDocument = z
     uploaded_at: Timestamp,
     source: z.enum(["partner_upload", "client_upload"]),
     request_id: z.string().nullable().openapi({ description: "The document request a client upload answered; null for the partner's uploads." }),
+    formula_cells: z.boolean().openapi({ description: FORMULA_CELLS, example: false }),
     url: z.string().openapi({ format: "uri", description: "Signed download link, valid for 1 hour; read the list again for a fresh one." }),
   })
   .openapi("DealDocument");

@@ -12,14 +12,14 @@ import {
   REVENUE_BAND_VALUES,
   TIME_IN_BUSINESS_BAND_VALUES,
 } from "../../../domain/reference/values";
-import { CountryInput, ListLimit, Timestamp } from "./common";
-import { FORBIDDEN_NAME_MESSAGE, hasForbiddenNameCharacter } from "../../../lib/unicode";
+import { CountryInput, ListLimit, PlainText, Timestamp } from "./common";
+import { FORMULA_CELLS } from "./document";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-/** A name (business, trading, channel, person): plain text, no control or bidi characters (400 `invalid_request` naming the field, issue 21 item 11). */
-const nameText = (max: number) => text(max).refine((v) => !hasForbiddenNameCharacter(v), { message: FORBIDDEN_NAME_MESSAGE });
+/** Every text of a lead (names, references, numbers, address lines) is plain text on one line (issue 21 item 11, issue 39 item 8). */
+const text = (max: number) => PlainText(max, { min: 1 });
+const nameText = text;
 /** Absent leaves a field as it is; null says it is not known (and clears it on PATCH). */
 const maybe = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 const Money = z.number().finite().nonnegative().max(1_000_000_000_000).openapi({ description: "Major units of the market currency." });
@@ -175,6 +175,7 @@ const LeadDocument = z.object({
   byte_size: z.number().int(),
   state: z.string(),
   reason: nullableString,
+  formula_cells: z.boolean().openapi({ description: FORMULA_CELLS }),
   received_at: z.string(),
 });
 

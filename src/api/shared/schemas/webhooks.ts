@@ -2,8 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { PING_EVENT } from "../../../domain/webhooks/ping";
 import { eventsOf, otherApi, type WebhookApi } from "../../../domain/webhooks/subscriptions";
-import { ListLimit, Timestamp } from "./common";
-import { hasForbiddenNameCharacter } from "../../../lib/unicode";
+import { ListLimit, PlainText, Timestamp } from "./common";
 
 const EventName = (api: WebhookApi) =>
   z
@@ -37,13 +36,7 @@ export const DESCRIPTION_MAX = 200;
  * characters, no control or text-direction characters (400 `invalid_request` naming `description`).
  * Empty after the trim, or null, means none (and clears it on PATCH).
  */
-const DescriptionInput = z
-  .string()
-  .trim()
-  .max(DESCRIPTION_MAX)
-  .refine((v) => !hasForbiddenNameCharacter(v), {
-    message: "contains a control or text-direction character (such as a tab, a line break or U+202E); a description is plain text on one line.",
-  })
+const DescriptionInput = PlainText(DESCRIPTION_MAX)
   .nullable()
   .optional()
   .openapi({

@@ -99,7 +99,7 @@ export function WebhookPage(props: WebhookPageProps) {
       ) : null}
       <dl>
         <dt style="font-weight:600">Description</dt>
-        <dd>{endpoint.description ?? <span class="muted">none</span>}</dd>
+        <dd>{endpoint.description ? <bdi>{endpoint.description}</bdi> : <span class="muted">none</span>}</dd>
         <dt style="font-weight:600">URL</dt>
         <dd>
           <Id value={endpoint.url} />

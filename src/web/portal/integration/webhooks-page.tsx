@@ -55,7 +55,9 @@ export function WebhooksPage(props: WebhooksPageProps) {
                 <>
                   {endpoint.description ? (
                     <div>
-                      <strong>{endpoint.description}</strong>
+                      <strong>
+                        <bdi>{endpoint.description}</bdi>
+                      </strong>
                     </div>
                   ) : null}
                   <a href={`${PORTAL_ROUTE}/webhooks/${endpoint.id}`}>

@@ -18,7 +18,7 @@ export function MessagesSection(props: { dealRef: string; messages: ReturnType<t
           {props.messages.map((m) => (
             <li data-message={m.id}>
               <strong>{m.direction === "lender_to_borrower" ? "You" : "Client"}</strong> <span class="muted">{day(m.created_at)}</span>
-              <p>{m.body}</p>
+              <p dir="auto">{m.body}</p>
             </li>
           ))}
         </ol>

@@ -8,6 +8,7 @@ import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
 import { LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
+import { FormulaCellsWarning } from "../../kit/file-warnings";
 import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
@@ -28,9 +29,12 @@ export function DocumentsSection(props: { deal: DealView }) {
               header: "File",
               rowHeader: true,
               cell: (d) => (
-                <a href={d.url} data-document={d.id}>
-                  {d.filename}
-                </a>
+                <>
+                  <a href={d.url} data-document={d.id}>
+                    <bdi>{d.filename}</bdi>
+                  </a>
+                  <FormulaCellsWarning flagged={d.formula_cells} />
+                </>
               ),
             },
             { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
@@ -67,7 +71,12 @@ export function RequestsSection(props: { dealRef: string; requests: RequestView[
               cell: (r) => (
                 <>
                   {r.label}
-                  {r.note ? <span class="muted"> ({r.note})</span> : null}
+                  {r.note ? (
+                    <span class="muted">
+                      {" ("}
+                      <bdi>{r.note}</bdi>)
+                    </span>
+                  ) : null}
                 </>
               ),
             },

@@ -48,7 +48,7 @@ export function OffersSection(props: { deal: DealView; formToken: string; refusa
             { header: "Total to repay", cell: (o) => (o.total_repayment !== null ? money(o.total_repayment, o.currency) : "—") },
             { header: "Term", cell: (o) => (o.term_months !== null ? `${o.term_months} months` : "—") },
             { header: "Expires", cell: (o) => (o.expires_at ? day(o.expires_at) : "No expiry given") },
-            { header: "Your notes", cell: (o) => orDash(o.notes) },
+            { header: "Your notes", cell: (o) => (o.notes ? <bdi>{o.notes}</bdi> : orDash(o.notes)) },
             { header: "Made", cell: (o) => day(o.created_at) },
           ]}
         />

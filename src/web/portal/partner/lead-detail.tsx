@@ -22,6 +22,7 @@ import { notFoundPage } from "../refused-page";
 import { registerLeadActions, simulationsFor } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
 import { hubLinkPath, registerHubLinkPages } from "./hub-link";
+import { FormulaCellsWarning } from "../../kit/file-warnings";
 
 type LeadView = Awaited<ReturnType<typeof readLead>>;
 
@@ -145,7 +146,19 @@ function Persons({ lead }: { lead: LeadView }) {
   return (
     <>
       <p>
-        {persons.length === 0 ? "None yet." : `${persons.map((p) => p.full_name).join(", ")}: ${Number(total.toFixed(4))}% of the business between them.`}
+        {persons.length === 0 ? (
+          "None yet."
+        ) : (
+          <>
+            {persons.map((p, i) => (
+              <>
+                {i > 0 ? ", " : ""}
+                <bdi>{p.full_name}</bdi>
+              </>
+            ))}
+            {`: ${Number(total.toFixed(4))}% of the business between them.`}
+          </>
+        )}
       </p>
       <p>
         <a href={link}>{lead.state === "draft" ? "Add or change significant persons" : "See the significant persons"}</a>
@@ -182,7 +195,16 @@ function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error
           rows={lead.documents}
           inactive={(d) => (d.state === "rejected" ? "Rejected" : null)}
           columns={[
-            { header: "File", rowHeader: true, cell: (d) => d.filename },
+            {
+              header: "File",
+              rowHeader: true,
+              cell: (d) => (
+                <>
+                  <bdi>{d.filename}</bdi>
+                  <FormulaCellsWarning flagged={d.formula_cells} />
+                </>
+              ),
+            },
             { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
             { header: "State", cell: (d) => (d.state === "rejected" ? `Rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "Accepted") },
             { header: "Received", cell: (d) => f.time(d.received_at) },
@@ -303,7 +325,14 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           <bdi>{name}</bdi>
         </strong>{" "}
         · {LABELS.market(lead.country)} · {stateLabel(lead.state)}
-        {lead.partner_reference ? ` · your reference ${lead.partner_reference}` : ""}
+        {lead.partner_reference ? (
+          <>
+            {" · your reference "}
+            <bdi>{lead.partner_reference}</bdi>
+          </>
+        ) : (
+          ""
+        )}
       </p>
       <p class="reference-line">
         <span class="muted">Reference </span>

@@ -187,3 +187,13 @@ export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
   }
   return values;
 }
+
+/**
+ * The lead's version an edit form was drawn from (its hidden `version` input), or null when it
+ * carries none. Every edit form of a draft carries it, and the save applies only to that version
+ * (issue 39 item 2): a page drawn before another change is refused, not applied over it.
+ */
+export const drawnVersion = (form: Record<string, string | undefined>) => (/^\d{1,15}$/.test(form.version ?? "") ? Number(form.version) : null);
+
+/** What a save from a page drawn before another change is told; nothing was written. */
+export const LEAD_CHANGED = "This lead changed since you opened the page: nothing was saved. Check what it holds now and make your change again.";

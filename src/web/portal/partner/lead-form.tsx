@@ -10,6 +10,8 @@ import { amendLead, openLead, requireLead, submitLead } from "../../../services/
 import { recordPortalAction } from "../../../services/portal/audit";
 import { LeadCreate, LeadPatch } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { isRefusal } from "../../../lib/refusal";
+import { drawnVersion, LEAD_CHANGED } from "./lead-form-fields";
 import { firstRefused, FormToken, PortalPage } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
@@ -23,7 +25,7 @@ const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
-function LeadFormPage(props: { c: PortalContext; title: string; action: string; values: PostedForm; problems?: FormProblems | null; intro?: string }) {
+function LeadFormPage(props: { c: PortalContext; title: string; action: string; values: PostedForm; problems?: FormProblems | null; intro?: string; version?: number }) {
   const { c, values, problems } = props;
   const focus = firstRefused(ORDER, problems?.byInput);
   return (
@@ -33,6 +35,7 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
       </p>
       <form method="post" action={props.action} novalidate>
         <FormToken token={c.get("formToken")} />
+        {props.version !== undefined ? <input type="hidden" name="version" value={String(props.version)} /> : null}
         <FormInput field={MARKET_FIELD} value={values.country ?? "GB"} error={problems?.byInput.country} required focus={focus === "country"} />
         {LEAD_FORM_SECTIONS.map((section) => (
           <fieldset>
@@ -130,22 +133,30 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
     if (!lead) return c.html(notFoundPage(), 404);
     if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
-    return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} />);
+    return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} version={lead.version} />);
   });
 
   portal.post("/leads/:id/edit", async (c) => {
     const viewer = c.get("viewer");
     const id = c.req.param("id");
     const form = textFields(await readForm(c));
-    const page = (problems: FormProblems, status: RefusalStatus) =>
-      c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} />, status);
+    // The page is drawn again from the version it was drawn from, so a refused save can be sent again as it is only once its problems are fixed.
+    const drawn = drawnVersion(form) ?? undefined;
+    const page = (problems: FormProblems, status: RefusalStatus, version = drawn) =>
+      c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} version={version} />, status);
+    const changed = () => page({ byInput: {}, summary: { message: LEAD_CHANGED, field: null } }, 409);
+    const held = await requireLead(c.get("deps"), scopeOfViewer(viewer), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+    if (!held) return c.html(notFoundPage(), 404);
+    // A form without the version it was drawn from cannot be told from a stale one.
+    if (drawn === undefined || drawn !== held.version) return changed();
     const body = leadBodyOf(form, "edit");
     const parsed = LeadPatch.safeParse(body);
     if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
     try {
-      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data);
+      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data, drawn);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "precondition_failed")) return changed();
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOfField), refusal.status);
     }

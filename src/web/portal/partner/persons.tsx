@@ -4,12 +4,15 @@
  * person's fields, and the ownership total of at most 100%), then
  * writes the list with the API's own replaceSignificantPersons (PUT
  * /leads/{id}/significant-persons), so the portal and the API cannot drift.
- * A person is named by their place in the list; the list is read again before
- * each change, and a submitted lead's list is shown without forms.
+ * A person is named by a key made from what they hold (`personKeys`), never by their place in the
+ * list, and every form carries the lead's version it was drawn from: a save from a page drawn before
+ * another change (another tab, the API) is refused with the form again and nothing written (issue 39
+ * item 2). A submitted lead's list is shown without forms.
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import type { Lead, SignificantPerson } from "../../../domain/leads/types";
+import { personKeys } from "../../../domain/leads/persons";
 import { replaceSignificantPersons, requireLead } from "../../../services/leads/leads";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
@@ -20,7 +23,8 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { firstRefused, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
-import { bodyOfFields, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { bodyOfFields, drawnVersion, LEAD_CHANGED, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { isRefusal } from "../../../lib/refusal";
 
 /** The person's inputs, named by their JSON paths inside one person (as the API's messages name them). */
 const PERSON_FIELDS: LeadFormField[] = [
@@ -86,12 +90,16 @@ interface PersonsPageProps {
   feedback?: PageFeedback;
 }
 
-function PersonForm(props: { c: PortalContext; action: string; values: PostedForm; problems?: FormProblems | null; submit: string }) {
+/** The lead's version a form was drawn from, as every form of this page carries it. */
+const VersionInput = (props: { lead: Lead }) => <input type="hidden" name="version" value={String(props.lead.version)} />;
+
+function PersonForm(props: { c: PortalContext; lead: Lead; action: string; values: PostedForm; problems?: FormProblems | null; submit: string }) {
   const { problems } = props;
   const focus = firstRefused(NAMES, problems?.byInput);
   return (
     <form method="post" action={props.action} novalidate>
       <FormToken token={props.c.get("formToken")} />
+      <VersionInput lead={props.lead} />
       {PERSON_FIELDS.map((field) => (
         <FormInput field={field} value={props.values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={focus === field.name} />
       ))}
@@ -105,6 +113,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
   const draft = lead.state === "draft";
   const total = totalOwnership(persons);
   const base = personsPath(lead.id);
+  const keys = personKeys(persons);
   return (
     <PortalPage
       title={`Significant persons of ${lead.reference}`}
@@ -139,17 +148,23 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
               <tbody>
                 {persons.map((p, index) => (
                   <tr>
-                    <th scope="row">{p.full_name}</th>
+                    <th scope="row">
+                      <bdi>{p.full_name}</bdi>
+                    </th>
                     <td>{p.date_of_birth}</td>
                     <td>{p.residential_address.postal_code}</td>
                     <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
                     {draft ? (
                       <td>
-                        <a href={`${base}/${index}/edit`}>{`Edit ${p.full_name}`}</a>{" "}
-                        <form method="post" action={`${base}/${index}/remove`} class="inline">
+                        <a href={`${base}/${keys[index]}/edit`}>
+                          Edit <bdi>{p.full_name}</bdi>
+                        </a>{" "}
+                        <form method="post" action={`${base}/${keys[index]}/remove`} class="inline">
                           <FormToken token={c.get("formToken")} />
-                          <input type="hidden" name="full_name" value={p.full_name} />
-                          <button type="submit">{`Remove ${p.full_name}`}</button>
+                          <VersionInput lead={lead} />
+                          <button type="submit">
+                            Remove <bdi>{p.full_name}</bdi>
+                          </button>
                         </form>
                       </td>
                     ) : null}
@@ -163,13 +178,15 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
       {draft ? (
         editing !== null ? (
           <section aria-labelledby="edit-person">
-            <h2 id="edit-person">{`Edit ${persons[editing]?.full_name ?? "person"}`}</h2>
-            <PersonForm c={c} action={`${base}/${editing}`} values={values ?? valuesOf(persons[editing])} problems={problems} submit="Save person" />
+            <h2 id="edit-person">
+              Edit <bdi>{persons[editing]?.full_name ?? "person"}</bdi>
+            </h2>
+            <PersonForm c={c} lead={lead} action={`${base}/${keys[editing]}`} values={values ?? valuesOf(persons[editing])} problems={problems} submit="Save person" />
           </section>
         ) : (
           <section aria-labelledby="add-person">
             <h2 id="add-person">Add a person</h2>
-            <PersonForm c={c} action={base} values={values ?? {}} problems={problems} submit="Add person" />
+            <PersonForm c={c} lead={lead} action={base} values={values ?? {}} problems={problems} submit="Add person" />
           </section>
         )
       ) : null}
@@ -181,8 +198,11 @@ async function leadOf(c: PortalContext, id: string) {
   return requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
 }
 
-/** A place in the list as typed in the URL: a whole number naming a held person, else null. */
-const placeOf = (lead: Lead, raw: string) => (/^\d{1,2}$/.test(raw) && Number(raw) < lead.significantPersons.length ? Number(raw) : null);
+/** The place of the person a key in the URL names, else null. */
+const placeOf = (lead: Lead, key: string) => {
+  const place = personKeys(lead.significantPersons).indexOf(key);
+  return place === -1 ? null : place;
+};
 
 /**
  * The list after one change, checked as the API checks a PUT (each person's
@@ -207,9 +227,9 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
     return c.html(<PersonsPage c={c} lead={lead} feedback={{ notice: DONE[c.req.query("done") ?? ""] ?? null }} />);
   });
 
-  portal.get("/leads/:id/persons/:place/edit", async (c) => {
+  portal.get("/leads/:id/persons/:person/edit", async (c) => {
     const lead = await leadOf(c, c.req.param("id"));
-    const place = lead ? placeOf(lead, c.req.param("place")) : null;
+    const place = lead ? placeOf(lead, c.req.param("person")) : null;
     if (!lead || place === null) return c.html(notFoundPage(), 404);
     if (lead.state !== "draft") return c.redirect(personsPath(lead.id), 303);
     return c.html(<PersonsPage c={c} lead={lead} editing={place} />);
@@ -219,16 +239,24 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
   const change = (withPlace: boolean) => async (c: PortalContext) => {
     const viewer = c.get("viewer");
     const lead = await leadOf(c, c.req.param("id")!);
-    const place = lead && withPlace ? placeOf(lead, c.req.param("place")!) : null;
-    if (!lead || (withPlace && place === null)) return c.html(notFoundPage(), 404);
+    if (!lead) return c.html(notFoundPage(), 404);
     const form = textFields(await readForm(c), { trim: true });
+    const drawn = drawnVersion(form);
+    const place = withPlace ? placeOf(lead, c.req.param("person")!) : null;
+    // A person gone since the page was drawn is the page's staleness, not an unknown link.
+    const stale = drawn !== lead.version && (drawn !== null || place !== null || !withPlace);
+    if (withPlace && place === null && !stale) return c.html(notFoundPage(), 404);
+    const changedPage = () =>
+      c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={{ byInput: {}, summary: { message: LEAD_CHANGED, field: null } }} />, 409);
+    if (stale) return changedPage();
     const page = (problems: FormProblems, status: RefusalStatus) => c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={problems} />, status);
     const checked = changedList(lead, form, place);
     if ("problems" in checked) return page(checked.problems, 400);
     try {
-      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, checked.persons);
+      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, checked.persons, lead.version);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "precondition_failed")) return changedPage();
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOf), refusal.status);
     }
@@ -236,22 +264,22 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
     return c.redirect(`${personsPath(lead.id)}?done=${place === null ? "added" : "saved"}`, 303);
   };
   portal.post("/leads/:id/persons", change(false));
-  portal.post("/leads/:id/persons/:place", change(true));
+  portal.post("/leads/:id/persons/:person", change(true));
 
-  portal.post("/leads/:id/persons/:place/remove", async (c) => {
+  portal.post("/leads/:id/persons/:person/remove", async (c) => {
     const viewer = c.get("viewer");
     const lead = await leadOf(c, c.req.param("id"));
-    const place = lead ? placeOf(lead, c.req.param("place")) : null;
-    if (!lead || place === null) return c.html(notFoundPage(), 404);
-    // The name the button showed: a list changed meanwhile (another tab) does not lose someone else.
-    const named = textFields(await readForm(c)).full_name;
-    if (named !== undefined && named !== lead.significantPersons[place].full_name) {
-      return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: "The list changed since the page was opened; nobody was removed. Check the list and try again.", field: null } }} />, 409);
-    }
+    if (!lead) return c.html(notFoundPage(), 404);
+    const drawn = drawnVersion(textFields(await readForm(c)));
+    const place = placeOf(lead, c.req.param("person"));
+    const changedPage = () => c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: LEAD_CHANGED, field: null } }} />, 409);
+    if (place === null) return drawn !== null && drawn !== lead.version ? changedPage() : c.html(notFoundPage(), 404);
+    if (drawn !== lead.version) return changedPage();
     try {
-      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place));
+      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place), lead.version);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      if (isRefusal(error, "precondition_failed")) return changedPage();
       const refusal = refusalForPage(error);
       return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
     }
