@@ -10,7 +10,7 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
 import { Refusal } from "../../lib/refusal";
-import { registerViewFrom } from "../registers/holdings";
+import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
 async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration }: LeadWithRelations) {
@@ -46,6 +46,13 @@ export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
   const view = await findLeadView(ctx, scope, id);
   if (!view) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return view;
+}
+
+/** The lead as a person reads it in the portal: the API's lead, plus when the company register was last asked (not part of the API's object). */
+export async function readLeadForPerson(ctx: ViewContext, scope: Scope, id: string) {
+  const found = await findLeadWithRelations(ctx.db, scope, id);
+  if (!found) throw new Refusal("not_found", "No lead with that id in this account and environment.");
+  return { ...(await viewOf(ctx, found)), registryLastAsked: registryLastAsked(found.registerAnswers) };
 }
 
 /** A lead a write has just changed, answered exactly as GET /leads/{id} answers it (the same one-batch read). */
