@@ -243,7 +243,10 @@ export const Lead = z
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()
-      .openapi({ description: "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty." }),
+      .openapi({
+        description:
+          "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, \"Attribution\"); the lead was routed to no lender.",
+      }),
     timeline: z.array(
       z.object({
         event: z.string(),
