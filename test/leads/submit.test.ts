@@ -4,7 +4,7 @@ import { database } from "../../src/db/client";
 import { runGuardedBatch } from "../../src/db/batch";
 import { findLead, submissionStatements } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
-import { call } from "../helpers/api";
+import { ADMIN_TOKEN, call } from "../helpers/api";
 import { panelOf } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
@@ -12,6 +12,7 @@ import { twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
 import { testDeps } from "../helpers/deps";
 import { attributionWindowDays } from "../../src/domain/leads/attribution";
+import { attributedLead } from "../helpers/keyed-post-cases";
 
 async function eventsOf(leadId: string) {
   const { results } = await env.DB.prepare("select event, api, subject_type, organisation_id, environment, detail from events where subject_id = ? order by rowid").bind(leadId).all<any>();
@@ -179,6 +180,8 @@ describe("attribution: one business, one introducer", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ state: "out_of_scope", matched_options: 0, options: [], already_submitted: false });
     const read = (await call("GET", `/partner/v1/leads/${later.id}`, { key: b.live.key })).body;
+    expect(read.attribution).toBeNull();
+    expect((await call("GET", `/partner/v1/leads/${first.id}`, { key: a.live.key })).body.attribution).toEqual({ since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(read.out_of_scope_reasons).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
     expect(read.timeline.find((t: any) => t.event === "lead.out_of_scope").reasons).toEqual(read.out_of_scope_reasons);
     expect(await dealsOf(later.id)).toEqual([]);
@@ -262,6 +265,30 @@ describe("attribution: one business, one introducer", () => {
     ]);
     const next = await createLead(live.key, leadFor(number));
     expect((await submit(live.key, next.id)).body.state).toBe("matched");
+  });
+
+  it("the operator lists attributions and releases one, audited with its reason; a new lead is then routed", async () => {
+    const { id, lead, partner } = await attributedLead();
+    const asOperator = { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } };
+    const list = await call("GET", "/admin/v1/attributions?environment=live", asOperator);
+    expect(list.status).toBe(200);
+    expect(list.body.attributions).toContainEqual(expect.objectContaining({ id, lead_id: lead.id, organisation_id: partner.organisation.id, active: true, released_at: null }));
+    const noReason = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: {} });
+    expectProblem(noReason, 400, "invalid_request");
+    expect(noReason.body.error.field).toBe("reason");
+    expectProblem(await call("POST", "/admin/v1/attributions/att_unknown/release", { ...asOperator, body: { reason: "x" } }), 404, "not_found");
+
+    const released = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "Handed over by agreement." } });
+    expect(released.status).toBe(200);
+    expect(released.body).toMatchObject({ id, active: false, release_reason: "Handed over by agreement.", released_at: expect.any(String) });
+    const audit = await env.DB.prepare("select organisation_id, member_id, action, target from portal_audit_log where target = ?").bind(id).all<any>();
+    expect(audit.results).toEqual([{ organisation_id: partner.organisation.id, member_id: "operator", action: "attribution.released", target: id }]);
+    expectProblem(await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "again" } }), 409, "conflict");
+    expect((await call("GET", "/admin/v1/attributions?environment=live", asOperator)).body.attributions.map((a: any) => a.id)).not.toContain(id);
+
+    const other = await partnerWithKeys();
+    const next = await createLead(other.live.key, leadFor(lead.business.company_number));
+    expect((await submit(other.live.key, next.id)).body.state).toBe("matched");
   });
 
   it("three partners submitting the same company at once end with exactly one routed lead (20 runs)", async () => {

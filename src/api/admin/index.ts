@@ -4,6 +4,7 @@ import { timingSafeEqual } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { operatorIdempotency } from "../../middleware/idempotency";
 import { createRouter } from "../router";
+import { registerAttributionRoutes } from "./attributions/handlers";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerInvitationRoutes } from "./organisations/invitations";
 import { registerOperatorDocument } from "./openapi";
@@ -33,6 +34,7 @@ export function createAdminApi() {
   registerOrganisationRoutes(admin);
   registerInvitationRoutes(admin);
   registerProductRoutes(admin);
+  registerAttributionRoutes(admin);
   registerOperatorDocument(admin, ADMIN_BASE);
   return admin;
 }

@@ -1,14 +1,15 @@
 /**
  * Attribution claims (migration 0020_company-claims, docs/leads.md
- * "Attribution"): the statements a submit adds to its batch and the read of
- * the claim that holds a company.
+ * "Attribution"): the statements a submit adds to its batch, the read of the
+ * claim that holds a company, and the operator's list and release.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { companyClaims, type CompanyClaimRow } from "../schema/claims";
 import { leadRouting } from "../schema/deals";
 import { leads } from "../schema/leads";
+import { portalAuditLog } from "../schema/portal";
 import { submissionWon } from "./routing";
 
 interface NewClaim {
@@ -75,4 +76,37 @@ export async function activeClaim(db: Database, environment: "sandbox" | "live",
     .where(and(eq(companyClaims.environment, environment), eq(companyClaims.companyKey, companyKey), eq(companyClaims.active, true)))
     .limit(1);
   return row ?? null;
+}
+
+/** The operator's list: the active claims of an environment, newest first. */
+export const listActiveClaims = (db: Database, environment: "sandbox" | "live", limit: number) =>
+  db
+    .select()
+    .from(companyClaims)
+    .where(and(eq(companyClaims.environment, environment), eq(companyClaims.active, true)))
+    .orderBy(desc(companyClaims.since))
+    .limit(limit);
+
+export async function findClaim(db: Database, id: string): Promise<CompanyClaimRow | null> {
+  const [row] = await db.select().from(companyClaims).where(eq(companyClaims.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * An operator's release as one batch: the claim stops holding (only if it
+ * still does: the first statement is the guard) and the holder's audit log
+ * records it, with the reason, written only if the release won.
+ */
+export function releaseStatements(db: Database, claim: CompanyClaimRow, reason: string, at: string, auditId: string) {
+  const release = db
+    .update(companyClaims)
+    .set({ active: false, endedAt: at, releasedAt: at, releaseReason: reason })
+    .where(and(eq(companyClaims.id, claim.id), eq(companyClaims.active, true)));
+  const audit = insertWhere(
+    db,
+    portalAuditLog,
+    { id: auditId, organisationId: claim.organisationId, memberId: "operator", environment: claim.environment, action: "attribution.released", target: claim.id, at },
+    sql`exists (select 1 from ${companyClaims} where ${companyClaims.id} = ${claim.id} and ${companyClaims.releasedAt} = ${at})`,
+  );
+  return [release, audit] as const;
 }

@@ -13,7 +13,7 @@ import { Refusal } from "../../lib/refusal";
 import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
-async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration }: LeadWithRelations) {
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration, attributionSince }: LeadWithRelations) {
   const uploadUrl = await ctx.links.hub(lead.id, hubLinkGeneration);
   const register = registerViewFrom(registerAnswers, ctx.clock());
   const registerSources = { register: register.figures, registerAnswers: register.answers };
@@ -23,6 +23,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
     uploadUrl,
     ...registerSources,
     renewals,
+    attributionSince,
     routing: {
       offers: offers.map(partnerOfferView),
       fundingOutcome:
@@ -33,7 +34,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
 }
 
 /** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
-export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0, attributionSince: null });
 
 /** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
 export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {

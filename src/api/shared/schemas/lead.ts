@@ -262,6 +262,13 @@ export const Lead = z
     renewals: z
       .array(z.object({ id: z.string(), reference: z.string(), state: LeadState, created_at: Timestamp }))
       .openapi({ description: "The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed." }),
+    attribution: z
+      .object({ since: Timestamp })
+      .nullable()
+      .openapi({
+        description:
+          "While this lead holds its company (it introduced it first: docs/leads.md, \"Attribution\"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced).",
+      }),
     submitted_at: Timestamp.nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
