@@ -253,7 +253,10 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
       const holder = await activeClaim(db, lead.environment, claim.identity.key);
       if (!holder) continue;
       if (holder.organisationId === scope.organisationId) {
-        throw new Refusal("duplicate_lead", "This partner already has an open submitted lead for this company; follow that lead instead.", { extra: { existing_lead_id: holder.leadId } });
+        throw new Refusal("duplicate_lead", "This partner already has an open submitted lead for this company; follow that lead instead.", {
+          field: "business.company_number",
+          extra: { existing_lead_id: holder.leadId },
+        });
       }
       const later = planSubmission(deps, scope, lead, notRouted(matched), null);
       if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false };
