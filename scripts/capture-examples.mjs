@@ -52,6 +52,9 @@ await call("partner GET /leads/{id}/documents/{document_id}", "GET", `/partner/v
 await call("partner POST /leads/{id}/submit", "POST", `/partner/v1/leads/${lead.id}/submit`, { headers: P });
 await call("partner GET /leads/{id}", "GET", `/partner/v1/leads/${lead.id}`, { headers: P });
 await call("partner GET /leads", "GET", `/partner/v1/leads?limit=1`, { headers: P });
+// The live lead now holds its company (docs/leads.md, "Attribution"): the operator lists it and releases it.
+const attributions = await call("admin GET /attributions", "GET", "/admin/v1/attributions?environment=live&limit=1", { headers: ADMIN });
+await call("admin POST /attributions/{id}/release", "POST", `/admin/v1/attributions/${attributions.attributions[0].id}/release`, { headers: ADMIN, body: { reason: "The introducer agreed to hand the client over." } });
 await call("partner POST /leads/{id}/hub-link", "POST", `/partner/v1/leads/${lead.id}/hub-link`, { headers: P });
 const wh = await call("partner POST /webhooks", "POST", "/partner/v1/webhooks", { headers: P, body: { url: "http://127.0.0.1:9/hook", description: "Production CRM", events: ["lead.offers_available", "lead.funded"] } });
 await call("partner GET /webhooks", "GET", "/partner/v1/webhooks", { headers: P });

@@ -16,6 +16,7 @@ export const ProblemSchema = z
     }),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     missing: z.array(z.string()).optional(),
+    existing_lead_id: z.string().optional().openapi({ description: "On 409 `duplicate_lead`: the caller's own open lead for the same company." }),
     request_id: z.string().openapi({ description: "Also sent as the `X-Request-Id` header." }),
   })
   .openapi("Problem");

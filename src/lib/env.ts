@@ -12,6 +12,8 @@ export interface Secrets extends RegisterEnv {
   ADMIN_TOKEN?: string;
   /** Key for signed download links, hub links, cursors and sealed webhook secrets; read only through signingSecretOf (lib/signing-secret.ts). */
   SIGNING_SECRET?: string;
+  /** Optional var: days a funded lead keeps its company for its introducer (default 90; docs/leads.md, "Attribution"). */
+  ATTRIBUTION_WINDOW_DAYS?: string;
 }
 
 /**

@@ -17,6 +17,7 @@ export const REFUSAL_STATUS = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   lead_submitted: { status: 409, title: "Lead already submitted" },
+  duplicate_lead: { status: 409, title: "Duplicate lead" },
   lead_not_funded: { status: 409, title: "Lead not funded" },
   invalid_transition: { status: 409, title: "Transition not allowed" },
   offer_not_acceptable: { status: 409, title: "Offer cannot be accepted" },

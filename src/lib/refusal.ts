@@ -19,6 +19,7 @@ export const API_REFUSAL_CODES = [
   "not_found",
   "method_not_allowed",
   "lead_submitted",
+  "duplicate_lead",
   "lead_not_funded",
   "invalid_transition",
   "precondition_failed",

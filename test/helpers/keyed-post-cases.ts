@@ -223,7 +223,31 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
       written: () => countOf("select count(*) as n from portal_invitations where organisation_id = ? and member_id = ?", partner.organisation.id, memberId),
     };
   },
+  "admin POST /attributions/{id}/release": async () => {
+    const claim = await attributedLead();
+    return {
+      path: `/attributions/${claim.id}/release`,
+      body: { reason: "Handed over by agreement." },
+      // The release and its audit entry: one execution, two rows changed, never four.
+      written: () =>
+        countOf(
+          "select (select count(*) from company_claims where id = ?1 and released_at is not null) + (select count(*) from portal_audit_log where target = ?1 and action = 'attribution.released') as n",
+          claim.id,
+        ),
+    };
+  },
 };
+
+/** A live lead routed for a company of its own, and the attribution it holds. */
+export async function attributedLead() {
+  await twoLenderPanel();
+  const partner = await partnerWithKeys();
+  const lead = await createLead(partner.live.key);
+  const submitted = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key });
+  expect(submitted.body.state).toBe("matched");
+  const claim = await env.DB.prepare("select id from company_claims where lead_id = ? and active = 1").bind(lead.id).first<{ id: string }>();
+  return { id: claim!.id, lead, partner };
+}
 
 /** The POST operations of the three served documents that declare `idempotency_key_reused`. */
 export async function keyedPostsOfTheDocuments() {

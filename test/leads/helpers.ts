@@ -1,11 +1,17 @@
 import { call } from "../helpers/api";
 
-/** A UK lead with every mandatory field of its market. */
+/**
+ * A company number no other lead of the run names: the live rule "one business, one introducer"
+ * (docs/leads.md, "Attribution") would otherwise end every later live lead of the same company.
+ */
+export const freshCompanyNumber = () => `7${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+
+/** A UK lead with every mandatory field of its market, for a company of its own. */
 export const completeUkLead = () => ({
   country: "GB",
   partner_reference: "acct-42",
   channel: { name: "Acme Books", domain: "acmebooks.example" },
-  business: { name: "Widgets Ltd", company_number: "01234567", entity_type: "private_limited_company", industry: "ecommerce", vat: { number: "GB123456789" } },
+  business: { name: "Widgets Ltd", company_number: freshCompanyNumber(), entity_type: "private_limited_company", industry: "ecommerce", vat: { number: "GB123456789" } },
   contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" },
   funding: { amount: 40_000, purpose: "working_capital", product_family: "business_loan" },
   trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m", annual_turnover: 420_000 },

@@ -13,10 +13,11 @@ async function count(key: string) {
 describe("Idempotency-Key on POST /partner/v1/leads", () => {
   it("answers the first response again for the same key and body", async () => {
     const { sandbox } = await partnerWithKeys();
-    const first = await post(sandbox.key, completeUkLead(), "key-1");
+    const body = completeUkLead();
+    const first = await post(sandbox.key, body, "key-1");
     expect(first.status).toBe(201);
     expect(first.headers.get("Idempotent-Replayed")).toBeNull();
-    const again = await post(sandbox.key, completeUkLead(), "key-1");
+    const again = await post(sandbox.key, body, "key-1");
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
@@ -62,7 +63,8 @@ describe("Idempotency-Key on POST /partner/v1/leads", () => {
 
   it("creates one lead when the same request races", async () => {
     const { sandbox } = await partnerWithKeys();
-    const results = await Promise.all(Array.from({ length: 4 }, () => post(sandbox.key, completeUkLead(), "race")));
+    const body = completeUkLead();
+    const results = await Promise.all(Array.from({ length: 4 }, () => post(sandbox.key, body, "race")));
     const created = results.filter((r) => r.status === 201);
     // Each racer either gets the one lead (first or replayed) or is told the first is still running.
     for (const r of results) {
@@ -71,7 +73,7 @@ describe("Idempotency-Key on POST /partner/v1/leads", () => {
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
     expect(await count(sandbox.key)).toBe(1);
-    const later = await post(sandbox.key, completeUkLead(), "race");
+    const later = await post(sandbox.key, body, "race");
     expect(later.status).toBe(201);
     expect(later.body.id).toBe(created[0].body.id);
     expect(later.headers.get("Idempotent-Replayed")).toBe("true");

@@ -10,6 +10,7 @@ import { documents } from "../../src/db/schema/documents";
 import { hubLinks } from "../../src/db/schema/hub-links";
 import { leads } from "../../src/db/schema/leads";
 import { registerAnswers } from "../../src/db/schema/registers";
+import { companyClaims } from "../../src/db/schema/claims";
 import { toOffer } from "../../src/db/offer-rows";
 import { toDocument } from "../../src/db/documents/documents";
 import { toLead, toRenewalSummary } from "../../src/db/leads/leads";
@@ -135,9 +136,13 @@ describe("the lead read as one statement", () => {
     await d.insert(registerAnswers).values({ ownerId: leadId, kind: "vat", environment: "live", country: "GB", number: "GB123", lookupId: "l1", answer: null, attempts: 2, dueAt: later, requestedAt: t, updatedAt: t });
     await d.insert(registerAnswers).values({ ownerId: leadId, kind: "registry", environment: "live", country: "GB", number: "0123", lookupId: "l2", answer: { status: "active", name: "Ü", score: 0.1 + 0.2 }, checkedAt: later, attempts: 1, requestedAt: t, updatedAt: t });
 
+    // Attribution: the lead's one active claim gives its `since`; a retired one says nothing.
+    await d.insert(companyClaims).values({ id: `att_old_${uid()}`, environment: "live", companyKey: `GB:register:${uid()}`, leadId, organisationId: org, since: t, active: false, endedAt: later });
+    await d.insert(companyClaims).values({ id: `att_${uid()}`, environment: "live", companyKey: `GB:register:${uid()}`, leadId, organisationId: org, since: later });
+
     const read = await findLeadWithRelations(d, { organisationId: org, environment: "live" }, leadId);
     const lead = toLead((await d.select().from(leads).where(eq(leads.id, leadId)))[0]!);
-    const expected = { lead, ...(await readTheOldWay(leadId, org, "live")), routing: { reasons: [{ code: "matched", detail: "é \"x\"" }], outcome: "funded", outcomeAt: later, fundedAmount: 0.1 + 0.2 }, hubLinkGeneration: 3 };
+    const expected = { lead, ...(await readTheOldWay(leadId, org, "live")), routing: { reasons: [{ code: "matched", detail: "é \"x\"" }], outcome: "funded", outcomeAt: later, fundedAmount: 0.1 + 0.2 }, hubLinkGeneration: 3, attributionSince: later };
 
     expect(read).not.toBeNull();
     expect(read!.documents).toHaveLength(3);

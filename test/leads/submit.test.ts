@@ -4,11 +4,15 @@ import { database } from "../../src/db/client";
 import { runGuardedBatch } from "../../src/db/batch";
 import { findLead, submissionStatements } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
-import { call } from "../helpers/api";
+import { ADMIN_TOKEN, call } from "../helpers/api";
 import { panelOf } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
-import { completeUkLead, createLead } from "./helpers";
+import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
+import { twoLenderPanel } from "../routing/helpers";
+import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
 import { testDeps } from "../helpers/deps";
+import { attributionWindowDays } from "../../src/domain/leads/attribution";
+import { attributedLead } from "../helpers/keyed-post-cases";
 
 async function eventsOf(leadId: string) {
   const { results } = await env.DB.prepare("select event, api, subject_type, organisation_id, environment, detail from events where subject_id = ? order by rowid").bind(leadId).all<any>();
@@ -132,5 +136,205 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: b.sandbox.key }), 404, "not_found");
     expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: a.live.key }), 404, "not_found");
     expect(await eventsOf(lead.id)).toEqual([]);
+  });
+});
+
+/** A complete UK lead naming `companyNumber` as typed. */
+const leadFor = (companyNumber: string) => {
+  const base = completeUkLead();
+  return { ...base, business: { ...base.business, company_number: companyNumber } };
+};
+const submit = (key: string, id: string) => call("POST", `/partner/v1/leads/${id}/submit`, { key });
+const reasonsOf = async (key: string, id: string) => (await call("GET", `/partner/v1/leads/${id}`, { key })).body.out_of_scope_reasons;
+const dealsOf = async (leadId: string) => (await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(leadId).all<any>()).results;
+
+describe("attribution: one business, one introducer", () => {
+  it("the same partner's second open lead for the company is 409 duplicate_lead naming the first; its draft stays", async () => {
+    await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const number = freshCompanyNumber();
+    const first = await createLead(live.key, leadFor(number));
+    expect((await submit(live.key, first.id)).body.state).toBe("matched");
+    // Typed another way, the same company (GB: spaces out, upper case, zero-padded to 8).
+    const second = await createLead(live.key, leadFor(` ${number.slice(0, 4)} ${number.slice(4)} `));
+    const res = await submit(live.key, second.id);
+    expectProblem(res, 409, "duplicate_lead");
+    expect(res.body.existing_lead_id).toBe(first.id);
+    expect((await call("GET", `/partner/v1/leads/${second.id}`, { key: live.key })).body.state).toBe("draft");
+    expect(await dealsOf(second.id)).toEqual([]);
+  });
+
+  it("another partner's lead is ended out_of_scope already_introduced, routed to no lender, with no trace of the first partner", async () => {
+    const panel = await twoLenderPanel();
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    const number = freshCompanyNumber();
+    const first = await createLead(a.live.key, { ...leadFor(number), partner_reference: "a-secret-ref" });
+    const receiver = receiverBucket();
+    await register("partner", b.live.key, { url: receiver.url() });
+    expect((await submit(a.live.key, first.id)).body.state).toBe("matched");
+    const dealsBefore = (await env.DB.prepare("select count(*) n from deals").first<{ n: number }>())!.n;
+
+    const later = await createLead(b.live.key, leadFor(number));
+    const res = await submit(b.live.key, later.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ state: "out_of_scope", matched_options: 0, options: [], already_submitted: false });
+    const read = (await call("GET", `/partner/v1/leads/${later.id}`, { key: b.live.key })).body;
+    expect(read.attribution).toBeNull();
+    expect((await call("GET", `/partner/v1/leads/${first.id}`, { key: a.live.key })).body.attribution).toEqual({ since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(read.out_of_scope_reasons).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    expect(read.timeline.find((t: any) => t.event === "lead.out_of_scope").reasons).toEqual(read.out_of_scope_reasons);
+    expect(await dealsOf(later.id)).toEqual([]);
+    expect((await env.DB.prepare("select count(*) n from deals").first<{ n: number }>())!.n).toBe(dealsBefore);
+    const laterEvents = await eventsOf(later.id);
+    expect(laterEvents.map((e) => e.event)).toEqual(["lead.submitted", "lead.out_of_scope"]);
+    expect(JSON.parse(laterEvents[1].detail).reasons).toEqual(read.out_of_scope_reasons);
+
+    // Everything the second partner can read: the submit, the lead, its list, its events, its webhook bodies.
+    const { deliveryIds } = await dispatch();
+    await consume(deliveryIds);
+    const bodies = (await receiver.records()).map((r) => r.body);
+    expect(bodies.length).toBeGreaterThan(0);
+    const seen = [
+      JSON.stringify(res.body),
+      (await call("GET", `/partner/v1/leads/${later.id}`, { key: b.live.key })).text,
+      (await call("GET", "/partner/v1/leads", { key: b.live.key })).text,
+      (await call("GET", "/partner/v1/events", { key: b.live.key })).text,
+      ...bodies,
+    ].join("\n");
+    const aOrganisation = (await env.DB.prepare("select name from organisations where id = ?").bind(a.organisation.id).first<{ name: string }>())!.name;
+    for (const trace of [a.organisation.id, aOrganisation, first.id, first.reference, "a-secret-ref", "Lender A", "Lender B", panel.a.id, panel.b.id]) {
+      expect(seen.includes(trace), trace).toBe(false);
+    }
+  });
+
+  it("a company whose first lead ended without funding can be introduced again", async () => {
+    const panel = await twoLenderPanel();
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    const number = freshCompanyNumber();
+    const first = await createLead(a.live.key, leadFor(number));
+    expect((await submit(a.live.key, first.id)).body.state).toBe("matched");
+    for (const deal of await dealsOf(first.id)) {
+      const key = deal.lender_organisation_id === panel.a.id ? panel.keys.a.live : panel.keys.b.live;
+      expect((await call("POST", `/v1/deals/${deal.ref}/status`, { key, body: { status: "declined", reason: "affordability" } })).status).toBe(200);
+    }
+    expect((await call("GET", `/partner/v1/leads/${first.id}`, { key: a.live.key })).body.state).toBe("declined");
+    const later = await createLead(b.live.key, leadFor(number));
+    expect((await submit(b.live.key, later.id)).body.state).toBe("matched");
+  });
+
+  it("a funded lead keeps its company for the window (90 days), then another partner's lead is routed", async () => {
+    await twoLenderPanel();
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    const number = freshCompanyNumber();
+    const first = await createLead(a.live.key, leadFor(number));
+    expect((await submit(a.live.key, first.id)).body.state).toBe("matched");
+    // Funded 10 days ago: still attributed.
+    const fundedAgo = async (days: number) => {
+      const at = new Date(Date.now() - days * 86_400_000).toISOString();
+      await env.DB.batch([
+        env.DB.prepare("update leads set state = 'funded', updated_at = ? where id = ?").bind(at, first.id),
+        env.DB.prepare("update lead_routing set outcome = 'funded', outcome_at = ?, funded_amount = 40000 where lead_id = ?").bind(at, first.id),
+      ]);
+    };
+    await fundedAgo(10);
+    const within = await createLead(b.live.key, leadFor(number));
+    expect((await submit(b.live.key, within.id)).body.state).toBe("out_of_scope");
+    expect(await reasonsOf(b.live.key, within.id)).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    // Funded 91 days ago: the window has ended by itself.
+    await fundedAgo(91);
+    const after = await createLead(b.live.key, leadFor(number));
+    expect((await submit(b.live.key, after.id)).body.state).toBe("matched");
+    expect(attributionWindowDays(undefined)).toBe(90);
+    expect(attributionWindowDays("30")).toBe(30);
+    expect(attributionWindowDays("0")).toBe(90);
+    expect(attributionWindowDays("ninety")).toBe(90);
+  });
+
+  it("the same partner's new lead for a company it funded is not a duplicate", async () => {
+    await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const number = freshCompanyNumber();
+    const first = await createLead(live.key, leadFor(number));
+    expect((await submit(live.key, first.id)).body.state).toBe("matched");
+    await env.DB.batch([
+      env.DB.prepare("update leads set state = 'funded' where id = ?").bind(first.id),
+      env.DB.prepare("update lead_routing set outcome = 'funded', outcome_at = ?, funded_amount = 40000 where lead_id = ?").bind(new Date().toISOString(), first.id),
+    ]);
+    const next = await createLead(live.key, leadFor(number));
+    expect((await submit(live.key, next.id)).body.state).toBe("matched");
+  });
+
+  it("the operator lists attributions and releases one, audited with its reason; a new lead is then routed", async () => {
+    const { id, lead, partner } = await attributedLead();
+    const asOperator = { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } };
+    const list = await call("GET", "/admin/v1/attributions?environment=live", asOperator);
+    expect(list.status).toBe(200);
+    expect(list.body.attributions).toContainEqual(expect.objectContaining({ id, lead_id: lead.id, organisation_id: partner.organisation.id, active: true, released_at: null }));
+    const noReason = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: {} });
+    expectProblem(noReason, 400, "invalid_request");
+    expect(noReason.body.error.field).toBe("reason");
+    expectProblem(await call("POST", "/admin/v1/attributions/att_unknown/release", { ...asOperator, body: { reason: "x" } }), 404, "not_found");
+
+    const released = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "Handed over by agreement." } });
+    expect(released.status).toBe(200);
+    expect(released.body).toMatchObject({ id, active: false, release_reason: "Handed over by agreement.", released_at: expect.any(String) });
+    const audit = await env.DB.prepare("select organisation_id, member_id, action, target from portal_audit_log where target = ?").bind(id).all<any>();
+    expect(audit.results).toEqual([{ organisation_id: partner.organisation.id, member_id: "operator", action: "attribution.released", target: id }]);
+    expectProblem(await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "again" } }), 409, "conflict");
+    expect((await call("GET", "/admin/v1/attributions?environment=live", asOperator)).body.attributions.map((a: any) => a.id)).not.toContain(id);
+
+    const other = await partnerWithKeys();
+    const next = await createLead(other.live.key, leadFor(lead.business.company_number));
+    expect((await submit(other.live.key, next.id)).body.state).toBe("matched");
+  });
+
+  it("three partners submitting the same company at once end with exactly one routed lead (20 runs)", async () => {
+    await twoLenderPanel();
+    const partners = await Promise.all([partnerWithKeys(), partnerWithKeys(), partnerWithKeys()]);
+    for (let run = 0; run < 20; run++) {
+      const number = freshCompanyNumber();
+      const leads = await Promise.all(partners.map((p) => createLead(p.live.key, leadFor(number))));
+      const answers = await Promise.all(leads.map((lead, i) => submit(partners[i]!.live.key, lead.id)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      const states = answers.map((a) => a.body.state).sort();
+      expect(states, `run ${run}`).toEqual(["matched", "out_of_scope", "out_of_scope"]);
+      const routed = (await Promise.all(leads.map((l) => dealsOf(l.id)))).filter((d) => d.length > 0);
+      expect(routed).toHaveLength(1);
+    }
+  });
+
+  it("sandbox: a fixture number can be submitted again and again; the documented numbers give each outcome", async () => {
+    const a = await partnerWithKeys();
+    const b = await partnerWithKeys();
+    for (let i = 0; i < 2; i++) {
+      const again = await createLead(a.sandbox.key, leadFor("00000001"));
+      expect((await submit(a.sandbox.key, again.id)).body.state).not.toBe("out_of_scope");
+    }
+    const introduced = await createLead(a.sandbox.key, leadFor("00000022"));
+    expect((await submit(a.sandbox.key, introduced.id)).body.state).toBe("out_of_scope");
+    expect(await reasonsOf(a.sandbox.key, introduced.id)).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    // 00000021 is attributed as a live company would be; release it afterwards so reruns start clean.
+    await env.DB.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
+    const held = await createLead(a.sandbox.key, leadFor("00000021"));
+    expect((await submit(a.sandbox.key, held.id)).status).toBe(200);
+    const duplicate = await createLead(a.sandbox.key, leadFor("00000021"));
+    expectProblem(await submit(a.sandbox.key, duplicate.id), 409, "duplicate_lead");
+    const other = await createLead(b.sandbox.key, leadFor("00000021"));
+    expect((await submit(b.sandbox.key, other.id)).body.state).toBe("out_of_scope");
+    expect(await reasonsOf(b.sandbox.key, other.id)).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    // A sandbox claim never blocks a live lead.
+    const live = await createLead(b.live.key, leadFor("00000021"));
+    expect((await submit(b.live.key, live.id)).status).toBe(200);
+    expect(await reasonsOf(b.live.key, live.id)).not.toContainEqual(expect.objectContaining({ code: "already_introduced" }));
+  });
+
+  it("prequalification says nothing about attribution", async () => {
+    const { live } = await partnerWithKeys();
+    const doc = (await call("GET", "/partner/v1/openapi.json")).body;
+    expect(JSON.stringify(doc.paths["/prequalification"] ?? doc.paths[Object.keys(doc.paths).find((p) => p.includes("prequal"))!])).not.toContain("already_introduced");
+    void live;
   });
 });

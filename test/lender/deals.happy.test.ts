@@ -12,7 +12,7 @@ describe("lender deals", () => {
     expect(list.body.deals).toEqual([
       {
         ref: refA,
-        business: { name: "Widgets Ltd", company_number: "01234567" },
+        business: { name: "Widgets Ltd", company_number: lead.business.company_number },
         contact: { first_name: "Ada", last_name: "Lovelace" },
         amount: 40_000,
         currency: "GBP",
@@ -53,7 +53,7 @@ describe("lender deals", () => {
       annual_turnover_basis: "applicant",
       registry: null,
       identifiers: { vat_number: null, lei: null },
-      company_register_number: "01234567",
+      company_register_number: lead.business.company_number,
       entity_type: "private_limited_company",
       vat: { number: "GB123456789", valid: null },
     });

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
@@ -155,5 +156,21 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const session = await signedInMember(organisation.id, "member");
     expect((await portal("POST", `/leads/${theirs.id}/edit`, { session, form: completeUkForm() })).status).toBe(404);
     expect((await call("GET", `/partner/v1/leads/${theirs.id}`, { key: other.sandbox.key })).body.updated_at).toBe(theirs.updated_at);
+  });
+});
+
+describe("partner portal: one business, one introducer", () => {
+  it("a second open lead for the same company re-renders the form with the message beside the company number (409)", async () => {
+    await twoLenderPanel();
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    // 00000021: the sandbox company attribution applies to (docs/leads.md, "Attribution"); clean for reruns.
+    await env.DB.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
+    const form = { ...completeUkForm(), "business.company_number": "00000021", intent: "submit" };
+    const first = await portal("POST", "/leads/new", { session, form });
+    expect(first.status).toBe(303);
+    const second = await portal("POST", "/leads/new", { session, form });
+    expect(second.status).toBe(409);
+    expect(messageBeside(second.text, "business.company_number")).toMatch(/already has an open submitted lead for this company/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
-import { abnLookup, abnOf, unwrapJsonp } from "../../src/registers/sources/abn-lookup";
+import { abnLookup, unwrapJsonp } from "../../src/registers/sources/abn-lookup";
+import { abnOf } from "../../src/domain/registers/identity";
 import { credentials, registerContext } from "./support/context";
 import { registerFailureCases } from "./support/failures";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
-import { companiesHouse, normaliseCompanyNumber } from "../../src/registers/sources/companies-house";
+import { companiesHouse } from "../../src/registers/sources/companies-house";
+import { gbCompanyNumber as normaliseCompanyNumber } from "../../src/domain/registers/identity";
 import { comparableName } from "../../src/registers/sources/companies-house/directors";
 import { credentials, registerContext } from "./support/context";
 import { registerFailureCases } from "./support/failures";

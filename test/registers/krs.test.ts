@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
-import { krsNumberOf, krsRegister } from "../../src/registers/sources/krs";
+import { krsRegister } from "../../src/registers/sources/krs";
+import { krsNumberOf } from "../../src/domain/registers/identity";
 import { registerContext } from "./support/context";
 import { registerFailureCases } from "./support/failures";
 

@@ -4,6 +4,8 @@ import { monthsSince } from "../../src/domain/figures";
 import { sourceContextFrom } from "../../src/registers/context";
 import { sandboxRegisterSource, sandboxVatSource } from "../../src/registers/sources/sandbox";
 import { attemptLookup } from "../../src/services/registers/attempts";
+import { unavailable } from "../../src/registers/outcome";
+import type { RegisterSource } from "../../src/registers/source";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
@@ -11,9 +13,17 @@ import { twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { dueMessages, ukLead } from "./lookups-support";
 import { testDeps } from "../helpers/deps";
+import { formatFor, LABELS } from "../../src/web/kit/format";
+import { portal, signedInMember } from "../helpers/portal";
+import { switchTo } from "../portal/partner-helpers";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
+// Each test routes a live lead for the one complete fixture company, 00000001: the earlier test's
+// lead would otherwise hold it (docs/leads.md, "Attribution"), and storage is shared by the file.
+beforeEach(async () => {
+  await env.DB.prepare("update company_claims set active = 0 where company_key = 'GB:register:00000001'").run();
+});
 
 /** The fixture registers standing in for the real ones: a live lookup answered without leaving the machine. */
 const fixtureRegisters = { registry: () => sandboxRegisterSource, vat: (_e: string, country: string) => sandboxVatSource(country) };
@@ -102,5 +112,76 @@ describe("test deals carry the sandbox fixture 00000001", () => {
     expect(fr.body.market).toMatchObject({ country: "FR", company_number: "100000001", registry: { status: "available" }, identifiers: { siren: "100000001", siret: "10000000100011" } });
     const us = await call("POST", "/v1/test/deals", { key: lender.sandbox.key, body: { country: "US" } });
     expect(us.body.market.registry).toMatchObject({ status: "unavailable", reason: "not_available_in_state" });
+  });
+});
+
+/** The one key set a register answer with a `reason` may have (the spec's "returns only"; decisions.md). */
+const UNANSWERED_KEYS = ["reason", "source", "status"];
+const keysOf = (o: unknown) => Object.keys(o as object).sort();
+
+describe("a register object with a reason is exactly {source, status, reason}", () => {
+  it.each(["not_found", "timeout", "unavailable", "rate_limited", "not_configured", "not_available_in_state"] as const)(
+    "%s: stored and on the partner's lead with no checked_at",
+    async (reason) => {
+      const { live } = await partnerWithKeys();
+      const lead = await createLead(live.key, ukLead("01020304"));
+      const [message] = (await dueMessages(lead.id)).filter((m) => m.kind === "registry");
+      const answering: RegisterSource = { source: "stand-in", lookup: async () => unavailable(reason) };
+      await attemptLookup(testDeps(), message, { registry: () => answering, vat: fixtureRegisters.vat }, sourceContextFrom({}));
+      const row = await env.DB.prepare("select answer from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ answer: string }>();
+      expect(keysOf(JSON.parse(row!.answer))).toEqual(UNANSWERED_KEYS);
+      const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
+      expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason });
+      expect(keysOf(read.business.registry)).toEqual(UNANSWERED_KEYS);
+      // A row stored before the rule (with checked_at in the object) reads the same.
+      await env.DB.prepare("update register_answers set answer = ? where owner_id = ? and kind = 'registry'")
+        .bind(JSON.stringify({ source: "official_register", status: "unavailable", reason, checked_at: "2026-11-01T10:00:00.000Z" }), lead.id)
+        .run();
+      expect(keysOf((await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body.business.registry)).toEqual(UNANSWERED_KEYS);
+    },
+  );
+
+  it("not_found from the register: the partner's lead, the lender's deal and both webhook bodies carry the three keys", async () => {
+    const panel = await twoLenderPanel();
+    const { live } = await partnerWithKeys();
+    const partnerReceiver = receiverBucket();
+    await register("partner", live.key, { url: partnerReceiver.url(), events: ["lead.submitted"] });
+    // The sandbox fixtures know no 99999999: the register's own "no such company".
+    const lead = await createLead(live.key, ukLead("99999999"));
+    for (const message of await dueMessages(lead.id)) await attemptLookup(testDeps(), message, fixtureRegisters, sourceContextFrom({}));
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key })).body.state).toBe("matched");
+    const { results } = await env.DB.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, panel.a.id).all<any>();
+    const ref = results[0].ref as string;
+    const lenderReceiver = receiverBucket();
+    await register("lender", panel.keys.a.live, { url: lenderReceiver.url(), events: ["deal.updated"] });
+    expect((await call("POST", `/v1/deals/${ref}/status`, { key: panel.keys.a.live, body: { status: "in_review" } })).status).toBe(200);
+    const { deliveryIds } = await dispatch();
+    await consume(deliveryIds);
+
+    const notFound = { source: "official_register", status: "unavailable", reason: "not_found" };
+    const partnerLead = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
+    const deal = (await call("GET", `/v1/deals/${ref}`, { key: panel.keys.a.live })).body;
+    const lenderBody = (await lenderReceiver.records()).map((r) => JSON.parse(r.body)).find((b) => b.event === "deal.updated");
+    const partnerBody = (await partnerReceiver.records()).map((r) => JSON.parse(r.body)).find((b) => b.event === "lead.submitted");
+    for (const registry of [partnerLead.business.registry, deal.market.registry, lenderBody.data.market.registry, partnerBody.data.business.registry]) {
+      expect(registry).toEqual(notFound);
+      expect(keysOf(registry)).toEqual(UNANSWERED_KEYS);
+    }
+  });
+});
+
+describe("when the register was last asked is for people, not a key", () => {
+  it("the portal's register section says when a register that does not know the number was asked; the API object has no checked_at", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    const lead = await createLead(live.key, ukLead("99999999"));
+    for (const message of await dueMessages(lead.id)) await attemptLookup(testDeps(), message, fixtureRegisters, sourceContextFrom({}));
+    const row = await env.DB.prepare("select checked_at from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ checked_at: string }>();
+    expect(row!.checked_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const session = await signedInMember(organisation.id, "member");
+    await switchTo(session, "live");
+    const page = await portal("GET", `/leads/${lead.id}`, { session });
+    expect(page.status).toBe(200);
+    const paragraph = page.text.match(/<p id="register-reason">([^<]*)<\/p>/)![1];
+    expect(paragraph).toBe(`The company register could not answer: ${LABELS.registerReason("not_found")} (last asked ${formatFor(lead.country).time(row!.checked_at)}).`);
   });
 });

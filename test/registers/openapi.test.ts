@@ -20,6 +20,12 @@ describe("the register objects in the OpenAPI documents", () => {
     expect(JSON.stringify(registry)).toContain("#/components/schemas/RegistryAvailable");
     expect(JSON.stringify(registry)).toContain("#/components/schemas/RegistryUnavailable");
     expect(Object.keys(schemas.RegistryAvailable.properties)).toEqual(REGISTRY_KEYS);
+    // The unanswered shape is exactly {source, status, reason}: no checked_at, no other key (decisions.md).
+    expect(JSON.stringify(registry.oneOf ?? registry.anyOf)).toContain("RegistryUnavailable");
+    expect(registry.oneOf).toBeDefined();
+    expect(Object.keys(schemas.RegistryUnavailable.properties).sort()).toEqual(["reason", "source", "status"]);
+    expect(schemas.RegistryUnavailable.required.sort()).toEqual(["reason", "source", "status"]);
+    expect(schemas.RegistryUnavailable.additionalProperties).toBe(false);
     expect(schemas.RegistryUnavailable.properties.reason.enum).toEqual(["not_found", "timeout", "unavailable", "not_configured", "not_available_in_state", "rate_limited"]);
     expect(schemas.RegistryDirector.properties).toHaveProperty("disqualified");
     expect(schemas.FiledFinancials.properties).toHaveProperty("turnover");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RegistryAvailable } from "../../src/domain/registers/types";
-import { rechercheEntreprises, sirenOf } from "../../src/registers/sources/recherche-entreprises";
+import { rechercheEntreprises } from "../../src/registers/sources/recherche-entreprises";
+import { sirenOf } from "../../src/domain/registers/identity";
 import { registerContext } from "./support/context";
 import { registerFailureCases } from "./support/failures";
 

@@ -6,6 +6,7 @@ import { Refusal } from "../../lib/refusal";
 import { operatorIdempotency } from "../../middleware/idempotency";
 import { consumeRateLimit } from "../../middleware/rate-limit";
 import { createRouter } from "../router";
+import { registerAttributionRoutes } from "./attributions/handlers";
 import { registerOrganisationRoutes } from "./organisations/handlers";
 import { registerInvitationRoutes } from "./organisations/invitations";
 import { registerOperatorDocument } from "./openapi";
@@ -40,6 +41,7 @@ export function createAdminApi() {
   registerOrganisationRoutes(admin);
   registerInvitationRoutes(admin);
   registerProductRoutes(admin);
+  registerAttributionRoutes(admin);
   registerOperatorDocument(admin, ADMIN_BASE);
   return admin;
 }

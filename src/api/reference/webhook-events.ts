@@ -24,7 +24,13 @@ const matched = { matched_options: z.number().int() };
 const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = {
   "lead.submitted": leadDetail(matched),
   "lead.matched": leadDetail(matched),
-  "lead.out_of_scope": leadDetail(matched),
+  "lead.out_of_scope": leadDetail({
+    ...matched,
+    reasons: z
+      .array(z.object({ code: z.string(), detail: z.string() }))
+      .optional()
+      .openapi({ description: "The lead's `out_of_scope_reasons` (e.g. `already_introduced`, `company_not_active`); on events written before reasons were added, absent." }),
+  }),
   "lead.offers_available": leadDetail(),
   "lead.offer_accepted": leadDetail({ offer: PartnerOffer }),
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),

@@ -22,6 +22,7 @@ import { documents } from "../schema/documents";
 import { hubLinks } from "../schema/hub-links";
 import { leads } from "../schema/leads";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
+import { companyClaims } from "../schema/claims";
 import { writeOrder } from "../write-order";
 import { preparedBatch } from "../prepared-batch";
 import { allColumns, jsonRows } from "../json-rows";
@@ -38,6 +39,8 @@ export interface LeadWithRelations {
   registerAnswers: RegisterAnswerRow[];
   /** The client-hub link's generation (0: the lead's first link; a rotation counts up), read in the same batch. */
   hubLinkGeneration: number;
+  /** When the lead's attribution began, while it holds its company (docs/leads.md, "Attribution"); else null. */
+  attributionSince: string | null;
 }
 
 const bound = { organisationId: sql.placeholder("organisationId"), environment: sql.placeholder("environment") };
@@ -77,6 +80,7 @@ export const readWithRelations = preparedBatch((db) => {
         // Unary + keeps the scope columns off the index choice: the renewal_of index, not the account's range.
         renewals: list(renewalRows.rows, renewal, and(eq(renewal.renewalOf, leads.id), sql`+${renewal.organisationId} = ${leads.organisationId}`, sql`+${renewal.environment} = ${leads.environment}`)).as("renewals_json"),
         registerAnswers: list(answerRows.rows, registerAnswers, eq(registerAnswers.ownerId, leads.id)).as("register_answers_json"),
+        attributionSince: sql<string | null>`(${db.select({ since: companyClaims.since }).from(companyClaims).where(and(eq(companyClaims.leadId, leads.id), eq(companyClaims.active, true)))})`.as("attribution_since"),
       })
       .from(leads)
       .leftJoin(leadRouting, eq(leadRouting.leadId, leads.id))
@@ -97,5 +101,6 @@ export async function findLeadWithRelations(db: Database, scope: Scope, id: stri
     renewals: renewalRows.read(found.renewals).map(toRenewalSummary),
     registerAnswers: answerRows.read(found.registerAnswers),
     hubLinkGeneration: found.generation ?? 0,
+    attributionSince: found.attributionSince ?? null,
   };
 }

@@ -121,6 +121,8 @@ export interface ViewSources<OfferView = never> {
   uploadUrl?: string | null;
   /** The renewals opened from this lead. */
   renewals?: readonly RenewalSummary[];
+  /** When this lead's attribution of its company began, while it holds (a submitted lead only). */
+  attributionSince?: string | null;
 }
 
 export function leadFigures<OfferView>(lead: Lead, market: Market, sources: ViewSources<OfferView> = {}) {
@@ -172,6 +174,7 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     timeline: lead.timeline,
     upload_url: sources.uploadUrl ?? null,
     renewals: (sources.renewals ?? []).map((r) => ({ id: r.id, reference: r.reference, state: r.state, created_at: r.createdAt })),
+    attribution: sources.attributionSince ? { since: sources.attributionSince } : null,
     submitted_at: lead.submittedAt,
     created_at: lead.createdAt,
     updated_at: lead.updatedAt,

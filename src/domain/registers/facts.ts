@@ -72,3 +72,9 @@ export function identifiersFor(market: Market, answer: RegistryAnswer | null | u
   const held = availableOrNull(answer)?.identifiers ?? {};
   return Object.fromEntries(market.identifier_keys.map((k) => [k, held[k] ?? null]));
 }
+
+/** A stored registry answer as every read shows it: an unanswered one cut to its three keys (rows stored before that rule carried `checked_at`). */
+export function registryAsShown(answer: RegistryAnswer): RegistryAnswer {
+  if (answer.status === "available") return answer;
+  return { source: answer.source, status: answer.status, reason: answer.reason };
+}

@@ -14,12 +14,17 @@ export type RegistryUnavailableReason =
   | "not_available_in_state"
   | "rate_limited";
 
+/**
+ * A register that gave no facts: exactly these three keys, whatever the reason
+ * (`not_found` included). When it was last asked lives on the stored row
+ * (`register_answers.checked_at`, `updated_at`), never in this object.
+ */
 export interface RegistryUnavailable {
   source: string;
   status: "unavailable";
   reason: RegistryUnavailableReason;
-  checked_at?: string;
 }
+
 
 export interface RegistryAddress {
   line1: string | null;

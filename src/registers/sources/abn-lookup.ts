@@ -5,6 +5,7 @@ import type { SourceContext } from "../context";
 import { requestJson } from "../http";
 import { unavailable, type RegisterOutcome } from "../outcome";
 import type { RegisterSource } from "../source";
+import { abnOf } from "../../domain/registers/identity";
 
 /**
  * AU: the Australian Business Register's ABN Lookup JSON service
@@ -42,14 +43,6 @@ export function unwrapJsonp(body: string): unknown {
   return JSON.parse(match[1]);
 }
 
-/** 11 digits whose weighted sum (first digit less one) divides by 89 (the ABR's published check). */
-export function abnOf(input: string): string | null {
-  const digits = input.replace(/\s+/g, "");
-  if (!/^\d{11}$/.test(digits)) return null;
-  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
-  const sum = [...digits].reduce((acc, d, i) => acc + (Number(d) - (i === 0 ? 1 : 0)) * weights[i], 0);
-  return sum % 89 === 0 ? digits : null;
-}
 
 async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<RegisterOutcome> {
   const guid = ctx.config.abnLookup.guid;

@@ -5,6 +5,7 @@ import type { SourceContext } from "../context";
 import { requestJson } from "../http";
 import { unavailable, type RegisterOutcome } from "../outcome";
 import type { RegisterSource } from "../source";
+import { krsNumberOf } from "../../domain/registers/identity";
 
 /**
  * PL: the National Court Register's open API (api-krs.ms.gov.pl,
@@ -72,11 +73,6 @@ const extract = z.object({
   }),
 });
 
-/** KRS numbers are 10 digits, zero-padded. */
-export function krsNumberOf(input: string): string | null {
-  const digits = input.replace(/\s+/g, "").replace(/^KRS/i, "");
-  return /^\d{1,10}$/.test(digits) ? digits.padStart(10, "0") : null;
-}
 
 /** "15.02.2021" → "2021-02-15". */
 export function isoFromPolish(date: string | null | undefined): string | null {

@@ -5,6 +5,7 @@ import type { SourceContext } from "../context";
 import { requestJson } from "../http";
 import { unavailable, type RegisterOutcome } from "../outcome";
 import type { RegisterSource } from "../source";
+import { sirenOf } from "../../domain/registers/identity";
 
 /**
  * FR: the French government's company search, recherche-entreprises.api.gouv.fr
@@ -63,13 +64,6 @@ const unite = z.object({
 
 const searchResponse = z.object({ results: z.array(unite), total_results: z.number().nullish() });
 
-/** A SIREN is 9 digits; a SIRET (14) starts with its company's SIREN. */
-export function sirenOf(input: string): string | null {
-  const digits = input.replace(/[\s.]/g, "");
-  if (/^\d{9}$/.test(digits)) return digits;
-  if (/^\d{14}$/.test(digits)) return digits.slice(0, 9);
-  return null;
-}
 
 const STATUS: Readonly<Record<string, string>> = { A: "active", C: "ceased" };
 

@@ -15,8 +15,7 @@ import type { SourceContext } from "../context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "../outcome";
 import type { RegisterSource, VatSource } from "../source";
 import { vatChecked, vatUnanswered } from "../vat";
-import { normaliseCompanyNumber } from "./companies-house";
-import { krsNumberOf } from "./krs";
+import { gbCompanyNumber as normaliseCompanyNumber, krsNumberOf } from "../../domain/registers/identity";
 
 type Facts = Parameters<typeof available>[0];
 

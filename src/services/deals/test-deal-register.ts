@@ -12,7 +12,7 @@ import { registerNumbersOf } from "../../domain/registers/lookups";
 import { sourceContextFrom } from "../../registers/context";
 import { OTHER_MARKET_FIXTURES } from "../../registers/sources/sandbox";
 import { randomToken } from "../../lib/crypto";
-import { answerAsStored, askSource } from "../registers/attempts";
+import { answerAsStored, answeredAt, askSource } from "../registers/attempts";
 import { lookupSources } from "../registers/sources";
 
 /** The sandbox fixture every GB test deal carries unless its shape names another company. */
@@ -31,9 +31,9 @@ export async function testDealRegisterInserts(deps: Deps, ref: string, subject: 
   for (const n of registerNumbersOf(subject)) {
     // Always the sandbox's fixtures, whatever the key's environment: a test deal is never looked up for real.
     const outcome = await askSource(lookupSources, ctx, { kind: n.kind, environment: "sandbox", country: n.country, number: n.number });
-    // Stored as a lead's would be: a register that did not answer has no `checked_at` (decisions.md).
+    // Stored as a lead's would be: a registry object with a `reason` has no `checked_at` (decisions.md); the row says when.
     const answer = answerAsStored(n.kind, outcome.answer, new Date(at));
-    inserts.push(settledAnswerInsert(db, { ownerId: ref, kind: n.kind, environment, country: n.country, number: n.number, lookupId: randomToken(16), at }, answer, answer.checked_at ?? at, guard));
+    inserts.push(settledAnswerInsert(db, { ownerId: ref, kind: n.kind, environment, country: n.country, number: n.number, lookupId: randomToken(16), at }, answer, answeredAt(n.kind, answer, new Date(at)) ?? at, guard));
   }
   return inserts;
 }

@@ -24,6 +24,9 @@ import { figuresFrom } from "./figures";
 import { leadFacts, planRouting, type LeadMatch, type LeadMatcher } from "./routing";
 import type { ResolvedFigures } from "../../domain/figures";
 import { lookupWrites, sendLookups } from "../registers/lookups";
+import { activeClaim, claimStatements, isClaimTaken } from "../../db/leads/claims";
+import { ALREADY_INTRODUCED, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
+import { newId } from "../../lib/ids";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -199,7 +202,7 @@ export async function matchDraft(deps: Deps, lead: Lead, relations: Pick<LeadWit
  * The submission of draft `lead` as statements for one batch (the first is the guard, see
  * `submissionStatements`), with the lead as it reads once they are written.
  */
-export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, figures, match }: DraftMatch) {
+export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, figures, match }: DraftMatch, claim: Claimable | null = null) {
   const at = deps.clock().toISOString();
   const token = randomToken(24);
   const plan = planRouting(deps, lead, match, figures, market.currency, token, at);
@@ -211,7 +214,8 @@ export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, f
     event: name,
     subjectType: "lead",
     subjectId: lead.id,
-    detail: { reference: lead.reference, state, matched_options: match.matched_options },
+    // The out-of-scope event carries the reasons the lead and its timeline show (`already_introduced` among them).
+    detail: { reference: lead.reference, state, matched_options: match.matched_options, ...(name === "lead.out_of_scope" ? { reasons: match.reasons } : {}) },
   });
   const submission = {
     state,
@@ -221,7 +225,16 @@ export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, f
     token,
     at,
   };
-  const statements = submissionStatements(deps.db, scope, lead, submission, plan.leadEvents.map(event), plan.statements);
+  // A submission that routes claims its company in the same batch (docs/leads.md, "Attribution").
+  const claimed =
+    claim && match.matched_options > 0
+      ? claimStatements(
+          deps.db,
+          { id: newId("att"), environment: lead.environment, companyKey: claim.identity.key, leadId: lead.id, organisationId: scope.organisationId, at, cutoff: windowCutoff(deps.clock(), attributionWindowDays(deps.env.ATTRIBUTION_WINDOW_DAYS)) },
+          token,
+        )
+      : [];
+  const statements = submissionStatements(deps.db, scope, lead, submission, plan.leadEvents.map(event), [...claimed, ...plan.statements]);
   // What the statements write when the guard wins (the update applies to the version read): no read-back.
   const { matchedOptions, options, timeline } = submission;
   const submitted: Lead = { ...lead, state, matchedOptions, options, timeline, submittedAt: at, version: lead.version + 1, updatedAt: at };
@@ -242,11 +255,37 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
     if (!found) throw notFound();
     const { lead } = found;
     if (lead.state !== "draft") return { lead, alreadySubmitted: true };
-    const { statements, submitted } = planSubmission(deps, scope, lead, await matchDraft(deps, lead, found, matcher));
-    if ((await runGuardedBatch(db, statements)) === 1) return { lead: submitted, alreadySubmitted: false };
+    const matched = await matchDraft(deps, lead, found, matcher);
+    const claim = claimableCompany(lead);
+    // The sandbox's standing claim: another partner always introduced this company first.
+    const introduced = claim?.standingClaim ? notRouted(matched) : null;
+    const plan = planSubmission(deps, scope, lead, introduced ?? matched, introduced ? null : claim);
+    try {
+      if ((await runGuardedBatch(db, plan.statements)) === 1) return { lead: plan.submitted, alreadySubmitted: false };
+    } catch (error) {
+      // The database decided: another active claim holds the company; nothing of this batch was written.
+      if (!claim || !isClaimTaken(error)) throw error;
+      const holder = await activeClaim(db, lead.environment, claim.identity.key);
+      if (!holder) continue;
+      if (holder.organisationId === scope.organisationId) {
+        throw new Refusal("duplicate_lead", "This partner already has an open submitted lead for this company; follow that lead instead.", {
+          field: "business.company_number",
+          extra: { existing_lead_id: holder.leadId },
+        });
+      }
+      const later = planSubmission(deps, scope, lead, notRouted(matched), null);
+      if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false };
+    }
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
+
+/** The match of a lead whose company another partner introduced: no option, one reason that names no one. */
+const notRouted = (matched: DraftMatch): DraftMatch => ({
+  ...matched,
+  match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }] },
+});
+
 
 const cursorScope = (scope: Scope) => `leads:${scope.organisationId}:${scope.environment}`;
 

@@ -10,10 +10,10 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
 import { Refusal } from "../../lib/refusal";
-import { registerViewFrom } from "../registers/holdings";
+import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
-async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration }: LeadWithRelations) {
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration, attributionSince }: LeadWithRelations) {
   const uploadUrl = await ctx.links.hub(lead.id, hubLinkGeneration);
   const register = registerViewFrom(registerAnswers, ctx.clock());
   const registerSources = { register: register.figures, registerAnswers: register.answers };
@@ -23,6 +23,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
     uploadUrl,
     ...registerSources,
     renewals,
+    attributionSince,
     routing: {
       offers: offers.map(partnerOfferView),
       fundingOutcome:
@@ -33,7 +34,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
 }
 
 /** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
-export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0, attributionSince: null });
 
 /** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
 export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {
@@ -58,6 +59,13 @@ export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
   const view = await findLeadView(ctx, scope, id);
   if (!view) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return view;
+}
+
+/** The lead as a person reads it in the portal: the API's lead, plus when the company register was last asked (not part of the API's object). */
+export async function readLeadForPerson(ctx: ViewContext, scope: Scope, id: string) {
+  const found = await findLeadWithRelations(ctx.db, scope, id);
+  if (!found) throw new Refusal("not_found", "No lead with that id in this account and environment.");
+  return { ...(await viewOf(ctx, found)), registryLastAsked: registryLastAsked(found.registerAnswers) };
 }
 
 /** A lead a write has just changed, answered exactly as GET /leads/{id} answers it (the same one-batch read). */

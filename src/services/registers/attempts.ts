@@ -15,8 +15,9 @@
  */
 import { findLookup, postponeLookup, storeLookupResult } from "../../db/registers/answers";
 import type { RegisterAnswerRow } from "../../db/schema/registers";
+import { registryAsShown } from "../../domain/registers/facts";
 import { nextLookupDelay } from "../../domain/registers/retry";
-import type { RegisterQuery, RegistryAnswer, RegistryUnavailable, VatAnswer } from "../../domain/registers/types";
+import type { RegisterQuery, RegistryAnswer, RegistryAvailable, RegistryUnavailable, VatAnswer } from "../../domain/registers/types";
 import type { SourceContext } from "../../registers/context";
 import { unavailable, type RegisterOutcome, type VatOutcome } from "../../registers/outcome";
 import type { RegisterSource, VatSource } from "../../registers/source";
@@ -77,28 +78,43 @@ export const askSource = (sources: LookupSources, ctx: SourceContext, ask: Ask):
 
 /**
  * Whether the register gave this answer (facts, "no such number", a VAT
- * decision): only those carry `checked_at`. A register that did not answer,
- * asked us to wait, or was never asked (no source, no credentials) gives only
- * `{source, status, reason}` (the spec's "returns only").
+ * decision): the row's `checked_at` column says when, for the people who read
+ * the portal. A register that did not answer, asked us to wait, or was never
+ * asked (no source, no credentials) leaves it null.
  */
 const registerAnswered = (kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer) =>
   kind === "registry"
     ? (answer as RegistryAnswer).status === "available" || (answer as RegistryUnavailable).reason === "not_found"
     : (answer as VatAnswer).valid !== null;
 
+/**
+ * Whether the answer object itself carries `checked_at`: facts and VAT
+ * decisions only. Any registry object with a `reason`, `not_found` included,
+ * is exactly `{source, status, reason}` (decisions.md, "Company registers and VAT").
+ */
+const carriesCheckedAt = (kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer) =>
+  kind === "registry" ? (answer as RegistryAnswer).status === "available" : (answer as VatAnswer).valid !== null;
+
 /** A message delivered before its row is due by more than this is put back (a duplicate, or one sent before a register's reset). */
 const EARLY_SLACK_MS = 5_000;
 
-/** The unanswered form: a register answer without `checked_at`; a VAT answer with `checked_at: null` (the object keeps its keys). */
+/** The form without `checked_at`: a registry answer cut to `{source, status, reason}`; a VAT answer with `checked_at: null` (the object keeps its keys). */
 function withoutCheckedAt(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer): RegistryAnswer | VatAnswer {
   if (kind === "vat") return { ...(answer as VatAnswer), checked_at: null };
-  const { checked_at: _dropped, ...rest } = answer as RegistryAnswer & { checked_at?: string };
-  return rest as RegistryAnswer;
+  return registryAsShown(answer as RegistryAnswer);
 }
 
-/** An answer as it is stored and shown: `checked_at` when the register answered, none (VAT: null) when it did not. */
+/** An answer as it is stored and shown: `checked_at` on facts and VAT decisions, none (VAT: null) otherwise. */
 export function answerAsStored(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer, now: Date): RegistryAnswer | VatAnswer {
-  return registerAnswered(kind, answer) ? { ...answer, checked_at: answer.checked_at ?? now.toISOString() } : withoutCheckedAt(kind, answer);
+  if (!carriesCheckedAt(kind, answer)) return withoutCheckedAt(kind, answer);
+  const answered = answer as RegistryAvailable | VatAnswer;
+  return { ...answered, checked_at: answered.checked_at ?? now.toISOString() };
+}
+
+/** When the register gave this answer, for the row's `checked_at` column: now for a "no such number" (its object has no key for it), the answer's own time for facts. */
+export function answeredAt(kind: RegisterAnswerRow["kind"], answer: RegistryAnswer | VatAnswer, now: Date): string | null {
+  if (!registerAnswered(kind, answer)) return null;
+  return (answer as { checked_at?: string | null }).checked_at ?? now.toISOString();
 }
 
 /** The Queues limit for a retry delay. */
@@ -141,7 +157,7 @@ export async function attemptLookup(deps: Deps, message: RegisterLookupMessage, 
   const answer = keepEarlier ? row.answer : fresh;
   const stored = await storeLookupResult(db, row.ownerId, row.kind, row.lookupId, {
     answer,
-    checkedAt: keepEarlier ? row.checkedAt : (fresh.checked_at ?? null),
+    checkedAt: keepEarlier ? row.checkedAt : answeredAt(row.kind, fresh, now),
     attempts,
     dueAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
     at: now.toISOString(),

@@ -100,13 +100,13 @@ export const submitLeadRoute = createRoute({
   path: "/leads/{id}/submit",
   summary: "Submit a lead for matching",
   description:
-    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.",
+    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.",
   tags,
   security: security.partner,
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
-    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict"),
+    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict", "duplicate_lead"),
   },
 });
 

@@ -244,7 +244,10 @@ export const Lead = z
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()
-      .openapi({ description: "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty." }),
+      .openapi({
+        description:
+          "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, \"Attribution\"); the lead was routed to no lender.",
+      }),
     timeline: z.array(
       z.object({
         event: z.string(),
@@ -260,6 +263,13 @@ export const Lead = z
     renewals: z
       .array(z.object({ id: z.string(), reference: z.string(), state: LeadState, created_at: Timestamp }))
       .openapi({ description: "The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed." }),
+    attribution: z
+      .object({ since: Timestamp })
+      .nullable()
+      .openapi({
+        description:
+          "While this lead holds its company (it introduced it first: docs/leads.md, \"Attribution\"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced).",
+      }),
     submitted_at: Timestamp.nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,

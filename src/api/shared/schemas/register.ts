@@ -108,9 +108,12 @@ export const RegistryUnavailable = z
       description:
         "`not_found`: the register does not know the number; `timeout`/`unavailable`/`rate_limited`: it did not answer (asked again on the retry schedule); `not_configured`: the live source has no credentials; `not_available_in_state`: a US state publishes no register data.",
     }),
-    checked_at: Timestamp.optional().openapi({ description: "When the register was last asked." }),
   })
-  .openapi("RegistryUnavailable", { description: "The register gave no facts, and why." });
+  .strict()
+  .openapi("RegistryUnavailable", {
+    description:
+      "The register gave no facts, and why: exactly `source`, `status` and `reason`, whatever the reason (`not_found` included). When the register was last asked is shown to people in the portal, never as a key of this object.",
+  });
 
 export const Registry = z
   .discriminatedUnion("status", [RegistryAvailable, RegistryUnavailable])

@@ -17,6 +17,7 @@ import {
   registersResource,
   ukEstablishments,
 } from "./schemas";
+import { gbCompanyNumber } from "../../../domain/registers/identity";
 
 /**
  * GB: the Companies House public data API. The company profile decides
@@ -30,17 +31,6 @@ import {
  * iXBRL documents), so `filed_financials` stays null.
  */
 
-/**
- * Company numbers are 8 characters. A bare number is zero-padded
- * (1234 → 00001234); a prefixed one (SC, NI, OC…) is padded after its prefix,
- * as users type them (SC12345 → SC012345).
- */
-export function normaliseCompanyNumber(input: string): string | null {
-  const compact = input.replace(/\s+/g, "").toUpperCase();
-  const prefixed = /^([A-Z]{2})(\d{1,6})$/.exec(compact);
-  const padded = /^\d{1,8}$/.test(compact) ? compact.padStart(8, "0") : prefixed ? `${prefixed[1]}${prefixed[2].padStart(6, "0")}` : compact;
-  return /^[A-Z0-9]{8}$/.test(padded) ? padded : null;
-}
 
 type Section = { status: string; data: unknown };
 const sectionOf = <T>(result: ChResult<T>, data: (value: T) => unknown): Section =>
@@ -50,7 +40,7 @@ const valueOf = <T, R>(result: ChResult<T> | null, pick: (value: T) => R): R | n
 async function lookup(query: RegisterQuery, ctx: SourceContext): Promise<RegisterOutcome> {
   const apiKey = ctx.config.companiesHouse.apiKey;
   if (!apiKey) return unavailable("not_configured");
-  const number = normaliseCompanyNumber(query.company_number);
+  const number = gbCompanyNumber(query.company_number);
   if (!number) return unavailable("not_found");
 
   const profileResult = await getResource(ctx, apiKey, `/company/${number}`, "company_profile", companyProfile);

@@ -12,7 +12,7 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { DOCUMENT_TYPES, LEAD_STATES } from "../../../domain/reference/values";
 import { isNotFound, refusalForPage } from "../../kit/refusal";
 import { acceptOffer } from "../../../services/leads/offers";
-import { readLead } from "../../../services/leads/presentation";
+import { readLeadForPerson } from "../../../services/leads/presentation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { viewContext } from "../../../services/views/view-context";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -24,7 +24,7 @@ import { registerPersonsPages } from "./persons";
 import { hubLinkPath, registerHubLinkPages } from "./hub-link";
 import { FormulaCellsWarning } from "../../kit/file-warnings";
 
-type LeadView = Awaited<ReturnType<typeof readLead>>;
+type LeadView = Awaited<ReturnType<typeof readLeadForPerson>>;
 
 const DONE: Record<string, string> = {
   created: "The lead was opened as a draft.",
@@ -80,7 +80,8 @@ function Figures({ lead }: { lead: LeadView }) {
 function RegisterFacts({ lead }: { lead: LeadView }) {
   const registry = lead.business.registry;
   if (!registry) return <p>The company register has not been asked yet (no company number, or the answer is on its way).</p>;
-  if (registry.status !== "available") return <p>The company register could not answer: {LABELS.registerReason(registry.reason)}.</p>;
+  const asked = lead.registryLastAsked ? ` (last asked ${formatFor(lead.country).time(lead.registryLastAsked)})` : "";
+  if (registry.status !== "available") return <p id="register-reason">The company register could not answer: {LABELS.registerReason(registry.reason)}{asked}.</p>;
   const facts: [string, unknown][] = [
     ["Registered name", registry.registered_name],
     ["Status", registry.company_status],
@@ -393,7 +394,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
 /** The lead in the viewer's organisation and environment, or null (another's, or none: the same 404). */
 async function leadOfViewer(c: PortalContext, id: string) {
   try {
-    return await readLead(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(c.get("viewer")), id);
+    return await readLeadForPerson(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(c.get("viewer")), id);
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

@@ -72,7 +72,9 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
 
 /**
  * Submits the draft. A missing mandatory field re-renders the edit form with
- * each missing field marked (422); any other refusal is thrown on.
+ * each missing field marked (422), a company this partner already has an open
+ * lead for with the message beside the company number (409); any other
+ * refusal is thrown on.
  */
 async function submitOrShowMissing(c: PortalContext, id: string) {
   const viewer = c.get("viewer");
@@ -81,7 +83,7 @@ async function submitOrShowMissing(c: PortalContext, id: string) {
     if (!alreadySubmitted) await recordPortalAction(c.get("deps"), viewer, "lead.submitted", lead.id);
     return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
   } catch (error) {
-    const refusal = refusalForPage(error, ["missing_fields"]);
+    const refusal = refusalForPage(error, ["missing_fields", "duplicate_lead"]);
     const lead = await requireLead(c.get("deps"), scopeOfViewer(viewer), id);
     return c.html(
       <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
