@@ -32,6 +32,7 @@ export const API_REFUSAL_CODES = [
   "cap_exceeded",
   "too_many_open_requests",
   "idempotency_key_reused",
+  "unknown_code",
   "rate_limited",
   "internal_error",
   "service_unavailable",

@@ -7,7 +7,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { LENDER_EVENTS, PARTNER_EVENTS } from "../../domain/reference/values";
-import { Completion, Deal, DealOffer } from "../shared/schemas/deal";
+import { Completion, Deal, DealDeclineReason, DealOffer } from "../shared/schemas/deal";
 import type { Router } from "../router";
 import { Timestamp } from "../shared/schemas/common";
 import { PartnerDocument } from "../shared/schemas/document";
@@ -44,7 +44,14 @@ const RequestFile = z.object({
 
 const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
   "deal.created": {},
-  "deal.updated": { update: z.object({ status: z.string(), reason: z.string().nullable(), funded_amount: z.number().nullable() }) },
+  "deal.updated": {
+    update: z.object({
+      status: z.string(),
+      reason: z.string().nullable(),
+      funded_amount: z.number().nullable(),
+      reasons: z.array(DealDeclineReason).optional().openapi({ description: "With `declined` only: the coded reasons, as the deal's `decline_reasons`." }),
+    }),
+  },
   "offer.accepted": { offer: DealOffer },
   "message.created": {
     message: z.object({ id: z.string(), direction: z.string(), from_email: z.string().nullable(), subject: z.string().nullable(), body: z.string(), created_at: Timestamp }),

@@ -43,6 +43,8 @@ export const routingInsert = (db: Database, r: RoutingRecord) =>
 
 /** A deal's fields as the domain declares them, with the write's time and the routing token. */
 export type NewDeal = Pick<Deal, "ref" | "lenderOrganisationId" | "environment" | "leadId" | "partnerOrganisationId" | "test" | "productIds" | "subject"> & {
+  /** The routed product family (the first matched product's); test deals have none. */
+  productFamily?: string | null;
   at: string;
   token: string;
 };
@@ -55,6 +57,7 @@ export const dealRow = (d: NewDeal): typeof deals.$inferInsert => ({
   partnerOrganisationId: d.partnerOrganisationId,
   test: d.test,
   productIds: d.productIds,
+  productFamily: d.productFamily ?? null,
   subject: d.subject,
   status: "submitted",
   lenderStatus: "new",

@@ -1,5 +1,6 @@
 import type { Lead } from "../leads/types";
 import type { LenderStatus } from "../reference/values";
+import type { DeclineReason } from "./decline";
 
 /** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
 export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons">;
@@ -21,6 +22,10 @@ export interface Deal {
   status: DealStatus;
   lenderStatus: LenderStatus;
   statusReason: string | null;
+  /** Why the lender declined, as codes; empty until declined. */
+  declineReasons: DeclineReason[];
+  /** The product family the deal was routed for; null for test deals. */
+  productFamily: string | null;
   fundedAmount: number | null;
   accountSubmittedAt: string | null;
   accountSummary: string | null;

@@ -127,6 +127,25 @@ export const LEAD_STATES = [
 export type LeadState = (typeof LEAD_STATES)[number]["value"];
 export const LEAD_STATE_VALUES = values(LEAD_STATES);
 
+/**
+ * Why a lender declined a deal (`reasons[].code` of POST /v1/deals/{ref}/status), in words an accountant
+ * can act on. The partner reads the label, never the lender: the codes name no provider.
+ */
+export const DECLINE_REASONS = [
+  { value: "trading_history_too_short", label: "The business has not been trading long enough" },
+  { value: "revenue_below_minimum", label: "Revenue is below the minimum" },
+  { value: "affordability", label: "The repayments do not look affordable" },
+  { value: "adverse_credit", label: "Adverse credit history" },
+  { value: "sector_not_funded", label: "The business's sector is not funded" },
+  { value: "company_status", label: "The company's status at the register" },
+  { value: "documents_incomplete", label: "Documents were missing or incomplete" },
+  { value: "amount_outside_range", label: "The amount asked for is outside the range offered" },
+  { value: "unable_to_verify", label: "The business's details could not be verified" },
+  { value: "other", label: "Another reason" },
+] as const;
+export type DeclineReasonCode = (typeof DECLINE_REASONS)[number]["value"];
+export const DECLINE_REASON_VALUES = values(DECLINE_REASONS);
+
 export const LENDER_STATUSES = ["new", "in_review", "offer_made", "declined", "funded"] as const;
 export type LenderStatus = (typeof LENDER_STATUSES)[number];
 

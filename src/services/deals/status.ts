@@ -12,6 +12,7 @@ import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
 import type { Deal } from "../../domain/deals/types";
+import { declineReasonsOf, lenderReasonView, type DeclineInput } from "../../domain/deals/decline";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { runGuardedBatch } from "../../db/batch";
@@ -21,15 +22,16 @@ import { lenderEvent, partnerEvent } from "./events";
 const invalidTransition = (deal: Deal, to: string) =>
   new Refusal("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
 
-export interface StatusReport {
+export interface StatusReport extends DeclineInput {
   status: ReportableStatus;
-  reason?: string;
   funded_amount?: number;
 }
 
 export async function reportStatus(deps: Deps, scope: Scope, ref: string, report: StatusReport) {
   const { db } = deps;
   const deal = await requireDeal(deps, scope, ref);
+  // Like a malformed body, an unknown code is refused (422, naming `reasons.N.code`) before the move is judged.
+  const declineReasons = report.status === "declined" ? declineReasonsOf(report) : undefined;
   if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
   if (report.status === "funded" && report.funded_amount === undefined) {
     throw new Refusal("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
@@ -51,12 +53,13 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
       from: statusesAllowing(report.status),
       status: report.status === "funded" ? "funded" : report.status === "declined" ? "declined" : undefined,
       reason,
+      declineReasons,
       fundedAmount,
       token,
       at,
       guard: report.status === "funded" ? dealFundable : undefined,
     }),
-    eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount } }), changed, at),
+    eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount, ...(declineReasons ? { reasons: declineReasons.map(lenderReasonView) } : {}) } }), changed, at),
   ];
   if (report.status === "declined") statements.push(closePresentedOffers(db, offersOfDealWhere(deal.ref), changed));
   const partner = deal.partnerOrganisationId;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DEAL_STATUSES } from "../../../domain/deals/types";
 import { MARKETS, type Market } from "../../../domain/reference/markets";
-import { LENDER_STATUSES } from "../../../domain/reference/values";
+import { DECLINE_REASON_VALUES, LENDER_STATUSES } from "../../../domain/reference/values";
 import { ListLimit, Timestamp } from "./common";
 import { SignificantPerson } from "./lead";
 import { Registry, Vat } from "./register";
@@ -89,6 +89,15 @@ export const Completion = z
 const LenderStatus = z.enum(LENDER_STATUSES);
 const DealStatus = z.enum(DEAL_STATUSES);
 
+export const DealDeclineReason = z
+  .object({
+    code: z.string().openapi({ description: "A value of the `decline-reasons` enum list." }),
+    label: z.string(),
+    detail: nullableString.openapi({ description: "Your note; the partner reads it only when `shareable`." }),
+    shareable: z.boolean(),
+  })
+  .openapi("DealDeclineReason");
+
 export const DealSummary = z
   .object({
     ref: z.string().openapi({ example: "DL-7K3M9Q2A" }),
@@ -116,7 +125,8 @@ export const Deal = z
     test: z.boolean(),
     status: DealStatus,
     lender_status: LenderStatus,
-    status_reason: nullableString,
+    status_reason: nullableString.openapi({ description: "Deprecated with the `reason` it echoes: read `decline_reasons`." }),
+    decline_reasons: z.array(DealDeclineReason).openapi({ description: "Why you declined, as codes; empty until declined (and when a decline gave no reason)." }),
     funded_amount: nullableNumber,
     channel: z.object({ name: nullableString, domain: nullableString }),
     business: z.object({ name: nullableString, company_number: nullableString.optional(), entity_type: nullableString, industry: nullableString }),
@@ -144,8 +154,21 @@ export const Deal = z
   })
   .openapi("Deal");
 
+/** A comma-separated list of decline-reason codes, each checked against the list. */
+export const DeclineReasonFilter = z
+  .string()
+  .max(1000)
+  .transform((text, ctx) => {
+    const codes = [...new Set(text.split(",").map((c) => c.trim()).filter((c) => c !== ""))];
+    const unknown = codes.find((c) => !(DECLINE_REASON_VALUES as readonly string[]).includes(c));
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", message: `"${unknown}" is not a decline reason; one of: ${DECLINE_REASON_VALUES.join(", ")}` });
+    return codes;
+  })
+  .openapi({ type: "string", description: "Only deals declined with at least one of these `decline-reasons` codes, comma-separated (`affordability,adverse_credit`).", example: "affordability,adverse_credit" });
+
 export const DealQuery = z.object({
   status: LenderStatus.optional().openapi({ description: "Filter on the reported `lender_status`." }),
+  reasons: DeclineReasonFilter.optional(),
   limit: ListLimit,
   cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
 });
