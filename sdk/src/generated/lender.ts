@@ -1439,13 +1439,15 @@ export interface paths {
         };
         /**
          * List the deals routed to you
-         * @description Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` filter).
+         * @description Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` and `reasons` filters). `reasons` keeps the deals you declined with any of the given `decline-reasons` codes.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Filter on the reported `lender_status`. */
                     status?: "new" | "in_review" | "offer_made" | "declined" | "funded";
+                    /** @description Only deals declined with at least one of these `decline-reasons` codes, comma-separated (`affordability,adverse_credit`). */
+                    reasons?: string;
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
@@ -1839,7 +1841,7 @@ export interface paths {
         put?: never;
         /**
          * Report your status of a deal
-         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.
+         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). `declined` takes `reasons: [{code, detail?, shareable?}]`, codes of the `decline-reasons` list (an unknown code is 422 `unknown_code` naming `reasons.N.code`); the partner reads each code's label as an anonymised outcome, and `detail` only when `shareable`. The free-text `reason` is deprecated and read as `other`. Emits `deal.updated` (with the codes).
          */
         post: {
             parameters: {
@@ -2096,7 +2098,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description idempotency_key_reused */
+                /** @description unknown_code, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5030,6 +5032,14 @@ export interface components {
             /** @enum {string} */
             payload_mode: "full";
         };
+        DealDeclineReason: {
+            /** @description A value of the `decline-reasons` enum list. */
+            code: string;
+            label: string;
+            /** @description Your note; the partner reads it only when `shareable`. */
+            detail: string | null;
+            shareable: boolean;
+        };
         /** @description One schema per country, `country` the discriminator. */
         DealMarket: components["schemas"]["DealMarketUK"] | components["schemas"]["DealMarketUS"] | components["schemas"]["DealMarketCA"] | components["schemas"]["DealMarketAU"] | components["schemas"]["DealMarketIE"] | components["schemas"]["DealMarketES"] | components["schemas"]["DealMarketNL"] | components["schemas"]["DealMarketBE"] | components["schemas"]["DealMarketDK"] | components["schemas"]["DealMarketSE"] | components["schemas"]["DealMarketPL"] | components["schemas"]["DealMarketFR"];
         /** @description The United Kingdom market object. */
@@ -5829,7 +5839,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -5934,6 +5947,8 @@ export interface components {
                 status: string;
                 reason: string | null;
                 funded_amount: number | null;
+                /** @description With `declined` only: the coded reasons, as the deal's `decline_reasons`. */
+                reasons?: components["schemas"]["DealDeclineReason"][];
             };
             /** @enum {string} */
             payload_mode: "full";
@@ -5946,6 +5961,8 @@ export interface components {
                 status: string;
                 reason: string | null;
                 funded_amount: number | null;
+                /** @description With `declined` only: the coded reasons, as the deal's `decline_reasons`. */
+                reasons?: components["schemas"]["DealDeclineReason"][];
             };
             /** @enum {string} */
             payload_mode: "reference";
@@ -6036,7 +6053,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6211,7 +6231,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6323,7 +6346,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6450,7 +6476,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6654,9 +6680,27 @@ export interface components {
         DealStatusReport: {
             /** @enum {string} */
             status: "in_review" | "declined" | "funded";
+            /** @description With `declined` only: why, as codes of the `decline-reasons` list (at least one). An unknown code is 422 `unknown_code` naming `reasons.N.code`. */
+            reasons?: components["schemas"]["DeclineReasonInput"][];
+            /**
+             * @deprecated
+             * @description Deprecated: send `reasons`. Free text, taken as `reasons: [{code: "other", detail: reason}]` (not shareable).
+             */
             reason?: string;
             /** @description Required with `funded`; major units. */
             funded_amount?: number;
+        };
+        DeclineReasonInput: {
+            /**
+             * @description A value of the `decline-reasons` enum list.
+             * @example trading_history_too_short
+             * @enum {string}
+             */
+            code: "trading_history_too_short" | "revenue_below_minimum" | "affordability" | "adverse_credit" | "sector_not_funded" | "company_status" | "documents_incomplete" | "amount_outside_range" | "unable_to_verify" | "other";
+            /** @description Your note. Read by you and the operator only, unless `shareable` is true: then the partner reads it beside the code's label, so never name yourself in it. */
+            detail?: string;
+            /** @description Show `detail` to the partner (default false). */
+            shareable?: boolean;
         };
         DealOfferList: {
             offers: components["schemas"]["DealOffer"][];

@@ -7619,7 +7619,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -7681,7 +7681,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -7690,7 +7690,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
