@@ -107,10 +107,11 @@ describe("lender portal actions", () => {
     expect(html).toContain('name="reasons" value="trading_history_too_short"');
     expect(html).toContain('name="note"');
     expect(html).not.toContain('name="reason"');
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { status: "declined", note: "Outside appetite", funded_amount: "" },
       { status: "declined", reasons: "too_risky", funded_amount: "" },
-    ]) {
+    ];
+    for (const form of forms) {
       const refused = await portal("POST", `/deals/${refA}/status`, { session, form });
       expect(refused.status).toBe(form.reasons ? 422 : 400);
       expect(refused.text).toMatch(/id="reasons-error"[^>]*>[^<]*(Choose at least one reason|Choose the reasons from the list)/);

@@ -5333,6 +5333,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -5716,6 +5718,38 @@ export interface components {
             expires_at: string | null;
             created_at: string;
         };
+        LeadOutcome: {
+            /**
+             * @description The routed option, numbered in routing order; never a provider's name.
+             * @example Option 2
+             */
+            option: string;
+            /**
+             * @description The product family the option was routed for (`product-families`).
+             * @example business_loan
+             */
+            product_family: string | null;
+            /** @enum {string} */
+            outcome: "pending" | "in_review" | "offer_made" | "offer_accepted" | "declined" | "funded";
+            /** @description With `declined`: why, as codes with their labels (empty when the lender gave none); else empty. */
+            reasons: {
+                /**
+                 * @description A value of the `decline-reasons` enum list.
+                 * @example trading_history_too_short
+                 */
+                code: string;
+                /** @example The business has not been trading long enough */
+                label: string;
+                /** @description The lender's note, only when the lender shared it; else null. */
+                detail: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the option reached this outcome (for `pending`, when it was routed).
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            at: string;
+        };
         LeadSubmittedReference: {
             lead_id: string;
             /** @example RF-7K3M9Q */
@@ -5843,6 +5877,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6073,6 +6109,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6305,6 +6343,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6535,6 +6575,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6763,6 +6805,8 @@ export interface components {
                 uploaded_at: string | null;
                 account_kind: string | null;
             };
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7108,6 +7152,8 @@ export interface components {
             reference: string;
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
+            /** @description Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline). */
+            outcomes: components["schemas"]["LeadOutcome"][];
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -7117,6 +7163,8 @@ export interface components {
             reference: string;
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
+            /** @description Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline). */
+            outcomes: components["schemas"]["LeadOutcome"][];
             /** @enum {string} */
             payload_mode: "reference";
         };
@@ -7241,6 +7289,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7491,6 +7541,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7927,6 +7979,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;

@@ -11,7 +11,7 @@ import { Completion, Deal, DealDeclineReason, DealOffer } from "../shared/schema
 import type { Router } from "../router";
 import { Timestamp } from "../shared/schemas/common";
 import { PartnerDocument } from "../shared/schemas/document";
-import { Lead, PartnerOffer } from "../shared/schemas/lead";
+import { Lead, LeadOutcome, PartnerOffer } from "../shared/schemas/lead";
 import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
 
 type Shape = z.ZodRawShape;
@@ -28,7 +28,7 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   "lead.offers_available": leadDetail(),
   "lead.offer_accepted": leadDetail({ offer: PartnerOffer }),
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
-  "lead.declined": leadDetail(),
+  "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
 };

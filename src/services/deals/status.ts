@@ -12,6 +12,8 @@ import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
 import type { Deal } from "../../domain/deals/types";
+import { partnerOutcomes } from "../../domain/deals/outcomes";
+import { routedOptionsOfLead } from "../../db/leads/with-relations";
 import { declineReasonsOf, lenderReasonView, type DeclineInput } from "../../domain/deals/decline";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
@@ -67,13 +69,18 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
     const leadId = deal.leadId;
     const outcome = report.status;
     const reference = await leadReference(db, leadId);
+    // lead.declined tells the partner what became of every routed option, this decline included.
+    const outcomes =
+      outcome === "declined"
+        ? partnerOutcomes((await routedOptionsOfLead(db, leadId)).map((o) => (o.ref === deal.ref ? { ...o, lenderStatus: "declined" as const, declineReasons: declineReasons ?? [], updatedAt: at } : o)))
+        : [];
     const guard = outcome === "declined" ? allOf(changed, noLenderLeftToFund(leadId)) : changed;
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
-        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}),
+        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : { outcomes }),
         allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
         at,
       ),

@@ -162,7 +162,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
       routingOutcomeUpdate(db, lead.id, "declined", null, token, at, leadIn(lead.id, lead.state)),
       closePresentedOffers(db, offersOfLeadWhere(lead.id), won),
       moveLead(db, lead.id, LEAD_STATES_OPEN_FOR_OUTCOME, "declined", at, won),
-      eventInsertWhere(db, partnerEvent(lead, "lead.declined"), won, at),
+      // A sandbox lead has no deals, so no routed option to tell of.
+      eventInsertWhere(db, partnerEvent(lead, "lead.declined", { outcomes: [] }), won, at),
     );
   } else {
     if (lead.state !== "offer_accepted") throw invalidMove(lead, event);

@@ -293,6 +293,51 @@ function AcceptReviewPage({ c, lead, offer }: { c: PortalContext; lead: LeadView
   );
 }
 
+/** What each routed option's outcome is, in words (the API's `outcome` values). */
+const OUTCOME_WORDS: Record<string, string> = {
+  pending: "Not yet reviewed",
+  in_review: "Being reviewed",
+  offer_made: "Offer made",
+  offer_accepted: "Offer accepted",
+  declined: "Declined",
+  funded: "Funded",
+};
+
+/**
+ * What became of each option the lead was routed to, anonymised as the API's `outcomes`: the option's
+ * number and product family, where it stands, and why it was declined in the list's words (with the
+ * lender's note only when the lender shared it). No provider is named.
+ */
+function Outcomes({ lead }: { lead: LeadView }) {
+  const outcomes = lead.outcomes ?? [];
+  if (outcomes.length === 0) return null;
+  const f = formatFor(lead.country);
+  return (
+    <section aria-labelledby="outcomes-heading" id="outcomes">
+      <h2 id="outcomes-heading">What each option decided</h2>
+      <ul>
+        {outcomes.map((o) => (
+          <li data-option={o.option} data-outcome={o.outcome}>
+            <strong>{o.option}</strong> ({LABELS.productFamily(o.product_family)}): {OUTCOME_WORDS[o.outcome] ?? o.outcome}, <time datetime={o.at}>{f.time(o.at)}</time>
+            {o.reasons.length > 0 ? (
+              <ul>
+                {o.reasons.map((r) => (
+                  <li data-reason={r.code}>
+                    {r.label}
+                    {r.detail ? <>: “<bdi>{r.detail}</bdi>”</> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : o.outcome === "declined" ? (
+              <span class="muted"> (no reason given)</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
@@ -329,6 +374,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       ) : null}
       <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
+      <Outcomes lead={lead} />
       <h2>Figures</h2>
       <Figures lead={lead} />
       <h2>Company register</h2>
