@@ -12,7 +12,7 @@ const SPEC_LISTS = [
 /** Lists the spec leaves to "read from the enum lists": document states, and what a lender's request may ask for. */
 const DOCUMENT_LISTS = ["document-states", "document-request-items", "document-request-statuses"];
 /** Issue 41: why a lender declined, the codes a lead's outcomes carry. */
-const DECISION_LISTS = ["decline-reasons"];
+const DECISION_LISTS = ["decline-reasons", "offer-decline-reasons"];
 const ALL_LISTS = [...SPEC_LISTS, ...DOCUMENT_LISTS, ...DECISION_LISTS];
 
 describe("GET /partner/v1/enums", () => {

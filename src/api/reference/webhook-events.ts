@@ -27,6 +27,10 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   "lead.out_of_scope": leadDetail(matched),
   "lead.offers_available": leadDetail(),
   "lead.offer_accepted": leadDetail({ offer: PartnerOffer }),
+  "lead.offer_declined": leadDetail({
+    offer: PartnerOffer,
+    all_offers_declined: z.boolean().openapi({ description: "True when every current offer on the lead is now declined." }),
+  }),
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
   "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
@@ -53,6 +57,7 @@ const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
     }),
   },
   "offer.accepted": { offer: DealOffer },
+  "offer.declined": { offer: DealOffer },
   "message.created": {
     message: z.object({ id: z.string(), direction: z.string(), from_email: z.string().nullable(), subject: z.string().nullable(), body: z.string(), created_at: Timestamp }),
   },

@@ -99,8 +99,11 @@ export const offers = sqliteTable(
     totalRepayment: real("total_repayment"),
     expiresAt: text("expires_at"),
     notes: text("notes"),
-    /** presented, accepted, closed (another offer was accepted or the lead ended). */
+    /** presented, accepted, closed (another offer was accepted or the lead ended), declined (by the business). */
     state: text("state").notNull(),
+    /** The business's code when it declined the offer (`offer-decline-reasons`), and when. */
+    declinedReason: text("declined_reason"),
+    declinedAt: text("declined_at"),
     superseded: integer("superseded", { mode: "boolean" }).notNull().default(false),
     supersededAt: text("superseded_at"),
     supersededBy: text("superseded_by"),

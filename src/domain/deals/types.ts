@@ -37,8 +37,8 @@ export interface Deal {
 }
 
 export type OfferMaturity = "indicative" | "firm";
-/** presented → accepted, or closed when another offer was accepted or the deal was declined. */
-export type OfferState = "presented" | "accepted" | "closed";
+/** presented → accepted, or closed when another offer was accepted or the deal was declined, or declined by the business. */
+export type OfferState = "presented" | "accepted" | "closed" | "declined";
 
 export interface Offer {
   id: string;
@@ -58,6 +58,9 @@ export interface Offer {
   expiresAt: string | null;
   notes: string | null;
   state: OfferState;
+  /** The business's code when it declined the offer; null otherwise. */
+  declinedReason: string | null;
+  declinedAt: string | null;
   superseded: boolean;
   supersededAt: string | null;
   supersededBy: OfferMaturity | null;

@@ -106,6 +106,8 @@ export interface RoutingSources<OfferView> {
   fundingOutcome: { funded_at: string; funded_amount: number } | null;
   /** The matcher's reasons; shown for out-of-scope leads. */
   reasons: { code: string; detail: string }[];
+  /** The lead has current offers and the business declined every one. */
+  allOffersDeclined: boolean;
   /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
   outcomes: readonly PartnerOutcome[];
 }
@@ -166,6 +168,8 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     matched_options: lead.matchedOptions,
     options: lead.options,
     offers: sources.routing?.offers ?? [],
+    // Issue 41: the business declined every current offer (the lender may still make new terms).
+    all_offers_declined: sources.routing?.allOffersDeclined ?? false,
     documents: (sources.documents ?? []).map(leadDocumentView),
     statements: statementSummary(sources.documents ?? []),
     funding_outcome: sources.routing?.fundingOutcome ?? null,

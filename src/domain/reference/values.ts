@@ -146,6 +146,16 @@ export const DECLINE_REASONS = [
 export type DeclineReasonCode = (typeof DECLINE_REASONS)[number]["value"];
 export const DECLINE_REASON_VALUES = values(DECLINE_REASONS);
 
+/** Why the business declined an offer (POST /partner/v1/leads/{id}/offers/{offerId}/decline, the hub, the portal). */
+export const OFFER_DECLINE_REASONS = [
+  { value: "found_elsewhere", label: "Found funding elsewhere" },
+  { value: "terms_not_suitable", label: "The terms do not suit the business" },
+  { value: "no_longer_needed", label: "The funding is no longer needed" },
+  { value: "other", label: "Another reason" },
+] as const;
+export type OfferDeclineReason = (typeof OFFER_DECLINE_REASONS)[number]["value"];
+export const OFFER_DECLINE_REASON_VALUES = values(OFFER_DECLINE_REASONS);
+
 export const LENDER_STATUSES = ["new", "in_review", "offer_made", "declined", "funded"] as const;
 export type LenderStatus = (typeof LENDER_STATUSES)[number];
 
@@ -155,6 +165,7 @@ export const PARTNER_EVENTS = [
   { value: "lead.out_of_scope", label: "A lead matched no funding option" },
   { value: "lead.offers_available", label: "The first offer was presented on a lead" },
   { value: "lead.offer_accepted", label: "An offer on a lead was accepted" },
+  { value: "lead.offer_declined", label: "The business declined an offer on a lead" },
   { value: "lead.funded", label: "A lead was funded" },
   { value: "lead.declined", label: "Every routed provider declined a lead" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
@@ -166,6 +177,7 @@ export const LENDER_EVENTS = [
   { value: "message.created", label: "The client sent a message" },
   { value: "request.fulfilled", label: "The client uploaded files against a document request" },
   { value: "offer.accepted", label: "An offer was accepted" },
+  { value: "offer.declined", label: "The business declined an offer" },
   { value: "deal.account_submitted", label: "The client submitted its account details" },
   { value: "deal.agreement_signed", label: "The client signed the agreement" },
 ] as const;

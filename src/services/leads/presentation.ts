@@ -7,6 +7,7 @@
 import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
 import { partnerOfferView } from "../../domain/deals/offer-view";
 import { partnerOutcomes } from "../../domain/deals/outcomes";
+import { allDeclined } from "../../domain/deals/offer-view";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
@@ -26,6 +27,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rout
     renewals,
     routing: {
       offers: offers.map(partnerOfferView),
+      allOffersDeclined: allDeclined(offers),
       outcomes: partnerOutcomes(routedOptions),
       fundingOutcome:
         routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,

@@ -51,6 +51,12 @@ export const DealMarket = z
   .discriminatedUnion("country", marketSchemas as unknown as [ReturnType<typeof marketSchema>, ...ReturnType<typeof marketSchema>[]])
   .openapi("DealMarket", { description: "One schema per country, `country` the discriminator." });
 
+/** The business's "no" to an offer: its code from `offer-decline-reasons`, the label, and when. */
+export const OfferDeclined = z
+  .object({ reason_code: z.string().openapi({ example: "found_elsewhere" }), label: z.string(), at: Timestamp })
+  .nullable()
+  .openapi("OfferDeclined", { description: "Null unless the business declined the offer." });
+
 export const DealOffer = z
   .object({
     id: z.string(),
@@ -58,7 +64,7 @@ export const DealOffer = z
     currency: z.string(),
     kind: z.string(),
     maturity: z.enum(["indicative", "firm"]),
-    status: z.enum(["presented", "accepted", "closed", "superseded"]),
+    status: z.enum(["presented", "accepted", "closed", "declined", "superseded"]).openapi({ description: "`declined`: the business said no (see `declined`)." }),
     created_at: Timestamp,
     superseded: z.boolean(),
     superseded_at: Timestamp.nullable(),
@@ -70,6 +76,7 @@ export const DealOffer = z
     total_repayment: nullableNumber,
     expires_at: Timestamp.nullable(),
     notes: nullableString,
+    declined: OfferDeclined,
   })
   .openapi("DealOffer");
 

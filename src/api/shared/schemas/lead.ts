@@ -172,7 +172,9 @@ export const PartnerOffer = z
   .object({
     id: z.string(),
     label: z.string().openapi({ description: "Structural (product family or product), never a provider's name." }),
-    state: z.enum(["presented", "accepted", "closed"]).openapi({ description: "`closed`: no longer acceptable (another offer was accepted, or the lead ended)." }),
+    state: z
+      .enum(["presented", "accepted", "closed", "declined"])
+      .openapi({ description: "`closed`: no longer acceptable (another offer was accepted, or the lead ended); `declined`: the business said no (see `declined`)." }),
     maturity: z.enum(["indicative", "firm"]),
     amount: z.number(),
     currency: z.string(),
@@ -183,6 +185,10 @@ export const PartnerOffer = z
     total_repayment: nullableNumber,
     expires_at: nullableString,
     created_at: z.string(),
+    declined: z
+      .object({ reason_code: z.string().openapi({ example: "found_elsewhere" }), label: z.string(), at: Timestamp })
+      .nullable()
+      .openapi({ description: "Null unless the business declined the offer: its `offer-decline-reasons` code, the label, and when." }),
   })
   .openapi("PartnerOffer");
 
@@ -255,6 +261,7 @@ export const Lead = z
     matched_options: z.number().int().nullable().openapi({ description: "Null until submitted." }),
     options: z.array(LeadOption).nullable().openapi({ description: "Null until submitted." }),
     offers: z.array(PartnerOffer),
+    all_offers_declined: z.boolean().openapi({ description: "True when the lead has current offers and the business declined every one (the lender may still make new terms)." }),
     documents: z.array(LeadDocument),
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     funding_outcome: z.object({ funded_at: z.string(), funded_amount: z.number() }).nullable(),
