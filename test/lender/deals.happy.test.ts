@@ -114,7 +114,11 @@ describe("lender deals", () => {
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("declined");
     const leadEvents = await eventsFor(lead.id);
     expect(leadEvents.map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.declined"]);
-    expect(leadEvents[2].detail).toEqual({ reference: lead.reference, state: "declined" });
+    expect(leadEvents[2].detail).toEqual({ reference: lead.reference, state: "declined", outcomes: expect.any(Array) });
+    expect(leadEvents[2].detail.outcomes.map((o: any) => [o.outcome, o.reasons.map((r: any) => r.code)])).toEqual([
+      ["declined", expect.any(Array)],
+      ["declined", expect.any(Array)],
+    ]);
     expect((await eventsFor(refA)).at(-1)!.detail).toEqual({
       update: { status: "declined", reason: "Outside appetite", funded_amount: null, reasons: [{ code: "other", label: "Another reason", detail: "Outside appetite", shareable: false }] },
     });

@@ -1319,7 +1319,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed";
+                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed";
                     /** @description A deal reference (case-insensitive) or referral id. */
                     subject?: string;
                 };
@@ -1600,6 +1600,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": null,
@@ -1878,6 +1879,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "in_review",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": null,
@@ -2191,7 +2193,8 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "notes": null
+                         *           "notes": null,
+                         *           "declined": null
                          *         }
                          *       ]
                          *     }
@@ -2321,7 +2324,8 @@ export interface paths {
                          *       "fees": 800,
                          *       "total_repayment": 45600,
                          *       "expires_at": "2026-12-31T00:00:00.000Z",
-                         *       "notes": null
+                         *       "notes": null,
+                         *       "declined": null
                          *     }
                          */
                         "application/json": components["schemas"]["DealOffer"];
@@ -3687,6 +3691,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": "Test channel",
@@ -4060,6 +4065,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": "Test channel",
@@ -4874,6 +4880,62 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["OfferAcceptedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business declined an offer
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferDeclinedEvent"];
                 };
             };
             responses: {
@@ -5760,8 +5822,11 @@ export interface components {
             kind: string;
             /** @enum {string} */
             maturity: "indicative" | "firm";
-            /** @enum {string} */
-            status: "presented" | "accepted" | "closed" | "superseded";
+            /**
+             * @description `declined`: the business said no (see `declined`).
+             * @enum {string}
+             */
+            status: "presented" | "accepted" | "closed" | "declined" | "superseded";
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -5786,7 +5851,19 @@ export interface components {
              */
             expires_at: string | null;
             notes: string | null;
+            declined: components["schemas"]["OfferDeclined"];
         };
+        /** @description Null unless the business declined the offer. */
+        OfferDeclined: {
+            /** @example found_elsewhere */
+            reason_code: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            at: string;
+        } | null;
         DealDocument: {
             id: string;
             document_type: string;
@@ -6201,6 +6278,40 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        OfferDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "offer.declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["OfferDeclinedFull"] | components["schemas"]["OfferDeclinedReference"];
+        };
+        OfferDeclinedFull: components["schemas"]["Deal"] & {
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        OfferDeclinedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         DealAccountSubmittedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -6539,7 +6650,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -6559,7 +6670,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}

@@ -992,6 +992,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -999,6 +1000,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -1235,6 +1237,7 @@ export interface paths {
                          *         }
                          *       ],
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [
                          *         {
                          *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
@@ -1252,6 +1255,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -1470,6 +1474,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -1477,6 +1482,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -2042,6 +2048,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -2049,6 +2056,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -3940,7 +3948,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
+                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
                     /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
@@ -3987,7 +3995,8 @@ export interface paths {
                          *               "fees": 800,
                          *               "total_repayment": 45600,
                          *               "expires_at": "2026-12-31T00:00:00.000Z",
-                         *               "created_at": "2026-11-23T20:32:01.854Z"
+                         *               "created_at": "2026-11-23T20:32:01.854Z",
+                         *               "declined": null
                          *             },
                          *             "payload_mode": "reference"
                          *           }
@@ -4111,7 +4120,8 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "created_at": "2026-11-23T20:32:01.854Z"
+                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "declined": null
                          *         }
                          *       ],
                          *       "simulated": false,
@@ -4334,6 +4344,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leads/{id}/offers/{offerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer for the business
+         * @description The business's own "no" to a presented offer, with a `reason_code` from `offer-decline-reasons` (`found_elsewhere`, `terms_not_suitable`, `no_longer_needed`, `other`; another code is 422 `unknown_code`). The offer becomes `declined`, the lender hears `offer.declined` and you `lead.offer_declined`, once however often this is called (a repeat answers the declined offer again). A declined offer can no longer be accepted (409 `offer_not_acceptable`). An offer not on the lead is 404; one that is not presented (accepted, closed, superseded) or whose lead no longer takes offers is 409 `invalid_transition`. The lead's state does not change: the lender may still offer new terms; `all_offers_declined` says when every current offer is declined.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    offerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "reason_code": "found_elsewhere"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfferDeclineBody"];
+                };
+            };
+            responses: {
+                /** @description The declined offer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "offer": {
+                         *         "id": "off_rpi03tl5suu4y0y4zso3",
+                         *         "label": "Business loan",
+                         *         "state": "declined",
+                         *         "maturity": "firm",
+                         *         "amount": 40000,
+                         *         "currency": "GBP",
+                         *         "annual_rate_pct": 11.5,
+                         *         "factor_rate": null,
+                         *         "term_months": 24,
+                         *         "fees": 800,
+                         *         "total_repayment": 45600,
+                         *         "expires_at": "2026-12-31T00:00:00.000Z",
+                         *         "created_at": "2026-11-23T20:32:01.854Z",
+                         *         "declined": {
+                         *           "reason_code": "found_elsewhere",
+                         *           "label": "Found funding elsewhere",
+                         *           "at": "2026-11-23T20:32:10.000Z"
+                         *         }
+                         *       },
+                         *       "all_offers_declined": false,
+                         *       "simulated": false
+                         *     }
+                         */
+                        "application/json": components["schemas"]["OfferDecline"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description invalid_transition, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unknown_code, idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/leads/{id}/simulate": {
         parameters: {
             query?: never;
@@ -4476,9 +4663,11 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 50013.12,
                          *           "expires_at": "2026-12-07T20:32:04.552Z",
-                         *           "created_at": "2026-11-23T20:32:04.552Z"
+                         *           "created_at": "2026-11-23T20:32:04.552Z",
+                         *           "declined": null
                          *         }
                          *       ],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -4489,6 +4678,7 @@ export interface paths {
                          *         "funded_at": "2026-11-23T20:32:05.343Z",
                          *         "funded_amount": 40000
                          *       },
+                         *       "outcomes": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -4989,6 +5179,62 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.offer_declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business declined an offer on a lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadOfferDeclinedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "lead.funded": {
         parameters: {
             query?: never;
@@ -5315,6 +5561,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -5702,10 +5950,10 @@ export interface components {
             /** @description Structural (product family or product), never a provider's name. */
             label: string;
             /**
-             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended).
+             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended); `declined`: the business said no (see `declined`).
              * @enum {string}
              */
-            state: "presented" | "accepted" | "closed";
+            state: "presented" | "accepted" | "closed" | "declined";
             /** @enum {string} */
             maturity: "indicative" | "firm";
             amount: number;
@@ -5717,6 +5965,17 @@ export interface components {
             total_repayment: number | null;
             expires_at: string | null;
             created_at: string;
+            /** @description Null unless the business declined the offer: its `offer-decline-reasons` code, the label, and when. */
+            declined: {
+                /** @example found_elsewhere */
+                reason_code: string;
+                label: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                at: string;
+            } | null;
         };
         LeadOutcome: {
             /**
@@ -5859,6 +6118,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6091,6 +6352,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6325,6 +6588,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6557,6 +6822,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6690,6 +6957,244 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        LeadOfferDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offer_declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOfferDeclinedFull"] | components["schemas"]["LeadOfferDeclinedReference"];
+        };
+        LeadOfferDeclinedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined. */
+            all_offers_declined: boolean;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOfferDeclinedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined. */
+            all_offers_declined: boolean;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         LeadFundedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -6791,6 +7296,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7035,6 +7542,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7271,6 +7780,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7523,6 +8034,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7733,7 +8246,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -7742,7 +8255,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
@@ -7961,6 +8474,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -8380,7 +8895,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -8400,7 +8915,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -8492,6 +9007,21 @@ export interface components {
             /** @enum {string} */
             state: "accepted";
             simulated: boolean;
+        };
+        OfferDecline: {
+            lead_id: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined (the Lead says the same). */
+            all_offers_declined: boolean;
+            simulated: boolean;
+        };
+        OfferDeclineBody: {
+            /**
+             * @description A value of the `offer-decline-reasons` enum list.
+             * @example found_elsewhere
+             * @enum {string}
+             */
+            reason_code: "found_elsewhere" | "terms_not_suitable" | "no_longer_needed" | "other";
         };
         SimulateBody: {
             /**
