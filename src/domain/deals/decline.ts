@@ -19,7 +19,7 @@ export interface DeclineInput {
 }
 
 const LABELS = new Map<string, string>(DECLINE_REASONS.map((r) => [r.value, r.label]));
-export const declineReasonLabel = (code: string) => LABELS.get(code) ?? LABELS.get("other")!;
+const declineReasonLabel = (code: string) => LABELS.get(code) ?? LABELS.get("other")!;
 const isDeclineReason = (code: string): code is DeclineReasonCode => LABELS.has(code);
 
 /**

@@ -118,7 +118,7 @@ export async function acceptFoundOffer(deps: Deps, lead: Lead, offer: Offer, pre
 }
 
 /** What declining an offer answers: the offer as the partner sees it, and whether every current offer is now declined. */
-export interface OfferDecline {
+interface OfferDecline {
   lead_id: string;
   offer: ReturnType<typeof partnerOfferView>;
   all_offers_declined: boolean;

@@ -43,14 +43,14 @@ export const acceptOfferRoute = createRoute({
   responses: { 200: jsonContent(Acceptance, "The acceptance"), ...errorResponses("not_found", "offer_not_acceptable") },
 });
 
-export const OfferDeclineBody = z
+const OfferDeclineBody = z
   .strictObject({
     // A string, not an enum: a code outside the list is 422 `unknown_code` naming `reason_code`, like the lender's decline codes.
     reason_code: z.string().trim().min(1).max(64).openapi({ enum: [...OFFER_DECLINE_REASON_VALUES], description: "A value of the `offer-decline-reasons` enum list.", example: "found_elsewhere" }),
   })
   .openapi("OfferDeclineBody");
 
-export const OfferDeclineAnswer = z
+const OfferDeclineAnswer = z
   .object({
     lead_id: z.string(),
     offer: PartnerOffer,

@@ -9,10 +9,10 @@ import { DECLINE_REASON_VALUES, REQUEST_ITEM_TYPE_VALUES } from "../../../domain
 import { Refusal } from "../../../lib/refusal";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 
-export const DECLINE_DETAIL_MAX_CHARS = 500;
-export const MAX_DECLINE_REASONS = 10;
+const DECLINE_DETAIL_MAX_CHARS = 500;
+const MAX_DECLINE_REASONS = 10;
 
-export const DeclineReasonInput = z
+const DeclineReasonInput = z
   .strictObject({
     // A string here, not an enum: a code outside the list is 422 `unknown_code` naming `reasons.N.code`
     // (src/domain/deals/decline.ts), not a malformed body; the document still lists the codes.

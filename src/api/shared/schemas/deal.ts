@@ -52,7 +52,7 @@ export const DealMarket = z
   .openapi("DealMarket", { description: "One schema per country, `country` the discriminator." });
 
 /** The business's "no" to an offer: its code from `offer-decline-reasons`, the label, and when. */
-export const OfferDeclined = z
+const OfferDeclined = z
   .object({ reason_code: z.string().openapi({ example: "found_elsewhere" }), label: z.string(), at: Timestamp })
   .nullable()
   .openapi("OfferDeclined", { description: "Null unless the business declined the offer." });
