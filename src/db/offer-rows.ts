@@ -23,6 +23,8 @@ export const toOffer = (r: OfferRow): Offer => ({
   expiresAt: r.expiresAt,
   notes: r.notes,
   state: r.state as Offer["state"],
+  declinedReason: r.declinedReason,
+  declinedAt: r.declinedAt,
   superseded: r.superseded,
   supersededAt: r.supersededAt,
   supersededBy: r.supersededBy as OfferMaturity | null,

@@ -33,6 +33,7 @@ export const REFUSAL_STATUS = {
   too_many_open_requests: { status: 422, title: "Too many open document requests" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },
   amount_above_offer: { status: 422, title: "Amount above the offer" },
+  unknown_code: { status: 422, title: "Code not in the reference list" },
   invalid_value: { status: 422, title: "Value cannot be used" },
   rate_limited: { status: 429, title: "Too many requests" },
   internal_error: { status: 500, title: "Internal error" },

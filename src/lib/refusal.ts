@@ -35,6 +35,7 @@ export const API_REFUSAL_CODES = [
   "too_many_open_requests",
   "idempotency_key_reused",
   "amount_above_offer",
+  "unknown_code",
   "rate_limited",
   "internal_error",
   "service_unavailable",

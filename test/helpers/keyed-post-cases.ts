@@ -120,6 +120,11 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
     const offers = await read(key, `/partner/v1/leads/${lead.id}/offers`);
     return { key, path: `/leads/${lead.id}/offers/${offers.offers[0].id}/acceptance`, written: () => eventsOf(partner.organisation.id) };
   },
+  "partner POST /leads/{id}/offers/{offerId}/decline": async () => {
+    const { partner, key, lead } = await sandboxSubmittedLead();
+    const offers = await read(key, `/partner/v1/leads/${lead.id}/offers`);
+    return { key, path: `/leads/${lead.id}/offers/${offers.offers[0].id}/decline`, body: { reason_code: "found_elsewhere" }, written: () => eventsOf(partner.organisation.id) };
+  },
   "partner POST /sandbox/leads/{id}/simulate": async () => {
     const { key, lead } = await sandboxSubmittedLead();
     return {

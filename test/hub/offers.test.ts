@@ -46,6 +46,43 @@ async function leadWithOffers() {
   return { ...routed, offerA, offerB };
 }
 
+const declineInHub = (hub: string, offerId: string, form: Record<string, string>) => hubCall("POST", `${hub}/offers/${offerId}/decline`, { form });
+
+describe("client hub: the business declines an offer (issue 41)", () => {
+  it("declines a presented offer with a reason: the API's events (offer.declined, lead.offer_declined), the offer then refuses acceptance, and every offer declined says so", async () => {
+    const { hub, lead, offerA, offerB, partner, refA } = await leadWithOffers();
+    const page = await hubCall("GET", `${hub}/offers/${offerA.id}`);
+    expect(page.text).toContain(`action="${pagesOf(hub)}/offers/${offerA.id}/decline"`);
+    expect(page.text).toContain('name="reason_code" value="found_elsewhere"');
+
+    const none = await declineInHub(hub, offerA.id, {});
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('data-field="reason_code"><span id="form-error">Choose why you are declining the offer.</span>');
+    const unknown = await declineInHub(hub, offerA.id, { reason_code: "too_dear" });
+    expect(unknown.status).toBe(422);
+
+    const res = await declineInHub(hub, offerA.id, { reason_code: "terms_not_suitable" });
+    expect(res.status).toBe(303);
+    const after = await hubCall("GET", `${hub}/offers/${offerA.id}?done=declined`);
+    expect(after.text).toContain("You declined the offer.");
+    expect(after.text).not.toContain(`/offers/${offerA.id}/acceptance"`);
+    const events = async (event: string) => (await env.DB.prepare("select detail from events where event = ? and subject_id in (?, ?)").bind(event, lead.id, refA).all<any>()).results.map((r) => JSON.parse(r.detail));
+    expect(await events("offer.declined")).toEqual([expect.objectContaining({ offer: expect.objectContaining({ id: offerA.id, status: "declined", declined: expect.objectContaining({ reason_code: "terms_not_suitable" }) }) })]);
+    expect((await events("lead.offer_declined")).map((d) => [d.offer.id, d.all_offers_declined])).toEqual([[offerA.id, false]]);
+    expect((await accept(hub, offerA.id)).status).toBe(409);
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/offers/${offerA.id}/acceptance`, { key: partner.live.key })).status).toBe(409);
+    const again = await declineInHub(hub, offerA.id, { reason_code: "other" });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("You have already declined this offer.");
+
+    expect((await declineInHub(hub, offerB.id, { reason_code: "no_longer_needed" })).status).toBe(303);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.all_offers_declined).toBe(true);
+    const overview = await hubCall("GET", hub);
+    expect(overview.text).toContain("Declined by you");
+  });
+});
+
 describe("client hub: offers", () => {
   it("shows the lead's offers under their structural label with amount, cost, term and expiry in the business's zone, never the lender", async () => {
     const { hub, offerA } = await leadWithOffers();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { exactRealText } from "../../src/db/json-rows";
 import { findLeadWithRelations } from "../../src/db/leads/with-relations";
-import { leadRouting, offers } from "../../src/db/schema/deals";
+import { deals, leadRouting, offers } from "../../src/db/schema/deals";
 import { documents } from "../../src/db/schema/documents";
 import { hubLinks } from "../../src/db/schema/hub-links";
 import { leads } from "../../src/db/schema/leads";
@@ -105,6 +105,33 @@ async function readTheOldWay(leadId: string, organisationId: string, environment
         .orderBy(asc(leads.createdAt), sql`${leads}.rowid`)
     ).map(toRenewalSummary),
     registerAnswers: await d.select().from(registerAnswers).where(eq(registerAnswers.ownerId, leadId)),
+    routedOptions: (await d.select().from(deals).where(eq(deals.leadId, leadId)).orderBy(asc(deals.createdAt), sql`rowid`)).map((r) => ({
+      ref: r.ref,
+      productFamily: r.productFamily,
+      lenderStatus: r.lenderStatus,
+      status: r.status,
+      declineReasons: r.declineReasons ?? [],
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    })),
+  };
+}
+
+function dealRow(ref: string, leadId: string, createdAt: string, extra: Partial<typeof deals.$inferInsert> = {}) {
+  return {
+    ref,
+    lenderOrganisationId: "org_lender_x",
+    environment: "live" as const,
+    leadId,
+    partnerOrganisationId: "org_partner_x",
+    productIds: ["p1"],
+    subject: { country: "GB" } as never,
+    status: "submitted",
+    lenderStatus: "new",
+    lastChange: "c",
+    createdAt,
+    updatedAt: createdAt,
+    ...extra,
   };
 }
 
@@ -140,6 +167,10 @@ describe("the lead read as one statement", () => {
     await d.insert(companyClaims).values({ id: `att_old_${uid()}`, environment: "live", companyKey: `GB:register:${uid()}`, leadId, organisationId: org, since: t, active: false, endedAt: later });
     await d.insert(companyClaims).values({ id: `att_${uid()}`, environment: "live", companyKey: `GB:register:${uid()}`, leadId, organisationId: org, since: later });
 
+    // Deals: two in the same millisecond (written order), one declined with coded reasons, one without a family.
+    await d.insert(deals).values(dealRow(`DL-Z${uid()}`, leadId, later, { productFamily: "business_loan", lenderStatus: "declined", status: "declined", declineReasons: [{ code: "other", detail: "é \"x\"\n", shareable: true }] }));
+    await d.insert(deals).values(dealRow(`DL-A${uid()}`, leadId, later));
+    await d.insert(deals).values(dealRow(`DL-E${uid()}`, leadId, t, { productFamily: "line_of_credit" }));
     const read = await findLeadWithRelations(d, { organisationId: org, environment: "live" }, leadId);
     const lead = toLead((await d.select().from(leads).where(eq(leads.id, leadId)))[0]!);
     const expected = { lead, ...(await readTheOldWay(leadId, org, "live")), routing: { reasons: [{ code: "matched", detail: "é \"x\"" }], outcome: "funded", outcomeAt: later, fundedAmount: 0.1 + 0.2 }, hubLinkGeneration: 3, attributionSince: later };
@@ -149,7 +180,8 @@ describe("the lead read as one statement", () => {
     expect(read!.offers).toHaveLength(ODD_REALS.length);
     expect(read!.renewals).toHaveLength(2);
     expect(read!.registerAnswers).toHaveLength(2);
-    expect(read).toStrictEqual({ ...expected, documents: expected.documents, offers: expected.offers, renewals: expected.renewals, registerAnswers: expected.registerAnswers });
+    expect(read!.routedOptions).toHaveLength(3);
+    expect(read).toStrictEqual({ ...expected, documents: expected.documents, offers: expected.offers, renewals: expected.renewals, registerAnswers: expected.registerAnswers, routedOptions: expected.routedOptions });
     // Byte for byte, key order included; and every real to the bit (toStrictEqual already uses Object.is).
     const { lead: l, documents: ds, routing, offers: os, renewals, registerAnswers: ras, hubLinkGeneration } = read!;
     expect(JSON.stringify({ lead: l, documents: ds, routing, offers: os, renewals, registerAnswers: ras, hubLinkGeneration })).toBe(
@@ -163,7 +195,7 @@ describe("the lead read as one statement", () => {
     const leadId = `lead_bare_${uid()}`;
     await db().insert(leads).values(leadRow(leadId, org, "live", "2026-11-26T12:00:00.000Z"));
     const read = await findLeadWithRelations(db(), { organisationId: org, environment: "live" }, leadId);
-    expect(read).toMatchObject({ documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
+    expect(read).toMatchObject({ documents: [], routing: null, offers: [], routedOptions: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0 });
     expect(await findLeadWithRelations(db(), { organisationId: org, environment: "sandbox" }, leadId)).toBeNull();
     expect(await findLeadWithRelations(db(), { organisationId: `org_other_${uid()}`, environment: "live" }, leadId)).toBeNull();
   });

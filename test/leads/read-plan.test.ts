@@ -23,6 +23,8 @@ describe("the lead read's statement", () => {
     expect(detail).toMatch(/SEARCH hub_links USING INDEX sqlite_autoindex_hub_links_1 \(lead_id=\?\)/);
     expect(detail).toMatch(/SEARCH documents USING INDEX documents_lead \(lead_id=\?\)/);
     expect(detail).toMatch(/SEARCH offers USING INDEX offers_lead \(lead_id=\?\)/);
+    // Issue 41: the routed options the partner's anonymised outcomes are read from.
+    expect(detail).toMatch(/SEARCH deals USING INDEX deals_lead \(lead_id=\?\)/);
     // The renewals seek renewal_of, never the account's (organisation, environment) range.
     expect(detail).toMatch(/SEARCH renewal USING INDEX leads_renewal_of \(renewal_of=\?\)/);
     expect(detail).not.toContain("leads_scope_created");

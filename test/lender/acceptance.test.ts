@@ -7,6 +7,61 @@ import { firmOffer, makeOffer, routedLead } from "./helpers";
 
 const accept = (key: string, leadId: string, offerId: string) => call("POST", `/partner/v1/leads/${leadId}/offers/${offerId}/acceptance`, { key });
 
+const decline = (key: string, leadId: string, offerId: string, body: unknown = { reason_code: "found_elsewhere" }) =>
+  call("POST", `/partner/v1/leads/${leadId}/offers/${offerId}/decline`, { key, body });
+
+describe("the business declines an offer (issue 41)", () => {
+  it("declines once under concurrent calls: the offer is declined, the lender hears offer.declined and the partner lead.offer_declined; acceptance is then 409; every offer declined says so", async () => {
+    const { keys, refA, refB, partner, lead, a } = await routedLead();
+    const offerA = await makeOffer(keys.a.live, refA, firmOffer());
+    const offerB = await makeOffer(keys.b.live, refB, firmOffer({ amount: 38_000 }));
+    const answers = await Promise.all(Array.from({ length: 3 }, () => decline(partner.live.key, lead.id, offerA.id)));
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ lead_id: lead.id, all_offers_declined: false, simulated: false, offer: { id: offerA.id, state: "declined", declined: { reason_code: "found_elsewhere", label: "Found funding elsewhere", at: expect.any(String) } } });
+    }
+    const toLender = (await eventsFor(refA)).filter((e) => e.event === "offer.declined");
+    expect(toLender).toHaveLength(1);
+    expect(toLender[0]).toMatchObject({ organisation_id: a.id, api: "lender", detail: { offer: { id: offerA.id, status: "declined", declined: { reason_code: "found_elsewhere" } } } });
+    const toPartner = (await eventsFor(lead.id)).filter((e) => e.event === "lead.offer_declined");
+    expect(toPartner).toHaveLength(1);
+    expect(toPartner[0].detail).toMatchObject({ reference: lead.reference, state: "offers_available", all_offers_declined: false, offer: { id: offerA.id, state: "declined" } });
+    expect(JSON.stringify(toPartner[0].detail)).not.toMatch(/Lender [AB]/);
+
+    expectProblem(await accept(partner.live.key, lead.id, offerA.id), 409, "offer_not_acceptable");
+    const lenderView = await call("GET", `/v1/deals/${refA}/offers`, { key: keys.a.live });
+    expect(lenderView.body.offers[0]).toMatchObject({ status: "declined", declined: { reason_code: "found_elsewhere", label: "Found funding elsewhere" } });
+
+    let read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body).toMatchObject({ state: "offers_available", all_offers_declined: false });
+    const last = await decline(partner.live.key, lead.id, offerB.id, { reason_code: "no_longer_needed" });
+    expect(last.body.all_offers_declined).toBe(true);
+    read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.all_offers_declined).toBe(true);
+    expect(read.body.offers.map((o: any) => o.state)).toEqual(["declined", "declined"]);
+    expect((await eventsFor(lead.id)).filter((e) => e.event === "lead.offer_declined").at(-1)!.detail.all_offers_declined).toBe(true);
+  });
+
+  it("refuses what it cannot decline: an unknown code 422, another lead's offer 404, an accepted offer 409, a missing code 400", async () => {
+    const { keys, refA, refB, partner, lead } = await routedLead();
+    const offerA = await makeOffer(keys.a.live, refA, firmOffer());
+    const offerB = await makeOffer(keys.b.live, refB, firmOffer({ amount: 38_000 }));
+    const unknown = await decline(partner.live.key, lead.id, offerA.id, { reason_code: "too_expensive" });
+    expectProblem(unknown, 422, "unknown_code");
+    expect(unknown.body.error.field).toBe("reason_code");
+    const missing = await decline(partner.live.key, lead.id, offerA.id, {});
+    expectProblem(missing, 400, "invalid_request");
+    expect(missing.body.error.field).toBe("reason_code");
+    const stranger = await partnerWithKeys();
+    expectProblem(await decline(stranger.live.key, lead.id, offerA.id), 404, "not_found");
+    expectProblem(await decline(partner.live.key, lead.id, "off_nothing"), 404, "not_found");
+    expect((await accept(partner.live.key, lead.id, offerA.id)).status).toBe(200);
+    expectProblem(await decline(partner.live.key, lead.id, offerA.id), 409, "invalid_transition");
+    expectProblem(await decline(partner.live.key, lead.id, offerB.id), 409, "invalid_transition");
+    expect((await eventsFor(refA)).filter((e) => e.event === "offer.declined")).toHaveLength(0);
+  });
+});
+
 describe("offer acceptance", () => {
   it("hands over exactly once under five concurrent calls, and a repeat answers the accepted state", async () => {
     const { keys, refA, refB, partner, lead, a } = await routedLead();

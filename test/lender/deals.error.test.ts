@@ -59,6 +59,30 @@ describe("lender API bad input", () => {
     expectProblem(await call("POST", `/v1/deals/${refA}/offers`, { key: keys.a.live, body: firmOffer() }), 409, "invalid_transition");
   });
 
+  it("refuses decline reasons it cannot read: an unknown code 422 naming its place, nothing written; malformed lists 400", async () => {
+    const { keys, refA } = await routedLead();
+    const post = (body: unknown) => call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body });
+    const unknown = await post({ status: "declined", reasons: [{ code: "too_risky" }] });
+    expectProblem(unknown, 422, "unknown_code");
+    expect(unknown.body.error.field).toBe("reasons.0.code");
+    const second = await post({ status: "declined", reasons: [{ code: "affordability" }, { code: "Lender A says no" }] });
+    expectProblem(second, 422, "unknown_code");
+    expect(second.body.error.field).toBe("reasons.1.code");
+    for (const [body, field] of [
+      [{ status: "declined", reasons: [] }, "reasons"],
+      [{ status: "in_review", reasons: [{ code: "affordability" }] }, "reasons"],
+      [{ status: "declined", reasons: [{ code: "affordability" }], reason: "both" }, "reason"],
+      [{ status: "declined", reasons: [{ code: "affordability", note: "x" }] }, "reasons.0.note"],
+      [{ status: "declined", reasons: [{ code: "affordability", detail: "x".repeat(501) }] }, "reasons.0.detail"],
+    ] as const) {
+      const bad = await post(body);
+      expectProblem(bad, 400, "invalid_request");
+      expect(bad.body.error.field).toBe(field);
+    }
+    const deal = await call("GET", `/v1/deals/${refA}`, { key: keys.a.live });
+    expect(deal.body).toMatchObject({ lender_status: "new", decline_reasons: [] });
+  });
+
   it("refuses a non-finite funded_amount sent as raw JSON", async () => {
     const { keys, refA } = await routedLead();
     await makeOffer(keys.a.live, refA, firmOffer());

@@ -107,13 +107,48 @@ describe("lender deals", () => {
     const { keys, refA, refB, partner, lead } = await routedLead();
     const first = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "declined", reason: "Outside appetite" } });
     expect(first.body).toMatchObject({ lender_status: "declined", status_reason: "Outside appetite" });
+    // The deprecated free text is read as the code `other`, its text the (unshared) detail.
+    expect(first.body.decline_reasons).toEqual([{ code: "other", label: "Another reason", detail: "Outside appetite", shareable: false }]);
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("matched");
     await call("POST", `/v1/deals/${refB}/status`, { key: keys.b.live, body: { status: "declined" } });
     expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.state).toBe("declined");
     const leadEvents = await eventsFor(lead.id);
     expect(leadEvents.map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.declined"]);
-    expect(leadEvents[2].detail).toEqual({ reference: lead.reference, state: "declined" });
-    expect((await eventsFor(refA)).at(-1)!.detail).toEqual({ update: { status: "declined", reason: "Outside appetite", funded_amount: null } });
+    expect(leadEvents[2].detail).toEqual({ reference: lead.reference, state: "declined", outcomes: expect.any(Array) });
+    expect(leadEvents[2].detail.outcomes.map((o: any) => [o.outcome, o.reasons.map((r: any) => r.code)])).toEqual([
+      ["declined", expect.any(Array)],
+      ["declined", expect.any(Array)],
+    ]);
+    expect((await eventsFor(refA)).at(-1)!.detail).toEqual({
+      update: { status: "declined", reason: "Outside appetite", funded_amount: null, reasons: [{ code: "other", label: "Another reason", detail: "Outside appetite", shareable: false }] },
+    });
+  });
+
+  it("declines with coded reasons: the deal and deal.updated carry them, and the deal list filters by them", async () => {
+    const { keys, refA, refB } = await routedLead();
+    const reasons = [
+      { code: "trading_history_too_short", detail: "Needs 12 months of accounts", shareable: true },
+      { code: "affordability", detail: "Internal scorecard 41" },
+    ];
+    const res = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "declined", reasons } });
+    expect(res.status).toBe(200);
+    const stored = [
+      { code: "trading_history_too_short", label: "The business has not been trading long enough", detail: "Needs 12 months of accounts", shareable: true },
+      { code: "affordability", label: "The repayments do not look affordable", detail: "Internal scorecard 41", shareable: false },
+    ];
+    expect(res.body).toMatchObject({ lender_status: "declined", status_reason: null, decline_reasons: stored });
+    expect((await eventsFor(refA)).at(-1)!.detail).toEqual({ update: { status: "declined", reason: null, funded_amount: null, reasons: stored } });
+
+    const byReason = async (query: string, key = keys.a.live) => (await call("GET", `/v1/deals?${query}`, { key })).body.deals.map((d: any) => d.ref);
+    expect(await byReason("reasons=affordability")).toEqual([refA]);
+    expect(await byReason("reasons=adverse_credit,trading_history_too_short")).toEqual([refA]);
+    expect(await byReason("reasons=adverse_credit")).toEqual([]);
+    // Lender B's deal was not declined: no reason filter finds it, the plain list does.
+    expect(await byReason("reasons=affordability", keys.b.live)).toEqual([]);
+    expect(await byReason("status=new", keys.b.live)).toEqual([refB]);
+    const unknown = await call("GET", "/v1/deals?reasons=too_risky", { key: keys.a.live });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ code: "invalid_request", field: "query.reasons" });
   });
 
   it("supersedes an indicative offer with a firm one and shows the partner only the current offer", async () => {

@@ -302,6 +302,10 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session, lead } = await partnerAdmin();
       return action(() => p(session, `/leads/${lead.id}/offers/off_nothere/accept`, { confirm: "yes" }));
     },
+    "portal /leads/:id/offers/decline": async () => {
+      const { session, lead } = await partnerAdmin();
+      return action(() => p(session, `/leads/${lead.id}/offers/decline`, { offer_id: "off_nothere", reason_code: "found_elsewhere" }));
+    },
 
     "portal /sandbox/deals": async () => {
       const { session } = await lenderSandbox();
@@ -348,6 +352,10 @@ function cases(): Record<string, () => Promise<Case>> {
     "hub /offers/:offerId/acceptance": async () => {
       const { hub } = await sharedHubLead();
       return action(() => hubCall("POST", `${hub}/offers/off_nothere/acceptance`, { form: {} }));
+    },
+    "hub /offers/:offerId/decline": async () => {
+      const { hub } = await sharedHubLead();
+      return action(() => hubCall("POST", `${hub}/offers/off_nothere/decline`, { form: { reason_code: "found_elsewhere" } }));
     },
     "hub /deals/:ref/messages": async () => {
       const { hub, refA } = await sharedHubLead();

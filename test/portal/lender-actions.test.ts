@@ -83,17 +83,48 @@ describe("lender portal actions", () => {
 
   it("reports status with the API's service: in review, then declined, with the same events as POST /v1/deals/{ref}/status", async () => {
     const viaPortal = await lenderAtLiveDeal();
-    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: { status: "in_review", reason: "", funded_amount: "" } })).status).toBe(303);
-    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: { status: "declined", reason: "Outside appetite", funded_amount: "" } })).status).toBe(303);
+    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: { status: "in_review", note: "", funded_amount: "" } })).status).toBe(303);
+    // The decline form picks codes from the list; the note rides on the first, shared only when ticked.
+    const declined = { status: "declined", reasons: ["revenue_below_minimum", "documents_incomplete"], note: "Outside appetite", funded_amount: "" };
+    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: declined })).status).toBe(303);
     const viaApi = await lenderAtLiveDeal();
     await call("POST", `/v1/deals/${viaApi.refA}/status`, { key: viaApi.keys.a.live, body: { status: "in_review" } });
-    await call("POST", `/v1/deals/${viaApi.refA}/status`, { key: viaApi.keys.a.live, body: { status: "declined", reason: "Outside appetite" } });
+    await call("POST", `/v1/deals/${viaApi.refA}/status`, {
+      key: viaApi.keys.a.live,
+      body: { status: "declined", reasons: [{ code: "revenue_below_minimum", detail: "Outside appetite", shareable: false }, { code: "documents_incomplete" }] },
+    });
     expect(await eventShapes(viaPortal.refA, viaPortal.lead.id)).toEqual(await eventShapes(viaApi.refA, viaApi.lead.id));
     expect((await writtenFor(viaPortal.refA, null)).deal).toMatchObject({ lender_status: "declined", status: "declined" });
     expect(await auditOf(viaPortal.session)).toEqual([
       { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
       { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
     ]);
+  });
+
+  it("refuses a decline without a reason code (never a note alone), and an unknown code, beside the reasons; the deal page lists the codes", async () => {
+    const { session, refA } = await lenderAtLiveDeal();
+    const html = (await portal("GET", `/deals/${refA}`, { session })).text;
+    expect(html).toContain('name="reasons" value="trading_history_too_short"');
+    expect(html).toContain('name="note"');
+    expect(html).not.toContain('name="reason"');
+    const forms: Record<string, string>[] = [
+      { status: "declined", note: "Outside appetite", funded_amount: "" },
+      { status: "declined", reasons: "too_risky", funded_amount: "" },
+    ];
+    for (const form of forms) {
+      const refused = await portal("POST", `/deals/${refA}/status`, { session, form });
+      expect(refused.status).toBe(form.reasons ? 422 : 400);
+      expect(refused.text).toMatch(/id="reasons-error"[^>]*>[^<]*(Choose at least one reason|Choose the reasons from the list)/);
+    }
+    expect((await writtenFor(refA, null)).deal).toMatchObject({ lender_status: "new" });
+    const form = { status: "declined", reasons: "adverse_credit", note: "Two CCJs in 2025", shareable: "yes", funded_amount: "" };
+    expect((await portal("POST", `/deals/${refA}/status`, { session, form })).status).toBe(303);
+    const after = (await portal("GET", `/deals/${refA}`, { session })).text;
+    expect(after).toMatch(/data-reason="adverse_credit">Adverse credit history<span class="muted"> \(Two CCJs in 2025, shared with the partner\)/);
+    const deals = (await portal("GET", "/deals?reasons=adverse_credit", { session })).text;
+    expect(deals).toContain(`data-deal="${refA}"`);
+    expect((await portal("GET", "/deals?reasons=affordability", { session })).text).not.toContain(`data-deal="${refA}"`);
+    expect((await portal("GET", "/deals?reasons=too_risky", { session })).status).toBe(400);
   });
 
   it("reports funded with the amount after an offer: the lead is funded, as through the API", async () => {

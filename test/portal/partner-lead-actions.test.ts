@@ -102,6 +102,29 @@ describe("partner portal: documents, simulate, renewal and the prequalification 
     expect((await auditOf(organisation.id)).map((a) => a.action)).toEqual(["lead.simulated_offers", "offer.accepted", "lead.simulated_fund", "lead.renewed"]);
   });
 
+  it("declines a sandbox offer for the client through the API's declineOffer: audited, the offer declined, and every offer declined said on the page", async () => {
+    await twoLenderPanel();
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const { lead } = await submittedLead(sandbox.key, { ...completeUkLead(), significant_persons: [person()] });
+    const offers = (await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: sandbox.key })).body.offers;
+    expect(offers.length).toBeGreaterThan(0);
+    const page = await portal("GET", `/leads/${lead.id}`, { session });
+    expect(page.text).toContain("Decline an offer for the client");
+    const unknown = await portal("POST", `/leads/${lead.id}/offers/decline`, { session, form: { offer_id: offers[0].id, reason_code: "too_dear" } });
+    expect(unknown.status).toBe(422);
+    for (const offer of offers) {
+      const res = await portal("POST", `/leads/${lead.id}/offers/decline`, { session, form: { offer_id: offer.id, reason_code: "found_elsewhere" } });
+      expect(res.status).toBe(303);
+    }
+    const after = await portal("GET", `/leads/${lead.id}`, { session });
+    expect(after.text).toContain("data-all-offers-declined");
+    expect(after.text).toContain("Declined: Found funding elsewhere");
+    expect(after.text).not.toContain("Decline an offer for the client");
+    expect((await auditOf(organisation.id)).filter((a: any) => a.action === "offer.declined")).toHaveLength(offers.length);
+    expect((await portal("POST", `/leads/${lead.id}/offers/${offers[0].id}/accept`, { session, form: {} })).status).toBe(409);
+  });
+
   it("refuses a renewal of an unfunded lead, simulate in live, and every action on another partner's lead (404)", async () => {
     await twoLenderPanel();
     const mine = await partnerWithKeys();

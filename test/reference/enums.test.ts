@@ -11,7 +11,9 @@ const SPEC_LISTS = [
 ];
 /** Lists the spec leaves to "read from the enum lists": document states, and what a lender's request may ask for. */
 const DOCUMENT_LISTS = ["document-states", "document-request-items", "document-request-statuses"];
-const ALL_LISTS = [...SPEC_LISTS, ...DOCUMENT_LISTS];
+/** Issue 41: why a lender declined, the codes a lead's outcomes carry. */
+const DECISION_LISTS = ["decline-reasons", "offer-decline-reasons"];
+const ALL_LISTS = [...SPEC_LISTS, ...DOCUMENT_LISTS, ...DECISION_LISTS];
 
 describe("GET /partner/v1/enums", () => {
   it("lists every list the spec names and where to read it", async () => {
@@ -30,6 +32,18 @@ describe("GET /partner/v1/enums", () => {
     expect(res.body.name).toBe(name);
     expect(res.body.values.length).toBeGreaterThan(0);
     for (const v of res.body.values) expect(typeof v.value).toBe("string");
+  });
+
+  it("serves the decline reasons with labels, the codes the lender API takes", async () => {
+    const { live } = await partnerWithKeys();
+    const { body } = await call("GET", "/partner/v1/enums/decline-reasons", { key: live.key });
+    expect(body.values.map((v: any) => v.value)).toEqual([
+      "trading_history_too_short", "revenue_below_minimum", "affordability", "adverse_credit", "sector_not_funded",
+      "company_status", "documents_incomplete", "amount_outside_range", "unable_to_verify", "other",
+    ]);
+    for (const v of body.values) expect(v.label.length).toBeGreaterThan(5);
+    const catalogue = await call("GET", "/partner/v1/enums", { key: live.key });
+    expect(catalogue.body.enums.find((e: any) => e.name === "decline-reasons")).toMatchObject({ requires_country: false, url: "/partner/v1/enums/decline-reasons" });
   });
 
   it("serves the market table with its metadata, UK as the code for GB, Germany and Italy refused", async () => {

@@ -6,6 +6,8 @@ import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "./support/webhooks";
+import { portal } from "../helpers/portal";
+import { liveSession } from "../portal/lender-support";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -117,9 +119,81 @@ describe("events written by the API", () => {
     expect(names(await eventsOf(partner.organisation.id))).toEqual(["lead.submitted", "lead.matched", "lead.declined"]);
 
     const [, updateA] = await eventsOf(panel.a.id);
-    expect(updateA).toMatchObject({ event: "deal.updated", detail: { update: { status: "declined", reason: "affordability", funded_amount: null } } });
+    expect(updateA).toMatchObject({ event: "deal.updated", detail: { update: { status: "declined", reason: "affordability", funded_amount: null, reasons: [{ code: "other", detail: "affordability" }] } } });
     const [, updateB] = await eventsOf(panel.b.id);
     expect(updateB).toMatchObject({ event: "deal.updated", detail: { update: { status: "declined", reason: "sector", funded_amount: null } } });
+  });
+
+  it("tells the partner what each routed option decided, anonymised: a provider name planted in a lender's note is nowhere the partner reads (API, webhook bodies, portal page)", async () => {
+    const panel = await twoLenderPanel();
+    const partner = await partnerWithKeys();
+    const fullHook = receiverBucket();
+    const referenceHook = receiverBucket();
+    await register("partner", partner.live.key, { url: fullHook.url() });
+    await register("partner", partner.live.key, { url: referenceHook.url(), payload: "reference" });
+    const { lead } = await submittedLead(partner.live.key);
+    const deals = await dealsOf(lead.id);
+    const refOf = (id: string) => deals.find((d) => d.lender_organisation_id === id)!.ref;
+    // Routing order numbers the options: the partner learns "Option 1/2", never which lender is which.
+    const order = (await env.DB.prepare("select lender_organisation_id from deals where lead_id = ? order by created_at, rowid").bind(lead.id).all<any>()).results.map((r) => r.lender_organisation_id);
+    const optionOf = (lenderId: string) => `Option ${order.indexOf(lenderId) + 1}`;
+
+    const planted = ["Lender A", "Lender B", "LA-REF-7731", "Lender B credit policy"];
+    const declineA = await call("POST", `/v1/deals/${refOf(panel.a.id)}/status`, {
+      key: panel.keys.a.live,
+      body: {
+        status: "declined",
+        reasons: [
+          { code: "adverse_credit", detail: "Lender A scorecard LA-REF-7731" },
+          { code: "trading_history_too_short", detail: "Needs 12 months of filed accounts", shareable: true },
+        ],
+      },
+    });
+    expect(declineA.status).toBe(200);
+    const midway = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(midway.body.outcomes.find((o: any) => o.option === optionOf(panel.b.id))).toMatchObject({ outcome: "pending", reasons: [] });
+    // The deprecated free text: read as `other`, never shown to the partner.
+    expect((await call("POST", `/v1/deals/${refOf(panel.b.id)}/status`, { key: panel.keys.b.live, body: { status: "declined", reason: "Lender B credit policy" } })).status).toBe(200);
+
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.state).toBe("declined");
+    const outcomes = [
+      {
+        option: optionOf(panel.a.id),
+        product_family: "business_loan",
+        outcome: "declined",
+        reasons: [
+          { code: "adverse_credit", label: "Adverse credit history", detail: null },
+          { code: "trading_history_too_short", label: "The business has not been trading long enough", detail: "Needs 12 months of filed accounts" },
+        ],
+        at: expect.any(String),
+      },
+      { option: optionOf(panel.b.id), product_family: "business_loan", outcome: "declined", reasons: [{ code: "other", label: "Another reason", detail: null }], at: expect.any(String) },
+    ].sort((x, y) => x.option.localeCompare(y.option));
+    expect(read.body.outcomes).toEqual(outcomes);
+
+    const declined = (await eventsOf(partner.organisation.id)).find((e) => e.event === "lead.declined")!;
+    expect(declined.detail).toEqual({ reference: lead.reference, state: "declined", outcomes });
+
+    await consume((await dispatch()).deliveryIds);
+    const bodies = [...(await fullHook.records()), ...(await referenceHook.records())].map((r) => r.body);
+    const declinedBodies = bodies.map((b) => JSON.parse(b)).filter((b) => b.event === "lead.declined");
+    expect(declinedBodies.map((b) => b.data.payload_mode).sort()).toEqual(["full", "reference"]);
+    for (const body of declinedBodies) expect(body.data.outcomes).toEqual(outcomes);
+
+    const session = await liveSession(partner.organisation.id);
+    const page = (await portal("GET", `/leads/${lead.id}`, { session })).text;
+    expect(page).toContain(`data-option="${optionOf(panel.a.id)}" data-outcome="declined"`);
+    expect(page).toContain("Adverse credit history");
+    expect(page).toContain("Needs 12 months of filed accounts");
+    const partnerReads = [
+      JSON.stringify(read.body),
+      JSON.stringify((await call("GET", "/partner/v1/leads", { key: partner.live.key })).body),
+      JSON.stringify((await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.live.key })).body),
+      ...bodies,
+      page,
+    ];
+    for (const text of partnerReads) for (const secret of planted) expect(text).not.toContain(secret);
   });
 
   it("a live lead nothing matches: lead.submitted then lead.out_of_scope, and no deal event", async () => {

@@ -1319,7 +1319,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed";
+                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed";
                     /** @description A deal reference (case-insensitive) or referral id. */
                     subject?: string;
                 };
@@ -1439,13 +1439,15 @@ export interface paths {
         };
         /**
          * List the deals routed to you
-         * @description Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` filter).
+         * @description Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` and `reasons` filters). `reasons` keeps the deals you declined with any of the given `decline-reasons` codes.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Filter on the reported `lender_status`. */
                     status?: "new" | "in_review" | "offer_made" | "declined" | "funded";
+                    /** @description Only deals declined with at least one of these `decline-reasons` codes, comma-separated (`affordability,adverse_credit`). */
+                    reasons?: string;
                     limit?: number;
                     /** @description The `next_cursor` of the previous page. */
                     cursor?: string;
@@ -1598,6 +1600,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": null,
@@ -1683,7 +1686,6 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
-                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -1840,7 +1842,7 @@ export interface paths {
         put?: never;
         /**
          * Report your status of a deal
-         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.
+         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). `declined` takes `reasons: [{code, detail?, shareable?}]`, codes of the `decline-reasons` list (an unknown code is 422 `unknown_code` naming `reasons.N.code`); the partner reads each code's label as an anonymised outcome, and `detail` only when `shareable`. The free-text `reason` is deprecated and read as `other`. Emits `deal.updated` (with the codes).
          */
         post: {
             parameters: {
@@ -1877,6 +1879,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "in_review",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": null,
@@ -1962,7 +1965,6 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
-                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -2098,7 +2100,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description amount_above_offer, idempotency_key_reused */
+                /** @description unknown_code, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2191,7 +2193,8 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "notes": null
+                         *           "notes": null,
+                         *           "declined": null
                          *         }
                          *       ]
                          *     }
@@ -2321,7 +2324,8 @@ export interface paths {
                          *       "fees": 800,
                          *       "total_repayment": 45600,
                          *       "expires_at": "2026-12-31T00:00:00.000Z",
-                         *       "notes": null
+                         *       "notes": null,
+                         *       "declined": null
                          *     }
                          */
                         "application/json": components["schemas"]["DealOffer"];
@@ -3555,7 +3559,6 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
-                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
                          *         }
                          *       ],
@@ -3688,6 +3691,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": "Test channel",
@@ -4061,6 +4065,7 @@ export interface paths {
                          *       "status": "submitted",
                          *       "lender_status": "new",
                          *       "status_reason": null,
+                         *       "decline_reasons": [],
                          *       "funded_amount": null,
                          *       "channel": {
                          *         "name": "Test channel",
@@ -4131,7 +4136,6 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T22:23:53.255Z",
                          *           "source": "client_upload",
                          *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
-                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
                          *         }
                          *       ],
@@ -4894,6 +4898,62 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "offer.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business declined an offer
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferDeclinedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "deal.account_submitted": {
         parameters: {
             query?: never;
@@ -5033,6 +5093,14 @@ export interface components {
         DealCreatedFull: components["schemas"]["Deal"] & {
             /** @enum {string} */
             payload_mode: "full";
+        };
+        DealDeclineReason: {
+            /** @description A value of the `decline-reasons` enum list. */
+            code: string;
+            label: string;
+            /** @description Your note; the partner reads it only when `shareable`. */
+            detail: string | null;
+            shareable: boolean;
         };
         /** @description One schema per country, `country` the discriminator. */
         DealMarket: components["schemas"]["DealMarketUK"] | components["schemas"]["DealMarketUS"] | components["schemas"]["DealMarketCA"] | components["schemas"]["DealMarketAU"] | components["schemas"]["DealMarketIE"] | components["schemas"]["DealMarketES"] | components["schemas"]["DealMarketNL"] | components["schemas"]["DealMarketBE"] | components["schemas"]["DealMarketDK"] | components["schemas"]["DealMarketSE"] | components["schemas"]["DealMarketPL"] | components["schemas"]["DealMarketFR"];
@@ -5754,8 +5822,11 @@ export interface components {
             kind: string;
             /** @enum {string} */
             maturity: "indicative" | "firm";
-            /** @enum {string} */
-            status: "presented" | "accepted" | "closed" | "superseded";
+            /**
+             * @description `declined`: the business said no (see `declined`).
+             * @enum {string}
+             */
+            status: "presented" | "accepted" | "closed" | "declined" | "superseded";
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -5780,7 +5851,19 @@ export interface components {
              */
             expires_at: string | null;
             notes: string | null;
+            declined: components["schemas"]["OfferDeclined"];
         };
+        /** @description Null unless the business declined the offer. */
+        OfferDeclined: {
+            /** @example found_elsewhere */
+            reason_code: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            at: string;
+        } | null;
         DealDocument: {
             id: string;
             document_type: string;
@@ -5796,11 +5879,6 @@ export interface components {
             source: "partner_upload" | "client_upload";
             /** @description The document request a client upload answered; null for the partner's uploads. */
             request_id: string | null;
-            /**
-             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
-             * @example false
-             */
-            formula_cells: boolean;
             /**
              * Format: uri
              * @description Signed download link, valid for 1 hour; read the list again for a fresh one.
@@ -5838,7 +5916,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -5943,6 +6024,8 @@ export interface components {
                 status: string;
                 reason: string | null;
                 funded_amount: number | null;
+                /** @description With `declined` only: the coded reasons, as the deal's `decline_reasons`. */
+                reasons?: components["schemas"]["DealDeclineReason"][];
             };
             /** @enum {string} */
             payload_mode: "full";
@@ -5955,6 +6038,8 @@ export interface components {
                 status: string;
                 reason: string | null;
                 funded_amount: number | null;
+                /** @description With `declined` only: the coded reasons, as the deal's `decline_reasons`. */
+                reasons?: components["schemas"]["DealDeclineReason"][];
             };
             /** @enum {string} */
             payload_mode: "reference";
@@ -6045,7 +6130,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6190,6 +6278,40 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        OfferDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "offer.declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["OfferDeclinedFull"] | components["schemas"]["OfferDeclinedReference"];
+        };
+        OfferDeclinedFull: components["schemas"]["Deal"] & {
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        OfferDeclinedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            offer: components["schemas"]["DealOffer"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         DealAccountSubmittedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -6220,7 +6342,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6332,7 +6457,10 @@ export interface components {
             status: "submitted" | "offer_accepted" | "funded" | "declined";
             /** @enum {string} */
             lender_status: "new" | "in_review" | "offer_made" | "declined" | "funded";
+            /** @description Deprecated with the `reason` it echoes: read `decline_reasons`. */
             status_reason: string | null;
+            /** @description Why you declined, as codes; empty until declined (and when a decline gave no reason). */
+            decline_reasons: components["schemas"]["DealDeclineReason"][];
             funded_amount: number | null;
             channel: {
                 name: string | null;
@@ -6459,7 +6587,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6522,7 +6650,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -6542,7 +6670,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -6663,9 +6791,27 @@ export interface components {
         DealStatusReport: {
             /** @enum {string} */
             status: "in_review" | "declined" | "funded";
+            /** @description With `declined` only: why, as codes of the `decline-reasons` list (at least one). An unknown code is 422 `unknown_code` naming `reasons.N.code`. */
+            reasons?: components["schemas"]["DeclineReasonInput"][];
+            /**
+             * @deprecated
+             * @description Deprecated: send `reasons`. Free text, taken as `reasons: [{code: "other", detail: reason}]` (not shareable).
+             */
             reason?: string;
-            /** @description Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`. */
+            /** @description Required with `funded`; major units. */
             funded_amount?: number;
+        };
+        DeclineReasonInput: {
+            /**
+             * @description A value of the `decline-reasons` enum list.
+             * @example trading_history_too_short
+             * @enum {string}
+             */
+            code: "trading_history_too_short" | "revenue_below_minimum" | "affordability" | "adverse_credit" | "sector_not_funded" | "company_status" | "documents_incomplete" | "amount_outside_range" | "unable_to_verify" | "other";
+            /** @description Your note. Read by you and the operator only, unless `shareable` is true: then the partner reads it beside the code's label, so never name yourself in it. */
+            detail?: string;
+            /** @description Show `detail` to the partner (default false). */
+            shareable?: boolean;
         };
         DealOfferList: {
             offers: components["schemas"]["DealOffer"][];

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for a one-hour bearer token
-         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. A correct client_secret's exchanges are limited per client_id (120 a minute, as every key); wrong secrets are counted against the sender's address, never against the client_id, so knowing a client_id blocks nothing. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
+         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. Limited per client_id. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
          */
         post: {
             parameters: {
@@ -992,6 +992,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -999,6 +1000,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -1142,8 +1144,6 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
-                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
-                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1237,6 +1237,7 @@ export interface paths {
                          *         }
                          *       ],
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [
                          *         {
                          *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
@@ -1245,7 +1246,6 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
-                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -1255,6 +1255,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -1373,15 +1374,12 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: {
-                    /** @description The lead's `ETag` as read (`"7"`; `W/"7"` too): the PATCH applies only to that version, else 412 `precondition_failed` and nothing is written. `*` or no header: applies to whatever is held. */
-                    "If-Match"?: string;
-                };
+                header?: never;
                 path: {
                     id: string;
                 };
@@ -1404,8 +1402,6 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
-                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
-                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1478,6 +1474,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -1485,6 +1482,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -1546,15 +1544,6 @@ export interface paths {
                 };
                 /** @description lead_submitted, conflict */
                 409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description precondition_failed */
-                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2059,6 +2048,7 @@ export interface paths {
                          *       "matched_options": null,
                          *       "options": null,
                          *       "offers": [],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -2066,6 +2056,7 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
+                         *       "outcomes": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -2382,7 +2373,6 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
-                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -2499,7 +2489,6 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
-                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -2647,7 +2636,6 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
-                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -3960,7 +3948,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
+                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
                     /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
@@ -4007,7 +3995,8 @@ export interface paths {
                          *               "fees": 800,
                          *               "total_repayment": 45600,
                          *               "expires_at": "2026-12-31T00:00:00.000Z",
-                         *               "created_at": "2026-11-23T20:32:01.854Z"
+                         *               "created_at": "2026-11-23T20:32:01.854Z",
+                         *               "declined": null
                          *             },
                          *             "payload_mode": "reference"
                          *           }
@@ -4131,7 +4120,8 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "created_at": "2026-11-23T20:32:01.854Z"
+                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "declined": null
                          *         }
                          *       ],
                          *       "simulated": false,
@@ -4354,6 +4344,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leads/{id}/offers/{offerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an offer for the business
+         * @description The business's own "no" to a presented offer, with a `reason_code` from `offer-decline-reasons` (`found_elsewhere`, `terms_not_suitable`, `no_longer_needed`, `other`; another code is 422 `unknown_code`). The offer becomes `declined`, the lender hears `offer.declined` and you `lead.offer_declined`, once however often this is called (a repeat answers the declined offer again). A declined offer can no longer be accepted (409 `offer_not_acceptable`). An offer not on the lead is 404; one that is not presented (accepted, closed, superseded) or whose lead no longer takes offers is 409 `invalid_transition`. The lead's state does not change: the lender may still offer new terms; `all_offers_declined` says when every current offer is declined.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    offerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "reason_code": "found_elsewhere"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfferDeclineBody"];
+                };
+            };
+            responses: {
+                /** @description The declined offer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "offer": {
+                         *         "id": "off_rpi03tl5suu4y0y4zso3",
+                         *         "label": "Business loan",
+                         *         "state": "declined",
+                         *         "maturity": "firm",
+                         *         "amount": 40000,
+                         *         "currency": "GBP",
+                         *         "annual_rate_pct": 11.5,
+                         *         "factor_rate": null,
+                         *         "term_months": 24,
+                         *         "fees": 800,
+                         *         "total_repayment": 45600,
+                         *         "expires_at": "2026-12-31T00:00:00.000Z",
+                         *         "created_at": "2026-11-23T20:32:01.854Z",
+                         *         "declined": {
+                         *           "reason_code": "found_elsewhere",
+                         *           "label": "Found funding elsewhere",
+                         *           "at": "2026-11-23T20:32:10.000Z"
+                         *         }
+                         *       },
+                         *       "all_offers_declined": false,
+                         *       "simulated": false
+                         *     }
+                         */
+                        "application/json": components["schemas"]["OfferDecline"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description invalid_transition, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unknown_code, idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/leads/{id}/simulate": {
         parameters: {
             query?: never;
@@ -4496,9 +4663,11 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 50013.12,
                          *           "expires_at": "2026-12-07T20:32:04.552Z",
-                         *           "created_at": "2026-11-23T20:32:04.552Z"
+                         *           "created_at": "2026-11-23T20:32:04.552Z",
+                         *           "declined": null
                          *         }
                          *       ],
+                         *       "all_offers_declined": false,
                          *       "documents": [],
                          *       "statements": {
                          *         "has_statements": false,
@@ -4509,6 +4678,7 @@ export interface paths {
                          *         "funded_at": "2026-11-23T20:32:05.343Z",
                          *         "funded_amount": 40000
                          *       },
+                         *       "outcomes": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -5009,6 +5179,62 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.offer_declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business declined an offer on a lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadOfferDeclinedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "lead.funded": {
         parameters: {
             query?: never;
@@ -5335,6 +5561,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -5342,8 +5570,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -5355,6 +5581,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -5722,10 +5950,10 @@ export interface components {
             /** @description Structural (product family or product), never a provider's name. */
             label: string;
             /**
-             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended).
+             * @description `closed`: no longer acceptable (another offer was accepted, or the lead ended); `declined`: the business said no (see `declined`).
              * @enum {string}
              */
-            state: "presented" | "accepted" | "closed";
+            state: "presented" | "accepted" | "closed" | "declined";
             /** @enum {string} */
             maturity: "indicative" | "firm";
             amount: number;
@@ -5737,6 +5965,49 @@ export interface components {
             total_repayment: number | null;
             expires_at: string | null;
             created_at: string;
+            /** @description Null unless the business declined the offer: its `offer-decline-reasons` code, the label, and when. */
+            declined: {
+                /** @example found_elsewhere */
+                reason_code: string;
+                label: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                at: string;
+            } | null;
+        };
+        LeadOutcome: {
+            /**
+             * @description The routed option, numbered in routing order; never a provider's name.
+             * @example Option 2
+             */
+            option: string;
+            /**
+             * @description The product family the option was routed for (`product-families`).
+             * @example business_loan
+             */
+            product_family: string | null;
+            /** @enum {string} */
+            outcome: "pending" | "in_review" | "offer_made" | "offer_accepted" | "declined" | "funded";
+            /** @description With `declined`: why, as codes with their labels (empty when the lender gave none); else empty. */
+            reasons: {
+                /**
+                 * @description A value of the `decline-reasons` enum list.
+                 * @example trading_history_too_short
+                 */
+                code: string;
+                /** @example The business has not been trading long enough */
+                label: string;
+                /** @description The lender's note, only when the lender shared it; else null. */
+                detail: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the option reached this outcome (for `pending`, when it was routed).
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            at: string;
         };
         LeadSubmittedReference: {
             lead_id: string;
@@ -5847,6 +6118,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -5854,8 +6127,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -5867,6 +6138,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6079,6 +6352,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6086,8 +6361,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6099,6 +6372,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6313,6 +6588,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6320,8 +6597,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6333,6 +6608,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6545,6 +6822,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6552,8 +6831,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6565,6 +6842,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -6678,6 +6957,244 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        LeadOfferDeclinedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.offer_declined";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadOfferDeclinedFull"] | components["schemas"]["LeadOfferDeclinedReference"];
+        };
+        LeadOfferDeclinedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: {
+                obtained: boolean | null;
+                obtained_at: string | null;
+                soft_credit_search: boolean | null;
+            };
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined. */
+            all_offers_declined: boolean;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadOfferDeclinedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined. */
+            all_offers_declined: boolean;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         LeadFundedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -6779,6 +7296,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -6786,8 +7305,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6795,6 +7312,8 @@ export interface components {
                 uploaded_at: string | null;
                 account_kind: string | null;
             };
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7023,6 +7542,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7030,8 +7551,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7142,6 +7661,8 @@ export interface components {
             reference: string;
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
+            /** @description Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline). */
+            outcomes: components["schemas"]["LeadOutcome"][];
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -7151,6 +7672,8 @@ export interface components {
             reference: string;
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
+            /** @description Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline). */
+            outcomes: components["schemas"]["LeadOutcome"][];
             /** @enum {string} */
             payload_mode: "reference";
         };
@@ -7257,6 +7780,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7264,8 +7789,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7277,6 +7800,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7394,11 +7919,6 @@ export interface components {
              */
             reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
             /**
-             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
-             * @example false
-             */
-            formula_cells: boolean;
-            /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
              */
@@ -7514,6 +8034,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7521,8 +8043,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7534,6 +8054,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -7662,7 +8184,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -7724,7 +8246,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -7733,7 +8255,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
@@ -7952,6 +8474,8 @@ export interface components {
             /** @description Null until submitted. */
             options: components["schemas"]["LeadOption"][] | null;
             offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
             documents: {
                 id: string;
                 document_type: string;
@@ -7959,8 +8483,6 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
-                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
-                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7972,6 +8494,8 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
             out_of_scope_reasons: {
                 code: string;
@@ -8371,7 +8895,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -8391,7 +8915,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -8483,6 +9007,21 @@ export interface components {
             /** @enum {string} */
             state: "accepted";
             simulated: boolean;
+        };
+        OfferDecline: {
+            lead_id: string;
+            offer: components["schemas"]["PartnerOffer"];
+            /** @description True when every current offer on the lead is now declined (the Lead says the same). */
+            all_offers_declined: boolean;
+            simulated: boolean;
+        };
+        OfferDeclineBody: {
+            /**
+             * @description A value of the `offer-decline-reasons` enum list.
+             * @example found_elsewhere
+             * @enum {string}
+             */
+            reason_code: "found_elsewhere" | "terms_not_suitable" | "no_longer_needed" | "other";
         };
         SimulateBody: {
             /**

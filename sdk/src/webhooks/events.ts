@@ -41,8 +41,11 @@ export interface PartnerEventDetails {
   "lead.out_of_scope": LeadDetail & { matched_options: number };
   "lead.offers_available": LeadDetail;
   "lead.offer_accepted": LeadDetail & { offer: P["PartnerOffer"] };
+  /** The business declined an offer; the lead's state does not move. */
+  "lead.offer_declined": LeadDetail & { offer: P["PartnerOffer"]; all_offers_declined: boolean };
   "lead.funded": LeadDetail & { funding_outcome: { funded_at: string; funded_amount: number | null } };
-  "lead.declined": LeadDetail;
+  /** Every routed option's anonymised outcome (no provider; a lender's note only when shared). */
+  "lead.declined": LeadDetail & { outcomes: P["LeadOutcome"][] };
   "document.accepted": DocumentDetail;
   "document.rejected": DocumentDetail;
 }
@@ -60,8 +63,9 @@ export interface FulfilledRequestFile {
 /** Each lender event's own fields in `data`, in both payload modes. */
 export interface LenderEventDetails {
   "deal.created": Record<never, never>;
-  "deal.updated": { update: { status: string; reason: string | null; funded_amount: number | null } };
+  "deal.updated": { update: { status: string; reason: string | null; funded_amount: number | null; reasons?: L["DealDeclineReason"][] } };
   "offer.accepted": { offer: L["DealOffer"] };
+  "offer.declined": { offer: L["DealOffer"] };
   "message.created": {
     message: { id: string; direction: "borrower_to_lender"; from_email: string | null; subject: string | null; body: string; created_at: string };
   };

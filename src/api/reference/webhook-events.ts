@@ -7,11 +7,11 @@
  */
 import { z } from "@hono/zod-openapi";
 import { LENDER_EVENTS, PARTNER_EVENTS } from "../../domain/reference/values";
-import { Completion, Deal, DealOffer } from "../shared/schemas/deal";
+import { Completion, Deal, DealDeclineReason, DealOffer } from "../shared/schemas/deal";
 import type { Router } from "../router";
 import { Timestamp } from "../shared/schemas/common";
 import { PartnerDocument } from "../shared/schemas/document";
-import { Lead, PartnerOffer } from "../shared/schemas/lead";
+import { Lead, LeadOutcome, PartnerOffer } from "../shared/schemas/lead";
 import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
 
 type Shape = z.ZodRawShape;
@@ -33,8 +33,12 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   }),
   "lead.offers_available": leadDetail(),
   "lead.offer_accepted": leadDetail({ offer: PartnerOffer }),
+  "lead.offer_declined": leadDetail({
+    offer: PartnerOffer,
+    all_offers_declined: z.boolean().openapi({ description: "True when every current offer on the lead is now declined." }),
+  }),
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
-  "lead.declined": leadDetail(),
+  "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
 };
@@ -50,8 +54,16 @@ const RequestFile = z.object({
 
 const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
   "deal.created": {},
-  "deal.updated": { update: z.object({ status: z.string(), reason: z.string().nullable(), funded_amount: z.number().nullable() }) },
+  "deal.updated": {
+    update: z.object({
+      status: z.string(),
+      reason: z.string().nullable(),
+      funded_amount: z.number().nullable(),
+      reasons: z.array(DealDeclineReason).optional().openapi({ description: "With `declined` only: the coded reasons, as the deal's `decline_reasons`." }),
+    }),
+  },
   "offer.accepted": { offer: DealOffer },
+  "offer.declined": { offer: DealOffer },
   "message.created": {
     message: z.object({ id: z.string(), direction: z.string(), from_email: z.string().nullable(), subject: z.string().nullable(), body: z.string(), created_at: Timestamp }),
   },

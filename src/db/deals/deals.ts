@@ -7,6 +7,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Scope } from "../../domain/identity/caller";
 import type { Deal, DealStatus } from "../../domain/deals/types";
+import type { DeclineReason } from "../../domain/deals/decline";
 import type { LeadState, LenderStatus } from "../../domain/reference/values";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
@@ -30,6 +31,8 @@ export const toDeal = (r: DealRow): Deal => ({
   status: r.status as DealStatus,
   lenderStatus: r.lenderStatus as LenderStatus,
   statusReason: r.statusReason,
+  declineReasons: r.declineReasons ?? [],
+  productFamily: r.productFamily,
   fundedAmount: r.fundedAmount,
   accountSubmittedAt: r.accountSubmittedAt,
   accountSummary: r.accountSummary,
@@ -65,9 +68,17 @@ export async function findDealByRef(db: Database, ref: string) {
 export type DealPosition = KeysetPosition;
 
 /** Newest first, keyset on (created_at, rowid) over the lender's (status-)indexed range (db/write-order.ts). */
-export function listDealsQuery(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
+/** Declined with at least one of these codes (the list's `reasons` filter). */
+const declinedFor = (codes: readonly string[]) =>
+  sql`exists (select 1 from json_each(${deals.declineReasons}) where json_extract(value, '$.code') in (${sql.join(
+    codes.map((code) => sql`${code}`),
+    sql`, `,
+  )}))`;
+
+export function listDealsQuery(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number, reasons: readonly string[] = []) {
   const conditions: (SQL | undefined)[] = [eq(deals.lenderOrganisationId, scope.organisationId), eq(deals.environment, scope.environment), isNull(deals.deletedAt)];
   if (status) conditions.push(eq(deals.lenderStatus, status));
+  if (reasons.length > 0) conditions.push(declinedFor(reasons));
   if (after) conditions.push(writtenBefore(deals, deals.createdAt, after));
   return db
     .select({ deal: deals, seq: writeOrder(deals), statementsAvailable: hasParsedStatement })
@@ -77,9 +88,9 @@ export function listDealsQuery(db: Database, scope: Scope, status: LenderStatus 
     .limit(limit);
 }
 
-export async function listDeals(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number) {
+export async function listDeals(db: Database, scope: Scope, status: LenderStatus | undefined, after: DealPosition | null, limit: number, reasons: readonly string[] = []) {
   // One extra row says whether there is a next page without a count.
-  const rows = await listDealsQuery(db, scope, status, after, limit + 1).all();
+  const rows = await listDealsQuery(db, scope, status, after, limit + 1, reasons).all();
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -112,6 +123,8 @@ export interface StatusChange {
   from: LenderStatus[];
   status?: DealStatus;
   reason: string | null;
+  /** Set with `declined` only. */
+  declineReasons?: DeclineReason[];
   fundedAmount: number | null;
   token: string;
   at: string;
@@ -126,6 +139,7 @@ export const dealStatusUpdate = (db: Database, scope: Scope, ref: string, change
       lenderStatus: change.to,
       ...(change.status ? { status: change.status } : {}),
       statusReason: change.reason,
+      ...(change.declineReasons ? { declineReasons: change.declineReasons } : {}),
       ...(change.fundedAmount !== null ? { fundedAmount: change.fundedAmount } : {}),
       lastChange: change.token,
       updatedAt: change.at,

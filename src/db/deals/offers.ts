@@ -54,5 +54,12 @@ export const offersOfLeadWhere = (leadId: string) => eq(offers.leadId, leadId);
 
 export const otherOffersOfLeadWhere = (leadId: string, offerId: string) => and(eq(offers.leadId, leadId), ne(offers.id, offerId));
 
+/** The business's "no": only a presented, current offer, and only in the batch that won (`guard`). */
+export const declineOfferUpdate = (db: Database, offerId: string, reasonCode: string, at: string, guard: SQL) =>
+  db
+    .update(offers)
+    .set({ state: "declined", declinedReason: reasonCode, declinedAt: at })
+    .where(and(eq(offers.id, offerId), eq(offers.state, "presented"), eq(offers.superseded, false), guard));
+
 export const acceptOfferUpdate = (db: Database, offerId: string, guard: SQL) =>
   db.update(offers).set({ state: "accepted" }).where(and(eq(offers.id, offerId), guard));

@@ -43,6 +43,8 @@ export const routingInsert = (db: Database, r: RoutingRecord) =>
 
 /** A deal's fields as the domain declares them, with the write's time and the routing token. */
 export type NewDeal = Pick<Deal, "ref" | "lenderOrganisationId" | "environment" | "leadId" | "partnerOrganisationId" | "test" | "productIds" | "subject"> & {
+  /** The routed product family (the first matched product's); test deals have none. */
+  productFamily?: string | null;
   at: string;
   token: string;
 };
@@ -55,6 +57,7 @@ export const dealRow = (d: NewDeal): typeof deals.$inferInsert => ({
   partnerOrganisationId: d.partnerOrganisationId,
   test: d.test,
   productIds: d.productIds,
+  productFamily: d.productFamily ?? null,
   subject: d.subject,
   status: "submitted",
   lenderStatus: "new",
@@ -94,6 +97,22 @@ export const routingPresentedUpdate = (db: Database, leadId: string, token: stri
     .where(and(eq(leadRouting.leadId, leadId), isNull(leadRouting.offersPresentedAt), guard));
 
 /** The one acceptance a lead ever gets: only while no offer is accepted and this one is still acceptable. */
+/**
+ * The routing row as the lock of a decline: it wins (writing `token`) only while the offer is presented
+ * and current and the lead still takes offers, so two declines of one offer write one event.
+ */
+export const routingDeclineUpdate = (db: Database, leadId: string, offerId: string, fromStates: readonly LeadState[], token: string) =>
+  db
+    .update(leadRouting)
+    .set({ lastChange: token })
+    .where(
+      and(
+        eq(leadRouting.leadId, leadId),
+        sql`exists (select 1 from ${offers} where ${offers.id} = ${offerId} and ${offers.leadId} = ${leadId} and ${offers.state} = 'presented' and ${offers.superseded} = 0)`,
+        sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId} and ${leads.state} in (${sql.join(fromStates.map((s) => sql`${s}`), sql`, `)}))`,
+      ),
+    );
+
 export const routingAcceptUpdate = (db: Database, leadId: string, offerId: string, fromStates: readonly LeadState[], token: string, at: string) =>
   db
     .update(leadRouting)

@@ -17,7 +17,8 @@ import type { Database } from "../client";
 import { toOffer } from "../offer-rows";
 import { toDocument } from "../documents/documents";
 import { inScope, toLead, toRenewalSummary } from "./leads";
-import { leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
+import { deals, leadRouting, offers, type LeadRoutingRow } from "../schema/deals";
+import type { RoutedOption } from "../../domain/deals/outcomes";
 import { documents } from "../schema/documents";
 import { hubLinks } from "../schema/hub-links";
 import { leads } from "../schema/leads";
@@ -33,6 +34,8 @@ export interface LeadWithRelations {
   /** What the resource shows of the routing row: outcome, funded amount, the matcher's reasons. */
   routing: RoutingShown | null;
   offers: Offer[];
+  /** The lead's deals, in routing order, as much as the partner's anonymised outcomes read of them. */
+  routedOptions: RoutedOption[];
   /** Leads opened as renewals of this one (only a funded lead has any). */
   renewals: RenewalSummary[];
   /** The stored register and VAT answers (services/registers/holdings.ts reads them). */
@@ -58,6 +61,11 @@ type RoutingShown = Pick<LeadRoutingRow, keyof typeof routingShown>;
 const documentRows = jsonRows(allColumns(documents), [documents.receivedAt, writeOrder(documents)]);
 // rowid: offers made in the same millisecond keep the order they were made in.
 const offerRows = jsonRows(allColumns(offers), [offers.createdAt, writeOrder(offers)]);
+// What an outcome reads of a deal (never its lender), in routing order; the same rowid tie-break.
+const routedOptionRows = jsonRows(
+  { ref: deals.ref, productFamily: deals.productFamily, lenderStatus: deals.lenderStatus, status: deals.status, declineReasons: deals.declineReasons, createdAt: deals.createdAt, updatedAt: deals.updatedAt },
+  [deals.createdAt, writeOrder(deals)],
+);
 const renewal = alias(leads, "renewal");
 const renewalRows = jsonRows({ id: renewal.id, reference: renewal.reference, state: renewal.state, createdAt: renewal.createdAt }, [renewal.createdAt, writeOrder(renewal)]);
 // The primary key's order (owner, kind), which a read of one owner's answers always had.
@@ -77,6 +85,7 @@ export const readWithRelations = preparedBatch((db) => {
         generation: hubLinks.generation,
         documents: list(documentRows.rows, documents, eq(documents.leadId, leads.id)).as("documents_json"),
         offers: list(offerRows.rows, offers, and(eq(offers.leadId, leads.id), eq(offers.superseded, false))).as("offers_json"),
+        routedOptions: list(routedOptionRows.rows, deals, eq(deals.leadId, leads.id)).as("routed_options_json"),
         // Unary + keeps the scope columns off the index choice: the renewal_of index, not the account's range.
         renewals: list(renewalRows.rows, renewal, and(eq(renewal.renewalOf, leads.id), sql`+${renewal.organisationId} = ${leads.organisationId}`, sql`+${renewal.environment} = ${leads.environment}`)).as("renewals_json"),
         registerAnswers: list(answerRows.rows, registerAnswers, eq(registerAnswers.ownerId, leads.id)).as("register_answers_json"),
@@ -90,6 +99,22 @@ export const readWithRelations = preparedBatch((db) => {
   ] as const;
 });
 
+const toRoutedOption = (r: ReturnType<typeof routedOptionRows.read>[number]): RoutedOption => ({
+  ref: r.ref,
+  productFamily: r.productFamily,
+  lenderStatus: r.lenderStatus as RoutedOption["lenderStatus"],
+  status: r.status as RoutedOption["status"],
+  declineReasons: r.declineReasons ?? [],
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** The lead's routed options on their own (the status batch builds `lead.declined`'s outcomes from them). */
+export async function routedOptionsOfLead(db: Database, leadId: string): Promise<RoutedOption[]> {
+  const [row] = await db.select({ rows: routedOptionRows.rows }).from(deals).where(eq(deals.leadId, leadId)).all();
+  return row ? routedOptionRows.read(row.rows).map(toRoutedOption) : [];
+}
+
 export async function findLeadWithRelations(db: Database, scope: Scope, id: string): Promise<LeadWithRelations | null> {
   const [[found]] = await readWithRelations(db, { ...scope, id });
   if (!found) return null;
@@ -98,6 +123,7 @@ export async function findLeadWithRelations(db: Database, scope: Scope, id: stri
     documents: documentRows.read(found.documents).map(toDocument),
     routing: found.routing,
     offers: offerRows.read(found.offers).map(toOffer),
+    routedOptions: routedOptionRows.read(found.routedOptions).map(toRoutedOption),
     renewals: renewalRows.read(found.renewals).map(toRenewalSummary),
     registerAnswers: answerRows.read(found.registerAnswers),
     hubLinkGeneration: found.generation ?? 0,

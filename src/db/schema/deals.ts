@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DealSubject } from "../../domain/deals/types";
+import type { DeclineReason } from "../../domain/deals/decline";
 
 export type { DealSubject };
 
@@ -45,6 +46,10 @@ export const deals = sqliteTable(
     status: text("status").notNull(),
     lenderStatus: text("lender_status").notNull(),
     statusReason: text("status_reason"),
+    /** Why the lender declined, as codes (issue 41); null until declined. */
+    declineReasons: text("decline_reasons", { mode: "json" }).$type<DeclineReason[]>(),
+    /** The product family the deal was routed for (its first matched product's); the partner's outcomes name it. Null for test deals. */
+    productFamily: text("product_family"),
     fundedAmount: real("funded_amount"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
@@ -94,8 +99,11 @@ export const offers = sqliteTable(
     totalRepayment: real("total_repayment"),
     expiresAt: text("expires_at"),
     notes: text("notes"),
-    /** presented, accepted, closed (another offer was accepted or the lead ended). */
+    /** presented, accepted, closed (another offer was accepted or the lead ended), declined (by the business). */
     state: text("state").notNull(),
+    /** The business's code when it declined the offer (`offer-decline-reasons`), and when. */
+    declinedReason: text("declined_reason"),
+    declinedAt: text("declined_at"),
     superseded: integer("superseded", { mode: "boolean" }).notNull().default(false),
     supersededAt: text("superseded_at"),
     supersededBy: text("superseded_by"),

@@ -3,6 +3,15 @@
  * a structural label and never the lender. Pure; the lead view and the deal view both use it.
  */
 import type { Offer } from "./types";
+import { OFFER_DECLINE_REASONS } from "../reference/values";
+
+const DECLINE_LABELS = new Map<string, string>(OFFER_DECLINE_REASONS.map((r) => [r.value, r.label]));
+
+/** The business's "no", the same in both views: its code, the label, and when. */
+const declinedOf = (o: Offer) =>
+  o.state === "declined" && o.declinedReason !== null && o.declinedAt !== null
+    ? { reason_code: o.declinedReason, label: DECLINE_LABELS.get(o.declinedReason) ?? o.declinedReason, at: o.declinedAt }
+    : null;
 
 /** The terms of an offer, the same in the lender's and the partner's view. */
 const offerTerms = (o: Offer) => ({
@@ -28,6 +37,7 @@ export function dealOfferView(o: Offer) {
     superseded_by: o.supersededBy,
     ...offerTerms(o),
     notes: o.notes,
+    declined: declinedOf(o),
   };
 }
 
@@ -42,6 +52,10 @@ export function partnerOfferView(o: Offer) {
     currency: o.currency,
     ...offerTerms(o),
     created_at: o.createdAt,
+    declined: declinedOf(o),
   };
 }
 
+
+/** Whether the lead has current offers and the business declined every one. */
+export const allDeclined = (current: readonly Pick<Offer, "state">[]) => current.length > 0 && current.every((o) => o.state === "declined");

@@ -1,5 +1,6 @@
 import type { Lead } from "../leads/types";
 import type { LenderStatus } from "../reference/values";
+import type { DeclineReason } from "./decline";
 
 /** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
 export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons">;
@@ -21,6 +22,10 @@ export interface Deal {
   status: DealStatus;
   lenderStatus: LenderStatus;
   statusReason: string | null;
+  /** Why the lender declined, as codes; empty until declined. */
+  declineReasons: DeclineReason[];
+  /** The product family the deal was routed for; null for test deals. */
+  productFamily: string | null;
   fundedAmount: number | null;
   accountSubmittedAt: string | null;
   accountSummary: string | null;
@@ -32,8 +37,8 @@ export interface Deal {
 }
 
 export type OfferMaturity = "indicative" | "firm";
-/** presented → accepted, or closed when another offer was accepted or the deal was declined. */
-export type OfferState = "presented" | "accepted" | "closed";
+/** presented → accepted, or closed when another offer was accepted or the deal was declined, or declined by the business. */
+export type OfferState = "presented" | "accepted" | "closed" | "declined";
 
 export interface Offer {
   id: string;
@@ -53,6 +58,9 @@ export interface Offer {
   expiresAt: string | null;
   notes: string | null;
   state: OfferState;
+  /** The business's code when it declined the offer; null otherwise. */
+  declinedReason: string | null;
+  declinedAt: string | null;
   superseded: boolean;
   supersededAt: string | null;
   supersededBy: OfferMaturity | null;

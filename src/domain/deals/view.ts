@@ -5,6 +5,7 @@
  * market carries are present, null when not held (a register fact is null
  * until the register's answer is stored).
  */
+import { lenderReasonView } from "./decline";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import type { DealDocumentView } from "../documents/view";
@@ -129,6 +130,7 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
     status: deal.status,
     lender_status: deal.lenderStatus,
     status_reason: deal.statusReason,
+    decline_reasons: deal.declineReasons.map(lenderReasonView),
     funded_amount: deal.fundedAmount,
     channel: { name: orNull(s.channel?.name), domain: orNull(s.channel?.domain) },
     business: {

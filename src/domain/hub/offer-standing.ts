@@ -7,10 +7,11 @@
 import { LEAD_STATES_OPEN_FOR_OFFERS } from "../deals/status";
 import { isAcceptable, type Offer } from "../deals/types";
 
-export type OfferStanding = "open" | "accepted" | "superseded" | "withdrawn" | "expired" | "lead_closed";
+export type OfferStanding = "open" | "accepted" | "declined" | "superseded" | "withdrawn" | "expired" | "lead_closed";
 
 export function offerStanding(offer: Offer, leadState: string, now: Date): OfferStanding {
   if (offer.state === "accepted") return "accepted";
+  if (offer.state === "declined") return "declined";
   if (offer.superseded) return "superseded";
   if (offer.state !== "presented") return "withdrawn";
   if (!isAcceptable(offer, now)) return "expired";
@@ -21,6 +22,7 @@ export function offerStanding(offer: Offer, leadState: string, now: Date): Offer
 export const STANDING_TEXT: Record<OfferStanding, string> = {
   open: "Open: you can accept it",
   accepted: "Accepted by you",
+  declined: "Declined by you",
   superseded: "Replaced by newer terms",
   withdrawn: "No longer available",
   expired: "Expired",

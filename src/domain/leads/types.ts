@@ -123,3 +123,16 @@ export interface RenewalSummary {
   state: LeadState;
   createdAt: string;
 }
+
+/**
+ * What became of one routed option, as the partner reads it (issue 41): numbered in routing order,
+ * its product family, the outcome, and the decline reasons as labelled codes. Never the provider,
+ * and a lender's note only when the lender marked it shareable.
+ */
+export interface PartnerOutcome {
+  option: string;
+  product_family: string | null;
+  outcome: "pending" | "in_review" | "offer_made" | "offer_accepted" | "declined" | "funded";
+  reasons: { code: string; label: string; detail: string | null }[];
+  at: string;
+}

@@ -10,7 +10,7 @@ import { missingForSubmit } from "./submission";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
-import type { Lead, RenewalSummary } from "./types";
+import type { Lead, PartnerOutcome, RenewalSummary } from "./types";
 import { contactView, personView } from "./person-view";
 import { orNull } from "../../lib/nullable";
 import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
@@ -106,6 +106,10 @@ export interface RoutingSources<OfferView> {
   fundingOutcome: { funded_at: string; funded_amount: number } | null;
   /** The matcher's reasons; shown for out-of-scope leads. */
   reasons: { code: string; detail: string }[];
+  /** The lead has current offers and the business declined every one. */
+  allOffersDeclined: boolean;
+  /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
+  outcomes: readonly PartnerOutcome[];
 }
 
 export interface ViewSources<OfferView = never> {
@@ -166,9 +170,13 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     matched_options: lead.matchedOptions,
     options: lead.options,
     offers: sources.routing?.offers ?? [],
+    // Issue 41: the business declined every current offer (the lender may still make new terms).
+    all_offers_declined: sources.routing?.allOffersDeclined ?? false,
     documents: (sources.documents ?? []).map(leadDocumentView),
     statements: statementSummary(sources.documents ?? []),
     funding_outcome: sources.routing?.fundingOutcome ?? null,
+    // Null until submitted; then one entry per routed option (none in the sandbox, where no lender sees the lead).
+    outcomes: lead.submittedAt ? [...(sources.routing?.outcomes ?? [])] : null,
     // Null until submitted; the matcher's reasons once out of scope, else [].
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   { value: "document.uploaded", label: "Uploaded a document" },
   { value: "prequalification.checked", label: "Checked prequalification" },
   { value: "offer.accepted", label: "Accepted an offer" },
+  { value: "offer.declined", label: "Declined an offer for the client" },
   { value: "offer.made", label: "Made an offer" },
   { value: "deal.status_reported", label: "Reported a deal's status" },
   { value: "message.sent", label: "Sent a message to the client" },

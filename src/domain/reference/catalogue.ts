@@ -8,6 +8,8 @@ import {
   COMPANY_TYPES,
   CREDIT_SCORE_BANDS,
   CURRENCIES,
+  DECLINE_REASONS,
+  OFFER_DECLINE_REASONS,
   DOCUMENT_REQUEST_STATUSES,
   DOCUMENT_STATES,
   DOCUMENT_TYPES,
@@ -103,6 +105,16 @@ export const ENUM_LISTS = {
     entries: () => [...REQUEST_ITEM_TYPES],
   },
   "document-request-statuses": { description: "Statuses of a lender's document request.", per_country: false, entries: () => [...DOCUMENT_REQUEST_STATUSES] },
+  "decline-reasons": {
+    description: "Why a lender declined: the codes of `reasons[].code` (POST /v1/deals/{ref}/status) and of a lead's `outcomes[].reasons`.",
+    per_country: false,
+    entries: () => [...DECLINE_REASONS],
+  },
+  "offer-decline-reasons": {
+    description: "Why the business declined an offer: the `reason_code` of POST /leads/{id}/offers/{offerId}/decline.",
+    per_country: false,
+    entries: () => [...OFFER_DECLINE_REASONS],
+  },
   "lead-states": { description: "States of a lead.", per_country: false, entries: () => [...LEAD_STATES] },
   "webhook-events": {
     description: "Webhook event names; `api` says which API's endpoints can subscribe to each.",

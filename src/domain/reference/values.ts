@@ -127,6 +127,35 @@ export const LEAD_STATES = [
 export type LeadState = (typeof LEAD_STATES)[number]["value"];
 export const LEAD_STATE_VALUES = values(LEAD_STATES);
 
+/**
+ * Why a lender declined a deal (`reasons[].code` of POST /v1/deals/{ref}/status), in words an accountant
+ * can act on. The partner reads the label, never the lender: the codes name no provider.
+ */
+export const DECLINE_REASONS = [
+  { value: "trading_history_too_short", label: "The business has not been trading long enough" },
+  { value: "revenue_below_minimum", label: "Revenue is below the minimum" },
+  { value: "affordability", label: "The repayments do not look affordable" },
+  { value: "adverse_credit", label: "Adverse credit history" },
+  { value: "sector_not_funded", label: "The business's sector is not funded" },
+  { value: "company_status", label: "The company's status at the register" },
+  { value: "documents_incomplete", label: "Documents were missing or incomplete" },
+  { value: "amount_outside_range", label: "The amount asked for is outside the range offered" },
+  { value: "unable_to_verify", label: "The business's details could not be verified" },
+  { value: "other", label: "Another reason" },
+] as const;
+export type DeclineReasonCode = (typeof DECLINE_REASONS)[number]["value"];
+export const DECLINE_REASON_VALUES = values(DECLINE_REASONS);
+
+/** Why the business declined an offer (POST /partner/v1/leads/{id}/offers/{offerId}/decline, the hub, the portal). */
+export const OFFER_DECLINE_REASONS = [
+  { value: "found_elsewhere", label: "Found funding elsewhere" },
+  { value: "terms_not_suitable", label: "The terms do not suit the business" },
+  { value: "no_longer_needed", label: "The funding is no longer needed" },
+  { value: "other", label: "Another reason" },
+] as const;
+export type OfferDeclineReason = (typeof OFFER_DECLINE_REASONS)[number]["value"];
+export const OFFER_DECLINE_REASON_VALUES = values(OFFER_DECLINE_REASONS);
+
 export const LENDER_STATUSES = ["new", "in_review", "offer_made", "declined", "funded"] as const;
 export type LenderStatus = (typeof LENDER_STATUSES)[number];
 
@@ -136,6 +165,7 @@ export const PARTNER_EVENTS = [
   { value: "lead.out_of_scope", label: "A lead matched no funding option" },
   { value: "lead.offers_available", label: "The first offer was presented on a lead" },
   { value: "lead.offer_accepted", label: "An offer on a lead was accepted" },
+  { value: "lead.offer_declined", label: "The business declined an offer on a lead" },
   { value: "lead.funded", label: "A lead was funded" },
   { value: "lead.declined", label: "Every routed provider declined a lead" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
@@ -147,6 +177,7 @@ export const LENDER_EVENTS = [
   { value: "message.created", label: "The client sent a message" },
   { value: "request.fulfilled", label: "The client uploaded files against a document request" },
   { value: "offer.accepted", label: "An offer was accepted" },
+  { value: "offer.declined", label: "The business declined an offer" },
   { value: "deal.account_submitted", label: "The client submitted its account details" },
   { value: "deal.agreement_signed", label: "The client signed the agreement" },
 ] as const;

@@ -32,19 +32,20 @@ const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.env
 const invalidCursor = () =>
   new Refusal("invalid_request", "query.cursor is not a cursor this API issued; pass `next_cursor` from the previous page unchanged.", { field: "query.cursor" });
 
-export async function pageOfDeals(deps: Deps, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number) {
+/** `reasons`: only deals declined with at least one of these decline-reason codes. */
+export async function pageOfDeals(deps: Deps, scope: Scope, status: Deal["lenderStatus"] | undefined, cursor: string | undefined, limit: number, reasons: readonly string[] = []) {
   const { db } = deps;
   const secret = signingSecretOf(deps.env);
   let after: KeysetPosition | null = null;
   if (cursor !== undefined) {
     // The filter is part of the signed position, so a cursor is only read back with the filter it was issued for.
-    const p = (await decodeCursor(cursor, cursorScope(scope), secret)) as { c?: unknown; n?: unknown; s?: unknown } | null;
+    const p = (await decodeCursor(cursor, cursorScope(scope), secret)) as { c?: unknown; n?: unknown; s?: unknown; r?: unknown } | null;
     after = positionOf(p);
-    if (!after || (p?.s ?? null) !== (status ?? null)) throw invalidCursor();
+    if (!after || (p?.s ?? null) !== (status ?? null) || (p?.r ?? "") !== reasons.join(",")) throw invalidCursor();
   }
-  const page = await listDeals(db, scope, status, after, limit);
+  const page = await listDeals(db, scope, status, after, limit, reasons);
   const last = page.last;
-  const next = page.more && last ? await encodeCursor({ c: last.createdAt, n: last.seq, s: status ?? null }, cursorScope(scope), secret) : null;
+  const next = page.more && last ? await encodeCursor({ c: last.createdAt, n: last.seq, s: status ?? null, ...(reasons.length > 0 ? { r: reasons.join(",") } : {}) }, cursorScope(scope), secret) : null;
   return { deals: page.deals, nextCursor: next };
 }
 

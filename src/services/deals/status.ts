@@ -12,6 +12,9 @@ import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OUTCOME, canMove, fundedAmountRefusal, fundingCeiling, statusesAllowing, type ReportableStatus } from "../../domain/deals/status";
 import type { Deal } from "../../domain/deals/types";
+import { partnerOutcomes } from "../../domain/deals/outcomes";
+import { routedOptionsOfLead } from "../../db/leads/with-relations";
+import { declineReasonsOf, lenderReasonView, type DeclineInput } from "../../domain/deals/decline";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { runGuardedBatch } from "../../db/batch";
@@ -21,15 +24,16 @@ import { lenderEvent, partnerEvent } from "./events";
 const invalidTransition = (deal: Deal, to: string) =>
   new Refusal("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
 
-export interface StatusReport {
+export interface StatusReport extends DeclineInput {
   status: ReportableStatus;
-  reason?: string;
   funded_amount?: number;
 }
 
 export async function reportStatus(deps: Deps, scope: Scope, ref: string, report: StatusReport) {
   const { db } = deps;
   const deal = await requireDeal(deps, scope, ref);
+  // Like a malformed body, an unknown code is refused (422, naming `reasons.N.code`) before the move is judged.
+  const declineReasons = report.status === "declined" ? declineReasonsOf(report) : undefined;
   if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
   if (report.status === "funded" && report.funded_amount === undefined) {
     throw new Refusal("invalid_request", "funded_amount is required when status is funded.", { field: "funded_amount" });
@@ -54,12 +58,13 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
       from: statusesAllowing(report.status),
       status: report.status === "funded" ? "funded" : report.status === "declined" ? "declined" : undefined,
       reason,
+      declineReasons,
       fundedAmount,
       token,
       at,
       guard: report.status === "funded" ? allOf(dealFundable, fundableUpTo(report.funded_amount!)) : undefined,
     }),
-    eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount } }), changed, at),
+    eventInsertWhere(db, lenderEvent(deal, "deal.updated", { update: { status: report.status, reason, funded_amount: fundedAmount, ...(declineReasons ? { reasons: declineReasons.map(lenderReasonView) } : {}) } }), changed, at),
   ];
   if (report.status === "declined") statements.push(closePresentedOffers(db, offersOfDealWhere(deal.ref), changed));
   const partner = deal.partnerOrganisationId;
@@ -67,13 +72,18 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
     const leadId = deal.leadId;
     const outcome = report.status;
     const reference = await leadReference(db, leadId);
+    // lead.declined tells the partner what became of every routed option, this decline included.
+    const outcomes =
+      outcome === "declined"
+        ? partnerOutcomes((await routedOptionsOfLead(db, leadId)).map((o) => (o.ref === deal.ref ? { ...o, lenderStatus: "declined" as const, declineReasons: declineReasons ?? [], updatedAt: at } : o)))
+        : [];
     const guard = outcome === "declined" ? allOf(changed, noLenderLeftToFund(leadId)) : changed;
     statements.push(
       routingOutcomeUpdate(db, leadId, outcome, fundedAmount, token, at, guard),
       moveLead(db, leadId, LEAD_STATES_OPEN_FOR_OUTCOME, outcome, at, routingChanged(leadId, token)),
       eventInsertWhere(
         db,
-        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : {}),
+        partnerEvent(deal, partner, reference, `lead.${outcome}`, outcome === "funded" ? { funding_outcome: { funded_at: at, funded_amount: fundedAmount } } : { outcomes }),
         allOf(routingChanged(leadId, token), leadIn(leadId, outcome)),
         at,
       ),

@@ -11,7 +11,7 @@ import { findOfferOfLead } from "../../db/deals/offers";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { isRefusal, Refusal } from "../../lib/refusal";
-import { acceptOffer } from "../leads/offers";
+import { acceptOffer, declineOfferOfLead } from "../leads/offers";
 
 /** The hub link opens one lead; it acts in that lead's own account and environment. */
 const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationId, environment: lead.environment });
@@ -41,6 +41,24 @@ export async function acceptHubOffer(deps: Deps, lead: Lead, offerId: string) {
   } catch (error) {
     // The API's refusal names no field (the offer is the path); the hub's page shows it beside the offer.
     if (isRefusal(error, "offer_not_acceptable")) throw new Refusal(error.code, error.detail, { field: "offer" });
+    throw error;
+  }
+}
+
+/**
+ * The business's own "no" (issue 41), through the partner API's `declineOfferOfLead` on the hub's lead:
+ * the same rows and the same `lead.offer_declined` and `offer.declined`. The refusals name the form's
+ * field: no reason chosen is 400 beside the reasons, an offer that cannot be declined is said at the offer.
+ */
+export async function declineHubOffer(deps: Deps, lead: Lead, offerId: string, reasonCode: string) {
+  const offer = await hubOffer(deps, lead, offerId);
+  if (offer.state === "declined") throw new Refusal("invalid_transition", "You have already declined this offer.", { field: "offer" });
+  if (reasonCode === "") throw new Refusal("invalid_request", "Choose why you are declining the offer.", { field: "reason_code" });
+  try {
+    return await declineOfferOfLead(deps, lead, offer.id, reasonCode);
+  } catch (error) {
+    if (isRefusal(error, "unknown_code")) throw new Refusal("invalid_value", "Choose one of the reasons listed.", { field: "reason_code" });
+    if (isRefusal(error, "invalid_transition")) throw new Refusal(error.code, error.detail, { field: "offer" });
     throw error;
   }
 }

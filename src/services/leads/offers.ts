@@ -4,9 +4,9 @@
  * through its states.
  */
 import type { Deps } from "../deps";
-import { acceptOfferUpdate, closePresentedOffers, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../../db/deals/offers";
+import { acceptOfferUpdate, closePresentedOffers, declineOfferUpdate, currentOffersOfLead, findOfferOfLead, offerInsertWhere, offersOfLeadWhere, otherOffersOfLeadWhere } from "../../db/deals/offers";
 import { dealStatusOfAcceptance, findDealByRef } from "../../db/deals/deals";
-import { findRouting, routingAcceptUpdate, routingOutcomeUpdate } from "../../db/leads/routing";
+import { findRouting, routingAcceptUpdate, routingDeclineUpdate, routingOutcomeUpdate } from "../../db/leads/routing";
 import type { Statement } from "../../db/batch";
 import { eventInsertWhere } from "../../db/guarded";
 import { allOf, leadIn, moveLead, routingChanged } from "../../db/leads/progress";
@@ -15,10 +15,10 @@ import type { NewEvent } from "../../db/webhooks/events";
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS, LEAD_STATES_OPEN_FOR_OUTCOME } from "../../domain/deals/status";
 import { isAcceptable, type Offer } from "../../domain/deals/types";
-import { dealOfferView, partnerOfferView } from "../../domain/deals/offer-view";
+import { allDeclined, dealOfferView, partnerOfferView } from "../../domain/deals/offer-view";
 import type { Lead } from "../../domain/leads/types";
 import { marketFor } from "../../domain/reference/markets";
-import type { LeadState } from "../../domain/reference/values";
+import { OFFER_DECLINE_REASON_VALUES, type LeadState, type OfferDeclineReason } from "../../domain/reference/values";
 import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { figuresForMatching } from "./figures";
@@ -117,6 +117,78 @@ export async function acceptFoundOffer(deps: Deps, lead: Lead, offer: Offer, pre
   throw notAcceptable("The offer can no longer be accepted (another offer was accepted, or it expired or was superseded meanwhile).");
 }
 
+/** What declining an offer answers: the offer as the partner sees it, and whether every current offer is now declined. */
+interface OfferDecline {
+  lead_id: string;
+  offer: ReturnType<typeof partnerOfferView>;
+  all_offers_declined: boolean;
+  simulated: boolean;
+}
+
+const isOfferDeclineReason = (code: string): code is OfferDeclineReason => (OFFER_DECLINE_REASON_VALUES as readonly string[]).includes(code);
+
+/**
+ * The business's own "no" to a presented offer (issue 41 item 5), from the partner API, the portal or
+ * the hub. The routing row is the lock: one conditional update wins while the offer is presented and
+ * current and the lead takes offers, and the offer's change, `lead.offer_declined` to the partner and
+ * `offer.declined` to a live lender (or a lender's own test deal) are guarded on it. A repeat answers
+ * the declined offer again with no second event; a declined offer can no longer be accepted (409).
+ */
+export async function declineOffer(deps: Deps, scope: Scope, leadId: string, offerId: string, reasonCode: string): Promise<OfferDecline> {
+  return declineOfferOfLead(deps, await requireLead(deps, scope, leadId), offerId, reasonCode);
+}
+
+export async function declineOfferOfLead(deps: Deps, lead: Lead, offerId: string, reasonCode: string): Promise<OfferDecline> {
+  const { db } = deps;
+  if (!isOfferDeclineReason(reasonCode)) {
+    throw new Refusal("unknown_code", `reason_code "${reasonCode}" is not an offer decline reason; one of: ${OFFER_DECLINE_REASON_VALUES.join(", ")} (GET /partner/v1/enums/offer-decline-reasons).`, { field: "reason_code" });
+  }
+  const offer = await findOfferOfLead(db, lead.id, offerId);
+  if (!offer) throw new Refusal("not_found", "No offer with that id on this lead.");
+  const simulated = lead.environment === "sandbox";
+  const answer = async (): Promise<OfferDecline> => {
+    const current = await currentOffersOfLead(db, lead.id);
+    const shown = current.find((o) => o.id === offerId) ?? (await findOfferOfLead(db, lead.id, offerId))!;
+    return { lead_id: lead.id, offer: partnerOfferView(shown), all_offers_declined: allDeclined(current), simulated };
+  };
+  if (offer.state === "declined") return answer();
+  if (offer.superseded || offer.state !== "presented") {
+    throw new Refusal("invalid_transition", offer.superseded ? "The offer was superseded by newer terms; decline the current one." : `The offer is ${offer.state}; only a presented offer can be declined.`);
+  }
+  if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw new Refusal("invalid_transition", `The lead is ${lead.state}; its offers can no longer be declined.`);
+
+  const at = deps.clock().toISOString();
+  const token = randomToken(24);
+  const won = routingChanged(lead.id, token);
+  const declined: Offer = { ...offer, state: "declined", declinedReason: reasonCode, declinedAt: at };
+  const others = (await currentOffersOfLead(db, lead.id)).filter((o) => o.id !== offer.id);
+  const allOffersDeclined = allDeclined([...others, declined]);
+  const statements: Statement[] = [
+    routingDeclineUpdate(db, lead.id, offer.id, LEAD_STATES_OPEN_FOR_OFFERS, token),
+    declineOfferUpdate(db, offer.id, reasonCode, at, won),
+    // The lead's state does not move: the lender may still make new terms.
+    eventInsertWhere(db, partnerEvent(lead, "lead.offer_declined", { state: lead.state, offer: partnerOfferView(declined), all_offers_declined: allOffersDeclined }), won, at),
+  ];
+  if (offer.dealRef && !offer.simulated) {
+    const deal = await findDealByRef(db, offer.dealRef);
+    if (deal && (lead.environment === "live" || deal.test)) {
+      statements.push(
+        eventInsertWhere(
+          db,
+          { organisationId: deal.lenderOrganisationId, environment: deal.environment, api: "lender", event: "offer.declined", subjectType: "deal", subjectId: deal.ref, test: deal.test, detail: { offer: dealOfferView(declined) } },
+          won,
+          at,
+        ),
+      );
+    }
+  }
+  const guardChanges = await runGuardedBatch(db, statements);
+  if (guardChanges === 1) return answer();
+  const now = await findOfferOfLead(db, lead.id, offerId);
+  if (now?.state === "declined") return answer();
+  throw new Refusal("invalid_transition", "The offer can no longer be declined (it was accepted, closed or superseded meanwhile).");
+}
+
 export type SimulatedEvent = "offers" | "decline" | "fund";
 
 const invalidMove = (lead: Lead, event: SimulatedEvent) =>
@@ -162,7 +234,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
       routingOutcomeUpdate(db, lead.id, "declined", null, token, at, leadIn(lead.id, lead.state)),
       closePresentedOffers(db, offersOfLeadWhere(lead.id), won),
       moveLead(db, lead.id, LEAD_STATES_OPEN_FOR_OUTCOME, "declined", at, won),
-      eventInsertWhere(db, partnerEvent(lead, "lead.declined"), won, at),
+      // A sandbox lead has no deals, so no routed option to tell of.
+      eventInsertWhere(db, partnerEvent(lead, "lead.declined", { outcomes: [] }), won, at),
     );
   } else {
     if (lead.state !== "offer_accepted") throw invalidMove(lead, event);

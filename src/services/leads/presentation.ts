@@ -6,6 +6,8 @@
  */
 import { findLeadWithRelations, type LeadWithRelations } from "../../db/leads/with-relations";
 import { partnerOfferView } from "../../domain/deals/offer-view";
+import { partnerOutcomes } from "../../domain/deals/outcomes";
+import { allDeclined } from "../../domain/deals/offer-view";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
@@ -13,7 +15,7 @@ import { Refusal } from "../../lib/refusal";
 import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
-async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, renewals, registerAnswers, hubLinkGeneration, attributionSince }: LeadWithRelations) {
+async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, routedOptions, renewals, registerAnswers, hubLinkGeneration, attributionSince }: LeadWithRelations) {
   const uploadUrl = await ctx.links.hub(lead.id, hubLinkGeneration);
   const register = registerViewFrom(registerAnswers, ctx.clock());
   const registerSources = { register: register.figures, registerAnswers: register.answers };
@@ -26,6 +28,8 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
     attributionSince,
     routing: {
       offers: offers.map(partnerOfferView),
+      allOffersDeclined: allDeclined(offers),
+      outcomes: partnerOutcomes(routedOptions),
       fundingOutcome:
         routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,
       reasons: routing?.reasons ?? [],
@@ -34,7 +38,7 @@ async function viewOf(ctx: ViewContext, { lead, documents, routing, offers, rene
 }
 
 /** A lead this request has just opened: it has no documents, routing or register answers yet, so nothing is read. */
-export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0, attributionSince: null });
+export const presentNewLead = (ctx: ViewContext, lead: Lead) => viewOf(ctx, { lead, documents: [], routing: null, offers: [], routedOptions: [], renewals: [], registerAnswers: [], hubLinkGeneration: 0, attributionSince: null });
 
 /** The lead and all it shows in one D1 round trip; null outside the scope's account and environment. */
 export async function findLeadView(ctx: ViewContext, scope: Scope, id: string) {

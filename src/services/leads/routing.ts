@@ -161,7 +161,7 @@ export function planRouting(deps: Deps, lead: Lead, match: LeadMatch, figures: R
       statements.push(
         dealInsertForSubmission(
           db,
-          { ref, lenderOrganisationId, environment: lead.environment, leadId: lead.id, partnerOrganisationId: lead.organisationId, test: false, productIds: products.map((p) => p.productId), subject: subjectOf(lead), at, token },
+          { ref, lenderOrganisationId, environment: lead.environment, leadId: lead.id, partnerOrganisationId: lead.organisationId, test: false, productIds: products.map((p) => p.productId), productFamily: products[0].productFamily, subject: subjectOf(lead), at, token },
           lead.id,
           token,
         ),

@@ -23,7 +23,7 @@ dl{margin:0}dt{font-weight:600;color:#3d4354}dd{margin:0 0 .4rem}
 @media (min-width:36rem){.cards dl{display:grid;grid-template-columns:11rem 1fr;column-gap:1rem}.cards dd{margin:0 0 .25rem}}
 .notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #b71c1c;padding:.6rem .8rem}
 label{display:block;margin:.6rem 0 .2rem}input[type=text],input[type=email],input[type=tel],textarea,select{width:100%;max-width:32rem;padding:.5rem;font-size:max(1rem,16px);min-height:2.75rem}
-input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}label:has(>input[type=checkbox]){display:flex;gap:.6rem;align-items:center;min-height:2.75rem}input[type=checkbox]{width:1.4rem;height:1.4rem;flex:none}
+input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}label:has(>input[type=checkbox]),label:has(>input[type=radio]){display:flex;gap:.6rem;align-items:center;min-height:2.75rem}input[type=checkbox],input[type=radio]{width:1.4rem;height:1.4rem;flex:none}
 [aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{color:#596070;font-weight:400}
 button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem;min-height:2.75rem}.muted{color:#596070}nav a{margin-right:1rem}
 a{color:#1a4fb8}.status{font-weight:600}`;

@@ -2,7 +2,8 @@ import { html } from "hono/html";
 import type { Offer } from "../../domain/deals/types";
 import { offerStanding } from "../../domain/hub/offer-standing";
 import type { Lead } from "../../domain/leads/types";
-import { feedback, layout, type Feedback, type HubView } from "./layout";
+import { feedback, invalidIf, layout, type Feedback, type HubView } from "./layout";
+import { OFFER_DECLINE_REASONS } from "../../domain/reference/values";
 import { offerCard } from "./offer-card";
 
 /**
@@ -20,8 +21,17 @@ export function offerPage(view: HubView, lead: Lead, offer: Offer, f: Feedback =
       : standing === "open" && !readOnly
         ? html`<form method="post" action="${base}/offers/${offer.id}/acceptance">
 <p>Accepting this offer tells its funding provider to go ahead; every other offer on your application closes.</p>
-<button type="submit">Accept this offer</button></form>`
-        : "";
+<button type="submit">Accept this offer</button></form>
+<form method="post" action="${base}/offers/${offer.id}/decline" data-decline>
+<h2>Not for you?</h2>
+<p>Declining tells the funding provider and your adviser that you do not want this offer. It cannot be accepted afterwards.</p>
+<fieldset><legend>Why are you declining?</legend>
+${OFFER_DECLINE_REASONS.map((r, i) => html`<label><input type="radio" name="reason_code" value="${r.value}"${i === 0 ? invalidIf(f, "reason_code") : ""}> ${r.label}</label>`)}
+</fieldset>
+<button type="submit">Decline this offer</button></form>`
+        : standing === "declined"
+          ? html`<p>You declined this offer. The funding provider and your adviser have been told.</p>`
+          : "";
   const content = html`<h1>Your offer</h1>
 ${feedback(f)}
 <section aria-label="Offer terms" class="card">${offerCard(view, offer, lead.state, new Date(), false)}</section>

@@ -42,7 +42,7 @@ import {
   submitAccount,
   uploadToRequest,
 } from "../../services/hub/client-hub";
-import { acceptHubOffer, hubOffer } from "../../services/hub/offers";
+import { acceptHubOffer, declineHubOffer, hubOffer } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
@@ -74,6 +74,7 @@ const NOTICES: Record<string, string> = {
   sent: "Your message was sent.",
   account: "Your account details were submitted.",
   signed: "You signed the agreement.",
+  declined: "You declined the offer. Its funding provider and your adviser have been told; nothing more happens with it.",
   accepted:
     "You accepted the offer. Its funding provider has been told. What happens next: they check the last details, may ask you here for documents, then ask for the account to pay the money into and send the agreement to sign. Each request appears on this page as soon as it is made, and your adviser is kept informed.",
 };
@@ -214,6 +215,19 @@ function createHubPages() {
         const offerId = c.req.param("offerId")!;
         await acceptHubOffer(c.get("deps"), c.get("lead"), offerId);
         return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
+      },
+      (c, f, status) => showOffer(c, f, status),
+      () => ({}),
+    ),
+  );
+
+  hub.post(
+    "/offers/:offerId/decline",
+    hubForm(
+      async (c, form) => {
+        const offerId = c.req.param("offerId")!;
+        await declineHubOffer(c.get("deps"), c.get("lead"), offerId, text(form, "reason_code") ?? "");
+        return `${c.get("hubBase")}/offers/${offerId}?done=declined`;
       },
       (c, f, status) => showOffer(c, f, status),
       () => ({}),

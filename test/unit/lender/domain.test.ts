@@ -19,6 +19,8 @@ const deal = (subject: Partial<Deal["subject"]> = {}): Deal => ({
   status: "submitted",
   lenderStatus: "new",
   statusReason: null,
+  declineReasons: [],
+  productFamily: null,
   fundedAmount: null,
   accountSubmittedAt: null,
   accountSummary: null,

@@ -36,8 +36,8 @@ const notFound = () => new Refusal("not_found", "No deal with that reference is 
 
 export function registerDealRoutes(router: Router) {
   router.openapi(listDealsRoute, async (c) => {
-    const { status, cursor, limit } = c.req.valid("query");
-    const page = await pageOfDeals(c.get("deps"), scopeOf(c.get("caller")), status, cursor, limit);
+    const { status, cursor, limit, reasons } = c.req.valid("query");
+    const page = await pageOfDeals(c.get("deps"), scopeOf(c.get("caller")), status, cursor, limit, reasons);
     return c.json({ deals: page.deals.map(dealSummary), next_cursor: page.nextCursor }, 200);
   });
 

@@ -9,7 +9,7 @@ export const listDealsRoute = createRoute({
   method: "get",
   path: "/deals",
   summary: "List the deals routed to you",
-  description: "Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` filter).",
+  description: "Newest first, in the key's environment; keyset-paginated through the opaque `next_cursor` (valid only with the same `status` and `reasons` filters). `reasons` keeps the deals you declined with any of the given `decline-reasons` codes.",
   tags,
   security: security.lender,
   request: { query: DealQuery },
@@ -42,11 +42,11 @@ export const reportStatusRoute = createRoute({
   path: "/deals/{ref}/status",
   summary: "Report your status of a deal",
   description:
-    "Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). Emits `deal.updated`.",
+    "Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). `declined` takes `reasons: [{code, detail?, shareable?}]`, codes of the `decline-reasons` list (an unknown code is 422 `unknown_code` naming `reasons.N.code`); the partner reads each code's label as an anonymised outcome, and `detail` only when `shareable`. The free-text `reason` is deprecated and read as `other`. Emits `deal.updated` (with the codes).",
   tags,
   security: security.lender,
   request: { params: DealRefParam, body: jsonBody(StatusBody) },
-  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition", "amount_above_offer") },
+  responses: { 200: jsonContent(Deal, "The deal after the change"), ...errorResponses("invalid_request", "not_found", "invalid_transition", "amount_above_offer", "unknown_code") },
 });
 
 export const listOffersRoute = createRoute({

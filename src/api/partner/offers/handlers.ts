@@ -1,10 +1,10 @@
 import { scopeOf } from "../../../domain/identity/caller";
 import type { Router } from "../../router";
-import { acceptOffer, leadOffers, simulateLeadEvent } from "../../../services/leads/offers";
+import { acceptOffer, declineOffer, leadOffers, simulateLeadEvent } from "../../../services/leads/offers";
 import { presentLead } from "../../../services/leads/presentation";
 import { panelMatcher } from "../../../services/leads/routing";
 import { viewContext } from "../../../services/views/view-context";
-import { acceptOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
+import { acceptOfferRoute, declineOfferRoute, listLeadOffersRoute, simulateRoute } from "./routes";
 
 export function registerOfferRoutes(router: Router) {
   router.openapi(listLeadOffersRoute, async (c) => c.json(await leadOffers(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id), 200));
@@ -12,6 +12,11 @@ export function registerOfferRoutes(router: Router) {
   router.openapi(acceptOfferRoute, async (c) => {
     const { id, offerId } = c.req.valid("param");
     return c.json(await acceptOffer(c.get("deps"), scopeOf(c.get("caller")), id, offerId), 200);
+  });
+
+  router.openapi(declineOfferRoute, async (c) => {
+    const { id, offerId } = c.req.valid("param");
+    return c.json(await declineOffer(c.get("deps"), scopeOf(c.get("caller")), id, offerId, c.req.valid("json").reason_code), 200);
   });
 
   router.openapi(simulateRoute, async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
 import { Lead, LeadIdParam, PartnerOffer } from "../../shared/schemas/lead";
+import { OFFER_DECLINE_REASON_VALUES } from "../../../domain/reference/values";
 
 const tags = ["Offers"];
 
@@ -40,6 +41,34 @@ export const acceptOfferRoute = createRoute({
   security: security.partner,
   request: { params: OfferParams },
   responses: { 200: jsonContent(Acceptance, "The acceptance"), ...errorResponses("not_found", "offer_not_acceptable") },
+});
+
+const OfferDeclineBody = z
+  .strictObject({
+    // A string, not an enum: a code outside the list is 422 `unknown_code` naming `reason_code`, like the lender's decline codes.
+    reason_code: z.string().trim().min(1).max(64).openapi({ enum: [...OFFER_DECLINE_REASON_VALUES], description: "A value of the `offer-decline-reasons` enum list.", example: "found_elsewhere" }),
+  })
+  .openapi("OfferDeclineBody");
+
+const OfferDeclineAnswer = z
+  .object({
+    lead_id: z.string(),
+    offer: PartnerOffer,
+    all_offers_declined: z.boolean().openapi({ description: "True when every current offer on the lead is now declined (the Lead says the same)." }),
+    simulated: z.boolean(),
+  })
+  .openapi("OfferDecline");
+
+export const declineOfferRoute = createRoute({
+  method: "post",
+  path: "/leads/{id}/offers/{offerId}/decline",
+  summary: "Decline an offer for the business",
+  description:
+    "The business's own \"no\" to a presented offer, with a `reason_code` from `offer-decline-reasons` (`found_elsewhere`, `terms_not_suitable`, `no_longer_needed`, `other`; another code is 422 `unknown_code`). The offer becomes `declined`, the lender hears `offer.declined` and you `lead.offer_declined`, once however often this is called (a repeat answers the declined offer again). A declined offer can no longer be accepted (409 `offer_not_acceptable`). An offer not on the lead is 404; one that is not presented (accepted, closed, superseded) or whose lead no longer takes offers is 409 `invalid_transition`. The lead's state does not change: the lender may still offer new terms; `all_offers_declined` says when every current offer is declined.",
+  tags,
+  security: security.partner,
+  request: { params: OfferParams, body: jsonBody(OfferDeclineBody) },
+  responses: { 200: jsonContent(OfferDeclineAnswer, "The declined offer"), ...errorResponses("invalid_request", "not_found", "invalid_transition", "unknown_code") },
 });
 
 export const SimulateBody = z

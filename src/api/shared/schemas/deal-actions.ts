@@ -5,16 +5,39 @@
  * and an API call are refused for the same reasons.
  */
 import { z } from "@hono/zod-openapi";
-import { REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
+import { DECLINE_REASON_VALUES, REQUEST_ITEM_TYPE_VALUES } from "../../../domain/reference/values";
 import { Refusal } from "../../../lib/refusal";
 import { PlainText } from "./common";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../../middleware/body-limit";
 
+const DECLINE_DETAIL_MAX_CHARS = 500;
+const MAX_DECLINE_REASONS = 10;
+
+const DeclineReasonInput = z
+  .strictObject({
+    // A string here, not an enum: a code outside the list is 422 `unknown_code` naming `reasons.N.code`
+    // (src/domain/deals/decline.ts), not a malformed body; the document still lists the codes.
+    code: z.string().trim().min(1).max(64).openapi({ enum: [...DECLINE_REASON_VALUES], description: "A value of the `decline-reasons` enum list.", example: "trading_history_too_short" }),
+    detail: PlainText(DECLINE_DETAIL_MAX_CHARS, { lines: true, min: 1 }).optional().openapi({ description: "Your note. Read by you and the operator only, unless `shareable` is true: then the partner reads it beside the code's label, so never name yourself in it." }),
+    shareable: z.boolean().optional().openapi({ description: "Show `detail` to the partner (default false)." }),
+  })
+  .openapi("DeclineReasonInput");
+
 export const StatusBody = z
   .strictObject({
     status: z.enum(["in_review", "declined", "funded"]),
-    reason: PlainText(500, { lines: true, min: 1 }).optional(),
+    reasons: z
+      .array(DeclineReasonInput)
+      .min(1)
+      .max(MAX_DECLINE_REASONS)
+      .optional()
+      .openapi({ description: "With `declined` only: why, as codes of the `decline-reasons` list (at least one). An unknown code is 422 `unknown_code` naming `reasons.N.code`." }),
+    reason: PlainText(500, { lines: true, min: 1 }).optional().openapi({ deprecated: true, description: "Deprecated: send `reasons`. Free text, taken as `reasons: [{code: \"other\", detail: reason}]` (not shareable)." }),
     funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`." }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.status !== "declined" && r.reasons !== undefined) ctx.addIssue({ code: "custom", path: ["reasons"], message: "is only taken with status declined" });
+    if (r.reasons !== undefined && r.reason !== undefined) ctx.addIssue({ code: "custom", path: ["reason"], message: "send reasons or the deprecated reason, not both" });
   })
   .openapi("DealStatusReport");
 

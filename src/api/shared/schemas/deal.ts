@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { DEAL_STATUSES } from "../../../domain/deals/types";
 import { MARKETS, type Market } from "../../../domain/reference/markets";
-import { LENDER_STATUSES } from "../../../domain/reference/values";
+import { DECLINE_REASON_VALUES, LENDER_STATUSES } from "../../../domain/reference/values";
 import { ListLimit, Timestamp } from "./common";
 import { SignificantPerson } from "./lead";
 import { Registry, Vat } from "./register";
@@ -51,6 +51,12 @@ export const DealMarket = z
   .discriminatedUnion("country", marketSchemas as unknown as [ReturnType<typeof marketSchema>, ...ReturnType<typeof marketSchema>[]])
   .openapi("DealMarket", { description: "One schema per country, `country` the discriminator." });
 
+/** The business's "no" to an offer: its code from `offer-decline-reasons`, the label, and when. */
+const OfferDeclined = z
+  .object({ reason_code: z.string().openapi({ example: "found_elsewhere" }), label: z.string(), at: Timestamp })
+  .nullable()
+  .openapi("OfferDeclined", { description: "Null unless the business declined the offer." });
+
 export const DealOffer = z
   .object({
     id: z.string(),
@@ -58,7 +64,7 @@ export const DealOffer = z
     currency: z.string(),
     kind: z.string(),
     maturity: z.enum(["indicative", "firm"]),
-    status: z.enum(["presented", "accepted", "closed", "superseded"]),
+    status: z.enum(["presented", "accepted", "closed", "declined", "superseded"]).openapi({ description: "`declined`: the business said no (see `declined`)." }),
     created_at: Timestamp,
     superseded: z.boolean(),
     superseded_at: Timestamp.nullable(),
@@ -70,6 +76,7 @@ export const DealOffer = z
     total_repayment: nullableNumber,
     expires_at: Timestamp.nullable(),
     notes: nullableString,
+    declined: OfferDeclined,
   })
   .openapi("DealOffer");
 
@@ -88,6 +95,15 @@ export const Completion = z
 
 const LenderStatus = z.enum(LENDER_STATUSES);
 const DealStatus = z.enum(DEAL_STATUSES);
+
+export const DealDeclineReason = z
+  .object({
+    code: z.string().openapi({ description: "A value of the `decline-reasons` enum list." }),
+    label: z.string(),
+    detail: nullableString.openapi({ description: "Your note; the partner reads it only when `shareable`." }),
+    shareable: z.boolean(),
+  })
+  .openapi("DealDeclineReason");
 
 export const DealSummary = z
   .object({
@@ -116,7 +132,8 @@ export const Deal = z
     test: z.boolean(),
     status: DealStatus,
     lender_status: LenderStatus,
-    status_reason: nullableString,
+    status_reason: nullableString.openapi({ description: "Deprecated with the `reason` it echoes: read `decline_reasons`." }),
+    decline_reasons: z.array(DealDeclineReason).openapi({ description: "Why you declined, as codes; empty until declined (and when a decline gave no reason)." }),
     funded_amount: nullableNumber,
     channel: z.object({ name: nullableString, domain: nullableString }),
     business: z.object({ name: nullableString, company_number: nullableString.optional(), entity_type: nullableString, industry: nullableString }),
@@ -144,8 +161,21 @@ export const Deal = z
   })
   .openapi("Deal");
 
+/** A comma-separated list of decline-reason codes, each checked against the list. */
+export const DeclineReasonFilter = z
+  .string()
+  .max(1000)
+  .transform((text, ctx) => {
+    const codes = [...new Set(text.split(",").map((c) => c.trim()).filter((c) => c !== ""))];
+    const unknown = codes.find((c) => !(DECLINE_REASON_VALUES as readonly string[]).includes(c));
+    if (unknown !== undefined) ctx.addIssue({ code: "custom", message: `"${unknown}" is not a decline reason; one of: ${DECLINE_REASON_VALUES.join(", ")}` });
+    return codes;
+  })
+  .openapi({ type: "string", description: "Only deals declined with at least one of these `decline-reasons` codes, comma-separated (`affordability,adverse_credit`).", example: "affordability,adverse_credit" });
+
 export const DealQuery = z.object({
   status: LenderStatus.optional().openapi({ description: "Filter on the reported `lender_status`." }),
+  reasons: DeclineReasonFilter.optional(),
   limit: ListLimit,
   cursor: z.string().max(1000).optional().openapi({ description: "The `next_cursor` of the previous page." }),
 });

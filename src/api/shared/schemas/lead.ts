@@ -150,11 +150,31 @@ export const LeadSteps = z
 
 export const LeadOption = z.object({ product_family: z.string(), label: z.string(), options: z.number().int() }).openapi("LeadOption");
 
+export const LeadOutcome = z
+  .object({
+    option: z.string().openapi({ example: "Option 2", description: "The routed option, numbered in routing order; never a provider's name." }),
+    product_family: z.string().nullable().openapi({ example: "business_loan", description: "The product family the option was routed for (`product-families`)." }),
+    outcome: z.enum(["pending", "in_review", "offer_made", "offer_accepted", "declined", "funded"]),
+    reasons: z
+      .array(
+        z.object({
+          code: z.string().openapi({ description: "A value of the `decline-reasons` enum list.", example: "trading_history_too_short" }),
+          label: z.string().openapi({ example: "The business has not been trading long enough" }),
+          detail: z.string().nullable().openapi({ description: "The lender's note, only when the lender shared it; else null." }),
+        }),
+      )
+      .openapi({ description: "With `declined`: why, as codes with their labels (empty when the lender gave none); else empty." }),
+    at: Timestamp.openapi({ description: "When the option reached this outcome (for `pending`, when it was routed)." }),
+  })
+  .openapi("LeadOutcome");
+
 export const PartnerOffer = z
   .object({
     id: z.string(),
     label: z.string().openapi({ description: "Structural (product family or product), never a provider's name." }),
-    state: z.enum(["presented", "accepted", "closed"]).openapi({ description: "`closed`: no longer acceptable (another offer was accepted, or the lead ended)." }),
+    state: z
+      .enum(["presented", "accepted", "closed", "declined"])
+      .openapi({ description: "`closed`: no longer acceptable (another offer was accepted, or the lead ended); `declined`: the business said no (see `declined`)." }),
     maturity: z.enum(["indicative", "firm"]),
     amount: z.number(),
     currency: z.string(),
@@ -165,6 +185,10 @@ export const PartnerOffer = z
     total_repayment: nullableNumber,
     expires_at: nullableString,
     created_at: z.string(),
+    declined: z
+      .object({ reason_code: z.string().openapi({ example: "found_elsewhere" }), label: z.string(), at: Timestamp })
+      .nullable()
+      .openapi({ description: "Null unless the business declined the offer: its `offer-decline-reasons` code, the label, and when." }),
   })
   .openapi("PartnerOffer");
 
@@ -238,9 +262,14 @@ export const Lead = z
     matched_options: z.number().int().nullable().openapi({ description: "Null until submitted." }),
     options: z.array(LeadOption).nullable().openapi({ description: "Null until submitted." }),
     offers: z.array(PartnerOffer),
+    all_offers_declined: z.boolean().openapi({ description: "True when the lead has current offers and the business declined every one (the lender may still make new terms)." }),
     documents: z.array(LeadDocument),
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     funding_outcome: z.object({ funded_at: z.string(), funded_amount: z.number() }).nullable(),
+    outcomes: z
+      .array(LeadOutcome)
+      .nullable()
+      .openapi({ description: "Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope." }),
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()

@@ -1,9 +1,10 @@
 /** Offers made on the deal (current and superseded) and the form for new terms, indicative or firm. */
 import type { DealView } from "../../../domain/deals/view";
-import { PRODUCT_FAMILIES } from "../../../domain/reference/values";
+import { DECLINE_REASONS, PRODUCT_FAMILIES } from "../../../domain/reference/values";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
-import { FormRefusal, Section, SelectField, TextArea, TextField, type FormState } from "./fields";
+import { FormRefusal, Section, SelectField, TextArea, TextField, draftOf, refusalFor, type FormState } from "./fields";
+import { FieldError } from "../layout";
 import { LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
 import { day, money, orDash } from "./labels";
@@ -95,9 +96,19 @@ export function OutcomeSection(props: { deal: DealView }) {
           Funded{d.funded_amount !== null ? `: ${money(d.funded_amount, d.request.currency)} paid out` : ""}, reported {day(d.updated_at)}. Nothing more to do on this deal.
         </p>
       ) : (
-        <p data-outcome="declined">
-          Declined{d.status_reason ? ` (${d.status_reason})` : ""}, {day(d.updated_at)}. Nothing more to do on this deal.
-        </p>
+        <>
+          <p data-outcome="declined">Declined, {day(d.updated_at)}. Nothing more to do on this deal.</p>
+          {d.decline_reasons.length > 0 ? (
+            <ul data-decline-reasons>
+              {d.decline_reasons.map((r) => (
+                <li data-reason={r.code}>
+                  {r.label}
+                  {r.detail ? <span class="muted"> ({r.detail}{r.shareable ? ", shared with the partner" : ", not shown to the partner"})</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
       )}
     </Section>
   );
@@ -117,11 +128,38 @@ export function StatusSection(props: { deal: DealView; formToken: string; refusa
       <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/status`}>
         <FormToken token={props.formToken} />
         <SelectField state={state} name="status" label="Status" options={REPORTS} />
-        <TextField state={state} name="reason" label="Reason (optional)" />
+        <DeclineReasons state={state} />
         <TextField state={state} name="funded_amount" label={`Funded amount (${props.deal.request.currency}, with Funded only)`} type="number" step="0.01" min="0" />
-        <FormRefusal state={state} fields={["status", "reason", "funded_amount"]} />
+        <FormRefusal state={state} fields={["status", "reasons", "note", "funded_amount"]} />
         <button type="submit">Report status</button>
       </form>
     </Section>
+  );
+}
+
+/**
+ * Why the deal is declined: codes from the `decline-reasons` list (at least one with Declined), an
+ * optional note, and whether the partner may read the note. The partner reads each code's label.
+ */
+function DeclineReasons(props: { state: FormState }) {
+  const { state } = props;
+  const invalid = refusalFor(state)?.field === "reasons";
+  const chosen = draftOf(state, "reasons");
+  return (
+    <fieldset id="reasons" aria-describedby={invalid ? "reasons-error" : undefined}>
+      <legend>Reasons for declining (with Declined only: choose at least one)</legend>
+      {DECLINE_REASONS.map((r) => (
+        <label>
+          <input type="checkbox" name="reasons" value={r.value} checked={chosen === r.value} />{" "}
+          {r.label}
+        </label>
+      ))}
+      <FieldError field="reasons" error={refusalFor(state)} />
+      <TextArea state={state} name="note" label="Note (optional)" maxlength={500} />
+      <label>
+        <input type="checkbox" name="shareable" value="yes" checked={draftOf(state, "shareable") === "yes"} />{" "}
+        The partner may read this note (never name your organisation in it)
+      </label>
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { environmentInWords, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { RecordTable } from "../../kit/table";
 import type { DealSummaryView } from "../../../domain/deals/view";
-import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
+import { DECLINE_REASONS, LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, PortalPage, type PageFeedback } from "../layout";
@@ -13,6 +13,8 @@ export interface DealsPageProps {
   formToken: string;
   deals: DealSummaryView[];
   status: LenderStatus | null;
+  /** The decline-reason code the list is filtered by (`?reasons=`), or null. */
+  reason: string | null;
   /** A page size asked for with `?limit=`; kept in the paging links. */
   limit: number | null;
   nextCursor: string | null;
@@ -21,9 +23,10 @@ export interface DealsPageProps {
   feedback?: PageFeedback;
 }
 
-const pageLink = (status: LenderStatus | null, limit: number | null, cursor?: string) => {
+const pageLink = (status: LenderStatus | null, reason: string | null, limit: number | null, cursor?: string) => {
   const query = new URLSearchParams();
   if (status) query.set("status", status);
+  if (reason) query.set("reasons", reason);
   if (limit !== null) query.set("limit", String(limit));
   if (cursor) query.set("cursor", cursor);
   const q = query.toString();
@@ -46,11 +49,21 @@ export const dealsPage = (p: DealsPageProps) => {
           ))}
         </select>
         <FieldError field="status" error={error} />
+        <label for="reasons">Declined because</label>
+        <select id="reasons" name="reasons" aria-describedby={error?.field === "reasons" ? "reasons-error" : undefined} aria-invalid={error?.field === "reasons" ? "true" : undefined}>
+          <option value="">Any reason</option>
+          {DECLINE_REASONS.map((r) => (
+            <option value={r.value} selected={p.reason === r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+        <FieldError field="reasons" error={error} />
         {p.limit !== null ? <input type="hidden" name="limit" value={String(p.limit)} /> : null}
         <button type="submit">Show</button>
       </form>
       {p.deals.length === 0 ? (
-        <p>{p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${environmentInWords(p.viewer.environment)} environment.` : `No deals in the ${environmentInWords(p.viewer.environment)} environment yet.`}</p>
+        <p>{p.reason ? `No deals declined for this reason in the ${environmentInWords(p.viewer.environment)} environment.` : p.status ? `No deals with the status “${LENDER_STATUS_LABELS[p.status]}” in the ${environmentInWords(p.viewer.environment)} environment.` : `No deals in the ${environmentInWords(p.viewer.environment)} environment yet.`}</p>
       ) : (
         <RecordTable
           label="Deals"
@@ -83,7 +96,7 @@ export const dealsPage = (p: DealsPageProps) => {
         />
       )}
       <p>
-        {p.paged ? <a href={pageLink(p.status, p.limit)}>First page</a> : null} {p.nextCursor ? <a href={pageLink(p.status, p.limit, p.nextCursor)} rel="next">Next page</a> : null}
+        {p.paged ? <a href={pageLink(p.status, p.reason, p.limit)}>First page</a> : null} {p.nextCursor ? <a href={pageLink(p.status, p.reason, p.limit, p.nextCursor)} rel="next">Next page</a> : null}
       </p>
     </PortalPage>
   );

@@ -12,7 +12,7 @@ export type DealForm = (typeof DEAL_FORMS)[number];
  * API's status; `not_found` (another lender's deal, another environment) is the
  * 404 page instead, and anything else is not a refusal.
  */
-export const DEAL_FORM_REFUSALS: readonly RefusalCode[] = ["invalid_request", "invalid_transition", "agreement_signed", "too_many_open_requests", "payload_too_large", "unsupported_media_type", "offer_not_acceptable", "no_open_request", "amount_above_offer"];
+export const DEAL_FORM_REFUSALS: readonly RefusalCode[] = ["invalid_request", "invalid_transition", "agreement_signed", "too_many_open_requests", "payload_too_large", "unsupported_media_type", "offer_not_acceptable", "no_open_request", "amount_above_offer", "unknown_code"];
 
 /** A refused form on the deal page: which form, and what was typed, put back in the form. */
 export type DealRefusal = PageRefusal & { form: DealForm; draft: Record<string, string> };

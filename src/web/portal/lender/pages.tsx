@@ -4,6 +4,7 @@
  * API's own service functions with the member's scope (scopeOfViewer), so the
  * same rules, events and webhooks apply; each action is audited.
  */
+import { DeclineReasonFilter } from "../../../api/shared/schemas/deal";
 import type { Hono, MiddlewareHandler } from "hono";
 import { dealSummary } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
@@ -35,26 +36,33 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
 
   portal.get("/deals", async (c) => {
     const viewer = c.get("viewer");
-    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null };
+    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null, reason: null };
     const asked = c.req.query("status") ?? "";
     if (asked !== "" && !isLenderStatus(asked)) {
       return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: "Choose the status from the list." } } }), 400);
     }
     const status = asked === "" ? null : (asked as LenderStatus);
+    // The API's own filter schema: the same codes, the same refusal.
+    const reasonsAsked = DeclineReasonFilter.safeParse(c.req.query("reasons") ?? "");
+    if (!reasonsAsked.success) {
+      return c.html(dealsPage({ ...base, status, feedback: { error: { field: "reasons", message: "Choose the reason from the list." } } }), 400);
+    }
+    const reasons = reasonsAsked.data;
+    const reason = reasons.length > 0 ? reasons.join(",") : null;
     const askedLimit = c.req.query("limit");
     const limitAsked = askedLimit === undefined ? null : ListLimit.safeParse(askedLimit);
     if (limitAsked && !limitAsked.success) {
-      return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "The page size must be a whole number from 1 to 100." } } }), 400);
+      return c.html(dealsPage({ ...base, status, reason, feedback: { error: { field: null, message: "The page size must be a whole number from 1 to 100." } } }), 400);
     }
     const limit = limitAsked ? limitAsked.data : null;
     const cursor = c.req.query("cursor") || undefined;
     try {
-      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE);
-      return c.html(dealsPage({ ...base, status, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
+      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, reasons);
+      return c.html(dealsPage({ ...base, status, reason, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
     } catch (error) {
       // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
       if (isRefusal(error, "invalid_request")) {
-        return c.html(dealsPage({ ...base, status, feedback: { error: { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } } }), 400);
+        return c.html(dealsPage({ ...base, status, reason, feedback: { error: { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } } }), 400);
       }
       throw error;
     }

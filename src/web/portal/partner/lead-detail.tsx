@@ -9,9 +9,9 @@ import { Copyable } from "../../kit/copy";
 import { RecordTable } from "../../kit/table";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { DOCUMENT_TYPES, LEAD_STATES } from "../../../domain/reference/values";
+import { DOCUMENT_TYPES, LEAD_STATES, OFFER_DECLINE_REASONS } from "../../../domain/reference/values";
 import { isNotFound, refusalForPage } from "../../kit/refusal";
-import { acceptOffer } from "../../../services/leads/offers";
+import { acceptOffer, declineOffer } from "../../../services/leads/offers";
 import { readLeadForPerson } from "../../../services/leads/presentation";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { viewContext } from "../../../services/views/view-context";
@@ -29,6 +29,7 @@ type LeadView = Awaited<ReturnType<typeof readLeadForPerson>>;
 const DONE: Record<string, string> = {
   created: "The lead was opened as a draft.",
   saved: "The draft was saved.",
+  offer_declined: "The offer was declined for the client; its lender has been told.",
   submitted: "The lead was submitted. What happens next: the lenders on the panel look at it now; their offers appear on this page as they arrive (in the sandbox at once), and the lead.offers_available webhook tells your endpoints. A lender may ask the client for documents through the client's link.",
   accepted: "The offer was accepted. What happens next: the lender is told at once and contacts the client to collect the documents and the payout account, then sends the agreement to sign. The other offers are withdrawn.",
   document_accepted: "The document was uploaded and accepted.",
@@ -117,7 +118,7 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
         rows={lead.offers}
         // An offer that can no longer be taken (withdrawn, expired, accepted elsewhere) says so and is drawn muted.
         rowData={(offer) => ({ offer: offer.id })}
-        inactive={(offer) => (offer.state === "presented" || offer.state === "accepted" ? null : LABELS.status(offer.state))}
+        inactive={(offer) => (offer.state === "presented" || offer.state === "accepted" ? null : offer.state === "declined" ? `Declined: ${offer.declined?.label ?? ""}` : LABELS.status(offer.state))}
         columns={[
           { header: "Offer", rowHeader: true, cell: (offer) => offer.label },
           { header: "Amount", cell: (offer) => money(offer.amount, offer.currency) },
@@ -136,7 +137,41 @@ function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
           },
         ]}
       />
+      {lead.all_offers_declined ? (
+        <p data-all-offers-declined>The client declined every offer on this lead. A lender may still send new terms; they would appear here.</p>
+      ) : null}
+      <DeclineOffer c={c} lead={lead} />
     </>
+  );
+}
+
+/**
+ * The business's own "no", sent by the partner for the client (issue 41): one of the presented offers
+ * and a reason from `offer-decline-reasons`, through the API's own declineOffer.
+ */
+function DeclineOffer({ c, lead }: { c: PortalContext; lead: LeadView }) {
+  const presented = lead.offers.filter((o) => o.state === "presented");
+  if (presented.length === 0) return null;
+  const money = formatFor(lead.country).money;
+  return (
+    <form method="post" action={`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}/offers/decline`} data-decline-offer>
+      <h3>Decline an offer for the client</h3>
+      <p class="muted">When the client does not want an offer: its lender is told, and the offer can no longer be accepted.</p>
+      <FormToken token={c.get("formToken")} />
+      <label for="decline-offer">Offer</label>
+      <select id="decline-offer" name="offer_id">
+        {presented.map((o) => (
+          <option value={o.id}>{`${o.label}, ${money(o.amount, o.currency)}`}</option>
+        ))}
+      </select>
+      <label for="reason_code">Why the client declines</label>
+      <select id="reason_code" name="reason_code">
+        {OFFER_DECLINE_REASONS.map((r) => (
+          <option value={r.value}>{r.label}</option>
+        ))}
+      </select>
+      <button type="submit">Decline the offer</button>
+    </form>
   );
 }
 
@@ -316,6 +351,51 @@ function AcceptReviewPage({ c, lead, offer }: { c: PortalContext; lead: LeadView
   );
 }
 
+/** What each routed option's outcome is, in words (the API's `outcome` values). */
+const OUTCOME_WORDS: Record<string, string> = {
+  pending: "Not yet reviewed",
+  in_review: "Being reviewed",
+  offer_made: "Offer made",
+  offer_accepted: "Offer accepted",
+  declined: "Declined",
+  funded: "Funded",
+};
+
+/**
+ * What became of each option the lead was routed to, anonymised as the API's `outcomes`: the option's
+ * number and product family, where it stands, and why it was declined in the list's words (with the
+ * lender's note only when the lender shared it). No provider is named.
+ */
+function Outcomes({ lead }: { lead: LeadView }) {
+  const outcomes = lead.outcomes ?? [];
+  if (outcomes.length === 0) return null;
+  const f = formatFor(lead.country);
+  return (
+    <section aria-labelledby="outcomes-heading" id="outcomes">
+      <h2 id="outcomes-heading">What each option decided</h2>
+      <ul>
+        {outcomes.map((o) => (
+          <li data-option={o.option} data-outcome={o.outcome}>
+            <strong>{o.option}</strong> ({LABELS.productFamily(o.product_family)}): {OUTCOME_WORDS[o.outcome] ?? o.outcome}, <time datetime={o.at}>{f.time(o.at)}</time>
+            {o.reasons.length > 0 ? (
+              <ul>
+                {o.reasons.map((r) => (
+                  <li data-reason={r.code}>
+                    {r.label}
+                    {r.detail ? <>: “<bdi>{r.detail}</bdi>”</> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : o.outcome === "declined" ? (
+              <span class="muted"> (no reason given)</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
@@ -359,6 +439,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       ) : null}
       <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
+      <Outcomes lead={lead} />
       <h2>Figures</h2>
       <Figures lead={lead} />
       <h2>Company register</h2>
@@ -421,6 +502,24 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     if (!lead || !offer) return c.html(notFoundPage(), 404);
     if (offer.state !== "presented") return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}#offers`, 303);
     return c.html(<AcceptReviewPage c={c} lead={lead} offer={offer} />);
+  });
+
+  portal.post("/leads/:id/offers/decline", async (c) => {
+    const viewer = c.get("viewer");
+    const id = c.req.param("id");
+    const form = await c.req.formData();
+    const offerId = String(form.get("offer_id") ?? "");
+    try {
+      await declineOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId, String(form.get("reason_code") ?? ""));
+    } catch (error) {
+      if (isNotFound(error)) return c.html(notFoundPage(), 404);
+      const refusal = refusalForPage(error);
+      const lead = await leadOfViewer(c, id);
+      if (!lead) return c.html(notFoundPage(), 404);
+      return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+    }
+    await recordPortalAction(c.get("deps"), viewer, "offer.declined", offerId);
+    return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=offer_declined#offers`, 303);
   });
 
   portal.post("/leads/:id/offers/:offerId/accept", async (c) => {
