@@ -1686,6 +1686,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -1842,7 +1843,7 @@ export interface paths {
         put?: never;
         /**
          * Report your status of a deal
-         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). `declined` takes `reasons: [{code, detail?, shareable?}]`, codes of the `decline-reasons` list (an unknown code is 422 `unknown_code` naming `reasons.N.code`); the partner reads each code's label as an anonymised outcome, and `detail` only when `shareable`. The free-text `reason` is deprecated and read as `other`. Emits `deal.updated` (with the codes).
+         * @description Moves `lender_status`: new → in_review; new, in_review or offer_made → declined; offer_made → funded (with a positive `funded_amount`, at most the amount of the offer the partner accepted on the deal, or of the deal's current offer while none is accepted: above it is 422 `amount_above_offer` naming `funded_amount`, nothing written). Other moves are 409 `invalid_transition`. Funded and declined flow back to the lead (`declined` once every routed lender declined). `declined` takes `reasons: [{code, detail?, shareable?}]`, codes of the `decline-reasons` list (an unknown code is 422 `unknown_code` naming `reasons.N.code`); the partner reads each code's label as an anonymised outcome, and `detail` only when `shareable`. The free-text `reason` is deprecated and read as `other`. Emits `deal.updated` (with the codes).
          */
         post: {
             parameters: {
@@ -1965,6 +1966,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
                          *         }
                          *       ],
@@ -2100,7 +2102,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description unknown_code, idempotency_key_reused */
+                /** @description amount_above_offer, unknown_code, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -3559,6 +3561,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T20:32:00.075Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
                          *         }
                          *       ],
@@ -4136,6 +4139,7 @@ export interface paths {
                          *           "uploaded_at": "2026-11-23T22:23:53.255Z",
                          *           "source": "client_upload",
                          *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "formula_cells": false,
                          *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
                          *         }
                          *       ],
@@ -5335,7 +5339,7 @@ export interface components {
             /** @enum {string} */
             basis: "filed_accounts";
         } | null;
-        /** @description The register gave no facts, and why. */
+        /** @description The register gave no facts, and why: exactly `source`, `status` and `reason`, whatever the reason (`not_found` included). When the register was last asked is shown to people in the portal, never as a key of this object. */
         RegistryUnavailable: {
             /** @example official_register */
             source: string;
@@ -5346,12 +5350,6 @@ export interface components {
              * @enum {string}
              */
             reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
-            /**
-             * Format: date-time
-             * @description When the register was last asked.
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            checked_at?: string;
         };
         SignificantPerson: {
             full_name: string;
@@ -5879,6 +5877,11 @@ export interface components {
             source: "partner_upload" | "client_upload";
             /** @description The document request a client upload answered; null for the partner's uploads. */
             request_id: string | null;
+            /**
+             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
+             * @example false
+             */
+            formula_cells: boolean;
             /**
              * Format: uri
              * @description Signed download link, valid for 1 hour; read the list again for a fresh one.
@@ -6587,7 +6590,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6597,6 +6600,8 @@ export interface components {
                 message: string;
             }[];
             missing?: string[];
+            /** @description On 409 `duplicate_lead`: the caller's own open lead for the same company. */
+            existing_lead_id?: string;
             /** @description Also sent as the `X-Request-Id` header. */
             request_id: string;
         };
@@ -6798,7 +6803,7 @@ export interface components {
              * @description Deprecated: send `reasons`. Free text, taken as `reasons: [{code: "other", detail: reason}]` (not shareable).
              */
             reason?: string;
-            /** @description Required with `funded`; major units. */
+            /** @description Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`. */
             funded_amount?: number;
         };
         DeclineReasonInput: {

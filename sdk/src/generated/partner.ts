@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key for a one-hour bearer token
-         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. Limited per client_id. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
+         * @description Form-encoded or JSON. No authentication. The token carries the key's environment and stops working when the key is revoked. A correct client_secret's exchanges are limited per client_id (120 a minute, as every key); wrong secrets are counted against the sender's address, never against the client_id, so knowing a client_id blocks nothing. Any body it cannot read, another media type included, is 400 `invalid_request` (as OAuth clients expect, RFC 6749 section 5.2), never 415.
          */
         post: {
             parameters: {
@@ -1010,6 +1010,7 @@ export interface paths {
                          *       ],
                          *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
                          *       "renewals": [],
+                         *       "attribution": null,
                          *       "submitted_at": null,
                          *       "created_at": "2026-11-23T20:31:59.862Z",
                          *       "updated_at": "2026-11-23T20:31:59.862Z",
@@ -1144,6 +1145,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1246,6 +1249,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -1273,6 +1277,9 @@ export interface paths {
                          *       ],
                          *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
                          *       "renewals": [],
+                         *       "attribution": {
+                         *         "since": "2026-11-23T20:32:00.348Z"
+                         *       },
                          *       "submitted_at": "2026-11-23T20:32:00.348Z",
                          *       "created_at": "2026-11-23T20:31:59.862Z",
                          *       "updated_at": "2026-11-23T20:32:00.348Z",
@@ -1374,12 +1381,15 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The lead's `ETag` as read (`"7"`; `W/"7"` too): the PATCH applies only to that version, else 412 `precondition_failed` and nothing is written. `*` or no header: applies to whatever is held. */
+                    "If-Match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1402,6 +1412,8 @@ export interface paths {
                 /** @description The lead */
                 200: {
                     headers: {
+                        /** @description The lead's version, quoted (`"7"`): send it back as `If-Match` on PATCH so a change made meanwhile is not overwritten. */
+                        ETag?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1492,6 +1504,7 @@ export interface paths {
                          *       ],
                          *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
                          *       "renewals": [],
+                         *       "attribution": null,
                          *       "submitted_at": null,
                          *       "created_at": "2026-11-23T20:31:59.862Z",
                          *       "updated_at": "2026-11-23T20:31:59.898Z",
@@ -1544,6 +1557,15 @@ export interface paths {
                 };
                 /** @description lead_submitted, conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description precondition_failed */
+                412: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1789,7 +1811,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a lead for matching
-         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again.
+         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.
          */
         post: {
             parameters: {
@@ -1867,7 +1889,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description conflict, idempotency_key_in_use */
+                /** @description conflict, duplicate_lead, idempotency_key_in_use */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2066,6 +2088,7 @@ export interface paths {
                          *       ],
                          *       "upload_url": "https://api.example.com/hub/0afbb5de-6225-43c2-87fd-380760671dda/38e6a1d229890b7f1fa3eb915365f36d02e7caa9",
                          *       "renewals": [],
+                         *       "attribution": null,
                          *       "submitted_at": null,
                          *       "created_at": "2026-11-23T20:32:05.637Z",
                          *       "updated_at": "2026-11-23T20:32:05.637Z",
@@ -2373,6 +2396,7 @@ export interface paths {
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
+                         *           "formula_cells": false,
                          *           "received_at": "2026-11-23T20:32:00.075Z"
                          *         }
                          *       ],
@@ -2489,6 +2513,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -2636,6 +2661,7 @@ export interface paths {
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
+                         *       "formula_cells": false,
                          *       "received_at": "2026-11-23T20:32:00.075Z"
                          *     }
                          */
@@ -4708,6 +4734,7 @@ export interface paths {
                          *       ],
                          *       "upload_url": "https://api.example.com/hub/19b7e670-acfc-4f26-9053-bac50af30c31/196f3fdb53b79661fdd76baee554ad145fc206f3",
                          *       "renewals": [],
+                         *       "attribution": null,
                          *       "submitted_at": "2026-11-23T20:32:04.552Z",
                          *       "created_at": "2026-11-23T20:32:04.475Z",
                          *       "updated_at": "2026-11-23T20:32:05.343Z",
@@ -5570,6 +5597,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -5583,7 +5612,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -5617,6 +5646,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -5878,7 +5915,7 @@ export interface components {
             /** @enum {string} */
             basis: "filed_accounts";
         } | null;
-        /** @description The register gave no facts, and why. */
+        /** @description The register gave no facts, and why: exactly `source`, `status` and `reason`, whatever the reason (`not_found` included). When the register was last asked is shown to people in the portal, never as a key of this object. */
         RegistryUnavailable: {
             /** @example official_register */
             source: string;
@@ -5889,12 +5926,6 @@ export interface components {
              * @enum {string}
              */
             reason: "not_found" | "timeout" | "unavailable" | "not_configured" | "not_available_in_state" | "rate_limited";
-            /**
-             * Format: date-time
-             * @description When the register was last asked.
-             * @example 2026-11-22T09:30:00.000Z
-             */
-            checked_at?: string;
         };
         /** @description Only where a VAT register is checked. */
         Vat: {
@@ -6127,6 +6158,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6140,7 +6173,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6174,6 +6207,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6361,6 +6402,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6374,7 +6417,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6408,6 +6451,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6474,6 +6525,11 @@ export interface components {
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
             matched_options: number;
+            /** @description The lead's `out_of_scope_reasons` (e.g. `already_introduced`, `company_not_active`); on events written before reasons were added, absent. */
+            reasons?: {
+                code: string;
+                detail: string;
+            }[];
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -6484,6 +6540,11 @@ export interface components {
             /** @description The lead's state once the write that fired the event committed. */
             state: string;
             matched_options: number;
+            /** @description The lead's `out_of_scope_reasons` (e.g. `already_introduced`, `company_not_active`); on events written before reasons were added, absent. */
+            reasons?: {
+                code: string;
+                detail: string;
+            }[];
             /** @enum {string} */
             payload_mode: "reference";
         };
@@ -6597,6 +6658,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6610,7 +6673,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6644,6 +6707,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6831,6 +6902,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -6844,7 +6917,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6878,6 +6951,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -7065,6 +7146,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7078,7 +7161,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7112,6 +7195,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -7305,6 +7396,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7314,7 +7407,7 @@ export interface components {
             };
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7348,6 +7441,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -7551,6 +7652,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7562,7 +7665,7 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7596,6 +7699,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -7789,6 +7900,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -7802,7 +7915,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7836,6 +7949,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -7918,6 +8039,11 @@ export interface components {
              * @enum {string|null}
              */
             reason: "empty_file" | "unsupported_file_type" | "unreadable_statement" | null;
+            /**
+             * @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file.
+             * @example false
+             */
+            formula_cells: boolean;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -8043,6 +8169,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -8056,7 +8184,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8090,6 +8218,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -8184,7 +8320,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -8194,6 +8330,8 @@ export interface components {
                 message: string;
             }[];
             missing?: string[];
+            /** @description On 409 `duplicate_lead`: the caller's own open lead for the same company. */
+            existing_lead_id?: string;
             /** @description Also sent as the `X-Request-Id` header. */
             request_id: string;
         };
@@ -8483,6 +8621,8 @@ export interface components {
                 byte_size: number;
                 state: string;
                 reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
                 received_at: string;
             }[];
             statements: {
@@ -8496,7 +8636,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8530,6 +8670,14 @@ export interface components {
                  */
                 created_at: string;
             }[];
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
