@@ -216,10 +216,12 @@ try {
   phase("webhook latency");
   const b = ctx.accounts.b;
   await api(url, "POST", "/partner/v1/webhooks", { headers: { "X-API-Key": b.live }, body: { url: receiver.url, events: ["lead.submitted"], payload: "reference" } });
+  // A company of its own per lead: a second submit of one company would be refused as a duplicate.
+  let hookLeads = 0;
   const webhook = await measureWebhookLatency({
     receiver,
     iterations: CONFIG.webhookIterations,
-    makeLead: async () => (await api(url, "POST", "/partner/v1/leads", { headers: { "X-API-Key": b.live }, body: completeLead("Hook Ltd") })).body.id,
+    makeLead: async () => (await api(url, "POST", "/partner/v1/leads", { headers: { "X-API-Key": b.live }, body: completeLead(`Hook ${++hookLeads} Ltd`) })).body.id,
     submit: (id) => api(url, "POST", `/partner/v1/leads/${id}/submit`, { headers: { "X-API-Key": b.live } }).then(() => undefined),
   });
 

@@ -23,7 +23,10 @@ const COLUMNS = [
  * One statement copying `templateId` `count` times into a scope. Ids are
  * version-4-shaped UUIDs numbered by scope and row; references are unique per
  * environment; created_at steps back a minute per row from 2026-01-01, so the
- * seeded leads sit behind anything made through the API.
+ * seeded leads sit behind anything made through the API. Each copy gets a
+ * company number of its own (scope and row), since a company is routed for one
+ * introducer at a time (docs/leads.md, "Attribution"): copies of one number would
+ * be refused as duplicates when the bench submits them.
  */
 function insertStatement({ scopeNumber, organisationId, environment, templateId, from, count }) {
   const values = {
@@ -31,6 +34,7 @@ function insertStatement({ scopeNumber, organisationId, environment, templateId,
     organisation_id: quote(organisationId),
     environment: quote(environment),
     reference: `printf('RB-%d-%06d', ${scopeNumber}, i)`,
+    business: `CASE WHEN json_extract(t.business, '$.company_number') IS NULL THEN t.business ELSE json_set(t.business, '$.company_number', printf('%02d%06d', ${scopeNumber % 100}, i % 1000000)) END`,
     submission_token: "NULL",
     submitted_at: "NULL",
     created_at: "strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', printf('-%d minutes', i))",

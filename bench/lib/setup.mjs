@@ -7,19 +7,29 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../scripts/lib/local-run.mjs";
 import { loadDemoPanel } from "../../scripts/lib/seed.mjs";
+import { createHash } from "node:crypto";
 import { startService } from "../../scripts/lib/service.mjs";
 
 export const ADMIN_TOKEN = "bench-admin-token";
 
-/** A UK lead with every field its market needs to submit. */
+/**
+ * A UK lead with every field its market needs to submit. Its company number comes from its name, so
+ * leads of different names are different companies: a company is routed for one introducer at a time
+ * (docs/leads.md, "Attribution"), and a second submit of one number would be refused.
+ */
 export const completeLead = (name) => ({
   country: "GB",
-  business: { name, company_number: "01234567", entity_type: "private_limited_company", industry: "ecommerce" },
+  business: { name, company_number: companyNumberOf(name), entity_type: "private_limited_company", industry: "ecommerce" },
   contact: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", phone: "+44 20 7946 0000" },
   funding: { amount: 40_000, purpose: "working_capital", product_family: "business_loan" },
   trading: { monthly_revenue_band: "25k_50k", time_in_business_band: "24m_60m", annual_turnover: 420_000 },
   consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true },
 });
+
+/** Eight digits from the name (the first 32 bits of its SHA-256), as a GB company number. */
+function companyNumberOf(name) {
+  return String(createHash("sha256").update(name).digest().readUInt32BE(0) % 100_000_000).padStart(8, "0");
+}
 
 /** A bare draft: what most seeded leads are copies of. */
 export const draftLead = (name) => ({ country: "GB", business: { name }, funding: { amount: 25_000, purpose: "working_capital" } });

@@ -17,7 +17,7 @@ const Attribution = z
     released_at: Timestamp.nullable(),
     release_reason: z.string().nullable(),
   })
-  .openapi("Attribution", { description: "Which routed lead introduced a company (docs/leads.md, \"Attribution\")." });
+  .openapi("Attribution", { description: "Which routed lead introduced a company ([Attribution](/docs/guides/leads#attribution))." });
 
 export const listAttributionsRoute = createRoute({
   method: "get",

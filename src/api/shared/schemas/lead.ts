@@ -275,7 +275,7 @@ export const Lead = z
       .nullable()
       .openapi({
         description:
-          "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, \"Attribution\"); the lead was routed to no lender.",
+          "Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender.",
       }),
     timeline: z.array(
       z.object({
@@ -297,7 +297,7 @@ export const Lead = z
       .nullable()
       .openapi({
         description:
-          "While this lead holds its company (it introduced it first: docs/leads.md, \"Attribution\"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced).",
+          "While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced).",
       }),
     submitted_at: Timestamp.nullable(),
     created_at: Timestamp,
