@@ -5612,7 +5612,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -5646,7 +5646,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6173,7 +6173,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6207,7 +6207,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6417,7 +6417,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6451,7 +6451,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6673,7 +6673,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6707,7 +6707,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6917,7 +6917,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6951,7 +6951,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7161,7 +7161,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7195,7 +7195,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7407,7 +7407,7 @@ export interface components {
             };
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7441,7 +7441,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7665,7 +7665,7 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7699,7 +7699,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7915,7 +7915,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7949,7 +7949,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8184,7 +8184,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8218,7 +8218,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8636,7 +8636,7 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8670,7 +8670,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
