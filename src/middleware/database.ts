@@ -9,7 +9,7 @@ import { depsOf } from "../services/deps";
 import { rememberKeyBookmark } from "../services/identity/key-authority";
 
 /** The web doors keep their reader's bookmark in this cookie, one per door path (docs/capacity.md "Read replicas"). */
-export const BOOKMARK_COOKIE = "rfs_bookmark";
+const BOOKMARK_COOKIE = "rfs_bookmark";
 const PORTAL_PATH = "/portal";
 const OPERATOR_PATH = "/admin/v1";
 
