@@ -26,6 +26,8 @@ export interface Variables {
   nothingSaved?: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */
   db: Database;
+  /** The D1 session `db` reads through (read replication); its bookmark is handed on after a write (middleware/database.ts). */
+  dbSession: D1DatabaseSession;
   /** What every service takes (db, env, clock, log), built once per request over that same client (src/services/deps.ts). */
   deps: Deps;
   /** The request's W3C trace (middleware/trace-context.ts). */

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { database } from "../db/client";
 import { insertAccessToken, loadKeyState } from "../db/identity/keys";
 import { admits, refusesOrigin, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
+import { laterBookmark } from "../lib/bookmarks";
 import { UNATTRIBUTED_ADDRESS } from "../lib/client-address";
 import type { Bindings } from "../lib/env";
 import { nowIso } from "../lib/ids";
@@ -35,8 +36,12 @@ export interface KeyAddress {
   clientId: string;
 }
 
-/** `verdict` is null when the request was not counted: a publishable key used from an origin it does not allow. */
-export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict | null } | { admitted: false };
+/**
+ * `verdict` is null when the request was not counted: a publishable key used from an origin it does not allow.
+ * `bookmark` is the D1 bookmark of the key's latest write (absent until the key has written): the request
+ * opens its D1 session there, so it reads at least what the key last wrote (docs/capacity.md).
+ */
+export type Admission = { admitted: true; key: KeyFacts; verdict: RateLimitVerdict | null; bookmark?: string } | { admitted: false };
 
 /**
  * The token exchange's outcome: not admitted (the pair opens no partner secret key), or admitted and
@@ -171,6 +176,8 @@ export class KeyAuthority extends DurableObject<Bindings> {
   /** A publishable key's requests per client address, within `requests`. */
   private readonly shares = new AddressShares();
   private state: Promise<KeyState | null> | undefined;
+  /** The key's latest write's bookmark, loaded from storage on first use (undefined: not loaded yet; null: none). */
+  private bookmark: string | null | undefined;
 
   async hit(limit: number, windowSeconds: number, now = Date.now()): Promise<RateLimitVerdict> {
     return this.requests.hit(limit, windowSeconds, now);
@@ -188,10 +195,32 @@ export class KeyAuthority extends DurableObject<Bindings> {
     const state = await this.keyState(address, now);
     if (!state || state.facts.clientId !== address.clientId || !admits(state, credential, epochSeconds(now))) return { admitted: false };
     if (refusesOrigin(state.facts, from.origin)) return { admitted: true, key: state.facts, verdict: null };
+    const bookmark = (await this.latestBookmark()) ?? undefined;
     if (state.facts.kind !== "publishable" || policy.addressShare === undefined) {
-      return { admitted: true, key: state.facts, verdict: await this.requests.hit(policy.limit, policy.windowSeconds, now) };
+      return { admitted: true, key: state.facts, verdict: await this.requests.hit(policy.limit, policy.windowSeconds, now), bookmark };
     }
-    return { admitted: true, key: state.facts, verdict: await this.hitWithinShare(policy, policy.addressShare, from.clientAddress ?? UNATTRIBUTED_ADDRESS, now) };
+    return { admitted: true, key: state.facts, verdict: await this.hitWithinShare(policy, policy.addressShare, from.clientAddress ?? UNATTRIBUTED_ADDRESS, now), bookmark };
+  }
+
+  /**
+   * Keeps the bookmark of a request by this key that wrote, if it is later than the one held: concurrent
+   * requests of the key may report out of order, and the kept bookmark only moves forward. Stored, so an
+   * evicted instance still starts the key's next session after its last write. Answers what it keeps.
+   */
+  async rememberBookmark(bookmark: string): Promise<string | null> {
+    await this.latestBookmark();
+    // Compared and set with no await in between, so two reports cannot both pass the check.
+    const later = laterBookmark(this.bookmark, bookmark) ?? null;
+    if (later !== this.bookmark) {
+      this.bookmark = later;
+      await this.ctx.storage.put("bookmark", later);
+    }
+    return later;
+  }
+
+  private async latestBookmark(): Promise<string | null> {
+    if (this.bookmark === undefined) this.bookmark = (await this.ctx.storage.get<string>("bookmark")) ?? null;
+    return this.bookmark;
   }
 
   private async hitWithinShare(policy: LimitPolicy, share: number, clientAddress: string, now: number): Promise<RateLimitVerdict> {

@@ -17,15 +17,24 @@ export interface RoundTripCounter {
    * dispatch runs only after a request that put an event in the outbox (middleware/dispatch-after-write.ts).
    */
   insertedInto: Set<string>;
+  /**
+   * Whether any statement of the request changes a row (insert, update, delete, replace): a request that
+   * wrote hands its D1 session's bookmark on (middleware/database.ts), so its caller's next read sees the write.
+   */
+  wrote: boolean;
 }
 
-export const newRoundTripCounter = (): RoundTripCounter => ({ d1: { count: 0, ms: 0 }, durableObjects: { count: 0, ms: 0 }, insertedInto: new Set() });
+export const newRoundTripCounter = (): RoundTripCounter => ({ d1: { count: 0, ms: 0 }, durableObjects: { count: 0, ms: 0 }, insertedInto: new Set(), wrote: false });
 
 /** `insert into "events" …`, `insert or ignore into events …`, also inside a `with` clause. */
 const INSERT_INTO = /\b(?:insert|replace)\s+(?:or\s+\w+\s+)?into\s+[`"[]?(\w+)/gi;
 
+/** A statement that changes rows; values are bound, so these words appear in SQL text only as SQL. */
+const WRITES = /\b(?:(?:insert|replace)\s+(?:or\s+\w+\s+)?into|update\s+(?:or\s+\w+\s+)?[`"[]?\w+[`"\]]?\s+set|delete\s+from)\b/i;
+
 function noteInserts(sql: string, counter: RoundTripCounter) {
   for (const match of sql.matchAll(INSERT_INTO)) counter.insertedInto.add(match[1]!.toLowerCase());
+  if (WRITES.test(sql)) counter.wrote = true;
 }
 
 const STATEMENT_CALLS = new Set(["first", "all", "run", "raw"]);
@@ -65,9 +74,20 @@ const uncountedBindings = new WeakMap<object, object>();
 /** The binding without its counter: for work that outlives the response (`waitUntil`), which its Server-Timing does not cover. */
 export const uncounted = <T extends object>(binding: T): T => (uncountedBindings.get(binding) as T | undefined) ?? binding;
 
+/**
+ * Counts a D1 binding and the sessions opened from it (`withSession`, read replication): a request
+ * reads through its session (middleware/database.ts), so the session must count as the binding does.
+ */
 export function countD1(d1: D1Database, counter: RoundTripCounter): D1Database {
-  const counted = new Proxy(d1, {
+  const counted = countQueries(d1, counter);
+  uncountedBindings.set(counted, d1);
+  return counted;
+}
+
+function countQueries<T extends D1Database | D1DatabaseSession>(d1: T, counter: RoundTripCounter): T {
+  return new Proxy(d1, {
     get(target, property) {
+      if (property === "withSession") return (start?: string) => countQueries((target as D1Database).withSession(start), counter);
       if (property === "prepare")
         return (sql: string) => {
           noteInserts(sql, counter);
@@ -77,14 +97,12 @@ export function countD1(d1: D1Database, counter: RoundTripCounter): D1Database {
       if (property === "exec")
         return (sql: string) => {
           noteInserts(sql, counter);
-          return timed(counter.d1, () => target.exec(sql));
+          return timed(counter.d1, () => (target as D1Database).exec(sql));
         };
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  uncountedBindings.set(counted, d1);
-  return counted;
 }
 
 /** Properties of a stub that are not remote calls. */

@@ -6,6 +6,7 @@ import type { AppEnv } from "../app-env";
 import { clientAddress } from "../lib/client-address";
 import { Refusal } from "../lib/refusal";
 import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
+import { startSessionAt } from "./database";
 import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
 
 const KIND_NAMES: Record<KeyKind, string> = { partner: "partner secret key", lender: "lender key", publishable: "publishable key" };
@@ -68,7 +69,7 @@ export const authenticate = (options: AuthOptions) =>
       await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
       throw error;
     }
-    const { key, verdict, via } = credential;
+    const { key, verdict, via, bookmark } = credential;
     if (c.get("sandboxHost") && key.environment === "live") {
       throw new Refusal("environment_mismatch", "This host is a sandbox host and accepts sandbox keys only; use the production host for live keys.");
     }
@@ -92,5 +93,6 @@ export const authenticate = (options: AuthOptions) =>
     };
     c.set("caller", caller);
     c.set("rateLimit", verdict);
+    startSessionAt(c, bookmark);
     await next();
   });

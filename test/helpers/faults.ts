@@ -99,7 +99,8 @@ function faultyD1(real: D1Database, gate: Switch): D1Database {
       gate.pass("exec", query);
       return real.exec(query);
     },
-    withSession: () => faultyD1(real, gate) as unknown as D1DatabaseSession,
+    // A session of the faulty binding: the same faults; no bookmark, since its reads go through `real` outside any session.
+    withSession: () => ({ ...(faultyD1(real, gate) as unknown as object), getBookmark: () => null }) as unknown as D1DatabaseSession,
     dump: () => real.dump(),
   } as unknown as D1Database;
 }

@@ -84,7 +84,10 @@ describe("client hub: messages", () => {
 
     const res = await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { subject: "Address", body: "Yes: 1 High Street, London." } });
     expect(res.status).toBe(303);
-    const after = await hubCall("GET", res.headers.get("Location")!.split("#")[0]);
+    // The write's D1 bookmark rides in the hub's own cookie, so the next page reads at least from there (docs/architecture.md).
+    const bookmark = /rfs_bookmark=([0-9a-f-]+);[^,]*Path=\/hub/i.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
+    expect(bookmark).toBeDefined();
+    const after = await hubCall("GET", res.headers.get("Location")!.split("#")[0], { headers: { Cookie: `rfs_bookmark=${bookmark}` } });
     expect(after.text).toContain("Your message was sent.");
     expect(after.text).toContain("Yes: 1 High Street, London.");
 

@@ -4,6 +4,7 @@ import { generateKey } from "../../src/domain/identity/keys";
 import { sha256Hex } from "../../src/lib/crypto";
 import { admin, call } from "../helpers/api";
 import { createOrganisation, expectProblem, partnerWithKeys } from "../helpers/seed";
+import { portal, signedInMember } from "../helpers/portal";
 
 const keyObject = (clientId: string) => env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(`key:${clientId}`));
 
@@ -83,5 +84,73 @@ describe("the key's Durable Object as the authority for the key", () => {
     expect(own).toMatchObject({ admitted: true, key: { clientId: live.client_id, kind: "partner", environment: "live" } });
     // The hash never leaves the object.
     expect(JSON.stringify(own)).not.toContain(await sha256Hex(live.key));
+  });
+});
+
+/** The primary's bookmark now: a write made after this moment is at a later one. */
+async function primaryBookmark() {
+  const session = env.DB.withSession("first-primary");
+  await session.prepare("select 1").first();
+  return session.getBookmark()!;
+}
+
+const OLDEST_BOOKMARK = `00000000-00000000-00000000-${"0".repeat(32)}`;
+
+describe("read replicas: the key reads its own writes (D1 sessions, the key's bookmark)", () => {
+  it("hands the write's bookmark to the key's object before answering, so the key's next read sees the write", async () => {
+    const { sandbox } = await partnerWithKeys();
+    for (let round = 0; round < 10; round++) {
+      const before = await primaryBookmark();
+      const created = await call("POST", "/partner/v1/leads", { key: sandbox.key, body: { country: "GB", business: { name: `Bookmark ${round} Ltd` } } });
+      expect(created.status).toBe(201);
+      // Reporting an older bookmark moves nothing and answers what the object holds: later than before the write.
+      const held = await keyObject(sandbox.client_id).rememberBookmark(OLDEST_BOOKMARK);
+      expect(held! > before).toBe(true);
+      const read = await call("GET", `/partner/v1/leads/${created.body.id}`, { key: sandbox.key });
+      expect(read.status).toBe(200);
+      expect(read.body.business.name).toBe(`Bookmark ${round} Ltd`);
+    }
+  });
+
+  it("keeps a bookmark that only moves forward, whatever order concurrent requests report in", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const object = keyObject(sandbox.client_id);
+    const at = (n: number) => `00000000-${n.toString(16).padStart(8, "0")}-00000000-${"0".repeat(32)}`;
+    expect(await object.rememberBookmark(at(5))).toBe(at(5));
+    expect(await object.rememberBookmark(at(3))).toBe(at(5));
+    await Promise.all([9, 7, 12, 4, 11].map((n) => object.rememberBookmark(at(n))));
+    expect(await object.rememberBookmark(at(1))).toBe(at(12));
+    // A malformed report is ignored rather than kept.
+    expect(await object.rememberBookmark("not-a-bookmark")).toBe(at(12));
+  });
+
+  it("sends no bookmark for a request that wrote nothing: one object call per read", async () => {
+    const { sandbox } = await partnerWithKeys();
+    const res = await call("GET", "/partner/v1/leads", { key: sandbox.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Server-Timing")).toContain('do;desc="1 call"');
+    expect(await keyObject(sandbox.client_id).rememberBookmark(OLDEST_BOOKMARK)).toBe(OLDEST_BOOKMARK);
+  });
+});
+
+describe("read replicas without a key: the portal's and hub's bookmark cookie", () => {
+  it("a portal page that wrote sets the door's bookmark cookie; the next page reads from there, and a forged cookie is ignored", async () => {
+    const org = await createOrganisation("lender");
+    const session = await signedInMember(org.id);
+    const before = await primaryBookmark();
+    const res = await portal("POST", "/environment", { session, form: { environment: "live" } });
+    expect(res.status).toBe(303);
+    const cookie = /rfs_bookmark=([^;]+);([^,]*)/.exec(res.headers.get("Set-Cookie") ?? "");
+    expect(cookie).not.toBeNull();
+    expect(cookie![1]! > before).toBe(true);
+    expect(cookie![2]).toMatch(/Path=\/portal/);
+    expect(cookie![2]).toMatch(/HttpOnly/);
+    const next = await portal("GET", "/", { session: { ...session, cookie: `${session.cookie}; rfs_bookmark=${cookie![1]}` } });
+    expect(next.status).toBe(200);
+    expect(next.text).toContain("live environment");
+    expect(next.headers.get("Set-Cookie") ?? "").not.toContain("rfs_bookmark");
+    const forged = await portal("GET", "/", { session: { ...session, cookie: `${session.cookie}; rfs_bookmark=zz'--` } });
+    expect(forged.status).toBe(200);
+    expect(forged.text).toContain("live environment");
   });
 });

@@ -59,7 +59,7 @@ function racedEnv(race: () => Promise<unknown>) {
       return real.batch(statements);
     },
     exec: (query: string) => real.exec(query),
-    withSession: () => DB,
+    withSession: () => ({ ...DB, getBookmark: () => null }),
     dump: () => real.dump(),
   } as unknown as D1Database;
   return { env: { ...env, DB } as Cloudflare.Env, raced: () => raced };

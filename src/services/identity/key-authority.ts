@@ -61,3 +61,11 @@ export async function forgetKey(deps: Deps, clientId: string) {
   const parsed = parseKey(clientId);
   if (parsed) await keyAuthority(deps, parsed.clientId).forget();
 }
+
+/**
+ * Hands the key's object the D1 bookmark of a request by this key that wrote; the object keeps the later
+ * of it and what it holds, and opens the key's next request there (read-your-writes, docs/capacity.md).
+ */
+export async function rememberKeyBookmark(deps: Deps, clientId: string, bookmark: string) {
+  await keyAuthority(deps, clientId).rememberBookmark(bookmark);
+}
