@@ -31,7 +31,7 @@ describe("the lead read's statement", () => {
     expect(detail).toMatch(/SEARCH register_answers USING INDEX sqlite_autoindex_register_answers_1 \(owner_id=\?\)/);
     // The lead's attribution (its one active claim) seeks company_claims by lead.
     expect(detail).toMatch(/SEARCH company_claims USING INDEX company_claims_lead \(lead_id=\?\)/);
-    expect(lines.filter((line) => line.startsWith("CORRELATED SCALAR SUBQUERY"))).toHaveLength(5);
+    expect(lines.filter((line) => line.startsWith("CORRELATED SCALAR SUBQUERY"))).toHaveLength(6);
     // A D1 batch answers rows as objects keyed by column name: a name twice would lose one of the values.
     const [columns] = await env.DB.prepare(sql).bind(...params).raw({ columnNames: true });
     expect(new Set(columns).size).toBe(columns!.length);

@@ -5612,6 +5612,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6173,6 +6191,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6417,6 +6453,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6673,6 +6727,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6917,6 +6989,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7161,6 +7251,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7407,6 +7515,24 @@ export interface components {
             };
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7665,6 +7791,24 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7915,6 +8059,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8184,6 +8346,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8636,6 +8816,24 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
