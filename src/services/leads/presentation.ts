@@ -18,6 +18,7 @@ import { unlocksOnOpenOptions } from "../../domain/unlocks";
 import { currentPanel } from "../panel/panel-cache";
 import { figuresFrom } from "./figures";
 import { leadFacts } from "./routing";
+import { ALREADY_INTRODUCED } from "../../domain/leads/attribution";
 import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
@@ -25,7 +26,9 @@ import type { ViewContext } from "../views/view-context";
  * Issue 41 item 3: prequalification's unlocks for the submitted lead, on the panel without the products
  * of the lenders that declined it, from the same figures submit matched on. Nothing is named but fields.
  */
-async function openUnlocks(ctx: ViewContext, { lead, routedOptions, registerAnswers, documents }: LeadWithRelations) {
+async function openUnlocks(ctx: ViewContext, { lead, routing, routedOptions, registerAnswers, documents }: LeadWithRelations) {
+  // A company another participant introduced is routed to no lender whatever its figures (docs/leads.md, "Attribution").
+  if (routing?.reasons.some((r) => r.code === ALREADY_INTRODUCED.code)) return [];
   const market = marketFor(lead.country);
   const { figures, registry } = figuresFrom(ctx, lead, market, registerAnswers, documents);
   const declinedBy = routedOptions.filter((o) => o.lenderStatus === "declined").map((o) => o.lenderOrganisationId);
