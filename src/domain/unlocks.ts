@@ -5,7 +5,7 @@
  * not about a provider, so an unlock never names one. Prequalification answers
  * these so the API and the embeddable widget say the same thing.
  */
-import { marketCarriesCreditScore, matchedOptionCount, productsInMarket, type BusinessFacts, type MatchResult } from "./matcher";
+import { marketCarriesCreditScore, matchBusiness, matchedOptionCount, productsInMarket, type BusinessFacts, type MatchResult } from "./matcher";
 import type { PanelProduct } from "./panel/product";
 import { bandRank } from "./reference/bands";
 import { CREDIT_SCORE_BANDS, type CreditScoreBand } from "./reference/values";
@@ -76,4 +76,17 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
   }
 
   return unlocks;
+}
+
+/**
+ * A submitted lead's unlocks (issue 41): the same reckoning as prequalification's, on the options
+ * still open to it: the panel without the products of every lender that has declined the lead (a
+ * lender that said no to this business will not say yes under another of its products, as a
+ * referral leaves its referring lender out). After each decline the lead reads what would still add
+ * an option.
+ */
+export function unlocksOnOpenOptions(facts: BusinessFacts, panel: readonly PanelProduct[], declinedBy: readonly string[]): Unlock[] {
+  const shut = new Set(declinedBy);
+  const open = panel.filter((p) => !shut.has(p.lenderOrganisationId));
+  return unlocksFor(facts, open, matchBusiness(facts, open));
 }

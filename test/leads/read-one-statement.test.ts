@@ -107,6 +107,7 @@ async function readTheOldWay(leadId: string, organisationId: string, environment
     registerAnswers: await d.select().from(registerAnswers).where(eq(registerAnswers.ownerId, leadId)),
     routedOptions: (await d.select().from(deals).where(eq(deals.leadId, leadId)).orderBy(asc(deals.createdAt), sql`rowid`)).map((r) => ({
       ref: r.ref,
+      lenderOrganisationId: r.lenderOrganisationId,
       productFamily: r.productFamily,
       lenderStatus: r.lenderStatus,
       status: r.status,

@@ -5,10 +5,10 @@ import { runGuardedBatch } from "../../src/db/batch";
 import { findLead, submissionStatements } from "../../src/db/leads/leads";
 import { submitLead } from "../../src/services/leads/leads";
 import { ADMIN_TOKEN, call } from "../helpers/api";
-import { panelOf } from "../helpers/panel";
+import { panelOf, putProducts } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
-import { twoLenderPanel } from "../routing/helpers";
+import { gbProduct, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
 import { testDeps } from "../helpers/deps";
 import { attributionWindowDays } from "../../src/domain/leads/attribution";
@@ -166,6 +166,8 @@ describe("attribution: one business, one introducer", () => {
 
   it("another partner's lead is ended out_of_scope already_introduced, routed to no lender, with no trace of the first partner", async () => {
     const panel = await twoLenderPanel();
+    // A product the lead's 40,000 misses by its minimum, so an amount unlock exists on this panel.
+    await putProducts(panel.c.id, [gbProduct("c-mid", { min_amount: 50_000 })]);
     const a = await partnerWithKeys();
     const b = await partnerWithKeys();
     const number = freshCompanyNumber();
@@ -183,6 +185,10 @@ describe("attribution: one business, one introducer", () => {
     expect(read.attribution).toBeNull();
     expect((await call("GET", `/partner/v1/leads/${first.id}`, { key: a.live.key })).body.attribution).toEqual({ since: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(read.out_of_scope_reasons).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    // No figure would route a company another participant introduced: the lead has nothing to unlock.
+    expect(read.unlocks).toEqual([]);
+    // …though the first partner's lead, on the same panel, has an amount that would add C's option.
+    expect((await call("GET", `/partner/v1/leads/${first.id}`, { key: a.live.key })).body.unlocks).toEqual([{ field: "funding.amount", needed: 50_000, options_added: 1 }]);
     expect(read.timeline.find((t: any) => t.event === "lead.out_of_scope").reasons).toEqual(read.out_of_scope_reasons);
     expect(await dealsOf(later.id)).toEqual([]);
     expect((await env.DB.prepare("select count(*) n from deals").first<{ n: number }>())!.n).toBe(dealsBefore);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { eventsFor } from "../routing/helpers";
+import { eventsFor, gbProduct } from "../routing/helpers";
+import { putProducts } from "../helpers/panel";
+import { portal } from "../helpers/portal";
+import { liveSession } from "../portal/lender-support";
+import { completeUkLead, createLead } from "../leads/helpers";
 import { firmOffer, indicativeOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
 
 describe("lender deals", () => {
@@ -122,6 +126,26 @@ describe("lender deals", () => {
     expect((await eventsFor(refA)).at(-1)!.detail).toEqual({
       update: { status: "declined", reason: "Outside appetite", funded_amount: null, reasons: [{ code: "other", label: "Another reason", detail: "Outside appetite", shareable: false }] },
     });
+  });
+
+  it("recomputes the lead's unlocks on the options still open after a lender declines (issue 41 item 3)", async () => {
+    const { keys, refA, partner, lead, a, c } = await routedLead({ ...completeUkLead(), trading: { monthly_revenue: 35_000, tib_months: 24 } });
+    // Lender A also has a product for businesses trading 36 months; lender C one for 48 months.
+    await putProducts(a.id, [gbProduct("a-loan"), gbProduct("a-seasoned", { min_months_trading: 36 })]);
+    await putProducts(c.id, [gbProduct("c-long", { min_months_trading: 48 })]);
+    const unlocks = async () => (await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.unlocks;
+    expect(await unlocks()).toEqual([{ field: "trading.tib_months", needed: 36, options_added: 1 }]);
+
+    const res = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "declined", reasons: [{ code: "trading_history_too_short" }] } });
+    expect(res.status).toBe(200);
+    // A declined the business: its 36-month product is no longer open, so the nearest unlock is C's.
+    expect(await unlocks()).toEqual([{ field: "trading.tib_months", needed: 48, options_added: 1 }]);
+    // The portal's lead page says it in words: the months still to go, and how many options they add.
+    const page = (await portal("GET", `/leads/${lead.id}`, { session: await liveSession(partner.organisation.id) })).text;
+    expect(page).toContain("With 24 more months of trading (48 in all): 1 more option");
+    expect(page).not.toContain("Lender C");
+    const draft = await createLead(partner.live.key);
+    expect(draft.unlocks).toBeNull();
   });
 
   it("declines with coded reasons: the deal and deal.updated carry them, and the deal list filters by them", async () => {

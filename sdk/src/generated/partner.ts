@@ -5612,7 +5612,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -5646,7 +5664,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6173,7 +6191,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6207,7 +6243,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6417,7 +6453,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6451,7 +6505,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6673,7 +6727,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6707,7 +6779,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6917,7 +6989,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6951,7 +7041,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7161,7 +7251,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7195,7 +7303,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7407,7 +7515,25 @@ export interface components {
             };
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7441,7 +7567,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7665,7 +7791,25 @@ export interface components {
                 funded_at: string;
                 funded_amount: number;
             } | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7699,7 +7843,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7915,7 +8059,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7949,7 +8111,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8184,7 +8346,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8218,7 +8398,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8636,7 +8816,25 @@ export interface components {
             } | null;
             /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
             outcomes: components["schemas"]["LeadOutcome"][] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change.
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @example 12
+                 */
+                needed: number | string;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8670,7 +8868,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time

@@ -63,7 +63,7 @@ const documentRows = jsonRows(allColumns(documents), [documents.receivedAt, writ
 const offerRows = jsonRows(allColumns(offers), [offers.createdAt, writeOrder(offers)]);
 // What an outcome reads of a deal (never its lender), in routing order; the same rowid tie-break.
 const routedOptionRows = jsonRows(
-  { ref: deals.ref, productFamily: deals.productFamily, lenderStatus: deals.lenderStatus, status: deals.status, declineReasons: deals.declineReasons, createdAt: deals.createdAt, updatedAt: deals.updatedAt },
+  { ref: deals.ref, lenderOrganisationId: deals.lenderOrganisationId, productFamily: deals.productFamily, lenderStatus: deals.lenderStatus, status: deals.status, declineReasons: deals.declineReasons, createdAt: deals.createdAt, updatedAt: deals.updatedAt },
   [deals.createdAt, writeOrder(deals)],
 );
 const renewal = alias(leads, "renewal");
@@ -101,6 +101,7 @@ export const readWithRelations = preparedBatch((db) => {
 
 const toRoutedOption = (r: ReturnType<typeof routedOptionRows.read>[number]): RoutedOption => ({
   ref: r.ref,
+  lenderOrganisationId: r.lenderOrganisationId,
   productFamily: r.productFamily,
   lenderStatus: r.lenderStatus as RoutedOption["lenderStatus"],
   status: r.status as RoutedOption["status"],

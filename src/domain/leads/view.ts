@@ -4,6 +4,7 @@
  * spec lists is present and null when the service does not hold it; keys the
  * market does not have are absent.
  */
+import type { Unlock } from "../unlocks";
 import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
@@ -110,6 +111,8 @@ export interface RoutingSources<OfferView> {
   allOffersDeclined: boolean;
   /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
   outcomes: readonly PartnerOutcome[];
+  /** What would add options, on the options still open (domain/unlocks.ts `unlocksOnOpenOptions`). */
+  unlocks: readonly Unlock[];
 }
 
 export interface ViewSources<OfferView = never> {
@@ -177,6 +180,8 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     funding_outcome: sources.routing?.fundingOutcome ?? null,
     // Null until submitted; then one entry per routed option (none in the sandbox, where no lender sees the lead).
     outcomes: lead.submittedAt ? [...(sources.routing?.outcomes ?? [])] : null,
+    // Null until submitted; then prequalification's unlocks, recomputed without the options a lender declined.
+    unlocks: lead.submittedAt ? [...(sources.routing?.unlocks ?? [])] : null,
     // Null until submitted; the matcher's reasons once out of scope, else [].
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,

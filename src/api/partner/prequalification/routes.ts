@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MATCH_DECISIONS, REASON_CODES } from "../../../domain/matcher";
-import { UNLOCK_FIELDS } from "../../../domain/unlocks";
 import { PRODUCT_FAMILY_VALUES } from "../../../domain/reference/values";
 import { IGNORES_IDEMPOTENCY_KEY } from "../../declared-responses";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
 import { PrequalificationRequest } from "../../shared/schemas/prequalification";
+import { UnlockItem } from "../../shared/schemas/unlock";
 
 const nullableFigure = (description: string) => z.number().nullable().openapi({ description });
 const basis = z.string().nullable().openapi({ description: "`reported`, `annual_turnover`, `band_midpoint` or `band_lower_bound`; null when the figure is unknown." });
@@ -29,16 +29,7 @@ export const Prequalification = z
       .openapi({ description: "The span of the matched options' amount limits; null when nothing matched." }),
     reasons: z.array(z.object({ code: z.enum(REASON_CODES), detail: z.string() })),
     unlocks: z
-      .array(
-        z.object({
-          field: z.enum(UNLOCK_FIELDS).openapi({ description: "The request field whose value would change." }),
-          needed: z.union([z.number(), z.string()]).openapi({
-            description: "The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.",
-            example: 12,
-          }),
-          options_added: z.number().int().openapi({ description: "How many more options would fit at that value.", example: 2 }),
-        }),
-      )
+      .array(UnlockItem)
       .openapi({
         description:
           "What would unlock more options, the nearest change per field, read from the panel's own thresholds by the same matcher (never a provider's name). Empty when nothing nearer would add an option or the figure is unknown.",

@@ -14,6 +14,7 @@ import {
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, PlainText, Timestamp } from "./common";
 import { FORMULA_CELLS } from "./document";
+import { UnlockItem } from "./unlock";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
@@ -270,6 +271,13 @@ export const Lead = z
       .array(LeadOutcome)
       .nullable()
       .openapi({ description: "Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope." }),
+    unlocks: z
+      .array(UnlockItem)
+      .nullable()
+      .openapi({
+        description:
+          "Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: \"trading.tib_months\", needed: 12, options_added: 1}` reads \"with 12 months of trading: 1 more option\". Never a provider's name.",
+      }),
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()

@@ -396,6 +396,45 @@ function Outcomes({ lead }: { lead: LeadView }) {
   );
 }
 
+const moreOptions = (n: number) => `${n} more option${n === 1 ? "" : "s"}`;
+
+/**
+ * What would open more options (the API's `unlocks`, recomputed after each decline on the options still
+ * open), in words: time trading as the months still to go when the lead holds its months, so a partner
+ * reads "With 12 more months of trading: 1 more option". Nothing but the figure and a count.
+ */
+function Unlocks({ lead }: { lead: LeadView }) {
+  const unlocks = lead.unlocks ?? [];
+  if (unlocks.length === 0) return null;
+  const f = formatFor(lead.country);
+  const tib = lead.trading.tib_months;
+  const line = (u: (typeof unlocks)[number]) => {
+    const needed = Number(u.needed);
+    switch (u.field) {
+      case "funding.amount":
+        return `Asking for ${f.money(needed, lead.currency)}`;
+      case "trading.monthly_revenue":
+        return `With monthly revenue of ${f.money(needed, lead.currency)}`;
+      case "trading.tib_months":
+        return tib !== null && needed > tib ? `With ${needed - tib} more months of trading (${needed} in all)` : `After ${needed} months of trading`;
+      default:
+        return `With a credit score band of ${LABELS.creditScoreBand(String(u.needed))}`;
+    }
+  };
+  return (
+    <section aria-labelledby="unlocks-heading" id="unlocks">
+      <h2 id="unlocks-heading">What would open more options</h2>
+      <ul>
+        {unlocks.map((u) => (
+          <li data-unlock={u.field} data-needed={String(u.needed)} data-added={String(u.options_added)}>
+            {line(u)}: {moreOptions(u.options_added)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
@@ -440,6 +479,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
       <Outcomes lead={lead} />
+      <Unlocks lead={lead} />
       <h2>Figures</h2>
       <Figures lead={lead} />
       <h2>Company register</h2>
