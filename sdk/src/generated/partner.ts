@@ -1001,6 +1001,7 @@ export interface paths {
                          *       },
                          *       "funding_outcome": null,
                          *       "outcomes": null,
+                         *       "unlocks": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -1260,6 +1261,7 @@ export interface paths {
                          *       },
                          *       "funding_outcome": null,
                          *       "outcomes": [],
+                         *       "unlocks": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -1495,6 +1497,7 @@ export interface paths {
                          *       },
                          *       "funding_outcome": null,
                          *       "outcomes": null,
+                         *       "unlocks": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -2079,6 +2082,7 @@ export interface paths {
                          *       },
                          *       "funding_outcome": null,
                          *       "outcomes": null,
+                         *       "unlocks": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
@@ -4705,6 +4709,7 @@ export interface paths {
                          *         "funded_amount": 40000
                          *       },
                          *       "outcomes": [],
+                         *       "unlocks": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
@@ -5630,7 +5635,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -5664,7 +5669,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6209,7 +6214,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6243,7 +6248,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6471,7 +6476,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6505,7 +6510,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -6745,7 +6750,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -6779,7 +6784,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7007,7 +7012,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7041,7 +7046,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7269,7 +7274,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7303,7 +7308,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7533,7 +7538,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7567,7 +7572,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -7809,7 +7814,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -7843,7 +7848,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8077,7 +8082,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8111,7 +8116,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8364,7 +8369,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8398,7 +8403,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
@@ -8834,7 +8839,7 @@ export interface components {
                  */
                 options_added: number;
             }[] | null;
-            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first (docs/leads.md, "Attribution"); the lead was routed to no lender. */
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
                 detail: string;
@@ -8868,7 +8873,7 @@ export interface components {
                  */
                 created_at: string;
             }[];
-            /** @description While this lead holds its company (it introduced it first: docs/leads.md, "Attribution"), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
             attribution: {
                 /**
                  * Format: date-time
