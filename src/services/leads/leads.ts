@@ -281,7 +281,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
 }
 
 /** The match of a lead whose company another partner introduced: no option, one reason that names no one. */
-const notRouted = (matched: DraftMatch): DraftMatch => ({
+export const notRouted = (matched: DraftMatch): DraftMatch => ({
   ...matched,
   match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }] },
 });
