@@ -331,6 +331,17 @@ describe("attribution: one business, one introducer", () => {
     const other = await createLead(b.sandbox.key, leadFor("00000021"));
     expect((await submit(b.sandbox.key, other.id)).body.state).toBe("out_of_scope");
     expect(await reasonsOf(b.sandbox.key, other.id)).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    // 00000023: the attribution is recorded as released at once, so every partner's next lead is routed, rerun after rerun.
+    for (const [key, label] of [[a.sandbox.key, "a"], [b.sandbox.key, "b"], [a.sandbox.key, "a again"]] as const) {
+      const released = await createLead(key, leadFor("00000023"));
+      const answer = await submit(key, released.id);
+      expect(answer.status, label).toBe(200);
+      expect(answer.body.state, label).not.toBe("out_of_scope");
+      expect(await reasonsOf(key, released.id)).not.toContainEqual(expect.objectContaining({ code: "already_introduced" }));
+      expect((await call("GET", `/partner/v1/leads/${released.id}`, { key })).body.attribution).toBeNull();
+      const row = await env.DB.prepare("select active, released_at, release_reason, since from company_claims where lead_id = ?").bind(released.id).first<{ active: number; released_at: string; release_reason: string; since: string }>();
+      expect(row).toMatchObject({ active: 0, released_at: row!.since, release_reason: expect.stringContaining("00000023") });
+    }
     // A sandbox claim never blocks a live lead.
     const live = await createLead(b.live.key, leadFor("00000021"));
     expect((await submit(b.live.key, live.id)).status).toBe(200);

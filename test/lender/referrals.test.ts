@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { expectProblem } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
-import { twoLenderPanel } from "../routing/helpers";
+import { expectProblem, partnerWithKeys } from "../helpers/seed";
+import { submittedLead, twoLenderPanel } from "../routing/helpers";
 
 describe("referrals", () => {
   it("creates a lead introduced by the lender, matched against the rest of the panel, and lists it", async () => {
@@ -47,5 +47,35 @@ describe("referrals", () => {
     expectProblem(await call("GET", `/v1/referrals?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: keys.b.live }), 400, "invalid_request");
     expectProblem(await call("GET", "/v1/referrals?limit=0", { key: keys.a.live }), 400, "invalid_request");
     expectProblem(await call("GET", "/v1/referrals?limit=101", { key: keys.a.live }), 400, "invalid_request");
+  });
+
+  it("one business, one introducer: a referral claims its company, and is not routed when another introducer holds it", async () => {
+    const { a, keys } = await twoLenderPanel();
+    const partner = await partnerWithKeys();
+    const leadOf = (companyNumber: string) => {
+      const base = completeUkLead();
+      return { ...base, business: { ...base.business, company_number: companyNumber } };
+    };
+    // A partner introduced the company first: the referral is stored, answered 201, and routed to no one.
+    const first = await submittedLead(partner.live.key, leadOf("07123456"));
+    expect(first.submit.state).toBe("matched");
+    const later = await call("POST", "/v1/referrals", { key: keys.a.live, body: leadOf("7123456") });
+    expect(later.status).toBe(201);
+    expect(later.body).toMatchObject({ state: "out_of_scope", matched_options: 0 });
+    const { env } = await import("cloudflare:workers");
+    expect((await env.DB.prepare("select count(*) as n from deals where lead_id = ?").bind(later.body.id).first<any>()).n).toBe(0);
+    const seen = JSON.stringify([later.body, (await call("GET", "/v1/referrals", { key: keys.a.live })).body]);
+    for (const trace of [partner.organisation.id, first.lead.id, first.lead.reference]) expect(seen).not.toContain(trace);
+    // The lender referred the company first: it keeps it; a partner's later lead is already_introduced, naming no lender.
+    const referred = await call("POST", "/v1/referrals", { key: keys.a.live, body: leadOf("07654321") });
+    expect(referred.body).toMatchObject({ state: "matched", matched_options: 1 });
+    const again = await call("POST", "/v1/referrals", { key: keys.a.live, body: leadOf("07654321") });
+    expect(again.body).toMatchObject({ state: "out_of_scope", matched_options: 0 });
+    const partnerLead = await submittedLead(partner.live.key, leadOf("07654321"));
+    expect(partnerLead.submit.state).toBe("out_of_scope");
+    const read = (await call("GET", `/partner/v1/leads/${partnerLead.lead.id}`, { key: partner.live.key })).body;
+    expect(read.out_of_scope_reasons).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
+    const partnerSees = JSON.stringify([partnerLead.submit, read]);
+    for (const trace of [a.id, "Lender A", referred.body.id, referred.body.reference]) expect(partnerSees).not.toContain(trace);
   });
 });

@@ -19,6 +19,8 @@ interface NewClaim {
   leadId: string;
   organisationId: string;
   at: string;
+  /** A reason when the claim is written already released (the sandbox's released number). */
+  releasedWith?: string;
   /** Funded before this instant: out of the attribution window. */
   cutoff: string;
 }
@@ -53,7 +55,9 @@ export function claimStatements(db: Database, claim: NewClaim, token: string) {
   const insert = insertWhere(
     db,
     companyClaims,
-    { id: claim.id, environment: claim.environment, companyKey: claim.companyKey, leadId: claim.leadId, organisationId: claim.organisationId, since: claim.at, active: true },
+    claim.releasedWith
+      ? { id: claim.id, environment: claim.environment, companyKey: claim.companyKey, leadId: claim.leadId, organisationId: claim.organisationId, since: claim.at, active: false, endedAt: claim.at, releasedAt: claim.at, releaseReason: claim.releasedWith }
+      : { id: claim.id, environment: claim.environment, companyKey: claim.companyKey, leadId: claim.leadId, organisationId: claim.organisationId, since: claim.at, active: true },
     submissionWon(claim.leadId, token),
   );
   return [retire, insert] as const;

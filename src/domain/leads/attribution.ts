@@ -24,8 +24,14 @@ export function attributionWindowDays(setting: string | undefined): number {
  *   until the first lead ends or an operator releases the attribution).
  * - `00000022`: always already introduced by another partner (no partner of
  *   the sandbox holds it): every submit ends `out_of_scope`, `already_introduced`.
+ * - `00000023`: released. A routed submit records its attribution as released
+ *   at once, as an operator's release would, so the next lead of any partner
+ *   is routed: the post-release path, rerunnable.
  */
-const SANDBOX_ATTRIBUTED_NUMBERS = { attributed: "00000021", alreadyIntroduced: "00000022" } as const;
+const SANDBOX_ATTRIBUTED_NUMBERS = { attributed: "00000021", alreadyIntroduced: "00000022", released: "00000023" } as const;
+
+/** The release reason the sandbox's released number records (docs/leads.md, "Attribution"). */
+export const SANDBOX_RELEASE_REASON = "Sandbox test number 00000023: released on submission.";
 
 /** The reason a later lead of another partner carries: nothing of the first partner, the date or the lender. */
 export const ALREADY_INTRODUCED = {
@@ -33,7 +39,8 @@ export const ALREADY_INTRODUCED = {
   detail: "This company was already introduced to the platform through another participant, so this lead is not routed to any funding provider.",
 } as const;
 
-export type Claimable = { identity: CompanyIdentity; standingClaim: boolean };
+/** `releasedAtOnce`: the sandbox's released number, whose claim is written already released. */
+export type Claimable = { identity: CompanyIdentity; standingClaim: boolean; releasedAtOnce?: boolean };
 
 /**
  * The company a lead claims at submit, or null when it claims none: a lead
@@ -48,6 +55,7 @@ export function claimableCompany(lead: Pick<Lead, "country" | "business" | "envi
   const gb = (n: string) => `GB:register:${n}`;
   if (identity.key === gb(SANDBOX_ATTRIBUTED_NUMBERS.attributed)) return { identity, standingClaim: false };
   if (identity.key === gb(SANDBOX_ATTRIBUTED_NUMBERS.alreadyIntroduced)) return { identity, standingClaim: true };
+  if (identity.key === gb(SANDBOX_ATTRIBUTED_NUMBERS.released)) return { identity, standingClaim: false, releasedAtOnce: true };
   return null;
 }
 

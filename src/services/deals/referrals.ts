@@ -7,7 +7,9 @@ import type { Lead, LeadParts } from "../../domain/leads/types";
 import type { Market } from "../../domain/reference/markets";
 import { Refusal } from "../../lib/refusal";
 import { panelMatcher } from "../leads/routing";
-import { draftLead, matchDraft, pageOfLeads, planSubmission, withFreshReference } from "../leads/leads";
+import { claimableCompany } from "../../domain/leads/attribution";
+import { isClaimTaken } from "../../db/leads/claims";
+import { draftLead, matchDraft, notRouted, pageOfLeads, planSubmission, withFreshReference } from "../leads/leads";
 
 /** A referral as the lender sees it: the lead its organisation introduced, for reconciliation. */
 export const referralView = (lead: Lead) => ({
@@ -34,10 +36,21 @@ export async function referBusiness(deps: Deps, scope: Scope, country: Market, p
   // a draft behind a spent key. The matcher decides in the isolate before anything is written.
   const { lead, writes } = draftLead(deps, { scope, market: country, parts });
   const matched = await matchDraft(deps, lead, { registerAnswers: [], documents: [] }, panelMatcher(deps, scope.organisationId));
+  // One business, one introducer (docs/leads.md, "Attribution"): the referral claims its company like a
+  // partner's lead, in the same batch; when a claim already holds (the referring lender's own included),
+  // the database refuses the claim and the referral is written again, not routed, naming no one.
+  const claim = claimableCompany(lead);
   const submitted = await withFreshReference(deps, lead, writes.messages, async (drawn) => {
-    const { statements, submitted } = planSubmission(deps, scope, drawn, matched);
-    await runBatch(deps.db, [leadInsert(deps.db, drawn), ...writes.statements, ...statements]);
-    return submitted;
+    const write = async (plan: ReturnType<typeof planSubmission>) => {
+      await runBatch(deps.db, [leadInsert(deps.db, drawn), ...writes.statements, ...plan.statements]);
+      return plan.submitted;
+    };
+    try {
+      return await write(planSubmission(deps, scope, drawn, claim?.standingClaim ? notRouted(matched) : matched, claim?.standingClaim ? null : claim));
+    } catch (error) {
+      if (!claim || !isClaimTaken(error)) throw error;
+      return write(planSubmission(deps, scope, drawn, notRouted(matched), null));
+    }
   });
   return referralView(submitted);
 }

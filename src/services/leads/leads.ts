@@ -25,7 +25,7 @@ import { leadFacts, planRouting, type LeadMatch, type LeadMatcher } from "./rout
 import type { ResolvedFigures } from "../../domain/figures";
 import { lookupWrites, sendLookups } from "../registers/lookups";
 import { activeClaim, claimStatements, isClaimTaken } from "../../db/leads/claims";
-import { ALREADY_INTRODUCED, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
+import { ALREADY_INTRODUCED, SANDBOX_RELEASE_REASON, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
 import { newId } from "../../lib/ids";
 
 const REFERENCE_ATTEMPTS = 5;
@@ -230,7 +230,7 @@ export function planSubmission(deps: Deps, scope: Scope, lead: Lead, { market, f
     claim && match.matched_options > 0
       ? claimStatements(
           deps.db,
-          { id: newId("att"), environment: lead.environment, companyKey: claim.identity.key, leadId: lead.id, organisationId: scope.organisationId, at, cutoff: windowCutoff(deps.clock(), attributionWindowDays(deps.env.ATTRIBUTION_WINDOW_DAYS)) },
+          { id: newId("att"), environment: lead.environment, companyKey: claim.identity.key, leadId: lead.id, organisationId: scope.organisationId, at, releasedWith: claim.releasedAtOnce ? SANDBOX_RELEASE_REASON : undefined, cutoff: windowCutoff(deps.clock(), attributionWindowDays(deps.env.ATTRIBUTION_WINDOW_DAYS)) },
           token,
         )
       : [];
@@ -281,7 +281,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
 }
 
 /** The match of a lead whose company another partner introduced: no option, one reason that names no one. */
-const notRouted = (matched: DraftMatch): DraftMatch => ({
+export const notRouted = (matched: DraftMatch): DraftMatch => ({
   ...matched,
   match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }] },
 });
