@@ -27,12 +27,17 @@ function startOf(c: Context<AppEnv>): string {
   return isBookmark(cookie) ? cookie : "first-unconstrained";
 }
 
-/** Opens the request's D1 session at `start` and puts its client and the services' Deps on the context. */
+/**
+ * Puts a client over the request's D1 session starting at `start`, and the services' Deps, on the context.
+ * The session opens at the first statement, so a request that asks nothing of D1 (`/health`) never touches it.
+ */
 function provideSession(c: Context<AppEnv>, start: string) {
-  const session = c.env.DB.withSession(start);
+  let session: D1DatabaseSession | undefined;
+  const opened = () => (session ??= c.env.DB.withSession(start));
   // The drizzle D1 driver uses only prepare and batch, which a session has as the binding does.
-  const db = database(session as unknown as D1Database);
-  c.set("dbSession", session);
+  const lazy = { prepare: (query: string) => opened().prepare(query), batch: (statements: D1PreparedStatement[]) => opened().batch(statements) };
+  const db = database(lazy as unknown as D1Database);
+  c.set("dbSession", { getBookmark: () => session?.getBookmark() ?? null } as D1DatabaseSession);
   c.set("db", db);
   c.set("deps", depsOf(c.env, { db }));
 }

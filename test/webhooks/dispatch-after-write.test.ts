@@ -38,13 +38,17 @@ describe("dispatch after a write", () => {
     const { live } = await partnerWithKeys();
     // The statements the worker prepares, seen through the binding the request (and its waitUntil) uses.
     const prepared: string[] = [];
-    const DB = new Proxy(env.DB, {
-      get(target, property) {
-        if (property === "prepare") return (sql: string) => (prepared.push(sql), target.prepare(sql));
-        const value = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    // The request reads and writes through a D1 session of the binding (middleware/database.ts), so its sessions are seen too.
+    const seeing = <T extends object>(binding: T): T =>
+      new Proxy(binding, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target);
+          if (property === "prepare") return (sql: string) => (prepared.push(sql), (value as (sql: string) => unknown).call(target, sql));
+          if (property === "withSession") return (start?: string) => seeing((value as (start?: string) => object).call(target, start));
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    const DB = seeing(env.DB);
     const readsOutbox = () => prepared.some((sql) => /from "events"/i.test(sql) && /"dispatched_at" is null/i.test(sql));
     const send = async (path: string, body?: unknown) => {
       const ctx = createExecutionContext();
