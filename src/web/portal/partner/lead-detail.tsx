@@ -522,6 +522,15 @@ async function leadOfViewer(c: PortalContext, id: string) {
   }
 }
 
+/** An offer action refused: the lead page again with the refusal at its top (404 for a lead the viewer cannot see). */
+async function refusedOnLeadPage(c: PortalContext, id: string, error: unknown) {
+  if (isNotFound(error)) return c.html(notFoundPage(), 404);
+  const refusal = refusalForPage(error);
+  const lead = await leadOfViewer(c, id);
+  if (!lead) return c.html(notFoundPage(), 404);
+  return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+}
+
 export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   registerPersonsPages(portal);
   registerHubLinkPages(portal);
@@ -552,11 +561,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     try {
       await declineOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId, String(form.get("reason_code") ?? ""));
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      const lead = await leadOfViewer(c, id);
-      if (!lead) return c.html(notFoundPage(), 404);
-      return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+      return refusedOnLeadPage(c, id, error);
     }
     await recordPortalAction(c.get("deps"), viewer, "offer.declined", offerId);
     return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=offer_declined#offers`, 303);
@@ -568,11 +573,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     try {
       await acceptOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId);
     } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      const lead = await leadOfViewer(c, id);
-      if (!lead) return c.html(notFoundPage(), 404);
-      return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+      return refusedOnLeadPage(c, id, error);
     }
     await recordPortalAction(c.get("deps"), viewer, "offer.accepted", offerId);
     return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`, 303);
