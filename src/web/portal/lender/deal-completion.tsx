@@ -1,6 +1,7 @@
 /** Completion: what has happened towards it, and the agreement upload (a PDF the client signs in the hub). */
 import type { DealView } from "../../../domain/deals/view";
 import { AGREEMENT_MAX_BYTES } from "../../../api/shared/schemas/deal-actions";
+import { sizeInWords } from "../../kit/format";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
@@ -51,7 +52,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
           <h3>Upload the agreement</h3>
           <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/agreement`} enctype="multipart/form-data">
             <FormToken token={props.formToken} />
-            <label for="agreement">Agreement (PDF, at most {Math.round(AGREEMENT_MAX_BYTES / 1024 / 1024)} MB; replaces an earlier upload)
+            <label for="agreement">Agreement (PDF, at most {sizeInWords(AGREEMENT_MAX_BYTES)}; replaces an earlier upload)
               <RequiredMark />
             </label>
             <input type="file" id="agreement" name="agreement" accept="application/pdf" required aria-describedby={refused ? "agreement-error" : undefined} aria-invalid={refused ? "true" : undefined} autofocus={refused || undefined} />
