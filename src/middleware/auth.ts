@@ -7,7 +7,7 @@ import { clientAddress } from "../lib/client-address";
 import { Refusal } from "../lib/refusal";
 import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
 import { startSessionAt } from "./database";
-import { consumeRateLimit, limiterUnavailable, limitPolicy } from "./rate-limit";
+import { countFailedAttempt, limiterUnavailable, limitPolicy } from "./rate-limit";
 
 const KIND_NAMES: Record<KeyKind, string> = { partner: "partner secret key", lender: "lender key", publishable: "publishable key" };
 
@@ -66,7 +66,7 @@ export const authenticate = (options: AuthOptions) =>
     try {
       credential = await resolveCredential(c, options);
     } catch (error) {
-      await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
+      await countFailedAttempt(c);
       throw error;
     }
     const { key, verdict, via, bookmark } = credential;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { LimitPolicy, RateLimitVerdict } from "../durable-objects/key-authority";
 import { addressShareOf } from "../domain/identity/key-state";
+import { clientAddress } from "../lib/client-address";
 import { Refusal } from "../lib/refusal";
 import type { AppEnv } from "../app-env";
 import { logError } from "../lib/logger";
@@ -49,8 +50,12 @@ export function applyVerdict(c: Context<AppEnv>, verdict: RateLimitVerdict) {
   throw new Refusal("rate_limited", detail, { retryAfterSeconds: verdict.resetSeconds });
 }
 
-/** Counts one request against `bucket` (a client address's failed attempts). */
-export async function consumeRateLimit(c: Context<AppEnv>, bucket: string) {
+/**
+ * Counts one failed authentication (a wrong key or bearer token, a wrong client secret, a wrong operator
+ * token) against the sender's address, in the bucket they all share: 429 `rate_limited` once it is spent.
+ */
+export async function countFailedAttempt(c: Context<AppEnv>) {
+  const bucket = `ip:${clientAddress(c.req.raw)}`;
   const { limit, windowSeconds } = limitPolicy(c);
   let verdict: RateLimitVerdict;
   try {

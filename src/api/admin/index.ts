@@ -1,10 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../app-env";
-import { clientAddress } from "../../lib/client-address";
 import { timingSafeEqual } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { operatorIdempotency } from "../../middleware/idempotency";
-import { consumeRateLimit } from "../../middleware/rate-limit";
+import { countFailedAttempt } from "../../middleware/rate-limit";
 import { createRouter } from "../router";
 import { registerAttributionRoutes } from "./attributions/handlers";
 import { registerOrganisationRoutes } from "./organisations/handlers";
@@ -29,7 +28,7 @@ const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (!timingSafeEqual(presented, expected)) {
     // A failed attempt counts against the sender's address, in the bucket every failed authentication
     // shares (429 once spent); the operator's own token is never counted, so nobody's guesses block it.
-    await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
+    await countFailedAttempt(c);
     throw new Refusal("unauthorized", "The operator API needs Authorization: Bearer <ADMIN_TOKEN>.");
   }
   await next();

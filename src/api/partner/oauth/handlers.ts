@@ -2,8 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env";
 import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
-import { clientAddress } from "../../../lib/client-address";
-import { applyVerdict, consumeRateLimit, limiterUnavailable, limitPolicy } from "../../../middleware/rate-limit";
+import { applyVerdict, countFailedAttempt, limiterUnavailable, limitPolicy } from "../../../middleware/rate-limit";
 import { exchangeClientCredentials } from "../../../services/identity/tokens";
 import { issueToken } from "./routes";
 
@@ -51,7 +50,7 @@ export function registerTokenRoutes(router: Router) {
     // address (the failed-authentication bucket), so knowing a client id spends nothing of its key's.
     const exchange = await exchangeClientCredentials(c.get("deps"), clientId, clientSecret, limitPolicy(c)).catch(async (error) => {
       if (!(error instanceof Refusal)) throw limiterUnavailable(c, error);
-      if (error.code === "unauthorized") await consumeRateLimit(c, `ip:${clientAddress(c.req.raw)}`);
+      if (error.code === "unauthorized") await countFailedAttempt(c);
       throw error;
     });
     // 429 unless the window allowed the exchange, and then the token was issued.
