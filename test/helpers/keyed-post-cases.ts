@@ -1,7 +1,7 @@
 /**
  * One table of every POST that honours `Idempotency-Key`, keyed `api METHOD path` as the served
  * documents declare it, for the two walks over them: test/idempotency.test.ts (replay and reuse) and
- * test/security/item-02-idempotency-every-post.test.ts (faults around the write). `keyedPosts` reads
+ * test/security/idempotency-every-post.test.ts (faults around the write). `keyedPosts` reads
  * the operations from the documents, so an operation without a case here fails both walks, named.
  */
 import { env } from "cloudflare:workers";

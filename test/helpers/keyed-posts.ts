@@ -1,6 +1,6 @@
 /**
  * The fixtures the two walks over every keyed POST share (test/idempotency.test.ts: replay and reuse;
- * test/security/item-02-idempotency-every-post.test.ts: faults around the write): the APIs' bases,
+ * test/security/idempotency-every-post.test.ts: faults around the write): the APIs' bases,
  * row counts, a multipart upload with a fixed boundary, and the resources a POST acts on.
  */
 import { env } from "cloudflare:workers";

@@ -3,7 +3,7 @@ import { call } from "../helpers/api";
 import { eventsFor, gbProduct } from "../routing/helpers";
 import { putProducts } from "../helpers/panel";
 import { portal } from "../helpers/portal";
-import { liveSession } from "../portal/lender-support";
+import { liveSession } from "../portal/lender/support";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { firmOffer, indicativeOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
 import { twoLenderPanel } from "../routing/helpers";
-import { auditOf, completeUkForm, eventNamesOf } from "./partner-helpers";
-import { shownSecret } from "./integration-support";
+import { auditOf, completeUkForm, eventNamesOf } from "./partner/helpers";
+import { shownSecret } from "./integration/support";
 import { receiverBucket } from "../webhooks/support/webhooks";
 
 const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];

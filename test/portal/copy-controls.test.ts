@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { receiverBucket } from "../webhooks/support/webhooks";
-import { lenderAtLiveDeal } from "./lender-support";
-import { completeUkForm } from "./partner-helpers";
+import { lenderAtLiveDeal } from "./lender/support";
+import { completeUkForm } from "./partner/helpers";
 
 interface CopyControl {
   id: string;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { LABELS } from "../../src/web/kit/format";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
-import { completeUkForm, leadIdsOf } from "./partner-helpers";
+import { completeUkForm, leadIdsOf } from "./partner/helpers";
 
 const tokenOn = (html: string) => html.match(/name="_form_token" value="([^"]+)"/)![1];
 /** The header's switch: the sandbox → live one is a link to its confirm page, live → sandbox a button. */

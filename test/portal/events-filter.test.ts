@@ -12,7 +12,7 @@ import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
-import { switchTo } from "./partner-helpers";
+import { switchTo } from "./partner/helpers";
 
 const eventRows = (html: string) => [...html.matchAll(/<summary>[^<]*<code>([a-z_.]+)<\/code>\s*<\/summary>/g)].map((m) => m[1]);
 

@@ -21,8 +21,8 @@ import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { acceptedHubLead, filesForm, hubCall, hubLead, requestDocuments } from "../hub/helpers";
 import { createLead, person } from "../leads/helpers";
 import { pdfBytes } from "../lender/helpers";
-import { lenderAtLiveDeal, postAgreement } from "./lender-support";
-import { completeUkForm, leadVersion, personLinksOf, portalUpload } from "./partner-helpers";
+import { lenderAtLiveDeal, postAgreement } from "./lender/support";
+import { completeUkForm, leadVersion, personLinksOf, portalUpload } from "./partner/helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
 
 interface Answer {

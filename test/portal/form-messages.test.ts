@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
 import { hubCall, hubLead } from "../hub/helpers";
-import { lenderAtLiveDeal } from "./lender-support";
-import { completeUkForm, leadIdsOf, messageBeside } from "./partner-helpers";
+import { lenderAtLiveDeal } from "./lender/support";
+import { completeUkForm, leadIdsOf, messageBeside } from "./partner/helpers";
 
 /** Every message a page shows about a refused form: beside a field, above the form, at a form's button. */
 function shownMessages(html: string): string[] {

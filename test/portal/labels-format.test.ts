@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { formatFor, LABELS } from "../../src/web/kit/format";
 import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
-import { completeUkForm } from "./partner-helpers";
+import { completeUkForm } from "./partner/helpers";
 
 describe("labels and formats", () => {
   it("formats a time with its named zone and money with its symbol, two decimals only where fractional", () => {

@@ -11,8 +11,8 @@ import { AUDIT_ACTIONS, ENVIRONMENT_LABELS, ROLE_LABELS } from "../../src/domain
 import { FUNDING_AMOUNT_BANDS, INDUSTRIES, LEAD_STATES, PURPOSES, REVENUE_BANDS, TIME_IN_BUSINESS_BANDS } from "../../src/domain/reference/values";
 import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
-import { completeUkForm } from "./partner-helpers";
-import { lenderAtLiveDeal } from "./lender-support";
+import { completeUkForm } from "./partner/helpers";
+import { lenderAtLiveDeal } from "./lender/support";
 
 /** What a person reads: no scripts, styles, payloads, code, tags or attributes; entities decoded. */
 function visibleText(html: string) {

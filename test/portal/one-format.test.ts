@@ -13,8 +13,8 @@ import { portal, signedInMember, type PortalSession } from "../helpers/portal";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { hubCall, requestDocuments } from "../hub/helpers";
 import { pdf } from "../documents/fixtures";
-import { liveSession } from "./lender-support";
-import { portalUpload, switchTo } from "./partner-helpers";
+import { liveSession } from "./lender/support";
+import { portalUpload, switchTo } from "./partner/helpers";
 
 /** The text a person reads: tags (with their attributes), styles and scripts taken out. */
 const visibleText = (html: string) =>

@@ -13,7 +13,7 @@ import { completeUkLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
-import { switchTo } from "./partner-helpers";
+import { switchTo } from "./partner/helpers";
 
 const badgeOf = (html: string) => /<span class="env"[^>]*>([\s\S]*?)<\/span>/.exec(html)?.[1].trim();
 /** The events table's subject cells (the last cell of each row). */

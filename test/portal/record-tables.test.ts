@@ -12,9 +12,9 @@ import { createOrganisation } from "../helpers/seed";
 import { firmOffer, indicativeOffer, makeOffer, routedLead } from "../lender/helpers";
 import { requestDocuments } from "../hub/helpers";
 import { pdf } from "../documents/fixtures";
-import { liveSession } from "./lender-support";
-import { portalUpload, switchTo } from "./partner-helpers";
-import { shownSecret } from "./integration-support";
+import { liveSession } from "./lender/support";
+import { portalUpload, switchTo } from "./partner/helpers";
+import { shownSecret } from "./integration/support";
 
 /** The `<tr>` rows of the table of records the page labels `label`. */
 function rowsOf(html: string, label: string): string[] {

@@ -5,7 +5,7 @@ import { invite, portalJson, registerThroughInvitation, sessionCookieOf } from "
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { landingOf } from "../../src/web/portal/access/deep-link";
-import { auditOf } from "./partner-helpers";
+import { auditOf } from "./partner/helpers";
 
 const navOf = (html: string) => html.match(/<nav aria-label="Portal">(.*?)<\/nav>/s)?.[1] ?? null;
 const unique = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;

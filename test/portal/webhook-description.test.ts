@@ -9,7 +9,7 @@ import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, issueKey } from "../helpers/seed";
 import { receiverBucket } from "../webhooks/support/webhooks";
-import { auditOf } from "./integration-support";
+import { auditOf } from "./integration/support";
 
 const idIn = (html: string) => /href="\/portal\/webhooks\/(whe_[a-z0-9]+)"/.exec(html)![1];
 

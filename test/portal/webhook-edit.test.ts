@@ -8,8 +8,8 @@ import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, issueKey } from "../helpers/seed";
 import { receiverBucket } from "../webhooks/support/webhooks";
-import { auditOf, portalPostWith } from "./integration-support";
-import { switchTo } from "./partner-helpers";
+import { auditOf, portalPostWith } from "./integration/support";
+import { switchTo } from "./partner/helpers";
 
 async function registered(kind: "partner" | "lender") {
   const org = await createOrganisation(kind);

@@ -4,7 +4,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { hubCall, hubLead } from "../hub/helpers";
-import { completeUkForm } from "./partner-helpers";
+import { completeUkForm } from "./partner/helpers";
 
 // Issue 23 item 15: after a partner submits a lead, and after an offer is accepted (portal and hub),
 // the page says in a sentence what happens next and how the person hears of it.

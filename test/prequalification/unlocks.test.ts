@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { matchBusiness, type BusinessFacts } from "../../src/domain/matcher";
+import { matchBusiness, type BusinessFacts } from "../../src/domain/panel/matcher";
 import type { PanelProduct } from "../../src/domain/panel/product";
 import { marketFor } from "../../src/domain/reference/markets";
-import { unlocksFor } from "../../src/domain/unlocks";
+import { unlocksFor } from "../../src/domain/panel/unlocks";
 
 const product = (over: Partial<PanelProduct>): PanelProduct => ({
   id: "p",

@@ -15,7 +15,7 @@ import { dueMessages, ukLead } from "./lookups-support";
 import { testDeps } from "../helpers/deps";
 import { formatFor, LABELS } from "../../src/web/kit/format";
 import { portal, signedInMember } from "../helpers/portal";
-import { switchTo } from "../portal/partner-helpers";
+import { switchTo } from "../portal/partner/helpers";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);

@@ -14,7 +14,7 @@ import { hubLead, requestDocuments } from "../hub/helpers";
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
 import { freshFormToken } from "../helpers/portal";
-import { liveSession } from "../portal/lender-support";
+import { liveSession } from "../portal/lender/support";
 import { Hono } from "hono";
 import { DOORS } from "../../src/app";
 import type { AppEnv } from "../../src/app-env";
@@ -62,7 +62,7 @@ describe("issue 21 item 5: no body limit on the portal and hub", () => {
 
   it("refuses an oversized form on the hub with a 413 HTML page", async () => {
     // A real form of the hub (a message on a deal), on the link's own path: the body is read only
-    // once the link has opened the lead (test/security/item-05-checks-before-body.test.ts).
+    // once the link has opened the lead (test/security/checks-before-body.test.ts).
     const { hub, refA } = await hubLead();
     const res = await post(`${hub}/deals/${refA}/messages`, chunked(1024 * 1024), { "Content-Type": "application/x-www-form-urlencoded" });
     expect(res.status).toBe(413);

@@ -7,7 +7,7 @@ import { firmOffer, makeOffer } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "./support/webhooks";
 import { portal } from "../helpers/portal";
-import { liveSession } from "../portal/lender-support";
+import { liveSession } from "../portal/lender/support";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);

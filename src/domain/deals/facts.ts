@@ -7,7 +7,7 @@
  * first, then a twelfth of the annual turnover, then the revenue band.
  */
 import type { ResolvedFigures } from "../figures";
-import { monthlyFromAnnualTurnover, type BusinessFacts, type Figure } from "../matcher";
+import { monthlyFromAnnualTurnover, type BusinessFacts, type Figure } from "../panel/matcher";
 import type { Market } from "../reference/markets";
 import { notActiveStatus } from "../registers/facts";
 import type { RegistryAnswer } from "../registers/types";

@@ -13,7 +13,7 @@ import type { DealStatus } from "./types";
 export interface RoutedOption {
   /** Internal: lets the status batch put its own change in place before it writes (never shown). */
   ref: string;
-  /** Internal: a lender that declined closes its products to the lead's unlocks (domain/unlocks.ts); never shown. */
+  /** Internal: a lender that declined closes its products to the lead's unlocks (domain/panel/unlocks.ts); never shown. */
   lenderOrganisationId: string;
   productFamily: string | null;
   lenderStatus: LenderStatus;

@@ -4,7 +4,7 @@
  * spec lists is present and null when the service does not hold it; keys the
  * market does not have are absent.
  */
-import type { Unlock } from "../unlocks";
+import type { Unlock } from "../panel/unlocks";
 import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
@@ -111,7 +111,7 @@ export interface RoutingSources<OfferView> {
   allOffersDeclined: boolean;
   /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
   outcomes: readonly PartnerOutcome[];
-  /** What would add options, on the options still open (domain/unlocks.ts `unlocksOnOpenOptions`). */
+  /** What would add options, on the options still open (domain/panel/unlocks.ts `unlocksOnOpenOptions`). */
   unlocks: readonly Unlock[];
 }
 

@@ -14,7 +14,7 @@ import { leadView } from "../../domain/leads/view";
 import { Refusal } from "../../lib/refusal";
 import { matcherFacts } from "../../domain/deals/facts";
 import { marketFor } from "../../domain/reference/markets";
-import { unlocksOnOpenOptions } from "../../domain/unlocks";
+import { unlocksOnOpenOptions } from "../../domain/panel/unlocks";
 import { currentPanel } from "../panel/panel-cache";
 import { figuresFrom } from "./figures";
 import { leadFacts } from "./routing";

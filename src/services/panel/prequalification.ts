@@ -1,5 +1,5 @@
-import { matchBusiness, monthlyFromAnnualTurnover, refusedCountryResult, type BusinessFacts, type Figure, type MatchResult } from "../../domain/matcher";
-import { unlocksFor, type Unlock } from "../../domain/unlocks";
+import { matchBusiness, monthlyFromAnnualTurnover, refusedCountryResult, type BusinessFacts, type Figure, type MatchResult } from "../../domain/panel/matcher";
+import { unlocksFor, type Unlock } from "../../domain/panel/unlocks";
 import type { PanelProduct } from "../../domain/panel/product";
 import { MARKETS, REFUSED_COUNTRIES, type CountryResolution } from "../../domain/reference/markets";
 import type { CreditScoreBand, Industry, Purpose } from "../../domain/reference/values";

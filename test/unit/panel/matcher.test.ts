@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchBusiness, refusedCountryResult, type BusinessFacts } from "../../../src/domain/matcher";
+import { matchBusiness, refusedCountryResult, type BusinessFacts } from "../../../src/domain/panel/matcher";
 import type { PanelProduct } from "../../../src/domain/panel/product";
 import { marketFor } from "../../../src/domain/reference/markets";
 

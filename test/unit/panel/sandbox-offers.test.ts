@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MatchedProduct } from "../../../src/domain/matcher";
-import { SANDBOX_OFFER_LIMIT, simulateOffers } from "../../../src/domain/sandbox-offers";
+import type { MatchedProduct } from "../../../src/domain/panel/matcher";
+import { SANDBOX_OFFER_LIMIT, simulateOffers } from "../../../src/domain/panel/sandbox-offers";
 
 const loan: MatchedProduct = {
   productId: "loan",

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MATCH_DECISIONS, REASON_CODES } from "../../../domain/matcher";
+import { MATCH_DECISIONS, REASON_CODES } from "../../../domain/panel/matcher";
 import { PRODUCT_FAMILY_VALUES } from "../../../domain/reference/values";
 import { IGNORES_IDEMPOTENCY_KEY } from "../../declared-responses";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";

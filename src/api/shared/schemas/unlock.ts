@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { UNLOCK_FIELDS } from "../../../domain/unlocks";
+import { UNLOCK_FIELDS } from "../../../domain/panel/unlocks";
 
-/** One unlock (domain/unlocks.ts): prequalification's answer and the submitted lead carry the same shape. */
+/** One unlock (domain/panel/unlocks.ts): prequalification's answer and the submitted lead carry the same shape. */
 export const UnlockItem = z.object({
   field: z.enum(UNLOCK_FIELDS).openapi({ description: "The request field whose value would change." }),
   needed: z.union([z.number(), z.string()]).openapi({

@@ -1,0 +1,52 @@
+/** Lender portal tests: a live deal routed to lender A (and its twin at lender B), A's member signed in and switched to live. */
+import { env, exports } from "cloudflare:workers";
+import { PRODUCTION } from "../../helpers/api";
+import { freshFormToken, portal, signedInMember, type PortalSession } from "../../helpers/portal";
+import { routedLead } from "../../lender/helpers";
+
+export async function liveSession(organisationId: string, role: "admin" | "member" = "member") {
+  const session = await signedInMember(organisationId, role);
+  const switched = await portal("POST", "/environment", { session, form: { environment: "live" } });
+  if (switched.status !== 303) throw new Error(`switch: ${switched.status}`);
+  return session;
+}
+
+/** A live UK lead routed to lenders A and B; a member of A looking at live. */
+export async function lenderAtLiveDeal() {
+  const routed = await routedLead();
+  return { ...routed, session: await liveSession(routed.a.id) };
+}
+
+/** The member's audit entries other than the environment switch, oldest first. */
+export async function auditOf(session: PortalSession) {
+  const { results } = await env.DB.prepare("select action, target, environment from portal_audit_log where member_id = ? and action != 'environment.switched' order by at, rowid")
+    .bind(session.memberId)
+    .all<{ action: string; target: string | null; environment: string }>();
+  return results;
+}
+
+/** Rows a deal action may write, counted, to show a refused form wrote nothing. */
+export async function writtenFor(ref: string, leadId: string | null) {
+  const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  return {
+    offers: await count("select count(*) n from offers where deal_ref = ?", ref),
+    messages: await count("select count(*) n from deal_messages where deal_ref = ?", ref),
+    requests: await count("select count(*) n from document_requests where deal_ref = ?", ref),
+    events: await count("select count(*) n from events where subject_id in (?, ?)", ref, leadId ?? ""),
+    notifications: await count("select count(*) n from client_notifications where deal_ref = ?", ref),
+    deal: await env.DB.prepare("select lender_status, status, agreement_key from deals where ref = ?").bind(ref).first(),
+  };
+}
+
+/** The agreement form as a browser sends it: multipart, the form token beside the file. */
+export async function postAgreement(session: PortalSession, ref: string, file: { bytes: Uint8Array; type: string; name: string } | null) {
+  const form = new FormData();
+  form.set("_form_token", await freshFormToken(session));
+  if (file) form.set("agreement", new File([file.bytes], file.name, { type: file.type }));
+  else form.set("agreement", new File([], "", { type: "application/octet-stream" }));
+  const res = await exports.default.fetch(
+    new Request(`${PRODUCTION}/portal/deals/${ref}/agreement`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body: form, redirect: "manual" }),
+  );
+  const location = res.headers.get("Location");
+  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
+}
