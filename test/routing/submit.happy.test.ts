@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
+import { portal } from "../helpers/portal";
+import { liveSession } from "../portal/lender/support";
 import { issueKey, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, person } from "../leads/helpers";
 import { putProducts } from "../helpers/panel";
@@ -123,7 +125,8 @@ describe("submit routes through the real matcher", () => {
       }),
     ]);
     expect(guaranteed.body.products[0].requires).toEqual([{ field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100_000 } }]);
-    const { live } = await partnerWithKeys();
+    const partner = await partnerWithKeys();
+    const { live } = partner;
     const soleTrader = (guarantee: boolean | null) => ({
       ...completeUkLead(),
       business: { ...completeUkLead().business, entity_type: "sole_trader" },
@@ -139,6 +142,9 @@ describe("submit routes through the real matcher", () => {
     expect(read.unlocks).toContainEqual({ field: "significant_persons[].guarantee", needed: true, options_added: 1 });
     expect(read.significant_persons[0].guarantee).toBeNull();
     expect(JSON.stringify(read)).not.toMatch(/Lender [ABC]/);
+    // The portal's lead page says it in words.
+    const page = (await portal("GET", `/leads/${without.lead.id}`, { session: await liveSession(partner.organisation.id) })).text;
+    expect(page).toContain("With a personal guarantee from a significant person: 1 more option");
 
     const withGuarantee = await submittedLead(live.key, soleTrader(true));
     expect(withGuarantee.submit).toMatchObject({ state: "matched", matched_options: 2, needs: [] });
