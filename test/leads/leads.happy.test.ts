@@ -203,6 +203,7 @@ describe("PUT /partner/v1/leads/{id}/significant-persons", () => {
           residential_address: { line1: "1 High Street", line2: null, city: "London", region: null, postal_code: "SW1A 1AA", country: "GB" },
           residency_status: "homeowner",
           ownership_percent: 60,
+          guarantee: null,
         },
       ],
       steps: { organisation_details_complete: true, significant_persons_complete: true, documents_complete: false, offer_step_complete: false },
@@ -276,7 +277,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(schemas.LeadSummary.properties).sort()).toEqual(
       ["id", "reference", "partner_reference", "state", "environment", "country", "currency", "business", "contact", "funding", "renewal_of", "statements_available", "created_at", "updated_at"].sort(),
     );
-    expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "options", "reference", "state", "submitted_at"]);
+    expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "needs", "options", "reference", "state", "submitted_at"]);
     expect(schemas.LeadCreate.required).toEqual(["country"]);
     expect(schemas.LeadCreate.additionalProperties).toBe(false);
   });

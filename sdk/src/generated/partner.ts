@@ -5620,21 +5620,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -5987,6 +5989,8 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+            /** @description True when the person offers a personal guarantee; null when not said. */
+            guarantee: boolean | null;
         };
         LeadSteps: {
             organisation_details_complete: boolean;
@@ -6062,6 +6066,20 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             at: string;
+        };
+        Need: {
+            /**
+             * @description Requirement fields the application does not hold (`GET /enums/requirement-fields` has their labels); all of them together add the options.
+             * @example [
+             *       "significant_persons[].guarantee"
+             *     ]
+             */
+            fields: ("business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months")[];
+            /**
+             * @description How many more options would fit with them.
+             * @example 1
+             */
+            options_added: number;
         };
         LeadSubmittedReference: {
             lead_id: string;
@@ -6199,21 +6217,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6461,21 +6481,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6735,21 +6757,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6997,21 +7021,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7259,21 +7285,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7523,21 +7551,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7799,21 +7829,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8067,21 +8099,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8354,21 +8388,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8569,7 +8605,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -8578,7 +8614,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
@@ -8619,21 +8655,21 @@ export interface components {
             } | null;
             reasons: {
                 /** @enum {string} */
-                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
+                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "requirements_not_met" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
             }[];
             /** @description What would unlock more options, the nearest change per field, read from the panel's own thresholds by the same matcher (never a provider's name). Empty when nothing nearer would add an option or the figure is unknown. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
@@ -8824,21 +8860,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -9028,6 +9066,11 @@ export interface components {
             /** @example homeowner */
             residency_status?: string | null;
             ownership_percent?: number | null;
+            /**
+             * @description True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).
+             * @example true
+             */
+            guarantee?: boolean | null;
         };
         /** @description Any subset of the creation body. Nested objects merge key by key; `null` clears a key. */
         LeadPatch: {
@@ -9119,6 +9162,8 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             submitted_at: string;
+            /** @description What the application could add for more options: requirements of panel products it does not hold (each kept the lead from that product), e.g. a personal guarantee or six months of bank statements; the same list as the lead's `needs` ([Requirements](/docs/guides/matcher#requirements)). */
+            needs: components["schemas"]["Need"][];
         };
         HubLink: {
             /** @description The lead's id. */

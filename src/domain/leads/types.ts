@@ -62,6 +62,8 @@ export interface SignificantPerson {
   residential_address: ResidentialAddress;
   residency_status?: string | null;
   ownership_percent?: number | null;
+  /** The person offers a personal guarantee for the funding (a product may require one: domain/panel/requirements.ts). */
+  guarantee?: boolean | null;
 }
 
 export interface TimelineEntry {

@@ -5,6 +5,7 @@
  * market does not have are absent.
  */
 import type { Unlock } from "../panel/unlocks";
+import type { Need } from "../panel/requirements";
 import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
@@ -111,8 +112,10 @@ export interface RoutingSources<OfferView> {
   allOffersDeclined: boolean;
   /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
   outcomes: readonly PartnerOutcome[];
-  /** What would add options, on the options still open (domain/panel/unlocks.ts `unlocksOnOpenOptions`). */
+  /** What would add options, on the options still open (domain/panel/unlocks.ts `outlookOnOpenOptions`). */
   unlocks: readonly Unlock[];
+  /** What the application could add for more options: products' requirements it lacks (domain/panel/requirements.ts). */
+  needs?: readonly Need[];
 }
 
 export interface ViewSources<OfferView = never> {
@@ -182,6 +185,8 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     outcomes: lead.submittedAt ? [...(sources.routing?.outcomes ?? [])] : null,
     // Null until submitted; then prequalification's unlocks, recomputed without the options a lender declined.
     unlocks: lead.submittedAt ? [...(sources.routing?.unlocks ?? [])] : null,
+    // Null until submitted; then the requirements of options still open that the application lacks.
+    needs: lead.submittedAt ? [...(sources.routing?.needs ?? [])] : null,
     // Null until submitted; the matcher's reasons once out of scope, else [].
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,

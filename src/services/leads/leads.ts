@@ -27,6 +27,8 @@ import { lookupWrites, sendLookups } from "../registers/lookups";
 import { activeClaim, claimStatements, isClaimTaken } from "../../db/leads/claims";
 import { ALREADY_INTRODUCED, SANDBOX_RELEASE_REASON, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
 import { newId } from "../../lib/ids";
+import { openOutlook } from "./outlook";
+import type { Need } from "../../domain/panel/requirements";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -177,6 +179,8 @@ export async function replaceSignificantPersons(deps: Deps, scope: Scope, id: st
 export interface SubmitOutcome {
   lead: Lead;
   alreadySubmitted: boolean;
+  /** What the application could add for more options (the lead's `needs`). */
+  needs: Need[];
 }
 
 /** What the matcher made of a draft: decided in the isolate, before anything is written. */
@@ -195,7 +199,7 @@ export async function matchDraft(deps: Deps, lead: Lead, relations: Pick<LeadWit
   }
   // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
   const { figures, registry } = figuresFrom(deps, lead, market, relations.registerAnswers, relations.documents);
-  return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry)) };
+  return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry, relations.documents)) };
 }
 
 /**
@@ -254,14 +258,14 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
     const found = await findLeadWithRelations(db, scope, id);
     if (!found) throw notFound();
     const { lead } = found;
-    if (lead.state !== "draft") return { lead, alreadySubmitted: true };
+    if (lead.state !== "draft") return { lead, alreadySubmitted: true, needs: (await openOutlook(deps, found)).needs };
     const matched = await matchDraft(deps, lead, found, matcher);
     const claim = claimableCompany(lead);
     // The sandbox's standing claim: another partner always introduced this company first.
     const introduced = claim?.standingClaim ? notRouted(matched) : null;
     const plan = planSubmission(deps, scope, lead, introduced ?? matched, introduced ? null : claim);
     try {
-      if ((await runGuardedBatch(db, plan.statements)) === 1) return { lead: plan.submitted, alreadySubmitted: false };
+      if ((await runGuardedBatch(db, plan.statements)) === 1) return { lead: plan.submitted, alreadySubmitted: false, needs: introduced ? [] : (matched.match.needs ?? []) };
     } catch (error) {
       // The database decided: another active claim holds the company; nothing of this batch was written.
       if (!claim || !isClaimTaken(error)) throw error;
@@ -274,7 +278,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
         });
       }
       const later = planSubmission(deps, scope, lead, notRouted(matched), null);
-      if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false };
+      if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false, needs: [] };
     }
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
@@ -283,7 +287,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
 /** The match of a lead whose company another partner introduced: no option, one reason that names no one. */
 export const notRouted = (matched: DraftMatch): DraftMatch => ({
   ...matched,
-  match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }] },
+  match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }], needs: [] },
 });
 
 

@@ -215,8 +215,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
   if (event === "offers") {
     if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
     const market = marketFor(lead.country);
-    const { figures, registry } = await figuresForMatching(deps, lead, market);
-    const match = await matcher(leadFacts(lead, market, figures, registry));
+    const { figures, registry, documents } = await figuresForMatching(deps, lead, market);
+    const match = await matcher(leadFacts(lead, market, figures, registry, documents));
     if (match.matchedProducts.length === 0) throw new Refusal("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
     statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));

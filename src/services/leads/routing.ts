@@ -18,6 +18,8 @@ import { newDealReference } from "../../domain/deals/reference";
 import type { ResolvedFigures } from "../../domain/figures";
 import type { Lead, LeadOption } from "../../domain/leads/types";
 import { matchBusiness, type MatchedProduct } from "../../domain/panel/matcher";
+import { heldRequirements, type Need, type RequirementField } from "../../domain/panel/requirements";
+import type { StoredDocument } from "../../domain/documents/types";
 import type { Market } from "../../domain/reference/markets";
 import type { RegistryAnswer } from "../../domain/registers/types";
 import type { LeadState } from "../../domain/reference/values";
@@ -36,6 +38,8 @@ export interface LeadFacts {
   entity_type: string | null;
   /** The company register's stored answer at submit; null while none is stored. */
   registry: RegistryAnswer | null;
+  /** What the application holds of what products may require (domain/panel/requirements.ts). */
+  held: ReadonlySet<RequirementField>;
 }
 
 export interface MatchReason {
@@ -49,6 +53,8 @@ export interface LeadMatch {
   reasons: MatchReason[];
   /** Internal: names the lenders; never shown to a partner. */
   matchedProducts: MatchedProduct[];
+  /** What the application could add for more options (products left out by their requirements alone). */
+  needs?: Need[];
 }
 
 export type LeadMatcher = (facts: LeadFacts) => Promise<LeadMatch> | LeadMatch;
@@ -64,6 +70,7 @@ export const panelMatcher =
       options: result.productFamilies,
       reasons: result.reasons,
       matchedProducts: result.matchedProducts,
+      needs: result.needs,
     };
   };
 
@@ -78,10 +85,19 @@ export const subjectOf = (lead: Lead): DealSubject => ({
   significantPersons: lead.significantPersons,
 });
 
-/** The matcher's facts for a lead, from the figures the lead shows. */
-export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures, registry: RegistryAnswer | null = null): LeadFacts {
+/**
+ * The matcher's facts for a lead, from the figures the lead shows and what the application holds
+ * (its fields, persons and accepted parsed statements) of what a product may require.
+ */
+export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures, registry: RegistryAnswer | null = null, documents: readonly StoredDocument[] = []): LeadFacts {
   return {
     registry,
+    held: heldRequirements({
+      business: lead.business,
+      contact: lead.contact,
+      significantPersons: lead.significantPersons,
+      statements: documents.filter((d) => d.state === "accepted").map((d) => d.statement),
+    }),
     market,
     environment: lead.environment,
     figures,

@@ -14,7 +14,7 @@ import {
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, PlainText, Timestamp } from "./common";
 import { FORMULA_CELLS } from "./document";
-import { UnlockItem } from "./unlock";
+import { NeedItem, UnlockItem } from "./unlock";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
@@ -86,6 +86,10 @@ export const SignificantPersonInput = z
     }),
     residency_status: maybe(text(50)).openapi({ example: "homeowner" }),
     ownership_percent: maybe(z.number().finite().min(0).max(100)),
+    guarantee: maybe(z.boolean()).openapi({
+      description: "True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).",
+      example: true,
+    }),
   })
   .openapi("SignificantPersonInput");
 
@@ -137,6 +141,7 @@ export const SignificantPerson = z
     }),
     residency_status: nullableString,
     ownership_percent: nullableNumber,
+    guarantee: z.boolean().nullable().openapi({ description: "True when the person offers a personal guarantee; null when not said." }),
   })
   .openapi("SignificantPerson");
 
@@ -278,6 +283,13 @@ export const Lead = z
         description:
           "Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: \"trading.tib_months\", needed: 12, options_added: 1}` reads \"with 12 months of trading: 1 more option\". Never a provider's name.",
       }),
+    needs: z
+      .array(NeedItem)
+      .nullable()
+      .openapi({
+        description:
+          "Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: [\"significant_persons[].guarantee\"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name.",
+      }),
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
       .nullable()
@@ -366,6 +378,10 @@ export const SubmitResult = z
     options: z.array(LeadOption),
     already_submitted: z.boolean(),
     submitted_at: Timestamp,
+    needs: z.array(NeedItem).openapi({
+      description:
+        "What the application could add for more options: requirements of panel products it does not hold (each kept the lead from that product), e.g. a personal guarantee or six months of bank statements; the same list as the lead's `needs` ([Requirements](/docs/guides/matcher#requirements)).",
+    }),
   })
   .openapi("SubmitResult");
 

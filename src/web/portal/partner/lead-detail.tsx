@@ -4,6 +4,7 @@
  * beside the applicant's bands, register facts, documents and offers with an
  * accept button that calls the API's own acceptOffer.
  */
+import { requirementLabel } from "../../../domain/panel/requirements";
 import { formatFor, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { RecordTable } from "../../kit/table";
@@ -405,7 +406,7 @@ const moreOptions = (n: number) => `${n} more option${n === 1 ? "" : "s"}`;
  */
 function Unlocks({ lead }: { lead: LeadView }) {
   const unlocks = lead.unlocks ?? [];
-  if (unlocks.length === 0) return null;
+  if (unlocks.length === 0 && (lead.needs ?? []).length === 0) return null;
   const f = formatFor(lead.country);
   const tib = lead.trading.tib_months;
   const line = (u: (typeof unlocks)[number]) => {
@@ -417,10 +418,14 @@ function Unlocks({ lead }: { lead: LeadView }) {
         return `With monthly revenue of ${f.money(needed, lead.currency)}`;
       case "trading.tib_months":
         return tib !== null && needed > tib ? `With ${needed - tib} more months of trading (${needed} in all)` : `After ${needed} months of trading`;
-      default:
+      case "trading.credit_score_band":
         return `With a credit score band of ${LABELS.creditScoreBand(String(u.needed))}`;
+      default:
+        return `With ${requirementLabel(u.field).toLowerCase()}`;
     }
   };
+  // A set of several requirements that only together add an option (a single one is an unlock above).
+  const needs = (lead.needs ?? []).filter((n) => n.fields.length > 1);
   return (
     <section aria-labelledby="unlocks-heading" id="unlocks">
       <h2 id="unlocks-heading">What would open more options</h2>
@@ -428,6 +433,11 @@ function Unlocks({ lead }: { lead: LeadView }) {
         {unlocks.map((u) => (
           <li data-unlock={u.field} data-needed={String(u.needed)} data-added={String(u.options_added)}>
             {line(u)}: {moreOptions(u.options_added)}
+          </li>
+        ))}
+        {needs.map((n) => (
+          <li data-need={n.fields.join(" ")} data-added={String(n.options_added)}>
+            With {n.fields.map((field) => requirementLabel(field).toLowerCase()).join(" and ")}: {moreOptions(n.options_added)}
           </li>
         ))}
       </ul>
