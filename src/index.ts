@@ -5,10 +5,6 @@ import type { DeliveryMessage } from "./services/webhooks/dispatch";
 export { KeyAuthority } from "./durable-objects/key-authority";
 export { RegisterPacer } from "./durable-objects/register-pacer";
 
-/** `dispatchPendingEvents` of services/webhooks/dispatch.ts, loaded on its first call rather than at startup. */
-export const dispatchPendingEvents: typeof import("./services/webhooks/dispatch").dispatchPendingEvents = async (...args) =>
-  (await import("./services/webhooks/dispatch")).dispatchPendingEvents(...args);
-
 const app = createApp();
 
 /**
