@@ -186,7 +186,7 @@ export class KeyAuthority extends DurableObject<Bindings> {
   /**
    * Checks the credential and, when it opens the key, counts the request: one call per authenticated
    * request. A publishable key presented from an origin it does not allow is admitted uncounted
-   * (`verdict: null`), so the caller refuses it (403 `origin_not_allowed`) without spending the key's quota.
+   * (`verdict: null`), so the caller refuses it (`origin_not_allowed`) without spending the key's quota.
    * A publishable key's request is counted against its address's share first: an address past its
    * share is refused without spending the key's window, so one visitor or script cannot spend the
    * allowance the partner's other visitors need (requests without Origin included).

@@ -35,7 +35,7 @@ export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps,
 /**
  * `POST /partner/v1/leads/{id}/hub-link`: a new link for the lead, valid 30
  * days; the previous link and every hub session opened with it stop working
- * at once. 404 for a lead outside the caller's account and environment.
+ * at once. `not_found` for a lead outside the caller's account and environment.
  */
 export async function rotateLeadHubLink(deps: Deps, links: Links, scope: Scope, leadId: string) {
   const { db } = deps;

@@ -247,7 +247,7 @@ export async function completeAddPasskey(deps: Deps, rp: RelyingParty, viewer: P
 /** The viewer's own passkeys (name from where it lives, created, last used). */
 export const passkeysOf = ({ db }: Deps, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
 
-/** Removes one of the viewer's own passkeys; another's (or an unknown id) is 404, the last one 409. */
+/** Removes one of the viewer's own passkeys; another's (or an unknown id) is `not_found`, the last one `conflict`. */
 export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credentialId: string) {
   const { db } = deps;
   const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: isoNow(deps) }, credentialId);

@@ -23,7 +23,7 @@ async function storedSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, su
 /**
  * The portal's filter (issue 23 item 12): the subject a person typed, checked against what they own,
  * so a mistyped or foreign reference is told as such ("No lead with reference RF-XXXXXX.") instead of
- * an empty log. Answers the subject as stored; refuses with 400 `invalid_request` naming `subject`.
+ * an empty log. Answers the subject as stored; refuses with `invalid_request` naming `subject`.
  */
 export async function requireEventSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, typed: string) {
   const subject = typed.trim();
