@@ -18,7 +18,7 @@ export const queueKindOf = (queue: string): "register-lookups" | "webhook-delive
 export default {
   fetch: app.fetch,
   // The consumers and the cron work (with the register adapters' response schemas) load on their first
-  // batch or tick, not when an isolate starts to answer a request (issue 25).
+  // batch or tick, not when an isolate starts to answer a request.
   async queue(batch, env) {
     if (queueKindOf(batch.queue) === "register-lookups") return (await import("./jobs/register-consumer")).consumeRegisterLookups(batch, env);
     return (await import("./jobs/webhook-consumer")).consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env);

@@ -9,7 +9,7 @@ const isDataBody = (mediaType: string) => /^application\/([a-z.-]+\+)?json|^appl
 
 /**
  * An operation whose declared body carries files takes the upload limit: the route says it in the
- * route table (`takesFiles`), where the app's body limit reads it (issue 38), so the document's
+ * route table (`takesFiles`), where the app's body limit reads it, so the document's
  * body and the limit cannot drift apart.
  */
 function withFileLimit<R extends RouteConfig>(route: R): R {

@@ -111,8 +111,8 @@ class FixedWindow {
     if (allowed) current.count += 1;
     // Storage is written only when the count passes the stored ceiling, reserving the next block
     // (`reserveStep`): one write per block of requests, not one per request (each is a storage
-    // transaction the object commits before its next request; issue 25 measured it as most of what
-    // auth + limit adds over /health). An evicted instance resumes from the ceiling, so it never
+    // transaction the object commits before its next request; measured as most of what
+    // auth + limit added over /health, docs/capacity.md). An evicted instance resumes from the ceiling, so it never
     // hands out more than the limit; it may refuse up to a block's worth early in that window.
     // The verdict does not wait for the write to be confirmed (`allowUnconfirmed`).
     if (current.count > this.reserved) {

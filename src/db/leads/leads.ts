@@ -153,7 +153,7 @@ export interface LeadFilters {
   state?: LeadState;
   /** Market alpha-2. */
   country?: string;
-  /** The portal's search (issue 23 item 12): the lead's reference (`RF-…`, exact, any case) or a part of the business name (any case). */
+  /** The portal's search: the lead's reference (`RF-…`, exact, any case) or a part of the business name (any case). */
   search?: string;
 }
 

@@ -79,7 +79,7 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
 }
 
 /**
- * A submitted lead's unlocks (issue 41): the same reckoning as prequalification's, on the options
+ * A submitted lead's unlocks: the same reckoning as prequalification's, on the options
  * still open to it: the panel without the products of every lender that has declined the lead (a
  * lender that said no to this business will not say yes under another of its products, as a
  * referral leaves its referring lender out). After each decline the lead reads what would still add

@@ -1,5 +1,5 @@
 /**
- * The client-hub link's life (issue 21 item 6): rate limits per link and per
+ * The client-hub link's life: rate limits per link and per
  * client address, and the partner's rotation. No token is ever logged.
  */
 import { rotateHubLink } from "../../db/hub/hub-links";

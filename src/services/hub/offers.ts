@@ -46,7 +46,7 @@ export async function acceptHubOffer(deps: Deps, lead: Lead, offerId: string) {
 }
 
 /**
- * The business's own "no" (issue 41), through the partner API's `declineOfferOfLead` on the hub's lead:
+ * The business's own "no", through the partner API's `declineOfferOfLead` on the hub's lead:
  * the same rows and the same `lead.offer_declined` and `offer.declined`. The refusals name the form's
  * field: no reason chosen is `invalid_request` beside the reasons, an offer that cannot be declined is said at the offer.
  */

@@ -23,7 +23,7 @@ import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
 
 /**
- * Issue 41 item 3: prequalification's unlocks for the submitted lead, on the panel without the products
+ * Prequalification's unlocks for the submitted lead, on the panel without the products
  * of the lenders that declined it, from the same figures submit matched on. Nothing is named but fields.
  */
 async function openUnlocks(ctx: ViewContext, { lead, routing, routedOptions, registerAnswers, documents }: LeadWithRelations) {

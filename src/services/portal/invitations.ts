@@ -52,7 +52,7 @@ export async function inviteMember(deps: Deps, organisationId: string, request: 
  * pending ones, and its audit entry (`member.reinvited`, target: the invitation) is written in the
  * same batch. Another organisation's or a removed member is `not_found`.
  *
- * Who may issue one (issue 39 item 1): an admin of the organisation for a member whose role is
+ * Who may issue one: an admin of the organisation for a member whose role is
  * `member`; only the operator for an admin (`by.memberId` `operator`), since the link takes over
  * whoever it names, and an admin's click alone must not make another admin's account theirs. An
  * admin asking for an admin's, or their own (they are signed in with a passkey), is a `conflict`.
