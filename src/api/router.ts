@@ -22,7 +22,7 @@ function withFileLimit<R extends RouteConfig>(route: R): R {
 /**
  * Every router validates through the same hook, so every validation failure
  * has one shape, and every route it registers declares the errors its guards
- * and validators can answer with (lib/declared-responses.ts), not only the
+ * and validators can answer with (api/declared-responses.ts), not only the
  * ones its handler throws.
  */
 export const createRouter = () => {

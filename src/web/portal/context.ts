@@ -11,5 +11,5 @@ export type PortalContext = Context<PortalEnv>;
 
 export const PORTAL_ROUTE = "/portal";
 
-/** The product's name, in every page's <title> and the header. */
+/** The product's name, in every page's <title> and the header (issue 23 item 15). */
 export const PRODUCT_NAME = "Referral Funding Service";

@@ -37,7 +37,7 @@ export const notFoundPage = () => messagePage("Not found", "There is no such pag
 
 /**
  * The same "not found" for a signed-in member, inside the portal's header and navigation, with what to do
- * next. `routes.tsx` puts it in place of every 404 page a signed-in request gets, so a
+ * next (issue 23 item 13). `routes.tsx` puts it in place of every 404 page a signed-in request gets, so a
  * page that is not yours and a mistyped address both keep the person in the portal.
  */
 export const signedInNotFoundPage = (viewer: PageViewer, formToken: string) => {

@@ -35,7 +35,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerFormsAsset(portal);
   portal.get("/sign-in", (c) => c.html(signInPage({ next: landingOf(c.req.query("next")), notice: c.req.query("notice") })));
   // The link: its token is traded for a short-lived cookie and the browser moves on to the acceptance
-  // page without it. From another site (a webmail tab, `Sec-Fetch-Site: cross-site`)
+  // page without it (issue 21 item 6). From another site (a webmail tab, `Sec-Fetch-Site: cross-site`)
   // a page that moves on by itself, since a browser withholds a SameSite=Strict cookie on a redirect
   // chain another site started; otherwise a 303.
   portal.get("/invitations/:token", async (c) => {
@@ -97,7 +97,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.use("/members/*", requireAdmin);
   portal.use("/audit", requireAdmin);
   registerStepUpRoutes(portal);
-  // The step-up actions: a passkey proof of the last minutes, not the session alone.
+  // The step-up actions (issue 39 item 9): a passkey proof of the last minutes, not the session alone.
   portal.use("/members/:id/reinvite", requireFreshPasskey(() => `${PORTAL_ROUTE}/members`));
   portal.use("/passkeys/options", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
   portal.use("/passkeys/verify", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
@@ -175,7 +175,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   });
 
   // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
-  // A member's only: an admin's comes from the operator, refused here as a conflict.
+  // A member's only: an admin's comes from the operator (issue 39 item 1), refused here as a conflict.
   portal.post("/members/:id/reinvite", async (c) => {
     const viewer = c.get("viewer");
     try {

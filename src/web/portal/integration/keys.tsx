@@ -41,7 +41,7 @@ async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRef
 export function registerKeyPages(portal: Hono<PortalEnv>) {
   portal.get("/keys", (c) => keysPage(c, EMPTY_KEY_FORM));
 
-  // A live key moves real money: creating one needs a passkey proof of the last minutes.
+  // A live key moves real money: creating one needs a passkey proof of the last minutes (issue 39 item 9).
   portal.on("POST", "/keys", requireFreshPasskey(() => `${PORTAL_ROUTE}/keys`, (c) => c.get("viewer").environment === "live"));
 
   portal.post("/keys", async (c) => {

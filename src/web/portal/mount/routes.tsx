@@ -44,7 +44,7 @@ export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
   portal.use("*", async (c, next) => {
     await next();
-    // Every page answered "not found" to a signed-in member keeps the header and navigation.
+    // Every page answered "not found" to a signed-in member keeps the header and navigation (issue 23 item 13).
     const viewer = c.get("viewer");
     if (viewer && c.res.status === 404 && (c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
       c.res = undefined;

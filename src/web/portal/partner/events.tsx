@@ -37,7 +37,7 @@ const subjectHref = (kind: "partner" | "lender", subject: { type: string; id: st
 const SUBJECT_KINDS: Record<string, string> = { lead: "A lead", deal: "A deal", referral: "A referral" };
 
 /**
- * An event's subject as a person reads it: the business's name and the reference they
+ * An event's subject as a person reads it (issue 23 item 9): the business's name and the reference they
  * know (`RF-…`, `DL-…`), linked to its page; never `lead <id>`.
  */
 const Subject = (props: { kind: "partner" | "lender"; subject: { type: string; id: string }; name: SubjectName | undefined }) => {
