@@ -30,7 +30,7 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 /**
  * A door of the service: the paths under `prefix` and the module that mounts their routes. A door's
  * module (its routes, their zod schemas, its OpenAPI document) is imported on the first request under
- * its prefix, not when the isolate starts (issue 25; docs/capacity.md, "Cold start"): a cold isolate
+ * its prefix, not when the isolate starts (docs/capacity.md, "Cold start"): a cold isolate
  * evaluates only the shell below, and a partner's first request builds the partner API alone.
  * `aheadOfConfiguration`: mounted before the configuration check (the widget is static code).
  * The prefixes are the doors' own constants (PARTNER_BASE…); test/app-doors.test.ts holds them equal.

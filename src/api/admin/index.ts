@@ -7,7 +7,7 @@ import { countFailedAttempt } from "../../middleware/rate-limit";
 import { createRouter } from "../router";
 import { registerAttributionRoutes } from "./attributions/handlers";
 import { registerOrganisationRoutes } from "./organisations/handlers";
-import { registerInvitationRoutes } from "./organisations/invitations";
+import { registerInvitationRoutes } from "./invitations/handlers";
 import { registerOperatorDocument } from "./openapi";
 import { registerProductRoutes } from "./products/handlers";
 

@@ -46,7 +46,7 @@ export const deals = sqliteTable(
     status: text("status").notNull(),
     lenderStatus: text("lender_status").notNull(),
     statusReason: text("status_reason"),
-    /** Why the lender declined, as codes (issue 41); null until declined. */
+    /** Why the lender declined, as codes; null until declined. */
     declineReasons: text("decline_reasons", { mode: "json" }).$type<DeclineReason[]>(),
     /** The product family the deal was routed for (its first matched product's); the partner's outcomes name it. Null for test deals. */
     productFamily: text("product_family"),

@@ -1,9 +1,9 @@
-import type { Lead } from "../leads/types";
+import type { LeadSubject } from "../leads/subject";
 import type { LenderStatus } from "../reference/values";
 import type { DeclineReason } from "./decline";
 
 /** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
-export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons">;
+export type DealSubject = LeadSubject;
 
 /** The deal's own life cycle, beside the lender's reported `lender_status`. */
 export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;

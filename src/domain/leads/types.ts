@@ -127,7 +127,7 @@ export interface RenewalSummary {
 }
 
 /**
- * What became of one routed option, as the partner reads it (issue 41): numbered in routing order,
+ * What became of one routed option, as the partner reads it: numbered in routing order,
  * its product family, the outcome, and the decline reasons as labelled codes. Never the provider,
  * and a lender's note only when the lender marked it shareable.
  */

@@ -176,7 +176,7 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     matched_options: lead.matchedOptions,
     options: lead.options,
     offers: sources.routing?.offers ?? [],
-    // Issue 41: the business declined every current offer (the lender may still make new terms).
+    // The business declined every current offer (the lender may still make new terms).
     all_offers_declined: sources.routing?.allOffersDeclined ?? false,
     documents: (sources.documents ?? []).map(leadDocumentView),
     statements: statementSummary(sources.documents ?? []),

@@ -1,7 +1,7 @@
 /**
  * The portal's audit action names (portal_audit_log.action, written by services/portal/audit.ts
  * and the db/portal batches) with the words a person reads on the audit page. The names stay
- * stable in the log; only the labels are shown (issue 23 item 9). Pure.
+ * stable in the log; only the labels are shown. Pure.
  */
 export const AUDIT_ACTIONS = [
   { value: "session.opened", label: "Signed in" },

@@ -32,7 +32,7 @@ export interface StatusReport extends DeclineInput {
 export async function reportStatus(deps: Deps, scope: Scope, ref: string, report: StatusReport) {
   const { db } = deps;
   const deal = await requireDeal(deps, scope, ref);
-  // Like a malformed body, an unknown code is refused (422, naming `reasons.N.code`) before the move is judged.
+  // Like a malformed body, an unknown code is refused (`unknown_code`, naming `reasons.N.code`) before the move is judged.
   const declineReasons = report.status === "declined" ? declineReasonsOf(report) : undefined;
   if (!canMove(deal.lenderStatus, report.status)) throw invalidTransition(deal, report.status);
   if (report.status === "funded" && report.funded_amount === undefined) {

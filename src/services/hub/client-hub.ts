@@ -146,13 +146,13 @@ export async function requestPage(deps: Deps, lead: Lead, requestId: string) {
   return { request, deal, files: await documentsOfRequests(db, [request.id]) };
 }
 
-/** 422 `cap_exceeded` naming the limit: a document request takes at most 10 files in all. */
+/** `cap_exceeded` naming the limit: a document request takes at most 10 files in all. */
 const filesPerRequestCap = (held: number) =>
   new Refusal("cap_exceeded", `A document request takes at most ${FILES_PER_UPLOAD_MAX} files in all; this one holds ${held}.`, {
     field: "file",
     extra: { limit: FILES_PER_UPLOAD_MAX },
   });
-/** 422 `cap_exceeded` naming the limit: a lead takes at most 100 files from the client. */
+/** `cap_exceeded` naming the limit: a lead takes at most 100 files from the client. */
 const clientDocumentsCap = () =>
   new Refusal("cap_exceeded", `A lead takes at most ${CLIENT_DOCUMENTS_PER_LEAD_MAX} files from the client; this lead has reached the limit.`, {
     field: "file",

@@ -18,7 +18,7 @@ const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationI
 
 
 
-/** One offer of this lead; another lead's offer (or none) is the hub's plain 404. */
+/** One offer of this lead; another lead's offer (or none) is `not_found` (the hub's plain page). */
 export async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
   const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
@@ -46,9 +46,9 @@ export async function acceptHubOffer(deps: Deps, lead: Lead, offerId: string) {
 }
 
 /**
- * The business's own "no" (issue 41), through the partner API's `declineOfferOfLead` on the hub's lead:
+ * The business's own "no", through the partner API's `declineOfferOfLead` on the hub's lead:
  * the same rows and the same `lead.offer_declined` and `offer.declined`. The refusals name the form's
- * field: no reason chosen is 400 beside the reasons, an offer that cannot be declined is said at the offer.
+ * field: no reason chosen is `invalid_request` beside the reasons, an offer that cannot be declined is said at the offer.
  */
 export async function declineHubOffer(deps: Deps, lead: Lead, offerId: string, reasonCode: string) {
   const offer = await hubOffer(deps, lead, offerId);

@@ -127,7 +127,7 @@ export async function openLead(deps: Deps, { makeReference = newLeadReference, .
 
 /**
  * The draft changed since the version the caller drew its change from (a portal form, an API
- * client's If-Match): nothing is written, the caller reads again (issue 39 item 2).
+ * client's If-Match): nothing is written, the caller reads again.
  */
 const changedSince = (lead: Lead, expected: number) =>
   new Refusal("precondition_failed", `The lead changed since version ${expected} was read; it is now at version ${lead.version}. Read it again and make the change on what it holds now.`, {

@@ -128,11 +128,11 @@ interface OfferDecline {
 const isOfferDeclineReason = (code: string): code is OfferDeclineReason => (OFFER_DECLINE_REASON_VALUES as readonly string[]).includes(code);
 
 /**
- * The business's own "no" to a presented offer (issue 41 item 5), from the partner API, the portal or
+ * The business's own "no" to a presented offer, from the partner API, the portal or
  * the hub. The routing row is the lock: one conditional update wins while the offer is presented and
  * current and the lead takes offers, and the offer's change, `lead.offer_declined` to the partner and
  * `offer.declined` to a live lender (or a lender's own test deal) are guarded on it. A repeat answers
- * the declined offer again with no second event; a declined offer can no longer be accepted (409).
+ * the declined offer again with no second event; a declined offer can no longer be accepted (`offer_not_acceptable`).
  */
 export async function declineOffer(deps: Deps, scope: Scope, leadId: string, offerId: string, reasonCode: string): Promise<OfferDecline> {
   return declineOfferOfLead(deps, await requireLead(deps, scope, leadId), offerId, reasonCode);

@@ -54,14 +54,14 @@ async function findVersionedLeadView(ctx: ViewContext, scope: Scope, id: string)
   return found ? { view: await viewOf(ctx, found), version: found.lead.version } : null;
 }
 
-/** GET /leads/{id} with the version it shows; 404 outside the caller's account and environment. */
+/** GET /leads/{id} with the version it shows; `not_found` outside the caller's account and environment. */
 export async function readVersionedLead(ctx: ViewContext, scope: Scope, id: string) {
   const found = await findVersionedLeadView(ctx, scope, id);
   if (!found) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return found;
 }
 
-/** GET /leads/{id}; 404 outside the caller's account and environment. */
+/** GET /leads/{id}; `not_found` outside the caller's account and environment. */
 export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
   const view = await findLeadView(ctx, scope, id);
   if (!view) throw new Refusal("not_found", "No lead with that id in this account and environment.");

@@ -12,7 +12,7 @@ import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon, type NewOffer } from "../../db/leads/routing";
-import type { DealSubject } from "../../domain/deals/types";
+import { subjectOf } from "../../domain/leads/subject";
 import { matcherFacts } from "../../domain/deals/facts";
 import { newDealReference } from "../../domain/deals/reference";
 import type { ResolvedFigures } from "../../domain/figures";
@@ -73,17 +73,6 @@ export const panelMatcher =
       needs: result.needs,
     };
   };
-
-export const subjectOf = (lead: Lead): DealSubject => ({
-  country: lead.country,
-  channel: lead.channel,
-  business: lead.business,
-  contact: lead.contact,
-  funding: lead.funding,
-  trading: lead.trading,
-  consent: lead.consent,
-  significantPersons: lead.significantPersons,
-});
 
 /**
  * The matcher's facts for a lead, from the figures the lead shows and what the application holds

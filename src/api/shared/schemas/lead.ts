@@ -18,7 +18,7 @@ import { NeedItem, UnlockItem } from "./unlock";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
-/** Every text of a lead (names, references, numbers, address lines) is plain text on one line (issue 21 item 11, issue 39 item 8). */
+/** Every text of a lead (names, references, numbers, address lines) is plain text on one line. */
 const text = (max: number) => PlainText(max, { min: 1 });
 const nameText = text;
 /** Absent leaves a field as it is; null says it is not known (and clears it on PATCH). */
