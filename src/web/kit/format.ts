@@ -155,3 +155,13 @@ export function sizeInWords(bytes: number): string {
   if (bytes >= MB) return `${Math.floor(bytes / MB)} MB`;
   return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
 }
+
+/**
+ * A file's size as a person reads it: "3 MB", "1.5 MB", "24 KB", never a count of bytes. One
+ * decimal place from a megabyte up, where it says something; at least "1 KB" for a tiny file.
+ */
+export function fileSizeInWords(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
