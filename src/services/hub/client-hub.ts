@@ -381,7 +381,7 @@ export async function signAgreementOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   const key = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const agreement = key ? await deps.env.DOCUMENTS.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
-  const check = checkSignature(form);
+  const check = checkSignature(form, deal.subject.country);
   if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
   const at = isoNow(deps);
   const token = randomToken(24);

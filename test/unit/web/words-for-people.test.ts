@@ -23,3 +23,13 @@ describe("words for people", () => {
     expect(signatureInWords(null)).toBe("—");
   });
 });
+
+describe("the kit's table", () => {
+  it("breaks a word only where it cannot fit its column on a wide screen (no 'Amo unt' at 1280 px); the phone's cards may break anywhere", async () => {
+    const { TABLE_STYLE } = await import("../../../src/web/kit/table");
+    const [wide, phone] = TABLE_STYLE.split("@media (max-width:37.5rem)");
+    expect(wide).toContain("overflow-wrap:break-word");
+    expect(wide).not.toContain("anywhere");
+    expect(phone).toContain("overflow-wrap:anywhere");
+  });
+});
