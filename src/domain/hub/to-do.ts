@@ -17,7 +17,7 @@ export interface ToDo {
   path: string;
 }
 
-export interface ToDoDeal {
+interface ToDoDeal {
   deal: Pick<Deal, "ref" | "status" | "accountSubmittedAt" | "agreementUploadedAt" | "signedAt">;
   label: string;
   /** The latest message on the deal came from the funding provider: the business has not answered it yet. */
@@ -25,7 +25,7 @@ export interface ToDoDeal {
 }
 
 /** The deal whose offer the business accepted, if any: from then on the hub is about that deal alone. */
-export function acceptedDealRef(offers: readonly Pick<Offer, "state" | "dealRef">[], deals: readonly Pick<Deal, "ref" | "status">[]): string | null {
+function acceptedDealRef(offers: readonly Pick<Offer, "state" | "dealRef">[], deals: readonly Pick<Deal, "ref" | "status">[]): string | null {
   const accepted = offers.find((o) => o.state === "accepted" && o.dealRef);
   if (accepted?.dealRef) return accepted.dealRef;
   return deals.find((d) => d.status === "offer_accepted")?.ref ?? null;

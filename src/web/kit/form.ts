@@ -59,7 +59,7 @@ export function textFields(form: FormData, options: { trim?: boolean } = {}): Fo
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** How `jsonOfForm` reads a form's fields beyond text. */
-export interface FormShape {
+interface FormShape {
   /** Number fields, each read by what its name holds (web/kit/number-input.ts `QUANTITY_OF`: money, percent, months). */
   numbers?: readonly string[];
   /** Day fields (an `<input type="date">`) that become the end of that day in UTC. */

@@ -24,13 +24,13 @@ export function readNumber(text: string): number | null {
 }
 
 /** What a number field holds, which decides what may be typed around the digits. */
-export type Quantity = "money" | "percent" | "months" | "number";
+type Quantity = "money" | "percent" | "months" | "number";
 
 /**
  * Every number field of the portal and hub forms by its name (the JSON path the form fills, or its
  * last part): one table, read by the form readers and by the messages' examples.
  */
-export const QUANTITY_OF: Readonly<Record<string, Quantity>> = {
+const QUANTITY_OF: Readonly<Record<string, Quantity>> = {
   "funding.amount": "money",
   "trading.monthly_revenue": "money",
   "trading.annual_turnover": "money",

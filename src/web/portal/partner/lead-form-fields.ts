@@ -135,7 +135,7 @@ export function leadFormFields(...names: string[]): LeadFormField[] {
 export type PostedForm = Record<string, string>;
 
 /** How a form's values are read beyond their text: the market's currency for amounts, its order for dates. */
-export interface ReadingOf {
+interface ReadingOf {
   currency?: string;
   dateOrder: DateOrder;
 }
