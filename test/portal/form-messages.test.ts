@@ -170,6 +170,10 @@ describe("the one input rule: money, rates, terms as people type them (issue 45 
     const badTerm = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "£50k", kind: "business_loan", annual_rate_pct: "10", term_months: "soon" } });
     expect(messageBeside(badTerm.text, "term_months")).toBe("Enter the term as a number, in months, for example 24, or in years, for example 2 years.");
     for (const page of [badAmount, badRate, badTerm]) expect(page.text).not.toContain("for example 50000");
+    // Each field's hint gives its own example before anything is typed.
+    const form = (await portal("GET", `/deals/${refA}`, { session })).text;
+    expect(form).toMatch(/Yearly rate \(%\)<\/label><span class="muted"> \(for example 11\.5 or 11\.5%\)<\/span>/);
+    expect(form).toMatch(/Term \(months\)<\/label><span class="muted"> \(in months, for example 24, or in years, for example 2 years\)<\/span>/);
     const good = await portal("POST", `/deals/${refA}/offers`, {
       session,
       form: { maturity: "firm", amount: "£50k", kind: "business_loan", annual_rate_pct: "11.5%", term_months: "2 years", fees: "£1k", total_repayment: "£57,500" },
