@@ -67,7 +67,10 @@ describe("a partner's day in the portal", () => {
     await page.getByRole("link", { name: "Add or change significant persons" }).click();
     await page.getByRole("heading", { name: "Add a person" }).waitFor();
     await input(page, "full_name").fill("Ada Lovelace");
-    await input(page, "date_of_birth").fill("1984-03-09");
+    // The date of birth as day, month and year, day first for a GB lead (issue 45 item 7).
+    await input(page, "date_of_birth.day").fill("9");
+    await input(page, "date_of_birth.month").fill("3");
+    await input(page, "date_of_birth.year").fill("1984");
     await input(page, "residential_address.line1").fill("1 Analytical Row");
     await input(page, "residential_address.city").fill("London");
     await input(page, "residential_address.postal_code").fill("N1 9GU");
@@ -75,6 +78,7 @@ describe("a partner's day in the portal", () => {
     await input(page, "ownership_percent").fill("60");
     await press(page, "Add person", "added");
     expect(await page.locator("#ownership-total").textContent()).toContain("60%");
+    expect(await page.locator("table").first().innerText()).toContain("9 Mar 1984");
     await checkPage(page, "partner-persons", true);
 
     // The bank statement from examples/: accepted, and its monthly revenue read with its basis.

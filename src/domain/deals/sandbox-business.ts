@@ -83,7 +83,8 @@ export const sandboxAccountForm = (deal: Deal): Record<string, string> => ({
 export const sandboxSignatureForm = (deal: Deal) => {
   const contact = deal.subject.contact;
   const name = [contact?.first_name, contact?.last_name].filter(Boolean).join(" ");
-  return { full_name: name || holderOf(deal), consent: "yes" };
+  // The signature needs a first and a last name (signature.ts `signerNameWordsOf`): a contact with one name signs as the sandbox's own signer.
+  return { full_name: name.includes(" ") ? name : "Sandbox Signer", consent: "yes" };
 };
 
 /**

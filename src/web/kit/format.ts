@@ -8,6 +8,8 @@
  * list knows is shown in words made from it, never as a code with underscores.
  */
 import { localFormOf } from "../../domain/hub/local-form";
+import { UNKNOWN_EXTENSION } from "../../domain/documents/file-type";
+import { SIGNATURE_SCHEME } from "../../domain/hub/signature";
 import {
   COMPANY_TYPES,
   CREDIT_SCORE_BANDS,
@@ -154,4 +156,35 @@ export function sizeInWords(bytes: number): string {
   const MB = 1024 * 1024;
   if (bytes >= MB) return `${Math.floor(bytes / MB)} MB`;
   return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+}
+
+/**
+ * A file's size as a person reads it: "3 MB", "1.5 MB", "24 KB", never a count of bytes. One
+ * decimal place from a megabyte up, where it says something; at least "1 KB" for a tiny file.
+ */
+export function fileSizeInWords(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * A stored file's name as a person reads it. A file of no kind we recognise is stored ending in
+ * `.bin` (domain/documents/file-type.ts): that extension is ours, not the sender's, so it is said
+ * in words instead ("notes (file type not recognised)").
+ */
+export function fileNameInWords(name: string): string {
+  const suffix = `.${UNKNOWN_EXTENSION}`;
+  return name.toLowerCase().endsWith(suffix) ? `${name.slice(0, -suffix.length) || "file"} (file type not recognised)` : name;
+}
+
+/**
+ * The business's signature check as a lender reads it: what the signature is and what it is bound
+ * to, never the stored `typed_name:<hash>` (the API's `signature_verification` keeps it for
+ * anyone who wants to recompute it; docs/client-hub.md "Signature scheme").
+ */
+export function signatureInWords(verification: string | null | undefined): string {
+  if (!verification) return "—";
+  if (verification.startsWith(`${SIGNATURE_SCHEME}:`)) return "Name typed and consent given, bound to the agreement file that was signed";
+  return "Recorded";
 }

@@ -30,6 +30,7 @@ nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .skip{position:absolute;left:-999rem;top:0;background:#fff;color:#1d2230;padding:.5rem 1rem;z-index:10}.skip:focus{left:.5rem;top:.5rem}
 form button+button,form button+a,form a+button{margin-left:.6rem}input+button,select+button,textarea+button{margin-left:0}label+input,label+select,label+textarea{margin-bottom:.3rem}
 .next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
+.date-input{border:0;padding:0;margin:.6rem 0 .2rem}.date-input legend{padding:0}.date-part{display:inline-block;margin-right:1rem}.date-part label{margin:.2rem 0}.date-part input[type=text]{width:auto}
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
 ${COPY_STYLE}

@@ -151,7 +151,11 @@ describe("lender sandbox page", () => {
 
     expect((await postAgreement(session, ref, { bytes: pdfBytes(), type: "application/pdf", name: "agreement.pdf" })).status).toBe(303);
     expect((await simulate("deal.agreement_signed")).status).toBe(303);
-    expect((await portal("GET", `/deals/${ref}`, { session })).text).toContain('data-stage="signed"');
+    const signed = await portal("GET", `/deals/${ref}`, { session });
+    expect(signed.text).toContain('data-stage="signed"');
+    // The signature check in words, never the stored `typed_name:<hash>` (issue 45 item 10).
+    expect(signed.text).toContain('<td data-completion="signature">Name typed and consent given, bound to the agreement file that was signed</td>');
+    expect(signed.text).not.toContain("typed_name");
     expect((await simulate("nonsense")).status).toBe(400);
 
     const funded = await portal("POST", `/deals/${ref}/status`, { session, form: { status: "funded", funded_amount: "40000" } });

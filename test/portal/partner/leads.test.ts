@@ -17,7 +17,7 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "contact.email": "not-an-email", "funding.amount": "lots" } });
     expect(res.status).toBe(400);
     expect(messageBeside(res.text, "contact.email")).toBe("Enter the email like name@example.com.");
-    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50000.");
+    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
     expect(res.text).toContain('aria-describedby="contact.email-error"');
     expect(res.text).toContain('value="not-an-email"');
     expect(await leadIdsOf(organisation.id)).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../../src/domain/hub/account-details";
-import { checkSignature, signatureVerification } from "../../../src/domain/hub/signature";
+import { checkSignature, signerNameWordsOf, signatureVerification } from "../../../src/domain/hub/signature";
 import { sha256Hex } from "../../../src/lib/crypto";
 
 describe("account details", () => {
@@ -42,6 +42,15 @@ describe("signature", () => {
     expect(checkSignature({ full_name: " Ada  Lovelace ", consent: "yes" })).toEqual({ ok: true, name: "Ada Lovelace" });
     expect(checkSignature({ full_name: "Ada", consent: "on" })).toMatchObject({ ok: false, field: "consent" });
     expect(checkSignature({ consent: "yes" })).toMatchObject({ ok: false, field: "full_name" });
+  });
+
+  it("needs a first and a last name where the market's agreements name the signer so (every served market)", () => {
+    expect(signerNameWordsOf("GB")).toBe(2);
+    expect(signerNameWordsOf("ES")).toBe(2);
+    expect(signerNameWordsOf("ZZ")).toBe(1);
+    expect(checkSignature({ full_name: "Ada", consent: "yes" }, "GB")).toMatchObject({ ok: false, field: "full_name", problem: "invalid" });
+    expect(checkSignature({ full_name: "Ada  Lovelace", consent: "yes" }, "GB")).toEqual({ ok: true, name: "Ada Lovelace" });
+    expect(checkSignature({ full_name: "Ada", consent: "yes" }, "ZZ")).toMatchObject({ ok: true });
   });
 
   it("binds the typed name to the agreement's etag", async () => {

@@ -1,11 +1,11 @@
 /** Completion: what has happened towards it, and the agreement upload (a PDF the client signs in the hub). */
 import type { DealView } from "../../../domain/deals/view";
 import { AGREEMENT_MAX_BYTES } from "../../../api/shared/schemas/deal-actions";
-import { sizeInWords } from "../../kit/format";
+import { signatureInWords, sizeInWords } from "../../kit/format";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
-import { day, orDash } from "./labels";
+import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
@@ -37,7 +37,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             </tr>
             <tr>
               <th scope="row">Signature check</th>
-              <td>{orDash(c.signature_verification)}</td>
+              <td data-completion="signature">{signatureInWords(c.signature_verification)}</td>
             </tr>
           </tbody>
         </table>

@@ -9,6 +9,10 @@ import { LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
 import { day, money, orDash } from "./labels";
 import type { DealRefusal } from "./fields";
+import { EXAMPLE_OF } from "../../kit/number-input";
+
+/** Each number field's own example (the one input rule, web/kit/number-input.ts), as a hint beside it. */
+const hintOf = (kind: keyof typeof EXAMPLE_OF) => ` (${EXAMPLE_OF[kind]})`;
 
 export const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
 export const OFFER_NUMBERS = ["amount", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment"] as const;
@@ -69,13 +73,13 @@ function MakeOffer(props: { deal: DealView; formToken: string; state: FormState 
       <form method="post" action={`${PORTAL_ROUTE}/deals/${d.ref}/offers`}>
         <FormToken token={props.formToken} />
         <SelectField state={state} name="maturity" label="Terms" options={MATURITIES} />
-        <TextField state={state} name="amount" label={`Amount (${d.request.currency})`} type="number" step="0.01" min="0" required />
+        <TextField state={state} name="amount" label={`Amount (${d.request.currency})`} type="number" step="0.01" min="0" required hint={hintOf("money")} />
         <SelectField state={state} name="kind" label="Product" options={PRODUCT_FAMILIES} />
-        <TextField state={state} name="annual_rate_pct" label="Yearly rate (%)" type="number" step="0.01" min="0" />
+        <TextField state={state} name="annual_rate_pct" label="Yearly rate (%)" type="number" step="0.01" min="0" hint={hintOf("percent")} />
         <TextField state={state} name="factor_rate" label="Factor rate" type="number" step="0.001" min="1" />
-        <TextField state={state} name="term_months" label="Term (months)" type="number" step="1" min="1" />
-        <TextField state={state} name="fees" label={`Fees (${d.request.currency})`} type="number" step="0.01" min="0" />
-        <TextField state={state} name="total_repayment" label={`Total repayment (${d.request.currency})`} type="number" step="0.01" min="0" />
+        <TextField state={state} name="term_months" label="Term (months)" type="number" step="1" min="1" hint={hintOf("months")} />
+        <TextField state={state} name="fees" label={`Fees (${d.request.currency})`} type="number" step="0.01" min="0" hint={hintOf("money")} />
+        <TextField state={state} name="total_repayment" label={`Total repayment (${d.request.currency})`} type="number" step="0.01" min="0" hint={hintOf("money")} />
         <TextField state={state} name="expires_at" label="Valid until (end of that day, UTC)" type="date" />
         <TextArea state={state} name="notes" label="Notes (optional)" maxlength={2000} />
         <FormRefusal state={state} fields={OFFER_FIELDS} />

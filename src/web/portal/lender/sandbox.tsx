@@ -16,7 +16,7 @@ import { createTestDeal, removeTestDeal, testDealsOf } from "../../../services/d
 import { viewContext } from "../../../services/views/view-context";
 import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
 import { readForm, textFields } from "../../kit/form";
-import { readNumber } from "../../kit/number-input";
+import { EXAMPLE_OF, readMoney } from "../../kit/number-input";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
 import { notFoundPage } from "../refused-page";
@@ -49,8 +49,8 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
     if (!MARKET_COUNTRIES.includes(country)) return showSandbox(c, 400, refused("country", "Choose the market from the list."), fields);
     let amount: number | undefined;
     if (fields.amount) {
-      const read = readNumber(fields.amount);
-      if (read === null || !(read > 0)) return showSandbox(c, 400, refused("amount", "Enter the amount as a number above zero, for example 50000."), fields);
+      const read = readMoney(fields.amount);
+      if (read === null || !(read > 0)) return showSandbox(c, 400, refused("amount", `Enter the amount as a number above zero, ${EXAMPLE_OF.money}.`), fields);
       amount = read;
     }
     try {

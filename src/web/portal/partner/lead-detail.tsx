@@ -5,7 +5,7 @@
  * accept button that calls the API's own acceptOffer.
  */
 import { requirementLabel } from "../../../domain/panel/requirements";
-import { formatFor, LABELS } from "../../kit/format";
+import { fileNameInWords, formatFor, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { RecordTable } from "../../kit/table";
 import type { Hono } from "hono";
@@ -237,7 +237,7 @@ function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView; error
               rowHeader: true,
               cell: (d) => (
                 <>
-                  <bdi>{d.filename}</bdi>
+                  <bdi>{fileNameInWords(d.filename)}</bdi>
                   <FormulaCellsWarning flagged={d.formula_cells} />
                 </>
               ),
