@@ -32,6 +32,9 @@ export interface Deal {
   agreementUploadedAt: string | null;
   signedAt: string | null;
   signatureVerification: string | null;
+  /** The lender's report that the funded deal ended early (`settled_early`, `defaulted`), and when; null until then. */
+  repaymentOutcome?: string | null;
+  repaymentOutcomeAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }
