@@ -39,7 +39,7 @@ export const toDeal = (r: DealRow): Deal => ({
   agreementUploadedAt: r.agreementUploadedAt,
   signedAt: r.signedAt,
   signatureVerification: r.signatureVerification,
-  repaymentOutcome: r.repaymentOutcome,
+  repaymentOutcome: r.repaymentOutcome as Deal["repaymentOutcome"],
   repaymentOutcomeAt: r.repaymentOutcomeAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,

@@ -9,6 +9,10 @@ export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "conta
 export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
+/** A funded deal that ended early (issue 43): repaid in full before its term, or defaulted. lender_status stays `funded`. */
+export const REPAYMENT_OUTCOMES = ["settled_early", "defaulted"] as const;
+export type RepaymentOutcome = (typeof REPAYMENT_OUTCOMES)[number];
+
 export interface Deal {
   ref: string;
   lenderOrganisationId: string;
@@ -33,7 +37,7 @@ export interface Deal {
   signedAt: string | null;
   signatureVerification: string | null;
   /** The lender's report that the funded deal ended early (`settled_early`, `defaulted`), and when; null until then. */
-  repaymentOutcome?: string | null;
+  repaymentOutcome?: RepaymentOutcome | null;
   repaymentOutcomeAt?: string | null;
   createdAt: string;
   updatedAt: string;

@@ -13,6 +13,7 @@ import { allOf } from "../../db/leads/progress";
 import { monthOf } from "../../domain/commission/month";
 import { withinClawback } from "../../domain/commission/terms";
 import type { Scope } from "../../domain/identity/caller";
+import type { RepaymentOutcome } from "../../domain/deals/types";
 import type { Environment } from "../../domain/identity/keys";
 import { randomToken } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
@@ -21,8 +22,6 @@ import { requireDeal } from "../deals/reads";
 import { commissionEvent } from "./accrual";
 import { operatorEntryView } from "./views";
 
-export const REPAYMENT_OUTCOMES = ["settled_early", "defaulted"] as const;
-export type RepaymentOutcome = (typeof REPAYMENT_OUTCOMES)[number];
 
 /** The entry that follows `accrual`: the same deal, product and terms, its own kind, amount and time. */
 const followUp = (accrual: CommissionEntryRow, kind: "paid" | "clawed_back", at: string, extra: Pick<NewCommissionEntry, "paymentReference" | "reason">): NewCommissionEntry => ({
