@@ -11,7 +11,6 @@ import { entryInsertWhere, type NewCommissionEntry } from "../../db/commission/l
 import { termsCandidates } from "../../db/commission/terms";
 import { eventInsertWhere } from "../../db/guarded";
 import type { NewEvent } from "../../db/webhooks/events";
-import type { SQL } from "drizzle-orm";
 import { isCurrency, toMinorUnits } from "../../domain/commission/money";
 import { monthOf } from "../../domain/commission/month";
 import { commissionOn, termsInForce } from "../../domain/commission/terms";
@@ -24,6 +23,9 @@ import { offersOfDeal } from "../../db/deals/offers";
 import { findRouting } from "../../db/leads/routing";
 import { newId } from "../../lib/ids";
 import { partnerEntryView } from "./views";
+
+/** The condition a funding's batch writes its accrual under: the funding's winning change. */
+type Guard = Parameters<typeof entryInsertWhere>[2];
 
 /** What an accrual is priced from: the funding, the introducer, the product and when its offer was accepted. */
 export interface Funding {
@@ -58,7 +60,7 @@ export const commissionEvent = (entry: NewCommissionEntry, reference: string | n
  * The accrual's statements for a funding, guarded on `guard` (the funding's winning change), or none
  * when no terms were in force for the product, partner and currency when the offer was accepted.
  */
-export async function accrualStatements(deps: Deps, funding: Funding, guard: SQL): Promise<Statement[]> {
+export async function accrualStatements(deps: Deps, funding: Funding, guard: Guard): Promise<Statement[]> {
   if (!isCurrency(funding.currency)) return [];
   const candidates = await termsCandidates(deps.db, funding.lenderOrganisationId, funding.productId, funding.currency, funding.partnerOrganisationId);
   const terms = termsInForce(candidates, funding.partnerOrganisationId, funding.pricedAt);
@@ -95,7 +97,7 @@ export async function accrualStatements(deps: Deps, funding: Funding, guard: SQL
  * `product_family` names), in the currency of the offer the funding is held to, by the terms in force
  * when the partner accepted that offer (or now, when the lender funded without an acceptance).
  */
-export async function dealAccrualStatements(deps: Deps, deal: Deal, fundedAmount: number, leadReference: string | null, at: string, guard: SQL): Promise<Statement[]> {
+export async function dealAccrualStatements(deps: Deps, deal: Deal, fundedAmount: number, leadReference: string | null, at: string, guard: Guard): Promise<Statement[]> {
   const productId = deal.productIds[0];
   if (!deal.leadId || !deal.partnerOrganisationId || !productId) return [];
   const [offers, routing] = await Promise.all([offersOfDeal(deps.db, deal.ref), findRouting(deps.db, deal.leadId)]);
@@ -127,7 +129,7 @@ export async function dealAccrualStatements(deps: Deps, deal: Deal, fundedAmount
  * lender's panel product the offer was simulated from (the offer carries that product's label). The
  * entry is a sandbox entry, so an integration sees the events and the statement it will see live.
  */
-export async function simulatedAccrualStatements(deps: Deps, lead: Pick<Lead, "id" | "reference" | "organisationId" | "environment">, offer: Offer, acceptedAt: string | null, at: string, guard: SQL): Promise<Statement[]> {
+export async function simulatedAccrualStatements(deps: Deps, lead: Pick<Lead, "id" | "reference" | "organisationId" | "environment">, offer: Offer, acceptedAt: string | null, at: string, guard: Guard): Promise<Statement[]> {
   const product = (await currentPanel(deps)).find((p) => p.lenderOrganisationId === offer.lenderOrganisationId && p.label === offer.label);
   if (!product) return [];
   return accrualStatements(

@@ -6,7 +6,8 @@
 import { isoNow, type Deps } from "../deps";
 import { runGuardedBatch, type Statement } from "../../db/batch";
 import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
-import { dealChanged, repaymentOutcomeUpdate } from "../../db/deals/deals";
+import { dealChanged, findDeal, repaymentOutcomeUpdate } from "../../db/deals/deals";
+import { normaliseDealReference } from "../../domain/deals/reference";
 import { eventInsertWhere } from "../../db/guarded";
 import { leadReference } from "../../db/leads/routing";
 import { allOf } from "../../db/leads/progress";
@@ -18,7 +19,6 @@ import type { Environment } from "../../domain/identity/keys";
 import { randomToken } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { Refusal } from "../../lib/refusal";
-import { requireDeal } from "../deals/reads";
 import { commissionEvent } from "./accrual";
 import { operatorEntryView } from "./views";
 
@@ -62,7 +62,9 @@ export async function markCommissionPaid(deps: Deps, environment: Environment, e
  */
 export async function reportRepaymentOutcome(deps: Deps, scope: Scope, ref: string, outcome: RepaymentOutcome) {
   const { db } = deps;
-  const deal = await requireDeal(deps, scope, ref);
+  // The deal read as the lender's own deal reads are (services/deals/reads.ts); this folder sits below deals/, so it reads it itself.
+  const deal = await findDeal(db, scope, normaliseDealReference(ref));
+  if (!deal) throw new Refusal("not_found", "No deal with that reference is routed to this account in this environment.");
   if (deal.lenderStatus !== "funded") throw new Refusal("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; only a funded deal can be settled early or default.`);
   if (deal.repaymentOutcome) throw new Refusal("invalid_transition", `The deal's repayment outcome was already reported (${deal.repaymentOutcome}).`);
   const at = isoNow(deps);
