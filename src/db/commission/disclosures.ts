@@ -6,7 +6,7 @@ import { commissionDisclosures } from "../schema/commission";
 import { deals } from "../schema/deals";
 import { dealInScope } from "../deals/deals";
 
-export type NewDisclosure = typeof commissionDisclosures.$inferInsert;
+type NewDisclosure = typeof commissionDisclosures.$inferInsert;
 
 export const disclosureInsert = (db: Database, row: NewDisclosure) => db.insert(commissionDisclosures).values(row);
 

@@ -13,7 +13,7 @@ import { writeOrder, writtenBefore } from "../write-order";
 
 export type NewCommissionEntry = typeof commissionEntries.$inferInsert;
 export type { CommissionEntryRow };
-export type EntryKind = CommissionEntryRow["kind"];
+type EntryKind = CommissionEntryRow["kind"];
 
 /**
  * An entry written only if `guard` holds when the batch reaches it (the funded report's winning

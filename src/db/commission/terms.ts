@@ -8,7 +8,7 @@ import type { CurrencyCode } from "../../domain/commission/money";
 import type { Database } from "../client";
 import { commissionTerms, type CommissionTermsRow } from "../schema/commission";
 
-export const toTerms = (r: CommissionTermsRow): CommissionTerms => ({ ...r, currency: r.currency as CurrencyCode });
+const toTerms = (r: CommissionTermsRow): CommissionTerms => ({ ...r, currency: r.currency as CurrencyCode });
 
 export const termsInsert = (db: Database, terms: CommissionTerms) => db.insert(commissionTerms).values(terms);
 

@@ -99,4 +99,3 @@ export const commissionDisclosures = sqliteTable(
 
 export type CommissionTermsRow = typeof commissionTerms.$inferSelect;
 export type CommissionEntryRow = typeof commissionEntries.$inferSelect;
-export type CommissionDisclosureRow = typeof commissionDisclosures.$inferSelect;

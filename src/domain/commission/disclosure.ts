@@ -8,7 +8,7 @@
 import { commissionOn, type CommissionTerms } from "./terms";
 import { minorToDecimal, toMinorUnits, type CurrencyCode } from "./money";
 
-export const DISCLOSURE_VERSION = "commission-disclosure-2026-11";
+const DISCLOSURE_VERSION = "commission-disclosure-2026-11";
 
 /** `nature`: that commission may be paid, and of what kind. `amount`: how much, on request ("How much?"). */
 export type DisclosureWhat = "nature" | "amount";
@@ -27,7 +27,7 @@ export interface CommissionDisclosure {
 }
 
 type Terms = Pick<CommissionTerms, "basis" | "rateBps" | "flatAmount" | "minAmount" | "maxAmount">;
-export interface DisclosedOffer {
+interface DisclosedOffer {
   id: string;
   dealRef: string | null;
   amount: number;

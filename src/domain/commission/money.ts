@@ -11,7 +11,7 @@ import { CURRENCIES } from "../reference/values";
 export type CurrencyCode = (typeof CURRENCIES)[number]["value"];
 
 /** Digits after the decimal point of each market currency (ISO 4217): all two today, the table says so explicitly. */
-export const MINOR_DIGITS: Record<CurrencyCode, number> = { GBP: 2, USD: 2, CAD: 2, AUD: 2, EUR: 2, DKK: 2, SEK: 2, PLN: 2 };
+const MINOR_DIGITS: Record<CurrencyCode, number> = { GBP: 2, USD: 2, CAD: 2, AUD: 2, EUR: 2, DKK: 2, SEK: 2, PLN: 2 };
 
 export const isCurrency = (value: string): value is CurrencyCode => Object.hasOwn(MINOR_DIGITS, value);
 

@@ -5,7 +5,7 @@
  */
 import { minorToDecimal, type CurrencyCode } from "./money";
 
-export type EntryKind = "accrued" | "paid" | "clawed_back";
+type EntryKind = "accrued" | "paid" | "clawed_back";
 
 /** An entry as the partner reads it: the option's product family, never the lender. */
 export interface StatementEntry {
@@ -21,7 +21,7 @@ export interface StatementEntry {
   created_at: string;
 }
 
-export interface StatementTotal {
+interface StatementTotal {
   currency: CurrencyCode;
   accrued: number;
   paid: number;

@@ -5,7 +5,7 @@
  */
 import { divideHalfUp, type CurrencyCode } from "./money";
 
-export type CommissionBasis = "percentage" | "flat";
+type CommissionBasis = "percentage" | "flat";
 
 export interface CommissionTerms {
   id: string;

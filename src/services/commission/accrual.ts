@@ -28,7 +28,7 @@ import { partnerEntryView } from "./views";
 type Guard = Parameters<typeof entryInsertWhere>[2];
 
 /** What an accrual is priced from: the funding, the introducer, the product and when its offer was accepted. */
-export interface Funding {
+interface Funding {
   environment: Environment;
   partnerOrganisationId: string;
   lenderOrganisationId: string;
@@ -60,7 +60,7 @@ export const commissionEvent = (entry: NewCommissionEntry, reference: string | n
  * The accrual's statements for a funding, guarded on `guard` (the funding's winning change), or none
  * when no terms were in force for the product, partner and currency when the offer was accepted.
  */
-export async function accrualStatements(deps: Deps, funding: Funding, guard: Guard): Promise<Statement[]> {
+async function accrualStatements(deps: Deps, funding: Funding, guard: Guard): Promise<Statement[]> {
   if (!isCurrency(funding.currency)) return [];
   const candidates = await termsCandidates(deps.db, funding.lenderOrganisationId, funding.productId, funding.currency, funding.partnerOrganisationId);
   const terms = termsInForce(candidates, funding.partnerOrganisationId, funding.pricedAt);

@@ -3,9 +3,10 @@
  * by domain/commission/disclosure.ts from the terms in force now, and every showing recorded on the
  * lead (what was shown, where, when), which the lender reads on its deal as evidence.
  *
- * Every place that lets a business accept an offer calls `discloseCommission` before it renders the
- * accept control (the client hub; the application link must too), and again with `amount` when the
- * business asks "How much?".
+ * Every place that lets a business accept an offer (the client hub; the application link must too)
+ * words the disclosure with `commissionDisclosureFor` before it renders the accept control, shows it,
+ * and records the showing with `recordDisclosureShown(deps, lead, disclosure, channel)`; and again with
+ * `amount` when the business asks "How much?".
  */
 import { isoNow, type Deps } from "../deps";
 import { disclosureInsert, productsOfOfferDeal } from "../../db/commission/disclosures";
@@ -46,12 +47,10 @@ export async function recordDisclosureShown(deps: Deps, lead: DisclosedLead, dis
   ]);
 }
 
-/** Words the disclosure of `what` for an offer under the terms in force now, records the showing, and answers it for the page. */
-export async function discloseCommission(deps: Deps, lead: DisclosedLead, offer: Offer, what: DisclosureWhat, channel: DisclosureChannel, money?: MoneyWords): Promise<CommissionDisclosure | null> {
+/** The disclosure of `what` for an offer under the terms in force now (null for an offer in a currency no market has), for the page to show and then record. */
+export async function commissionDisclosureFor(deps: Deps, lead: DisclosedLead, offer: Offer, what: DisclosureWhat, money?: MoneyWords): Promise<CommissionDisclosure | null> {
   if (!isCurrency(offer.currency)) return null;
   const productId = await productOf(deps, offer);
   const terms = productId ? termsInForce(await termsCandidates(deps.db, offer.lenderOrganisationId, productId, offer.currency, lead.organisationId), lead.organisationId, isoNow(deps)) : null;
-  const disclosure = wordDisclosure(terms, { id: offer.id, dealRef: offer.dealRef, amount: offer.amount, currency: offer.currency }, what, money);
-  await recordDisclosureShown(deps, lead, disclosure, channel);
-  return disclosure;
+  return wordDisclosure(terms, { id: offer.id, dealRef: offer.dealRef, amount: offer.amount, currency: offer.currency }, what, money);
 }

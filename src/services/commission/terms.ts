@@ -12,7 +12,7 @@ import type { CurrencyCode } from "../../domain/commission/money";
 import { newId } from "../../lib/ids";
 import { Refusal } from "../../lib/refusal";
 
-export interface TermsChange extends TermsInput {
+interface TermsChange extends TermsInput {
   partnerOrganisationId: string | null;
   currency: CurrencyCode;
 }
@@ -20,7 +20,7 @@ export interface TermsChange extends TermsInput {
 const noProduct = () => new Refusal("not_found", "No panel product with that id for that lender organisation.");
 
 /** The terms as the operator reads them; `in_force` marks the row in force now for its partner and currency. */
-export const termsView = (t: CommissionTerms, inForce: boolean) => ({
+const termsView = (t: CommissionTerms, inForce: boolean) => ({
   id: t.id,
   lender_organisation_id: t.lenderOrganisationId,
   product_id: t.productId,

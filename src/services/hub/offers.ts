@@ -12,7 +12,7 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { isRefusal, Refusal } from "../../lib/refusal";
 import { acceptOffer, declineOfferOfLead } from "../leads/offers";
-import { discloseCommission } from "../commission/disclosure";
+import { commissionDisclosureFor, recordDisclosureShown } from "../commission/disclosure";
 import { offerStanding } from "../../domain/hub/offer-standing";
 import type { CommissionDisclosure, DisclosureWhat, MoneyWords } from "../../domain/commission/disclosure";
 
@@ -22,7 +22,7 @@ const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationI
 
 
 /** One offer of this lead; another lead's offer (or none) is the hub's plain 404. */
-export async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
+async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
   const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "Not found.");
@@ -41,8 +41,10 @@ export async function hubOfferWithDisclosure(deps: Deps, lead: Lead, offerId: st
   const whats: DisclosureWhat[] = asked.amount ? ["nature", "amount"] : ["nature"];
   const disclosures: CommissionDisclosure[] = [];
   for (const what of whats) {
-    const shown = await discloseCommission(deps, lead, offer, what, "hub", asked.money);
-    if (shown) disclosures.push(shown);
+    const shown = await commissionDisclosureFor(deps, lead, offer, what, asked.money);
+    if (!shown) continue;
+    await recordDisclosureShown(deps, lead, shown, "hub");
+    disclosures.push(shown);
   }
   return { offer, disclosures };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DISCLOSURE_VERSION, wordDisclosure } from "../../../src/domain/commission/disclosure";
-import { divideHalfUp, MINOR_DIGITS, minorToDecimal, toMinorUnits, type CurrencyCode } from "../../../src/domain/commission/money";
+import { wordDisclosure } from "../../../src/domain/commission/disclosure";
+import { divideHalfUp, isCurrency, minorToDecimal, toMinorUnits, type CurrencyCode } from "../../../src/domain/commission/money";
 import { monthOf, monthRange } from "../../../src/domain/commission/month";
 import { statementCsv, statementTotals, type StatementEntry } from "../../../src/domain/commission/statement";
 import { commissionOn, termsInForce, termsProblem, withinClawback, type CommissionTerms } from "../../../src/domain/commission/terms";
@@ -34,7 +34,8 @@ describe("rounding: half up, in integers", () => {
 describe("the commission on a funded amount, in every market currency", () => {
   const currencies = CURRENCIES.map((c) => c.value as CurrencyCode);
   it("has the minor digits of every market currency", () => {
-    expect(Object.keys(MINOR_DIGITS).sort()).toEqual([...currencies].sort());
+    for (const currency of currencies) expect(isCurrency(currency)).toBe(true);
+    expect(isCurrency("JPY")).toBe(false);
   });
 
   for (const currency of currencies) {
@@ -132,7 +133,7 @@ describe("the disclosure", () => {
   const offer = { id: "off_1", dealRef: "DL-1", amount: 40_000, currency: "GBP" as const };
   it("tells the nature without the amount, and the amount under the terms on request, with its version", () => {
     const nature = wordDisclosure(pct(150, null, 50_000), offer, "nature");
-    expect(nature).toMatchObject({ disclosureVersion: DISCLOSURE_VERSION, what: "nature", amount: null, offerId: "off_1", dealRef: "DL-1" });
+    expect(nature).toMatchObject({ disclosureVersion: expect.stringMatching(/^commission-disclosure-/), what: "nature", amount: null, offerId: "off_1", dealRef: "DL-1" });
     expect(nature.text).toMatch(/may receive commission from the funding provider/);
     expect(nature.text).toMatch(/1\.5%/);
     expect(nature.text).toMatch(/How much\?/);

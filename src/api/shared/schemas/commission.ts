@@ -10,7 +10,7 @@ import { ListLimit, PlainText, Timestamp } from "./common";
 
 const Minor = (description: string) => z.number().int().openapi({ description });
 const nullableMinor = (description: string) => z.number().int().nullable().openapi({ description });
-export const EntryKind = z.enum(["accrued", "paid", "clawed_back"]).openapi({
+const EntryKind = z.enum(["accrued", "paid", "clawed_back"]).openapi({
   description: "`accrued` when the deal funded (+), `paid` when the introducer was paid (−), `clawed_back` when the deal settled early or defaulted within `clawback_days` (−).",
 });
 const CurrencyCode = z.enum(CURRENCIES.map((c) => c.value) as [string, ...string[]]);
@@ -38,7 +38,7 @@ export const CommissionEntry = z
   .object({ ...entryCore, lead_id: z.string(), product_family: z.string().nullable().openapi({ description: "The funded option's product family (the lender is never named)." }) })
   .openapi("CommissionEntry");
 
-export const LenderCommissionEntry = z
+const LenderCommissionEntry = z
   .object({
     ...entryCore,
     deal_ref: z.string().nullable(),
@@ -77,7 +77,7 @@ const totals = {
   clawed_back: Minor("Sum of the clawed-back entries (negative)."),
   net: Minor("accrued + paid + clawed_back: equals the sum of the entries' amounts."),
 };
-export const StatementTotal = z.object(totals).openapi("CommissionStatementTotal");
+const StatementTotal = z.object(totals).openapi("CommissionStatementTotal");
 
 export const CommissionStatement = z
   .object({
