@@ -6,6 +6,7 @@ import { eventsFor, twoLenderPanel } from "../routing/helpers";
 import { createLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "./helpers";
 import { hubCall } from "../hub/helpers";
+import { portal, signedInMember } from "../helpers/portal";
 
 const percentage = (rate_bps: number, extra: Record<string, unknown> = {}) => ({ currency: "GBP", basis: "percentage", rate_bps, clawback_days: 90, ...extra });
 const putTerms = (lender: string, product: string, body: unknown) => admin("PUT", `/commission-terms/${lender}/${product}`, body);
@@ -176,6 +177,22 @@ describe("sandbox commission", () => {
     expect((await admin("GET", `/commissions?environment=live&partner_organisation_id=${partner.organisation.id}`)).body.commissions).toEqual([]);
     expectProblem(await admin("POST", `/commissions/${sandboxList[0].id}/payments`, { payment_reference: "X-1" }), 404, "not_found");
     expect((await admin("POST", `/commissions/${sandboxList[0].id}/payments?environment=sandbox`, { payment_reference: "X-1" })).status).toBe(201);
+
+    // The partner admin's Commission page (sessions start in the sandbox): the month's statement and its CSV.
+    const session = await signedInMember(partner.organisation.id, "admin");
+    const page = await portal("GET", "/commission", { session });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Accrued (deal funded)");
+    expect(page.text).toContain("X-1");
+    expect(page.text).toContain(`/portal/commission/${thisMonth()}.csv`);
+    expect(page.text).not.toMatch(/Lender [AB]/);
+    const download = await portal("GET", `/commission/${thisMonth()}.csv`, { session });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(download.text).toBe((await call("GET", `/partner/v1/commissions/statements/${thisMonth()}`, { key: partner.sandbox.key, headers: { Accept: "text/csv" } })).text);
+    expect((await portal("GET", "/commission?month=2026-13", { session })).status).toBe(400);
+    expect((await portal("GET", "/commission", { session: await signedInMember(partner.organisation.id, "member") })).status).toBe(404);
+    expect((await portal("GET", "/commission", { session: await signedInMember(a.id, "admin") })).status).toBe(404);
   });
 });
 
