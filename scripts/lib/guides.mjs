@@ -12,6 +12,7 @@ export const GUIDES = [
   { slug: "documents", title: "Documents and bank statements" },
   { slug: "webhooks", title: "Webhooks" },
   { slug: "lender-api", title: "Lender API and routing" },
+  { slug: "commission", title: "The introducer's commission" },
   { slug: "registers", title: "Company registers and VAT" },
   { slug: "portal", title: "The portal" },
   { slug: "embed", title: "Prequalification on your website" },

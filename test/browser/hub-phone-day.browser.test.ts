@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, http } from "../e2e/client";
+import { baseUrl, http, operator } from "../e2e/client";
 import { chromiumForFile } from "./browser";
 import { askTheBusiness, dealWithOffer, giveTheAccount, replyToTheLender, signTheAgreement, uploadTheAgreement } from "./hub-steps";
 import { checkPage, keepForDocs, PHONE } from "./page-checks";
@@ -56,12 +56,15 @@ const sizeOf = (page: Page, selector: string) =>
 describe("the business on a phone", () => {
   it("opens the link, replies, uploads, accepts after review, gives its account and signs", { timeout: 300_000 }, async () => {
     const name = `Phone Day Bakery ${Date.now()} Ltd`;
-    const { lkey, lead, ref, partner } = await dealWithOffer({
-      productId: `hub-day-${Date.now()}`,
+    const productId = `hub-day-${Date.now()}`;
+    const { lkey, lead, ref, partner, lender } = await dealWithOffer({
+      productId,
       business: { name, company_number: "07654324" },
       contact: { first_name: "Mary", last_name: "Berry", email: "mary@bakery.example" },
       notes: "Subject to the last three months' statements",
     });
+    // The introducer's commission on the product (issue 43): 1.5% of the amount funded.
+    expect((await operator("PUT", `/commission-terms/${lender.org.id}/${productId}`, { currency: "GBP", basis: "percentage", rate_bps: 150, clawback_days: 90 })).status).toBe(201);
     await askTheBusiness(ref, lkey);
     const request = await http("POST", `${baseUrl()}/v1/deals/${ref}/requests`, { headers: lkey, body: { item_type: "bank_statements_6m" } });
     expect([200, 201]).toContain(request.status);
@@ -114,6 +117,17 @@ describe("the business on a phone", () => {
       await page.click("#to-do a[href*='/offers/']");
       expect(await page.locator("main, body").first().textContent()).toContain("£45,600");
       await checkPhone(page, "offer-review", true);
+      // Before it can accept, the business is told of its adviser's commission, above the button; "How much?" shows the amount.
+      const disclosure = page.locator("[data-commission-disclosure]");
+      expect(await disclosure.isVisible()).toBe(true);
+      expect(await disclosure.textContent()).toContain("may receive commission from the funding provider");
+      const accept = page.locator("button:text-is('Accept this offer')");
+      expect((await disclosure.boundingBox())!.y).toBeLessThan((await accept.boundingBox())!.y);
+      await Promise.all([page.waitForURL(/\/commission/), page.click("a:text-is('How much?')")]);
+      expect(await page.locator("[data-commission-amount]").textContent()).toContain("£600");
+      await checkPhone(page, "offer-commission");
+      const evidence = await http("GET", `${baseUrl()}/v1/deals/${ref}`, { headers: lkey });
+      expect(evidence.body.commission.disclosures.map((d: any) => d.what)).toEqual(expect.arrayContaining(["nature", "amount"]));
       await Promise.all([page.waitForURL(/done=accepted/), page.click("button:text-is('Accept this offer')")]);
       expect(await page.locator("p.notice").textContent()).toContain("What happens next:");
       await expectPlainWords(page);

@@ -48,6 +48,15 @@ export interface PartnerEventDetails {
   "lead.declined": LeadDetail & { outcomes: P["LeadOutcome"][] };
   "document.accepted": DocumentDetail;
   "document.rejected": DocumentDetail;
+  /** The introducer's commission ledger gained an entry (docs/commission.md); never names the provider. */
+  "commission.accrued": CommissionDetail;
+  "commission.paid": CommissionDetail;
+  "commission.clawed_back": CommissionDetail;
+}
+
+interface CommissionDetail {
+  reference: string | null;
+  commission: P["CommissionEntry"];
 }
 
 /** A file of a fulfilled document request, with a signed download link valid 24 hours. */

@@ -10,6 +10,7 @@ import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
 import { registerMeRoutes } from "../shared/me/handlers";
 import { registerOfferRoutes } from "./offers/handlers";
+import { registerCommissionRoutes } from "./commissions/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
@@ -60,6 +61,7 @@ export function createPartnerApi() {
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
   registerOfferRoutes(api);
+  registerCommissionRoutes(api);
   describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -11,6 +11,7 @@ import { Completion, Deal, DealDeclineReason, DealOffer } from "../shared/schema
 import type { Router } from "../router";
 import { Timestamp } from "../shared/schemas/common";
 import { PartnerDocument } from "../shared/schemas/document";
+import { CommissionEntry } from "../shared/schemas/commission";
 import { Lead, LeadOutcome, PartnerOffer } from "../shared/schemas/lead";
 import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
 
@@ -41,6 +42,9 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
+  "commission.accrued": { reference: z.string().nullable(), commission: CommissionEntry },
+  "commission.paid": { reference: z.string().nullable(), commission: CommissionEntry },
+  "commission.clawed_back": { reference: z.string().nullable(), commission: CommissionEntry },
 };
 
 const RequestFile = z.object({

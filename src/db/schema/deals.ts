@@ -51,6 +51,9 @@ export const deals = sqliteTable(
     /** The product family the deal was routed for (its first matched product's); the partner's outcomes name it. Null for test deals. */
     productFamily: text("product_family"),
     fundedAmount: real("funded_amount"),
+    /** The lender's report that the funded deal ended early: `settled_early` or `defaulted` (migration 0027); lender_status stays `funded`. */
+    repaymentOutcome: text("repayment_outcome"),
+    repaymentOutcomeAt: text("repayment_outcome_at"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
     agreementUploadedAt: text("agreement_uploaded_at"),

@@ -117,7 +117,19 @@ export function dealSummary(deal: Deal & { statementsAvailable?: boolean }) {
   };
 }
 
-export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER) {
+/** The evidence of the commission disclosure shown to the business about this deal's offers (issue 43), oldest first. */
+export interface DisclosureEvidence {
+  offer_id: string;
+  what: "nature" | "amount";
+  channel: "hub" | "application_link";
+  disclosure_version: string;
+  text: string;
+  amount: number | null;
+  currency: string;
+  shown_at: string;
+}
+
+export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER, disclosures: readonly DisclosureEvidence[] = []) {
   const market = marketFor(deal.subject.country);
   const f = dealFigures(deal, market, files, register);
   const s = deal.subject;
@@ -154,6 +166,10 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
     documents: [...files.views],
     consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
     completion: completionView(deal),
+    commission: {
+      disclosures: [...disclosures],
+      repayment_outcome: deal.repaymentOutcome ? { outcome: deal.repaymentOutcome, reported_at: deal.repaymentOutcomeAt! } : null,
+    },
     created_at: deal.createdAt,
     updated_at: deal.updatedAt,
     // Deprecated duplicates of the market object, kept for one release (header `Deprecation`).

@@ -189,6 +189,9 @@ export const PARTNER_EVENTS = [
   { value: "lead.declined", label: "Every routed provider declined a lead" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
   { value: "document.rejected", label: "A document on a lead was rejected" },
+  { value: "commission.accrued", label: "Commission accrued on a funded lead" },
+  { value: "commission.paid", label: "Commission on a lead was paid" },
+  { value: "commission.clawed_back", label: "Commission on a lead was clawed back" },
 ] as const;
 export const LENDER_EVENTS = [
   { value: "deal.created", label: "A deal was routed to the lender (test deals too)" },

@@ -2,6 +2,7 @@
 import type { Deps } from "../deps";
 import { findDeal, listDeals } from "../../db/deals/deals";
 import type { Scope } from "../../domain/identity/caller";
+import { disclosuresOfDeal } from "../../db/commission/disclosures";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import type { Deal } from "../../domain/deals/types";
 import { completionView, dealView } from "../../domain/deals/view";
@@ -25,7 +26,17 @@ export async function requireDeal(deps: Deps, scope: Scope, ref: string) {
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
   const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
   if (!found) return null;
-  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers, ctx.clock()));
+  const disclosures = (await disclosuresOfDeal(ctx.db, scope, found.deal.ref)).map((d) => ({
+    offer_id: d.offerId,
+    what: d.what,
+    channel: d.channel,
+    disclosure_version: d.disclosureVersion,
+    text: d.text,
+    amount: d.amount,
+    currency: d.currency,
+    shown_at: d.shownAt,
+  }));
+  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers, ctx.clock()), disclosures);
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;

@@ -20,6 +20,7 @@ import { Refusal } from "../../lib/refusal";
 import { runGuardedBatch } from "../../db/batch";
 import { requireDeal } from "./reads";
 import { lenderEvent, partnerEvent } from "./events";
+import { dealAccrualStatements } from "../commission/accrual";
 
 const invalidTransition = (deal: Deal, to: string) =>
   new Refusal("invalid_transition", `The deal's lender_status is ${deal.lenderStatus}; it cannot move to ${to}.`);
@@ -88,6 +89,8 @@ export async function reportStatus(deps: Deps, scope: Scope, ref: string, report
         at,
       ),
     );
+    // The introducer's commission accrues with the funding, in its batch (docs/commission.md).
+    if (outcome === "funded") statements.push(...(await dealAccrualStatements(deps, deal, fundedAmount!, reference, at, changed)));
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) {

@@ -12,6 +12,9 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { isRefusal, Refusal } from "../../lib/refusal";
 import { acceptOffer, declineOfferOfLead } from "../leads/offers";
+import { commissionDisclosureFor, recordDisclosureShown } from "../commission/disclosure";
+import { offerStanding } from "../../domain/hub/offer-standing";
+import type { CommissionDisclosure, DisclosureWhat, MoneyWords } from "../../domain/commission/disclosure";
 
 /** The hub link opens one lead; it acts in that lead's own account and environment. */
 const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationId, environment: lead.environment });
@@ -19,11 +22,31 @@ const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationI
 
 
 /** One offer of this lead; another lead's offer (or none) is `not_found` (the hub's plain page). */
-export async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
+async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
   const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "Not found.");
   return offer;
+}
+
+/**
+ * One offer as the offer page shows it, with the commission disclosure while the offer can still be
+ * accepted (docs/commission.md, "Disclosure"): the nature of the commission always, and the amount
+ * too when the business asked "How much?". Each showing is recorded on the lead; a closed
+ * application (read-only) or an offer no longer open shows and records nothing.
+ */
+export async function hubOfferWithDisclosure(deps: Deps, lead: Lead, offerId: string, asked: { amount: boolean; readOnly: boolean; money: MoneyWords }) {
+  const offer = await hubOffer(deps, lead, offerId);
+  if (asked.readOnly || offerStanding(offer, lead.state, deps.clock()) !== "open") return { offer, disclosures: [] };
+  const whats: DisclosureWhat[] = asked.amount ? ["nature", "amount"] : ["nature"];
+  const disclosures: CommissionDisclosure[] = [];
+  for (const what of whats) {
+    const shown = await commissionDisclosureFor(deps, lead, offer, what, asked.money);
+    if (!shown) continue;
+    await recordDisclosureShown(deps, lead, shown, "hub");
+    disclosures.push(shown);
+  }
+  return { offer, disclosures };
 }
 
 /**

@@ -25,6 +25,7 @@ import { figuresForMatching } from "./figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
 import { requireLead } from "./leads";
 import { runGuardedBatch } from "../../db/batch";
+import { simulatedAccrualStatements } from "../commission/accrual";
 
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
@@ -248,6 +249,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
       moveLead(db, lead.id, ["offer_accepted"], "funded", at, won),
       eventInsertWhere(db, partnerEvent(lead, "lead.funded", { funding_outcome: { funded_at: at, funded_amount: accepted.amount } }), won, at),
     );
+    // Sandbox commission accrues as live commission does, in the funding's batch (docs/commission.md, "Sandbox").
+    statements.push(...(await simulatedAccrualStatements(deps, lead, accepted, routing!.acceptedAt, at, won)));
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) throw invalidMove(await requireLead(deps, scope, lead.id), event);

@@ -83,6 +83,7 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
           { href: `${PORTAL_ROUTE}/webhooks`, label: "Webhooks" },
           { href: `${PORTAL_ROUTE}/members`, label: "Members" },
           { href: `${PORTAL_ROUTE}/audit`, label: "Audit log" },
+          ...(viewer.organisationKind === "partner" ? [{ href: `${PORTAL_ROUTE}/commission`, label: "Commission" }] : []),
         ]
       : [];
   return [...work, { href: `${PORTAL_ROUTE}/events`, label: "Events" }, ...admin];

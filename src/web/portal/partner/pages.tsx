@@ -1,3 +1,4 @@
+import { registerCommissionPage } from "./commission";
 import type { Hono } from "hono";
 import type { PortalContext, PortalEnv } from "../context";
 import { requireKind } from "../require-role";
@@ -23,6 +24,7 @@ export function registerPartnerPages(portal: Hono<PortalEnv>) {
   registerPrequalificationPage(portal);
   registerWebsiteFormPage(portal);
   registerEventsPage(portal);
+  registerCommissionPage(portal);
 }
 
 /** The home page of a partner's member. */
