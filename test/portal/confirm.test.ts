@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
 import { twoLenderPanel } from "../routing/helpers";
-import { auditOf, completeUkForm, eventNamesOf } from "./partner/helpers";
+import { auditOf, completeUkForm, eventNamesOf, openAndSubmit } from "./partner/helpers";
 import { shownSecret } from "./integration/support";
 import { receiverBucket } from "../webhooks/support/webhooks";
 
-const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
 const formActionsOf = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]);
 
 describe("one confirmation pattern for what cannot be undone (issue 23 item 7)", () => {
@@ -15,8 +14,7 @@ describe("one confirmation pattern for what cannot be undone (issue 23 item 7)",
     await twoLenderPanel();
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
-    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
-    const id = leadIdOf(created.location);
+    const { id } = await openAndSubmit(session);
     const detail = await portal("GET", `/leads/${id}`, { session });
     expect(formActionsOf(detail.text).filter((a) => a.endsWith("/accept"))).toEqual([]);
     const reviews = [...detail.text.matchAll(/<a class="button" href="(\/portal\/leads\/[^"]+\/offers\/([^"]+)\/accept)">Review and accept/g)];

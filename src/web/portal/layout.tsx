@@ -30,6 +30,8 @@ nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .skip{position:absolute;left:-999rem;top:0;background:#fff;color:#1d2230;padding:.5rem 1rem;z-index:10}.skip:focus{left:.5rem;top:.5rem}
 form button+button,form button+a,form a+button{margin-left:.6rem}input+button,select+button,textarea+button{margin-left:0}label+input,label+select,label+textarea{margin-bottom:.3rem}
 .next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.summary-list{margin:0 0 1rem}.summary-row{display:flex;flex-wrap:wrap;gap:.2rem 1rem;border-bottom:1px solid #dde;padding:.4rem 0}.summary-row dt{font-weight:600;flex:0 0 14rem;max-width:100%}.summary-row dd{margin:0;flex:1 1 12rem;overflow-wrap:anywhere}.summary-row .summary-change{flex:0 0 auto}
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
 ${COPY_STYLE}

@@ -8,7 +8,8 @@
 import { formatFor, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
-import { FormToken, PortalPage, type PageFeedback } from "../layout";
+import { PortalPage, type PageFeedback } from "../layout";
+import { checkPath } from "./lead-application";
 import { Documents, HubLink } from "./lead-documents";
 import { Figures, Persons, RegisterFacts } from "./lead-facts";
 import { Offers, Outcomes, Unlocks } from "./lead-offers";
@@ -43,10 +44,11 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           <p>
             <a href={`${PORTAL_ROUTE}/leads/${lead.id}/edit`}>Fill in the draft</a>
           </p>
-          <form method="post" action={`${PORTAL_ROUTE}/leads/${lead.id}/submit`}>
-            <FormToken token={c.get("formToken")} />
-            <button type="submit">Submit for matching</button>
-          </form>
+          <p>
+            <a href={checkPath(lead.id)} class="next-step">
+              Check your answers and submit
+            </a>
+          </p>
         </>
       ) : null}
       {lead.out_of_scope_reasons && lead.out_of_scope_reasons.length > 0 ? (
