@@ -220,6 +220,27 @@ describe("partner portal: check your answers before submitting (issue 45 item 1)
   });
 });
 
+describe("partner portal: the application on the lead page (issue 45 item 4)", () => {
+  it("lists contact name, email, phone, company number, VAT, purpose and consent, with Change links while a draft", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "save" } });
+    const id = leadIdOf(created.location);
+    const page = await portal("GET", `/leads/${id}`, { session });
+    const application = page.text.slice(page.text.indexOf('id="application"'), page.text.indexOf('id="offers"'));
+    for (const shown of ["Contact name", "<bdi>Ada Lovelace</bdi>", "ada@example.com", "+44 20 7946 0000", "01234567", "GB123456789", "Working capital", "Given on", "with a soft credit search"]) expect(application).toContain(shown);
+    expect(application).toContain(`href="/portal/leads/${id}/edit#f-contact-phone"`);
+    expect(application).toContain(`href="/portal/leads/${id}/edit#f-business-vat-number"`);
+    expect(application).not.toContain("working_capital");
+
+    await submitThroughCheck(session, id);
+    const submitted = await portal("GET", `/leads/${id}`, { session });
+    const after = submitted.text.slice(submitted.text.indexOf('id="application"'), submitted.text.indexOf('id="offers"'));
+    expect(after).toContain("ada@example.com");
+    expect(after).not.toContain("/edit#");
+  });
+});
+
 describe("partner portal: one business, one introducer", () => {
   it("a second open lead for the same company re-renders the form with the message beside the company number (409)", async () => {
     await twoLenderPanel();

@@ -9,7 +9,7 @@ import { formatFor, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
-import { checkPath } from "./lead-application";
+import { ApplicationSection, checkPath } from "./lead-application";
 import { Documents, HubLink } from "./lead-documents";
 import { Figures, Persons, RegisterFacts } from "./lead-facts";
 import { Offers, Outcomes, Unlocks } from "./lead-offers";
@@ -58,6 +58,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           ))}
         </ul>
       ) : null}
+      <ApplicationSection lead={lead} />
       <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
       <Outcomes lead={lead} />
