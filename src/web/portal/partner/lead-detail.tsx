@@ -13,6 +13,7 @@ import { registerLeadActions } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
 import { registerHubLinkPages } from "./hub-link";
 import { AcceptReviewPage } from "./lead-accept";
+import { leadNotHere, registerLeadElsewhere } from "./lead-elsewhere";
 import { LeadDetailPage } from "./lead-page";
 import { LEAD_NOTICES, leadOfViewer, refusedOnLeadPage } from "./render-lead";
 
@@ -26,9 +27,10 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
     if (!lead) return c.html(notFoundPage(), 404);
     return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error }} />, status);
   });
+  registerLeadElsewhere(portal);
   portal.get("/leads/:id", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));
-    if (!lead) return c.html(notFoundPage(), 404);
+    if (!lead) return leadNotHere(c, c.req.param("id"));
     return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ notice: LEAD_NOTICES[c.req.query("done") ?? ""] ?? null }} />);
   });
 
