@@ -3,6 +3,8 @@ import { createLead } from "../../leads/helpers";
 import { portal, signedInMember } from "../../helpers/portal";
 import { createOrganisation, partnerWithKeys } from "../../helpers/seed";
 import { auditOf, switchTo } from "./helpers";
+import { call } from "../../helpers/api";
+import { firmOffer, makeOffer, routedLead } from "../../lender/helpers";
 import { env } from "cloudflare:workers";
 import { openSession } from "../../../src/services/portal/sessions";
 import { sha256Hex } from "../../../src/lib/crypto";
@@ -151,5 +153,53 @@ describe("partner portal pages: overview, list, detail, reach", () => {
     expect(stranger.text).not.toContain("Switch to live and open it");
     expect((await portal("POST", `/leads/${theirs.id}/open-in-other-environment`, { session, form: {} })).status).toBe(404);
     expect((await portal("GET", `/leads/${crypto.randomUUID()}`, { session })).status).toBe(404);
+  });
+
+  it("issue 45 item 2: the lead page shows what the lender needs and the overview what waits on whom, naming no provider", async () => {
+    const { keys, refA, partner, lead, a } = await routedLead();
+    const lenderName = (await env.DB.prepare("select name from organisations where id = ?").bind(a.id).first<{ name: string }>())!.name;
+    const asked = await call("POST", `/v1/deals/${refA}/requests`, { key: keys.a.live, body: { item_type: "bank_statements_6m", note: `Send them to ${lenderName} underwriting` } });
+    expect(asked.status).toBeLessThan(300);
+    expect((await call("POST", `/v1/deals/${refA}/messages`, { key: keys.a.live, body: { body: `Hello from ${lenderName}, a quick question` } })).status).toBeLessThan(300);
+    await makeOffer(keys.a.live, refA, firmOffer({ notes: `${lenderName} needs a director's guarantee`, expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString() }));
+    // The client's link, issued 25 days ago, stops working within the week.
+    await env.DB.prepare("insert into hub_links (lead_id, generation, issued_at) values (?, 1, ?) on conflict (lead_id) do update set issued_at = excluded.issued_at")
+      .bind(lead.id, new Date(Date.now() - 25 * 86_400_000).toISOString())
+      .run();
+    const session = await signedInMember(partner.organisation.id, "member");
+    await switchTo(session, "live");
+
+    const page = await portal("GET", `/leads/${lead.id}`, { session });
+    const needs = page.text.slice(page.text.indexOf('id="lender-needs"'), page.text.indexOf('id="outcomes"') > 0 ? page.text.indexOf('id="outcomes"') : undefined);
+    expect(needs).toContain("What the lender needs");
+    expect(needs).toMatch(/data-option="Option [12]"/);
+    expect(needs).toMatch(/Bank statements/i);
+    expect(needs).toContain('data-status="requested"');
+    expect(needs).toContain(`href="/portal/leads/${lead.id}?document_type=bank_statements#documents"`);
+    expect(needs).toContain("waiting for the client&#39;s reply");
+    for (const text of [lenderName, "underwriting", "quick question", "guarantee"]) expect(page.text, text).not.toContain(text);
+    // "Upload it for the client" opens the upload form on the requested type.
+    const upload = await portal("GET", `/leads/${lead.id}?document_type=bank_statements`, { session });
+    expect(upload.text).toMatch(/<option value="bank_statements" selected="">/);
+
+    const overview = await portal("GET", "/", { session });
+    const onYou = overview.text.slice(overview.text.indexOf('id="on-you"'), overview.text.indexOf('id="on-client"'));
+    expect(onYou).toContain('data-waiting="offers"');
+    expect(onYou).toContain(lead.reference);
+    expect(onYou).toContain("1 offer to accept or decline");
+    expect(onYou).toMatch(/<strong>, the first expires/);
+    expect(onYou).toContain('data-waiting="link"');
+    const onClient = overview.text.slice(overview.text.indexOf('id="on-client"'));
+    expect(onClient).toContain('data-waiting="requests"');
+    expect(onClient).toContain("1 document a lender asked for");
+    expect(overview.text).not.toContain(lenderName);
+
+    // Another organisation's overview shows none of it.
+    const other = await partnerWithKeys();
+    const stranger = await signedInMember(other.organisation.id, "member");
+    await switchTo(stranger, "live");
+    const theirs = await portal("GET", "/", { session: stranger });
+    expect(theirs.text).not.toContain(lead.reference);
+    expect(theirs.text).toContain("Nothing today.");
   });
 });

@@ -14,8 +14,7 @@ import { registerPersonsPages } from "./persons";
 import { registerHubLinkPages } from "./hub-link";
 import { AcceptReviewPage } from "./lead-accept";
 import { leadNotHere, registerLeadElsewhere } from "./lead-elsewhere";
-import { LeadDetailPage } from "./lead-page";
-import { LEAD_NOTICES, leadOfViewer, refusedOnLeadPage } from "./render-lead";
+import { LEAD_NOTICES, leadOfViewer, leadPage, refusedOnLeadPage } from "./render-lead";
 
 export { stateLabel } from "./lead-view";
 
@@ -25,13 +24,13 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   registerLeadActions(portal, async (c, id, error, status) => {
     const lead = await leadOfViewer(c, id);
     if (!lead) return c.html(notFoundPage(), 404);
-    return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error }} />, status);
+    return c.html(await leadPage(c, lead, { error }), status);
   });
   registerLeadElsewhere(portal);
   portal.get("/leads/:id", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));
     if (!lead) return leadNotHere(c, c.req.param("id"));
-    return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ notice: LEAD_NOTICES[c.req.query("done") ?? ""] ?? null }} />);
+    return c.html(await leadPage(c, lead, { notice: LEAD_NOTICES[c.req.query("done") ?? ""] ?? null }));
   });
 
   portal.get("/leads/:id/offers/:offerId/accept", async (c) => {

@@ -62,7 +62,10 @@ export function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView
           </label>
           <select id="f-document_type" name="document_type" required>
             {DOCUMENT_TYPES.map((t) => (
-              <option value={t.value}>{t.label}</option>
+              // "Upload it for the client" beside a lender's request opens the form on the requested type.
+              <option value={t.value} selected={t.value === c.req.query("document_type") || undefined}>
+                {t.label}
+              </option>
             ))}
           </select>
         </div>

@@ -10,13 +10,15 @@ import { Copyable } from "../../kit/copy";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
 import { ApplicationSection, checkPath } from "./lead-application";
+import type { OptionNeeds } from "../../../domain/leads/waiting";
+import { LenderNeedsSection } from "./lead-needs";
 import { Documents, HubLink } from "./lead-documents";
 import { Figures, Persons, RegisterFacts } from "./lead-facts";
 import { Offers, Outcomes, Unlocks } from "./lead-offers";
 import { Renewal, Simulate } from "./lead-simulate";
 import { stateLabel, type LeadView } from "./lead-view";
 
-export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: LeadView; feedback?: PageFeedback }) {
+export function LeadDetailPage({ c, lead, needs = [], feedback }: { c: PortalContext; lead: LeadView; needs?: OptionNeeds[]; feedback?: PageFeedback }) {
   const f = formatFor(lead.country);
   const name = lead.business.name ?? "Unnamed business";
   return (
@@ -61,6 +63,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
       <ApplicationSection lead={lead} />
       <h2 id="offers">Offers</h2>
       <Offers c={c} lead={lead} />
+      <LenderNeedsSection lead={lead} needs={needs} />
       <Outcomes lead={lead} />
       <Unlocks lead={lead} />
       <h2>Figures</h2>

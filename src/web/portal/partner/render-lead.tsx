@@ -6,6 +6,8 @@ import { viewContext } from "../../../services/views/view-context";
 import type { PortalContext } from "../context";
 import { notFoundPage } from "../refused-page";
 import { LeadDetailPage } from "./lead-page";
+import type { PageFeedback } from "../layout";
+import { lenderNeedsOfLead } from "../../../services/leads/waiting";
 
 /** What a successful action says after its redirect (`?done=`): fixed sentences, nothing from the request. */
 export const LEAD_NOTICES: Record<string, string> = {
@@ -38,5 +40,11 @@ export async function refusedOnLeadPage(c: PortalContext, id: string, error: unk
   const refusal = refusalForPage(error);
   const lead = await leadOfViewer(c, id);
   if (!lead) return c.html(notFoundPage(), 404);
-  return c.html(<LeadDetailPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
+  return c.html(await leadPage(c, lead, { error: { message: refusal.message, field: null } }), refusal.status);
+}
+
+/** The lead page with what the lenders have asked of the client (read only once the lead was submitted: a draft has no deals). */
+export async function leadPage(c: PortalContext, lead: NonNullable<Awaited<ReturnType<typeof leadOfViewer>>>, feedback?: PageFeedback) {
+  const needs = lead.submitted_at ? await lenderNeedsOfLead(c.get("deps"), scopeOfViewer(c.get("viewer")), lead.id) : [];
+  return <LeadDetailPage c={c} lead={lead} needs={needs} feedback={feedback} />;
 }
