@@ -2,7 +2,7 @@
 import { hubLinksOfPartner, openRequestsOfPartner, presentedOffersOfPartner } from "../../db/leads/waiting";
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS } from "../../domain/deals/status";
-import { LEAD_STATES_WITH_LIVE_LINK, lenderNeeds, waitingLists } from "../../domain/leads/waiting";
+import { LEAD_STATES_WITH_LIVE_LINK, lenderNeeds, waitingLists } from "../../domain/portal/partner-waiting";
 import { dealsOfLead } from "../../db/hub/client-hub";
 import { messagesOfDeal } from "../../db/deals/messages";
 import { requestsOfLead } from "../../db/documents/requests";

@@ -8,7 +8,7 @@
  */
 import { formatFor, LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
-import type { OptionNeeds } from "../../../domain/leads/waiting";
+import type { OptionNeeds } from "../../../domain/portal/partner-waiting";
 import { leadPath, type LeadView } from "./lead-view";
 
 const OPEN = new Set(["requested"]);

@@ -10,7 +10,7 @@ import { Copyable } from "../../kit/copy";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
 import { ApplicationSection, checkPath } from "./lead-application";
-import type { OptionNeeds } from "../../../domain/leads/waiting";
+import type { OptionNeeds } from "../../../domain/portal/partner-waiting";
 import { LenderNeedsSection } from "./lead-needs";
 import { Documents, HubLink } from "./lead-documents";
 import { Figures, Persons, RegisterFacts } from "./lead-facts";

@@ -4,7 +4,7 @@
  * requests), then this month's leads per state, in the picked environment (issue 45 item 2).
  */
 import { environmentInWords, formatFor, LABELS } from "../../kit/format";
-import type { Waiting as WaitingLists, WaitingLead } from "../../../domain/leads/waiting";
+import type { Waiting as WaitingLists, WaitingLead } from "../../../domain/portal/partner-waiting";
 import { waitingOnPartner } from "../../../services/leads/waiting";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { leadsByStateThisMonth } from "../../../services/leads/counts";
