@@ -26,6 +26,14 @@ describe("one confirmation pattern for what cannot be undone (issue 23 item 7)",
     expect(review.status).toBe(200);
     expect(review.text).toContain("<title>Review the offer for Widgets Ltd · ");
     expect(review.text).toMatch(/<h2 id="confirm-question" tabindex="-1">Accept .+ on Widgets Ltd&#39;s behalf\?<\/h2>/);
+    // Issue 45 item 11: the fees are among the terms reviewed.
+    expect(review.text).toMatch(/>Fees<\/[a-z]+>\s*<[a-z]+[^>]*>£/);
+    // Issue 45 item 10: the hub link's confirm page names the business and the reference, never the raw id.
+    const hubConfirm = await portal("GET", `/leads/${id}/hub-link`, { session });
+    const main = hubConfirm.text.slice(hubConfirm.text.indexOf("<main"));
+    expect(main.replace(/<[^>]+>/g, " ")).not.toContain(id);
+    expect(main).toContain("Widgets Ltd");
+    expect(main).toMatch(/RF-[A-Z0-9]+/);
     for (const term of ["Amount", "Total to repay", "Expires", "This cannot be undone.", "What happens next:"]) expect(review.text).toContain(term);
     expect(review.text).toContain(`href="/portal/leads/${id}#offers"`);
     expect(formActionsOf(review.text)).toContain(href);
