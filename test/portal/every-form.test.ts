@@ -269,7 +269,14 @@ function cases(): Record<string, () => Promise<Case>> {
       const { "business.company_number": _, ...withoutNumber } = completeUkForm();
       const saved = await p(session, "/leads/new", { ...withoutNumber, intent: "save" });
       const id = saved.location!.split("/").at(-1)!;
-      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, {}));
+      // The check page's form names the version checked (issue 45 item 1); a submit missing a mandatory field is refused beside it.
+      const version = await leadVersion(id);
+      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, { version }));
+    },
+    "portal /leads/:id/open-in-other-environment": async () => {
+      // Another account's lead, or none: the plain 404 (issue 45 item 3).
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/open-in-other-environment", {}));
     },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();

@@ -12,6 +12,8 @@ export const portalMembers = sqliteTable(
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     createdAt: text("created_at").notNull(),
     removedAt: text("removed_at"),
+    /** The environment the member last switched to: a new session opens in it (issue 45 item 3). */
+    lastEnvironment: text("last_environment", { enum: ["sandbox", "live"] }).notNull().default("sandbox"),
   },
   (t) => [uniqueIndex("portal_members_organisation_email").on(t.organisationId, t.email)],
 );

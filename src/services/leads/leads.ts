@@ -53,6 +53,16 @@ export async function requireLead(deps: Deps, scope: Scope, id: string) {
   return lead;
 }
 
+/**
+ * The other environment of the caller's own organisation when the lead is there, else null: the portal
+ * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox (issue 45 item 3).
+ * Scoped in SQL to the organisation, so another account's id answers null like an unknown one.
+ */
+export async function otherEnvironmentOfLead(deps: Deps, scope: Scope, id: string): Promise<Scope["environment"] | null> {
+  const other = scope.environment === "sandbox" ? "live" : "sandbox";
+  return (await findLead(deps.db, { ...scope, environment: other }, id)) ? other : null;
+}
+
 /** What opening a lead takes. `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). */
 interface OpenLead {
   scope: Scope;

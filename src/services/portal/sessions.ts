@@ -18,7 +18,6 @@ export async function openSession(deps: Deps, member: { id: string; organisation
     tokenHash: await sha256Hex(token),
     memberId: member.id,
     organisationId: member.organisationId,
-    environment: "sandbox",
     createdAt: isoNow(deps),
     lastSeenAt: epochSeconds(deps),
     // Opened by a passkey just proved (a sign-in, an enrolment): the step-up actions need no second one yet.
@@ -52,8 +51,9 @@ export async function viewerOfSession(deps: Deps, token: string): Promise<Portal
 
 export const signOut = (deps: Deps, viewer: Pick<PortalViewer, "sessionId">) => endSession(deps.db, viewer.sessionId, isoNow(deps));
 
-export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
-  setSessionEnvironment(db, viewer.sessionId, environment);
+/** Switches the session, and remembers the choice as the member's last environment (a new sign-in starts there). */
+export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId" | "memberId" | "organisationId">, environment: Environment) =>
+  setSessionEnvironment(db, { tokenHash: viewer.sessionId, memberId: viewer.memberId, organisationId: viewer.organisationId }, environment);
 
 /**
  * The form token every portal form carries: `<environment>.<nonce>.<hmac>`, the HMAC of the

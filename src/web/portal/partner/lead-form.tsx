@@ -19,6 +19,12 @@ import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormP
 import type { RefusalStatus } from "../../../lib/refusal-status";
 import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { readForm, textFields } from "../../kit/form";
+import { readLeadForPerson } from "../../../services/leads/presentation";
+import { viewContext } from "../../../services/views/view-context";
+import { CheckAnswersPage, checkPath } from "./lead-application";
+
+/** A submit from a check page drawn before the draft changed: nothing is submitted, the answers are shown again. */
+const CHECKED_CHANGED = "The lead changed after these answers were shown: nothing was submitted. Check the answers as they are now, then submit.";
 
 /** The inputs in the order the page shows them. */
 const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
@@ -48,8 +54,8 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
         <button type="submit" name="intent" value="save">
           Save draft
         </button>{" "}
-        <button type="submit" name="intent" value="submit">
-          Save and submit
+        <button type="submit" name="intent" value="check">
+          Save and check your answers
         </button>
       </form>
     </PortalPage>
@@ -126,7 +132,8 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       return page(formProblems(refusal, inputOfField), refusal.status);
     }
     await recordPortalAction(c.get("deps"), viewer, "lead.created", id);
-    if (form.intent === "submit") return submitOrShowMissing(c, id);
+    // Nothing is submitted from the form: "Check your answers" is the one way to submit (issue 45 item 1).
+    if (form.intent === "check") return c.redirect(checkPath(id), 303);
     return c.redirect(`${leadPath(id)}?done=created`, 303);
   });
 
@@ -163,13 +170,30 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       return page(formProblems(refusal, inputOfField), refusal.status);
     }
     await recordPortalAction(c.get("deps"), viewer, "lead.amended", id);
-    if (form.intent === "submit") return submitOrShowMissing(c, id);
+    if (form.intent === "check") return c.redirect(checkPath(id), 303);
     return c.redirect(`${leadPath(id)}?done=saved`, 303);
   });
 
+  portal.get("/leads/:id/check", async (c) => {
+    const id = c.req.param("id");
+    const scope = scopeOfViewer(c.get("viewer"));
+    const lead = await requireLead(c.get("deps"), scope, id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
+    if (!lead) return c.html(notFoundPage(), 404);
+    if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
+    const view = await readLeadForPerson(viewContext(c.env, { deps: c.get("deps") }), scope, id);
+    const feedback = c.req.query("changed") === "1" ? { error: { message: CHECKED_CHANGED, field: null } } : undefined;
+    return c.html(<CheckAnswersPage c={c} lead={lead} view={view} feedback={feedback} />);
+  });
+
+  // Only the check page's form submits: it names the version whose answers were checked (issue 45 item 1).
   portal.post("/leads/:id/submit", async (c) => {
+    const id = c.req.param("id");
     try {
-      return await submitOrShowMissing(c, c.req.param("id"));
+      const checked = drawnVersion(textFields(await readForm(c)));
+      const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+      if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
+      if (checked === null || checked !== lead.version) return c.redirect(`${checkPath(id)}?changed=1`, 303);
+      return await submitOrShowMissing(c, id);
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       throw error;
