@@ -5,7 +5,8 @@ import { portal, signedInMember } from "../../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../../helpers/seed";
 import { uploadDocument } from "../../documents/helpers";
 import { bytes, csvWithFormula, signedAmountCsv } from "../../documents/fixtures";
-import { lenderAtLiveDeal } from "./support";
+import { developerWords, lenderAtLiveDeal } from "./support";
+import { firmOffer, makeOffer, pdfBytes } from "../../lender/helpers";
 
 const testDeal = async (key: string) => {
   const res = await call("POST", "/v1/test/deals", { key, body: {} });
@@ -117,7 +118,7 @@ describe("lender portal pages", () => {
     const registry = api.body.market.registry;
     expect(registry.status).toBe("available");
     expect(page.text).toContain(`Registered name</th><td dir="auto">${registry.registered_name}</td>`);
-    expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status}</td>`);
+    expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status.charAt(0).toUpperCase()}${registry.company_status.slice(1)}</td>`);
     expect(page.text).toContain('VAT valid</th><td dir="auto">yes</td>');
     // A register's day reads as a person writes it (14 Mar 2019), not as stored (2019-03-14).
     expect(registry.incorporated_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -126,6 +127,24 @@ describe("lender portal pages", () => {
     expect(page.text).toContain(`Incorporated on</th><td dir="auto">${written}</td>`);
     expect(page.text).not.toContain(registry.incorporated_on);
     expect(page.text).toContain("A test deal has no client");
+  });
+
+  it("issue 45 item 10: a signed test deal's page shows no developer word; the channel is an admin's, in its own section", async () => {
+    const lender = await lenderWithKeys();
+    const key = lender.sandbox.key;
+    const ref = await testDeal(key);
+    await makeOffer(key, ref, firmOffer());
+    for (const event of ["offer.accepted", "deal.account_submitted"]) await call("POST", `/v1/test/deals/${ref}/simulate`, { key, body: { event } });
+    await call("PUT", `/v1/deals/${ref}/agreement`, { key, rawBody: pdfBytes(), contentType: "application/pdf" });
+    await call("POST", `/v1/test/deals/${ref}/simulate`, { key, body: { event: "deal.agreement_signed" } });
+    const member = await portal("GET", `/deals/${ref}`, { session: await signedInMember(lender.organisation.id, "member") });
+    expect(member.status).toBe(200);
+    expect(developerWords(member.text)).toEqual([]);
+    expect(member.text).not.toContain("For your integration");
+    const admin = await portal("GET", `/deals/${ref}`, { session: await signedInMember(lender.organisation.id, "admin") });
+    expect(developerWords(admin.text)).toEqual([]);
+    expect(admin.text).toContain('id="api-fields"');
+    expect(admin.text).toContain("Introducer&#39;s channel");
   });
 
   it("answers 404 for another lender's deal, a deal of the other environment and an unknown ref", async () => {

@@ -5,8 +5,13 @@ import { sizeInWords } from "../../kit/format";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
-import { day, orDash } from "./labels";
+import { day } from "./labels";
+import { SIGNATURE_SCHEME } from "../../../domain/hub/signature";
 import type { DealRefusal } from "./fields";
+
+/** The stored proof (`typed_name:<hash>`) is for a dispute, not for reading: the page says how the business signed. */
+const signatureInWords = (proof: string | null) =>
+  proof === null ? "—" : proof.startsWith(`${SIGNATURE_SCHEME}:`) ? "Typed full name with consent, bound to the uploaded agreement" : "Signed";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
 
@@ -37,7 +42,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             </tr>
             <tr>
               <th scope="row">Signature check</th>
-              <td>{orDash(c.signature_verification)}</td>
+              <td>{signatureInWords(c.signature_verification)}</td>
             </tr>
           </tbody>
         </table>

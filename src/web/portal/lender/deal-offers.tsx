@@ -76,7 +76,7 @@ function MakeOffer(props: { deal: DealView; formToken: string; state: FormState 
         <TextField state={state} name="term_months" label="Term (months)" type="number" step="1" min="1" />
         <TextField state={state} name="fees" label={`Fees (${d.request.currency})`} type="number" step="0.01" min="0" />
         <TextField state={state} name="total_repayment" label={`Total repayment (${d.request.currency})`} type="number" step="0.01" min="0" />
-        <TextField state={state} name="expires_at" label="Valid until (end of that day, UTC)" type="date" />
+        <TextField state={state} name="expires_at" label="Valid until (the last day the business can accept)" type="date" />
         <TextArea state={state} name="notes" label="Notes (optional)" maxlength={2000} />
         <FormRefusal state={state} fields={OFFER_FIELDS} />
         <button type="submit">Make offer</button>

@@ -8,7 +8,7 @@ import { PortalPage } from "../layout";
 import { CompletionSection } from "./deal-completion";
 import { MessagesSection } from "./deal-conversation";
 import { DocumentsSection, RequestsSection } from "./deal-documents";
-import { DealSummarySection, MarketSection, RegisterSection } from "./deal-facts";
+import { ApiFieldsSection, DealSummarySection, MarketSection, RegisterSection } from "./deal-facts";
 import { OffersSection, OutcomeSection, StatusSection } from "./deal-offers";
 import { SimulateSection } from "./deal-simulate";
 import type { DealRefusal } from "./fields";
@@ -84,6 +84,7 @@ export const dealPage = (p: DealPageProps) => {
       <RequestsSection dealRef={d.ref} requests={p.requests} formToken={p.formToken} refusal={refusal} closed={closed} />
       <MessagesSection dealRef={d.ref} messages={p.messages} formToken={p.formToken} refusal={refusal} test={d.test} />
       <CompletionSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} />
+      {p.viewer.role === "admin" ? <ApiFieldsSection deal={d} /> : null}
     </PortalPage>
   );
 };
