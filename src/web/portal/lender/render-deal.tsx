@@ -15,6 +15,8 @@ import type { DealRefusal } from "./fields";
 export const DEAL_NOTICES: Record<string, string> = {
   offer_made: "Your offer was made; the introducer sees it now.",
   status_reported: "Your status was reported.",
+  declined: "The deal was declined; the introducer is told with the reasons' labels.",
+  funded: "The deal was reported funded; the introducer is told.",
   message_sent: "Your message was sent to the client.",
   document_requested: "The client was asked for the document.",
   request_waived: "The request was waived.",
