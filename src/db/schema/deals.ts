@@ -53,6 +53,8 @@ export const deals = sqliteTable(
     fundedAmount: real("funded_amount"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
+    /** The payout account in full, AES-GCM sealed (services/deals/payout-account.ts); read only for a lender admin's reveal. */
+    accountSealed: text("account_sealed"),
     agreementUploadedAt: text("agreement_uploaded_at"),
     agreementKey: text("agreement_key"),
     signedAt: text("signed_at"),

@@ -19,6 +19,7 @@ import { requestDocument, waiveRequest } from "../../../services/documents/reque
 import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
 import { registerOutcomeConfirmations } from "./outcome-confirm";
+import { registerPayoutReveal } from "./payout-reveal";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
 import { takesFiles } from "../../../middleware/body-limit";
@@ -137,6 +138,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
 
   registerWaiveConfirmation(portal);
   registerOutcomeConfirmations(portal);
+  registerPayoutReveal(portal);
 
   portal.post(
     "/deals/:ref/requests/:id/waive",

@@ -37,7 +37,7 @@ function standing(d: DealView) {
   return own;
 }
 
-export function DealSummarySection(props: { deal: DealView }) {
+export function DealSummarySection(props: { deal: DealView; introducedBy: string | null }) {
   const d = props.deal;
   const rows: [string, string][] = [
     ["Business", orDash(d.business.name)],
@@ -47,7 +47,10 @@ export function DealSummarySection(props: { deal: DealView }) {
     ["Amount asked for", withBasis(d.request.amount !== null ? money(d.request.amount, d.request.currency) : formatFor(null).amountBand(d.request.amount_band, d.request.currency), d.request.amount_basis)],
     ["Purpose", LABELS.purpose(d.request.purpose)],
     ["Product", LABELS.productFamily(d.request.product_family)],
+    ["Introduced by", props.introducedBy ?? (d.test ? "No introducer: a test deal" : "—")],
     ["Contact", [d.contact.first_name, d.contact.last_name].filter(Boolean).join(" ") || "—"],
+    ["Contact email", orDash(d.contact.email)],
+    ["Contact phone", orDash(d.contact.phone)],
     ["Test deal", d.test ? "yes (sandbox test deal, no client behind it)" : "no"],
     ["Received", day(d.created_at)],
   ];
@@ -108,7 +111,6 @@ export function MarketSection(props: { deal: DealView }) {
     const vat = m.vat as { number: string | null; valid: boolean | null; registered_name: string | null };
     rows.push(["VAT number", orDash(vat.number)], ["VAT valid", vat.valid === null ? "not checked" : vat.valid ? "yes" : "no"], ["VAT registered name", orDash(vat.registered_name)]);
   }
-  if ("significant_persons" in m && Array.isArray(m.significant_persons)) rows.push(["Significant persons", String(m.significant_persons.length)]);
   return (
     <Section id="market" title="Market facts">
       <FactTable label="Market facts" rows={rows} />
@@ -145,7 +147,6 @@ export function RegisterSection(props: { deal: DealView }) {
     ["Company age", r.company_age_months !== null ? `${r.company_age_months} months` : "—"],
     ["Activity codes", r.sic_codes?.join(", ") || "—"],
     ["Registered office", orDash(office)],
-    ["Directors", r.directors ? String(r.directors.length) : "—"],
     ["Disqualified directors", orDash(r.disqualified_directors_count)],
     ["Charges", orDash(r.charges_count)],
     ["Insolvency history", orDash(r.has_insolvency_history)],

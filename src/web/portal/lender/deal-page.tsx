@@ -12,11 +12,14 @@ import { ApiFieldsSection, DealSummarySection, MarketSection, RegisterSection } 
 import { OffersSection, OutcomeSection, StatusSection } from "./deal-offers";
 import { SimulateSection } from "./deal-simulate";
 import type { DealRefusal } from "./fields";
+import type { DealForUnderwriting } from "../../../services/deals/underwriting";
+import { DirectorsSection, StatementMonthsSection } from "./deal-underwriting";
 
 export interface DealPageProps {
   viewer: PortalViewer;
   formToken: string;
   deal: DealView;
+  underwriting: DealForUnderwriting;
   requests: ReturnType<typeof documentRequestView>[];
   messages: ReturnType<typeof messageView>[];
   notice?: string | null;
@@ -70,20 +73,22 @@ export const dealPage = (p: DealPageProps) => {
         </p>
       ) : null}
       <nav aria-label="On this page">
-        {closed ? <a href="#outcome">Outcome</a> : null} {d.test && open ? <a href="#simulate">Simulate</a> : null} <a href="#offers">Offers</a> {open ? <a href="#report">Status</a> : null}{" "}
+        {closed ? <a href="#outcome">Outcome</a> : null} {d.test && open ? <a href="#simulate">Simulate</a> : null} <a href="#directors">Directors</a> <a href="#statements">Statements</a> <a href="#offers">Offers</a> {open ? <a href="#report">Status</a> : null}{" "}
         <a href="#documents">Documents</a> <a href="#requests">Requests</a> <a href="#messages">Messages</a> <a href="#completion">Completion</a>
       </nav>
       {closed ? <OutcomeSection deal={d} /> : null}
-      <DealSummarySection deal={d} />
+      <DealSummarySection deal={d} introducedBy={p.underwriting.introducedBy} />
       {d.test && open ? <SimulateSection deal={d} formToken={p.formToken} refusal={refusal} /> : null}
       <MarketSection deal={d} />
       <RegisterSection deal={d} />
+      <DirectorsSection deal={p.underwriting} />
+      <StatementMonthsSection deal={p.underwriting} />
       <OffersSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} />
       {open ? <StatusSection deal={d} formToken={p.formToken} refusal={refusal} /> : null}
       <DocumentsSection deal={d} />
       <RequestsSection dealRef={d.ref} requests={p.requests} formToken={p.formToken} refusal={refusal} closed={closed} />
       <MessagesSection dealRef={d.ref} messages={p.messages} formToken={p.formToken} refusal={refusal} test={d.test} />
-      <CompletionSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} />
+      <CompletionSection deal={d} formToken={p.formToken} refusal={refusal} closed={closed} admin={p.viewer.role === "admin"} />
       {p.viewer.role === "admin" ? <ApiFieldsSection deal={d} /> : null}
     </PortalPage>
   );

@@ -2,7 +2,7 @@
 import { messageView } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { dealMessages } from "../../../services/deals/messages";
-import { loadDealView } from "../../../services/deals/reads";
+import { loadDealForUnderwriting } from "../../../services/deals/underwriting";
 import { dealRequests } from "../../../services/documents/requests";
 import { viewContext } from "../../../services/views/view-context";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -34,11 +34,12 @@ export async function renderDeal(c: PortalContext, ref: string, status: Contentf
   const viewer = c.get("viewer");
   const scope = scopeOfViewer(viewer);
   const ctx = viewContext(c.env, { deps: c.get("deps") });
-  const deal = await loadDealView(ctx, scope, ref);
-  if (!deal) return c.html(notFoundPage(), 404);
+  const underwriting = await loadDealForUnderwriting(ctx, scope, ref);
+  if (!underwriting) return c.html(notFoundPage(), 404);
+  const deal = underwriting.view;
   const [requests, messages] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref)]);
   return c.html(
-    dealPage({ viewer, formToken: c.get("formToken"), deal, requests: requests.requests, messages: messages.map(messageView), ...extra }),
+    dealPage({ viewer, formToken: c.get("formToken"), deal, underwriting, requests: requests.requests, messages: messages.map(messageView), ...extra }),
     status,
   );
 }
