@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   { value: "document.requested", label: "Requested a document" },
   { value: "request.waived", label: "Waived a document request" },
   { value: "agreement.uploaded", label: "Uploaded the agreement" },
+  { value: "deal.assigned", label: "Assigned a deal" },
+  { value: "deal.note_added", label: "Added an internal note to a deal" },
   { value: "payout_account.revealed", label: "Viewed a deal's payout account in full" },
   { value: "test_deal.created", label: "Created a test deal" },
   { value: "test_deal.deleted", label: "Deleted a test deal" },

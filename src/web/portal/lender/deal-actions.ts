@@ -20,6 +20,7 @@ import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
 import { registerOutcomeConfirmations } from "./outcome-confirm";
 import { registerPayoutReveal } from "./payout-reveal";
+import { registerWorkingSetActions } from "./working-set-actions";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
 import { takesFiles } from "../../../middleware/body-limit";
@@ -139,6 +140,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   registerWaiveConfirmation(portal);
   registerOutcomeConfirmations(portal);
   registerPayoutReveal(portal);
+  registerWorkingSetActions(portal);
 
   portal.post(
     "/deals/:ref/requests/:id/waive",
