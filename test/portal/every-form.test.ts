@@ -328,7 +328,29 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /deals/:ref/status": async () => {
       const { session, refA } = await sharedLiveDeal();
-      return form("status", 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+      // The In review form's one field is hidden: its refusal is said at the form's button.
+      return form(null, 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+    },
+    "portal /deals/:ref/assign": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("assignee", 400, () => p(session, `/deals/${refA}/assign`, { assignee: "mem_nothere" }));
+    },
+    "portal /deals/:ref/notes": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("note_body", 400, () => p(session, `/deals/${refA}/notes`, { note_body: "" }));
+    },
+    "portal /deals/:ref/payout-account": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return action(() => p(session, `/deals/${refA}/payout-account`, {}));
+    },
+    "portal /deals/:ref/decline": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("reasons", 400, () => p(session, `/deals/${refA}/decline`, { confirmed: "yes", note: "n".repeat(20) }));
+    },
+    "portal /deals/:ref/funded": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      // The shared deal has no accepted offer: refused about the deal, in words, before any field is read.
+      return form(null, 409, () => p(session, `/deals/${refA}/funded`, { confirmed: "yes", funded_amount: "lots", funded_on: "2026-01-01" }));
     },
     "portal /deals/:ref/messages": async () => {
       const { session, refA } = await sharedLiveDeal();

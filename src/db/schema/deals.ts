@@ -56,6 +56,10 @@ export const deals = sqliteTable(
     repaymentOutcomeAt: text("repayment_outcome_at"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
+    /** The lender's member working the deal (issue 45 item 5); portal only, never in a view of the API. */
+    assigneeMemberId: text("assignee_member_id"),
+    /** The payout account in full, AES-GCM sealed (services/deals/payout-account.ts); read only for a lender admin's reveal. */
+    accountSealed: text("account_sealed"),
     agreementUploadedAt: text("agreement_uploaded_at"),
     agreementKey: text("agreement_key"),
     signedAt: text("signed_at"),
@@ -135,3 +139,18 @@ export type DealRow = typeof deals.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;
 export type LeadRoutingRow = typeof leadRouting.$inferSelect;
 export type DealMessageRow = typeof dealMessages.$inferSelect;
+
+/** A lender's internal note on a deal (issue 45 item 5): read only by the lender's members, in the portal. */
+export const dealNotes = sqliteTable(
+  "deal_notes",
+  {
+    id: text("id").primaryKey(),
+    dealRef: text("deal_ref").notNull(),
+    lenderOrganisationId: text("lender_organisation_id").notNull(),
+    environment: text("environment", { enum: ["sandbox", "live"] }).notNull(),
+    memberId: text("member_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("deal_notes_deal").on(t.lenderOrganisationId, t.environment, t.dealRef, t.createdAt)],
+);

@@ -5,6 +5,7 @@
  * lead. Each change and the lender event it fires go in one batch, decided by
  * a conditional update, so a double submit or a race fires one event.
  */
+import { sealPayoutAccount } from "../deals/payout-account";
 import {
   accountSubmittedUpdate,
   agreementKeyOf,
@@ -342,7 +343,7 @@ export async function completionPage(deps: Deps, links: Links, lead: Lead, ref: 
 
 const notAccepted = () => new Refusal("invalid_transition", "This deal's offer has not been accepted, so it takes no completion steps.");
 
-/** Account details go in once, on the accepted deal; only the masked summary is stored. */
+/** Account details go in once, on the accepted deal: the masked summary for every view, the account in full sealed for the lender's admin. */
 export async function submitAccount(deps: Deps, lead: Lead, ref: string, form: Record<string, string | undefined>) {
   const { deal } = await hubDeal(deps, lead, ref);
   return submitAccountOnDeal(deps, lead, deal, form);
@@ -358,8 +359,9 @@ export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   const at = isoNow(deps);
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
+  const sealed = await sealPayoutAccount(deps, check.full);
   const guardChanges = await runGuardedBatch(db, [
-    accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
+    accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, sealed, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ], prelude);
   if (guardChanges !== 1) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });

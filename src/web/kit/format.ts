@@ -62,6 +62,39 @@ const REGISTER_REASONS: Record<string, string> = {
   rate_limited: "it asked us to slow down; it is asked again later",
 };
 
+/** Where a register answer came from (the answer's `source`). */
+const REGISTER_SOURCES: Record<string, string> = {
+  official_register: "The official company register",
+  sandbox: "The sandbox register (made-up facts for testing)",
+};
+
+/** A register's own company-type codes (Companies House `ltd`, `plc`, `llp`, …) where no market list holds them. */
+const REGISTER_COMPANY_TYPES: Record<string, string> = {
+  ltd: "Private limited company (Ltd)",
+  plc: "Public limited company (plc)",
+  llp: "Limited liability partnership (LLP)",
+  "private-unlimited": "Private unlimited company",
+  "limited-partnership": "Limited partnership",
+  "private-limited-guarant-nsc": "Private company limited by guarantee",
+  "private-limited-guarant-nsc-limited-exemption": "Private company limited by guarantee",
+};
+
+/** A business identifier the registers give (`market.identifiers` keys), by its name in that market. */
+const IDENTIFIERS: Record<string, string> = {
+  lei: "Legal Entity Identifier (LEI)",
+  vat_number: "VAT number",
+  ein: "Employer Identification Number (EIN)",
+  state_entity_number: "State entity number",
+  state: "State of registration",
+  business_number: "Business Number",
+  abn: "Australian Business Number (ABN)",
+  nip: "Tax number (NIP)",
+  krs: "Court register number (KRS)",
+  regon: "Statistical number (REGON)",
+  siren: "SIREN",
+  siret: "SIRET",
+};
+
 /** A webhook endpoint's payload mode (the register form's two choices) and why a delivery attempt was made. */
 const PAYLOAD_MODES: Record<string, string> = { full: "Full: the whole record with the event", reference: "Reference: ids only, read the record through the API" };
 const ATTEMPT_TRIGGERS: Record<string, string> = { automatic: "sent automatically", manual: "sent by hand" };
@@ -113,8 +146,13 @@ export const LABELS = {
   /** A webhook event's description (`lead.submitted` → "A lead was submitted"); the name stays beside it. */
   // `lead.created` opens every lead's timeline but is no webhook event.
   event: from([...PARTNER_EVENTS, ...LENDER_EVENTS, { value: "lead.created", label: "The lead was created" }]),
+  registerSource: (value: string | null | undefined) => (value ? (REGISTER_SOURCES[value] ?? inWords(value)) : "—"),
+  identifier: (value: string) => IDENTIFIERS[value] ?? inWords(value),
   entityType: (country: string | null | undefined, value: string | null | undefined) =>
     from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
+  /** The company type a register gave: its own code (`ltd`) or a market list's value, in words. */
+  registerCompanyType: (country: string | null | undefined, value: string | null | undefined) =>
+    value && REGISTER_COMPANY_TYPES[value] ? REGISTER_COMPANY_TYPES[value] : from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
 };
 
 /** An environment inside a sentence ("in the sandbox environment"): its label, lower-cased. */

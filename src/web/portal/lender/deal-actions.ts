@@ -18,6 +18,9 @@ import { reportStatus } from "../../../services/deals/status";
 import { requestDocument, waiveRequest } from "../../../services/documents/requests";
 import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
+import { registerOutcomeConfirmations } from "./outcome-confirm";
+import { registerPayoutReveal } from "./payout-reveal";
+import { registerWorkingSetActions } from "./working-set-actions";
 import { recordPortalAction } from "../../../services/portal/audit";
 import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
 import { takesFiles } from "../../../middleware/body-limit";
@@ -49,22 +52,12 @@ async function simulated(step: Promise<unknown>) {
 }
 
 /**
- * The status form as the API's body: a decline picks its reasons as codes (checkboxes named `reasons`,
- * at least one: never a free-text box alone), with an optional note kept on the first code and shared
- * with the partner only when `shareable` is ticked.
+ * The status form reports In review only: Decline and Funded are final and each has its own confirm
+ * page (outcome-confirm.tsx); either posted here (a stale page, a script) sends the person to it.
  */
-function statusReportOfForm(fields: FormFields, form: FormData): Record<string, unknown> {
-  const { reasons: _first, note, shareable, ...rest } = fields;
-  const body = jsonOfForm(rest, { numbers: ["funded_amount"] });
-  const codes = form.getAll("reasons").filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
-  if (body.status === "declined") {
-    if (codes.length === 0) throw new Refusal("invalid_request", "Choose at least one reason for declining.", { field: "reasons" });
-    const detail = note?.trim() ? note.trim() : undefined;
-    body.reasons = codes.map((code, i) => ({ code, ...(i === 0 && detail !== undefined ? { detail, shareable: shareable === "yes" } : {}) }));
-  } else if (codes.length > 0 || note?.trim()) {
-    throw new Refusal("invalid_request", "Reasons and a note go with Declined only.", { field: "reasons" });
-  }
-  return body;
+function statusReportOfForm(fields: FormFields, ref: string): Record<string, unknown> {
+  if (fields.status === "declined" || fields.status === "funded") throw new Unconfirmed(`${PORTAL_ROUTE}/deals/${ref}/${fields.status === "declined" ? "decline" : "funded"}`);
+  return jsonOfForm(fields, { numbers: ["funded_amount"] });
 }
 
 /** An action that must be confirmed first was posted without the confirmation: the person is sent to the question. */
@@ -119,13 +112,9 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
 
   portal.post(
     "/deals/:ref/status",
-    handle("status", async ({ c, scope, ref, fields, form }) => {
-      const report = parseForm(StatusBody, statusReportOfForm(fields, form), "body");
-      const deal = await reportStatus(c.get("deps"), scope, ref, report).catch((error: unknown) => {
-        // The service names the code's place in the API's words (`reasons.0.code`); the form has one list of boxes.
-        if (error instanceof Refusal && error.code === "unknown_code") throw new Refusal("unknown_code", "Choose the reasons from the list.", { field: "reasons" });
-        throw error;
-      });
+    handle("status", async ({ c, scope, ref, fields }) => {
+      const report = parseForm(StatusBody, statusReportOfForm(fields, ref), "body");
+      const deal = await reportStatus(c.get("deps"), scope, ref, report);
       return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "report" };
     }),
   );
@@ -149,6 +138,9 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   );
 
   registerWaiveConfirmation(portal);
+  registerOutcomeConfirmations(portal);
+  registerPayoutReveal(portal);
+  registerWorkingSetActions(portal);
 
   portal.post(
     "/deals/:ref/requests/:id/waive",

@@ -10,7 +10,7 @@ import type { DealRefusal } from "./fields";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
 
-export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
+export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean; admin?: boolean }) {
   const c = props.deal.completion;
   const state: FormState = { form: "agreement", refusal: props.refusal };
   const refused = refusalFor(state)?.field === "agreement";
@@ -25,7 +25,24 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             </tr>
             <tr>
               <th scope="row">Payout account</th>
-              <td data-completion="account">{c.account_summary ? `${c.account_summary} (masked)` : "not given yet"}</td>
+              <td data-completion="account">
+                {c.account_summary ? (
+                  <>
+                    <bdi>{c.account_summary}</bdi> (masked)
+                    {props.admin ? (
+                      // A post, not a link: each showing is one audited request, and the full account is on that answer only.
+                      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/payout-account`}>
+                        <FormToken token={props.formToken} />
+                        <button type="submit">Show the full account</button> <span class="muted">Shown once, on the next page; recorded in the audit log.</span>
+                      </form>
+                    ) : (
+                      <span class="muted"> An admin of your organisation can see it in full.</span>
+                    )}
+                  </>
+                ) : (
+                  "not given yet"
+                )}
+              </td>
             </tr>
             <tr>
               <th scope="row">Agreement uploaded</th>
