@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DealSubject } from "../../domain/deals/types";
 import type { DeclineReason } from "../../domain/deals/decline";
@@ -66,7 +67,7 @@ export const deals = sqliteTable(
   (t) => [
     index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt),
     index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt),
-    index("deals_lead").on(t.leadId),
+    index("deals_lead").on(t.leadId, t.createdAt).where(sql`${t.leadId} is not null`),
     index("deals_agreement_key").on(t.agreementKey),
   ],
 );
