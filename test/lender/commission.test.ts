@@ -93,7 +93,7 @@ describe("the ledger", () => {
     ]);
     expect((await eventsFor(lead.id)).filter((e) => e.event.startsWith("commission.")).map((e) => e.event)).toEqual(["commission.accrued", "commission.paid", "commission.clawed_back"]);
 
-    // The ledger refuses any change to an entry (the triggers of migration 0027).
+    // The ledger refuses any change to an entry (the triggers of migration 0028).
     await expect(env.DB.prepare("update commission_entries set amount = 1 where lead_id = ?").bind(lead.id).run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("delete from commission_entries where lead_id = ?").bind(lead.id).run()).rejects.toThrow(/append-only/);
 

@@ -11,7 +11,7 @@
  * own; a paired comparison found that read no faster than these six (docs/capacity.md, "The lead read:
  * one statement or six"), so the plain reads stay.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, exists, sql } from "drizzle-orm";
 import type { Offer } from "../../domain/deals/types";
 import type { StoredDocument } from "../../domain/documents/types";
 import type { Scope } from "../../domain/identity/caller";
@@ -71,8 +71,9 @@ const routedOptionColumns = {
 };
 
 export const readWithRelations = preparedBatch((db) => {
-  // The caller's lead, if the scope holds it: every list reads only rows of this lead.
-  const ownLead = db.select({ id: leads.id }).from(leads).where(inScope(bound, leadId));
+  // The caller's lead, if the scope holds it: every list reads only rows of this lead (an uncorrelated
+  // EXISTS, read once, beside the list's own index seek).
+  const ownLead = exists(db.select({ id: leads.id }).from(leads).where(inScope(bound, leadId)));
   return [
     // The lead with its one routing row and its one hub link joined, and its one active claim's `since`.
     // Only columns whose names the lead's do not carry: a D1 batch answers each row as an object keyed by
@@ -90,14 +91,14 @@ export const readWithRelations = preparedBatch((db) => {
       .where(inScope(bound, leadId))
       .prepare(),
     // Lists order by (time, rowid): rows written in the same millisecond keep the order they were written in.
-    db.select().from(documents).where(and(eq(documents.leadId, leadId), inArray(documents.leadId, ownLead))).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).prepare(),
+    db.select().from(documents).where(and(eq(documents.leadId, leadId), ownLead)).orderBy(asc(documents.receivedAt), asc(writeOrder(documents))).prepare(),
     db
       .select()
       .from(offers)
-      .where(and(eq(offers.leadId, leadId), eq(offers.superseded, false), inArray(offers.leadId, ownLead)))
+      .where(and(eq(offers.leadId, leadId), eq(offers.superseded, false), ownLead))
       .orderBy(asc(offers.createdAt), asc(writeOrder(offers)))
       .prepare(),
-    db.select(routedOptionColumns).from(deals).where(and(eq(deals.leadId, leadId), inArray(deals.leadId, ownLead))).orderBy(asc(deals.createdAt), asc(writeOrder(deals))).prepare(),
+    db.select(routedOptionColumns).from(deals).where(and(eq(deals.leadId, leadId), ownLead)).orderBy(asc(deals.createdAt), asc(writeOrder(deals))).prepare(),
     // Unary + keeps the scope columns off the index choice: the renewal_of index, not the account's range.
     db
       .select({ id: leads.id, reference: leads.reference, state: leads.state, createdAt: leads.createdAt })
@@ -106,7 +107,7 @@ export const readWithRelations = preparedBatch((db) => {
       .orderBy(asc(leads.createdAt), asc(writeOrder(leads)))
       .prepare(),
     // The primary key's order (owner, kind).
-    db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, leadId), inArray(registerAnswers.ownerId, ownLead))).orderBy(asc(registerAnswers.kind)).prepare(),
+    db.select().from(registerAnswers).where(and(eq(registerAnswers.ownerId, leadId), ownLead)).orderBy(asc(registerAnswers.kind)).prepare(),
   ] as const;
 });
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DealSubject } from "../../domain/deals/types";
 import type { DeclineReason } from "../../domain/deals/decline";
@@ -51,7 +52,7 @@ export const deals = sqliteTable(
     /** The product family the deal was routed for (its first matched product's); the partner's outcomes name it. Null for test deals. */
     productFamily: text("product_family"),
     fundedAmount: real("funded_amount"),
-    /** The lender's report that the funded deal ended early: `settled_early` or `defaulted` (migration 0027); lender_status stays `funded`. */
+    /** The lender's report that the funded deal ended early: `settled_early` or `defaulted` (migration 0028); lender_status stays `funded`. */
     repaymentOutcome: text("repayment_outcome"),
     repaymentOutcomeAt: text("repayment_outcome_at"),
     accountSubmittedAt: text("account_submitted_at"),
@@ -73,7 +74,7 @@ export const deals = sqliteTable(
   (t) => [
     index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt),
     index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt),
-    index("deals_lead").on(t.leadId),
+    index("deals_lead").on(t.leadId, t.createdAt).where(sql`${t.leadId} is not null`),
     index("deals_agreement_key").on(t.agreementKey),
   ],
 );
