@@ -168,6 +168,10 @@ export const PARTNER_EVENTS = [
   { value: "lead.offer_declined", label: "The business declined an offer on a lead" },
   { value: "lead.funded", label: "A lead was funded" },
   { value: "lead.declined", label: "Every routed provider declined a lead" },
+  { value: "lead.consent_captured", label: "The lead's consent was captured, with its receipt" },
+  { value: "lead.consent_withdrawn", label: "The business withdrew its consent before submission" },
+  { value: "lead.application_opened", label: "The business opened its application link" },
+  { value: "lead.application_completed", label: "The business completed its application through the link" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
   { value: "document.rejected", label: "A document on a lead was rejected" },
 ] as const;

@@ -27,6 +27,7 @@ import {
   TIME_IN_BUSINESS_BANDS,
 } from "../../../domain/reference/values";
 import { MARKETS } from "../../../domain/reference/markets";
+import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
 import { readNumber } from "../../kit/number-input";
 
 export type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime";
@@ -111,6 +112,13 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
       { name: "consent.obtained", label: "The applicant consented", kind: "checkbox" },
       { name: "consent.obtained_at", label: "Consent obtained at (UTC)", kind: "datetime" },
       { name: "consent.soft_credit_search", label: "The applicant agreed to a soft credit search", kind: "checkbox" },
+      {
+        name: "consent.text_version",
+        label: "Consent text the applicant agreed to",
+        kind: "select",
+        options: CONSENT_TEXTS.map((v) => ({ value: v.version, label: `Version ${v.version}` })),
+        hint: "With the box above ticked, the lead keeps a receipt naming this text and its hash (channel: portal).",
+      },
     ],
   },
 ];
