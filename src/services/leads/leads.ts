@@ -5,7 +5,7 @@
 import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { findLead, insertLead, isReferenceCollision, listLeads, submissionStatements, updateDraft, type LeadFilters } from "../../db/leads/leads";
-import { runGuardedBatch } from "../../db/batch";
+import { runGuardedBatch, type Statement } from "../../db/batch";
 import type { Scope } from "../../domain/identity/caller";
 import { marketProblems } from "../../domain/leads/market-rules";
 import { mergeParts } from "../../domain/leads/patch";
@@ -31,7 +31,6 @@ import { lookupWrites, sendLookups } from "../registers/lookups";
 import { activeClaim, claimStatements, isClaimTaken } from "../../db/leads/claims";
 import { ALREADY_INTRODUCED, SANDBOX_RELEASE_REASON, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
 import { newId } from "../../lib/ids";
-import type { BatchItem } from "drizzle-orm/batch";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -172,7 +171,7 @@ export type DraftChange = (lead: Lead, at: string) => Parameters<typeof updateDr
 export type DraftEvents = (before: Lead, after: Lead) => NewEvent[];
 
 /** Other rows a draft write changes in its batch, each guarded itself (on `draftWritten`). */
-export type DraftAlso = (after: Lead, at: string) => BatchItem<"sqlite">[];
+export type DraftAlso = (after: Lead, at: string) => Statement[];
 
 export async function changeDraft(deps: Deps, scope: Scope, id: string, change: DraftChange, expected?: number, eventsOf: DraftEvents = () => [], alsoOf: DraftAlso = () => []) {
   const { db } = deps;

@@ -1,7 +1,7 @@
 import { scopeOf } from "../../../domain/identity/caller";
 import { consentTextVersion } from "../../../domain/leads/consent-texts";
 import { Refusal } from "../../../lib/refusal";
-import { applicationLinkOf, createApplicationLink, revokeApplicationLink } from "../../../services/leads/application-links";
+import { applicationLinkOf, createApplicationLink, revokeApplicationLink } from "../../../services/application-link/application-links";
 import type { Router } from "../../router";
 import { createApplicationLinkRoute, getApplicationLinkRoute, getConsentTextRoute, revokeApplicationLinkRoute } from "./routes";
 

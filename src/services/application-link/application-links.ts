@@ -41,13 +41,17 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
 import { Refusal, isRefusal } from "../../lib/refusal";
 import { countInBucket } from "../identity/bucket-limit";
-import { amendLead, changeDraft, leadEvent, replaceSignificantPersons, requireLead, submitLead } from "./leads";
-import { panelMatcher } from "./routing";
+import { amendLead, changeDraft, leadEvent, replaceSignificantPersons, requireLead, submitLead } from "../leads/leads";
+import { panelMatcher } from "../leads/routing";
 import type { LinkEnv } from "../views/links";
+import { APPLICATION_ROUTE } from "../../lib/signed-links";
+export { APPLICATION_ROUTE };
+import { findLeadWithRelations } from "../../db/leads/with-relations";
+import { registerViewFrom } from "../registers/holdings";
+import { leadDocuments, uploadLeadDocument } from "../documents/lead-documents";
 
 /** The token in the link: 48 characters of [0-9a-z] (about 248 bits). */
 export const APPLICATION_TOKEN = /^[0-9a-z]{48}$/;
-export const APPLICATION_ROUTE = "/apply";
 
 export interface LinkRequest {
   expires_in?: number;
@@ -320,3 +324,27 @@ export async function withdrawConsent(deps: Deps, opened: Opened) {
 export const commissionDisclosureFor = (introducer: string) => ({ version: COMMISSION_DISCLOSURE.version, text: COMMISSION_DISCLOSURE.text(introducer) });
 
 export { CURRENT_CONSENT_TEXT };
+
+/** The company register's stored answer for the number the lead holds (null until it answered), for "Is this your company?". */
+export async function registerAnswerOf(deps: Deps, opened: Opened) {
+  const found = await findLeadWithRelations(deps.db, scopeOfLink(opened.link), opened.lead.id);
+  if (!found) return null;
+  return registerViewFrom(found.registerAnswers, deps.clock()).answers.registry;
+}
+
+/** The bank statements on the lead (every document the business or the partner sent of that type). */
+export async function statementsOf(deps: Deps, opened: Opened) {
+  const { documents } = await leadDocuments(deps, scopeOfLink(opened.link), opened.lead.id);
+  return documents.filter((d) => d.documentType === "bank_statements");
+}
+
+/** Bank statements sent from the link: each through the partner upload's own rules (kind sniffed, CSV/OFX parsed, the lead's cap). */
+export async function uploadApplicationStatements(deps: Deps, opened: Opened, files: { name: string; bytes: Uint8Array }[]) {
+  if (files.length === 0) throw new Refusal("invalid_request", "Choose a file to upload.", { field: "file" });
+  const stored = [];
+  for (const file of files) {
+    if (file.bytes.length === 0) throw new Refusal("invalid_request", `The file ${file.name} is empty.`, { field: "file" });
+    stored.push(await uploadLeadDocument(deps, scopeOfLink(opened.link), opened.lead.id, { documentType: "bank_statements", filename: file.name, bytes: file.bytes }));
+  }
+  return stored;
+}
