@@ -69,7 +69,7 @@ function browser(host = PRODUCTION) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
     }
     const res = await exports.default.fetch(new Request(`${host}${path}`, { method, headers, body, redirect: "manual", ...throughEdge(headers) }));
-    for (const cookie of res.headers.getSetCookie()) {
+    for (const cookie of [res.headers.get("Set-Cookie")].filter((v): v is string => Boolean(v))) {
       const [pair] = cookie.split(";");
       const [name, value] = pair!.split("=");
       jar.set(name!, value!);

@@ -22,6 +22,7 @@ import { notFoundPage } from "../refused-page";
 import { registerLeadActions, simulationsFor } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
 import { hubLinkPath, registerHubLinkPages } from "./hub-link";
+import { ApplicationLinkSection } from "./application-link";
 import { FormulaCellsWarning } from "../../kit/file-warnings";
 
 type LeadView = Awaited<ReturnType<typeof readLeadForPerson>>;
@@ -498,6 +499,7 @@ export function LeadDetailPage({ c, lead, feedback }: { c: PortalContext; lead: 
           <ConfirmStart href={hubLinkPath(lead.id)} label="New hub link" describedBy="hub-link-note" />
         </>
       ) : null}
+      <ApplicationLinkSection c={c} lead={lead} />
       <Renewal c={c} lead={lead} />
       <Simulate c={c} lead={lead} />
       <h2>Timeline</h2>
