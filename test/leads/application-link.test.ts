@@ -180,6 +180,12 @@ describe("the pages behind the link", () => {
     const text = await call("GET", `/partner/v1/consent-texts/${receipt.text_version}`, { key: partner.live.key });
     expect(text.body.texts.find((t: { locale: string }) => t.locale === receipt.locale).sha256).toBe(receipt.text_sha256);
     expect((await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body.state).toBe("completed");
+    // The client hub shows the same receipt.
+    const hub = browser();
+    expect((await hub.get(pathOf(read.body.upload_url))).status).toBe(303);
+    const overview = await hub.get(`/hub/${lead.id}`);
+    expect(overview.text).toContain(`<code>${receipt.text_sha256}</code>`);
+    expect(overview.text).toContain(`version ${receipt.text_version} (en-GB)`);
     const events = (await eventsOf(lead.id)).map((e) => e.event);
     expect(events.filter((e) => ["lead.application_opened", "lead.consent_captured", "lead.application_completed"].includes(e))).toEqual([
       "lead.application_opened",
