@@ -1693,7 +1693,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -1973,7 +1976,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -3759,7 +3765,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -4146,7 +4155,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -5888,6 +5900,45 @@ export interface components {
              */
             url: string;
         };
+        Consent: {
+            obtained: boolean | null;
+            obtained_at: string | null;
+            soft_credit_search: boolean | null;
+            text_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the business withdrew its consent before submission; submit answers 422 `consent_required` while set.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string | null;
+            receipt: components["schemas"]["ConsentReceipt"];
+        };
+        /** @description What the service can prove: null until consent is obtained on a published text version. Identical on the partner's lead, the lender's deal and the client hub. [Application link](/docs/guides/application-link#consent-receipt). */
+        ConsentReceipt: {
+            /**
+             * @description The consent text version agreed to (`GET /partner/v1/consent-texts/{version}`).
+             * @example 2026-11
+             */
+            text_version: string;
+            /** @description sha256 (hex) of the exact text in `locale` of that version, as the consent-texts endpoint serves it. */
+            text_sha256: string;
+            /** @example en-GB */
+            locale: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreed_at: string;
+            /**
+             * @description `application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it.
+             * @enum {string}
+             */
+            channel: "application_link" | "partner_api" | "portal";
+            /** @description The business's own, separate choice of a soft credit search. */
+            soft_credit_search: boolean;
+            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            disclosure_version: string | null;
+        } | null;
         Completion: {
             account_submitted: boolean;
             /**
@@ -5961,11 +6012,7 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
             /**
              * Format: date-time
@@ -6163,11 +6210,7 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
             /**
              * Format: date-time
@@ -6387,11 +6430,7 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6502,11 +6541,7 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6590,7 +6625,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "consent_required" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -7090,6 +7125,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
