@@ -9,6 +9,8 @@ import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../hel
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
 import { CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
+import { portal, signedInMember } from "../helpers/portal";
+import { auditOf } from "../portal/partner/helpers";
 
 const eventsOf = async (leadId: string) =>
   (await env.DB.prepare("select event, detail from events where subject_id = ? order by created_at, rowid").bind(leadId).all<{ event: string; detail: string }>()).results.map((r) => ({
@@ -269,5 +271,26 @@ describe("the pages behind the link", () => {
     expect(new URL(link.body.url).hostname).toBe("sandbox.localhost");
     expect((await browser().get(pathOf(link.body.url))).status).toBe(404);
     expect((await browser(SANDBOX).get(pathOf(link.body.url))).status).toBe(303);
+  });
+});
+
+describe("the portal's lead page", () => {
+  it("sends the client a link with the API's result, shows it once in the copy control, then only its state", async () => {
+    const partner = await partnerWithKeys();
+    const session = await signedInMember(partner.organisation.id);
+    const lead = await call("POST", "/partner/v1/leads", { key: partner.sandbox.key, host: SANDBOX, body: { country: "GB", business: { name: "Portal Ltd" } } });
+    const before = await portal("GET", `/leads/${lead.body.id}`, { session });
+    expect(before.text).toContain("Send to the client to fill in");
+    const sent = await portal("POST", `/leads/${lead.body.id}/application-link`, { session, form: {} });
+    expect(sent.status).toBe(201);
+    const url = /value="(http:\/\/sandbox\.localhost:8787\/apply\/[0-9a-z]{48})"/.exec(sent.text)?.[1];
+    expect(url).toBeDefined();
+    expect(sent.text).toContain('class="copyable copy-secret"');
+    const after = await portal("GET", `/leads/${lead.body.id}`, { session });
+    expect(after.text).toContain("sent, not opened yet");
+    expect(after.text).not.toContain(url!);
+    expect((await browser(SANDBOX).get(pathOf(url!))).status).toBe(303);
+    expect((await portal("GET", `/leads/${lead.body.id}`, { session })).text).toContain("opened by the client");
+    expect((await auditOf(partner.organisation.id)).map((a: { action: string }) => a.action)).toContain("lead.application_link_sent");
   });
 });
