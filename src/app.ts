@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { onError, problemResponse } from "./api/problem";
 import { Refusal } from "./lib/refusal";
-import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
+import { APPLICATION_ROUTE, FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { EMBED_ROUTE } from "./lib/embed-route";
 import { provideDatabase } from "./middleware/database";
 import { mountHealth } from "./api/health/probe";
@@ -53,6 +53,12 @@ export const DOORS: readonly Door[] = [
       const m = await import("./web/hub/routes");
       app.route(HUB_ROUTE, m.createHubRoutes());
       return { tooLargePage: m.hubTooLargePage };
+    },
+  },
+  {
+    prefix: APPLICATION_ROUTE,
+    mount: async (app) => {
+      app.route(APPLICATION_ROUTE, (await import("./web/apply/routes")).createApplyRoutes());
     },
   },
   {

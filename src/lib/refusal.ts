@@ -31,6 +31,7 @@ export const API_REFUSAL_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "missing_fields",
+  "consent_required",
   "cap_exceeded",
   "too_many_open_requests",
   "idempotency_key_reused",

@@ -29,7 +29,7 @@ export const FLOORS: Readonly<Record<string, number>> = {
 };
 
 /** The doors that answer HTTP (the JSON wings under api/, the HTML wings under web/); none reads storage or leans on another. */
-export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files"] as const;
+export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files", "web/apply"] as const;
 
 /** What every door may use: the API's own ground (router, OpenAPI helpers, problem+json), what both APIs mount, the reference, the web kit. */
 const SHARED_DOOR_FLOORS = ["api", "api/shared", "api/reference", "api/health", "web/kit"];

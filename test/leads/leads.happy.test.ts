@@ -64,7 +64,7 @@ describe("POST /partner/v1/leads", () => {
     expect(lead).toMatchObject({ environment: "live", country: "UK", partner_reference: null });
     expect(lead.channel).toEqual({ name: null, domain: null });
     expect(lead.contact).toEqual({ first_name: null, last_name: null, email: null, phone: null });
-    expect(lead.consent).toEqual({ obtained: null, obtained_at: null, soft_credit_search: null });
+    expect(lead.consent).toEqual({ obtained: null, obtained_at: null, soft_credit_search: null, text_version: null, withdrawn_at: null, receipt: null });
     expect(lead.funding).toEqual({ amount: null, amount_band: null, amount_basis: null, currency: "GBP", purpose: null, product_family: null });
     expect(lead.business.vat.reason).toBe("no_number");
     expect(lead.trading.monthly_revenue).toBeNull();
@@ -246,7 +246,7 @@ describe("the OpenAPI document", () => {
     const patch = op("/leads/{id}", "patch");
     expect(patch.requestBody.content["application/json"].schema).toEqual(ref("LeadPatch"));
     expect(json(patch, "200")).toEqual(ref("Lead"));
-    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "429", "500", "503"]);
+    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "500", "503"]);
     expect(params(patch)).toEqual(["header:If-Match", "path:id"]);
     expect(patch.responses["200"].headers).toHaveProperty("ETag");
     expect(op("/leads/{id}", "get").responses["200"].headers).toHaveProperty("ETag");

@@ -8,6 +8,7 @@ import { serveDocument } from "../reference/document";
 import { createRouter } from "../router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
+import { registerApplicationLinkRoutes } from "./application-link/handlers";
 import { registerMeRoutes } from "../shared/me/handlers";
 import { registerOfferRoutes } from "./offers/handlers";
 import { registerCommissionRoutes } from "./commissions/handlers";
@@ -57,6 +58,7 @@ export function createPartnerApi() {
   registerEnumRoutes(api);
   registerPrequalificationRoutes(api);
   registerLeadRoutes(api);
+  registerApplicationLinkRoutes(api);
   registerDocumentRoutes(api);
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");

@@ -117,6 +117,13 @@ export async function updateDraft(db: Database, scope: Scope, id: string, expect
   return (result as D1Result).meta.changes === 1;
 }
 
+/**
+ * True once the draft write that moved `id` to `version` at `at` committed: the guard of an event
+ * that belongs to that write (a racing write that lost changed nothing, and its event is not written).
+ */
+export const draftWritten = (id: string, version: number, at: string) =>
+  sql`exists (select 1 from ${leads} where ${leads.id} = ${id} and ${leads.version} = ${version} and ${leads.updatedAt} = ${at})`;
+
 export interface Submission {
   state: LeadState;
   matchedOptions: number;

@@ -5,6 +5,7 @@
  * market carries are present, null when not held (a register fact is null
  * until the register's answer is stored).
  */
+import { consentView } from "../leads/consent";
 import { lenderReasonView } from "./decline";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
@@ -133,7 +134,6 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
   const market = marketFor(deal.subject.country);
   const f = dealFigures(deal, market, files, register);
   const s = deal.subject;
-  const consent = s.consent ?? {};
   const marketView = marketObject(deal, files, register);
   return {
     ref: deal.ref,
@@ -164,7 +164,8 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
     statements: statementSummary(files.stored),
     offers: offers.map(dealOfferView),
     documents: [...files.views],
-    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    // The same consent and receipt the partner reads on the lead (issue 44).
+    consent: consentView(s.consent),
     completion: completionView(deal),
     commission: {
       disclosures: [...disclosures],

@@ -45,6 +45,26 @@ export interface LeadConsent {
   obtained?: boolean | null;
   obtained_at?: string | null;
   soft_credit_search?: boolean | null;
+  /** The consent text version the consent was given on (domain/leads/consent-texts.ts). */
+  text_version?: string | null;
+  /** What the service can prove of the consent (domain/leads/consent.ts); written by the service, never by a body. */
+  receipt?: ConsentReceipt | null;
+  /** When the business withdrew its consent before submission; submit is refused while set. */
+  withdrawn_at?: string | null;
+}
+
+/** How the consent reached the service. */
+export type ConsentChannel = "application_link" | "partner_api" | "portal";
+
+export interface ConsentReceipt {
+  text_version: string;
+  text_sha256: string;
+  locale: string;
+  agreed_at: string;
+  channel: ConsentChannel;
+  soft_credit_search: boolean;
+  /** The commission disclosure version shown with the text; null where none was shown (the partner API). */
+  disclosure_version: string | null;
 }
 
 export interface ResidentialAddress {

@@ -14,6 +14,7 @@ import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
 import type { Lead, PartnerOutcome, RenewalSummary } from "./types";
 import { contactView, personView } from "./person-view";
+import { consentView } from "./consent";
 import { orNull } from "../../lib/nullable";
 import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
 import { vatView } from "../registers/vat-view";
@@ -157,7 +158,6 @@ const leadHeader = (lead: Lead, market: Market) => ({
 export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<OfferView> = {}) {
   const market = marketFor(lead.country);
   const f = leadFigures(lead, market, sources);
-  const consent = lead.consent ?? {};
   return {
     ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
@@ -170,7 +170,7 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
       product_family: orNull(lead.funding?.product_family),
     },
     trading: tradingView(f, market),
-    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    consent: consentView(lead.consent),
     significant_persons: lead.significantPersons.map(personView),
     steps: leadSteps(lead, market, (sources.documents ?? []).filter((d) => d.state === "accepted").length),
     matched_options: lead.matchedOptions,

@@ -2,10 +2,30 @@ import { html } from "hono/html";
 import type { ToDo, ToDoKind } from "../../domain/hub/to-do";
 import type { hubOverview } from "../../services/hub/client-hub";
 import { fileSizeInWords, LABELS } from "../kit/format";
+import { consentView } from "../../domain/leads/consent";
 import { feedback, layout, type Feedback, type HubView } from "./layout";
 import { offerCard } from "./offer-card";
 
 type Overview = Awaited<ReturnType<typeof hubOverview>>;
+
+const CHANNEL_WORDS: Record<string, string> = { application_link: "by you, through your application link", partner_api: "declared by your adviser", portal: "declared by your adviser" };
+
+/**
+ * The consent receipt, the same facts the partner's lead and the lender's deal carry:
+ * which text version, its hash, the locale, when, how, the soft search choice and the disclosure shown.
+ */
+function consentSection(lead: Overview["lead"], local: HubView["local"]) {
+  const { receipt, withdrawn_at } = consentView(lead.consent);
+  if (!receipt) return "";
+  return html`<h2>Your consent</h2>
+<dl class="card" id="consent-receipt"><dt>Consent text</dt><dd>version ${receipt.text_version} (${receipt.locale})</dd>
+<dt>Text fingerprint (sha256)</dt><dd><code>${receipt.text_sha256}</code></dd>
+<dt>Agreed</dt><dd>${local.time(receipt.agreed_at)}, ${CHANNEL_WORDS[receipt.channel] ?? receipt.channel}</dd>
+<dt>Soft credit search</dt><dd>${receipt.soft_credit_search ? "agreed" : "not agreed"}</dd>
+<dt>Commission disclosure shown</dt><dd>${receipt.disclosure_version ? `version ${receipt.disclosure_version}` : "none recorded"}</dd>
+${withdrawn_at ? html`<dt>Withdrawn</dt><dd>${local.time(withdrawn_at)}</dd>` : ""}</dl>`;
+}
+
 
 /** Each thing to do as a link the business can follow, in its words. */
 const TO_DO_TEXT: Record<ToDoKind, (about: string) => string> = {
@@ -35,6 +55,7 @@ ${o.adviser ? html`<p id="adviser">Your adviser: <strong><bdi>${o.adviser}</bdi>
 <p>Application reference <strong>${o.lead.reference}</strong>, status <strong>${LABELS.leadState(o.lead.state)}</strong>.</p>
 ${feedback(f)}
 ${toDoCard(base, o.toDo, view.readOnly ?? false)}
+${consentSection(o.lead, local)}
 <h2>Your offers</h2>
 ${
   o.everyOfferDeclined

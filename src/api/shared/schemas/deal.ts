@@ -1,3 +1,4 @@
+import { ConsentView } from "./consent";
 import { z } from "@hono/zod-openapi";
 import { CommissionDisclosureEvidence } from "./commission";
 import { DEAL_STATUSES } from "../../../domain/deals/types";
@@ -151,7 +152,7 @@ export const Deal = z
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     offers: z.array(DealOffer),
     documents: z.array(DealDocument).openapi({ description: "Signed links valid for 1 hour (24 hours in webhook bodies)." }),
-    consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
+    consent: ConsentView,
     completion: Completion,
     commission: z
       .object({

@@ -15,6 +15,7 @@ import {
 import { CountryInput, ListLimit, PlainText, Timestamp } from "./common";
 import { FORMULA_CELLS } from "./document";
 import { NeedItem, UnlockItem } from "./unlock";
+import { ConsentView } from "./consent";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
@@ -62,6 +63,9 @@ const ConsentInput = z.strictObject({
   obtained: maybe(z.boolean()),
   obtained_at: maybe(z.iso.datetime({ offset: true })),
   soft_credit_search: maybe(z.boolean()),
+  text_version: maybe(z.string().max(64)).openapi({
+    description: "The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`.",
+  }),
 });
 
 const DateOfBirth = z
@@ -262,7 +266,7 @@ export const Lead = z
       tib_months_basis: Basis,
       credit_score_band: nullableString.optional().openapi({ description: "US and Canada only." }),
     }),
-    consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
+    consent: ConsentView,
     significant_persons: z.array(SignificantPerson),
     steps: LeadSteps,
     matched_options: z.number().int().nullable().openapi({ description: "Null until submitted." }),

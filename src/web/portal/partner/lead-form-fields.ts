@@ -32,6 +32,7 @@ import {
 import { MARKETS } from "../../../domain/reference/markets";
 import { dateExample, dateOrderOf, EXAMPLE_OF, readQuantity, type DateOrder } from "../../kit/number-input";
 import { dateOfForm } from "../../kit/form";
+import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
 
 export type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
 
@@ -115,6 +116,13 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
       { name: "consent.obtained", label: "The applicant consented", kind: "checkbox" },
       { name: "consent.obtained_at", label: "Consent obtained at (UTC)", kind: "datetime" },
       { name: "consent.soft_credit_search", label: "The applicant agreed to a soft credit search", kind: "checkbox" },
+      {
+        name: "consent.text_version",
+        label: "Consent text the applicant agreed to",
+        kind: "select",
+        options: CONSENT_TEXTS.map((v) => ({ value: v.version, label: `Version ${v.version}` })),
+        hint: "With the box above ticked, the lead keeps a receipt naming this text and its hash (channel: portal).",
+      },
     ],
   },
 ];

@@ -126,7 +126,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const { country, ...parts } = parsed.data;
     let id: string;
     try {
-      id = (await openLead(c.get("deps"), { scope: scopeOfViewer(viewer), market: country, parts })).id;
+      id = (await openLead(c.get("deps"), { scope: scopeOfViewer(viewer), market: country, parts, consentChannel: "portal" })).id;
     } catch (error) {
       const refusal = refusalForPage(error);
       return page(formProblems(refusal, inputOfField), refusal.status);
@@ -162,7 +162,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     const parsed = LeadPatch.safeParse(body);
     if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
     try {
-      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data, drawn);
+      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data, drawn, "portal");
     } catch (error) {
       if (isNotFound(error)) return c.html(notFoundPage(), 404);
       if (isRefusal(error, "precondition_failed")) return changed();

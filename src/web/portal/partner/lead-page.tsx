@@ -13,6 +13,7 @@ import { ApplicationSection, checkPath } from "./lead-application";
 import type { OptionNeeds } from "../../../domain/portal/partner-waiting";
 import { LenderNeedsSection } from "./lead-needs";
 import { Documents, HubLink } from "./lead-documents";
+import { ApplicationLinkSection } from "./application-link";
 import { Figures, Persons, RegisterFacts } from "./lead-facts";
 import { Offers, Outcomes, Unlocks } from "./lead-offers";
 import { Renewal, Simulate } from "./lead-simulate";
@@ -75,6 +76,7 @@ export function LeadDetailPage({ c, lead, needs = [], feedback }: { c: PortalCon
       <h2 id="documents">Documents</h2>
       <Documents c={c} lead={lead} error={feedback?.error?.field === "file" ? feedback.error.message : null} />
       <HubLink lead={lead} />
+      <ApplicationLinkSection c={c} lead={lead} />
       <Renewal c={c} lead={lead} />
       <Simulate c={c} lead={lead} />
       <h2>Timeline</h2>

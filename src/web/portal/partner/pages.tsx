@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import type { PortalContext, PortalEnv } from "../context";
 import { requireKind } from "../require-role";
 import { registerEventsPage } from "./events";
+import { registerApplicationLinkPages } from "./application-link";
 import { registerLeadDetailPages } from "./lead-detail";
 import { registerLeadFormPages } from "./lead-form";
 import { registerLeadsListPage } from "./leads-list";
@@ -20,6 +21,7 @@ export function registerPartnerPages(portal: Hono<PortalEnv>) {
   // "/leads/new" is registered before "/leads/:id" so "new" is never read as an id.
   registerLeadFormPages(portal);
   registerLeadsListPage(portal);
+  registerApplicationLinkPages(portal);
   registerLeadDetailPages(portal);
   registerPrequalificationPage(portal);
   registerWebsiteFormPage(portal);
