@@ -32,7 +32,7 @@ const toLink = (row: ApplicationLinkRow): ApplicationLink => ({
 });
 
 /** Ends every live link of a lead (a new link revokes the previous one; DELETE revokes). */
-export const revokeLinksOfLead = (db: Database, scope: Scope, leadId: string, at: string) =>
+const revokeLinksOfLead = (db: Database, scope: Scope, leadId: string, at: string) =>
   db
     .update(applicationLinks)
     .set({ state: "revoked", revokedAt: at, sessionHash: null, sessionExpiresAt: null })

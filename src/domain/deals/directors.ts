@@ -21,7 +21,7 @@ interface RegisterDirector {
   disqualified: boolean | null;
 }
 
-export interface DirectorRow {
+interface DirectorRow {
   name: string;
   application: { date_of_birth: string | null; ownership_percent: number | null } | null;
   register: { role: string | null; appointed_on: string | null; resigned_on: string | null; disqualified: boolean | null } | null;

@@ -4,8 +4,8 @@
  * the rate limit.
  */
 
-export type StoredLinkState = "sent" | "opened" | "completed" | "revoked";
-export type ApplicationLinkState = StoredLinkState | "expired";
+type StoredLinkState = "sent" | "opened" | "completed" | "revoked";
+type ApplicationLinkState = StoredLinkState | "expired";
 export const APPLICATION_LINK_STATES: readonly ApplicationLinkState[] = ["sent", "opened", "completed", "expired", "revoked"];
 export type SubmitMode = "auto" | "review";
 

@@ -11,7 +11,7 @@
  */
 import { MARKETS } from "../reference/markets";
 
-export interface ConsentLocaleText {
+interface ConsentLocaleText {
   /** BCP 47, one of the markets' locales. */
   locale: string;
   /** Paragraphs separated by a blank line; what the hash covers. */
@@ -20,7 +20,7 @@ export interface ConsentLocaleText {
   sha256: string;
 }
 
-export interface ConsentTextVersion {
+interface ConsentTextVersion {
   version: string;
   published_at: string;
   texts: readonly ConsentLocaleText[];

@@ -24,7 +24,7 @@ interface Agreement {
   disclosureVersion: string | null;
 }
 
-export function receiptOf(a: Agreement): ConsentReceipt {
+function receiptOf(a: Agreement): ConsentReceipt {
   const text = consentTextIn(consentTextVersion(a.version)!, a.locale);
   return {
     text_version: a.version,

@@ -16,7 +16,7 @@ const STATEMENT_MONTHS: Partial<Record<RequirementField, number>> = { "statement
  * When a requirement applies; every condition given must hold. Amounts are major units of the
  * product's currency, compared with the funding amount the matcher uses.
  */
-export interface RequirementCondition {
+interface RequirementCondition {
   entity_types?: string[];
   amount_below?: number;
   amount_at_least?: number;
@@ -28,7 +28,7 @@ export interface Requirement {
 }
 
 /** The facts a condition reads; null where the service does not know them. */
-export interface ConditionFacts {
+interface ConditionFacts {
   entityType: string | null;
   amount: number | null;
 }
@@ -70,7 +70,7 @@ function monthsOf(statement: Pick<ParsedStatement, "period_start" | "period_end"
 }
 
 /** What an application holds, read from the lead and its accepted, parsed bank statements. */
-export interface HeldSources {
+interface HeldSources {
   business?: { company_number?: string | null; vat?: { number?: string | null } | null } | null;
   contact?: { phone?: string | null } | null;
   significantPersons: readonly { guarantee?: boolean | null }[];

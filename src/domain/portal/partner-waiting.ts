@@ -5,9 +5,9 @@
 import { hubLinkExpiresAt } from "../hub/link";
 
 /** An offer expiring within this many days is "about to expire". */
-export const OFFER_EXPIRY_SOON_DAYS = 3;
+const OFFER_EXPIRY_SOON_DAYS = 3;
 /** A client link expiring within this many days is "about to expire": a new one is one click away. */
-export const LINK_EXPIRY_SOON_DAYS = 7;
+const LINK_EXPIRY_SOON_DAYS = 7;
 /** Lead states whose client link still matters (the hub is read-only after an outcome). */
 export const LEAD_STATES_WITH_LIVE_LINK = ["draft", "submitted", "matched", "offers_available", "offer_accepted"] as const;
 

@@ -53,7 +53,7 @@ import { leadDocuments, uploadLeadDocument } from "../documents/lead-documents";
 /** The token in the link: 48 characters of [0-9a-z] (about 248 bits). */
 export const APPLICATION_TOKEN = /^[0-9a-z]{48}$/;
 
-export interface LinkRequest {
+interface LinkRequest {
   expires_in?: number;
   locked?: string[];
   return_url?: string;
@@ -67,7 +67,7 @@ const noLead = () => new Refusal("not_found", "No lead with that id in this acco
  * sandbox host (the first of `SANDBOX_HOSTNAMES`, on `PUBLIC_URL`'s scheme and port). Without a
  * sandbox host configured, sandbox links use `PUBLIC_URL` too (the one host then serves both).
  */
-export function applicationLinkBase(env: LinkEnv & { SANDBOX_HOSTNAMES?: string }, environment: "sandbox" | "live") {
+function applicationLinkBase(env: LinkEnv & { SANDBOX_HOSTNAMES?: string }, environment: "sandbox" | "live") {
   const base = new URL(env.PUBLIC_URL ?? "http://localhost:8787");
   if (environment === "sandbox") {
     const host = (env.SANDBOX_HOSTNAMES ?? "").split(",").map((h) => h.trim()).find(Boolean);
@@ -77,7 +77,7 @@ export function applicationLinkBase(env: LinkEnv & { SANDBOX_HOSTNAMES?: string 
 }
 
 /** The state a partner reads; the token is never in it. */
-export const linkStatus = (link: ApplicationLink, now: number) => ({
+const linkStatus = (link: ApplicationLink, now: number) => ({
   id: link.id,
   state: linkStateAt(link, now),
   submit: link.submitMode,

@@ -2,7 +2,6 @@
 import type { Deps } from "../deps";
 import { findDeal, listDeals } from "../../db/deals/deals";
 import type { Scope } from "../../domain/identity/caller";
-import { disclosuresOfDeal } from "../../db/commission/disclosures";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import type { Deal } from "../../domain/deals/types";
 import { completionView, dealView } from "../../domain/deals/view";
@@ -31,7 +30,7 @@ export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) 
 export async function loadDealWithSources(ctx: ViewContext, scope: Scope, ref: string) {
   const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
   if (!found) return null;
-  const disclosures = (await disclosuresOfDeal(ctx.db, scope, found.deal.ref)).map((d) => ({
+  const disclosures = found.disclosures.map((d) => ({
     offer_id: d.offerId,
     what: d.what,
     channel: d.channel,
