@@ -258,15 +258,6 @@ export async function saveApplicationPersons(deps: Deps, opened: Opened, persons
 }
 
 /**
- * Where to call issue 43's commission recording: the disclosure shown to the business at the moment
- * it agreed. Until that function lands the receipt's `disclosure_version` is the record; when it
- * does, this is the one place the lead calls it (docs/application-link.md, "Commission disclosure").
- */
-export function recordCommissionDisclosureShown(_deps: Deps, _lead: Lead, disclosureVersion: string, _at: string): string {
-  return disclosureVersion;
-}
-
-/**
  * The business agrees: the consent text of the lead's market locale and the commission disclosure,
  * with its own choice of a soft credit search. One batch writes the consent and its receipt, ends the
  * link as completed, and fires `lead.consent_captured` and `lead.application_completed` (both guarded
@@ -287,8 +278,9 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
     link.leadId,
     (lead, at) => {
       completedAtIso = at;
-      const disclosureVersion = recordCommissionDisclosureShown(deps, lead, COMMISSION_DISCLOSURE.version, at);
-      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: market.locale, agreedAt: at, softCreditSearch, disclosureVersion }) };
+      // The link comes before any offer: what it discloses is the existence and nature of commission, and its
+      // version in the receipt is the record (offers' disclosures, with amounts, are kept per offer where they are accepted).
+      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: market.locale, agreedAt: at, softCreditSearch, disclosureVersion: COMMISSION_DISCLOSURE.version }) };
     },
     undefined,
     (_before, lead) => [
