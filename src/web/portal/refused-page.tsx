@@ -32,6 +32,17 @@ export const signedInMessagePage = (viewer: PageViewer, formToken: string, title
   </PortalPage>
 );
 
+/**
+ * A page the portal's error handler draws (web/kit/page-errors.ts): inside the header and navigation
+ * for a signed-in member, else the plain signed-out page.
+ */
+export const areaMessagePage = (signedIn: { viewer: PageViewer; formToken: string } | null, title: string, message: string) =>
+  signedIn ? signedInMessagePage(signedIn.viewer, signedIn.formToken, title, message) : messagePage(title, message);
+
+/** Our failure, with the request id to quote; a post is told it may have been saved, so it is checked before it is sent again. */
+export const failedMessage = (requestId: string, maybeSaved: boolean) =>
+  `Something went wrong on our side.${maybeSaved ? " What you sent may have been saved: open the page again to check before sending it again." : " Reload the page in a moment."} If it keeps happening, tell us this reference: ${requestId}.`;
+
 /** Unknown pages and other organisations' records look the same: nothing says whether an id exists elsewhere. */
 export const notFoundPage = () => messagePage("Not found", "There is no such page in the portal, or it is not yours to see.");
 
