@@ -37,7 +37,7 @@ const batchWrites = (statements: readonly Statement[]) => statements.some((s) =>
  * the audit insert leaves no action). The entry goes right after the batch's first statement and only
  * when that statement changed a row (`changes()`): a write batch opens with its guard or its main
  * write (db/batch.ts `[guard, ...rest]`), so a guard that lost a race writes no entry for an action
- * that did not happen. `carried()` says whether a batch took it; an action that wrote no batch has its
+ * that did not happen (and the service's retry, its next batch, carries it). `carried()` says whether a batch wrote it; an action that wrote no batch has its
  * entry written on its own by the caller.
  */
 export function auditingDatabase(db: Database, row: AuditEntryRow): { db: Database; carried: () => boolean } {
@@ -50,7 +50,8 @@ export function auditingDatabase(db: Database, row: AuditEntryRow): { db: Databa
         const [first, ...rest] = statements;
         const entry = insertWhere(target, portalAuditLog, row, sql`changes() > 0`);
         const results = (await target.batch([first!, entry, ...rest] as unknown as Parameters<Database["batch"]>[0])) as unknown as unknown[];
-        carried = true;
+        // A guard that lost wrote no entry: the service's retry (a fresh batch) carries it instead.
+        carried = (results[1] as D1Result).meta.changes > 0;
         return [results[0], ...results.slice(2)];
       };
     },
