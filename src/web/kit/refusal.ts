@@ -128,7 +128,7 @@ function collect(problems: FieldProblem[], locate: Locate, summary: string): For
 }
 
 /** A refusal's problems placed beside their inputs. */
-export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, refusal.message);
+export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, summaryOf(refusal.problems, refusal.message));
 
 /**
  * A zod refusal of a posted form, with the input the form parsed. A value left

@@ -13,7 +13,9 @@ import { ENVIRONMENTS, type Environment } from "../../../domain/identity/keys";
 import { pageErrors } from "../../kit/page-errors";
 import { dispatchAfterWriteOf } from "../../../middleware/dispatch-after-write";
 import { sameOriginPosts } from "../../../middleware/same-origin-posts";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { Refusal } from "../../../lib/refusal";
+import { textOf } from "../../kit/form";
+import { portalForm } from "../form-action";
 import { signOut, switchEnvironment } from "../../../services/portal/sessions";
 import { PORTAL_ROUTE, type PortalEnv } from "../context";
 import { withPortalHeaders } from "../headers";
@@ -104,27 +106,34 @@ export function createPortalRoutes() {
     );
   });
 
-  portal.post("/environment", async (c) => {
-    const chosen = (await c.req.formData()).get("environment");
-    if (typeof chosen !== "string" || !(ENVIRONMENTS as readonly string[]).includes(chosen)) {
-      return c.html(refusedPage("Choose sandbox or live."), 400);
-    }
-    if (c.get("sandboxHost") && chosen !== "sandbox") {
-      return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
-    }
-    const viewer = c.get("viewer");
-    await switchEnvironment(c.get("deps"), viewer, chosen as Environment);
-    await recordPortalAction(c.get("deps"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);
-    return c.redirect(PORTAL_ROUTE, 303);
-  });
+  portal.post(
+    "/environment",
+    portalForm({
+      // The switch is written down in the environment switched to.
+      audit: (c, form) => ({ action: "environment.switched", target: textOf(form, "environment"), viewer: { ...c.get("viewer"), environment: textOf(form, "environment") as Environment } }),
+      showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      act: async (c, form) => {
+        const chosen = textOf(form, "environment");
+        if (!(ENVIRONMENTS as readonly string[]).includes(chosen)) throw new Refusal("invalid_request", "Choose sandbox or live.");
+        if (c.get("sandboxHost") && chosen !== "sandbox") throw new Refusal("invalid_request", "This is the sandbox host: it shows sandbox data only. Use the production host to see live.");
+        await switchEnvironment(c.get("deps"), c.get("viewer"), chosen as Environment);
+        return PORTAL_ROUTE;
+      },
+    }),
+  );
 
-  portal.post("/sign-out", async (c) => {
-    const viewer = c.get("viewer");
-    await signOut(c.get("deps"), viewer);
-    await recordPortalAction(c.get("deps"), viewer, "session.ended");
-    clearSessionCookie(c);
-    return c.redirect(`${PORTAL_ROUTE}/sign-in?notice=signed-out`, 303);
-  });
+  portal.post(
+    "/sign-out",
+    portalForm({
+      audit: () => ({ action: "session.ended" }),
+      showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      act: async (c) => {
+        await signOut(c.get("deps"), c.get("viewer"));
+        clearSessionCookie(c);
+        return `${PORTAL_ROUTE}/sign-in?notice=signed-out`;
+      },
+    }),
+  );
 
   registerAccessPages(portal);
   registerIntegrationPages(portal);
