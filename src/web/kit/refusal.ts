@@ -74,15 +74,6 @@ export function pageRefusal(refusal: Refusal, word: Wording = personWording): Pa
   return { code, status: REFUSAL_STATUS[code].status, field, message: word({ code, field, detail: refusal.detail }), problems };
 }
 
-/**
- * The refusal for a page when `error` is one (of `codes`, when given); anything
- * else is not a refusal the page shows and is thrown on to the door's onError.
- */
-export function refusalForPage(error: unknown, codes: readonly RefusalCode[] = [], word: Wording = personWording): PageRefusal {
-  if (!(error instanceof Refusal) || (codes.length > 0 && !codes.includes(error.code))) throw error;
-  return pageRefusal(error, word);
-}
-
 /** Another account's thing, or none: every door shows the same 404 page. */
 export const isNotFound = (error: unknown): error is Refusal => error instanceof Refusal && error.code === "not_found";
 
@@ -129,15 +120,6 @@ function collect(problems: FieldProblem[], locate: Locate, summary: string): For
 
 /** A refusal's problems placed beside their inputs. */
 export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, summaryOf(refusal.problems, refusal.message));
-
-/**
- * A zod refusal of a posted form, with the input the form parsed. A value left
- * out is worded as needed ("… is needed."), not as the enum's whole list of options.
- */
-export function formProblemsOfZod(error: z.ZodError, input: unknown, locate: Locate): FormProblems {
-  const problems: FieldProblem[] = messagesOf(error, input).map((m) => ({ field: m.field, message: m.message }));
-  return collect(problems, locate, summaryOf(problems, "Check the form and send it again."));
-}
 
 /** The message beside the form input a dotted field names (`events.0`, `allowed_origins.2` → the `events`, `allowed_origins` inputs). */
 export const inputFeedback = (refusal: PageRefusal) => ({ field: refusal.field?.split(".")[0] ?? null, message: refusal.message });
