@@ -47,7 +47,7 @@ export function auditedAction(deps: Deps, viewer: PortalViewer, action: string, 
       about = made;
     },
     async settle() {
-      if (!audited.carried()) await insertAuditEntry(deps.db, { ...row, target: about });
+      if (!audited.carried()) await recordPortalAction(deps, viewer, action, about);
       else if (about !== row.target) await setAuditTarget(deps.db, row.id, about);
     },
   };

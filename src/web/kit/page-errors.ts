@@ -24,7 +24,7 @@ export class RefusedForm extends Error {
 }
 
 /** The pages of one area (portal, hub), each drawn in that area's own layout. */
-export interface ErrorPages<C extends Context> {
+interface ErrorPages<C extends Context> {
   /** Another account's thing, or none: the area's one 404 page. */
   notFound: (c: C) => Response | Promise<Response>;
   /** A refusal outside a form (a bad filter, a closed lead): its message, answered with its status. */
@@ -38,7 +38,7 @@ export interface ErrorPages<C extends Context> {
 }
 
 /** "30 seconds", "1 minute", "5 minutes": a Retry-After a person reads. */
-export function waitInWords(seconds: number): string {
+function waitInWords(seconds: number): string {
   if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} second${Math.ceil(seconds) === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;

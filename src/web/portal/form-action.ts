@@ -11,14 +11,14 @@ import { formAction, type FormNext, type FormPage } from "../kit/form";
 import type { PortalContext } from "./context";
 
 /** What the audit log says of an action: its name and, when known before acting, the id it is about. */
-export interface AuditAsked {
+interface AuditAsked {
   action: string;
   target?: string | null;
   /** The member as the entry names them, when not the viewer as they are (the environment switched to). */
   viewer?: PortalViewer;
 }
 
-export interface PortalFormPage<D> extends Omit<FormPage<PortalContext, D>, "act"> {
+interface PortalFormPage<D> extends Omit<FormPage<PortalContext, D>, "act"> {
   /** The audit entry of this post, from what was asked; null for a post that is not audited. */
   audit: ((c: PortalContext, form: FormData) => AuditAsked | null) | null;
   /** Acts (services through `c.get("deps")`); `entry.about(id)` names a thing the action made. */
