@@ -271,7 +271,14 @@ function cases(): Record<string, () => Promise<Case>> {
       const { "business.company_number": _, ...withoutNumber } = completeUkForm();
       const saved = await p(session, "/leads/new", { ...withoutNumber, intent: "save" });
       const id = saved.location!.split("/").at(-1)!;
-      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, {}));
+      // The check page's form names the version checked (issue 45 item 1); a submit missing a mandatory field is refused beside it.
+      const version = await leadVersion(id);
+      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, { version }));
+    },
+    "portal /leads/:id/open-in-other-environment": async () => {
+      // Another account's lead, or none: the plain 404 (issue 45 item 3).
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/open-in-other-environment", {}));
     },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();
@@ -323,7 +330,29 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /deals/:ref/status": async () => {
       const { session, refA } = await sharedLiveDeal();
-      return form("status", 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+      // The In review form's one field is hidden: its refusal is said at the form's button.
+      return form(null, 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+    },
+    "portal /deals/:ref/assign": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("assignee", 400, () => p(session, `/deals/${refA}/assign`, { assignee: "mem_nothere" }));
+    },
+    "portal /deals/:ref/notes": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("note_body", 400, () => p(session, `/deals/${refA}/notes`, { note_body: "" }));
+    },
+    "portal /deals/:ref/payout-account": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return action(() => p(session, `/deals/${refA}/payout-account`, {}));
+    },
+    "portal /deals/:ref/decline": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("reasons", 400, () => p(session, `/deals/${refA}/decline`, { confirmed: "yes", note: "n".repeat(20) }));
+    },
+    "portal /deals/:ref/funded": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      // The shared deal has no accepted offer: refused about the deal, in words, before any field is read.
+      return form(null, 409, () => p(session, `/deals/${refA}/funded`, { confirmed: "yes", funded_amount: "lots", funded_on: "2026-01-01" }));
     },
     "portal /deals/:ref/messages": async () => {
       const { session, refA } = await sharedLiveDeal();

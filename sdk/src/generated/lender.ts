@@ -1693,7 +1693,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -1973,7 +1976,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -3759,7 +3765,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -4146,7 +4155,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -4524,6 +4536,252 @@ export interface paths {
                     };
                 };
                 /** @description missing_fields, idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the introducer commission you owe
+         * @description The commission ledger of your deals, newest first, in the key's environment: `accrued` when a deal funded (priced by the terms in force when its offer was accepted), `paid` once the operator paid the introducer, `clawed_back` after an early settlement or default within `clawback_days`. The sum of a deal's entries is what is still owed on it. Keyset-paginated; filters `state` and `month`. [Commission](/docs/guides/commission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries of this kind. */
+                    state?: "accrued" | "paid" | "clawed_back";
+                    /** @description Only entries written in this month (UTC). */
+                    month?: string;
+                    /** @description The `next_cursor` of the previous page (valid only with the same filters). */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LenderCommissionList"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{ref}/repayment-outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an early settlement or a default
+         * @description A funded deal was repaid early in full (`settled_early`) or defaulted (`defaulted`). `lender_status` stays `funded`; the deal's `commission.repayment_outcome` records it, once (a second report, or a deal not funded, is 409 `invalid_transition`). Within the accrual's `clawback_days` of the funding it writes a negative `clawed_back` commission entry and the introducer hears `commission.clawed_back`. [Clawback](/docs/guides/commission#clawback).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Case-insensitive deal reference. */
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RepaymentOutcomeReport"];
+                };
+            };
+            responses: {
+                /** @description The deal after the report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description invalid_transition, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5365,6 +5623,8 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+            /** @description True when the person offers a personal guarantee; null when not said. */
+            guarantee: boolean | null;
         };
         /** @description The VAT register's check of `vat.number` (GB and the EU markets). */
         Vat: {
@@ -5888,6 +6148,45 @@ export interface components {
              */
             url: string;
         };
+        Consent: {
+            obtained: boolean | null;
+            obtained_at: string | null;
+            soft_credit_search: boolean | null;
+            text_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the business withdrew its consent before submission; submit answers 422 `consent_required` while set.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string | null;
+            receipt: components["schemas"]["ConsentReceipt"];
+        };
+        /** @description What the service can prove: null until consent is obtained on a published text version. Identical on the partner's lead, the lender's deal and the client hub. [Application link](/docs/guides/application-link#consent-receipt). */
+        ConsentReceipt: {
+            /**
+             * @description The consent text version agreed to (`GET /partner/v1/consent-texts/{version}`).
+             * @example 2026-11
+             */
+            text_version: string;
+            /** @description sha256 (hex) of the exact text in `locale` of that version, as the consent-texts endpoint serves it. */
+            text_sha256: string;
+            /** @example en-GB */
+            locale: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreed_at: string;
+            /**
+             * @description `application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it.
+             * @enum {string}
+             */
+            channel: "application_link" | "partner_api" | "portal";
+            /** @description The business's own, separate choice of a soft credit search. */
+            soft_credit_search: boolean;
+            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            disclosure_version: string | null;
+        } | null;
         Completion: {
             account_submitted: boolean;
             /**
@@ -5909,6 +6208,28 @@ export interface components {
              */
             signed_at: string | null;
             signature_verification: string | null;
+        };
+        CommissionDisclosureEvidence: {
+            offer_id: string;
+            /**
+             * @description `nature`: that commission may be paid and of what kind; `amount`: how much (the business asked).
+             * @enum {string}
+             */
+            what: "nature" | "amount";
+            /** @enum {string} */
+            channel: "hub" | "application_link";
+            /** @description Names the wording shown. */
+            disclosure_version: string;
+            /** @description The sentence the business read, exactly. */
+            text: string;
+            /** @description With `amount`: minor units. */
+            amount: number | null;
+            currency: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            shown_at: string;
         };
         Deal: {
             ref: string;
@@ -5961,12 +6282,23 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
+            };
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6163,12 +6495,23 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
+            };
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6387,10 +6730,21 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
+            consent: components["schemas"]["Consent"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
             };
             /**
              * Format: date-time
@@ -6502,10 +6856,21 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
+            consent: components["schemas"]["Consent"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
             };
             /**
              * Format: date-time
@@ -6590,7 +6955,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "consent_required" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6805,6 +7170,11 @@ export interface components {
             reason?: string;
             /** @description Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`. */
             funded_amount?: number;
+            /**
+             * @description With `funded` only, optional: the day the money was paid out (not in the future, not before the deal arrived); the lead's `funding_outcome.funded_at` is that day. Without it, the moment of the report.
+             * @example 2026-11-27
+             */
+            funded_on?: string;
         };
         DeclineReasonInput: {
             /**
@@ -7090,6 +7460,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -7111,10 +7483,63 @@ export interface components {
             /** @example homeowner */
             residency_status?: string | null;
             ownership_percent?: number | null;
+            /**
+             * @description True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).
+             * @example true
+             */
+            guarantee?: boolean | null;
         };
         ReferralList: {
             referrals: components["schemas"]["Referral"][];
             next_cursor: string | null;
+        };
+        LenderCommissionList: {
+            commissions: components["schemas"]["LenderCommissionEntry"][];
+            next_cursor: string | null;
+        };
+        LenderCommissionEntry: {
+            /** @example cme_k3m9q7x2p4w8r6t1y5u0 */
+            id: string;
+            /**
+             * @description `accrued` when the deal funded (+), `paid` when the introducer was paid (−), `clawed_back` when the deal settled early or defaulted within `clawback_days` (−).
+             * @enum {string}
+             */
+            kind: "accrued" | "paid" | "clawed_back";
+            /** @description Minor units; positive for `accrued`, negative for `paid` and `clawed_back`. The sum of a deal's entries is what is still owed on it. */
+            amount: number;
+            /** @example GBP */
+            currency: string;
+            /** @description The deal's funded amount, minor units. */
+            funded_amount: number | null;
+            /** @description With `paid`: the operator's payment reference. */
+            payment_reference: string | null;
+            /** @description With `clawed_back`: `settled_early` or `defaulted`. */
+            reason: string | null;
+            /** @description With `paid` and `clawed_back`: the accrual they follow. */
+            accrued_entry_id: string | null;
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            deal_ref: string | null;
+            product_id: string;
+            /** @enum {string} */
+            basis: "percentage" | "flat";
+            rate_bps: number | null;
+            clawback_days: number;
+        };
+        RepaymentOutcomeReport: {
+            /**
+             * @description The funded deal was repaid early in full, or defaulted.
+             * @enum {string}
+             */
+            outcome: "settled_early" | "defaulted";
         };
         Health: {
             /** @enum {string} */

@@ -980,7 +980,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [],
                          *       "steps": {
@@ -1080,7 +1083,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description idempotency_key_reused */
+                /** @description unknown_code, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1208,7 +1211,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -1383,7 +1389,7 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. `consent.text_version` must be a published version (else 422 `unknown_code`); with `consent.obtained: true` it writes `consent.receipt` (channel `partner_api`) and fires `lead.consent_captured`. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
          */
         patch: {
             parameters: {
@@ -1476,7 +1482,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [],
                          *       "steps": {
@@ -1587,6 +1596,15 @@ export interface paths {
                 };
                 /** @description unsupported_media_type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unknown_code */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1814,7 +1832,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a lead for matching
-         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.
+         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. A lead whose business withdrew its consent (`consent.withdrawn_at`) is 422 `consent_required` until consent is given again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.
          */
         post: {
             parameters: {
@@ -1910,7 +1928,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description missing_fields, idempotency_key_reused */
+                /** @description missing_fields, consent_required, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2046,7 +2064,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -2355,6 +2376,569 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/leads/{id}/application-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the lead's application link
+         * @description The newest link of the lead, without its token: `sent`, `opened`, `completed`, `expired` or `revoked`. 404 when the lead has none. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link's state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "completed",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": "2026-11-23T21:02:11.000Z",
+                         *       "completed_at": "2026-11-23T21:14:40.000Z",
+                         *       "revoked_at": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkStatus"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send the business a link to fill in its own application
+         * @description A single-purpose link for a draft lead: the business opens it on its phone, fills in each step (what you filled in is prefilled; `locked` fields are shown but not editable), reads the market's consent text with your commission disclosure, agrees, and the lead becomes ready to submit (or is submitted at once with `submit: "auto"`). A new link revokes the previous one. `url` is answered this once: only its hash is stored. Sandbox leads get links on the sandbox host. You receive `lead.application_opened`, `lead.consent_captured` and `lead.application_completed`. A submitted lead: 409 `lead_submitted`. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`). */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "expires_in": 604800,
+                     *       "locked": [
+                     *         "business.name"
+                     *       ],
+                     *       "return_url": "https://partner.example/clients/42",
+                     *       "submit": "review"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationLinkCreate"];
+                };
+            };
+            responses: {
+                /** @description The link, its token in `url` (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "sent",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": null,
+                         *       "completed_at": null,
+                         *       "revoked_at": null,
+                         *       "url": "https://api.example.com/apply/3k9x0m2q7v4c8b1n5h6j2d0f9s8a7p6o5i4u3y2t1r0e9w8q"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkCreated"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description lead_submitted, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Revoke the lead's application link
+         * @description The live link stops working at once, and the business's open session with it; the link then reads like a guessed one. Answers the newest link's state (a completed or expired link stays so). 404 when the lead has no link. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link's state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "revoked",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": null,
+                         *       "completed_at": null,
+                         *       "revoked_at": "2026-11-23T20:40:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkStatus"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consent-texts/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consent text version, exactly as agreed to
+         * @description Every locale's text of the version with its sha256: a lead's `consent.receipt` names the version, locale and hash of the text the business agreed to. Versions are kept forever; an unknown one is 404. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The version's texts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "version": "2026-11",
+                         *       "published_at": "2026-11-29T00:00:00Z",
+                         *       "texts": [
+                         *         {
+                         *           "locale": "en-GB",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-US",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-CA",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-AU",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-IE",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "es-ES",
+                         *           "text": "Confirmo que puedo actuar en nombre de esta empresa y que los datos de esta solicitud son ciertos.\n\nAcepto que el intermediario que envió esta solicitud, y los proveedores de financiación a los que se envíe, usen estos datos y los documentos aportados para evaluar a la empresa y contactar conmigo al respecto.\n\nNo se hace ninguna consulta de crédito sobre mí ni sobre la empresa salvo que la elija aparte más abajo. Una consulta de crédito suave, si la elijo, no es visible para otros prestamistas y no afecta a ninguna puntuación.\n\nPuedo retirar este consentimiento en cualquier momento antes de que se presente la solicitud, desde el mismo enlace.",
+                         *           "sha256": "178d238ee9ddf4e1024f02bea1983463f8053ba702b037d90f8a6fa7450107c3"
+                         *         },
+                         *         {
+                         *           "locale": "nl-NL",
+                         *           "text": "Ik bevestig dat ik namens dit bedrijf mag optreden en dat de gegevens in deze aanvraag juist zijn.\n\nIk ga ermee akkoord dat de tussenpersoon die deze aanvraag stuurde, en de financiers naar wie ze gaat, deze gegevens en de aangeleverde documenten gebruiken om het bedrijf te beoordelen en mij daarover te benaderen.\n\nEr wordt geen kredietcheck gedaan op mij of het bedrijf, tenzij ik daar hieronder apart voor kies. Een zachte kredietcheck, als ik die kies, is niet zichtbaar voor andere kredietverstrekkers en heeft geen invloed op een kredietscore.\n\nIk kan deze toestemming intrekken zolang de aanvraag niet is ingediend, via dezelfde link.",
+                         *           "sha256": "087fd8ed19b6bd3ce88f957d66abd61fb525af5409086daf4b9b91d6fdfcb9c1"
+                         *         },
+                         *         {
+                         *           "locale": "nl-BE",
+                         *           "text": "Ik bevestig dat ik namens dit bedrijf mag optreden en dat de gegevens in deze aanvraag juist zijn.\n\nIk ga ermee akkoord dat de tussenpersoon die deze aanvraag stuurde, en de financiers naar wie ze gaat, deze gegevens en de aangeleverde documenten gebruiken om het bedrijf te beoordelen en mij daarover te benaderen.\n\nEr wordt geen kredietcheck gedaan op mij of het bedrijf, tenzij ik daar hieronder apart voor kies. Een zachte kredietcheck, als ik die kies, is niet zichtbaar voor andere kredietverstrekkers en heeft geen invloed op een kredietscore.\n\nIk kan deze toestemming intrekken zolang de aanvraag niet is ingediend, via dezelfde link.",
+                         *           "sha256": "087fd8ed19b6bd3ce88f957d66abd61fb525af5409086daf4b9b91d6fdfcb9c1"
+                         *         },
+                         *         {
+                         *           "locale": "da-DK",
+                         *           "text": "Jeg bekræfter, at jeg må handle på virksomhedens vegne, og at oplysningerne i denne ansøgning er korrekte.\n\nJeg accepterer, at den formidler, der sendte ansøgningen, og de finansieringsudbydere, den sendes til, bruger oplysningerne og dokumenterne til at vurdere virksomheden og kontakte mig om den.\n\nDer foretages ingen kreditvurdering af mig eller virksomheden, medmindre jeg vælger det særskilt nedenfor. En blød kreditvurdering, hvis jeg vælger den, er ikke synlig for andre långivere og påvirker ingen kreditscore.\n\nJeg kan trække dette samtykke tilbage når som helst, før ansøgningen indsendes, via samme link.",
+                         *           "sha256": "2d30299565ef2a6b38fcc71b3f352196ee3c9858b14df4f61a5d83db5191333d"
+                         *         },
+                         *         {
+                         *           "locale": "sv-SE",
+                         *           "text": "Jag bekräftar att jag får företräda detta företag och att uppgifterna i ansökan är korrekta.\n\nJag godkänner att förmedlaren som skickade ansökan, och de finansiärer den skickas till, använder uppgifterna och dokumenten för att bedöma företaget och kontakta mig om det.\n\nIngen kreditupplysning görs på mig eller företaget om jag inte väljer det separat nedan. En mjuk kreditupplysning, om jag väljer den, syns inte för andra långivare och påverkar inget kreditbetyg.\n\nJag kan återkalla detta samtycke när som helst innan ansökan skickas in, via samma länk.",
+                         *           "sha256": "393b27893dfaeb9eec4d8ecd4834fbff5e64c123922c6a8c9566ed3bd50db1ba"
+                         *         },
+                         *         {
+                         *           "locale": "pl-PL",
+                         *           "text": "Potwierdzam, że mogę działać w imieniu tej firmy i że dane w tym wniosku są prawdziwe.\n\nZgadzam się, aby pośrednik, który wysłał ten wniosek, oraz dostawcy finansowania, do których trafi, wykorzystali te dane i przekazane dokumenty do oceny firmy i kontaktu ze mną w tej sprawie.\n\nŻadne sprawdzenie kredytowe mnie ani firmy nie jest wykonywane, chyba że wybiorę je osobno poniżej. Miękkie sprawdzenie kredytowe, jeśli je wybiorę, nie jest widoczne dla innych kredytodawców i nie wpływa na ocenę kredytową.\n\nMogę wycofać tę zgodę w każdej chwili przed złożeniem wniosku, przez ten sam link.",
+                         *           "sha256": "78e6f466f7fddd1d2f1a2705549cc259c9b80e46364ab21c33cacc5946166a07"
+                         *         },
+                         *         {
+                         *           "locale": "fr-FR",
+                         *           "text": "Je confirme pouvoir agir pour cette entreprise et que les informations de cette demande sont exactes.\n\nJ'accepte que l'intermédiaire qui a envoyé cette demande, et les financeurs à qui elle est transmise, utilisent ces informations et les documents fournis pour évaluer l'entreprise et me contacter à ce sujet.\n\nAucune consultation de crédit n'est faite sur moi ou l'entreprise sauf si je la choisis séparément ci-dessous. Une consultation de crédit légère, si je la choisis, n'est pas visible des autres prêteurs et n'affecte aucun score.\n\nJe peux retirer ce consentement à tout moment avant le dépôt de la demande, par le même lien.",
+                         *           "sha256": "44dc9731e6470a449aa3e8630040216db26b802e34970f82c5b53da63d022bdf"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ConsentText"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3978,7 +4562,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
+                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back";
                     /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
@@ -4647,7 +5231,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -4870,6 +5457,213 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your commission entries
+         * @description The ledger of what you earn as introducer, newest first, in the key's environment, keyset-paginated through `next_cursor` (valid only with the same `state` and `month`). Entries are never changed: a payment or a clawback is a new entry. Each names the funded option's product family, never the provider. [Commission](/docs/guides/commission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries of this kind. */
+                    state?: "accrued" | "paid" | "clawed_back";
+                    /** @description Only entries written in this month (UTC). */
+                    month?: string;
+                    /** @description The `next_cursor` of the previous page (valid only with the same filters). */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommissionList"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monthly commission statement
+         * @description Every entry written in the month (UTC), oldest first, with totals per currency. `Accept: text/csv` answers the same statement as CSV: one line per entry, then one `total` line per currency whose `amount_minor` is the sum of the entry lines, equal to the sum of `GET /commissions?month=` for the month. [Statements](/docs/guides/commission#statements).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A calendar month in UTC, `YYYY-MM`. */
+                    month: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommissionStatement"];
+                        "text/csv": string;
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5379,6 +6173,230 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.consent_captured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead's consent was captured, with its receipt
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadConsentCapturedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.consent_withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business withdrew its consent before submission
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadConsentWithdrawnEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.application_opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business opened its application link
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadApplicationOpenedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.application_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business completed its application through the link
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadApplicationCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "document.accepted": {
         parameters: {
             query?: never;
@@ -5491,6 +6509,174 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "commission.accrued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission accrued on a funded lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionAccruedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission on a lead was paid
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionPaidEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.clawed_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission on a lead was clawed back
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionClawedBackEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -5583,11 +6769,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -5620,21 +6802,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -5973,6 +7157,45 @@ export interface components {
              */
             reason: string | null;
         };
+        Consent: {
+            obtained: boolean | null;
+            obtained_at: string | null;
+            soft_credit_search: boolean | null;
+            text_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the business withdrew its consent before submission; submit answers 422 `consent_required` while set.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string | null;
+            receipt: components["schemas"]["ConsentReceipt"];
+        };
+        /** @description What the service can prove: null until consent is obtained on a published text version. Identical on the partner's lead, the lender's deal and the client hub. [Application link](/docs/guides/application-link#consent-receipt). */
+        ConsentReceipt: {
+            /**
+             * @description The consent text version agreed to (`GET /partner/v1/consent-texts/{version}`).
+             * @example 2026-11
+             */
+            text_version: string;
+            /** @description sha256 (hex) of the exact text in `locale` of that version, as the consent-texts endpoint serves it. */
+            text_sha256: string;
+            /** @example en-GB */
+            locale: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreed_at: string;
+            /**
+             * @description `application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it.
+             * @enum {string}
+             */
+            channel: "application_link" | "partner_api" | "portal";
+            /** @description The business's own, separate choice of a soft credit search. */
+            soft_credit_search: boolean;
+            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            disclosure_version: string | null;
+        } | null;
         SignificantPerson: {
             full_name: string;
             /** Format: date */
@@ -5987,6 +7210,8 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+            /** @description True when the person offers a personal guarantee; null when not said. */
+            guarantee: boolean | null;
         };
         LeadSteps: {
             organisation_details_complete: boolean;
@@ -6062,6 +7287,20 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             at: string;
+        };
+        Need: {
+            /**
+             * @description Requirement fields the application does not hold (`GET /enums/requirement-fields` has their labels); all of them together add the options.
+             * @example [
+             *       "significant_persons[].guarantee"
+             *     ]
+             */
+            fields: ("business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months")[];
+            /**
+             * @description How many more options would fit with them.
+             * @example 1
+             */
+            options_added: number;
         };
         LeadSubmittedReference: {
             lead_id: string;
@@ -6162,11 +7401,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6199,21 +7434,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6424,11 +7661,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6461,21 +7694,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6696,11 +7931,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6735,21 +7966,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6958,11 +8191,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6997,21 +8226,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7222,11 +8453,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7259,21 +8486,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7488,11 +8717,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7523,21 +8748,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7762,11 +8989,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7799,21 +9022,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7937,6 +9162,1104 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        LeadConsentCapturedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.consent_captured";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadConsentCapturedFull"] | components["schemas"]["LeadConsentCapturedReference"];
+        };
+        LeadConsentCapturedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            receipt: components["schemas"]["ConsentReceipt"] & unknown;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadConsentCapturedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            receipt: components["schemas"]["ConsentReceipt"] & unknown;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadConsentWithdrawnEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.consent_withdrawn";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadConsentWithdrawnFull"] | components["schemas"]["LeadConsentWithdrawnReference"];
+        };
+        LeadConsentWithdrawnFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadConsentWithdrawnReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadApplicationOpenedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.application_opened";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadApplicationOpenedFull"] | components["schemas"]["LeadApplicationOpenedReference"];
+        };
+        LeadApplicationOpenedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadApplicationOpenedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadApplicationCompletedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.application_completed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadApplicationCompletedFull"] | components["schemas"]["LeadApplicationCompletedReference"];
+        };
+        LeadApplicationCompletedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /**
+             * @description `auto`: the lead was submitted at once (its own events follow); `review`: it waits, ready, for the partner's submit.
+             * @enum {string}
+             */
+            submit: "auto" | "review";
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadApplicationCompletedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /**
+             * @description `auto`: the lead was submitted at once (its own events follow); `review`: it waits, ready, for the partner's submit.
+             * @enum {string}
+             */
+            submit: "auto" | "review";
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         DocumentAcceptedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -8028,11 +10351,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8067,21 +10386,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8315,11 +10636,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8354,21 +10671,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8484,6 +10803,814 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        CommissionAccruedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.accrued";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionAccruedFull"] | components["schemas"]["CommissionAccruedReference"];
+        };
+        CommissionAccruedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionEntry: {
+            /** @example cme_k3m9q7x2p4w8r6t1y5u0 */
+            id: string;
+            /**
+             * @description `accrued` when the deal funded (+), `paid` when the introducer was paid (−), `clawed_back` when the deal settled early or defaulted within `clawback_days` (−).
+             * @enum {string}
+             */
+            kind: "accrued" | "paid" | "clawed_back";
+            /** @description Minor units; positive for `accrued`, negative for `paid` and `clawed_back`. The sum of a deal's entries is what is still owed on it. */
+            amount: number;
+            /** @example GBP */
+            currency: string;
+            /** @description The deal's funded amount, minor units. */
+            funded_amount: number | null;
+            /** @description With `paid`: the operator's payment reference. */
+            payment_reference: string | null;
+            /** @description With `clawed_back`: `settled_early` or `defaulted`. */
+            reason: string | null;
+            /** @description With `paid` and `clawed_back`: the accrual they follow. */
+            accrued_entry_id: string | null;
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            lead_id: string;
+            /** @description The funded option's product family (the lender is never named). */
+            product_family: string | null;
+        };
+        CommissionAccruedReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        CommissionPaidEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.paid";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionPaidFull"] | components["schemas"]["CommissionPaidReference"];
+        };
+        CommissionPaidFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionPaidReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        CommissionClawedBackEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.clawed_back";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionClawedBackFull"] | components["schemas"]["CommissionClawedBackReference"];
+        };
+        CommissionClawedBackFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionClawedBackReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         TokenResponse: {
             access_token: string;
             /** @enum {string} */
@@ -8505,7 +11632,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "consent_required" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -8569,7 +11696,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -8578,7 +11705,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
@@ -8619,21 +11746,21 @@ export interface components {
             } | null;
             reasons: {
                 /** @enum {string} */
-                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
+                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "requirements_not_met" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
             }[];
             /** @description What would unlock more options, the nearest change per field, read from the panel's own thresholds by the same matcher (never a provider's name). Empty when nothing nearer would add an option or the figure is unknown. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
@@ -8785,11 +11912,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8824,21 +11947,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -9007,6 +12132,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -9028,6 +12155,11 @@ export interface components {
             /** @example homeowner */
             residency_status?: string | null;
             ownership_percent?: number | null;
+            /**
+             * @description True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).
+             * @example true
+             */
+            guarantee?: boolean | null;
         };
         /** @description Any subset of the creation body. Nested objects merge key by key; `null` clears a key. */
         LeadPatch: {
@@ -9095,6 +12227,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -9119,6 +12253,8 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             submitted_at: string;
+            /** @description What the application could add for more options: requirements of panel products it does not hold (each kept the lead from that product), e.g. a personal guarantee or six months of bank statements; the same list as the lead's `needs` ([Requirements](/docs/guides/matcher#requirements)). */
+            needs: components["schemas"]["Need"][];
         };
         HubLink: {
             /** @description The lead's id. */
@@ -9177,6 +12313,81 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             updated_at: string;
+        };
+        ApplicationLinkCreated: components["schemas"]["ApplicationLinkStatus"] & {
+            /** @description The link to send to the business; shown this once (only its hash is stored). Sandbox leads' links are on the sandbox host, live leads' on the production host. */
+            url: string;
+        };
+        ApplicationLinkStatus: {
+            /** @example apl_0k3m9q2x7c4v8b1n5h6j2d0f */
+            id: string;
+            /**
+             * @description `sent`, `opened`, `completed`, `expired` or `revoked`. [Application link](/docs/guides/application-link).
+             * @enum {string}
+             */
+            state: "sent" | "opened" | "completed" | "expired" | "revoked";
+            /** @enum {string} */
+            submit: "auto" | "review";
+            locked: string[];
+            return_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            opened_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        ApplicationLinkCreate: {
+            /** @description Seconds the link works; default 604800 (7 days), at least 3600, at most 2592000 (30 days). */
+            expires_in?: number;
+            /** @description Field paths the business sees but cannot change (what you filled in and vouch for); `significant_persons` locks the whole list. */
+            locked?: ("business.name" | "business.company_number" | "business.entity_type" | "business.industry" | "contact.first_name" | "contact.last_name" | "contact.email" | "contact.phone" | "funding.amount" | "funding.purpose" | "funding.product_family" | "trading.monthly_revenue" | "trading.annual_turnover" | "trading.tib_months" | "trading.credit_score_band" | "significant_persons")[];
+            /**
+             * Format: uri
+             * @description Where the business may go back to: shown on the done page and on the page a dead link shows.
+             */
+            return_url?: string;
+            /**
+             * @description `review` (default): the completed application waits, ready, for your submit. `auto`: it is submitted at once, as your submit would.
+             * @enum {string}
+             */
+            submit?: "auto" | "review";
+        };
+        ConsentText: {
+            /** @example 2026-11 */
+            version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            published_at: string;
+            texts: {
+                /** @example en-GB */
+                locale: string;
+                /** @description The exact text; paragraphs are separated by a blank line. */
+                text: string;
+                /** @description sha256 (hex) of `text` in UTF-8: a receipt's `text_sha256`. */
+                sha256: string;
+            }[];
         };
         DocumentUpload: {
             /**
@@ -9246,7 +12457,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -9266,7 +12477,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -9380,6 +12591,46 @@ export interface components {
              * @enum {string}
              */
             event: "offers" | "decline" | "fund";
+        };
+        CommissionList: {
+            commissions: components["schemas"]["CommissionEntry"][];
+            next_cursor: string | null;
+        };
+        CommissionStatement: {
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @description The month's first instant (UTC), inclusive.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The next month's first instant, exclusive.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            until: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /** @description One per currency. Each `net` is the sum of that currency's entries, and of the CSV's entry lines. */
+            totals: components["schemas"]["CommissionStatementTotal"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["CommissionEntry"][];
+        };
+        CommissionStatementTotal: {
+            currency: string;
+            /** @description Sum of the accrued entries. */
+            accrued: number;
+            /** @description Sum of the paid entries (negative). */
+            paid: number;
+            /** @description Sum of the clawed-back entries (negative). */
+            clawed_back: number;
+            /** @description accrued + paid + clawed_back: equals the sum of the entries' amounts. */
+            net: number;
         };
         Health: {
             /** @enum {string} */

@@ -2,7 +2,7 @@
  * A lender's deal with its offers, the documents its lender sees and its
  * register answers, in one D1 round trip: one batch of four reads, each scoped in SQL to the caller's
  * own live deal, so another account's deal finds nothing anywhere. Their SQL is built once per isolate
- * and bound to each request's scope and reference (db/prepared-batch.ts, issue 25 item 3). The
+ * and bound to each request's scope and reference (db/prepared-batch.ts). The
  * document rule is `documentsOfDeal`'s: this deal's own uploads, and the
  * lead's accepted uploads not tied to a deal.
  */

@@ -39,7 +39,7 @@ import {
   submitAccount,
   uploadToRequest,
 } from "../../services/hub/client-hub";
-import { acceptHubOffer, declineHubOffer, hubOffer } from "../../services/hub/offers";
+import { acceptHubOffer, declineHubOffer, hubOfferWithDisclosure } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
@@ -211,9 +211,14 @@ function createHubPages() {
     ),
   );
 
-  const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
-    c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("deps"), c.get("lead"), c.req.param("offerId")!), f), status);
+  // The page an offer is accepted on tells the business of the introducer's commission first, and its amount on "How much?" (docs/commission.md).
+  const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, amount = false) => {
+    const view = c.get("hubView");
+    const { offer, disclosures } = await hubOfferWithDisclosure(c.get("deps"), c.get("lead"), c.req.param("offerId")!, { amount, readOnly: view.readOnly ?? false, money: view.local.money });
+    return c.html(offerPage(view, c.get("lead"), offer, f, disclosures), status);
+  };
   hub.get("/offers/:offerId", async (c) => showOffer(c, noticeOf(c)));
+  hub.get("/offers/:offerId/commission", async (c) => showOffer(c, {}, 200, true));
   hub.post(
     "/offers/:offerId/acceptance",
     hubForm(

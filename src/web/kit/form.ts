@@ -9,7 +9,7 @@ import { Refusal, type RefusalCode } from "../../lib/refusal";
 import { pageRefusal, type PageRefusal } from "./refusal";
 import { RefusedForm } from "./page-errors";
 import { isConfirmed } from "./confirm";
-import { readNumber } from "./number-input";
+import { dateOfParts, readDate, readQuantity, type DateOrder } from "./number-input";
 
 /** A form's text fields by name. */
 export type FormFields = Record<string, string>;
@@ -60,17 +60,52 @@ export function textFields(form: FormData, options: { trim?: boolean } = {}): Fo
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How `jsonOfForm` reads a form's fields beyond text. */
+interface FormShape {
+  /** Number fields, each read by what its name holds (web/kit/number-input.ts `QUANTITY_OF`: money, percent, months). */
+  numbers?: readonly string[];
+  /** Day fields (an `<input type="date">`) that become the end of that day in UTC. */
+  days?: readonly string[];
+  /** Date fields typed as day, month and year (`<name>.day`, `.month`, `.year`) or in one box, read in this order. */
+  dates?: { names: readonly string[]; order: DateOrder };
+  /** The currency the form's amounts are in: a sign of another currency is not read. */
+  currency?: string;
+}
+
+/**
+ * A date field as posted: its three parts (`<name>.day`, `.month`, `.year`) or one box read in the
+ * market's order, as `YYYY-MM-DD`; what cannot be read is passed on as typed (the parts joined by
+ * `/`), so the schema refuses it by the date's name. Undefined when nothing was typed.
+ */
+export function dateOfForm(fields: FormFields, name: string, order: DateOrder): string | undefined {
+  const parts = [fields[`${name}.day`], fields[`${name}.month`], fields[`${name}.year`]].map((p) => (p ?? "").trim());
+  if (parts.some((p) => p !== "")) return dateOfParts(parts[0]!, parts[1]!, parts[2]!) ?? parts.join("/");
+  const box = (fields[name] ?? "").trim();
+  if (box === "") return undefined;
+  return readDate(box, order) ?? box;
+}
+
 /**
  * Form fields read into the JSON body an API schema validates: empty fields
- * are left out (as an API client leaves out a key), `numbers` are read as
- * numbers and `days` become the end of that day in UTC. What cannot be read is
+ * are left out (as an API client leaves out a key), `numbers` are read by the one
+ * input rule (`£50k`, `60%`, `3 years`), `days` become the end of that day in UTC and
+ * `dates` are read from their three parts or one box. What cannot be read is
  * passed on as typed, so the schema refuses it by its name.
  */
-export function jsonOfForm(fields: FormFields, shape: { numbers?: readonly string[]; days?: readonly string[] } = {}): Record<string, unknown> {
+export function jsonOfForm(fields: FormFields, shape: FormShape = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  const dates = shape.dates?.names ?? [];
   for (const [name, raw] of Object.entries(fields)) {
+    const date = dates.find((d) => name === d || name.startsWith(`${d}.`));
+    if (date !== undefined) {
+      if (!(date in body)) {
+        const value = dateOfForm(fields, date, shape.dates!.order);
+        if (value !== undefined) body[date] = value;
+      }
+      continue;
+    }
     if (raw === "") continue;
-    if (shape.numbers?.includes(name)) body[name] = readNumber(raw) ?? raw;
+    if (shape.numbers?.includes(name)) body[name] = readQuantity(name, raw, shape.currency) ?? raw;
     else if (shape.days?.includes(name)) body[name] = DAY.test(raw) ? `${raw}T23:59:59Z` : raw;
     else body[name] = raw;
   }
@@ -90,8 +125,12 @@ export interface FormPage<C extends Context, D> {
   draftOf?: (form: FormData) => D;
   /** The refusal codes the form's page shows; by default every refusal but `not_found`. */
   codes?: readonly RefusalCode[];
-  /** An action that cannot be undone: without the confirm page's field (web/kit/confirm.tsx) nothing is done and the person is sent to this question. */
-  confirm?: (c: C) => string;
+  /**
+   * An action that cannot be undone: without the confirm page's field (web/kit/confirm.tsx) nothing is
+   * done and the person is sent to the address this answers; null when what was posted needs no
+   * confirmation (a status form whose only some choices cannot be undone).
+   */
+  confirm?: (c: C, form: FormData) => string | null;
 }
 
 /**
@@ -104,7 +143,10 @@ export interface FormPage<C extends Context, D> {
 export function formAction<C extends Context, D = Record<string, never>>(page: FormPage<C, D>) {
   return async (c: C): Promise<Response> => {
     const form = await readForm(c);
-    if (page.confirm && !isConfirmed(textFields(form))) return c.redirect(page.confirm(c), 303);
+    if (page.confirm && !isConfirmed(textFields(form))) {
+      const question = page.confirm(c, form);
+      if (question !== null) return c.redirect(question, 303);
+    }
     const draft = page.draftOf ? page.draftOf(form) : ({} as D);
     let next: FormNext;
     try {

@@ -344,6 +344,11 @@ export class RfsPrequalify extends HTMLElement {
         if (u.field === "funding.amount") return say(t.unlockAmount, { ...fill, v: this.money(u.needed, c) });
         if (u.field === "trading.monthly_revenue") return say(t.unlockRevenue, { ...fill, v: this.money(u.needed, c) });
         if (u.field === "trading.tib_months") return say(t.unlockTib, { ...fill, v: String(u.needed) });
+        // A requirement a product sets: statements by their months, a guarantee by name, the rest as the fuller application.
+        const months = /^statements\.(\d+)_months$/.exec(u.field);
+        if (months) return say(t.unlockStatements, { ...fill, v: months[1] });
+        if (u.field === "significant_persons[].guarantee") return say(t.unlockGuarantee, fill);
+        if (u.needed === true) return say(t.unlockDetails, fill);
         const band = [...(this.$<HTMLSelectElement>("credit_score_band")?.options ?? [])].find((o) => o.value === u.needed);
         return say(t.unlockCredit, { ...fill, v: band?.textContent ?? String(u.needed) });
       };

@@ -18,6 +18,9 @@ import { makeOffer } from "../../../services/deals/offers";
 import { reportStatus } from "../../../services/deals/status";
 import { requestDocument, waiveRequest } from "../../../services/documents/requests";
 import { registerWaiveConfirmation } from "./waive-confirm";
+import { registerOutcomeConfirmations } from "./outcome-confirm";
+import { registerPayoutReveal } from "./payout-reveal";
+import { registerWorkingSetActions } from "./working-set-actions";
 import type { AuditedAction } from "../../../services/portal/audit";
 import { portalForm } from "../form-action";
 import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
@@ -49,22 +52,18 @@ async function simulated(step: Promise<unknown>) {
 }
 
 /**
- * The status form as the API's body: a decline picks its reasons as codes (checkboxes named `reasons`,
- * at least one: never a free-text box alone), with an optional note kept on the first code and shared
- * with the partner only when `shareable` is ticked.
+ * The status form reports In review only: Decline and Funded are final and each has its own confirm
+ * page (outcome-confirm.tsx); either posted here (a stale page, a script) sends the person to it.
  */
-function statusReportOfForm(fields: FormFields, form: FormData): Record<string, unknown> {
-  const { reasons: _first, note, shareable, ...rest } = fields;
-  const body = jsonOfForm(rest, { numbers: ["funded_amount"] });
-  const codes = form.getAll("reasons").filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
-  if (body.status === "declined") {
-    if (codes.length === 0) throw new Refusal("invalid_request", "Choose at least one reason for declining.", { field: "reasons" });
-    const detail = note?.trim() ? note.trim() : undefined;
-    body.reasons = codes.map((code, i) => ({ code, ...(i === 0 && detail !== undefined ? { detail, shareable: shareable === "yes" } : {}) }));
-  } else if (codes.length > 0 || note?.trim()) {
-    throw new Refusal("invalid_request", "Reasons and a note go with Declined only.", { field: "reasons" });
-  }
-  return body;
+function outcomeQuestionOf(fields: FormFields, ref: string): string | null {
+  if (fields.status === "declined" || fields.status === "funded") return `${PORTAL_ROUTE}/deals/${ref}/${fields.status === "declined" ? "decline" : "funded"}`;
+  return null;
+}
+
+/** The In review report; an outcome posted here even with a confirmation is decided only on its own page. */
+function statusReportOfForm(fields: FormFields): Record<string, unknown> {
+  if (outcomeQuestionOf(fields, "") !== null) throw new Refusal("invalid_request", "Decline or report funded on the deal's own confirm page.", { field: "status" });
+  return jsonOfForm(fields, { numbers: ["funded_amount"] });
 }
 
 interface Done {
@@ -81,7 +80,7 @@ const refOf = (c: PortalContext) => normaliseDealReference(c.req.param("ref") ??
  * One deal form (the portal's `portalForm`): audited as `action`, about the deal unless the action
  * names what it made; a refusal is the deal page again with the message beside this form's field.
  */
-function dealForm(form: DealForm, action: string, act: Action, options: { confirm?: (c: PortalContext) => string } = {}) {
+function dealForm(form: DealForm, action: string, act: Action, options: { confirm?: (c: PortalContext, form: FormData) => string | null } = {}) {
   return portalForm<FormFields>({
     audit: (c) => ({ action, target: refOf(c) }),
     draftOf: (posted) => textFields(posted, { trim: true }),
@@ -108,15 +107,16 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
 
   portal.post(
     "/deals/:ref/status",
-    dealForm("status", "deal.status_reported", async ({ c, scope, ref, fields, form }) => {
-      const report = parseForm(StatusBody, statusReportOfForm(fields, form), "body");
-      await reportStatus(c.get("deps"), scope, ref, report).catch((error: unknown) => {
-        // The service names the code's place in the API's words (`reasons.0.code`); the form has one list of boxes.
-        if (error instanceof Refusal && error.code === "unknown_code") throw new Refusal("unknown_code", "Choose the reasons from the list.", { field: "reasons" });
-        throw error;
-      });
-      return { notice: "status_reported", anchor: "report" };
-    }),
+    dealForm(
+      "status",
+      "deal.status_reported",
+      async ({ c, scope, ref, fields }) => {
+        const report = parseForm(StatusBody, statusReportOfForm(fields), "body");
+        await reportStatus(c.get("deps"), scope, ref, report);
+        return { notice: "status_reported", anchor: "report" };
+      },
+      { confirm: (c, form) => outcomeQuestionOf(textFields(form, { trim: true }), refOf(c)) },
+    ),
   );
 
   portal.post(
@@ -138,6 +138,9 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
   );
 
   registerWaiveConfirmation(portal);
+  registerOutcomeConfirmations(portal);
+  registerPayoutReveal(portal);
+  registerWorkingSetActions(portal);
 
   portal.post(
     "/deals/:ref/requests/:id/waive",

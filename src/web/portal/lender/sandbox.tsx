@@ -15,7 +15,7 @@ import { createTestDeal, removeTestDeal, testDealsOf } from "../../../services/d
 import { viewContext } from "../../../services/views/view-context";
 import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { textFields } from "../../kit/form";
-import { readNumber } from "../../kit/number-input";
+import { EXAMPLE_OF, readMoney } from "../../kit/number-input";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
 import { portalForm } from "../form-action";
@@ -54,8 +54,8 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
         if (!MARKET_COUNTRIES.includes(country)) throw new Refusal("invalid_request", "Choose the market from the list.", { field: "country" });
         let amount: number | undefined;
         if (fields.amount) {
-          const read = readNumber(fields.amount);
-          if (read === null || !(read > 0)) throw new Refusal("invalid_request", "Enter the amount as a number above zero, for example 50000.", { field: "amount" });
+          const read = readMoney(fields.amount);
+          if (read === null || !(read > 0)) throw new Refusal("invalid_request", `Enter the amount as a number above zero, ${EXAMPLE_OF.money}.`, { field: "amount" });
           amount = read;
         }
         const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(c.get("viewer")), {

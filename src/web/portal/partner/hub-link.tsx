@@ -33,7 +33,11 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
       <PortalPage title="New hub link" viewer={c.get("viewer")} formToken={c.get("formToken")}>
         <Confirm
           question="Make a new hub link for this lead?"
-          facts={[["Lead", lead.id]]}
+          // The business and the reference a person knows the lead by; never its raw id (issue 45 item 10).
+          facts={[
+            ["Business", lead.business?.name ?? "Unnamed business"],
+            ["Lead", lead.reference],
+          ]}
           consequence="The old link stops working at once: whoever opens it sees “not found”, and anyone with the hub open through it is signed out of it. Send the new link to your client yourself; it works for 30 days."
           next="the new link is shown on the next page, with a button to copy it."
           action={hubLinkPath(lead.id)}

@@ -19,6 +19,12 @@ import { FormInput } from "./form-input";
 import { formProblems, pageRefusal, parseForm, type FormProblems, type PageRefusal } from "../../kit/refusal";
 import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { textFields } from "../../kit/form";
+import { readLeadForPerson } from "../../../services/leads/presentation";
+import { viewContext } from "../../../services/views/view-context";
+import { CheckAnswersPage, checkPath } from "./lead-application";
+
+/** A submit from a check page drawn before the draft changed: nothing is submitted, the answers are shown again. */
+const CHECKED_CHANGED = "The lead changed after these answers were shown: nothing was submitted. Check the answers as they are now, then submit.";
 
 /** The inputs in the order the page shows them. */
 const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
@@ -48,8 +54,8 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
         <button type="submit" name="intent" value="save">
           Save draft
         </button>{" "}
-        <button type="submit" name="intent" value="submit">
-          Save and submit
+        <button type="submit" name="intent" value="check">
+          Save and check your answers
         </button>
       </form>
     </PortalPage>
@@ -74,7 +80,7 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
  * Submits the draft, audited in the submission's own batch (`lead.submitted`; a lead submitted already
  * writes nothing and is not audited again). A missing mandatory field (422) or a company this partner
  * already has an open lead for (409) is shown on the draft's edit form, each field marked, whichever
- * form was posted (the edit page, or "Save and submit" on a new lead): the refusal goes on to the
+ * form was posted (the check page's submit): the refusal goes on to the
  * portal's error handler as that page.
  */
 async function submitDraft(c: PortalContext, id: string): Promise<string> {
@@ -135,9 +141,10 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
         const form = textFields(posted);
         // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
         const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create"), "body");
-        const { id } = await openLead(c.get("deps"), { scope: scopeOfViewer(c.get("viewer")), market: country, parts });
+        const { id } = await openLead(c.get("deps"), { scope: scopeOfViewer(c.get("viewer")), market: country, parts, consentChannel: "portal" });
         entry.about(id);
-        return form.intent === "submit" ? submitDraft(c, id) : `${leadPath(id)}?done=created`;
+        // Nothing is submitted from the form: "Check your answers" is the one way to submit.
+        return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=created`;
       },
     }),
   );
@@ -165,19 +172,38 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
         // A form without the version it was drawn from cannot be told from a stale one.
         if (drawn === undefined || drawn !== held.version) throw new Refusal("precondition_failed", LEAD_CHANGED);
         const changes = parseForm(LeadPatch, leadBodyOf(form, "edit"), "body");
-        await amendLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id, changes, drawn);
-        return form.intent === "submit" ? submitDraft(c, id) : `${leadPath(id)}?done=saved`;
+        await amendLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id, changes, drawn, "portal");
+        return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=saved`;
       },
     }),
   );
 
+  portal.get("/leads/:id/check", async (c) => {
+    const id = c.req.param("id");
+    const scope = scopeOfViewer(c.get("viewer"));
+    // Another account's lead, or none: not_found, the portal's 404 page.
+    const lead = await requireLead(c.get("deps"), scope, id);
+    if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
+    const view = await readLeadForPerson(viewContext(c.env, { deps: c.get("deps") }), scope, id);
+    const feedback = c.req.query("changed") === "1" ? { error: { message: CHECKED_CHANGED, field: null } } : undefined;
+    return c.html(<CheckAnswersPage c={c} lead={lead} view={view} feedback={feedback} />);
+  });
+
+  // Only the check page's form submits: it names the version whose answers were checked.
   portal.post(
     "/leads/:id/submit",
     portalForm({
       // Audited by `submitDraft`, in the submission's batch.
       audit: null,
       showAgain: (c, refusal) => editPageOfDraft(c, c.req.param("id") ?? "", refusal),
-      act: (c) => submitDraft(c, c.req.param("id") ?? ""),
+      act: async (c, form) => {
+        const id = c.req.param("id") ?? "";
+        const checked = drawnVersion(textFields(form));
+        const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+        if (lead.state !== "draft") return leadPath(id);
+        if (checked === null || checked !== lead.version) return `${checkPath(id)}?changed=1`;
+        return submitDraft(c, id);
+      },
     }),
   );
 }

@@ -17,17 +17,19 @@ import { replaceSignificantPersons, requireLead } from "../../../services/leads/
 import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
 import { formProblems, parseForm, type FormProblems } from "../../kit/refusal";
 import { textFields } from "../../kit/form";
+import { formatFor } from "../../kit/format";
 import { portalForm } from "../form-action";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { firstRefused, FormToken, PortalPage, type PageFeedback } from "../layout";
 import { FormInput } from "./form-input";
-import { bodyOfFields, drawnVersion, LEAD_CHANGED, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { bodyOfFields, dateHint, drawnVersion, LEAD_CHANGED, readingOf, type LeadFormField, type PostedForm } from "./lead-form-fields";
 import { Refusal } from "../../../lib/refusal";
 
 /** The person's inputs, named by their JSON paths inside one person (as the API's messages name them). */
 const PERSON_FIELDS: LeadFormField[] = [
   { name: "full_name", label: "Full name", kind: "text" },
-  { name: "date_of_birth", label: "Date of birth", kind: "text", hint: "Written YYYY-MM-DD, for example 1984-03-09." },
+  // Three fields in the lead's market's order, or one box read in that order (web/kit/number-input.ts); the hint is the market's.
+  { name: "date_of_birth", label: "Date of birth", kind: "date" },
   { name: "residential_address.line1", label: "Address line 1", kind: "text" },
   { name: "residential_address.line2", label: "Address line 2", kind: "text" },
   { name: "residential_address.city", label: "Town or city", kind: "text" },
@@ -35,7 +37,7 @@ const PERSON_FIELDS: LeadFormField[] = [
   { name: "residential_address.postal_code", label: "Postcode", kind: "text" },
   { name: "residential_address.country", label: "Country", kind: "text" },
   { name: "residency_status", label: "Residency status", kind: "text", hint: "For example homeowner or tenant." },
-  { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "All persons together can own at most 100%." },
+  { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "For example 25 or 25%. All persons together can own at most 100%." },
 ];
 const REQUIRED = new Set(["full_name", "date_of_birth", "residential_address.line1", "residential_address.postal_code"]);
 const NAMES = PERSON_FIELDS.map((f) => f.name);
@@ -94,12 +96,21 @@ const VersionInput = (props: { lead: Lead }) => <input type="hidden" name="versi
 function PersonForm(props: { c: PortalContext; lead: Lead; action: string; values: PostedForm; problems?: FormProblems | null; submit: string }) {
   const { problems } = props;
   const focus = firstRefused(NAMES, problems?.byInput);
+  const { dateOrder } = readingOf(props.lead.country);
   return (
     <form method="post" action={props.action} novalidate>
       <FormToken token={props.c.get("formToken")} />
       <VersionInput lead={props.lead} />
       {PERSON_FIELDS.map((field) => (
-        <FormInput field={field} value={props.values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={focus === field.name} />
+        <FormInput
+          field={field.kind === "date" ? { ...field, hint: dateHint(dateOrder) } : field}
+          value={props.values[field.name]}
+          values={props.values}
+          dateOrder={dateOrder}
+          error={problems?.byInput[field.name]}
+          required={REQUIRED.has(field.name)}
+          focus={focus === field.name}
+        />
       ))}
       <button type="submit">{props.submit}</button>
     </form>
@@ -149,7 +160,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
                     <th scope="row">
                       <bdi>{p.full_name}</bdi>
                     </th>
-                    <td>{p.date_of_birth}</td>
+                    <td>{formatFor(lead.country).date(p.date_of_birth)}</td>
                     <td>{p.residential_address.postal_code}</td>
                     <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
                     {draft ? (
@@ -208,7 +219,7 @@ const placeOf = (lead: Lead, key: string) => {
  * fields, ownership at most 100% in all). Answers the list, or the problems to show.
  */
 function changedList(lead: Lead, form: PostedForm, place: number | null): SignificantPerson[] {
-  const person = bodyOfFields(PERSON_FIELDS, form, "create");
+  const person = bodyOfFields(PERSON_FIELDS, form, "create", readingOf(lead.country));
   const persons: unknown[] = [...lead.significantPersons];
   if (place === null) persons.push(person);
   else persons[place] = person;
