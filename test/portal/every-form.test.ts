@@ -280,6 +280,11 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/open-in-other-environment", {}));
     },
+    "portal /leads/:id/application-link": async () => {
+      // Another account's lead, or none: the 404 page, nothing made.
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/application-link", {}));
+    },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();
       const version = await leadVersion(lead.id);
