@@ -8,7 +8,7 @@ import type { HtmlEscapedString } from "hono/utils/html";
 import type { LocalForm } from "../../domain/hub/local-form";
 import { sizeInWords } from "../kit/format";
 
-export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /**
  * Phone first: no wide tables; lists of records are cards holding a definition

@@ -12,16 +12,16 @@ import { validationError } from "../../lib/validation";
 import { messagesOf } from "./messages";
 
 /** One problem, as a page places it: the dotted field (null when about the whole form) and its message. */
-export interface FieldProblem {
+interface FieldProblem {
   field: string | null;
   message: string;
 }
 
 /** The seam for the person-facing message of a refusal, or of one field a refusal lists. */
-export type Wording = (problem: { code: RefusalCode; field: string | null; detail: string }) => string;
+type Wording = (problem: { code: RefusalCode; field: string | null; detail: string }) => string;
 
 /** The person's words, from the one messages map; what the map does not know keeps its detail with every field path named by its label. */
-export const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
+const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
 
 /** What a form's schema refused, with the input it parsed: the cause of a form refusal (see `formRefusal`). */
 class FormInvalid {
@@ -107,7 +107,7 @@ export interface FormProblems {
 }
 
 /** Where a refusal's field (a dotted path) is shown: the input's name, or null for above the form. */
-export type Locate = (field: string | null | undefined) => string | null;
+type Locate = (field: string | null | undefined) => string | null;
 
 function collect(problems: FieldProblem[], locate: Locate, summary: string): FormProblems {
   const byInput: Record<string, string> = {};

@@ -3,7 +3,7 @@ import { environmentInWords, sizeInWords } from "../kit/format";
 import { Document, navigationFor, PortalPage, SignedOutHeader } from "./layout";
 
 /** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it, but always a way on. */
-export const messagePage = (title: string, message: string) => (
+const messagePage = (title: string, message: string) => (
   <Document title={title}>
     <SignedOutHeader />
     <main id="main" tabindex={-1}>

@@ -58,7 +58,7 @@ const invalid = (refusal: PageRefusal | null, name: string) =>
   refusal?.field === name ? { "aria-invalid": "true" as const, "aria-describedby": `${name}-error`, autofocus: true } : {};
 
 /** The decline's reasons as the API's body: codes from the list (at least one), the note on the first, shared only when ticked. */
-export function declineReportOf(fields: FormFields, codes: readonly string[]) {
+function declineReportOf(fields: FormFields, codes: readonly string[]) {
   const chosen = codes.map((c) => c.trim()).filter(Boolean);
   if (chosen.length === 0) throw new Refusal("invalid_request", "Choose at least one reason for declining.", { field: "reasons" });
   const detail = fields.note?.trim() ? fields.note.trim() : undefined;

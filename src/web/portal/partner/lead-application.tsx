@@ -29,7 +29,7 @@ const inputAnchor = (id: string, field: string) => `${leadPath(id)}/edit#f-${fie
 const labelOf = (field: string) => LEAD_FORM_FIELDS.find((f) => f.name === field)?.label ?? field;
 
 /** A summary list; `changeable` adds each answer's "Change" link (named for a screen reader by its answer). */
-export function SummaryList(props: { answers: Answer[]; changeable: boolean; label: string }) {
+function SummaryList(props: { answers: Answer[]; changeable: boolean; label: string }) {
   return (
     <dl class="summary-list" aria-label={props.label}>
       {props.answers.map((a) => (
@@ -52,7 +52,7 @@ export function SummaryList(props: { answers: Answer[]; changeable: boolean; lab
 const contactName = (lead: LeadView) => [lead.contact.first_name, lead.contact.last_name].filter(Boolean).join(" ") || null;
 
 /** The lead page's "Application": who applied, how to reach them, the company, the purpose and the consent. */
-export function applicationAnswers(lead: LeadView): Answer[] {
+function applicationAnswers(lead: LeadView): Answer[] {
   const at = (field: string) => inputAnchor(lead.id, field);
   const answers: Answer[] = [
     { key: "Contact name", value: text(contactName(lead)), change: at("contact.first_name") },
@@ -85,7 +85,7 @@ export function ApplicationSection({ lead }: { lead: LeadView }) {
 }
 
 /** What the check page still asks for: the market's mandatory fields (submit refuses without them) and the API's unfinished `steps`. */
-export function stillMissing(lead: Lead, view: LeadView) {
+function stillMissing(lead: Lead, view: LeadView) {
   const mandatory = missingForSubmit(lead, marketFor(lead.country)).map((field) => ({ field, label: labelOf(field), change: inputAnchor(lead.id, field) }));
   const steps: { step: string; words: string; change: string }[] = [];
   if (!view.business.name) steps.push({ step: "business_name", words: "The business's name", change: inputAnchor(lead.id, "business.name") });
