@@ -9,7 +9,9 @@
  * developer sentence), the first refused input is focused (autofocus) and marked
  * (aria-invalid, drawn with the red border), and the form's required inputs are
  * marked. An action without fields (revoke, delete, sign out) posted at a thing
- * that is not there answers the 404 page, in words, never a 500.
+ * that is not there answers the 404 page, in words, never a 500. Every answer but a
+ * redirect is an HTML page, never JSON (issue 47: the portal's and the hub's own error handler,
+ * web/kit/page-errors.ts); only the passkey script's ceremony steps answer JSON.
  */
 import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
@@ -278,6 +280,11 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/open-in-other-environment", {}));
     },
+    "portal /leads/:id/application-link": async () => {
+      // Another account's lead, or none: the 404 page, nothing made.
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/application-link", {}));
+    },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();
       const version = await leadVersion(lead.id);
@@ -429,6 +436,11 @@ describe("every portal and hub form words its refusals from the one map", () => 
     it(`${route}: refused in the person's words`, { timeout: 60_000 }, async () => {
       const c = await make();
       const answer = await c.post();
+      // A browser's post is answered with a page (or a redirect), never JSON: the area's error handler has the last word.
+      if (c.kind !== "ceremony" && (answer.status < 300 || answer.status >= 400)) {
+        expect(answer.text, `${route} answers a page: ${answer.text.slice(0, 200)}`).toMatch(/^\s*(?:<!doctype html>|<html)/i);
+        expect(() => JSON.parse(answer.text), `${route} never answers JSON`).toThrow();
+      }
       if (c.kind === "form") expectRefusedForm(answer, c, route);
       else if (c.kind === "action") expectAction(answer, c, route);
       else {

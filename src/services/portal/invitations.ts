@@ -36,12 +36,19 @@ export interface IssuedInvitation {
  * `email` (an invitation could not add them twice). The new invitation
  * revokes, in the same batch, every other pending one for that email.
  */
-export async function inviteMember(deps: Deps, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
+/** `audit`: a member's invitation from the portal is audited in the invitation's own batch (target: the invitation); the operator's is not. */
+export async function inviteMember(
+  deps: Deps,
+  organisationId: string,
+  request: InvitationRequest,
+  invitedBy: string,
+  audit?: { action: string; environment: "sandbox" | "live" },
+): Promise<IssuedInvitation> {
   const { db } = deps;
   await requireOrganisation(deps, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
-  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null);
+  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null, audit);
 }
 
 /**

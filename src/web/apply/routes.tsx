@@ -43,7 +43,7 @@ import {
 } from "../../services/application-link/application-links";
 import { jsonOfForm, readForm, textFields, type FormFields } from "../kit/form";
 import { formatFor, inWords } from "../kit/format";
-import { formProblems, formProblemsOfZod, refusalForPage } from "../kit/refusal";
+import { formProblems, pageRefusal, parseForm } from "../kit/refusal";
 import { isFormStep, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, StepInput, type StepProblems } from "./layout";
 
@@ -192,6 +192,15 @@ function stepValues(lead: Lead, step: FormStep) {
   return Object.fromEntries(stepFields(step, marketFor(lead.country)).map((f) => [f.name, valueAt(lead, f.name)]));
 }
 
+/**
+ * A refusal this area's pages show beside the form; anything else goes on to the area's onError.
+ * (These pages are not yet on the kit's formAction and page-errors: the portal and the hub are.)
+ */
+function refusalForPage(error: unknown) {
+  if (!(error instanceof Refusal)) throw error;
+  return pageRefusal(error);
+}
+
 async function postFormStep(c: ApplyContext, step: FormStep) {
   const opened = c.get("opened");
   const fields = stepFields(step, marketFor(opened.lead.country));
@@ -200,10 +209,8 @@ async function postFormStep(c: ApplyContext, step: FormStep) {
     c.html(<FormStepPage opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={problems} />, status as 400);
   const body = stepBody(fields, posted, opened.link.locked);
   const locate = locateIn(fields.map((f) => f.name));
-  const parsed = LeadPatch.safeParse(body);
-  if (!parsed.success) return again(asStepProblems(formProblemsOfZod(parsed.error, body, locate)), 400);
   try {
-    await saveApplicationStep(c.get("deps"), opened, parsed.data);
+    await saveApplicationStep(c.get("deps"), opened, parseForm(LeadPatch, body, "body"));
   } catch (error) {
     const refusal = refusalForPage(error);
     return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
@@ -311,15 +318,25 @@ async function postPerson(c: ApplyContext) {
   const own = Object.fromEntries(PERSON_FIELDS.filter((f) => f.name in posted).map((f) => [f.name, posted[f.name]!]));
   const body = nest(jsonOfForm(own, { numbers: ["ownership_percent"] }));
   const locate = locateIn(PERSON_FIELDS.map((f) => f.name));
-  const person = SignificantPersonInput.safeParse(body);
-  if (!person.success) return again(asStepProblems(formProblemsOfZod(person.error, body, locate)), 400);
-  const list = [...opened.lead.significantPersons];
-  if (editing === null) list.push(person.data as SignificantPerson);
-  else list[editing] = person.data as SignificantPerson;
-  const whole = SignificantPersonsInput.safeParse(list);
-  if (!whole.success) return again(asStepProblems(formProblemsOfZod(whole.error, list, () => "ownership_percent")), 400);
+  let whole: SignificantPerson[];
   try {
-    await saveApplicationPersons(c.get("deps"), opened, whole.data as SignificantPerson[]);
+    const person = parseForm(SignificantPersonInput, body, "body") as SignificantPerson;
+    const list = [...opened.lead.significantPersons];
+    if (editing === null) list.push(person);
+    else list[editing] = person;
+    try {
+      whole = parseForm(SignificantPersonsInput, list, "body") as SignificantPerson[];
+    } catch (error) {
+      // The list as a whole fails only on the total ownership: the message goes beside that input.
+      const refusal = refusalForPage(error);
+      return again(asStepProblems(formProblems(refusal, () => "ownership_percent")), refusal.status);
+    }
+  } catch (error) {
+    const refusal = refusalForPage(error);
+    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
+  }
+  try {
+    await saveApplicationPersons(c.get("deps"), opened, whole);
   } catch (error) {
     const refusal = refusalForPage(error);
     return again(asStepProblems(formProblems(refusal, locate)), refusal.status);

@@ -15,14 +15,14 @@ import { FORBIDDEN_LINES_MESSAGE, FORBIDDEN_TEXT_MESSAGE } from "../../lib/unico
 import { EXAMPLE_OF, quantityOf } from "./number-input";
 
 /** What a page shows: the input name it belongs beside (null: above the form), the field's label and the person's message. */
-export interface PageMessage {
+interface PageMessage {
   field: string | null;
   label: string | null;
   message: string;
 }
 
 /** A service's refusal as a form sees it: the code (ApiError's or the Refusal's), the developer detail and the field, with the lists some refusals carry. */
-export interface RefusalLike {
+interface RefusalLike {
   code: string;
   detail: string;
   field?: string | null;
@@ -36,7 +36,7 @@ export interface RefusalLike {
  * Every field a portal or hub form fills, by its path with list indexes and the
  * API's `query.` / `body.` prefixes dropped, to the name a person knows it by.
  */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+const FIELD_LABELS: Readonly<Record<string, string>> = {
   country: "Market",
   partner_reference: "Your reference",
   "channel.name": "Channel name",
@@ -188,7 +188,7 @@ const BY_FIELD: Readonly<Record<string, string>> = {
 const lower = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
 
 /** `query.events.0` → `events`; `allowed_origins.2` → `allowed_origins`; `persons.1.full_name` → `full_name` when only that is labelled. */
-export function fieldKey(path: string | null | undefined): string | null {
+function fieldKey(path: string | null | undefined): string | null {
   if (!path) return null;
   const parts = path.split(".").filter((p) => !/^\d+$/.test(p));
   if (parts.length > 1 && (parts[0] === "query" || parts[0] === "body" || parts[0] === "param")) parts.shift();

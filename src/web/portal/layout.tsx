@@ -132,7 +132,7 @@ export interface PageFeedback {
  * The outcome of the last action, first thing in the page's main (issue 23 item 8): after post/redirect/get
  * the page opens at the top with it in view, and forms.js gives it the focus (`data-outcome`, `tabindex`).
  */
-export const Feedback = (props: { feedback?: PageFeedback }) => (
+const Feedback = (props: { feedback?: PageFeedback }) => (
   <>
     {props.feedback?.notice ? (
       <p class="notice" role="status" id="outcome" tabindex={-1} data-outcome>

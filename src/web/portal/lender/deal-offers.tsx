@@ -16,7 +16,7 @@ import { EXAMPLE_OF } from "../../kit/number-input";
 /** Each number field's own example (the one input rule, web/kit/number-input.ts), as a hint beside it. */
 const hintOf = (kind: keyof typeof EXAMPLE_OF) => ` (${EXAMPLE_OF[kind]})`;
 
-export const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
+const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
 export const OFFER_NUMBERS = ["amount", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment"] as const;
 
 const MATURITIES = [

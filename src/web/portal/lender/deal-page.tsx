@@ -17,7 +17,7 @@ import { DirectorsSection, StatementMonthsSection } from "./deal-underwriting";
 import type { WorkingSet } from "../../../services/deals/working-set";
 import { WorkingSetSection } from "./deal-working-set";
 
-export interface DealPageProps {
+interface DealPageProps {
   viewer: PortalViewer;
   formToken: string;
   deal: DealView;

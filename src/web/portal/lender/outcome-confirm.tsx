@@ -5,8 +5,9 @@
  *   GET/POST /deals/{ref}/decline: coded reasons from the `decline-reasons` list, an optional note.
  *   GET/POST /deals/{ref}/funded:  the amount and the day paid out; only after the accepted offer
  *                                  (domain/deals/status.ts portalFundingRefusal), warning about open requests.
- * A refusal shows the same page again with the message beside the field and what was typed; another
- * lender's deal, or one of the other environment, is the 404 page.
+ * Each post is the portal's one form shape (form-action.ts), audited in the report's batch; a refusal
+ * shows the same page again with the message beside the field and what was typed; another lender's
+ * deal, or one of the other environment, is the 404 page (the portal's error handler).
  */
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -21,16 +22,15 @@ import { StatusBody } from "../../../api/shared/schemas/deal-actions";
 import { loadDealView } from "../../../services/deals/reads";
 import { reportStatus } from "../../../services/deals/status";
 import { dealRequests } from "../../../services/documents/requests";
-import { recordPortalAction } from "../../../services/portal/audit";
 import { viewContext } from "../../../services/views/view-context";
-import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
-import { formAction, textFields, textsOf, type FormFields } from "../../kit/form";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
+import { textFields, textsOf, type FormFields } from "../../kit/form";
 import { readNumber } from "../../kit/number-input";
 import { parseForm, type PageRefusal } from "../../kit/refusal";
 import { LABELS } from "../../kit/format";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FieldError, PortalPage, RequiredMark } from "../layout";
-import { notFoundPage } from "../refused-page";
+import { portalForm } from "../form-action";
 import { money } from "./labels";
 
 /** What a refused confirm page puts back: the text fields and every ticked reason. */
@@ -44,11 +44,12 @@ const OPEN_REQUESTS = ["requested", "uploaded"];
 
 const dealUrl = (ref: string, anchor = "") => `${PORTAL_ROUTE}/deals/${ref}${anchor}`;
 
+/** The deal and its open requests; another lender's deal, or none, is not_found (the 404 page). */
 async function dealOf(c: PortalContext, ref: string) {
   const scope = scopeOfViewer(c.get("viewer"));
   const ctx = viewContext(c.env, { deps: c.get("deps") });
   const deal = await loadDealView(ctx, scope, ref);
-  if (!deal) return null;
+  if (!deal) throw new Refusal("not_found", "No such deal.");
   const { requests } = await dealRequests(ctx, scope, deal.ref);
   return { deal, open: requests.filter((r) => OPEN_REQUESTS.includes(r.status)) };
 }
@@ -222,43 +223,38 @@ const refOf = (c: PortalContext) => normaliseDealReference(c.req.param("ref") ??
 export function registerOutcomeConfirmations(portal: Hono<PortalEnv>) {
   portal.get("/deals/:ref/decline", async (c) => {
     const found = await dealOf(c, refOf(c));
-    if (!found) return c.html(notFoundPage(), 404);
     // A deal with an outcome has nothing to decline: back to its page, which shows the outcome.
     if (dealHasOutcome({ status: found.deal.status, lenderStatus: found.deal.lender_status })) return c.redirect(dealUrl(found.deal.ref, "#outcome"), 303);
     return declinePage(c, found.deal, 200, null, NO_DRAFT);
   });
 
   portal.get("/deals/:ref/funded", async (c) => {
-    const found = await dealOf(c, refOf(c));
-    if (!found) return c.html(notFoundPage(), 404);
-    return fundedPage(c, found, 200, null, NO_DRAFT);
+    return fundedPage(c, await dealOf(c, refOf(c)), 200, null, NO_DRAFT);
   });
 
   const draftOf = (form: FormData): OutcomeDraft => ({ fields: textFields(form, { trim: true }), reasons: textsOf(form, "reasons") });
-  const notFound = (c: PortalContext) => c.html(notFoundPage(), 404);
+  const audit = (c: PortalContext) => ({ action: "deal.status_reported", target: refOf(c) });
 
   portal.post(
     "/deals/:ref/decline",
-    formAction<PortalContext, OutcomeDraft>({
+    portalForm<OutcomeDraft>({
+      audit,
       draftOf,
-      notFound,
+      // Without the confirm page's field (a stale page, a script) nothing is decided: the person is shown the question.
+      confirm: (c) => `${dealUrl(refOf(c))}/decline`,
       act: async (c, form) => {
         const ref = refOf(c);
         const { fields, reasons } = draftOf(form);
-        // Without the confirm page's field (a stale page, a script) nothing is decided: the person is shown the question.
-        if (!isConfirmed(fields)) return `${dealUrl(ref)}/decline`;
         const report = parseForm(StatusBody, declineReportOf(fields, reasons), "body");
         const deal = await reportStatus(c.get("deps"), scopeOfViewer(c.get("viewer")), ref, report).catch((error: unknown) => {
           // The service names the code's place in the API's words (`reasons.0.code`); the page has one list of boxes.
           if (error instanceof Refusal && error.code === "unknown_code") throw new Refusal("unknown_code", "Choose the reasons from the list.", { field: "reasons" });
           throw error;
         });
-        await recordPortalAction(c.get("deps"), c.get("viewer"), "deal.status_reported", deal.ref);
         return `${dealUrl(deal.ref)}?notice=declined#outcome`;
       },
       showAgain: async (c, refusal, draft) => {
         const found = await dealOf(c, refOf(c));
-        if (!found) return c.html(notFoundPage(), 404);
         return declinePage(c, found.deal, refusal.status as ContentfulStatusCode, refusal, draft);
       },
     }),
@@ -266,16 +262,15 @@ export function registerOutcomeConfirmations(portal: Hono<PortalEnv>) {
 
   portal.post(
     "/deals/:ref/funded",
-    formAction<PortalContext, OutcomeDraft>({
+    portalForm<OutcomeDraft>({
+      audit,
       draftOf,
-      notFound,
+      confirm: (c) => `${dealUrl(refOf(c))}/funded`,
       act: async (c, form) => {
         const ref = refOf(c);
         const { fields } = draftOf(form);
-        if (!isConfirmed(fields)) return `${dealUrl(ref)}/funded`;
         const scope = scopeOfViewer(c.get("viewer"));
         const found = await dealOf(c, ref);
-        if (!found) throw new Refusal("not_found", "No such deal.");
         const notYet = portalFundingRefusal({ status: found.deal.status, lenderStatus: found.deal.lender_status });
         if (notYet) throw notYet;
         if (!fields.funded_on) throw new Refusal("invalid_request", "Give the day the money was paid out.", { field: "funded_on" });
@@ -283,12 +278,10 @@ export function registerOutcomeConfirmations(portal: Hono<PortalEnv>) {
         if (amount === undefined) throw new Refusal("invalid_request", "Give the amount paid out.", { field: "funded_amount" });
         const report = parseForm(StatusBody, { status: "funded", funded_amount: amount, funded_on: fields.funded_on }, "body");
         const deal = await reportStatus(c.get("deps"), scope, ref, report);
-        await recordPortalAction(c.get("deps"), c.get("viewer"), "deal.status_reported", deal.ref);
         return `${dealUrl(deal.ref)}?notice=funded#outcome`;
       },
       showAgain: async (c, refusal, draft) => {
         const found = await dealOf(c, refOf(c));
-        if (!found) return c.html(notFoundPage(), 404);
         return fundedPage(c, found, refusal.status as ContentfulStatusCode, refusal, draft);
       },
     }),

@@ -8,7 +8,7 @@ import { dealRequests } from "../../../services/documents/requests";
 import { viewContext } from "../../../services/views/view-context";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PortalContext } from "../context";
-import { notFoundPage } from "../refused-page";
+import { Refusal } from "../../../lib/refusal";
 import { dealPage } from "./deal-page";
 import type { DealRefusal } from "./fields";
 
@@ -38,7 +38,8 @@ export async function renderDeal(c: PortalContext, ref: string, status: Contentf
   const scope = scopeOfViewer(viewer);
   const ctx = viewContext(c.env, { deps: c.get("deps") });
   const underwriting = await loadDealForUnderwriting(ctx, scope, ref);
-  if (!underwriting) return c.html(notFoundPage(), 404);
+  // Another lender's deal, the other environment's or none: the portal's error handler answers the 404 page.
+  if (!underwriting) throw new Refusal("not_found", "No such deal.");
   const deal = underwriting.view;
   const [requests, messages, working] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref), workingSetOf(c.get("deps"), scope, deal.ref)]);
   return c.html(

@@ -8,14 +8,12 @@
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { applicationLinkOf, createApplicationLink } from "../../../services/application-link/application-links";
-import { recordPortalAction } from "../../../services/portal/audit";
 import { isRefusal } from "../../../lib/refusal";
 import { Copyable } from "../../kit/copy";
 import { formatFor } from "../../kit/format";
-import { isNotFound, refusalForPage } from "../../kit/refusal";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FormToken, PortalPage } from "../layout";
-import { notFoundPage } from "../refused-page";
+import { portalForm } from "../form-action";
 
 const STATE_WORDS: Record<string, string> = {
   sent: "sent, not opened yet",
@@ -71,42 +69,44 @@ export async function ApplicationLinkSection(props: { c: PortalContext; lead: { 
 }
 
 export function registerApplicationLinkPages(portal: Hono<PortalEnv>) {
-  portal.post("/leads/:id/application-link", async (c) => {
-    const viewer = c.get("viewer");
-    const id = c.req.param("id");
-    let link;
-    try {
-      link = await createApplicationLink(c.get("deps"), scopeOfViewer(viewer), id, {});
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      return c.html(
-        <PortalPage title="Application link" viewer={viewer} formToken={c.get("formToken")} feedback={{ error: { message: refusal.message, field: null } }}>
-          <p>
-            <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`}>Back to the lead</a>
-          </p>
-        </PortalPage>,
-        refusal.status,
-      );
-    }
-    await recordPortalAction(c.get("deps"), viewer, "lead.application_link_sent", id);
-    return c.html(
-      <PortalPage title="Application link" viewer={viewer} formToken={c.get("formToken")} feedback={{ notice: "A new application link was made. Any earlier link no longer works." }}>
-        <section aria-labelledby="application-link-made">
-          <h2 id="application-link-made">Send this link to your client</h2>
-          <p>
-            <strong>Copy it now: it is shown only this once.</strong> State: {STATE_WORDS[link.state]}; it works until{" "}
-            <time datetime={link.expires_at}>{link.expires_at.slice(0, 16).replace("T", " ")} UTC</time>.
-          </p>
-          <p>
-            <Copyable value={link.url} anchor="application-link" what="the client's application link" secret />
-          </p>
-          <p>
-            <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`}>Back to the lead</a>
-          </p>
-        </section>
-      </PortalPage>,
-      201,
-    );
-  });
+  portal.post(
+    "/leads/:id/application-link",
+    portalForm({
+      audit: (c) => ({ action: "lead.application_link_sent", target: c.req.param("id") ?? "" }),
+      showAgain: (c, refusal) =>
+        c.html(
+          <PortalPage title="Application link" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: { message: refusal.message, field: null } }}>
+            <p>
+              <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(c.req.param("id") ?? "")}`}>Back to the lead</a>
+            </p>
+          </PortalPage>,
+          refusal.status,
+        ),
+      // The answer is the page that shows the link once, not a redirect.
+      act: async (c) => {
+        const viewer = c.get("viewer");
+        const id = c.req.param("id") ?? "";
+        // Another partner's lead, or none: not_found, the portal's 404 page.
+        const link = await createApplicationLink(c.get("deps"), scopeOfViewer(viewer), id, {});
+        return c.html(
+          <PortalPage title="Application link" viewer={viewer} formToken={c.get("formToken")} feedback={{ notice: "A new application link was made. Any earlier link no longer works." }}>
+            <section aria-labelledby="application-link-made">
+              <h2 id="application-link-made">Send this link to your client</h2>
+              <p>
+                <strong>Copy it now: it is shown only this once.</strong> State: {STATE_WORDS[link.state]}; it works until{" "}
+                <time datetime={link.expires_at}>{link.expires_at.slice(0, 16).replace("T", " ")} UTC</time>.
+              </p>
+              <p>
+                <Copyable value={link.url} anchor="application-link" what="the client's application link" secret />
+              </p>
+              <p>
+                <a href={`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`}>Back to the lead</a>
+              </p>
+            </section>
+          </PortalPage>,
+          201,
+        );
+      },
+    }),
+  );
 }

@@ -1,31 +1,45 @@
 /**
  * The lead page's routes: the page itself, the accept review and the offer
  * decisions; the other actions are in lead-actions.tsx, the page's parts in
- * lead-page.tsx and its sections.
+ * lead-page.tsx and its sections. Each post is the portal's one form shape
+ * (form-action.ts); a lead the viewer cannot see is the portal's 404 page.
  */
 import type { Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
+import { Refusal } from "../../../lib/refusal";
 import { acceptOffer, declineOffer } from "../../../services/leads/offers";
-import { recordPortalAction } from "../../../services/portal/audit";
-import { PORTAL_ROUTE, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
+import { textOf } from "../../kit/form";
+import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
+import { portalForm } from "../form-action";
 import { registerLeadActions } from "./lead-actions";
 import { registerPersonsPages } from "./persons";
 import { registerHubLinkPages } from "./hub-link";
 import { AcceptReviewPage } from "./lead-accept";
 import { leadNotHere, registerLeadElsewhere } from "./lead-elsewhere";
-import { LEAD_NOTICES, leadOfViewer, leadPage, refusedOnLeadPage } from "./render-lead";
+import { LEAD_NOTICES, leadOfViewer, leadPage } from "./render-lead";
 
 export { stateLabel } from "./lead-view";
+
+/** The lead page again with a refusal at its top; a lead the viewer cannot see is the 404 page. */
+async function leadPageWithError(c: PortalContext, id: string, error: { message: string; field: string | null }, status: ContentfulStatusCode) {
+  const lead = await leadOfViewer(c, id);
+  if (!lead) throw new Refusal("not_found", "No such lead.");
+  return c.html(await leadPage(c, lead, { error }), status);
+}
+
+/** An offer action (the portal's one form shape): audited about the offer in its batch; a refusal is the lead page again with it. */
+const offerAction = (action: string, offerIdOf: (c: PortalContext, form: FormData) => string, act: (c: PortalContext, id: string, offerId: string, form: FormData) => Promise<string>) =>
+  portalForm({
+    audit: (c, form) => ({ action, target: offerIdOf(c, form) }),
+    showAgain: (c, refusal) => leadPageWithError(c, c.req.param("id") ?? "", { message: refusal.message, field: null }, refusal.status),
+    act: (c, form) => act(c, c.req.param("id") ?? "", offerIdOf(c, form), form),
+  });
 
 export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   registerPersonsPages(portal);
   registerHubLinkPages(portal);
-  registerLeadActions(portal, async (c, id, error, status) => {
-    const lead = await leadOfViewer(c, id);
-    if (!lead) return c.html(notFoundPage(), 404);
-    return c.html(await leadPage(c, lead, { error }), status);
-  });
+  registerLeadActions(portal, leadPageWithError);
   registerLeadElsewhere(portal);
   portal.get("/leads/:id", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));
@@ -36,34 +50,32 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   portal.get("/leads/:id/offers/:offerId/accept", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));
     const offer = lead?.offers.find((o) => o.id === c.req.param("offerId"));
-    if (!lead || !offer) return c.html(notFoundPage(), 404);
+    if (!lead || !offer) throw new Refusal("not_found", "No such lead or offer.");
     if (offer.state !== "presented") return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(lead.id)}#offers`, 303);
     return c.html(<AcceptReviewPage c={c} lead={lead} offer={offer} />);
   });
 
-  portal.post("/leads/:id/offers/decline", async (c) => {
-    const viewer = c.get("viewer");
-    const id = c.req.param("id");
-    const form = await c.req.formData();
-    const offerId = String(form.get("offer_id") ?? "");
-    try {
-      await declineOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId, String(form.get("reason_code") ?? ""));
-    } catch (error) {
-      return refusedOnLeadPage(c, id, error);
-    }
-    await recordPortalAction(c.get("deps"), viewer, "offer.declined", offerId);
-    return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=offer_declined#offers`, 303);
-  });
+  portal.post(
+    "/leads/:id/offers/decline",
+    offerAction(
+      "offer.declined",
+      (_c, form) => textOf(form, "offer_id"),
+      async (c, id, offerId, form) => {
+        await declineOffer(c.get("deps"), scopeOfViewer(c.get("viewer")), id, offerId, textOf(form, "reason_code"));
+        return `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=offer_declined#offers`;
+      },
+    ),
+  );
 
-  portal.post("/leads/:id/offers/:offerId/accept", async (c) => {
-    const viewer = c.get("viewer");
-    const { id, offerId } = c.req.param();
-    try {
-      await acceptOffer(c.get("deps"), scopeOfViewer(viewer), id, offerId);
-    } catch (error) {
-      return refusedOnLeadPage(c, id, error);
-    }
-    await recordPortalAction(c.get("deps"), viewer, "offer.accepted", offerId);
-    return c.redirect(`${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`, 303);
-  });
+  portal.post(
+    "/leads/:id/offers/:offerId/accept",
+    offerAction(
+      "offer.accepted",
+      (c) => c.req.param("offerId") ?? "",
+      async (c, id, offerId) => {
+        await acceptOffer(c.get("deps"), scopeOfViewer(c.get("viewer")), id, offerId);
+        return `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}?done=accepted`;
+      },
+    ),
+  );
 }

@@ -10,13 +10,13 @@ import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { Refusal } from "../../../lib/refusal";
 import { otherEnvironmentOfLead } from "../../../services/leads/leads";
-import { recordPortalAction } from "../../../services/portal/audit";
 import { switchEnvironment } from "../../../services/portal/sessions";
 import { environmentInWords, environmentSwitchLabel } from "../../kit/format";
-import { formAction } from "../../kit/form";
 import { type PortalContext, type PortalEnv } from "../context";
+import type { Environment } from "../../../domain/identity/keys";
 import { FormToken, PortalPage } from "../layout";
-import { notFoundPage } from "../refused-page";
+import { portalForm } from "../form-action";
+import { refusedPage } from "../refused-page";
 import { leadPath } from "./lead-view";
 
 /** The environment the lead is in when the member may switch to it there; null when it is not theirs or the host cannot show it. */
@@ -29,7 +29,7 @@ async function switchableEnvironment(c: PortalContext, id: string) {
 /** A lead the member cannot see here: the offer to switch when the lead is their organisation's in the other environment. */
 export async function leadNotHere(c: PortalContext, id: string) {
   const other = await switchableEnvironment(c, id);
-  if (!other) return c.html(notFoundPage(), 404);
+  if (!other) throw new Refusal("not_found", "No lead with that id in this account.");
   const viewer = c.get("viewer");
   const label = `${environmentSwitchLabel(other)} and open it`;
   return c.html(
@@ -49,17 +49,18 @@ export async function leadNotHere(c: PortalContext, id: string) {
 export function registerLeadElsewhere(portal: Hono<PortalEnv>) {
   portal.post(
     "/leads/:id/open-in-other-environment",
-    formAction<PortalContext, Record<string, never>>({
-      draftOf: () => ({}),
-      notFound: (c) => c.html(notFoundPage(), 404),
-      showAgain: (c, refusal) => c.html(notFoundPage(), refusal.status),
+    portalForm({
+      // The switch is written down in the environment switched to (there are two: the other one).
+      audit: (c) => {
+        const other: Environment = c.get("viewer").environment === "live" ? "sandbox" : "live";
+        return { action: "environment.switched", target: other, viewer: { ...c.get("viewer"), environment: other } };
+      },
+      showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
       act: async (c) => {
         const id = c.req.param("id")!;
         const other = await switchableEnvironment(c, id);
         if (!other) throw new Refusal("not_found", "No lead with that id in this account.");
-        const viewer = c.get("viewer");
-        await switchEnvironment(c.get("deps"), viewer, other);
-        await recordPortalAction(c.get("deps"), { ...viewer, environment: other }, "environment.switched", other);
+        await switchEnvironment(c.get("deps"), c.get("viewer"), other);
         return leadPath(id);
       },
     }),

@@ -34,7 +34,7 @@ import { dateExample, dateOrderOf, EXAMPLE_OF, readQuantity, type DateOrder } fr
 import { dateOfForm } from "../../kit/form";
 import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
 
-export type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
+type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
 
 export interface LeadFormField {
   name: string;
@@ -44,7 +44,7 @@ export interface LeadFormField {
   hint?: string;
 }
 
-export interface LeadFormSection {
+interface LeadFormSection {
   legend: string;
   fields: LeadFormField[];
 }

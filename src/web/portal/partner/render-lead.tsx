@@ -1,10 +1,9 @@
 /** The lead page as the member sees it after a read, a redirect with a notice, or a refused action. */
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { isNotFound, refusalForPage } from "../../kit/refusal";
+import { isNotFound } from "../../kit/refusal";
 import { readLeadForPerson } from "../../../services/leads/presentation";
 import { viewContext } from "../../../services/views/view-context";
 import type { PortalContext } from "../context";
-import { notFoundPage } from "../refused-page";
 import { LeadDetailPage } from "./lead-page";
 import type { PageFeedback } from "../layout";
 import { lenderNeedsOfLead } from "../../../services/leads/waiting";
@@ -32,15 +31,6 @@ export async function leadOfViewer(c: PortalContext, id: string) {
     if (isNotFound(error)) return null;
     throw error;
   }
-}
-
-/** An offer action refused: the lead page again with the refusal at its top (404 for a lead the viewer cannot see). */
-export async function refusedOnLeadPage(c: PortalContext, id: string, error: unknown) {
-  if (isNotFound(error)) return c.html(notFoundPage(), 404);
-  const refusal = refusalForPage(error);
-  const lead = await leadOfViewer(c, id);
-  if (!lead) return c.html(notFoundPage(), 404);
-  return c.html(await leadPage(c, lead, { error: { message: refusal.message, field: null } }), refusal.status);
 }
 
 /** The lead page with what the lenders have asked of the client (read only once the lead was submitted: a draft has no deals). */
