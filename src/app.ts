@@ -58,7 +58,9 @@ export const DOORS: readonly Door[] = [
   {
     prefix: APPLICATION_ROUTE,
     mount: async (app) => {
-      app.route(APPLICATION_ROUTE, (await import("./web/apply/routes")).createApplyRoutes());
+      const m = await import("./web/apply/routes");
+      app.route(APPLICATION_ROUTE, m.createApplyRoutes());
+      return { tooLargePage: m.applyTooLargePage };
     },
   },
   {

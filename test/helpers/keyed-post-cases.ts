@@ -104,6 +104,17 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
       snapshot: async () => (await read(partner.sandbox.key, `/partner/v1/leads/${lead.id}`)).upload_url,
     };
   },
+  "partner POST /leads/{id}/application-link": async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.sandbox.key);
+    return {
+      key: partner.sandbox.key,
+      path: `/leads/${lead.id}/application-link`,
+      body: {},
+      // A new link revokes the one before, so each execution is one more row.
+      written: () => countOf("select count(*) as n from application_links where lead_id = ?", lead.id),
+    };
+  },
   "partner POST /leads/{id}/documents": async () => {
     const partner = await partnerWithKeys();
     const lead = await createLead(partner.sandbox.key);

@@ -29,16 +29,16 @@ export interface paths {
                         /**
                          * @example {
                          *       "organisation": {
-                         *         "id": "org_v5lnwb4ilwie6smlmcoo",
+                         *         "id": "org_4ktsr69itdfi02qt3ky0",
                          *         "name": "Northwind Capital",
                          *         "kind": "lender"
                          *       },
                          *       "environment": "live",
                          *       "livemode": true,
                          *       "key": {
-                         *         "client_id": "rfs_lnd_live_wnaeoay9pqhylzgj",
+                         *         "client_id": "rfs_lnd_live_fbehe2oeiq4z9ean",
                          *         "type": "secret",
-                         *         "created_at": "2026-11-23T20:31:59.175Z"
+                         *         "created_at": "2026-11-29T10:28:09.988Z"
                          *       },
                          *       "authenticated_with": "api_key",
                          *       "host": "production",
@@ -133,14 +133,14 @@ export interface paths {
                          * @example {
                          *       "webhooks": [
                          *         {
-                         *           "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *           "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *           "url": "https://hooks.acme.example/rfs",
                          *           "description": null,
                          *           "events": [
                          *             "deal.created"
                          *           ],
                          *           "active": true,
-                         *           "created_at": "2026-11-23T20:32:02.630Z",
+                         *           "created_at": "2026-11-29T10:28:12.373Z",
                          *           "last_success_at": null,
                          *           "last_failure_at": null,
                          *           "failure_count": 0,
@@ -238,14 +238,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -384,14 +384,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -605,7 +605,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Deal desk",
                          *       "events": [
@@ -613,7 +613,7 @@ export interface paths {
                          *         "offer.accepted"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -743,7 +743,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Deal desk",
                          *       "events": [
@@ -751,9 +751,9 @@ export interface paths {
                          *         "offer.accepted"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
-                         *       "last_failure_at": "2026-11-23T20:32:03.160Z",
+                         *       "last_failure_at": "2026-11-29T10:28:12.449Z",
                          *       "failure_count": 1,
                          *       "payload": "full",
                          *       "environment": "live",
@@ -895,20 +895,30 @@ export interface paths {
                          * @example {
                          *       "deliveries": [
                          *         {
-                         *           "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
-                         *           "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *           "id": "whd_tx7qo643rf750xxlmxo04qcl",
+                         *           "event_id": "evt_eplc68jiikvtsz9pyr1pmuss",
                          *           "event": "deal.created",
                          *           "payload": "full",
                          *           "state": "pending",
-                         *           "attempt_count": 0,
-                         *           "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *           "attempt_count": 1,
+                         *           "next_attempt_at": "2026-11-29T10:29:12.829Z",
                          *           "last_status_code": null,
-                         *           "created_at": "2026-11-23T20:32:04.115Z",
-                         *           "updated_at": "2026-11-23T20:32:04.115Z",
-                         *           "attempts": []
+                         *           "created_at": "2026-11-29T10:28:12.793Z",
+                         *           "updated_at": "2026-11-29T10:28:12.829Z",
+                         *           "attempts": [
+                         *             {
+                         *               "attempt_number": 1,
+                         *               "trigger": "automatic",
+                         *               "attempted_at": "2026-11-29T10:28:12.826Z",
+                         *               "status_code": null,
+                         *               "error": "network_error: Network connection lost.",
+                         *               "response_body": null,
+                         *               "duration_ms": 3
+                         *             }
+                         *           ]
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4xMTVaIiwiaSI6IndoZF90NDB0NXUxdnU5dmg2YnltZTh1eTVjY3IifQ.Kb9U4RQ8qKIMMA9sFJfRKRJt7MgDjvj28FPJd6QrgEM"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi43OTNaIiwibiI6NX0.bN1PkQ34dlvh_x226w6wkzN3ZyMt0uag5WPKG5atwNg"
                          *     }
                          */
                         "application/json": {
@@ -1023,21 +1033,30 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
-                         *       "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *       "id": "whd_tx7qo643rf750xxlmxo04qcl",
+                         *       "event_id": "evt_eplc68jiikvtsz9pyr1pmuss",
                          *       "event": "deal.created",
                          *       "payload": "full",
                          *       "state": "pending",
-                         *       "attempt_count": 0,
-                         *       "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *       "attempt_count": 1,
+                         *       "next_attempt_at": "2026-11-29T10:29:12.829Z",
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:04.115Z",
-                         *       "updated_at": "2026-11-23T20:32:04.420Z",
+                         *       "created_at": "2026-11-29T10:28:12.793Z",
+                         *       "updated_at": "2026-11-29T10:28:13.511Z",
                          *       "attempts": [
+                         *         {
+                         *           "attempt_number": 1,
+                         *           "trigger": "automatic",
+                         *           "attempted_at": "2026-11-29T10:28:12.826Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
+                         *           "duration_ms": 3
+                         *         },
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:04.417Z",
+                         *           "attempted_at": "2026-11-29T10:28:13.508Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
@@ -1179,25 +1198,25 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_17gv5mx0zav3spzw72mpua2i",
-                         *       "event_id": "evt_ch9rpcv894rty2ul29fnje2n",
+                         *       "id": "whd_4hhrsjcza4kmi79fpyyh8z7b",
+                         *       "event_id": "evt_6u6davzgk30ds7so628e2jc5",
                          *       "event": "ping",
                          *       "payload": "full",
                          *       "state": "exhausted",
                          *       "attempt_count": 0,
                          *       "next_attempt_at": null,
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:03.143Z",
-                         *       "updated_at": "2026-11-23T20:32:03.160Z",
+                         *       "created_at": "2026-11-29T10:28:12.447Z",
+                         *       "updated_at": "2026-11-29T10:28:12.449Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:03.159Z",
+                         *           "attempted_at": "2026-11-29T10:28:12.447Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 1
+                         *           "duration_ms": 2
                          *         }
                          *       ]
                          *     }
@@ -1339,25 +1358,42 @@ export interface paths {
                          * @example {
                          *       "events": [
                          *         {
-                         *           "id": "evt_ud988m4kwq0hjyocgdzxbu1v",
-                         *           "event": "deal.created",
-                         *           "created_at": "2026-11-23T20:32:04.084Z",
+                         *           "id": "evt_p4sivwwp0rrgrylo1it21iuh",
+                         *           "event": "request.fulfilled",
+                         *           "created_at": "2026-11-29T10:28:12.910Z",
                          *           "environment": "live",
                          *           "livemode": true,
                          *           "api_version": "2026-09",
                          *           "subject": {
                          *             "type": "deal",
-                         *             "id": "DL-FBDG36KZ"
+                         *             "id": "DL-DGB98FN7"
                          *           },
                          *           "data": {
-                         *             "reference": "DL-FBDG36KZ",
-                         *             "ref": "DL-FBDG36KZ",
+                         *             "reference": "DL-DGB98FN7",
+                         *             "ref": "DL-DGB98FN7",
                          *             "test": true,
+                         *             "request": {
+                         *               "id": "dreq_b20p9q7teekq4wfyrzga",
+                         *               "item_type": "bank_statements_6m",
+                         *               "label": "Bank statements for the last 6 months",
+                         *               "file_count": 1,
+                         *               "uploaded_at": "2026-11-29T10:28:12.910Z",
+                         *               "files": [
+                         *                 {
+                         *                   "id": "doc_ypit54bdlrvf0gl2ejh4",
+                         *                   "document_type": "bank_statements",
+                         *                   "filename": "sandbox-bank-statements.pdf",
+                         *                   "content_type": "application/pdf",
+                         *                   "size_bytes": 142,
+                         *                   "url": "https://api.example.com/files/leads/live/c48c9f4b-db6a-48d4-a9cd-e1a5af85cb72/documents/doc_ypit54bdlrvf0gl2ejh4?expires=1795951693&signature=a156eed269f6a1d8cc713212655fab1b4a638b8a1496fcf52f3e153320d0d7aa"
+                         *                 }
+                         *               ]
+                         *             },
                          *             "payload_mode": "reference"
                          *           }
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4wODRaIiwiaSI6ImV2dF91ZDk4OG00a3dxMGhqeW9jZ2R6eGJ1MXYifQ.lUDlP2DWGRcmf7vV0FpUt6a5lzP7XjShal80Ry7i1l4"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi45MTBaIiwibiI6MTN9.ZewnQgLa8tkmXCHR-PxW8aC04qEIsI44qk2Z2dLAsnQ"
                          *     }
                          */
                         "application/json": {
@@ -1468,7 +1504,7 @@ export interface paths {
                          * @example {
                          *       "deals": [
                          *         {
-                         *           "ref": "DL-FQ2E8NCF",
+                         *           "ref": "DL-H6T6GS56",
                          *           "business": {
                          *             "name": "Acme Trading Ltd",
                          *             "company_number": "09876543"
@@ -1485,8 +1521,8 @@ export interface paths {
                          *           "lender_status": "new",
                          *           "test": false,
                          *           "statements_available": false,
-                         *           "created_at": "2026-11-23T20:32:00.348Z",
-                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *           "created_at": "2026-11-29T10:28:11.160Z",
+                         *           "updated_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -1594,7 +1630,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FQ2E8NCF",
+                         *       "ref": "DL-H6T6GS56",
                          *       "environment": "live",
                          *       "test": false,
                          *       "status": "submitted",
@@ -1637,7 +1673,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1657,7 +1697,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1678,16 +1719,16 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951691&signature=441283e14db68adfc0209da6a477f279adde51a68e302c3872eac691aff05f8a"
                          *         }
                          *       ],
                          *       "consent": {
@@ -1708,8 +1749,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:00.348Z",
-                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:11.160Z",
                          *       "monthly_revenue": 42000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -1723,7 +1768,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1743,7 +1792,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1877,7 +1927,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FQ2E8NCF",
+                         *       "ref": "DL-H6T6GS56",
                          *       "environment": "live",
                          *       "test": false,
                          *       "status": "submitted",
@@ -1920,7 +1970,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1940,7 +1994,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1961,16 +2016,16 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951691&signature=441283e14db68adfc0209da6a477f279adde51a68e302c3872eac691aff05f8a"
                          *         }
                          *       ],
                          *       "consent": {
@@ -1991,8 +2046,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:00.348Z",
-                         *       "updated_at": "2026-11-23T20:32:01.583Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:11.972Z",
                          *       "monthly_revenue": 42000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -2006,7 +2065,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -2026,7 +2089,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -2185,13 +2249,13 @@ export interface paths {
                          * @example {
                          *       "offers": [
                          *         {
-                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
                          *           "amount": 40000,
                          *           "currency": "GBP",
                          *           "kind": "business_loan",
                          *           "maturity": "firm",
                          *           "status": "presented",
-                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
                          *           "superseded": false,
                          *           "superseded_at": null,
                          *           "superseded_by": null,
@@ -2316,13 +2380,13 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "id": "off_og7vraxnl1jtypq9t6rc",
                          *       "amount": 40000,
                          *       "currency": "GBP",
                          *       "kind": "business_loan",
                          *       "maturity": "firm",
                          *       "status": "presented",
-                         *       "created_at": "2026-11-23T20:32:01.854Z",
+                         *       "created_at": "2026-11-29T10:28:12.041Z",
                          *       "superseded": false,
                          *       "superseded_at": null,
                          *       "superseded_by": null,
@@ -2476,10 +2540,10 @@ export interface paths {
                          * @example {
                          *       "messages": [
                          *         {
-                         *           "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *           "id": "msg_zeqgeffbv8ib38ajyttg",
                          *           "direction": "lender_to_borrower",
                          *           "body": "Could you send the last six months of statements?",
-                         *           "created_at": "2026-11-23T20:32:02.041Z"
+                         *           "created_at": "2026-11-29T10:28:12.161Z"
                          *         }
                          *       ]
                          *     }
@@ -2587,10 +2651,10 @@ export interface paths {
                         /**
                          * @example {
                          *       "message": {
-                         *         "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *         "id": "msg_zeqgeffbv8ib38ajyttg",
                          *         "direction": "lender_to_borrower",
                          *         "body": "Could you send the last six months of statements?",
-                         *         "created_at": "2026-11-23T20:32:02.041Z"
+                         *         "created_at": "2026-11-29T10:28:12.161Z"
                          *       }
                          *     }
                          */
@@ -2868,7 +2932,7 @@ export interface paths {
                          *         "account_submitted_at": null,
                          *         "account_summary": null,
                          *         "agreement_uploaded": true,
-                         *         "agreement_uploaded_at": "2026-11-23T20:32:03.949Z",
+                         *         "agreement_uploaded_at": "2026-11-29T10:28:12.718Z",
                          *         "signed": false,
                          *         "signed_at": null,
                          *         "signature_verification": null
@@ -3012,14 +3076,14 @@ export interface paths {
                          * @example {
                          *       "requests": [
                          *         {
-                         *           "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "id": "dreq_chbjl7aifqwto5b84zap",
                          *           "item_type": "bank_statements_6m",
                          *           "document_type": "bank_statements",
                          *           "label": "Bank statements for the last 6 months",
                          *           "note": "Business account only",
                          *           "status": "requested",
                          *           "requested_via": "hub",
-                         *           "requested_at": "2026-11-23T20:32:02.183Z",
+                         *           "requested_at": "2026-11-29T10:28:12.204Z",
                          *           "uploaded_at": null,
                          *           "forwarded_at": null,
                          *           "waived_at": null,
@@ -3135,14 +3199,14 @@ export interface paths {
                         /**
                          * @example {
                          *       "request": {
-                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "id": "dreq_chbjl7aifqwto5b84zap",
                          *         "item_type": "bank_statements_6m",
                          *         "document_type": "bank_statements",
                          *         "label": "Bank statements for the last 6 months",
                          *         "note": "Business account only",
                          *         "status": "requested",
                          *         "requested_via": "hub",
-                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "requested_at": "2026-11-29T10:28:12.204Z",
                          *         "uploaded_at": null,
                          *         "forwarded_at": null,
                          *         "waived_at": null,
@@ -3293,7 +3357,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *       "request_id": "dreq_chbjl7aifqwto5b84zap",
                          *       "status": "requested",
                          *       "files": []
                          *     }
@@ -3409,17 +3473,17 @@ export interface paths {
                         /**
                          * @example {
                          *       "request": {
-                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "id": "dreq_chbjl7aifqwto5b84zap",
                          *         "item_type": "bank_statements_6m",
                          *         "document_type": "bank_statements",
                          *         "label": "Bank statements for the last 6 months",
                          *         "note": "Business account only",
                          *         "status": "waived",
                          *         "requested_via": "hub",
-                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "requested_at": "2026-11-29T10:28:12.204Z",
                          *         "uploaded_at": null,
                          *         "forwarded_at": null,
-                         *         "waived_at": "2026-11-23T20:32:04.049Z",
+                         *         "waived_at": "2026-11-29T10:28:12.747Z",
                          *         "file_count": 0,
                          *         "has_files": false
                          *       }
@@ -3559,24 +3623,24 @@ export interface paths {
                          * @example {
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951692&signature=78208f2b2d83791787d0cceadac82ad9b4b4a804da47eade2bb19a29cf013cd2"
                          *         }
                          *       ],
                          *       "outstanding_requests": [
                          *         {
-                         *           "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "request_id": "dreq_chbjl7aifqwto5b84zap",
                          *           "document_type": "bank_statements",
                          *           "label": "Bank statements for the last 6 months",
-                         *           "requested_at": "2026-11-23T20:32:02.183Z"
+                         *           "requested_at": "2026-11-29T10:28:12.204Z"
                          *         }
                          *       ],
                          *       "has_statements": false,
@@ -3694,7 +3758,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FBDG36KZ",
+                         *       "ref": "DL-DGB98FN7",
                          *       "environment": "live",
                          *       "test": true,
                          *       "status": "submitted",
@@ -3708,7 +3772,7 @@ export interface paths {
                          *       },
                          *       "business": {
                          *         "name": "Test Trading Ltd",
-                         *         "company_number": "00000000",
+                         *         "company_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "industry": "retail"
                          *       },
@@ -3732,27 +3796,189 @@ export interface paths {
                          *         "monthly_revenue": 40000,
                          *         "monthly_revenue_band": null,
                          *         "monthly_revenue_basis": "applicant",
-                         *         "annual_turnover": null,
-                         *         "annual_turnover_basis": null,
+                         *         "annual_turnover": 1250000,
+                         *         "annual_turnover_basis": "filed_accounts",
                          *         "time_in_business_band": null,
-                         *         "tib_months": 36,
-                         *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "tib_months": 92,
+                         *         "tib_months_basis": "register",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "available",
+                         *           "registered_name": "SANDBOX TRADING LTD",
+                         *           "incorporated_on": "2019-03-14",
+                         *           "company_age_months": 92,
+                         *           "company_status": "active",
+                         *           "company_type": "ltd",
+                         *           "sic_codes": [
+                         *             "47910"
+                         *           ],
+                         *           "activity_codes": [
+                         *             {
+                         *               "scheme": "UK SIC 2007",
+                         *               "code": "47910",
+                         *               "description": "Retail sale via mail order houses or via Internet",
+                         *               "classification": null
+                         *             }
+                         *           ],
+                         *           "registered_office": {
+                         *             "line1": "1 Sandbox Street",
+                         *             "line2": null,
+                         *             "locality": "London",
+                         *             "region": null,
+                         *             "postal_code": "EC1A 1AA",
+                         *             "country": "United Kingdom"
+                         *           },
+                         *           "directors": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             }
+                         *           ],
+                         *           "officers": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null
+                         *             }
+                         *           ],
+                         *           "psc_count": 1,
+                         *           "accounts": {
+                         *             "next_due": "2027-09-30",
+                         *             "overdue": false
+                         *           },
+                         *           "confirmation_statement": {
+                         *             "next_due": "2027-03-28",
+                         *             "overdue": false
+                         *           },
+                         *           "charges_count": 0,
+                         *           "has_insolvency_history": false,
+                         *           "filed_financials": {
+                         *             "period_start": "2025-01-01",
+                         *             "period_end": "2025-12-31",
+                         *             "turnover": 1250000,
+                         *             "gross_profit": 500000,
+                         *             "operating_profit": 150000,
+                         *             "profit_loss": 120000,
+                         *             "equity": 400000,
+                         *             "net_assets": 400000,
+                         *             "net_current_assets": 180000,
+                         *             "cash": 210000,
+                         *             "current_liabilities": 160000,
+                         *             "average_employees": 12,
+                         *             "accounts_type": "full",
+                         *             "basis": "filed_accounts"
+                         *           },
+                         *           "filings": [
+                         *             {
+                         *               "type": "AA",
+                         *               "description": "accounts-with-accounts-type-full",
+                         *               "date": "2026-06-15",
+                         *               "period_start": "2025-01-01",
+                         *               "period_end": "2025-12-31"
+                         *             },
+                         *             {
+                         *               "type": "CS01",
+                         *               "description": "confirmation-statement-with-no-updates",
+                         *               "date": "2026-03-20",
+                         *               "period_start": null,
+                         *               "period_end": "2026-03-14"
+                         *             },
+                         *             {
+                         *               "type": "NEWINC",
+                         *               "description": "incorporation-company",
+                         *               "date": "2019-03-14",
+                         *               "period_start": null,
+                         *               "period_end": null
+                         *             }
+                         *           ],
+                         *           "share_capital": {
+                         *             "amount": 100,
+                         *             "currency": "GBP"
+                         *           },
+                         *           "registers": [],
+                         *           "exemptions": [],
+                         *           "uk_establishments_count": 0,
+                         *           "disqualified_directors_count": 0,
+                         *           "identifiers": {
+                         *             "vat_number": "GB100000001"
+                         *           },
+                         *           "business_description": null,
+                         *           "sections": {
+                         *             "company_profile": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "register": "sandbox",
+                         *                 "company_status_detail": null,
+                         *                 "jurisdiction": "england-wales"
+                         *               }
+                         *             },
+                         *             "officers": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 2,
+                         *                 "resigned_count": 0
+                         *               }
+                         *             },
+                         *             "persons_with_significant_control": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 1,
+                         *                 "ceased_count": 0
+                         *               }
+                         *             },
+                         *             "filing_history": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "total_count": 3
+                         *               }
+                         *             },
+                         *             "disqualifications": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "directors_checked": 2
+                         *               }
+                         *             }
+                         *           },
+                         *           "checked_at": "2026-11-29T10:28:12.773Z"
+                         *         },
                          *         "identifiers": {
-                         *           "vat_number": null,
+                         *           "vat_number": "GB100000001",
                          *           "lei": null
                          *         },
-                         *         "company_register_number": "00000000",
+                         *         "company_register_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "significant_persons": [],
                          *         "vat": {
-                         *           "number": null,
-                         *           "valid": null,
-                         *           "checked_at": null,
-                         *           "source": null,
-                         *           "registered_name": null,
-                         *           "registered_address": null,
-                         *           "reason": "no_number"
+                         *           "number": "GB100000001",
+                         *           "valid": true,
+                         *           "checked_at": "2026-11-29T10:28:12.773Z",
+                         *           "source": "vat_validation",
+                         *           "registered_name": "Sandbox Trading Ltd",
+                         *           "registered_address": "1 Sandbox Street, London, EC1A 1AA",
+                         *           "reason": null
                          *         }
                          *       },
                          *       "statements": {
@@ -3780,37 +4006,203 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:04.084Z",
-                         *       "updated_at": "2026-11-23T20:32:04.084Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:12.772Z",
+                         *       "updated_at": "2026-11-29T10:28:12.772Z",
                          *       "monthly_revenue": 40000,
-                         *       "annual_turnover": null,
+                         *       "annual_turnover": 1250000,
                          *       "market_block": {
                          *         "country": "UK",
                          *         "currency": "GBP",
                          *         "monthly_revenue": 40000,
                          *         "monthly_revenue_band": null,
                          *         "monthly_revenue_basis": "applicant",
-                         *         "annual_turnover": null,
-                         *         "annual_turnover_basis": null,
+                         *         "annual_turnover": 1250000,
+                         *         "annual_turnover_basis": "filed_accounts",
                          *         "time_in_business_band": null,
-                         *         "tib_months": 36,
-                         *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "tib_months": 92,
+                         *         "tib_months_basis": "register",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "available",
+                         *           "registered_name": "SANDBOX TRADING LTD",
+                         *           "incorporated_on": "2019-03-14",
+                         *           "company_age_months": 92,
+                         *           "company_status": "active",
+                         *           "company_type": "ltd",
+                         *           "sic_codes": [
+                         *             "47910"
+                         *           ],
+                         *           "activity_codes": [
+                         *             {
+                         *               "scheme": "UK SIC 2007",
+                         *               "code": "47910",
+                         *               "description": "Retail sale via mail order houses or via Internet",
+                         *               "classification": null
+                         *             }
+                         *           ],
+                         *           "registered_office": {
+                         *             "line1": "1 Sandbox Street",
+                         *             "line2": null,
+                         *             "locality": "London",
+                         *             "region": null,
+                         *             "postal_code": "EC1A 1AA",
+                         *             "country": "United Kingdom"
+                         *           },
+                         *           "directors": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             }
+                         *           ],
+                         *           "officers": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null
+                         *             }
+                         *           ],
+                         *           "psc_count": 1,
+                         *           "accounts": {
+                         *             "next_due": "2027-09-30",
+                         *             "overdue": false
+                         *           },
+                         *           "confirmation_statement": {
+                         *             "next_due": "2027-03-28",
+                         *             "overdue": false
+                         *           },
+                         *           "charges_count": 0,
+                         *           "has_insolvency_history": false,
+                         *           "filed_financials": {
+                         *             "period_start": "2025-01-01",
+                         *             "period_end": "2025-12-31",
+                         *             "turnover": 1250000,
+                         *             "gross_profit": 500000,
+                         *             "operating_profit": 150000,
+                         *             "profit_loss": 120000,
+                         *             "equity": 400000,
+                         *             "net_assets": 400000,
+                         *             "net_current_assets": 180000,
+                         *             "cash": 210000,
+                         *             "current_liabilities": 160000,
+                         *             "average_employees": 12,
+                         *             "accounts_type": "full",
+                         *             "basis": "filed_accounts"
+                         *           },
+                         *           "filings": [
+                         *             {
+                         *               "type": "AA",
+                         *               "description": "accounts-with-accounts-type-full",
+                         *               "date": "2026-06-15",
+                         *               "period_start": "2025-01-01",
+                         *               "period_end": "2025-12-31"
+                         *             },
+                         *             {
+                         *               "type": "CS01",
+                         *               "description": "confirmation-statement-with-no-updates",
+                         *               "date": "2026-03-20",
+                         *               "period_start": null,
+                         *               "period_end": "2026-03-14"
+                         *             },
+                         *             {
+                         *               "type": "NEWINC",
+                         *               "description": "incorporation-company",
+                         *               "date": "2019-03-14",
+                         *               "period_start": null,
+                         *               "period_end": null
+                         *             }
+                         *           ],
+                         *           "share_capital": {
+                         *             "amount": 100,
+                         *             "currency": "GBP"
+                         *           },
+                         *           "registers": [],
+                         *           "exemptions": [],
+                         *           "uk_establishments_count": 0,
+                         *           "disqualified_directors_count": 0,
+                         *           "identifiers": {
+                         *             "vat_number": "GB100000001"
+                         *           },
+                         *           "business_description": null,
+                         *           "sections": {
+                         *             "company_profile": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "register": "sandbox",
+                         *                 "company_status_detail": null,
+                         *                 "jurisdiction": "england-wales"
+                         *               }
+                         *             },
+                         *             "officers": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 2,
+                         *                 "resigned_count": 0
+                         *               }
+                         *             },
+                         *             "persons_with_significant_control": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 1,
+                         *                 "ceased_count": 0
+                         *               }
+                         *             },
+                         *             "filing_history": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "total_count": 3
+                         *               }
+                         *             },
+                         *             "disqualifications": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "directors_checked": 2
+                         *               }
+                         *             }
+                         *           },
+                         *           "checked_at": "2026-11-29T10:28:12.773Z"
+                         *         },
                          *         "identifiers": {
-                         *           "vat_number": null,
+                         *           "vat_number": "GB100000001",
                          *           "lei": null
                          *         },
-                         *         "company_register_number": "00000000",
+                         *         "company_register_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "significant_persons": [],
                          *         "vat": {
-                         *           "number": null,
-                         *           "valid": null,
-                         *           "checked_at": null,
-                         *           "source": null,
-                         *           "registered_name": null,
-                         *           "registered_address": null,
-                         *           "reason": "no_number"
+                         *           "number": "GB100000001",
+                         *           "valid": true,
+                         *           "checked_at": "2026-11-29T10:28:12.773Z",
+                         *           "source": "vat_validation",
+                         *           "registered_name": "Sandbox Trading Ltd",
+                         *           "registered_address": "1 Sandbox Street, London, EC1A 1AA",
+                         *           "reason": null
                          *         }
                          *       },
                          *       "market_region": null
@@ -4071,7 +4463,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-5RASRRXY",
+                         *       "ref": "DL-DGB98FN7",
                          *       "environment": "live",
                          *       "test": true,
                          *       "status": "submitted",
@@ -4140,16 +4532,16 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_32ypiz2mqvyz2ygbehh6",
+                         *           "id": "doc_ypit54bdlrvf0gl2ejh4",
                          *           "document_type": "bank_statements",
                          *           "filename": "sandbox-bank-statements.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 142,
-                         *           "uploaded_at": "2026-11-23T22:23:53.255Z",
+                         *           "uploaded_at": "2026-11-29T10:28:12.910Z",
                          *           "source": "client_upload",
-                         *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "request_id": "dreq_b20p9q7teekq4wfyrzga",
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
+                         *           "url": "https://api.example.com/files/leads/live/c48c9f4b-db6a-48d4-a9cd-e1a5af85cb72/documents/doc_ypit54bdlrvf0gl2ejh4?expires=1795951692&signature=fd56e78a8fcb643447efdc13b66782ea05c762cbaeb7b15297b78ba6c3482836"
                          *         }
                          *       ],
                          *       "consent": {
@@ -4170,8 +4562,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T22:23:52.903Z",
-                         *       "updated_at": "2026-11-23T22:23:53.152Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:12.772Z",
+                         *       "updated_at": "2026-11-29T10:28:12.883Z",
                          *       "monthly_revenue": 40000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -4349,12 +4745,12 @@ export interface paths {
                          * @example {
                          *       "referrals": [
                          *         {
-                         *           "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
-                         *           "reference": "RF-VNVZQD",
-                         *           "state": "out_of_scope",
-                         *           "matched_options": 0,
-                         *           "created_at": "2026-11-23T20:32:04.163Z",
-                         *           "updated_at": "2026-11-23T20:32:04.173Z"
+                         *           "id": "3e5db9d6-9dfc-4f74-963b-cddabe68e7b2",
+                         *           "reference": "RF-JXD8W3",
+                         *           "state": "matched",
+                         *           "matched_options": 3,
+                         *           "created_at": "2026-11-29T10:28:13.008Z",
+                         *           "updated_at": "2026-11-29T10:28:13.008Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -4470,12 +4866,12 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
-                         *       "reference": "RF-VNVZQD",
-                         *       "state": "out_of_scope",
-                         *       "matched_options": 0,
-                         *       "created_at": "2026-11-23T20:32:04.163Z",
-                         *       "updated_at": "2026-11-23T20:32:04.173Z"
+                         *       "id": "3e5db9d6-9dfc-4f74-963b-cddabe68e7b2",
+                         *       "reference": "RF-JXD8W3",
+                         *       "state": "matched",
+                         *       "matched_options": 3,
+                         *       "created_at": "2026-11-29T10:28:13.008Z",
+                         *       "updated_at": "2026-11-29T10:28:13.008Z"
                          *     }
                          */
                         "application/json": components["schemas"]["Referral"];
@@ -4613,6 +5009,64 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "commissions": [
+                         *         {
+                         *           "id": "cme_5c8ws2mp2uzhpqlktnna",
+                         *           "kind": "clawed_back",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": null,
+                         *           "reason": "settled_early",
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.299Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_gsw9rxk0eysrk5q39g1m",
+                         *           "kind": "paid",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": "BACS-2026-11-0042",
+                         *           "reason": null,
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.192Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["LenderCommissionList"];
                     };
                 };
@@ -4705,6 +5159,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "outcome": "settled_early"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RepaymentOutcomeReport"];
                 };
             };
@@ -4715,6 +5174,211 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-H6T6GS56",
+                         *       "environment": "live",
+                         *       "test": false,
+                         *       "status": "funded",
+                         *       "lender_status": "funded",
+                         *       "status_reason": null,
+                         *       "decline_reasons": [],
+                         *       "funded_amount": 40000,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 40000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [
+                         *         {
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "kind": "business_loan",
+                         *           "maturity": "firm",
+                         *           "status": "accepted",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
+                         *           "superseded": false,
+                         *           "superseded_at": null,
+                         *           "superseded_by": null,
+                         *           "annual_rate_pct": 11.5,
+                         *           "factor_rate": null,
+                         *           "term_months": 24,
+                         *           "fees": 800,
+                         *           "total_repayment": 45600,
+                         *           "expires_at": "2026-12-31T00:00:00.000Z",
+                         *           "notes": null,
+                         *           "declined": null
+                         *         }
+                         *       ],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 45,
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
+                         *           "source": "partner_upload",
+                         *           "request_id": null,
+                         *           "formula_cells": false,
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951694&signature=33163929dd45326a8fc29ee4d5c9439c49a635d7fb05d09941da571988099648"
+                         *         }
+                         *       ],
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": true,
+                         *         "agreement_uploaded_at": "2026-11-29T10:28:12.718Z",
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": {
+                         *           "outcome": "settled_early",
+                         *           "reported_at": "2026-11-29T10:28:14.299Z"
+                         *         }
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:14.299Z",
+                         *       "monthly_revenue": 42000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["Deal"];
                     };
                 };

@@ -25,16 +25,16 @@ export interface paths {
                     /**
                      * @example {
                      *       "grant_type": "client_credentials",
-                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
-                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *       "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
+                     *       "client_secret": "rfs_ptr_live_7ctlq36xrdj94f6d_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
                      *     }
                      */
                     "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
                     /**
                      * @example {
                      *       "grant_type": "client_credentials",
-                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
-                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *       "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
+                     *       "client_secret": "rfs_ptr_live_7ctlq36xrdj94f6d_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
                      *     }
                      */
                     "application/json": components["schemas"]["TokenRequest"];
@@ -49,7 +49,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "access_token": "rfs_at_q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h",
+                         *       "access_token": "rfs_at_q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h_7ctlq36xrdj94f6d_kst3pyhvdqhergp6iudo1nqxrch37cvfj4w423nbw01xtvdc",
                          *       "token_type": "Bearer",
                          *       "expires_in": 3600,
                          *       "scope": "partner",
@@ -150,16 +150,16 @@ export interface paths {
                         /**
                          * @example {
                          *       "organisation": {
-                         *         "id": "org_hacgt9bh9mjhsubrvbwh",
+                         *         "id": "org_46kcy72oqbclu2iovhpa",
                          *         "name": "Acme Brokers",
                          *         "kind": "partner"
                          *       },
                          *       "environment": "live",
                          *       "livemode": true,
                          *       "key": {
-                         *         "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
+                         *         "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
                          *         "type": "secret",
-                         *         "created_at": "2026-11-23T20:31:59.037Z"
+                         *         "created_at": "2026-11-29T10:28:09.922Z"
                          *       },
                          *       "authenticated_with": "api_key",
                          *       "host": "production",
@@ -336,6 +336,24 @@ export interface paths {
                          *           "description": "Statuses of a lender's document request.",
                          *           "requires_country": false,
                          *           "url": "/partner/v1/enums/document-request-statuses"
+                         *         },
+                         *         {
+                         *           "name": "decline-reasons",
+                         *           "description": "Why a lender declined: the codes of `reasons[].code` (POST /v1/deals/{ref}/status) and of a lead's `outcomes[].reasons`.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/decline-reasons"
+                         *         },
+                         *         {
+                         *           "name": "requirement-fields",
+                         *           "description": "What a panel product may require the application to hold (a product's `requires[].field`), as a lead's `needs[].fields` and requirement `unlocks` name them.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/requirement-fields"
+                         *         },
+                         *         {
+                         *           "name": "offer-decline-reasons",
+                         *           "description": "Why the business declined an offer: the `reason_code` of POST /leads/{id}/offers/{offerId}/decline.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/offer-decline-reasons"
                          *         },
                          *         {
                          *           "name": "lead-states",
@@ -624,21 +642,44 @@ export interface paths {
                          *       "currency": "GBP",
                          *       "eligible": true,
                          *       "decision": "options_available",
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "product_families": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "indicative_amount": {
-                         *         "min": 10000,
-                         *         "max": 250000,
+                         *         "min": 5000,
+                         *         "max": 500000,
                          *         "currency": "GBP",
                          *         "basis": "panel_limits"
                          *       },
-                         *       "reasons": [],
+                         *       "reasons": [
+                         *         {
+                         *           "code": "amount_below_minimum",
+                         *           "detail": "The amount, 50,000 GBP, is below the minimum of 1 option; the lowest such minimum is 150,000 GBP."
+                         *         },
+                         *         {
+                         *           "code": "purpose_not_served",
+                         *           "detail": "Stock and inventory is a purpose 3 options do not fund."
+                         *         },
+                         *         {
+                         *           "code": "industry_unknown",
+                         *           "detail": "The industry is not known, so the industry exclusions of 5 options were not checked."
+                         *         }
+                         *       ],
                          *       "unlocks": [],
                          *       "figures": {
                          *         "amount": 50000,
@@ -785,8 +826,8 @@ export interface paths {
                          * @example {
                          *       "leads": [
                          *         {
-                         *           "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *           "reference": "RF-8F38YV",
+                         *           "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "reference": "RF-ZCQZ26",
                          *           "partner_reference": "CRM-1042",
                          *           "state": "matched",
                          *           "environment": "live",
@@ -803,12 +844,12 @@ export interface paths {
                          *           },
                          *           "funding": {
                          *             "amount": 40000,
-                         *             "amount_basis": "applicant",
-                         *             "amount_band": null
+                         *             "amount_band": null,
+                         *             "amount_basis": "applicant"
                          *           },
                          *           "statements_available": false,
-                         *           "created_at": "2026-11-23T20:31:59.862Z",
-                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *           "created_at": "2026-11-29T10:28:10.595Z",
+                         *           "updated_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -925,8 +966,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "live",
@@ -1005,19 +1046,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:31:59.862Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:10.595Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1156,8 +1198,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "matched",
                          *       "environment": "live",
@@ -1229,7 +1271,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -1238,11 +1281,21 @@ export interface paths {
                          *         "documents_complete": true,
                          *         "offer_step_complete": false
                          *       },
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
@@ -1250,14 +1303,14 @@ export interface paths {
                          *       "all_offers_declined": false,
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
                          *           "formula_cells": false,
-                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *           "received_at": "2026-11-29T10:28:10.848Z"
                          *         }
                          *       ],
                          *       "statements": {
@@ -1266,31 +1319,54 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
-                         *       "outcomes": [],
+                         *       "outcomes": [
+                         *         {
+                         *           "option": "Option 1",
+                         *           "product_family": "business_loan",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         },
+                         *         {
+                         *           "option": "Option 2",
+                         *           "product_family": "business_loan",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         },
+                         *         {
+                         *           "option": "Option 3",
+                         *           "product_family": "line_of_credit",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         }
+                         *       ],
                          *       "unlocks": [],
+                         *       "needs": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         },
                          *         {
                          *           "event": "lead.submitted",
-                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *           "occurred_at": "2026-11-29T10:28:11.160Z"
                          *         },
                          *         {
                          *           "event": "lead.matched",
-                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *           "occurred_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": {
-                         *         "since": "2026-11-23T20:32:00.348Z"
+                         *         "since": "2026-11-29T10:28:11.160Z"
                          *       },
-                         *       "submitted_at": "2026-11-23T20:32:00.348Z",
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "submitted_at": "2026-11-29T10:28:11.160Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:11.160Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1308,7 +1384,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -1427,8 +1504,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "live",
@@ -1507,19 +1584,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:31:59.898Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:10.659Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1694,7 +1772,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "significant_persons": [
                          *         {
                          *           "full_name": "Ada Lovelace",
@@ -1708,7 +1786,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -1856,19 +1935,30 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "state": "matched",
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "already_submitted": false,
-                         *       "submitted_at": "2026-11-23T20:32:00.348Z"
+                         *       "submitted_at": "2026-11-29T10:28:11.160Z",
+                         *       "needs": []
                          *     }
                          */
                         "application/json": components["schemas"]["SubmitResult"];
@@ -2009,14 +2099,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "0afbb5de-6225-43c2-87fd-380760671dda",
-                         *       "reference": "RF-WV2XNV",
+                         *       "id": "5a49d00a-b3af-4f37-86a0-07d827c692e6",
+                         *       "reference": "RF-NWHCQJ",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "sandbox",
                          *       "country": "UK",
                          *       "currency": "GBP",
-                         *       "renewal_of": "19b7e670-acfc-4f26-9053-bac50af30c31",
+                         *       "renewal_of": "9762f551-577a-4e6c-a6e8-cee5906b18b9",
                          *       "channel": {
                          *         "name": null,
                          *         "domain": null
@@ -2082,7 +2172,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -2104,19 +2195,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:32:05.637Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.852Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/0afbb5de-6225-43c2-87fd-380760671dda/38e6a1d229890b7f1fa3eb915365f36d02e7caa9",
+                         *       "upload_url": "https://api.example.com/hub/5a49d00a-b3af-4f37-86a0-07d827c692e6/83a169fb55a39d0aea1fb80aa9b48e8cb5f9472e",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:32:05.637Z",
-                         *       "updated_at": "2026-11-23T20:32:05.637Z",
+                         *       "created_at": "2026-11-29T10:28:13.852Z",
+                         *       "updated_at": "2026-11-29T10:28:13.852Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -2134,7 +2226,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -2276,9 +2369,9 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/7d3f9a1c5e8b2d4f6a0c9e1b3d5f7a9c2e4b6d8f",
-                         *       "expires_at": "2026-12-23T20:32:05.000Z"
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/28afd00fe1c9c974a4898008f9fd4e907f71884e",
+                         *       "expires_at": "2026-12-29T10:28:11.426Z"
                          *     }
                          */
                         "application/json": components["schemas"]["HubLink"];
@@ -2975,17 +3068,17 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
                          *           "formula_cells": false,
-                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *           "received_at": "2026-11-29T10:28:10.848Z"
                          *         }
                          *       ],
                          *       "count": 1
@@ -3095,14 +3188,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *       "document_type": "bank_statements",
                          *       "filename": "statement-q1.pdf",
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
                          *       "formula_cells": false,
-                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *       "received_at": "2026-11-29T10:28:10.848Z"
                          *     }
                          */
                         "application/json": components["schemas"]["PartnerDocument"];
@@ -3243,14 +3336,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *       "document_type": "bank_statements",
                          *       "filename": "statement-q1.pdf",
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
                          *       "formula_cells": false,
-                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *       "received_at": "2026-11-29T10:28:10.848Z"
                          *     }
                          */
                         "application/json": components["schemas"]["PartnerDocument"];
@@ -3356,7 +3449,7 @@ export interface paths {
                          * @example {
                          *       "webhooks": [
                          *         {
-                         *           "id": "whe_tp1clvoziqg32u24toccr150",
+                         *           "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *           "url": "https://hooks.acme.example/rfs",
                          *           "description": "Production CRM",
                          *           "events": [
@@ -3364,7 +3457,7 @@ export interface paths {
                          *             "lead.funded"
                          *           ],
                          *           "active": true,
-                         *           "created_at": "2026-11-23T20:32:00.532Z",
+                         *           "created_at": "2026-11-29T10:28:11.459Z",
                          *           "last_success_at": null,
                          *           "last_failure_at": null,
                          *           "failure_count": 0,
@@ -3464,7 +3557,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3472,7 +3565,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3611,7 +3704,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3619,7 +3712,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3829,7 +3922,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3837,7 +3930,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3967,7 +4060,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3975,9 +4068,9 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
-                         *       "last_failure_at": "2026-11-23T20:32:01.049Z",
+                         *       "last_failure_at": "2026-11-29T10:28:11.748Z",
                          *       "failure_count": 1,
                          *       "payload": "reference",
                          *       "environment": "live",
@@ -4119,21 +4212,21 @@ export interface paths {
                          * @example {
                          *       "deliveries": [
                          *         {
-                         *           "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
-                         *           "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *           "id": "whd_p344tguu78w5ifc1d1qm9t6f",
+                         *           "event_id": "evt_dllekwzev01uj32adc89snfa",
                          *           "event": "lead.offers_available",
                          *           "payload": "reference",
                          *           "state": "pending",
                          *           "attempt_count": 1,
-                         *           "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *           "next_attempt_at": "2026-11-29T10:29:12.114Z",
                          *           "last_status_code": null,
-                         *           "created_at": "2026-11-23T20:32:01.947Z",
-                         *           "updated_at": "2026-11-23T20:32:03.023Z",
+                         *           "created_at": "2026-11-29T10:28:12.073Z",
+                         *           "updated_at": "2026-11-29T10:28:12.114Z",
                          *           "attempts": [
                          *             {
                          *               "attempt_number": 1,
                          *               "trigger": "automatic",
-                         *               "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *               "attempted_at": "2026-11-29T10:28:12.111Z",
                          *               "status_code": null,
                          *               "error": "network_error: Network connection lost.",
                          *               "response_body": null,
@@ -4142,7 +4235,7 @@ export interface paths {
                          *           ]
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMS45NDdaIiwiaSI6IndoZF8yd2tyb3Q1ZjR0ejd4Z2lyOHY1aDlzeTYifQ.GyQrelNpWh3qhRvhbsGYNQUgeF0be0IB89tL6CusodQ"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi4wNzNaIiwibiI6Mn0.Om9hHIrjsr8edYj2JU4cMuoJoJizos0MytwKQJ9lKIQ"
                          *     }
                          */
                         "application/json": {
@@ -4257,21 +4350,21 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
-                         *       "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *       "id": "whd_p344tguu78w5ifc1d1qm9t6f",
+                         *       "event_id": "evt_dllekwzev01uj32adc89snfa",
                          *       "event": "lead.offers_available",
                          *       "payload": "reference",
                          *       "state": "pending",
                          *       "attempt_count": 1,
-                         *       "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *       "next_attempt_at": "2026-11-29T10:29:12.114Z",
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:01.947Z",
-                         *       "updated_at": "2026-11-23T20:32:04.353Z",
+                         *       "created_at": "2026-11-29T10:28:12.073Z",
+                         *       "updated_at": "2026-11-29T10:28:13.342Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": 1,
                          *           "trigger": "automatic",
-                         *           "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *           "attempted_at": "2026-11-29T10:28:12.111Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
@@ -4280,11 +4373,11 @@ export interface paths {
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:04.350Z",
+                         *           "attempted_at": "2026-11-29T10:28:13.336Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 3
+                         *           "duration_ms": 6
                          *         }
                          *       ]
                          *     }
@@ -4422,25 +4515,25 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_o4uxrbwbelg1qkatj0ozvli9",
-                         *       "event_id": "evt_mukl5e196gggay33v6kevthj",
+                         *       "id": "whd_q34wt13faaksu0lpb0p8zwdy",
+                         *       "event_id": "evt_mun7wn06qhkxgwyj2keow66v",
                          *       "event": "ping",
                          *       "payload": "reference",
                          *       "state": "exhausted",
                          *       "attempt_count": 0,
                          *       "next_attempt_at": null,
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:01.033Z",
-                         *       "updated_at": "2026-11-23T20:32:01.049Z",
+                         *       "created_at": "2026-11-29T10:28:11.742Z",
+                         *       "updated_at": "2026-11-29T10:28:11.748Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:01.040Z",
+                         *           "attempted_at": "2026-11-29T10:28:11.742Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 8
+                         *           "duration_ms": 6
                          *         }
                          *       ]
                          *     }
@@ -4582,22 +4675,22 @@ export interface paths {
                          * @example {
                          *       "events": [
                          *         {
-                         *           "id": "evt_k8p18e2kgh100lu2kcycdbla",
+                         *           "id": "evt_ap6vxucqeykv9zswl8arvz8r",
                          *           "event": "lead.offer_accepted",
-                         *           "created_at": "2026-11-23T20:32:03.640Z",
+                         *           "created_at": "2026-11-29T10:28:12.589Z",
                          *           "environment": "live",
                          *           "livemode": true,
                          *           "api_version": "2026-09",
                          *           "subject": {
                          *             "type": "lead",
-                         *             "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5"
+                         *             "id": "703296e9-370d-421b-9ed7-6b53dad67b63"
                          *           },
                          *           "data": {
-                         *             "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *             "reference": "RF-8F38YV",
+                         *             "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *             "reference": "RF-ZCQZ26",
                          *             "state": "offer_accepted",
                          *             "offer": {
-                         *               "id": "off_rpi03tl5suu4y0y4zso3",
+                         *               "id": "off_og7vraxnl1jtypq9t6rc",
                          *               "label": "Business loan",
                          *               "state": "accepted",
                          *               "maturity": "firm",
@@ -4609,14 +4702,14 @@ export interface paths {
                          *               "fees": 800,
                          *               "total_repayment": 45600,
                          *               "expires_at": "2026-12-31T00:00:00.000Z",
-                         *               "created_at": "2026-11-23T20:32:01.854Z",
+                         *               "created_at": "2026-11-29T10:28:12.041Z",
                          *               "declined": null
                          *             },
                          *             "payload_mode": "reference"
                          *           }
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMy42NDBaIiwiaSI6ImV2dF9rOHAxOGUya2doMTAwbHUya2N5Y2RibGEifQ.X852-yB7QpOGJEqJx-V1HDU2-YwnbHjhT1Zql_vgKb8"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi41ODlaIiwibiI6MTB9.msN3S5z1g8YGKjbX0C1INDyP4oROTZaxTp0M47Xe4XA"
                          *     }
                          */
                         "application/json": {
@@ -4719,10 +4812,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "offers": [
                          *         {
-                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
                          *           "label": "Business loan",
                          *           "state": "presented",
                          *           "maturity": "firm",
@@ -4734,7 +4827,7 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
                          *           "declined": null
                          *         }
                          *       ],
@@ -4851,8 +4944,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "offer_id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "offer_id": "off_og7vraxnl1jtypq9t6rc",
                          *       "state": "accepted",
                          *       "simulated": false
                          *     }
@@ -5176,8 +5269,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "19b7e670-acfc-4f26-9053-bac50af30c31",
-                         *       "reference": "RF-783H9C",
+                         *       "id": "9762f551-577a-4e6c-a6e8-cee5906b18b9",
+                         *       "reference": "RF-YHNX7F",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "funded",
                          *       "environment": "sandbox",
@@ -5249,7 +5342,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -5258,29 +5352,71 @@ export interface paths {
                          *         "documents_complete": false,
                          *         "offer_step_complete": true
                          *       },
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "offers": [
                          *         {
-                         *           "id": "off_9xsttu96w0aop69zph45",
+                         *           "id": "off_sg5b4iyp6dm4bxt1deju",
                          *           "label": "Term loan 12-36 months",
                          *           "state": "accepted",
                          *           "maturity": "indicative",
                          *           "amount": 40000,
                          *           "currency": "GBP",
-                         *           "annual_rate_pct": 15.7,
+                         *           "annual_rate_pct": 10.98,
                          *           "factor_rate": null,
-                         *           "term_months": 32,
+                         *           "term_months": 12,
                          *           "fees": 800,
-                         *           "total_repayment": 50013.12,
-                         *           "expires_at": "2026-12-07T20:32:04.552Z",
-                         *           "created_at": "2026-11-23T20:32:04.552Z",
+                         *           "total_repayment": 43218.68,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
+                         *           "declined": null
+                         *         },
+                         *         {
+                         *           "id": "off_zf60y6qqdg4zyybrt36a",
+                         *           "label": "Term loan 12-60 months",
+                         *           "state": "closed",
+                         *           "maturity": "indicative",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": 11.86,
+                         *           "factor_rate": null,
+                         *           "term_months": 34,
+                         *           "fees": 800,
+                         *           "total_repayment": 48091.96,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
+                         *           "declined": null
+                         *         },
+                         *         {
+                         *           "id": "off_w8ovi7bxr8wd6v3yhkiu",
+                         *           "label": "Revenue-based finance 3-12 months",
+                         *           "state": "closed",
+                         *           "maturity": "indicative",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": null,
+                         *           "factor_rate": 1.234,
+                         *           "term_months": 11,
+                         *           "fees": 0,
+                         *           "total_repayment": 49360,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
                          *           "declined": null
                          *         }
                          *       ],
@@ -5292,44 +5428,45 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": {
-                         *         "funded_at": "2026-11-23T20:32:05.343Z",
+                         *         "funded_at": "2026-11-29T10:28:13.783Z",
                          *         "funded_amount": 40000
                          *       },
                          *       "outcomes": [],
                          *       "unlocks": [],
+                         *       "needs": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:32:04.475Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.573Z"
                          *         },
                          *         {
                          *           "event": "lead.submitted",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.matched",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.offers_available",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.offer_accepted",
-                         *           "occurred_at": "2026-11-23T20:32:04.867Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.733Z"
                          *         },
                          *         {
                          *           "event": "lead.funded",
-                         *           "occurred_at": "2026-11-23T20:32:05.343Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.783Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/19b7e670-acfc-4f26-9053-bac50af30c31/196f3fdb53b79661fdd76baee554ad145fc206f3",
+                         *       "upload_url": "https://api.example.com/hub/9762f551-577a-4e6c-a6e8-cee5906b18b9/b8166d7a0f2988d67f5722383b1bd0c29b995246",
                          *       "renewals": [],
                          *       "attribution": null,
-                         *       "submitted_at": "2026-11-23T20:32:04.552Z",
-                         *       "created_at": "2026-11-23T20:32:04.475Z",
-                         *       "updated_at": "2026-11-23T20:32:05.343Z",
+                         *       "submitted_at": "2026-11-29T10:28:13.685Z",
+                         *       "created_at": "2026-11-29T10:28:13.573Z",
+                         *       "updated_at": "2026-11-29T10:28:13.783Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -5347,7 +5484,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -5497,6 +5635,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "commissions": [
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": components["schemas"]["CommissionList"];
                     };
                 };
@@ -5593,7 +5752,75 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "month": "2026-11",
+                         *       "from": "2026-11-01T00:00:00.000Z",
+                         *       "until": "2026-12-01T00:00:00.000Z",
+                         *       "environment": "live",
+                         *       "totals": [
+                         *         {
+                         *           "currency": "GBP",
+                         *           "accrued": 60000,
+                         *           "paid": -60000,
+                         *           "clawed_back": -60000,
+                         *           "net": -60000
+                         *         }
+                         *       ],
+                         *       "entries": [
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_gsw9rxk0eysrk5q39g1m",
+                         *           "kind": "paid",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": "BACS-2026-11-0042",
+                         *           "reason": null,
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.192Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_5c8ws2mp2uzhpqlktnna",
+                         *           "kind": "clawed_back",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": "settled_early",
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.299Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": components["schemas"]["CommissionStatement"];
+                        /**
+                         * @example entry_id,created_at,kind,lead_id,product_family,currency,amount,amount_minor,funded_amount,payment_reference,reason
+                         *     cme_amt2s8rov4we7swqvi9m,2026-11-29T10:28:13.888Z,accrued,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,600.00,60000,40000.00,,
+                         *     cme_gsw9rxk0eysrk5q39g1m,2026-11-29T10:28:14.192Z,paid,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,'-600.00,-60000,40000.00,BACS-2026-11-0042,
+                         *     cme_5c8ws2mp2uzhpqlktnna,2026-11-29T10:28:14.299Z,clawed_back,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,'-600.00,-60000,40000.00,,settled_early
+                         *     total,,net,,,GBP,'-600.00,-60000,,,
+                         */
                         "text/csv": string;
                     };
                 };

@@ -42,7 +42,7 @@ import {
   type Opened,
 } from "../../services/application-link/application-links";
 import { jsonOfForm, readForm, textFields, type FormFields } from "../kit/form";
-import { formatFor, inWords } from "../kit/format";
+import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { formProblems, pageRefusal, parseForm } from "../kit/refusal";
 import { isFormStep, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, StepInput, type StepProblems } from "./layout";
@@ -754,6 +754,38 @@ const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) =>
     403,
   ),
 );
+
+/**
+ * A body over its route's limit, in the link's own page: the statements step takes at most the upload limit
+ * in all, a step's form the form limit; what to do, and the way back (the middleware drops whatever the
+ * route answered, so this is the one 413 a business sees here).
+ */
+export async function applyTooLargePage(c: Context<AppEnv>, limit: { bytes: number; files: boolean }) {
+  const size = sizeInWords(limit.bytes);
+  const page = limit.files ? (
+    <ApplyPage title="Your files are too large">
+      <p role="alert">This upload takes at most {size} in all, and what you sent was larger. Nothing was uploaded.</p>
+      <ul>
+        <li>Make the file smaller: a scan in black and white, or a photo at a lower resolution.</li>
+        <li>Send a PDF instead of photos: a scanning app makes one small PDF of several pages.</li>
+        <li>Send the statements in several uploads, a few at a time.</li>
+      </ul>
+      <p>
+        <a href={`${APPLICATION_ROUTE}/documents`}>Back to the statements</a>
+      </p>
+    </ApplyPage>
+  ) : (
+    <ApplyPage title="What you sent is too large">
+      <p role="alert">This form takes at most {size}, and what you sent was larger. Nothing was saved.</p>
+      <p>
+        <a href={APPLICATION_ROUTE}>Back to your application</a>
+      </p>
+    </ApplyPage>
+  );
+  const res = await c.html(page, 413);
+  for (const [name, value] of Object.entries(APPLY_HEADERS)) res.headers.set(name, value);
+  return res;
+}
 
 export function createApplyRoutes() {
   const apply = new Hono<ApplyEnv>();

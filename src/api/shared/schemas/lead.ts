@@ -63,7 +63,7 @@ const ConsentInput = z.strictObject({
   obtained: maybe(z.boolean()),
   obtained_at: maybe(z.iso.datetime({ offset: true })),
   soft_credit_search: maybe(z.boolean()),
-  text_version: maybe(z.string().max(64)).openapi({
+  text_version: maybe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "a consent text version such as 2026-11")).openapi({
     description: "The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`.",
   }),
 });
