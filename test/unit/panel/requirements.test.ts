@@ -1,27 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { matchBusiness, type BusinessFacts } from "../../../src/domain/panel/matcher";
 import type { PanelProduct } from "../../../src/domain/panel/product";
+import { product as productOf } from "./product";
 import { heldRequirements, missingRequirements, requirementApplies, type Requirement } from "../../../src/domain/panel/requirements";
 import { unlocksFor } from "../../../src/domain/panel/unlocks";
 import { marketFor } from "../../../src/domain/reference/markets";
 
 const GB = marketFor("GB");
 
-const product = (over: Partial<PanelProduct> & Pick<PanelProduct, "id">): PanelProduct => ({
-  lenderOrganisationId: "org_lender",
-  productFamily: "business_loan",
-  label: "Term loan 12-60 months",
-  markets: ["GB"],
-  minAmount: 10_000,
-  maxAmount: 500_000,
-  minMonthlyRevenue: 0,
-  minMonthsTrading: 0,
-  minCreditScoreBand: null,
-  excludedIndustries: [],
-  purposes: [],
-  pricing: { annualRatePct: { min: 8, max: 18 }, factorRate: null, termMonths: { min: 12, max: 60 }, feePct: 2 },
-  ...over,
-});
+const product = (over: Partial<PanelProduct> & Pick<PanelProduct, "id">): PanelProduct => productOf({ maxAmount: 500_000, ...over });
 
 const GUARANTEE_FOR_SOLE_TRADERS: Requirement = { field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100_000 } };
 const STATEMENTS_ABOVE_250K: Requirement = { field: "statements.6_months", when: { amount_at_least: 250_000 } };
