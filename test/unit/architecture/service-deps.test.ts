@@ -11,7 +11,6 @@ const BUILDERS: Record<string, string> = {
   "src/services/deps.ts": "builds Deps from the bindings (once per request, cron run, queue batch)",
   "src/services/views/view-context.ts": "builds the view context (a Deps with links)",
   "src/services/views/links.ts": "builds the link signer from the signing secret and the public URL",
-  "src/services/application-link/application-links.ts": "builds an application link's base address from the public URL and the sandbox hosts",
 };
 
 describe("services take Deps, not db/env by position", () => {
