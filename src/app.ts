@@ -4,6 +4,7 @@ import { onError, problemResponse } from "./api/problem";
 import { Refusal } from "./lib/refusal";
 import { APPLICATION_ROUTE, FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { EMBED_ROUTE } from "./lib/embed-route";
+import { DOOR_TABLE, doorAt, type DoorPrefix } from "./lib/doors";
 import { provideDatabase } from "./middleware/database";
 import { mountHealth } from "./api/health/probe";
 import { requireConfiguration } from "./middleware/configuration";
@@ -28,51 +29,48 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 }
 
 /**
- * A door of the service: the paths under `prefix` and the module that mounts their routes. A door's
- * module (its routes, their zod schemas, its OpenAPI document) is imported on the first request under
- * its prefix, not when the isolate starts (docs/capacity.md, "Cold start"): a cold isolate
- * evaluates only the shell below, and a partner's first request builds the partner API alone.
- * `aheadOfConfiguration`: mounted before the configuration check (the widget is static code).
- * The prefixes are the doors' own constants (PARTNER_BASE…); test/app-doors.test.ts holds them equal.
+ * A door of the service: the paths under `prefix` (the one door table, src/lib/doors.ts) and the module
+ * that mounts their routes. A door's module (its routes, their zod schemas, its OpenAPI document) is
+ * imported on the first request under its prefix, not when the isolate starts (docs/capacity.md, "Cold
+ * start"): a cold isolate evaluates only the shell below, and a partner's first request builds the
+ * partner API alone. `aheadOfConfiguration`: mounted before the configuration check (the widget is
+ * static code).
  */
 interface Door {
-  prefix: string;
+  prefix: DoorPrefix;
   aheadOfConfiguration?: boolean;
   /** Mounts the door's routes; a door of pages answers with its page for a body over its route's limit. */
   mount: (app: Hono<AppEnv>) => Promise<void | { tooLargePage: TooLargePage }>;
 }
 
-export const DOORS: readonly Door[] = [
-  { prefix: "/partner/v1", mount: async (app) => { const m = await import("./api/partner"); app.route(m.PARTNER_BASE, m.createPartnerApi()); } },
-  { prefix: "/v1", mount: async (app) => { const m = await import("./api/lender"); app.route(m.LENDER_BASE, m.createLenderApi()); } },
-  { prefix: "/admin/v1", mount: async (app) => { const m = await import("./api/admin"); app.route(m.ADMIN_BASE, m.createAdminApi()); } },
-  { prefix: FILE_ROUTE, mount: async (app) => { app.route(FILE_ROUTE, (await import("./web/files/routes")).createFileRoutes()); } },
-  {
-    prefix: HUB_ROUTE,
+/** How each door of the table is mounted: a door in the table without its mount here fails to compile. */
+const MOUNTS: Record<DoorPrefix, Omit<Door, "prefix">> = {
+  "/partner/v1": { mount: async (app) => { const m = await import("./api/partner"); app.route(m.PARTNER_BASE, m.createPartnerApi()); } },
+  "/v1": { mount: async (app) => { const m = await import("./api/lender"); app.route(m.LENDER_BASE, m.createLenderApi()); } },
+  "/admin/v1": { mount: async (app) => { const m = await import("./api/admin"); app.route(m.ADMIN_BASE, m.createAdminApi()); } },
+  [FILE_ROUTE]: { mount: async (app) => { app.route(FILE_ROUTE, (await import("./web/files/routes")).createFileRoutes()); } },
+  [HUB_ROUTE]: {
     mount: async (app) => {
       const m = await import("./web/hub/routes");
       app.route(HUB_ROUTE, m.createHubRoutes());
       return { tooLargePage: m.hubTooLargePage };
     },
   },
-  {
-    prefix: APPLICATION_ROUTE,
+  [APPLICATION_ROUTE]: {
     mount: async (app) => {
       const m = await import("./web/apply/routes");
       app.route(APPLICATION_ROUTE, m.createApplyRoutes());
       return { tooLargePage: m.applyTooLargePage };
     },
   },
-  {
-    prefix: PORTAL_ROUTE,
+  "/portal": {
     mount: async (app) => {
       const m = await import("./web/portal/mount/routes");
       app.route(PORTAL_ROUTE, m.createPortalRoutes());
       return { tooLargePage: m.portalTooLargePage };
     },
   },
-  {
-    prefix: "/docs",
+  "/docs": {
     mount: async (app) => {
       const { createDocsPage } = await import("./api/reference/page");
       app.route("/docs", createDocsPage([
@@ -82,11 +80,16 @@ export const DOORS: readonly Door[] = [
       ]));
     },
   },
-  { prefix: EMBED_ROUTE, aheadOfConfiguration: true, mount: async (app) => { app.route(EMBED_ROUTE, (await import("./web/embed/routes")).createEmbedRoutes()); } },
-];
+  [EMBED_ROUTE]: { aheadOfConfiguration: true, mount: async (app) => { app.route(EMBED_ROUTE, (await import("./web/embed/routes")).createEmbedRoutes()); } },
+};
 
-/** The door whose prefix the path is under, if any: the prefix itself or anything below it, never a suffix. */
-export const doorOf = (path: string) => DOORS.find((d) => path === d.prefix || path.startsWith(`${d.prefix}/`));
+export const DOORS: readonly Door[] = DOOR_TABLE.map((d) => ({ prefix: d.prefix, ...MOUNTS[d.prefix] }));
+
+/** The door whose prefix the path is under, if any (the table's own matching, src/lib/doors.ts). */
+export const doorOf = (path: string) => {
+  const prefix = doorAt(path)?.prefix;
+  return DOORS.find((d) => d.prefix === prefix);
+};
 
 /**
  * One door's whole app: every request's middleware (the request log wraps everything, so its line sees

@@ -4,6 +4,7 @@ import { LinearRouter } from "hono/router/linear-router";
 import type { RouterRoute } from "hono/types";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
 import type { AppEnv } from "../app-env";
+import { pageDoorAt } from "../lib/doors";
 import { Refusal } from "../lib/refusal";
 
 /** JSON bodies of the APIs above this size are refused with 413 before they are parsed. */
@@ -11,7 +12,7 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 /** File uploads (documents, agreements): the limit of a route that declares `takesFiles()`, and of no other. */
 export const UPLOAD_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 export const TOKEN_BODY_LIMIT_BYTES = 8 * 1024;
-/** A portal or hub form without a file (the longest is a lead with its notes). */
+/** A form of a page door (portal, hub, application link) without a file (the longest is a lead with its notes). */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 /** A WebAuthn ceremony answer (a passkey's attestation is a few KB). */
 export const PASSKEY_BODY_LIMIT_BYTES = 32 * 1024;
@@ -67,13 +68,12 @@ function fileLimits(routes: readonly RouterRoute[]) {
   };
 }
 
-const isHtmlDoor = (path: string) => /^\/(portal|hub)(\/|$)/.test(path);
-
 /** The limit of a request to a route that takes no files: sized by what the route takes, never by the Content-Type the client chose. */
 function formLimitOf(path: string): number {
   if (path === "/partner/v1/oauth/token") return TOKEN_BODY_LIMIT_BYTES;
   if (/^\/portal\/(sign-in|invitation|invitations\/[^/]+)\/(options|verify)$/.test(path)) return PASSKEY_BODY_LIMIT_BYTES;
-  if (isHtmlDoor(path)) return FORM_BODY_LIMIT_BYTES;
+  // A page door (portal, hub, application link): the door table says which, so a new one cannot be missed.
+  if (pageDoorAt(path)) return FORM_BODY_LIMIT_BYTES;
   return JSON_BODY_LIMIT_BYTES;
 }
 
@@ -126,8 +126,8 @@ function countedBody(body: ReadableStream<Uint8Array>, maxSize: number) {
 
 /**
  * One limit for every route, mounted once in each door's app before the door, sized
- * by the route: a route that takes files declares its limit in the route table (`takesFiles`, issue
- * 38), read from `routes` on the first request; any other route gets the limit of its kind of body. A
+ * by the route: a route that takes files declares its limit in the route table (`takesFiles`), so
+ * every address the route is mounted at gets it, read from `routes` on the first request; any other route gets the limit of its kind of body. A
  * declared Content-Length over the limit is refused unread. A chunked body is not read here: it is
  * handed on as a counting stream, read only by the handler that needs it, so every check a door makes
  * on headers alone (the cross-site check, the portal and hub sessions, a form token in a header) comes

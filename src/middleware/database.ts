@@ -4,17 +4,16 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import { database } from "../db/client";
 import { isBookmark } from "../lib/bookmarks";
-import { HUB_ROUTE } from "../lib/signed-links";
+import { pageDoorAt } from "../lib/doors";
 import { depsOf } from "../services/deps";
 import { rememberKeyBookmark } from "../services/identity/key-authority";
 
 /** The web doors keep their reader's bookmark in this cookie, one per door path (docs/capacity.md "Read replicas"). */
 const BOOKMARK_COOKIE = "rfs_bookmark";
-const PORTAL_PATH = "/portal";
 const OPERATOR_PATH = "/admin/v1";
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-const webDoorOf = (path: string) => [PORTAL_PATH, HUB_ROUTE].find((prefix) => under(path, prefix));
+const webDoorOf = pageDoorAt;
 
 /**
  * Where the request's D1 session starts: the operator API always at the primary (few calls, and an

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
-import { partnerWithKeys } from "../helpers/seed";
+import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
+import { receiverBucket } from "../webhooks/support/webhooks";
 import { completeUkLead, createLead } from "../leads/helpers";
 
 /** Each listed lead's reference: the row's name is its copy control (kit/copy.tsx) holding the reference. */
@@ -83,5 +84,43 @@ describe("the leads list (issue 23 items 12 and 14)", () => {
     expect(members.text).toMatch(/<table class="records">.*<th scope="row">(?:<span[^>]*>)?[^<]+@example.test(?:<\/span>)?<\/th>/s);
     const audit = await portal("GET", "/audit", { session });
     expect(audit.status).toBe(200);
+  });
+
+  it("a refused query on every list page is that page again with the message, as HTML: never JSON, never a 500", async () => {
+    const partner = await partnerWithKeys();
+    const partnerAdmin = await signedInMember(partner.organisation.id, "admin");
+    const lender = await signedInMember((await lenderWithKeys()).organisation.id, "admin");
+    const hook = await portal("POST", "/webhooks", { session: partnerAdmin, form: { url: receiverBucket().url("ok"), events: ["lead.funded"], payload: "reference" } });
+    const endpoint = /href="\/portal\/webhooks\/(whe_[a-z0-9]+)"/.exec(hook.text)![1];
+    // Each list with a cursor it did not issue, and with a filter it does not know; the page's own mark shows it is that list's page.
+    const cases = [
+      { session: partnerAdmin, path: "/leads?cursor=forged", page: 'action="/portal/leads"', field: null },
+      { session: partnerAdmin, path: "/leads?state=pending", page: 'action="/portal/leads"', field: "state" },
+      { session: partnerAdmin, path: "/events?cursor=forged", page: 'action="/portal/events"', field: null },
+      { session: partnerAdmin, path: "/events?event=lead.exploded", page: 'action="/portal/events"', field: "event" },
+      { session: partnerAdmin, path: `/webhooks/${endpoint}?cursor=forged`, page: ">Webhook endpoint<", field: null },
+      { session: partnerAdmin, path: "/audit?cursor=forged", page: "That page of the audit log does not exist", field: null },
+      { session: lender, path: "/deals?cursor=forged", page: "That page of deals does not exist", field: null },
+      { session: lender, path: "/deals?status=exploded", page: 'action="/portal/deals"', field: "status" },
+    ];
+    for (const { session, path, page, field } of cases) {
+      const res = await portal("GET", path, { session });
+      expect(res.status, path).toBe(400);
+      expect(res.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+      expect(res.text, path).toContain(page);
+      expect(res.text, path).toContain('aria-label="Portal"');
+      // The message: beside the field asked for, or above the list for a cursor (no field shows one); the audit log says it as its page.
+      if (!path.startsWith("/audit")) expect(res.text, path).toContain('role="alert"');
+      if (field) expect(res.text, path).toContain(`id="${field}-error"`);
+    }
+    // A page of the other kind of organisation is the portal's one 404 page, inside its navigation.
+    const deals = await portal("GET", "/deals", { session: partnerAdmin });
+    expect(deals.status).toBe(404);
+    expect(deals.text).toContain('aria-label="Portal"');
+    expect(deals.text).toContain("There is no such page in the portal, or it belongs to another organisation");
+    const member = await signedInMember((await createOrganisation("partner")).id, "member");
+    const audit = await portal("GET", "/audit", { session: member });
+    expect(audit.status).toBe(404);
+    expect(audit.text).toContain('aria-label="Portal"');
   });
 });

@@ -18,7 +18,8 @@ import { liveSession } from "../portal/lender/support";
 import { Hono } from "hono";
 import { DOORS } from "../../src/app";
 import type { AppEnv } from "../../src/app-env";
-import { fileRoutesOf, UPLOAD_BODY_LIMIT_BYTES } from "../../src/middleware/body-limit";
+import { DOOR_TABLE } from "../../src/lib/doors";
+import { fileRoutesOf, FORM_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "../../src/middleware/body-limit";
 
 /** A body sent in chunks with no Content-Length, as `Transfer-Encoding: chunked` arrives. */
 function chunked(totalBytes: number, chunk = 64 * 1024) {
@@ -38,6 +39,21 @@ async function post(path: string, body: BodyInit, headers: Record<string, string
   const all = { "Sec-Fetch-Site": "same-origin", Origin: PRODUCTION, ...ownAddress(), ...headers };
   const res = await exports.default.fetch(new Request(`${PRODUCTION}${path}`, { method: "POST", headers: all, body, redirect: "manual", ...throughEdge(all) }));
   return { status: res.status, type: res.headers.get("Content-Type") ?? "", text: await res.text() };
+}
+
+/** A live GB lead's application link, opened as the business opens it: the link's session cookie. */
+async function openedApplication() {
+  const { live } = await partnerWithKeys();
+  const lead = await createLead(live.key, { country: "GB", business: { name: "Acme Widgets Ltd" } });
+  const link = await exports.default.fetch(
+    new Request(`${PRODUCTION}/partner/v1/leads/${lead.id}/application-link`, { method: "POST", headers: { "X-API-Key": live.key, "Content-Type": "application/json", ...ownAddress() }, body: "{}" }),
+  );
+  const { url } = (await link.json()) as { url: string };
+  const opened = await exports.default.fetch(new Request(`${PRODUCTION}${new URL(url).pathname}`, { headers: ownAddress(), redirect: "manual", ...throughEdge(ownAddress()) }));
+  await opened.text();
+  const cookie = /^(rfs_apply=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!cookie) throw new Error(`no application cookie: ${opened.status}`);
+  return cookie;
 }
 
 describe("issue 21 item 5: no body limit on the portal and hub", () => {
@@ -71,6 +87,42 @@ describe("issue 21 item 5: no body limit on the portal and hub", () => {
     expect(res.text).toContain('<nav aria-label="Hub"><a href="/hub/');
     expect(res.text).toContain("This form takes at most 64 KB");
     expect(res.text).not.toContain(hub.split("/")[3]);
+  });
+
+  it("gives the application link's forms the form limit, not the APIs' JSON limit: a form over 64 KB is its own 413 page", async () => {
+    const cookie = await openedApplication();
+    // Over the form limit, well under the JSON limit: a page door's form, whatever its fields say.
+    const body = new URLSearchParams({ "business.name": "Acme Widgets Ltd", notes: "a".repeat(FORM_BODY_LIMIT_BYTES + 1024), go: "next" }).toString();
+    expect(body.length).toBeLessThan(JSON_BODY_LIMIT_BYTES);
+    const res = await post("/apply/business", body, { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie });
+    expect(res.status, res.text.slice(0, 300)).toBe(413);
+    expect(res.type).toMatch(/^text\/html/);
+    expect(res.text).toContain("· Your application</title>");
+    expect(res.text).toContain("at most 64 KB");
+  });
+
+  it("keeps the application link's read bookmark in its own cookie after a write, as the portal's and the hub's", async () => {
+    const cookie = await openedApplication();
+    const headers = { "Sec-Fetch-Site": "same-origin", Origin: PRODUCTION, ...ownAddress(), "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie };
+    const body = new URLSearchParams({ "business.name": "Acme Widgets Ltd", go: "next" }).toString();
+    const res = await exports.default.fetch(new Request(`${PRODUCTION}/apply/business`, { method: "POST", headers, body, redirect: "manual", ...throughEdge(headers) }));
+    await res.text();
+    expect(res.status).toBe(303);
+    // The cookies of one answer come joined in one header here; the bookmark's own attributes follow its name.
+    expect(res.headers.get("Set-Cookie") ?? "").toMatch(/rfs_bookmark=[0-9a-f-]+;[^,]*Path=\/apply(;|,|$)/i);
+  });
+
+  it("asks the one door table for every door: a page door's body over the form limit is its 413 page, any other door's waits for its own limit", async () => {
+    const seen: string[] = [];
+    for (const door of DOOR_TABLE) {
+      // A declared length is refused unread, before any route: the door's own limit is all that answers.
+      const res = await post(`${door.prefix}/no-such-page`, new Uint8Array(FORM_BODY_LIMIT_BYTES + 1).fill(0x61), { "Content-Type": "application/x-www-form-urlencoded" });
+      seen.push(`${door.prefix} ${door.kind} ${res.status === 413 ? "413" : "passed"}${res.status === 413 && res.type.startsWith("text/html") ? " page" : ""}`);
+      const over = await post(`${door.prefix}/no-such-page`, new Uint8Array(JSON_BODY_LIMIT_BYTES + 1).fill(0x61), { "Content-Type": "application/json" });
+      expect(over.status, `${door.prefix} over every limit`).toBe(413);
+    }
+    expect(seen).toEqual(DOOR_TABLE.map((d) => `${d.prefix} ${d.kind} ${d.kind === "pages" ? "413 page" : "passed"}`));
+    expect(DOOR_TABLE.filter((d) => d.kind === "pages").map((d) => d.prefix).sort()).toEqual(["/apply", "/hub", "/portal"]);
   });
 
   it("sizes the limit per route: a multipart body is no licence for 20 MB on a JSON route, and the token endpoint takes 8 KB", async () => {
@@ -181,16 +233,7 @@ const FILE_ROUTES: Record<string, () => Promise<FileRoute>> = {
   },
   // The business's own statements step, behind its application link's cookie.
   "POST /apply/documents": async () => {
-    const { live } = await partnerWithKeys();
-    const lead = await createLead(live.key, { country: "GB", business: { name: "Acme Widgets Ltd" } });
-    const link = await exports.default.fetch(
-      new Request(`${PRODUCTION}/partner/v1/leads/${lead.id}/application-link`, { method: "POST", headers: { "X-API-Key": live.key, "Content-Type": "application/json", ...ownAddress() }, body: "{}" }),
-    );
-    const { url } = (await link.json()) as { url: string };
-    const opened = await exports.default.fetch(new Request(`${PRODUCTION}${new URL(url).pathname}`, { headers: ownAddress(), redirect: "manual", ...throughEdge(ownAddress()) }));
-    await opened.text();
-    const cookie = /^(rfs_apply=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")?.[1];
-    if (!cookie) throw new Error(`no application cookie: ${opened.status}`);
+    const cookie = await openedApplication();
     return { accepted: 303, door: "apply", upload: (bytes) => send("POST", "/apply/documents", fileForm("file", bytes), { Cookie: cookie }) };
   },
   "POST /portal/leads/:id/documents": async () => {

@@ -1,5 +1,5 @@
 /**
- * The lender's working set on a deal (issue 45 item 5): who is assigned, and the internal notes.
+ * The lender's working set on a deal: who is assigned, and the internal notes.
  * Every read and write is scoped in the query to the lender organisation and environment.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";

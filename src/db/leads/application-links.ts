@@ -1,5 +1,5 @@
 /**
- * Application links (issue 44): SQL only. The partner's reads and writes are scoped to its account and
+ * Application links: SQL only. The partner's reads and writes are scoped to its account and
  * environment in the SQL; the business's reads go by the token's or the session's hash (the link is
  * its own credential) and are checked against the host's environment by the service.
  */

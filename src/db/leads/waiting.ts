@@ -1,5 +1,5 @@
 /**
- * What waits on a partner across its leads (issue 45 item 2, the overview): presented offers, open
+ * What waits on a partner across its leads (the overview): presented offers, open
  * document requests and the hub links of open leads, each read scoped in SQL to the partner's
  * organisation and environment (never a lender's test business).
  */

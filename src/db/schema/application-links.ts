@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { leads } from "./leads";
 
 /**
- * The application links of a lead (issue 44, `migrations/0033_application-links.sql`). The token and
+ * The application links of a lead (`migrations/0033_application-links.sql`). The token and
  * the browser session are stored hashed (sha256 hex), never in the clear. `state` is what was written
  * (`sent`, `opened`, `completed`, `revoked`); `expired` is read from `expires_at`.
  */

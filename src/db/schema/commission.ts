@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * The introducer's commission (issue 43, migration 0028_commission, docs/commission.md).
+ * The introducer's commission (migration 0028_commission, docs/commission.md).
  *
  * Terms: one row per change, never updated, so the terms in force at any moment can be read back
  * (a funded deal is priced by the row in force when its offer was accepted). `partnerOrganisationId`

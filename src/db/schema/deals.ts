@@ -57,7 +57,7 @@ export const deals = sqliteTable(
     repaymentOutcomeAt: text("repayment_outcome_at"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
-    /** The lender's member working the deal (issue 45 item 5); portal only, never in a view of the API. */
+    /** The lender's member working the deal; portal only, never in a view of the API. */
     assigneeMemberId: text("assignee_member_id"),
     /** The payout account in full, AES-GCM sealed (services/deals/payout-account.ts); read only for a lender admin's reveal. */
     accountSealed: text("account_sealed"),
@@ -141,7 +141,7 @@ export type OfferRow = typeof offers.$inferSelect;
 export type LeadRoutingRow = typeof leadRouting.$inferSelect;
 export type DealMessageRow = typeof dealMessages.$inferSelect;
 
-/** A lender's internal note on a deal (issue 45 item 5): read only by the lender's members, in the portal. */
+/** A lender's internal note on a deal: read only by the lender's members, in the portal. */
 export const dealNotes = sqliteTable(
   "deal_notes",
   {

@@ -12,7 +12,7 @@ export const portalMembers = sqliteTable(
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     createdAt: text("created_at").notNull(),
     removedAt: text("removed_at"),
-    /** The environment the member last switched to: a new session opens in it (issue 45 item 3). */
+    /** The environment the member last switched to: a new session opens in it, so a live user is not dropped into the sandbox. */
     lastEnvironment: text("last_environment", { enum: ["sandbox", "live"] }).notNull().default("sandbox"),
   },
   (t) => [uniqueIndex("portal_members_organisation_email").on(t.organisationId, t.email)],

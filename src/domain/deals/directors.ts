@@ -1,5 +1,5 @@
 /**
- * The directors of a deal side by side (issue 45 item 6): the significant persons the application
+ * The directors of a deal side by side, so a mismatch shows at a glance: the significant persons the application
  * names (name, date of birth, share) beside the directors the company register lists (role,
  * appointed, resigned, disqualified), one row per person. Names are matched by their words in any
  * order and case, so the register's `LOVELACE, Ada Augusta` meets the application's `Ada Augusta

@@ -57,7 +57,7 @@ export function fundedAmountRefusal(amount: number, ceiling: OfferTerms | null):
 }
 
 /**
- * The portal's rule before a person reports a deal funded (issue 45 item 8): only after the
+ * The portal's rule before a person reports a deal funded (it is final): only after the
  * business accepted this lender's offer (the deal's status `offer_accepted`). The lender API keeps
  * its wider move (offer made → funded) for integrations that arrange the acceptance elsewhere; a
  * person in the portal is told what is missing instead, in words.

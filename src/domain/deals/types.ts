@@ -9,7 +9,7 @@ export type DealSubject = LeadSubject;
 export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 
-/** A funded deal that ended early (issue 43): repaid in full before its term, or defaulted. lender_status stays `funded`. */
+/** A funded deal that ended early: repaid in full before its term, or defaulted. lender_status stays `funded`. */
 export const REPAYMENT_OUTCOMES = ["settled_early", "defaulted"] as const;
 export type RepaymentOutcome = (typeof REPAYMENT_OUTCOMES)[number];
 

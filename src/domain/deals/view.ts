@@ -118,7 +118,7 @@ export function dealSummary(deal: Deal & { statementsAvailable?: boolean }) {
   };
 }
 
-/** The evidence of the commission disclosure shown to the business about this deal's offers (issue 43), oldest first. */
+/** The evidence of the commission disclosure shown to the business about this deal's offers, oldest first: the proof the business was told. */
 export interface DisclosureEvidence {
   offer_id: string;
   what: "nature" | "amount";
@@ -164,7 +164,7 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
     statements: statementSummary(files.stored),
     offers: offers.map(dealOfferView),
     documents: [...files.views],
-    // The same consent and receipt the partner reads on the lead (issue 44).
+    // The same consent and receipt the partner reads on the lead: the lender relies on the same proof.
     consent: consentView(s.consent),
     completion: completionView(deal),
     commission: {

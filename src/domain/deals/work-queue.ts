@@ -3,7 +3,7 @@
  * A deal waits on the lender when it is new (review it, make an offer), when
  * it is in review (make an offer or decline: it stays until one is done), when
  * the client uploaded a requested document or replied after the lender's last
- * message (that brings back a deal waiting on the business, issue 45 item 5),
+ * message (that brings back a deal waiting on the business, as the business has answered),
  * when the business accepted an offer and no agreement is uploaded yet (with or
  * without its payout account given), and when the business signed and the
  * deal is not yet reported funded. A funded or declined deal waits on no one.

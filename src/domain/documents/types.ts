@@ -24,7 +24,7 @@ export interface ParsedStatement {
   monthly_revenue: number;
   /**
    * Each calendar month the transactions touch, oldest first: credits and debits (magnitudes, major units).
-   * Absent on statements parsed before it was kept (issue 45 item 6); the lender's page then says so.
+   * Absent on statements parsed before it was kept; the lender's page then says so.
    */
   months?: { month: string; credits: number; debits: number }[];
 }

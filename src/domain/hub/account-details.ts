@@ -1,8 +1,8 @@
 /**
  * The bank account a business gives for its payout, checked for format by the
  * market's scheme. Every view shows only a masked summary (`Acme Ltd ••••1234`);
- * the account in full is kept sealed (AES-GCM) for the lender's admin to pay into
- * (issue 45 item 6). Pure.
+ * the account in full is kept sealed (AES-GCM) for the lender's admin to pay into.
+ * Pure.
  */
 
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";

@@ -56,7 +56,7 @@ export function shownOnOverview<O extends Pick<Offer, "state" | "dealRef">, D ex
   };
 }
 
-/** Every offer the business had, it declined: the overview says so (issue 41 item 5). */
+/** Every offer the business had, it declined: the overview says so, rather than an empty to-do that reads as waiting. */
 export function everyOfferDeclined(offers: readonly Pick<Offer, "state">[]): boolean {
   return offers.length > 0 && offers.every((o) => o.state === "declined");
 }

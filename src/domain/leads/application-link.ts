@@ -1,5 +1,5 @@
 /**
- * The application link's rules (issue 44). Pure: which states a link has, how long it and the browser
+ * The application link's rules. Pure: which states a link has, how long it and the browser
  * session it is traded for live, which fields a partner may lock, the steps of the page behind it, and
  * the rate limit.
  */

@@ -1,13 +1,14 @@
 /**
- * The consent texts a business agrees to, one table in code (issue 44). Each version is kept forever
+ * The consent texts a business agrees to, one table in code. Each version is kept forever
  * with the sha256 of each of its locale texts (UTF-8, exactly as written here): a lead's
  * `consent.receipt` names the version, the locale and the hash, and
  * `GET /partner/v1/consent-texts/{version}` serves the exact text agreed to. A published text is never
  * edited: a new wording is a new version. test/unit/leads/consent-texts.test.ts recomputes every hash,
  * so an edited text fails the suite instead of silently breaking the receipts that name it.
  *
- * The commission disclosure shown beside the text has its own small versioned constant: issue 43 owns
- * the commission terms, and until its recording lands the receipt keeps which disclosure version was shown.
+ * The commission disclosure shown beside the text has its own small versioned constant, so the receipt
+ * keeps which disclosure version was shown; an offer's own disclosure, with the introducer's nature and
+ * amount, is worded from the commission terms (`src/domain/commission/disclosure.ts`).
  */
 import { MARKETS } from "../reference/markets";
 
@@ -108,8 +109,8 @@ export function consentTextIn(version: ConsentTextVersion, locale: string): Cons
 /**
  * The introducer's commission disclosure (FCA CONC 4.5.3R): that the introducer may be paid by the
  * lender, how (its nature), and that the amount is given on request. Versioned like the consent
- * texts; the receipt records which version was shown. Issue 43's commission terms will give the
- * introducer's own nature and amount; until then every introducer shows this one.
+ * texts; the receipt records which version was shown. Every introducer shows this one at consent,
+ * before any offer exists; the nature and amount come with each offer (`src/domain/commission/disclosure.ts`).
  */
 export const COMMISSION_DISCLOSURE = {
   version: "2026-11-d1",

@@ -1,5 +1,5 @@
 /**
- * Consent the service can prove (issue 44): a lead's `consent.receipt` is written by the service from
+ * Consent the service can prove: a lead's `consent.receipt` is written by the service from
  * the consent text version agreed to, never taken from a body. Pure: which receipt a change makes, and
  * whether a lead may be submitted.
  */

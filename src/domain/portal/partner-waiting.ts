@@ -1,5 +1,5 @@
 /**
- * What needs the partner today and what waits on its client (issue 45 item 2): the overview's two
+ * What needs the partner today and what waits on its client: the overview's two
  * lists. Pure: the windows, and which held thing belongs to which list.
  */
 import { hubLinkExpiresAt } from "../hub/link";

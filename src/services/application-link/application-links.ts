@@ -1,5 +1,5 @@
 /**
- * The application link (issue 44): a partner's single-purpose link with which the business fills in
+ * The application link: a partner's single-purpose link with which the business fills in
  * its own application, agrees to the consent text with the commission disclosure, and completes it.
  * The token and the browser session are stored only as their sha256; a guessed, used, expired or
  * revoked link answers `null` here, and the door shows one page for all of them.
@@ -124,7 +124,7 @@ export async function createApplicationLink(deps: Deps, scope: Scope, leadId: st
   return { ...linkStatus(link, now), url: `${applicationLinkBase(deps.env, scope.environment)}${APPLICATION_ROUTE}/${token}` };
 }
 
-/** `GET …/application-link`: the newest link's state (never its token); 404 when the lead has none. */
+/** `GET …/application-link`: the newest link's state (never its token); `not_found` when the lead has none. */
 export async function applicationLinkOf(deps: Deps, scope: Scope, leadId: string) {
   await requireLead(deps, scope, leadId);
   const link = await latestLinkOfLead(deps.db, scope, leadId);
@@ -300,7 +300,7 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
   return { lead: after, completedAt: completedAtIso };
 }
 
-/** Withdrawal before submission, from the link's session: `lead.consent_withdrawn`; submit then answers 422 `consent_required`. */
+/** Withdrawal before submission, from the link's session: `lead.consent_withdrawn`; submit is then refused with `consent_required`. */
 export async function withdrawConsent(deps: Deps, opened: Opened) {
   return changeDraft(
     deps,

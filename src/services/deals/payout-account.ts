@@ -1,5 +1,5 @@
 /**
- * The payout account in full (issue 45 item 6). The hub seals it when the business gives it
+ * The payout account in full, for the lender who pays it out. The hub seals it when the business gives it
  * (AES-256-GCM under a key derived from SIGNING_SECRET for this purpose alone, lib/secret-box.ts);
  * every view keeps showing the masked summary. Only the portal's reveal for a lender admin opens
  * it, and the reveal is audited before the account is shown.

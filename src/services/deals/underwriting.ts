@@ -1,5 +1,5 @@
 /**
- * What the lender's deal page shows beyond the API's deal view (issue 45 item 6): the introducing
+ * What the lender's deal page shows beyond the API's deal view, what an analyst underwrites from: the introducing
  * firm's name, the directors side by side, and the latest statement's months. Read in the same
  * scoped round trip as the view; nothing here is in the lender API or its webhooks.
  */

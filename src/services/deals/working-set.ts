@@ -1,5 +1,5 @@
 /**
- * The lender's working set (issue 45 item 5): assigning a deal to a colleague and keeping internal
+ * The lender's working set: assigning a deal to a colleague and keeping internal
  * notes on it. Portal only: no API route, event or webhook carries either, so the partner and the
  * client hub never read them. Each read and write is scoped to the lender and environment.
  */

@@ -60,7 +60,7 @@ export const leadEvent = (lead: Lead, event: string, detail: Record<string, unkn
 /** `lead.consent_captured`, carrying the receipt the write made. */
 const consentCaptured = (lead: Lead) => leadEvent(lead, "lead.consent_captured", { receipt: lead.consent?.receipt ?? null });
 
-/** A partner's consent (API or portal): a named text version must be published (422 naming it). */
+/** A partner's consent (API or portal): a named text version must be published (`unknown_code` naming it). */
 function refuseUnknownTextVersion(parts: Pick<LeadParts, "consent">) {
   const problem = unknownTextVersion(parts.consent);
   if (problem) throw new Refusal("unknown_code", problem, { field: "consent.text_version" });
@@ -79,7 +79,7 @@ export async function requireLead(deps: Deps, scope: Scope, id: string) {
 
 /**
  * The other environment of the caller's own organisation when the lead is there, else null: the portal
- * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox (issue 45 item 3).
+ * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox, rather than a bare `not_found` that reads as "deleted".
  * Scoped in SQL to the organisation, so another account's id answers null like an unknown one.
  */
 export async function otherEnvironmentOfLead(deps: Deps, scope: Scope, id: string): Promise<Scope["environment"] | null> {

@@ -1,4 +1,4 @@
-/** The partner overview's "Waiting on you" and "Waiting on your client", and a lead's "What the lender needs" (issue 45 item 2). */
+/** The partner overview's "Waiting on you" and "Waiting on your client", and a lead's "What the lender needs": what is open on each side, so nothing waits unseen. */
 import { hubLinksOfPartner, openRequestsOfPartner, presentedOffersOfPartner } from "../../db/leads/waiting";
 import type { Scope } from "../../domain/identity/caller";
 import { LEAD_STATES_OPEN_FOR_OFFERS } from "../../domain/deals/status";
@@ -19,7 +19,7 @@ export async function waitingOnPartner(deps: Deps, scope: Scope) {
   return waitingLists({ offers, requests, links }, deps.clock().getTime());
 }
 
-/** The lead page's "What the lender needs": the lead is the caller's (404 otherwise), then its options' requests and threads. */
+/** The lead page's "What the lender needs": the lead is the caller's (`not_found` otherwise), then its options' requests and threads. */
 export async function lenderNeedsOfLead(deps: Deps, scope: Scope, leadId: string) {
   const { db } = deps;
   const lead = await requireLead(deps, scope, leadId);

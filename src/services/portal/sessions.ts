@@ -61,7 +61,7 @@ export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sess
  * under the service's signing secret. Beside the same-origin check it refuses a forged cross-site
  * post even from a browser that sends no Origin or Sec-Fetch-Site; the environment lets the portal
  * refuse a form rendered for sandbox once the session looks at live, and the
- * nonce makes each rendered form single-use for its action (item 8, `services/portal/form-uses.ts`).
+ * nonce makes each rendered form single-use for its action (`services/portal/form-uses.ts`), so a double click or a replayed post acts once.
  */
 export async function formTokenOf({ env }: Deps, viewer: Pick<PortalViewer, "sessionId" | "environment">, nonce = randomToken(20)) {
   const mac = toHex(await hmacSha256(signingSecretOf(env), `portal-form:${viewer.sessionId}:${viewer.environment}:${nonce}`));

@@ -42,8 +42,9 @@ import {
 import { acceptHubOffer, declineHubOffer, hubOfferWithDisclosure } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
-import { notFound, type HubContext, type HubEnv } from "./context";
-import { expiredPage, failedPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
+import type { HubContext, HubEnv } from "./context";
+import { expiredPage, failedPage, notFoundPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
+import { Refusal } from "../../lib/refusal";
 import type { RefusalStatus } from "../../lib/refusal-status";
 import { formAction, optionalTextOf as text } from "../kit/form";
 import { pageErrors } from "../kit/page-errors";
@@ -93,7 +94,8 @@ const hubForm = <D>(
  * all with the hub's headers.
  */
 const hubErrors = pageErrors<HubEnv>({
-  notFound,
+  // A wrong token and an unknown lead get the same plain page: nothing says whether a lead exists.
+  notFound: (c) => c.html(notFoundPage(), 404),
   refused: async (c, refusal) => withHubHeaders(await c.html(refusedPage(refusal.message), refusal.status)),
   tryLater: async (c, wait, status) => withHubHeaders(await c.html(tooManyPage(wait), status)),
   failed: async (c, requestId, maybeSaved) => withHubHeaders(await c.html(failedPage(requestId, maybeSaved), 500)),
@@ -146,7 +148,7 @@ const exchangeLink = createMiddleware<HubEnv>(async (c, next) => {
   const linkPath = c.req.method === "GET" || c.req.method === "HEAD" ? tokenPathOf(c.req.path) : null;
   if (!linkPath) return next();
   const opening = await openHub(c.get("deps"), linkPath.leadId, linkPath.token);
-  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
+  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) throw new Refusal("not_found", "No such hub link.");
   if (opening.expired) return c.html(expiredPage(), 410);
   await countHubRequestOnLink(c.get("deps"), opening.lead.id);
   const session = await hubSessionFor(c.get("deps"), opening);
@@ -176,7 +178,7 @@ const openLead = createMiddleware<HubEnv>(async (c, next) => {
     ? await openHub(c.get("deps"), leadId, linkPath.token)
     : await openHubSession(c.get("deps"), leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "");
   // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
-  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) return notFound(c);
+  if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) throw new Refusal("not_found", "No such hub link.");
   if (opening.expired) return c.html(expiredPage(), 410);
   await countHubRequestOnLink(c.get("deps"), opening.lead.id);
   const lead = opening.lead;
@@ -286,7 +288,9 @@ function createHubPages() {
     ),
   );
 
-  hub.all("*", notFound);
+  hub.all("*", () => {
+    throw new Refusal("not_found", "No such hub page.");
+  });
   return hub;
 }
 
@@ -307,7 +311,9 @@ export function createHubRoutes() {
   const pages = createHubPages();
   hub.route("/:leadId/:token{[0-9a-fA-F]{40}}", pages);
   hub.route("/:leadId", pages);
-  hub.all("*", notFound);
+  hub.all("*", () => {
+    throw new Refusal("not_found", "No such hub page.");
+  });
   hub.onError(hubErrors);
   return hub;
 }

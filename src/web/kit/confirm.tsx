@@ -1,5 +1,5 @@
 /**
- * The one confirmation pattern for what cannot be undone (issue 23 item 7):
+ * The one confirmation pattern for what cannot be undone, so every such action asks the same way:
  * a confirm page. The action's button on its page is a link (`ConfirmStart`)
  * to a GET page that shows what will happen (`Confirm`: the question, the
  * facts under review, the consequence, the confirm button and a way back);
@@ -54,7 +54,7 @@ interface ConfirmProps {
   /** Where "Cancel" goes: back to the page the person came from. */
   cancelHref: string;
   cancelLabel?: string;
-  /** What the person should expect after confirming (issue 23 item 15). */
+  /** What the person should expect after confirming, so nothing after the click surprises them. */
   next?: string;
   children?: Child;
   /** Inputs the confirmation itself takes (a decline's reasons, a funded amount): inside the one form, above its button. */

@@ -1,5 +1,5 @@
 /**
- * The one copy control of the portal (issue 23 item 9): every id, reference, link or secret a person
+ * The one copy control of the portal: every id, reference, link or secret a person
  * copies (a key's client id, a signing secret, the client's hub link, an `RF-`/`DL-` reference, a
  * webhook endpoint's id) is drawn by `Copyable` and nothing else.
  *

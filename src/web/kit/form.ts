@@ -2,7 +2,9 @@
  * The one form reader of the HTML doors (portal and hub): read a posted form,
  * take its text values, turn it into the JSON body an API schema validates,
  * and run one form action (act, redirect 303, or show the page again with the
- * refusal and what was typed).
+ * refusal and what was typed); and its twin for a page read by its query
+ * (`queryPage`: a list whose filter or cursor is refused is shown again with
+ * the message).
  */
 import type { Context } from "hono";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
@@ -148,15 +150,42 @@ export function formAction<C extends Context, D = Record<string, never>>(page: F
       if (question !== null) return c.redirect(question, 303);
     }
     const draft = page.draftOf ? page.draftOf(form) : ({} as D);
-    let next: FormNext;
-    try {
-      next = await page.act(c, form);
-    } catch (error) {
-      const shown = error instanceof Refusal && error.code !== "not_found" && (!page.codes || page.codes.includes(error.code));
-      if (!shown) throw error;
-      const refusal = pageRefusal(error);
-      throw new RefusedForm(refusal, () => page.showAgain(c, refusal, draft));
-    }
+    const next = await showingRefusals(() => page.act(c, form), (refusal) => page.showAgain(c, refusal, draft), page.codes);
     return typeof next === "string" ? c.redirect(next, 303) : next;
   };
+}
+
+/**
+ * The one place a refusal becomes its page: a refusal of one of `codes` (every one but `not_found`
+ * when none are named) is thrown on as a `RefusedForm` carrying the page that shows it, which the
+ * area's error handler answers; anything else goes on to that handler as it is.
+ */
+async function showingRefusals<T>(run: () => Promise<T>, show: (refusal: PageRefusal) => Response | Promise<Response>, codes?: readonly RefusalCode[]): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const shown = error instanceof Refusal && error.code !== "not_found" && (!codes || codes.includes(error.code));
+    if (!shown) throw error;
+    const refusal = pageRefusal(error);
+    throw new RefusedForm(refusal, () => show(refusal));
+  }
+}
+
+/** A page drawn from what its address asks (a list's filters and cursor), for `queryPage`. */
+interface QueryPage<C extends Context> {
+  /** Reads what was asked and draws the page; what was asked is parsed with `parseForm` and a refusal of it thrown, as a service throws one. */
+  read: (c: C) => Promise<Response>;
+  /** The page again with the refusal beside what was asked (an empty list, the filters as typed), answered with the refusal's status. */
+  showAgain: (c: C, refusal: PageRefusal) => Response | Promise<Response>;
+  /** The refusal codes the page shows; by default `invalid_request` (a filter or a cursor the page did not issue). */
+  codes?: readonly RefusalCode[];
+}
+
+/**
+ * The one shape of a page read by its query, as `formAction` is of a post: read and draw; a refused
+ * query is the same page with the message beside the field (through the area's error handler, so no
+ * handler catches by hand), another account's thing the area's 404 page.
+ */
+export function queryPage<C extends Context>(page: QueryPage<C>) {
+  return (c: C): Promise<Response> => showingRefusals(() => page.read(c), (refusal) => page.showAgain(c, refusal), page.codes ?? ["invalid_request"]);
 }

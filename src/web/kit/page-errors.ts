@@ -13,7 +13,7 @@ import { onError, refusalOfError } from "../../api/problem";
 import { OVERLOAD_RETRY_SECONDS } from "../../lib/overload";
 import { pageRefusal, type PageRefusal } from "./refusal";
 
-/** A form action's refusal on its way to the area's handler: the refusal as the page words it, and the form's page showing it. */
+/** A form action's or a query page's refusal on its way to the area's handler: the refusal as the page words it, and the page showing it. */
 export class RefusedForm extends Error {
   constructor(
     readonly refusal: PageRefusal,

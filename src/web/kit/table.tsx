@@ -1,5 +1,5 @@
 /**
- * The one table of records for every portal list (issue 23 item 14): a plain
+ * The one table of records for every portal list, so every list reads alike: a plain
  * table from 600 px up; below it each row becomes a card, each cell a line led
  * by its column's name (`data-label`), so nothing scrolls sideways and no button
  * is cut in half. On a wide screen a cell breaks only a word too long for its

@@ -11,5 +11,5 @@ export type PortalContext = Context<PortalEnv>;
 
 export const PORTAL_ROUTE = "/portal";
 
-/** The product's name, in every page's <title> and the header (issue 23 item 15). */
+/** The product's name, in every page's <title> and the header, so a tab and a bookmark say whose page it is. */
 export const PRODUCT_NAME = "Referral Funding Service";

@@ -2,12 +2,12 @@ import type { Hono } from "hono";
 import type { PortalEnv } from "./context";
 
 /**
- * Progressive enhancement for every portal form (issue 21 item 8): once a form is submitted its
+ * Progressive enhancement for every portal form: once a form is submitted its
  * submit buttons disable themselves and say so, so a second click sends nothing. The server's rule
  * (each rendered form's token is single-use for its action, require-viewer.ts) is what counts; this
  * only spares the member the wait. A page restored from the back/forward cache is enabled again.
  * It also brings the outcome of the last action (the page's notice or error, `data-outcome`) into view
- * and gives it the focus (issue 23 item 8), unless the page already focused a refused field: a screen
+ * and gives it the focus (a screen reader reads the outcome first), unless the page already focused a refused field: a screen
  * reader reads it, and nobody has to scroll for it.
  * Copy buttons (`data-copy`, kit/copy.tsx, hidden until the clipboard is writable) copy the value of the
  * read-only field they name and say "Copied" in the control's live region; a focused field selects its value.

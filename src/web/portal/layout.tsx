@@ -129,7 +129,7 @@ export interface PageFeedback {
 }
 
 /**
- * The outcome of the last action, first thing in the page's main (issue 23 item 8): after post/redirect/get
+ * The outcome of the last action, first thing in the page's main, where a screen reader starts: after post/redirect/get
  * the page opens at the top with it in view, and forms.js gives it the focus (`data-outcome`, `tabindex`).
  */
 const Feedback = (props: { feedback?: PageFeedback }) => (
@@ -161,7 +161,7 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
           {LABELS.environment(viewer.environment)}
         </span>
         {other === "live" ? (
-          // Switching to live is confirmed first (issue 23 item 7); back to sandbox is harmless and immediate.
+          // Switching to live is confirmed first (it shows and moves real money); back to sandbox is harmless and immediate.
           <ConfirmStart href={`${PORTAL_ROUTE}/environment/live`} label={environmentSwitchLabel("live")} />
         ) : (
           <form method="post" action={`${PORTAL_ROUTE}/environment`}>

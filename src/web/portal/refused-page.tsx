@@ -48,8 +48,9 @@ export const notFoundPage = () => messagePage("Not found", "There is no such pag
 
 /**
  * The same "not found" for a signed-in member, inside the portal's header and navigation, with what to do
- * next (issue 23 item 13). `routes.tsx` puts it in place of every 404 page a signed-in request gets, so a
- * page that is not yours and a mistyped address both keep the person in the portal.
+ * next, rather than leaving them on a dead end. The portal's error handler (`mount/routes.tsx`) answers it
+ * for every `not_found` a signed-in request meets, so a page that is not yours and a mistyped address both
+ * keep the person in the portal.
  */
 export const signedInNotFoundPage = (viewer: PageViewer, formToken: string) => {
   const places = navigationFor(viewer).filter((item) => item.href !== PORTAL_ROUTE);

@@ -13,7 +13,7 @@ const ENVIRONMENT_FREE_POSTS = new Set([`${PORTAL_ROUTE}/environment`, `${PORTAL
  * The WebAuthn script's JSON posts while signed in. Their single use is their challenge's (options only
  * issues a challenge; verify deletes it before anything is written), and the script may send them again
  * with the page's token after a closed passkey prompt, so they take no form claim. Every other post is
- * claimed, whichever way its token came (issue 39 item 11).
+ * claimed, whichever way its token came, so no header is a way around the claim.
  */
 const CEREMONY_POSTS = new Set([`${PORTAL_ROUTE}/passkeys/options`, `${PORTAL_ROUTE}/passkeys/verify`, `${PORTAL_ROUTE}/step-up/options`, `${PORTAL_ROUTE}/step-up/verify`]);
 
@@ -21,7 +21,7 @@ const CEREMONY_POSTS = new Set([`${PORTAL_ROUTE}/passkeys/options`, `${PORTAL_RO
  * Every portal page but sign-in and invitations: no live session → the sign-in
  * page (303 after a post, so a form is never re-sent). Every post must carry
  * a form token of this session (`_form_token`); `sameOriginPosts` has already
- * refused cross-site posts by their headers. Then (issue 21 items 7 and 8):
+ * refused cross-site posts by their headers. Then:
  * - a form rendered for another environment than the session's now is refused (409), nothing written;
  * - a rendered form acts once per action: a second post of it is shown the first one's outcome.
  * On a sandbox host (`SANDBOX_HOSTNAMES`) the session is always shown sandbox.

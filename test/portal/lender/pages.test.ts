@@ -222,6 +222,12 @@ describe("lender portal pages", () => {
     expect(await auditOf(strangerAdmin)).toEqual([]);
     const partnerAdmin = await signedInMember((await createOrganisation("partner")).id, "admin");
     expect((await portal("POST", `/deals/${ref}/payout-account`, { session: partnerAdmin, form: {} })).status).toBe(404);
+
+    // A deal whose business has not given its account yet: the page says so and what to do, not a bare "Not found".
+    const notGiven = await portal("POST", `/deals/${await testDeal(key)}/payout-account`, { session: admin, form: {} });
+    expect(notGiven.status).toBe(404);
+    expect(notGiven.text).toContain('<p id="account-not-kept">');
+    expect(notGiven.text).toContain("The business has not given its payout account yet.");
   });
 
   it("answers 404 for another lender's deal, a deal of the other environment and an unknown ref", async () => {

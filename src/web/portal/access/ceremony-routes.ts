@@ -84,7 +84,7 @@ export function registerCeremonyRoutes(portal: Hono<PortalEnv>) {
   portal.post("/sign-in/verify", async (c) => {
     const token = await completeSignIn(c.get("deps"), partyOf(c), addressOf(c), await answerOf(c));
     setSessionCookie(c, token);
-    // A deep link that sent the person to sign in (`?next=`) is where they land (issue 23 item 13).
+    // A deep link that sent the person to sign in (`?next=`) is where they land, not the overview they did not ask for.
     return c.json({ redirect: landingOf(c.req.query("next")) });
   });
 }

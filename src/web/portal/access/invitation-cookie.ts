@@ -1,5 +1,5 @@
 /**
- * The invitation link's exchange (issue 21 item 6): the first visit to `/portal/invitations/{token}`
+ * The invitation link's exchange, so the token leaves the address bar: the first visit to `/portal/invitations/{token}`
  * trades the token for this cookie and moves the browser on to `/portal/invitation`, whose page and
  * passkey ceremony read the token from the cookie. The token so leaves the address bar, history,
  * `Referer` and request logs after one request. `HttpOnly` (no script reads it), `SameSite=Strict`,

@@ -23,7 +23,7 @@ interface PendingInvitationLine {
   expiresAt: string;
 }
 
-/** What a pending link does when used (issue 39 item 1): a new sign-in link takes over a current member's account. */
+/** What a pending link does when used: a new sign-in link takes over a current member's account. */
 const kindOf = (i: PendingInvitationLine) => (i.memberId ? "New sign-in link: replaces this member's passkeys" : `Invitation as ${roleLabel(i.role)}`);
 /** Who made it: the operator, a member by email, or one the organisation no longer has. */
 const issuerOf = (i: PendingInvitationLine) => (i.invitedBy === "operator" ? "Operator" : (i.issuerEmail ?? "A former member"));
@@ -44,7 +44,7 @@ export interface MembersPageProps {
 /** A moment in the kit's one form, UTC named (members belong to no one market): `8 Dec 2026, 06:24 UTC`. */
 const day = (iso: string) => formatFor(null).time(iso);
 
-/** Member first: a new invitation is for the work itself unless the admin picks Admin (issue 23 item 4). */
+/** Member first: a new invitation is for the work itself unless the admin picks Admin: the fewest rights by default. */
 const INVITATION_ROLES: readonly PortalRole[] = ["member", "admin"];
 const roleLabel = (role: PortalRole) => LABELS.role(role);
 /** The role the select shows: what was sent when it was a role, else Member. */
@@ -87,7 +87,7 @@ export const membersPage = (p: MembersPageProps) => (
               ) : (
                 <>
                   {m.role === "admin" ? (
-                    // Only the operator replaces an admin's passkeys (issue 39 item 1).
+                    // Only the operator replaces an admin's passkeys: an admin's sign-in link from another admin would be a takeover of the account.
                     <span class="muted"> Lost passkey: the operator sends a new link</span>
                   ) : (
                     <form method="post" action={`${PORTAL_ROUTE}/members/${m.id}/reinvite`}>

@@ -1,13 +1,13 @@
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isRefusal, Refusal } from "../../../lib/refusal";
+import { Refusal } from "../../../lib/refusal";
 import { parseForm } from "../../kit/refusal";
 import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
 import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
-import { textOf, type FormNext } from "../../kit/form";
+import { queryPage, textOf, type FormNext } from "../../kit/form";
 import { portalForm } from "../form-action";
 import { PortalPage } from "../layout";
 import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
@@ -16,7 +16,7 @@ import { answerOf } from "./ceremony-routes";
 import { passkeyName, passkeysPage } from "./passkeys-page";
 import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { refusedPage } from "../refused-page";
+import { areaMessagePage } from "../refused-page";
 import { requireAdmin } from "../require-role";
 import { auditPage } from "./audit-page";
 import { registerCeremonyRoutes } from "./ceremony-routes";
@@ -35,7 +35,7 @@ export function registerPublicAccessPages(portal: Hono<PortalEnv>) {
   registerFormsAsset(portal);
   portal.get("/sign-in", (c) => c.html(signInPage({ next: landingOf(c.req.query("next")), notice: c.req.query("notice") })));
   // The link: its token is traded for a short-lived cookie and the browser moves on to the acceptance
-  // page without it (issue 21 item 6). From another site (a webmail tab, `Sec-Fetch-Site: cross-site`)
+  // page without it, so the token leaves the address bar and the history. From another site (a webmail tab, `Sec-Fetch-Site: cross-site`)
   // a page that moves on by itself, since a browser withholds a SameSite=Strict cookie on a redirect
   // chain another site started; otherwise a 303.
   portal.get("/invitations/:token", async (c) => {
@@ -93,7 +93,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   portal.use("/members/*", requireAdmin);
   portal.use("/audit", requireAdmin);
   registerStepUpRoutes(portal);
-  // The step-up actions (issue 39 item 9): a passkey proof of the last minutes, not the session alone.
+  // The step-up actions: a passkey proof of the last minutes, not the session alone.
   portal.use("/members/:id/reinvite", requireFreshPasskey(() => `${PORTAL_ROUTE}/members`));
   portal.use("/passkeys/options", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
   portal.use("/passkeys/verify", requireFreshPasskey(() => `${PORTAL_ROUTE}/passkeys`));
@@ -170,7 +170,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   );
 
   // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
-  // A member's only: an admin's comes from the operator (issue 39 item 1), refused here as a conflict.
+  // A member's only: an admin's comes from the operator (one admin must not take over another's account), refused here as a conflict.
   portal.post(
     "/members/:id/reinvite",
     memberAction(async (c) => {
@@ -268,15 +268,17 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     }),
   );
 
-  portal.get("/audit", async (c) => {
-    const cursor = c.req.query("cursor");
-    try {
-      const page = await auditLogOf(c.get("deps"), c.get("viewer"), cursor);
-      return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
-    } catch (error) {
+  portal.get(
+    "/audit",
+    queryPage<PortalContext>({
       // A cursor this page did not issue (edited, or another organisation's) is refused, never read.
-      if (isRefusal(error, "invalid_request")) return c.html(refusedPage("That page of the audit log does not exist: open the audit log again from the menu."), 400);
-      throw error;
-    }
-  });
+      showAgain: (c, refusal) =>
+        c.html(areaMessagePage({ viewer: c.get("viewer"), formToken: c.get("formToken") }, "Refused", "That page of the audit log does not exist: open the audit log again from the menu."), refusal.status),
+      read: async (c) => {
+        const cursor = c.req.query("cursor");
+        const page = await auditLogOf(c.get("deps"), c.get("viewer"), cursor);
+        return c.html(auditPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), entries: page.entries, nextCursor: page.nextCursor, paged: cursor !== undefined }));
+      },
+    }),
+  );
 }

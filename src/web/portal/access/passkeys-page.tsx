@@ -47,7 +47,7 @@ export const passkeysPage = (p: { viewer: PortalViewer; formToken: string; passk
     />
     <h2>Add a passkey</h2>
     {p.stepUpNeeded ? (
-      // Issue 39 item 9: a new passkey is a new way in, so the session alone does not add one.
+      // A new passkey is a new way in, so the session alone does not add one.
       <>
         <p>A new passkey is a new way into your account, so confirm it is you with one of your passkeys first. Then add the new one here.</p>
         <StepUpCeremony formToken={p.formToken} next={`${PORTAL_ROUTE}/passkeys`} />

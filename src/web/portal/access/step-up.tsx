@@ -1,5 +1,5 @@
 /**
- * The step-up (issue 39 item 9): adding a passkey, making a new sign-in link and creating a live key
+ * The step-up, for what would let a stolen session stay in or move money: adding a passkey, making a new sign-in link and creating a live key
  * need a passkey proof of the last `STEP_UP_SECONDS` in this session. Without one, a post of those
  * actions is answered with this page (403, nothing done): the member confirms with their passkey (the
  * portal's one script runs the ceremony against `/portal/step-up/options|verify`), lands back on the

@@ -43,7 +43,7 @@ async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRef
 export function registerKeyPages(portal: Hono<PortalEnv>) {
   portal.get("/keys", (c) => keysPage(c, EMPTY_KEY_FORM));
 
-  // A live key moves real money: creating one needs a passkey proof of the last minutes (issue 39 item 9).
+  // A live key moves real money: creating one needs a passkey proof of the last minutes, so a stolen session cannot mint one.
   portal.on("POST", "/keys", requireFreshPasskey(() => `${PORTAL_ROUTE}/keys`, (c) => c.get("viewer").environment === "live"));
 
   portal.post(

@@ -161,7 +161,7 @@ export function WebhookPage(props: WebhookPageProps) {
 
 /**
  * The delivery log in the one table of records (kit/table.tsx): a table from 600 px up, a card per
- * delivery below it (issue 23 item 14), its Re-send button the card's width.
+ * delivery below it (a table row has no room for the attempts), its Re-send button the card's width.
  */
 function DeliveryLog(props: WebhookPageProps) {
   return (

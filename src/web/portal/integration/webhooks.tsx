@@ -8,7 +8,6 @@
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { Refusal } from "../../../lib/refusal";
 import {
   changeEndpoint,
   deleteEndpoint,
@@ -24,12 +23,12 @@ import { sendTestPing, testPingOf } from "../../../services/webhooks/test-ping";
 import { deliveryLogView, deliveryView, endpointView } from "../../../services/webhooks/views";
 import { webhookChanges, webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { optionalTextOf, textOf, textsOf, type FormNext } from "../../kit/form";
+import { optionalTextOf, queryPage, textOf, textsOf, type FormNext } from "../../kit/form";
 import { portalForm } from "../form-action";
 import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
-import { inputFeedback, isNotFound, pageRefusal, parseForm, type PageRefusal } from "../../kit/refusal";
+import { inputFeedback, parseForm, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, pingOutcome, WebhookPage } from "./webhook-page";
 import { emptyEndpointForm, WebhooksPage } from "./webhooks-page";
 import type { EndpointFormEntry } from "./endpoint-fields";
@@ -59,19 +58,12 @@ async function webhooksPage(c: PortalContext, entry: EndpointFormEntry, refusal?
  */
 async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, entry?: EndpointFormEntry) {
   const ctx = contextOf(c);
-  let endpoint, page, ping;
-  try {
-    endpoint = await requireEndpoint(ctx, id);
-    page = await endpointDeliveryLog(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
-    // After "Send a test ping": the redirect names the ping's delivery, whose attempt says how it went.
-    const pingId = refusal ? undefined : c.req.query("ping");
-    ping = pingId ? await testPingOf(ctx, id, pingId) : null;
-  } catch (error) {
-    // Another organisation's or environment's endpoint (not_found) goes on to the portal's error handler.
-    if (refusal || !(error instanceof Refusal) || isNotFound(error)) throw error;
-    // A cursor that is not ours: not a dead end but the newest page of deliveries, with the reason.
-    return webhookPage(c, id, pageRefusal(error));
-  }
+  // Another organisation's or environment's endpoint (not_found) goes on to the portal's error handler.
+  const endpoint = await requireEndpoint(ctx, id);
+  const page = await endpointDeliveryLog(ctx, id, refusal ? undefined : c.req.query("cursor"), DELIVERIES_PER_PAGE);
+  // After "Send a test ping": the redirect names the ping's delivery, whose attempt says how it went.
+  const pingId = refusal ? undefined : c.req.query("ping");
+  const ping = pingId ? await testPingOf(ctx, id, pingId) : null;
   const outcome = ping ? pingOutcome(deliveryView(ping.delivery, ping.attempts)) : null;
   const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: outcome?.ok ? outcome.message : noticeFrom(c.req.query("notice")) };
   const shown = endpointView(endpoint);
@@ -135,7 +127,14 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     }),
   );
 
-  portal.get("/webhooks/:id", (c) => webhookPage(c, c.req.param("id")));
+  portal.get(
+    "/webhooks/:id",
+    queryPage<PortalContext>({
+      // A cursor that is not ours: not a dead end but the newest page of deliveries, with the reason.
+      showAgain: (c, refusal) => webhookPage(c, idOf(c), refusal),
+      read: (c) => webhookPage(c, idOf(c)),
+    }),
+  );
 
   portal.post(
     "/webhooks/:id/rotate-secret",

@@ -1,5 +1,5 @@
 /**
- * What an analyst underwrites from (issue 45 item 6): the directors, application and register side
+ * What an analyst underwrites from: the directors, application and register side
  * by side, and the latest bank statement month by month. Read by services/deals/underwriting.ts.
  */
 import type { DealForUnderwriting } from "../../../services/deals/underwriting";

@@ -1,5 +1,5 @@
 /**
- * The lender's own working set on a deal (issue 45 item 5): who works it, and internal notes that
+ * The lender's own working set on a deal: who works it, and internal notes that
  * only the lender's members read (never the introducer or the client: no API, event or hub page
  * carries them). Both forms post through the kit's formAction (working-set-actions.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Decline and Funded, each on its own confirm page (issue 45 item 8): both are final, so the deal
+ * Decline and Funded, each on its own confirm page: both are final, so the deal
  * page only links here (the kit's confirm pattern, web/kit/confirm.tsx) and the page holds the one
  * form that reports the outcome through the lender API's own service (reportStatus).
  *   GET/POST /deals/{ref}/decline: coded reasons from the `decline-reasons` list, an optional note.

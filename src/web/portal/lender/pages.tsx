@@ -9,7 +9,8 @@ import type { Hono, MiddlewareHandler } from "hono";
 import { dealSummary } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { LENDER_STATUSES, type LenderStatus } from "../../../domain/reference/values";
-import { isRefusal } from "../../../lib/refusal";
+import { Refusal } from "../../../lib/refusal";
+import { queryPage } from "../../kit/form";
 import { ListLimit } from "../../../api/shared/schemas/common";
 import { dealsByLenderStatus } from "../../../services/deals/overview";
 import { pageOfDeals } from "../../../services/deals/reads";
@@ -28,45 +29,55 @@ const DEALS_PAGE_SIZE = 25;
 
 const isLenderStatus = (value: string): value is LenderStatus => (LENDER_STATUSES as readonly string[]).includes(value);
 
+/** The deals list with nothing in it yet: what every answer of the list starts from. */
+const listBase = (c: PortalContext) => ({ viewer: c.get("viewer"), formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null, reason: null });
+
 /** The lender portal's pages; every one is mounted behind requireKind("lender"). */
 export function registerLenderPages(portal: Hono<PortalEnv>) {
   portal.use("/deals", requireKind("lender"));
   portal.use("/deals/*", requireKind("lender"));
   portal.use("/queue", requireKind("lender"));
 
-  portal.get("/deals", async (c) => {
-    const viewer = c.get("viewer");
-    const base = { viewer, formToken: c.get("formToken"), deals: [], nextCursor: null, paged: false, limit: null, reason: null };
-    const asked = c.req.query("status") ?? "";
-    if (asked !== "" && !isLenderStatus(asked)) {
-      return c.html(dealsPage({ ...base, status: null, feedback: { error: { field: "status", message: "Choose the status from the list." } } }), 400);
-    }
-    const status = asked === "" ? null : (asked as LenderStatus);
-    // The API's own filter schema: the same codes, the same refusal.
-    const reasonsAsked = DeclineReasonFilter.safeParse(c.req.query("reasons") ?? "");
-    if (!reasonsAsked.success) {
-      return c.html(dealsPage({ ...base, status, feedback: { error: { field: "reasons", message: "Choose the reason from the list." } } }), 400);
-    }
-    const reasons = reasonsAsked.data;
-    const reason = reasons.length > 0 ? reasons.join(",") : null;
-    const askedLimit = c.req.query("limit");
-    const limitAsked = askedLimit === undefined ? null : ListLimit.safeParse(askedLimit);
-    if (limitAsked && !limitAsked.success) {
-      return c.html(dealsPage({ ...base, status, reason, feedback: { error: { field: null, message: "The page size must be a whole number from 1 to 100." } } }), 400);
-    }
-    const limit = limitAsked ? limitAsked.data : null;
-    const cursor = c.req.query("cursor") || undefined;
-    try {
-      const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, reasons);
-      return c.html(dealsPage({ ...base, status, reason, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
-    } catch (error) {
-      // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
-      if (isRefusal(error, "invalid_request")) {
-        return c.html(dealsPage({ ...base, status, reason, feedback: { error: { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } } }), 400);
-      }
-      throw error;
-    }
-  });
+  portal.get(
+    "/deals",
+    queryPage<PortalContext>({
+      showAgain: (c, refusal) => {
+        // What was asked that the list can still show beside the refusal: a known status, known reasons.
+        const asked = c.req.query("status") ?? "";
+        const reasons = DeclineReasonFilter.safeParse(c.req.query("reasons") ?? "");
+        // A cursor this list did not issue for this filter (edited, another organisation's or environment's) is refused, never read.
+        const cursor = refusal.field === "query.cursor";
+        const error = cursor ? { field: null, message: "That page of deals does not exist: open the deals list again from the menu." } : { field: refusal.field, message: refusal.message };
+        return c.html(
+          dealsPage({
+            ...listBase(c),
+            status: isLenderStatus(asked) ? asked : null,
+            reason: reasons.success && reasons.data.length > 0 ? reasons.data.join(",") : null,
+            feedback: { error },
+          }),
+          refusal.status,
+        );
+      },
+      read: async (c) => {
+        const viewer = c.get("viewer");
+        const asked = c.req.query("status") ?? "";
+        if (asked !== "" && !isLenderStatus(asked)) throw new Refusal("invalid_request", "Choose the status from the list.", { field: "status" });
+        const status = asked === "" ? null : (asked as LenderStatus);
+        // The API's own filter schema: the same codes, the same refusal.
+        const reasonsAsked = DeclineReasonFilter.safeParse(c.req.query("reasons") ?? "");
+        if (!reasonsAsked.success) throw new Refusal("invalid_request", "Choose the reason from the list.", { field: "reasons" });
+        const reasons = reasonsAsked.data;
+        const reason = reasons.length > 0 ? reasons.join(",") : null;
+        const askedLimit = c.req.query("limit");
+        const limitAsked = askedLimit === undefined ? null : ListLimit.safeParse(askedLimit);
+        if (limitAsked && !limitAsked.success) throw new Refusal("invalid_request", "The page size must be a whole number from 1 to 100.");
+        const limit = limitAsked ? limitAsked.data : null;
+        const cursor = c.req.query("cursor") || undefined;
+        const page = await pageOfDeals(c.get("deps"), scopeOfViewer(viewer), status ?? undefined, cursor, limit ?? DEALS_PAGE_SIZE, reasons);
+        return c.html(dealsPage({ ...listBase(c), status, reason, limit, deals: page.deals.map(dealSummary), nextCursor: page.nextCursor, paged: cursor !== undefined }));
+      },
+    }),
+  );
 
   portal.get("/queue", async (c) => {
     const viewer = c.get("viewer");

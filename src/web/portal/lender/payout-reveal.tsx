@@ -1,5 +1,5 @@
 /**
- * The payout account in full, for a lender admin (issue 45 item 6): POST /deals/{ref}/payout-account.
+ * The payout account in full, for a lender admin: POST /deals/{ref}/payout-account.
  * The answer is the page itself, not a redirect: the account is on that one response (portal pages
  * are `no-store`), so each showing is one request, audited before anything is shown. A member who
  * is not an admin gets the 404 page, as for every admin-only page; another lender's deal too.

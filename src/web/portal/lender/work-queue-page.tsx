@@ -1,7 +1,7 @@
 /**
  * The lender's work queue: the deals waiting on the lender's action, the nearest to funding first,
  * then what the client just did (documents arrived, a reply), then in review and new. Each deal
- * says its age and who works it; "Mine" keeps the deals assigned to the viewer (issue 45 item 5).
+ * says its age and who works it; "Mine" keeps the deals assigned to the viewer, an analyst's own day.
  */
 import { environmentInWords, LABELS } from "../../kit/format";
 import type { DealSummaryView } from "../../../domain/deals/view";

@@ -55,6 +55,7 @@ const signedInOf = (c: Context<PortalEnv>) => {
  * and anything else is a page with the request id. Never JSON.
  */
 const portalErrors = pageErrors<PortalEnv>({
+  // Every page answered "not found" to a signed-in member keeps the header and navigation, so it is no dead end.
   notFound: (c) => {
     const signedIn = signedInOf(c);
     return c.html(signedIn ? signedInNotFoundPage(signedIn.viewer, signedIn.formToken) : notFoundPage(), 404);
@@ -70,12 +71,6 @@ export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
   portal.use("*", async (c, next) => {
     await next();
-    // Every page answered "not found" to a signed-in member keeps the header and navigation (issue 23 item 13).
-    const viewer = c.get("viewer");
-    if (viewer && c.res.status === 404 && (c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-      c.res = undefined;
-      c.res = await c.html(signedInNotFoundPage(viewer, c.get("formToken")), 404);
-    }
     withPortalHeaders(c.res);
   });
   portal.use("*", sameOriginPosts<PortalEnv>((c) => c.html(refusedPage("This form must be sent from the portal itself."), 403)));
@@ -141,7 +136,10 @@ export function createPortalRoutes() {
   registerLenderPages(portal);
   portal.get("/", (c) => (c.get("viewer").organisationKind === "partner" ? partnerOverview(c) : lenderOverview(c)));
 
-  portal.all("*", (c) => c.html(notFoundPage(), 404));
+  // No such page: the error handler's one 404 page, inside the layout for a signed-in member.
+  portal.all("*", () => {
+    throw new Refusal("not_found", "No such page.");
+  });
   portal.onError(portalErrors);
   return portal;
 }

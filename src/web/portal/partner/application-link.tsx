@@ -1,5 +1,5 @@
 /**
- * "Send to the client to fill in" (issue 44) on the partner's lead page: the application link's state
+ * "Send to the client to fill in" on the partner's lead page: the application link's state
  * and a form that makes a new link through the API's own service (createApplicationLink, as POST
  * /partner/v1/leads/{id}/application-link), so the result is the same. The answer page shows the link
  * once, in the kit's copy control; afterwards only its state is shown (the token is stored hashed).

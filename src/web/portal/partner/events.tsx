@@ -6,8 +6,8 @@
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { eventsOf } from "../../../domain/webhooks/subscriptions";
-import { isRefusal } from "../../../lib/refusal";
-import { messagesOf } from "../../kit/messages";
+import { queryPage } from "../../kit/form";
+import { parseForm } from "../../kit/refusal";
 import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import { namesOfSubjects, pageOfEvents, requireEventSubject, type SubjectName } from "../../../services/webhooks/event-feed";
 import { RecordTable } from "../../kit/table";
@@ -37,7 +37,7 @@ const subjectHref = (kind: "partner" | "lender", subject: { type: string; id: st
 const SUBJECT_KINDS: Record<string, string> = { lead: "A lead", deal: "A deal", referral: "A referral" };
 
 /**
- * An event's subject as a person reads it (issue 23 item 9): the business's name and the reference they
+ * An event's subject as a person reads it, not as a raw id: the business's name and the reference they
  * know (`RF-…`, `DL-…`), linked to its page; never `lead <id>`.
  */
 const Subject = (props: { kind: "partner" | "lender"; subject: { type: string; id: string }; name: SubjectName | undefined }) => {
@@ -114,30 +114,28 @@ function EventsPage(props: { c: PortalContext; filters: Filters; page: EventPage
 }
 
 export function registerEventsPage(portal: Hono<PortalEnv>) {
-  portal.get("/events", async (c) => {
-    const viewer = c.get("viewer");
-    const api = viewer.organisationKind;
+  const filtersOf = (c: PortalContext): Filters => {
     const raw = c.req.query();
-    const filters: Filters = { event: raw.event || undefined, subject: raw.subject?.trim() || undefined };
-    const empty: EventPage = { events: [], next_cursor: null };
-    const refuse = (field: string, message: string) => c.html(<EventsPage c={c} filters={filters} page={empty} error={{ field: field.replace(/^query\./, ""), message }} />, 400);
-    const asked = { ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE };
-    const parsed = EventsQuery(api).safeParse(asked);
-    if (!parsed.success) {
-      const [first] = messagesOf(parsed.error, asked);
-      return refuse(first.field ?? "cursor", first.message);
-    }
-    const { event, subject, cursor, limit } = parsed.data;
-    try {
-      const ctx = viewContext(c.env, { deps: c.get("deps") });
-      // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
-      const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
-      const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit);
-      const names = await namesOfSubjects(ctx, scopeOfViewer(viewer), page.events.map((e) => e.subject));
-      return c.html(<EventsPage c={c} filters={filters} page={page} names={names} />);
-    } catch (error) {
-      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
-      throw error;
-    }
-  });
+    return { event: raw.event || undefined, subject: raw.subject?.trim() || undefined };
+  };
+  portal.get(
+    "/events",
+    queryPage<PortalContext>({
+      // An event the feed does not have, a subject not the viewer's, a cursor it did not issue: said beside the field, not shown as an empty log.
+      showAgain: (c, refusal) =>
+        c.html(<EventsPage c={c} filters={filtersOf(c)} page={{ events: [], next_cursor: null }} error={{ field: refusal.field?.replace(/^query\./, "") ?? "cursor", message: refusal.message }} />, refusal.status),
+      read: async (c) => {
+        const viewer = c.get("viewer");
+        const api = viewer.organisationKind;
+        const filters = filtersOf(c);
+        const { event, subject, cursor, limit } = parseForm(EventsQuery(api), { ...filters, cursor: c.req.query("cursor") || undefined, limit: PAGE_SIZE }, "query");
+        const ctx = viewContext(c.env, { deps: c.get("deps") });
+        // The reference or id a person typed, checked against what they own: a wrong one is said so, not shown as an empty log.
+        const stored = subject ? await requireEventSubject(ctx, scopeOfViewer(viewer), api, subject) : undefined;
+        const page = await pageOfEvents(ctx, scopeOfViewer(viewer), api, { event, subject: stored }, cursor, limit);
+        const names = await namesOfSubjects(ctx, scopeOfViewer(viewer), page.events.map((e) => e.subject));
+        return c.html(<EventsPage c={c} filters={filters} page={page} names={names} />);
+      },
+    }),
+  );
 }

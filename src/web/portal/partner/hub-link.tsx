@@ -1,5 +1,5 @@
 /**
- * The partner's "New hub link" (issue 21 item 6): the lead page's button leads to a confirm page
+ * The partner's "New hub link": the lead page's button leads to a confirm page
  * (web/kit/confirm.tsx), whose one form posts the rotation through the API's own service
  * (rotateLeadHubLink, as POST /partner/v1/leads/{id}/hub-link). The answer shows the new link with a
  * copy button and says the old one is dead (the lead page shows the current link too). The form token is single-use and bound to the
@@ -33,7 +33,7 @@ export function registerHubLinkPages(portal: Hono<PortalEnv>) {
       <PortalPage title="New hub link" viewer={c.get("viewer")} formToken={c.get("formToken")}>
         <Confirm
           question="Make a new hub link for this lead?"
-          // The business and the reference a person knows the lead by; never its raw id (issue 45 item 10).
+          // The business and the reference a person knows the lead by; never its raw id, which nobody recognises.
           facts={[
             ["Business", lead.business?.name ?? "Unnamed business"],
             ["Lead", lead.reference],

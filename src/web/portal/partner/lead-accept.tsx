@@ -19,7 +19,7 @@ export function AcceptReviewPage({ c, lead, offer }: { c: PortalContext; lead: L
   if (offer.term_months !== null) facts.push(["Term", `${offer.term_months} months`]);
   if (offer.annual_rate_pct !== null) facts.push(["Annual rate", `${offer.annual_rate_pct}%`]);
   if (offer.factor_rate !== null) facts.push(["Factor rate", String(offer.factor_rate)]);
-  // The fees belong to the price the client agrees to (issue 45 item 11).
+  // The fees belong to the price the client agrees to, so they are shown beside it before the acceptance.
   if (offer.fees !== null) facts.push(["Fees", f.money(offer.fees, offer.currency)]);
   if (offer.total_repayment !== null) facts.push(["Total to repay", f.money(offer.total_repayment, offer.currency)]);
   if (offer.expires_at) facts.push(["Expires", f.time(offer.expires_at)]);

@@ -1,9 +1,8 @@
 /**
  * A lead of the member's own organisation opened in the other environment (a bookmarked live lead while
- * the portal shows the sandbox, issue 45 item 3): instead of a bare "Not found", the page says the lead
+ * the portal shows the sandbox): instead of a bare "Not found", the page says the lead
  * is in the other environment and offers to switch and open it. Nothing of the lead is shown before the
- * switch (answered 200: the page is an offer, and the portal turns every signed-in 404 into its own
- * "Not found" page), and another account's id, or an unknown one, is the plain 404 (the check is scoped in SQL to
+ * switch (answered 200: the page is an offer, not a missing page), and another account's id, or an unknown one, is the plain 404 (the check is scoped in SQL to
  * the member's organisation).
  */
 import type { Hono } from "hono";

@@ -218,8 +218,8 @@ export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
 
 /**
  * The lead's version an edit form was drawn from (its hidden `version` input), or null when it
- * carries none. Every edit form of a draft carries it, and the save applies only to that version
- * (issue 39 item 2): a page drawn before another change is refused, not applied over it.
+ * carries none. Every edit form of a draft carries it, and the save applies only to that version:
+ * a page drawn before another change (another tab, the API) is refused, not applied over it.
  */
 export const drawnVersion = (form: Record<string, string | undefined>) => (/^\d{1,15}$/.test(form.version ?? "") ? Number(form.version) : null);
 

@@ -1,5 +1,5 @@
 /**
- * "What the lender needs" on the lead page (issue 45 item 2): per option ("Option 1", never a provider),
+ * "What the lender needs" on the lead page: per option ("Option 1", never a provider),
  * the lender's document requests with their state and the message thread's shape, and what the
  * partner can do about each: upload the document on the client's behalf (POST /leads/{id}/documents,
  * which every lender on the lead reads as the introducer's document) or send the client their link.

@@ -49,7 +49,7 @@ export function Offers({ c, lead }: { c: PortalContext; lead: LeadView }) {
 }
 
 /**
- * The business's own "no", sent by the partner for the client (issue 41): one of the presented offers
+ * The business's own "no", sent by the partner for the client: one of the presented offers
  * and a reason from `offer-decline-reasons`, through the API's own declineOffer.
  */
 function DeclineOffer({ c, lead }: { c: PortalContext; lead: LeadView }) {

@@ -7,8 +7,9 @@ import { leadSummary } from "../../../domain/leads/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { MARKETS } from "../../../domain/reference/markets";
 import { LEAD_STATES } from "../../../domain/reference/values";
-import { isRefusal } from "../../../lib/refusal";
-import { messagesOf } from "../../kit/messages";
+import { Refusal } from "../../../lib/refusal";
+import { queryPage } from "../../kit/form";
+import { parseForm } from "../../kit/refusal";
 import { pageOfLeads } from "../../../services/leads/leads";
 import { LeadQuery } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -126,25 +127,24 @@ function ListPage(props: { c: PortalContext; filters: Filters; leads: Summary[];
 }
 
 export function registerLeadsListPage(portal: Hono<PortalEnv>) {
-  portal.get("/leads", async (c) => {
+  const filtersOf = (c: PortalContext): Filters => {
     const raw = c.req.query();
-    const filters: Filters = { state: raw.state || undefined, market: raw.market || undefined, q: raw.q?.trim() || undefined };
-    const paged = Boolean(raw.cursor);
-    const refuse = (field: string, message: string) => c.html(<ListPage c={c} filters={filters} leads={[]} next={null} paged={paged} error={{ field, message }} />, 400);
-    if (filters.q && filters.q.length > SEARCH_MAX) return refuse("q", `Search with at most ${SEARCH_MAX} characters: part of the business name, or the lead's reference.`);
-    const asked = { ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE };
-    const parsed = LeadQuery.safeParse(asked);
-    if (!parsed.success) {
-      const [first] = messagesOf(parsed.error, asked);
-      return refuse(first.field ?? "cursor", first.message);
-    }
-    const { state, market, cursor, limit } = parsed.data;
-    try {
-      const page = await pageOfLeads(c.get("deps"), scopeOfViewer(c.get("viewer")), { state, country: market?.country, search: filters.q }, cursor, limit);
-      return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} paged={paged} />);
-    } catch (error) {
-      if (isRefusal(error, "invalid_request")) return refuse(error.field ?? "cursor", messagesOf({ code: error.code, detail: error.detail, field: error.field ?? "cursor" })[0].message);
-      throw error;
-    }
-  });
+    return { state: raw.state || undefined, market: raw.market || undefined, q: raw.q?.trim() || undefined };
+  };
+  portal.get(
+    "/leads",
+    queryPage<PortalContext>({
+      // A filter the list does not know, or a cursor it did not issue: the list's own page says so beside the field, never "no leads".
+      showAgain: (c, refusal) =>
+        c.html(<ListPage c={c} filters={filtersOf(c)} leads={[]} next={null} paged={Boolean(c.req.query("cursor"))} error={{ field: refusal.field?.replace(/^query\./, "") ?? "cursor", message: refusal.message }} />, refusal.status),
+      read: async (c) => {
+        const filters = filtersOf(c);
+        const raw = c.req.query();
+        if (filters.q && filters.q.length > SEARCH_MAX) throw new Refusal("invalid_request", `Search with at most ${SEARCH_MAX} characters: part of the business name, or the lead's reference.`, { field: "q" });
+        const { state, market, cursor, limit } = parseForm(LeadQuery, { ...filters, cursor: raw.cursor || undefined, limit: PAGE_SIZE }, "query");
+        const page = await pageOfLeads(c.get("deps"), scopeOfViewer(c.get("viewer")), { state, country: market?.country, search: filters.q }, cursor, limit);
+        return c.html(<ListPage c={c} filters={filters} leads={page.leads.map(leadSummary)} next={page.nextCursor} paged={Boolean(raw.cursor)} />);
+      },
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * A partner's home page: what needs the partner today ("Waiting on you": offers to answer, client links
  * about to expire), what waits on its clients ("Waiting on your client": a lender's open document
- * requests), then this month's leads per state, in the picked environment (issue 45 item 2).
+ * requests), then this month's leads per state, in the picked environment: what to do first, then how the month goes.
  */
 import { environmentInWords, formatFor, LABELS } from "../../kit/format";
 import type { Waiting as WaitingLists, WaitingLead } from "../../../domain/portal/partner-waiting";

@@ -6,8 +6,8 @@
  * /leads/{id}/significant-persons), so the portal and the API cannot drift.
  * A person is named by a key made from what they hold (`personKeys`), never by their place in the
  * list, and every form carries the lead's version it was drawn from: a save from a page drawn before
- * another change (another tab, the API) is refused with the form again and nothing written (issue 39
- * item 2). A submitted lead's list is shown without forms.
+ * another change (another tab, the API) is refused with the form again and nothing written, never
+ * applied over that change. A submitted lead's list is shown without forms.
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
