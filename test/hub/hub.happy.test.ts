@@ -43,7 +43,7 @@ describe("client hub: uploads against a request", () => {
     // Sizes in words, never a count of bytes (issue 45 item 10).
     expect(after.text).toContain("<bdi>jan.pdf</bdi> (1 KB, ");
     expect(after.text).not.toMatch(/\d bytes/);
-    expect((await hubCall("GET", hub)).text).toContain("<dt>Size</dt><dd>1 KB</dd>");
+    expect((await hubCall("GET", hub)).text).toContain('<td data-label="Size">1 KB</td>');
     expect(after.text).toMatch(/<strong id="request-status">Uploaded by the client<\/strong>, 2 file\(s\)/);
 
     const row = await env.DB.prepare("select status, file_count, uploaded_at from document_requests where id = ?").bind(request.id).first<any>();

@@ -16,7 +16,6 @@
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { html } from "hono/html";
 import { HUB_ROUTE, HUB_SESSION_COOKIE } from "../../lib/signed-links";
 import { clientAddress } from "../../lib/client-address";
 import { hubIsReadOnly } from "../../domain/hub/link";
@@ -43,7 +42,7 @@ import { acceptHubOffer, declineHubOffer, hubOfferWithDisclosure } from "../../s
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import type { HubContext, HubEnv } from "./context";
-import { expiredPage, failedPage, notFoundPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
+import { crossSitePage, expiredPage, failedPage, notFoundPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
 import { Refusal } from "../../lib/refusal";
 import type { RefusalStatus } from "../../lib/refusal-status";
 import { formAction, optionalTextOf as text } from "../kit/form";
@@ -101,9 +100,7 @@ const hubErrors = pageErrors<HubEnv>({
   failed: async (c, requestId, maybeSaved) => withHubHeaders(await c.html(failedPage(requestId, maybeSaved), 500)),
 });
 
-const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
-  c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
-);
+const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) => c.html(crossSitePage(), 403));
 
 
 /** `/hub/{leadId}/{token}[/rest]`: the second segment is a token (40 hex), never a page name. */

@@ -1,8 +1,8 @@
 /**
  * The HTML wing's last word (the portal's and the hub's `onError`), as `api/problem.ts` is the JSON
  * doors': whatever a page handler lets escape is answered with a page, never JSON. A refused form
- * (`RefusedForm`, thrown by the kit's `formAction`) is the form's page again with what was typed and
- * the message beside the field; `not_found` is the area's 404 page; `rate_limited` (and a busy
+ * (`RefusedForm`, thrown by the kit's `formAction`, or by its `queryPage` for a refused filter or
+ * cursor) is the page again with what was typed and the message beside the field; `not_found` is the area's 404 page; `rate_limited` (and a busy
  * platform's 503) a page saying when to try again, with `Retry-After`; any other refusal a page with
  * its message and status; anything else is logged with the request id exactly as `onError` logs it
  * (`refusalOfError`) and answered with an error page that names the request id.

@@ -1,4 +1,3 @@
-import { html, raw } from "hono/html";
 import { ALLOWED_KINDS } from "../../domain/documents/decision";
 import { FILE_KIND_NAMES } from "../../domain/documents/file-kind-names";
 import { OPEN_REQUEST_STATUSES } from "../../domain/documents/types";
@@ -7,7 +6,7 @@ import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
 import { fileSizeInWords, LABELS, sizeInWords } from "../kit/format";
-import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
+import { FeedbackLines, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
 
@@ -30,22 +29,49 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
   const { request, deal, files } = p;
   const open = OPEN_REQUEST_STATUSES.includes(request.status);
   const rules = uploadRules(request.documentType);
-  const content = html`<h1>${request.label}</h1>
-<p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${LABELS.requestStatus(request.status)}</strong>, ${request.fileCount} file(s).</p>
-${request.note ? html`<p>Note: <bdi>${request.note}</bdi></p>` : ""}
-${feedback(f)}
-${
-  files.length > 0
-    ? html`<h2>Files sent</h2><ul id="request-files">${files.map((d) => html`<li><bdi>${d.filename}</bdi> (${fileSizeInWords(d.byteSize)}, ${local.time(d.receivedAt)})</li>`)}</ul>`
-    : ""
-}
-${
-  open && !readOnly
-    ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
-<p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.${rules.photos}</p>
-<label for="file">File(s)${requiredMark}</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
-<button type="submit">Upload</button></form>`
-    : html`<p class="muted">This request takes no more files.</p>`
-}`;
-  return layout(request.label, base, content, readOnly);
+  return (
+    <HubPage title={request.label} base={base} readOnly={readOnly}>
+      <h1>{request.label}</h1>
+      <p>
+        Requested {local.time(request.requestedAt)} for {deal.label} ({deal.deal.ref}). Status: <strong id="request-status">{LABELS.requestStatus(request.status)}</strong>,{" "}
+        {request.fileCount} file(s).
+      </p>
+      {request.note ? (
+        <p>
+          Note: <bdi>{request.note}</bdi>
+        </p>
+      ) : null}
+      <FeedbackLines f={f} />
+      {files.length > 0 ? (
+        <>
+          <h2>Files sent</h2>
+          <ul id="request-files">
+            {files.map((d) => (
+              <li>
+                <bdi>{d.filename}</bdi> ({fileSizeInWords(d.byteSize)}, {local.time(d.receivedAt)})
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {open && !readOnly ? (
+        <>
+          <h2>Upload</h2>
+          <form method="post" enctype="multipart/form-data" action={`${base}/requests/${request.id}`}>
+            <p id="upload-rules">
+              Accepted file types: {rules.names.join(", ")}. You can send {rules.text}.{rules.photos}
+            </p>
+            <label for="file">
+              File(s)
+              <RequiredMark />
+            </label>
+            <input id="file" type="file" name="file" accept={rules.accept} {...invalidIf(f, "file", "upload-rules")} multiple required />
+            <button type="submit">Upload</button>
+          </form>
+        </>
+      ) : (
+        <p class="muted">This request takes no more files.</p>
+      )}
+    </HubPage>
+  );
 }
