@@ -327,6 +327,27 @@ describe("<rfs-prequalify> on a partner's page", () => {
     await page.close();
   });
 
+  it("shows the answer of a submit made while the market's money bands are still loading", async () => {
+    // CI saw it: the form went in before the answer's region did, so a submit in between lost its answer.
+    const { page, answers } = await openWidget(`publishable-key="${await visitorKey()}" country="AU" locale="en-GB"`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/partner/v1/enums/funding-amount-bands**", async (route) => (await held, route.continue()));
+    await waitForForm(page);
+    await page.evaluate(() => {
+      const root = document.querySelector("rfs-prequalify")!.shadowRoot!;
+      (root.querySelector("#amount") as HTMLInputElement).value = "40000";
+      (root.querySelector("#purpose") as HTMLSelectElement).value = "working_capital";
+      root.querySelector("form")!.requestSubmit();
+    });
+    await page.waitForFunction(() => (window as any).__events.length === 1, undefined, { timeout: 10_000 }).catch(async () => {
+      throw new Error(`no answer; the alert says ${JSON.stringify(await page.locator("rfs-prequalify [role=alert]").textContent())}; the page's answers: ${answers.join("; ")}`);
+    });
+    expect(await page.locator("rfs-prequalify #answer h2").getAttribute("data-decision")).toBeTruthy();
+    release();
+    await page.close();
+  });
+
   it("makes Continue a link only to an https: address, or http: on this machine; any other action (javascript:, data:, http: elsewhere) leaves the Continue button", async () => {
     // Issue 39 item 7: a `javascript:` action became the link's href and ran on the host page at "Continue".
     const { page } = await openWidget(`publishable-key="${await visitorKey()}" country="AU" locale="en-GB" action="https://partner.example/apply"`);

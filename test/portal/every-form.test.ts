@@ -87,8 +87,12 @@ function expectPersonWords(html: string, where: string) {
 const controls = (html: string) => html.match(/<(?:input|select|textarea)\b[^>]*>/g) ?? [];
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1] ?? null;
 
+/** A page without a doctype is drawn in quirks mode (another box model, other table and line-height rules). */
+const expectStandardsMode = (answer: Answer, where: string) => expect(answer.text.slice(0, 15).toLowerCase(), `${where}: starts with the doctype`).toBe("<!doctype html>");
+
 function expectRefusedForm(answer: Answer, c: FormCase, where: string) {
   expect(answer.status, `${where}: ${answer.text.slice(0, 400)}`).toBe(c.status);
+  expectStandardsMode(answer, where);
   expect(shownMessages(answer.text).length, `${where} shows what is wrong`).toBeGreaterThan(0);
   expectPersonWords(answer.text, where);
   const focused = controls(answer.text).filter((tag) => /\bautofocus\b/.test(tag));
@@ -117,7 +121,10 @@ function expectRefusedForm(answer: Answer, c: FormCase, where: string) {
 
 function expectAction(answer: Answer, c: ActionCase, where: string) {
   expect(answer.status, `${where}: ${answer.text.slice(0, 300)}`).toBe(c.status);
-  if (answer.status < 300 || answer.status >= 400) expect(answer.text, where).toMatch(/<h1[ >]/);
+  if (answer.status < 300 || answer.status >= 400) {
+    expect(answer.text, where).toMatch(/<h1[ >]/);
+    expectStandardsMode(answer, where);
+  }
   expectPersonWords(answer.text, where);
 }
 

@@ -7,6 +7,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { StepField } from "./fields";
+import { DOCTYPE } from "../kit/doctype";
 
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1d2230;line-height:1.5;overflow-wrap:anywhere}
@@ -30,25 +31,28 @@ dl{margin:0}dt{font-weight:600}dd{margin:0 0 .6rem}
 
 export function ApplyPage(props: { title: string; children?: Child; progress?: string }) {
   return (
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`${props.title} · Your application`}</title>
-        <style>{raw(STYLE)}</style>
-      </head>
-      <body>
-        <a class="skip" href="#main">
-          Skip to the form
-        </a>
-        <main id="main">
-          {props.progress ? <p class="progress">{props.progress}</p> : null}
-          <h1>{props.title}</h1>
-          {props.children}
-        </main>
-      </body>
-    </html>
+    <>
+      {DOCTYPE}
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="referrer" content="no-referrer" />
+          <title>{`${props.title} · Your application`}</title>
+          <style>{raw(STYLE)}</style>
+        </head>
+        <body>
+          <a class="skip" href="#main">
+            Skip to the form
+          </a>
+          <main id="main">
+            {props.progress ? <p class="progress">{props.progress}</p> : null}
+            <h1>{props.title}</h1>
+            {props.children}
+          </main>
+        </body>
+      </html>
+    </>
   );
 }
 

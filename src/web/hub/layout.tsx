@@ -9,6 +9,7 @@ import type { LocalForm } from "../../domain/hub/local-form";
 import { sizeInWords } from "../kit/format";
 import { COPY_STYLE } from "../kit/copy";
 import { TABLE_STYLE } from "../kit/table";
+import { DOCTYPE } from "../kit/doctype";
 
 /**
  * Phone first: no wide tables; lists of records are cards holding a definition
@@ -31,8 +32,6 @@ a{color:#1a4fb8}.status{font-weight:600}.todo{border:2px solid #1a4fb8}.todo h2{
 ${COPY_STYLE}
 ${TABLE_STYLE}`;
 
-/** Standards mode: JSX has no doctype, so every hub page starts with it here. */
-const DOCTYPE = raw("<!doctype html>");
 
 export interface Feedback {
   /** Shown in a green box after a successful action. */

@@ -4,6 +4,7 @@ import { Document, SignedOutHeader } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
 import { INVITATION_PAGE } from "./invitation-cookie";
+import { DOCTYPE } from "../../kit/doctype";
 
 const ROLE_WORDS: Record<PortalRole, string> = {
   admin: "an admin (API keys, webhooks, members and the audit log, besides the work itself)",
@@ -16,16 +17,16 @@ export const invitationPage = (props: { organisationName: string; email: string;
     <main>
       {props.reenrol ? (
         <>
-          <h1>
-            A new passkey for <bdi>{props.organisationName}</bdi>
-          </h1>
-          <p>
-            An admin of <strong>
-              <bdi>{props.organisationName}</bdi>
-            </strong>{" "}
-            sent this link to <strong>{props.email}</strong> to sign in again. The passkey you make now replaces your passkeys: the old ones stop working and every
-            open session of yours is signed out. You keep your role.
-          </p>
+            <h1>
+              A new passkey for <bdi>{props.organisationName}</bdi>
+            </h1>
+            <p>
+              An admin of <strong>
+                <bdi>{props.organisationName}</bdi>
+              </strong>{" "}
+              sent this link to <strong>{props.email}</strong> to sign in again. The passkey you make now replaces your passkeys: the old ones stop working and every
+              open session of yours is signed out. You keep your role.
+            </p>
         </>
       ) : (
         <>
@@ -75,6 +76,8 @@ export const invitationGonePage = () => (
  * page moves on by itself to the acceptance page (same-site now, so the Strict cookie goes along).
  */
 export const invitationOpeningPage = (target: string) => (
+  <>
+  {DOCTYPE}
   <html lang="en">
     <head>
       <meta charset="utf-8" />
@@ -89,4 +92,5 @@ export const invitationOpeningPage = (target: string) => (
       </p>
     </body>
   </html>
+  </>
 );
