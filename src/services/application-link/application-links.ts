@@ -20,7 +20,7 @@ import {
   type SubmitMode,
 } from "../../domain/leads/application-link";
 import { COMMISSION_DISCLOSURE, CURRENT_CONSENT_TEXT } from "../../domain/leads/consent-texts";
-import { consentByBusiness, withdrawnConsent } from "../../domain/leads/consent";
+import { consentByBusiness, consentToWithdraw, withdrawnConsent, type ConsentWithdrawalChannel } from "../../domain/leads/consent";
 import { missingForSubmit } from "../../domain/leads/submission";
 import { marketFor } from "../../domain/reference/markets";
 import type { Lead, LeadParts, SignificantPerson } from "../../domain/leads/types";
@@ -300,17 +300,29 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
   return { lead: after, completedAt: completedAtIso };
 }
 
-/** Withdrawal before submission, from the link's session: `lead.consent_withdrawn`; submit then answers 422 `consent_required`. */
-export async function withdrawConsent(deps: Deps, opened: Opened) {
+/**
+ * The business withdraws its consent before submission, from the link's done page or the client hub
+ * (`channel`): consent no longer obtained, the receipt kept as the record of what was withdrawn, and
+ * `lead.consent_withdrawn` in the same batch, guarded on the draft write; submit then answers 422
+ * `consent_required`. A submitted lead is 409 `lead_submitted` (its data went to providers: see
+ * docs/application-link.md, "Withdrawal"); a lead without consent to withdraw is 409 `invalid_transition`.
+ */
+export async function withdrawLeadConsent(deps: Deps, scope: Scope, leadId: string, channel: ConsentWithdrawalChannel) {
   return changeDraft(
     deps,
-    scopeOfLink(opened.link),
-    opened.lead.id,
-    (lead, at) => ({ ...lead, consent: withdrawnConsent(lead.consent, at) }),
+    scope,
+    leadId,
+    (lead, at) => {
+      if (!consentToWithdraw(lead.consent)) throw new Refusal("invalid_transition", "There is no consent to withdraw: it was not given, or it was withdrawn already.");
+      return { ...lead, consent: withdrawnConsent(lead.consent, at) };
+    },
     undefined,
-    (_before, lead) => [leadEvent(lead, "lead.consent_withdrawn", { withdrawn_at: lead.consent?.withdrawn_at ?? null })],
+    (_before, lead) => [leadEvent(lead, "lead.consent_withdrawn", { withdrawn_at: lead.consent?.withdrawn_at ?? null, withdrawn_via: channel })],
   );
 }
+
+/** Withdrawal from the link's own session (its done page). */
+export const withdrawConsent = (deps: Deps, opened: Opened) => withdrawLeadConsent(deps, scopeOfLink(opened.link), opened.lead.id, "application_link");
 
 /** The page's view of the disclosure, worded for this introducer. */
 export const commissionDisclosureFor = (introducer: string) => ({ version: COMMISSION_DISCLOSURE.version, text: COMMISSION_DISCLOSURE.text(introducer) });

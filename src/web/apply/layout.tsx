@@ -17,7 +17,7 @@ label{display:block;font-weight:600;margin:1rem 0 .25rem}.hint{display:block;col
 input[type=text],input[type=email],input[type=tel],input[type=date],select{width:100%;padding:.5rem;font-size:max(1rem,16px);min-height:2.75rem;border:2px solid #596070;border-radius:0}
 input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}
 .check label{display:flex;gap:.7rem;align-items:flex-start;font-weight:400;min-height:2.75rem}.check input{width:1.5rem;height:1.5rem;flex:none;margin-top:.1rem}
-.field-error{display:block;color:#b71c1c;font-weight:600}[aria-invalid=true]{border-color:#b71c1c}
+.field-error{display:block;color:#b71c1c;font-weight:600}[aria-invalid=true]{border:2px solid #b71c1c}
 .error-summary{border:4px solid #b71c1c;padding:.8rem 1rem;margin:1rem 0}.error-summary h2{margin-top:0}
 .notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}
 button,.button{display:inline-block;margin:1.2rem .6rem 0 0;padding:.6rem 1.1rem;font-size:1rem;min-height:2.75rem;background:#2e7d32;color:#fff;border:0;text-decoration:none;cursor:pointer}

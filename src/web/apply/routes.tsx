@@ -11,8 +11,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Variables } from "../../app-env";
-import { onError } from "../../api/problem";
-import { LeadPatch, SignificantPersonInput, SignificantPersonsInput } from "../../api/shared/schemas/lead";
+import { LeadPatch, SignificantPersonsPut } from "../../api/shared/schemas/lead";
 import { APPLICATION_STEPS, stepAfter, stepBefore, type StepSlug } from "../../domain/leads/application-link";
 import { consentTextIn } from "../../domain/leads/consent-texts";
 import { missingForSubmit } from "../../domain/leads/submission";
@@ -41,9 +40,10 @@ import {
   withdrawConsent,
   type Opened,
 } from "../../services/application-link/application-links";
-import { jsonOfForm, readForm, textFields, type FormFields } from "../kit/form";
+import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form";
 import { formatFor, inWords, sizeInWords } from "../kit/format";
-import { formProblems, pageRefusal, parseForm } from "../kit/refusal";
+import { pageErrors } from "../kit/page-errors";
+import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
 import { isFormStep, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, StepInput, type StepProblems } from "./layout";
 
@@ -193,32 +193,28 @@ function stepValues(lead: Lead, step: FormStep) {
 }
 
 /**
- * A refusal this area's pages show beside the form; anything else goes on to the area's onError.
- * (These pages are not yet on the kit's formAction and page-errors: the portal and the hub are.)
+ * A step's post (the kit's formAction): the step's inputs through the API's LeadPatch and amendLead,
+ * then on to the next step (or back); a refusal is the step's page again with what was typed, each
+ * message beside its input (the area's error handler, web/kit/page-errors.ts, answers it).
  */
-function refusalForPage(error: unknown) {
-  if (!(error instanceof Refusal)) throw error;
-  return pageRefusal(error);
-}
-
-async function postFormStep(c: ApplyContext, step: FormStep) {
-  const opened = c.get("opened");
-  const fields = stepFields(step, marketFor(opened.lead.country));
-  const posted = textFields(await readForm(c));
-  const again = (problems: StepProblems, status: number) =>
-    c.html(<FormStepPage opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={problems} />, status as 400);
-  const body = stepBody(fields, posted, opened.link.locked);
-  const locate = locateIn(fields.map((f) => f.name));
-  try {
-    await saveApplicationStep(c.get("deps"), opened, parseForm(LeadPatch, body, "body"));
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  if (posted.go === "back") return c.redirect(stepPath(stepBefore(step) ?? step), 303);
-  if (step === "business" && body.business && (body.business as Record<string, unknown>).company_number) return c.redirect(path("/business/check"), 303);
-  return c.redirect(stepPath(stepAfter(step)), 303);
-}
+const postFormStep = (step: FormStep) =>
+  formAction<ApplyContext, FormFields>({
+    draftOf: (form) => textFields(form),
+    act: async (c, form) => {
+      const opened = c.get("opened");
+      const posted = textFields(form);
+      const body = stepBody(stepFields(step, marketFor(opened.lead.country)), posted, opened.link.locked);
+      await saveApplicationStep(c.get("deps"), opened, parseForm(LeadPatch, body, "body"));
+      if (posted.go === "back") return stepPath(stepBefore(step) ?? step);
+      if (step === "business" && (body.business as Record<string, unknown> | undefined)?.company_number) return path("/business/check");
+      return stepPath(stepAfter(step));
+    },
+    showAgain: (c, refusal, posted) => {
+      const opened = c.get("opened");
+      const locate = locateIn(stepFields(step, marketFor(opened.lead.country)).map((f) => f.name));
+      return c.html(<FormStepPage opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={asStepProblems(formProblems(refusal, locate))} />, refusal.status);
+    },
+  });
 
 // Significant persons.
 
@@ -310,53 +306,53 @@ const personIndex = (raw: string | undefined, persons: readonly unknown[]) => {
   return i !== null && i < persons.length ? i : null;
 };
 
-async function postPerson(c: ApplyContext) {
-  const opened = c.get("opened");
-  const posted = textFields(await readForm(c), { trim: true });
-  const editing = personIndex(posted.index, opened.lead.significantPersons);
-  const again = (problems: StepProblems, status: number) => c.html(<PersonsPage opened={opened} editing={editing} values={posted} problems={problems} />, status as 400);
-  const own = Object.fromEntries(PERSON_FIELDS.filter((f) => f.name in posted).map((f) => [f.name, posted[f.name]!]));
-  const body = nest(jsonOfForm(own, { numbers: ["ownership_percent"] }));
-  const locate = locateIn(PERSON_FIELDS.map((f) => f.name));
-  let whole: SignificantPerson[];
-  try {
-    const person = parseForm(SignificantPersonInput, body, "body") as SignificantPerson;
-    const list = [...opened.lead.significantPersons];
-    if (editing === null) list.push(person);
-    else list[editing] = person;
-    try {
-      whole = parseForm(SignificantPersonsInput, list, "body") as SignificantPerson[];
-    } catch (error) {
-      // The list as a whole fails only on the total ownership: the message goes beside that input.
-      const refusal = refusalForPage(error);
-      return again(asStepProblems(formProblems(refusal, () => "ownership_percent")), refusal.status);
-    }
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  try {
-    await saveApplicationPersons(c.get("deps"), opened, whole);
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  return c.redirect(`${path("/persons")}?done=${editing === null ? "added" : "changed"}`, 303);
-}
+/**
+ * Where a persons refusal is shown: a person's own field beside its input; the list's total (the
+ * API's SignificantPersonsPut names it `significant_persons`) beside the share; with the list locked
+ * (no form on the page) everything above it.
+ */
+const locatePerson = (opened: Opened) => {
+  const names = locateIn(PERSON_FIELDS.map((f) => f.name));
+  return (field: string | null | undefined) => {
+    if (opened.link.locked.includes("significant_persons") || !field) return null;
+    if (field === "significant_persons") return "ownership_percent";
+    return names(field.replace(/^significant_persons\.\d+\./, ""));
+  };
+};
 
-async function removePerson(c: ApplyContext) {
-  const opened = c.get("opened");
-  const posted = textFields(await readForm(c));
-  const index = personIndex(posted.index, opened.lead.significantPersons);
-  if (index === null) return c.redirect(path("/persons"), 303);
-  try {
+/** Adds a person, or changes the one `index` names: the person through the API's schema, then the whole list through the API's PUT body. */
+const postPerson = formAction<ApplyContext, FormFields>({
+  draftOf: (form) => textFields(form, { trim: true }),
+  act: async (c, form) => {
+    const opened = c.get("opened");
+    const posted = textFields(form, { trim: true });
+    const editing = personIndex(posted.index, opened.lead.significantPersons);
+    const own = Object.fromEntries(PERSON_FIELDS.filter((f) => f.name in posted).map((f) => [f.name, posted[f.name]!]));
+    const list: unknown[] = [...opened.lead.significantPersons];
+    list[editing ?? list.length] = nest(jsonOfForm(own, { numbers: ["ownership_percent"] }));
+    // The whole list through the API's PUT body: the person's own fields and the ownership total, worded as the portal's persons form words them.
+    const { significant_persons } = parseForm(SignificantPersonsPut, { significant_persons: list }, "body");
+    await saveApplicationPersons(c.get("deps"), opened, significant_persons as SignificantPerson[]);
+    return `${path("/persons")}?done=${editing === null ? "added" : "changed"}`;
+  },
+  showAgain: (c, refusal, posted) => {
+    const opened = c.get("opened");
+    const editing = personIndex(posted.index, opened.lead.significantPersons);
+    return c.html(<PersonsPage opened={opened} editing={editing} values={posted} problems={asStepProblems(formProblems(refusal, locatePerson(opened)))} />, refusal.status);
+  },
+});
+
+/** Removes the person `index` names; an index no longer on the list (removed in another tab) is simply back to the list. */
+const removePerson = formAction<ApplyContext>({
+  act: async (c, form) => {
+    const opened = c.get("opened");
+    const index = personIndex(textFields(form).index, opened.lead.significantPersons);
+    if (index === null) return path("/persons");
     await saveApplicationPersons(c.get("deps"), opened, opened.lead.significantPersons.filter((_, i) => i !== index));
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return c.html(<PersonsPage opened={opened} editing={null} values={{}} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-  }
-  return c.redirect(`${path("/persons")}?done=removed`, 303);
-}
+    return `${path("/persons")}?done=removed`;
+  },
+  showAgain: (c, refusal) => c.html(<PersonsPage opened={c.get("opened")} editing={null} values={{}} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+});
 
 const PERSON_NOTICES: Record<string, string> = { added: "The person was added.", changed: "The changes were saved.", removed: "The person was removed." };
 
@@ -399,6 +395,7 @@ async function DocumentsPage(props: { c: ApplyContext; problems: StepProblems | 
           accept=".pdf,.csv,.ofx"
           aria-describedby={`${inputId("file")}-hint${problems?.byInput.file ? ` ${inputId("file")}-error` : ""}`}
           aria-invalid={problems?.byInput.file ? "true" : undefined}
+          autofocus={problems?.byInput.file ? true : undefined}
         />
         <button type="submit" class="secondary">
           Upload
@@ -547,6 +544,12 @@ function ConsentPage(props: { opened: Opened; problems: StepProblems | null; sof
   );
 }
 
+/** A refused agreement: the tick's message beside it; what is still missing is listed on the page itself (MissingList). */
+function consentProblems(refusal: PageRefusal): StepProblems {
+  const problems = asStepProblems(formProblems(refusal, (field) => (field === "agree" ? "agree" : null)));
+  return refusal.code === "missing_fields" ? { ...problems, summary: "Some answers are still needed before you can send your application: they are listed below." } : problems;
+}
+
 function DonePage(props: { opened: Opened; notice?: string; problems?: StepProblems | null }) {
   const { opened } = props;
   const { lead, link } = opened;
@@ -675,21 +678,23 @@ function createPages() {
   pages.post("/persons", postPerson);
   pages.post("/persons/remove", removePerson);
   pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? "Thank you: your files were received." : undefined })));
-  pages.post("/documents", takesFiles(), async (c) => {
-    const form = await readForm(c);
-    const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-    try {
-      await uploadApplicationStatements(
-        c.get("deps"),
-        c.get("opened"),
-        await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
-      );
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status);
-    }
-    return c.redirect(`${path("/documents")}?done=uploaded`, 303);
-  });
+  pages.post(
+    "/documents",
+    takesFiles(),
+    formAction<ApplyContext>({
+      act: async (c, form) => {
+        // A file input left empty still sends a nameless, empty part.
+        const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+        await uploadApplicationStatements(
+          c.get("deps"),
+          c.get("opened"),
+          await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
+        );
+        return `${path("/documents")}?done=uploaded`;
+      },
+      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status),
+    }),
+  );
   pages.get("/review", async (c) => {
     const opened = c.get("opened");
     const statements = (await statementsOf(c.get("deps"), opened)).length;
@@ -707,24 +712,23 @@ function createPages() {
     );
   });
   pages.get("/consent", (c) => c.html(<ConsentPage opened={c.get("opened")} problems={null} />));
-  pages.post("/consent", async (c) => {
-    const opened = c.get("opened");
-    const posted = textFields(await readForm(c));
-    const soft = posted.soft_credit_search === "yes";
-    if (posted.agree !== "yes") {
-      return c.html(<ConsentPage opened={opened} soft={soft} problems={{ byInput: { agree: "Tick the box to agree before you send your application." }, summary: "" }} />, 400);
-    }
-    try {
-      await agreeAndComplete(c.get("deps"), opened, soft);
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(<ConsentPage opened={opened} soft={soft} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-    }
-    return c.redirect(stepPath("done"), 303);
-  });
+  pages.post(
+    "/consent",
+    formAction<ApplyContext, { soft: boolean }>({
+      draftOf: (form) => ({ soft: textFields(form).soft_credit_search === "yes" }),
+      act: async (c, form) => {
+        const posted = textFields(form);
+        // Agreement is its own tick: never implied by the soft search's, nor by sending the form.
+        if (posted.agree !== "yes") throw new Refusal("invalid_request", "Tick the box to agree before you send your application.", { field: "agree" });
+        await agreeAndComplete(c.get("deps"), c.get("opened"), posted.soft_credit_search === "yes");
+        return stepPath("done");
+      },
+      showAgain: (c, refusal, draft) => c.html(<ConsentPage opened={c.get("opened")} soft={draft.soft} problems={consentProblems(refusal)} />, refusal.status),
+    }),
+  );
   for (const step of ["business", "contact", "funding", "trading"] as const) {
     pages.get(`/${step}`, (c) => c.html(<FormStepPage opened={c.get("opened")} step={step} values={stepValues(c.get("opened").lead, step)} problems={null} />));
-    pages.post(`/${step}`, (c) => postFormStep(c, step));
+    pages.post(`/${step}`, postFormStep(step));
   }
   pages.all("*", (c) => dead(c));
   return pages;
@@ -733,18 +737,68 @@ function createPages() {
 function createAfterPages() {
   const after = new Hono<ApplyEnv>();
   after.get("/done", (c) => c.html(<DonePage opened={c.get("opened")} notice={c.req.query("done") === "withdrawn" ? "Your consent was withdrawn." : undefined} />));
-  after.post("/withdraw", async (c) => {
-    const opened = c.get("opened");
-    try {
-      await withdrawConsent(c.get("deps"), opened);
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(<DonePage opened={opened} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-    }
-    return c.redirect(`${stepPath("done")}?done=withdrawn`, 303);
-  });
+  after.post(
+    "/withdraw",
+    formAction<ApplyContext>({
+      act: async (c) => {
+        await withdrawConsent(c.get("deps"), c.get("opened"));
+        return `${stepPath("done")}?done=withdrawn`;
+      },
+      showAgain: (c, refusal) => c.html(<DonePage opened={c.get("opened")} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+    }),
+  );
   return after;
 }
+
+const withApplyHeaders = (res: Response) => {
+  for (const [name, value] of Object.entries(APPLY_HEADERS)) res.headers.set(name, value);
+  return res;
+};
+
+/**
+ * The application's last word (web/kit/page-errors.ts), as the portal's and the hub's: a refused form
+ * is its page again; `not_found` the one dead-link page; a throttled request (or a busy platform) a page
+ * saying how long to wait, with `Retry-After`; another refusal a page with its message; anything else
+ * a page naming the request id. Never JSON, always with the area's headers.
+ */
+const applyErrors = pageErrors<ApplyEnv>({
+  notFound: async (c) => withApplyHeaders(await dead(c)),
+  refused: async (c, refusal) =>
+    withApplyHeaders(
+      await c.html(
+        <ApplyPage title="That did not work">
+          <p role="alert">{refusal.message}</p>
+          <p>
+            <a href={path()}>Back to your application</a>
+          </p>
+        </ApplyPage>,
+        refusal.status,
+      ),
+    ),
+  tryLater: async (c, wait, status) =>
+    withApplyHeaders(
+      await c.html(
+        <ApplyPage title="Too many requests">
+          <p role="alert">Too many requests in a short time. Wait {wait}, then reload the page: your answers so far are saved.</p>
+        </ApplyPage>,
+        status,
+      ),
+    ),
+  failed: async (c, requestId, maybeSaved) =>
+    withApplyHeaders(
+      await c.html(
+        <ApplyPage title="Something went wrong">
+          <p role="alert">
+            Something went wrong on our side.{maybeSaved ? " What you sent may have been saved: open the page again to check before sending it again." : " Reload the page in a moment."}
+          </p>
+          <p>
+            If it keeps happening, tell the person who sent you the link this reference: <code>{requestId}</code>.
+          </p>
+        </ApplyPage>,
+        500,
+      ),
+    ),
+});
 
 const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) =>
   c.html(
@@ -803,18 +857,7 @@ export function createApplyRoutes() {
   apply.route("/", createAfterPages());
   apply.use("*", session("live"));
   apply.route("/", createPages());
-  apply.onError(async (error, c) => {
-    if (error instanceof Refusal && error.code === "rate_limited") {
-      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.html(
-        <ApplyPage title="Too many requests">
-          <p>Please wait a minute and try again.</p>
-        </ApplyPage>,
-        429,
-      );
-    }
-    return onError(error, c as unknown as Context<AppEnv>);
-  });
+  apply.onError(applyErrors);
   return apply;
 }
 

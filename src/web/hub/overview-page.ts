@@ -5,6 +5,7 @@ import { fileSizeInWords, LABELS } from "../kit/format";
 import { consentView } from "../../domain/leads/consent";
 import { feedback, layout, type Feedback, type HubView } from "./layout";
 import { offerCard } from "./offer-card";
+import { consentWithdrawalSection } from "./consent-page";
 
 type Overview = Awaited<ReturnType<typeof hubOverview>>;
 
@@ -56,6 +57,7 @@ ${o.adviser ? html`<p id="adviser">Your adviser: <strong><bdi>${o.adviser}</bdi>
 ${feedback(f)}
 ${toDoCard(base, o.toDo, view.readOnly ?? false)}
 ${consentSection(o.lead, local)}
+${consentWithdrawalSection(view, o.lead)}
 <h2>Your offers</h2>
 ${
   o.everyOfferDeclined
