@@ -356,6 +356,78 @@ describe("the pages behind the link", () => {
   });
 });
 
+describe("the pages in the market's language", () => {
+  it("walks a Spanish lead in Spanish: the page's lang, its words, amounts typed and shown as in Spain, and the receipt in es-ES", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.live.key, { country: "ES", business: { name: "Tapas Madrid SL" } });
+    const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    const b = browser();
+    expect((await b.get(pathOf(link.body.url))).status).toBe(303);
+    const welcome = await b.get("/apply");
+    expect(welcome.text).toContain('<html lang="es-ES">');
+    expect(welcome.text).toContain("Solicite financiación para su empresa");
+    expect(welcome.text).toContain("Nada de esto es una consulta de crédito");
+    const funding = await b.get("/apply/funding");
+    expect(funding.text).toContain("¿Cuánto necesita (EUR)?");
+    expect(funding.text).toContain("Guardar y continuar");
+    // A refused step speaks Spanish around the kit's message (its words are still English: docs/application-link.md).
+    const refused = await b.post("/apply/funding", { "funding.amount": "mucho", go: "next" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Hay un problema");
+    expect(refused.text).toContain('<html lang="es-ES">');
+    expect((await b.post("/apply/business", { "business.name": "Tapas Madrid SL", "business.entity_type": "sociedad_limitada", "business.industry": "hospitality", go: "next" })).headers.get("Location")).toBe("/apply/contact");
+    expect((await b.post("/apply/contact", { "contact.first_name": "Lucía", "contact.last_name": "García", "contact.email": "lucia@tapas.example", "contact.phone": "+34 910 000 000", go: "next" })).status).toBe(303);
+    // Amounts as people type them here: grouped with a space.
+    expect((await b.post("/apply/funding", { "funding.amount": "50 000", "funding.purpose": "working_capital", "funding.product_family": "business_loan", go: "next" })).status).toBe(303);
+    expect((await b.post("/apply/trading", { "trading.monthly_revenue": "30 000", "trading.annual_turnover": "360 000", "trading.tib_months": "36", go: "next" })).status).toBe(303);
+    const person = { full_name: "Lucía García", date_of_birth: "1980-05-02", "residential_address.line1": "Calle Mayor 1", "residential_address.city": "Madrid", "residential_address.postal_code": "28013", ownership_percent: "100" };
+    expect((await b.post("/apply/persons", person)).headers.get("Location")).toBe("/apply/persons?done=added");
+    expect((await b.get("/apply/persons?done=added")).text).toContain("Se añadió la persona.");
+    const review = await b.get("/apply/review");
+    expect(review.text).toContain("Revise sus respuestas");
+    // The market's money format (es-ES): the dot groups thousands and the euro sign follows.
+    expect(review.text).toMatch(/50\.000(?:\s|&nbsp;|\u00a0)€/);
+    expect(review.text).not.toContain("Faltan algunas respuestas");
+    const consent = await b.get("/apply/consent");
+    expect(consent.text).toContain('lang="es-ES" id="consent-text"');
+    expect(consent.text).toContain("Confirmo que puedo actuar en nombre de esta empresa");
+    expect(consent.text).toContain("Aceptar y enviar mi solicitud");
+    expect((await b.post("/apply/consent", { agree: "yes" })).status).toBe(303);
+    const done = await b.get("/apply/done");
+    expect(done.text).toContain("Su solicitud se ha enviado");
+    expect(done.text).toContain("Retirar mi consentimiento");
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.funding.amount).toBe(50_000);
+    expect(read.body.consent.receipt).toMatchObject({ locale: "es-ES", channel: "application_link" });
+    const es = CONSENT_TEXTS.find((v) => v.version === read.body.consent.receipt.text_version)!.texts.find((t) => t.locale === "es-ES")!;
+    expect(read.body.consent.receipt.text_sha256).toBe(es.sha256);
+  });
+
+  it("offers a Belgian lead in French when the browser asks for it (with the French consent text), else in Dutch; a dead link follows the browser", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.live.key, { country: "BE", business: { name: "Gaufres Bruxelles" } });
+    const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    const french = browser();
+    await french.get(pathOf(link.body.url));
+    const page = await french.get("/apply/business", { "Accept-Language": "de-DE, fr-BE;q=0.9, nl;q=0.5" });
+    expect(page.text).toContain('<html lang="fr-BE">');
+    expect(page.text).toContain("Votre entreprise");
+    expect(page.text).toContain("Numéro d&#39;entreprise");
+    const consent = await french.get("/apply/consent", { "Accept-Language": "fr" });
+    expect(consent.text).toContain('lang="fr-FR" id="consent-text"');
+    const dutch = await french.get("/apply/business");
+    expect(dutch.text).toContain('<html lang="nl-BE">');
+    expect(dutch.text).toContain("Uw bedrijf");
+    expect(dutch.text).toContain("Ondernemingsnummer");
+    // A language the market is not offered in keeps the market's own.
+    expect((await french.get("/apply", { "Accept-Language": "es" })).text).toContain('<html lang="nl-BE">');
+    const dead = await browser().get(`/apply/${"0".repeat(48)}`, { "Accept-Language": "sv-SE" });
+    expect(dead.status).toBe(404);
+    expect(dead.text).toContain('<html lang="sv-SE">');
+    expect(dead.text).toContain("Den här länken fungerar inte");
+  });
+});
+
 describe("the link's rate limit and its submit mode", () => {
   // Dispatching is global (test/webhooks/support/webhooks.ts): only what this file's tests write is dispatched by them.
   beforeEach(settleOutbox);
