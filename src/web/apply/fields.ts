@@ -49,5 +49,3 @@ export function stepFields(step: FormStep, market: Market, l: ApplyLocale): Step
     .filter((name) => (name !== "trading.credit_score_band" || askCreditScore) && (name !== "business.company_number" || !noNumber))
     .map((name) => all[name]!);
 }
-
-export const isFormStep = (slug: string): slug is FormStep => slug in STEP_FIELDS;

@@ -3,9 +3,11 @@
  * token (stored hashed) is traded for a session cookie (HttpOnly, SameSite=Strict, Path=/apply) and
  * the browser moves on to `/apply` without it, as the client hub and portal invitations do. A newer
  * opening ends the older session: one browser per link at a time. Each step is its own page and is
- * saved when left; every step's body is the API's own (LeadPatch, SignificantPersonInput) written by
- * the API's own services, so a rule the API refuses is refused here, beside the field. A guessed, used,
- * expired, revoked or wrong-host link all show the one dead-link page.
+ * saved when left; every step's body is the API's own (LeadPatch, SignificantPersonsPut) written by
+ * the API's own services, so a rule the API refuses is refused here, beside the field. Every post is the
+ * kit's formAction and every error the kit's pageErrors, as in the portal and the hub. A guessed, used,
+ * expired, revoked or wrong-host link all show the one dead-link page. The pages speak the market's
+ * language (messages.ts).
  */
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
@@ -44,7 +46,7 @@ import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form
 import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { pageErrors } from "../kit/page-errors";
 import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
-import { isFormStep, stepFields, type FormStep, type StepField } from "./fields";
+import { stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
 import { applyLocale, fill, waitIn, type ApplyLocale, type ApplyWords } from "./messages";
 
@@ -238,6 +240,7 @@ const personFields = (t: ApplyWords): StepField[] => [
   { name: "residential_address.postal_code", label: t.postalCode, kind: "text", autocomplete: "postal-code" },
   { name: "ownership_percent", label: t.ownership, kind: "number", hint: t.ownershipHint },
 ];
+/** The persons form's input names (the words do not change them). */
 const PERSON_INPUTS = personFields({} as ApplyWords).map((f) => f.name);
 
 const personValues = (p: SignificantPerson | undefined): Record<string, string> =>
