@@ -1,7 +1,7 @@
 /**
- * Issue 23 item 6, for every form: the list of forms is the portal's and the
- * hub's POST routes themselves (read from their Hono apps), and every one of
- * them has a bad post here. A new POST route without one fails the first test.
+ * Issue 23 item 6, for every form: the list of forms is the portal's, the
+ * hub's and the application link's POST routes themselves (read from their Hono
+ * apps), and every one of them has a bad post here. A new POST route without one fails the first test.
  *
  * A form with fields, posted wrong (wrong types, missing required fields, a bad
  * choice, too long), answers with its page again: every message shown is in the
