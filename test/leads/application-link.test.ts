@@ -4,13 +4,17 @@
 // withdrawal), with the links that must all look the same: guessed, used, expired, revoked, tampered,
 // and a sandbox link on the production host.
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
 import { CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
 import { portal, signedInMember } from "../helpers/portal";
 import { auditOf } from "../portal/partner/helpers";
+import { panelOf, putProducts, termLoan } from "../helpers/panel";
+import { createOrganisation } from "../helpers/seed";
+import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+import { APPLICATION_REQUESTS_PER_LINK, APPLICATION_LIMIT_WINDOW_SECONDS, applicationLinkBucket } from "../../src/domain/leads/application-link";
 
 const eventsOf = async (leadId: string) =>
   (await env.DB.prepare("select event, detail from events where subject_id = ? order by created_at, rowid").bind(leadId).all<{ event: string; detail: string }>()).results.map((r) => ({
@@ -90,6 +94,13 @@ async function leadWithLink(linkBody: Record<string, unknown> = {}) {
   const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: linkBody });
   expect(link.status).toBe(201);
   return { partner, lead, link: link.body };
+}
+
+/** A panel of one GB term loan (other files' products set aside), so a complete application routes to one option. */
+async function oneProductPanel() {
+  const lender = await createOrganisation("lender");
+  expect((await putProducts(lender.id, [termLoan])).status).toBe(200);
+  await panelOf(lender.id);
 }
 
 const BUSINESS = () => ({ "business.name": "Acme Widgets Ltd", "business.company_number": freshCompanyNumber(), "business.entity_type": "private_limited_company", "business.industry": "ecommerce", go: "next" });
@@ -235,13 +246,84 @@ describe("the pages behind the link", () => {
     const b = browser();
     await b.get(pathOf(link.url));
     await fillEveryStep(b);
+    // A second person whose share takes the total past 100%: the list's own rule, beside the share; a name left out, beside the name.
+    const over = await b.post("/apply/persons", { full_name: "", date_of_birth: "1980-01-01", "residential_address.line1": "2 High Street", "residential_address.postal_code": "SW1A 1AA", ownership_percent: "50" });
+    expect(over.status).toBe(400);
+    expect(over.text).toMatch(/id="f-full_name-error"><span class="skip">Error: <\/span>Enter the full name of the person\./);
+    const total = await b.post("/apply/persons", { full_name: "Grace Hopper", date_of_birth: "1980-01-01", "residential_address.line1": "2 High Street", "residential_address.postal_code": "SW1A 1AA", ownership_percent: "50" });
+    expect(total.status).toBe(400);
+    expect(total.text).toMatch(/id="f-ownership_percent-error"><span class="skip">Error: <\/span>The ownership of all significant persons adds up to more than 100%\./);
+    expect(total.text).toContain('value="Grace Hopper"');
     expect((await b.post("/apply/consent", { agree: "yes", soft_credit_search: "yes" })).status).toBe(303);
     expect((await b.post("/apply/withdraw", {})).headers.get("Location")).toBe("/apply/done?done=withdrawn");
     expect((await b.get("/apply/done")).text).toContain("You withdrew your consent");
     const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
     expect(read.body.consent).toMatchObject({ obtained: false, withdrawn_at: expect.any(String), receipt: { channel: "application_link", soft_credit_search: true } });
-    expect((await eventsOf(lead.id)).map((e) => e.event)).toContain("lead.consent_withdrawn");
+    expect((await eventsOf(lead.id)).find((e) => e.event === "lead.consent_withdrawn")!.detail).toMatchObject({ withdrawn_at: read.body.consent.withdrawn_at, withdrawn_via: "application_link" });
     expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key }), 422, "consent_required");
+    // Nothing left to withdraw: a second post is refused with a page, and fires nothing more.
+    const again = await b.post("/apply/withdraw", {});
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("There is no consent to withdraw");
+    expect((await eventsOf(lead.id)).filter((e) => e.event === "lead.consent_withdrawn")).toHaveLength(1);
+  });
+
+  it("withdrawal from the client hub before submission: a confirm page, lead.consent_withdrawn with the write, then 422 consent_required", async () => {
+    const partner = await partnerWithKeys();
+    // Consent the partner declared (no receipt): the business's to withdraw all the same.
+    const lead = await createLead(partner.live.key);
+    expect(lead.consent.obtained).toBe(true);
+    const hub = browser();
+    expect((await hub.get(pathOf(lead.upload_url))).status).toBe(303);
+    const base = `/hub/${lead.id}`;
+    const overview = await hub.get(base);
+    expect(overview.text).toContain(`href="${base}/consent/withdraw"`);
+    const confirm = await hub.get(`${base}/consent/withdraw`);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain("Withdraw your consent to this application?");
+    expect(confirm.text).toContain("declared by your adviser");
+    // A post without the confirm page's field (a stale page, a script) is sent to the question, nothing done.
+    const unconfirmed = await hub.post(`${base}/consent/withdraw`, {});
+    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.headers.get("Location")).toBe(`${base}/consent/withdraw`);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.consent.obtained).toBe(true);
+
+    const withdrawn = await hub.post(`${base}/consent/withdraw`, { confirmed: "yes" });
+    expect(withdrawn.status).toBe(303);
+    expect(withdrawn.headers.get("Location")).toBe(`${base}?done=consent_withdrawn`);
+    const after = await hub.get(`${base}?done=consent_withdrawn`);
+    expect(after.text).toContain("You withdrew your consent.");
+    expect(after.text).not.toContain(`href="${base}/consent/withdraw"`);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.consent).toMatchObject({ obtained: false, withdrawn_at: expect.any(String) });
+    // The event is written in the withdrawal's own batch: the same time as the lead's write.
+    const event = await env.DB.prepare("select detail, created_at from events where subject_id = ? and event = 'lead.consent_withdrawn'").bind(lead.id).all<{ detail: string; created_at: string }>();
+    expect(event.results).toHaveLength(1);
+    expect(JSON.parse(event.results[0]!.detail)).toMatchObject({ withdrawn_at: read.body.consent.withdrawn_at, withdrawn_via: "client_hub" });
+    expect(event.results[0]!.created_at).toBe(read.body.updated_at);
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key }), 422, "consent_required");
+    // Nothing left to withdraw: the confirm page says so, and a post is refused (409) without an event.
+    expect((await hub.get(`${base}/consent/withdraw`)).text).toContain("There is no consent to withdraw here any more.");
+    const again = await hub.post(`${base}/consent/withdraw`, { confirmed: "yes" });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("There is no consent to withdraw");
+  });
+
+  it("after submission the hub says who to ask, and a withdrawal post is refused (409) with nothing written", async () => {
+    await oneProductPanel(); // routed, so its hub stays open (an out-of-scope lead's hub is read-only: test/hub/hub-link.test.ts)
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.live.key, { ...completeUkLead(), trading: { monthly_revenue: 30_000, tib_months: 36, annual_turnover: 360_000 } });
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key })).body.state).toBe("matched");
+    const hub = browser();
+    await hub.get(pathOf(lead.upload_url));
+    const base = `/hub/${lead.id}`;
+    const overview = await hub.get(base);
+    expect(overview.text).toContain("can no longer be withdrawn here: ask your adviser");
+    const refused = await hub.post(`${base}/consent/withdraw`, { confirmed: "yes" });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("already sent to funding providers");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.consent).toMatchObject({ obtained: true, withdrawn_at: null });
+    expect((await eventsOf(lead.id)).map((e) => e.event)).not.toContain("lead.consent_withdrawn");
   });
 
   it("guessed, tampered, expired, revoked and wrong-host links all answer the same page", async () => {
@@ -271,6 +353,155 @@ describe("the pages behind the link", () => {
     expect(new URL(link.body.url).hostname).toBe("sandbox.localhost");
     expect((await browser().get(pathOf(link.body.url))).status).toBe(404);
     expect((await browser(SANDBOX).get(pathOf(link.body.url))).status).toBe(303);
+  });
+});
+
+describe("the pages in the market's language", () => {
+  it("walks a Spanish lead in Spanish: the page's lang, its words, amounts typed and shown as in Spain, and the receipt in es-ES", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.live.key, { country: "ES", business: { name: "Tapas Madrid SL" } });
+    const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    const b = browser();
+    expect((await b.get(pathOf(link.body.url))).status).toBe(303);
+    const welcome = await b.get("/apply");
+    expect(welcome.text).toContain('<html lang="es-ES">');
+    expect(welcome.text).toContain("Solicite financiación para su empresa");
+    expect(welcome.text).toContain("Nada de esto es una consulta de crédito");
+    const funding = await b.get("/apply/funding");
+    expect(funding.text).toContain("¿Cuánto necesita (EUR)?");
+    expect(funding.text).toContain("Guardar y continuar");
+    // A refused step speaks Spanish around the kit's message (its words are still English: docs/application-link.md).
+    const refused = await b.post("/apply/funding", { "funding.amount": "mucho", go: "next" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Hay un problema");
+    expect(refused.text).toContain('<html lang="es-ES">');
+    expect((await b.post("/apply/business", { "business.name": "Tapas Madrid SL", "business.entity_type": "sociedad_limitada", "business.industry": "hospitality", go: "next" })).headers.get("Location")).toBe("/apply/contact");
+    expect((await b.post("/apply/contact", { "contact.first_name": "Lucía", "contact.last_name": "García", "contact.email": "lucia@tapas.example", "contact.phone": "+34 910 000 000", go: "next" })).status).toBe(303);
+    // Amounts as people type them here: grouped with a space.
+    expect((await b.post("/apply/funding", { "funding.amount": "50 000", "funding.purpose": "working_capital", "funding.product_family": "business_loan", go: "next" })).status).toBe(303);
+    expect((await b.post("/apply/trading", { "trading.monthly_revenue": "30 000", "trading.annual_turnover": "360 000", "trading.tib_months": "36", go: "next" })).status).toBe(303);
+    const person = { full_name: "Lucía García", date_of_birth: "1980-05-02", "residential_address.line1": "Calle Mayor 1", "residential_address.city": "Madrid", "residential_address.postal_code": "28013", ownership_percent: "100" };
+    expect((await b.post("/apply/persons", person)).headers.get("Location")).toBe("/apply/persons?done=added");
+    expect((await b.get("/apply/persons?done=added")).text).toContain("Se añadió la persona.");
+    const review = await b.get("/apply/review");
+    expect(review.text).toContain("Revise sus respuestas");
+    // The market's money format (es-ES): the dot groups thousands and the euro sign follows.
+    expect(review.text).toMatch(/50\.000(?:\s|&nbsp;|\u00a0)€/);
+    expect(review.text).not.toContain("Faltan algunas respuestas");
+    const consent = await b.get("/apply/consent");
+    expect(consent.text).toContain('lang="es-ES" id="consent-text"');
+    expect(consent.text).toContain("Confirmo que puedo actuar en nombre de esta empresa");
+    expect(consent.text).toContain("Aceptar y enviar mi solicitud");
+    expect((await b.post("/apply/consent", { agree: "yes" })).status).toBe(303);
+    const done = await b.get("/apply/done");
+    expect(done.text).toContain("Su solicitud se ha enviado");
+    expect(done.text).toContain("Retirar mi consentimiento");
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.funding.amount).toBe(50_000);
+    expect(read.body.consent.receipt).toMatchObject({ locale: "es-ES", channel: "application_link" });
+    const es = CONSENT_TEXTS.find((v) => v.version === read.body.consent.receipt.text_version)!.texts.find((t) => t.locale === "es-ES")!;
+    expect(read.body.consent.receipt.text_sha256).toBe(es.sha256);
+  });
+
+  it("offers a Belgian lead in French when the browser asks for it (with the French consent text), else in Dutch; a dead link follows the browser", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.live.key, { country: "BE", business: { name: "Gaufres Bruxelles" } });
+    const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    const french = browser();
+    await french.get(pathOf(link.body.url));
+    const page = await french.get("/apply/business", { "Accept-Language": "de-DE, fr-BE;q=0.9, nl;q=0.5" });
+    expect(page.text).toContain('<html lang="fr-BE">');
+    expect(page.text).toContain("Votre entreprise");
+    expect(page.text).toContain("Numéro d&#39;entreprise");
+    const consent = await french.get("/apply/consent", { "Accept-Language": "fr" });
+    expect(consent.text).toContain('lang="fr-FR" id="consent-text"');
+    const dutch = await french.get("/apply/business");
+    expect(dutch.text).toContain('<html lang="nl-BE">');
+    expect(dutch.text).toContain("Uw bedrijf");
+    expect(dutch.text).toContain("Ondernemingsnummer");
+    // A language the market is not offered in keeps the market's own.
+    expect((await french.get("/apply", { "Accept-Language": "es" })).text).toContain('<html lang="nl-BE">');
+    const dead = await browser().get(`/apply/${"0".repeat(48)}`, { "Accept-Language": "sv-SE" });
+    expect(dead.status).toBe(404);
+    expect(dead.text).toContain('<html lang="sv-SE">');
+    expect(dead.text).toContain("Den här länken fungerar inte");
+  });
+});
+
+describe("the link's rate limit and its submit mode", () => {
+  // Dispatching is global (test/webhooks/support/webhooks.ts): only what this file's tests write is dispatched by them.
+  beforeEach(settleOutbox);
+
+  it("answers a request over the per-link limit with the 429 page saying when to retry; another link from the same address is unaffected", async () => {
+    const { link } = await leadWithLink();
+    const b = browser();
+    expect((await b.get(pathOf(link.url))).status).toBe(303); // the opening counts once on the link
+    // The link's minute spent but one, through the limiter the pages count on (a request each would take seconds):
+    // the window starts at the opening, so what follows lands well inside it.
+    const limiter = env.KEY_AUTHORITY.get(env.KEY_AUTHORITY.idFromName(applicationLinkBucket(link.id)));
+    for (let i = 2; i < APPLICATION_REQUESTS_PER_LINK; i++) expect((await limiter.hit(APPLICATION_REQUESTS_PER_LINK, APPLICATION_LIMIT_WINDOW_SECONDS)).allowed).toBe(true);
+    expect((await b.get("/apply")).status).toBe(200); // the 60th
+    const refused = await b.get("/apply/business");
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(APPLICATION_LIMIT_WINDOW_SECONDS);
+    expect(refused.headers.get("Content-Type")).toContain("text/html");
+    expect(refused.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    expect(refused.text).toContain("Too many requests");
+    // When to retry, in words, from the same figure as Retry-After.
+    expect(refused.text).toContain(wait < 60 ? `${wait} second${wait === 1 ? "" : "s"}` : "1 minute");
+    const posted = await b.post("/apply/contact", { "contact.first_name": "Ada", go: "next" });
+    expect(posted.status).toBe(429);
+    // Another link, from the same browser and address, has a minute of its own.
+    const other = await leadWithLink();
+    expect((await b.get(pathOf(other.link.url))).status).toBe(303);
+    expect((await b.get("/apply")).status).toBe(200);
+    expect((await b.get("/apply/business")).status).toBe(200);
+  });
+
+  it('submit "auto": the completed application is submitted at once, routes, and the partner\'s webhooks receive its events', async () => {
+    await oneProductPanel();
+    const { partner, lead, link } = await leadWithLink({ submit: "auto" });
+    const receiver = receiverBucket();
+    await register("partner", partner.live.key, { url: receiver.url() });
+    const b = browser();
+    await b.get(pathOf(link.url));
+    await fillEveryStep(b);
+    expect((await b.post("/apply/consent", { agree: "yes" })).headers.get("Location")).toBe("/apply/done");
+    const done = await b.get("/apply/done");
+    expect(done.text).toContain("Your application went to funding providers");
+    expect(done.text).not.toContain("Withdraw my consent");
+
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body).toMatchObject({ state: "matched", matched_options: 1, submitted_at: expect.any(String) });
+    expect(read.body.consent.receipt).toMatchObject({ channel: "application_link" });
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body).toMatchObject({ state: "completed", submit: "auto" });
+    expect((await eventsOf(lead.id)).map((e) => e.event)).toEqual(["lead.application_opened", "lead.consent_captured", "lead.application_completed", "lead.submitted", "lead.matched"]);
+    const { deliveryIds } = await dispatch();
+    await consume(deliveryIds);
+    const received = (await receiver.records()).map((r) => JSON.parse(r.body) as { event: string; data: { id: string; submit?: string } });
+    expect(received.map((r) => r.event).sort()).toEqual(["lead.application_completed", "lead.application_opened", "lead.consent_captured", "lead.matched", "lead.submitted"]);
+    expect(received.every((r) => r.data.id === lead.id)).toBe(true);
+    expect(received.find((r) => r.event === "lead.application_completed")!.data.submit).toBe("auto");
+  });
+
+  it('submit "review": the completed application waits, ready, for the partner\'s submit; nothing routes until then', async () => {
+    await oneProductPanel();
+    const { partner, lead, link } = await leadWithLink({ submit: "review" });
+    const receiver = receiverBucket();
+    await register("partner", partner.live.key, { url: receiver.url() });
+    const b = browser();
+    await b.get(pathOf(link.url));
+    await fillEveryStep(b);
+    expect((await b.post("/apply/consent", { agree: "yes" })).status).toBe(303);
+    expect((await b.get("/apply/done")).text).toContain("checks your answers and sends your application");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body).toMatchObject({ state: "draft", submitted_at: null, matched_options: null });
+    const { deliveryIds } = await dispatch();
+    await consume(deliveryIds);
+    expect((await receiver.records()).map((r) => JSON.parse(r.body).event).sort()).toEqual(["lead.application_completed", "lead.application_opened", "lead.consent_captured"]);
+    const submitted = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key });
+    expect(submitted.body).toMatchObject({ state: "matched", matched_options: 1 });
   });
 });
 

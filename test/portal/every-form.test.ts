@@ -1,7 +1,7 @@
 /**
- * Issue 23 item 6, for every form: the list of forms is the portal's and the
- * hub's POST routes themselves (read from their Hono apps), and every one of
- * them has a bad post here. A new POST route without one fails the first test.
+ * Issue 23 item 6, for every form: the list of forms is the portal's, the
+ * hub's and the application link's POST routes themselves (read from their Hono
+ * apps), and every one of them has a bad post here. A new POST route without one fails the first test.
  *
  * A form with fields, posted wrong (wrong types, missing required fields, a bad
  * choice, too long), answers with its page again: every message shown is in the
@@ -16,8 +16,10 @@
 import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
 import { createHubRoutes } from "../../src/web/hub/routes";
+import { createApplyRoutes } from "../../src/web/apply/routes";
 import { createPortalRoutes } from "../../src/web/portal/mount/routes";
-import { call } from "../helpers/api";
+import { exports } from "cloudflare:workers";
+import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { portal, signedInMember, type PortalSession } from "../helpers/portal";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { acceptedHubLead, filesForm, hubCall, hubLead, requestDocuments } from "../hub/helpers";
@@ -62,7 +64,10 @@ function postRoutes(): string[] {
   const hubRoutes = createHubRoutes()
     .routes.filter((r) => r.method === "POST")
     .map((r) => `hub ${r.path.replace(HUB_PREFIX, "")}`);
-  return [...new Set([...portalRoutes, ...hubRoutes])].sort();
+  const applyRoutes = createApplyRoutes()
+    .routes.filter((r) => r.method === "POST")
+    .map((r) => `apply ${r.path}`);
+  return [...new Set([...portalRoutes, ...hubRoutes, ...applyRoutes])].sort();
 }
 
 // ---------------------------------------------------------------- what a page shows
@@ -154,6 +159,23 @@ const lenderSandbox = once(async () => {
 
 const sharedLiveDeal = once(lenderAtLiveDeal);
 const sharedHubLead = once(() => hubLead());
+
+/**
+ * A live lead's application link, opened once as the business's browser opens it: the session cookie
+ * every apply case posts with (each bad post writes nothing, so they share it).
+ */
+const sharedApplySession = once(async () => {
+  const partner = await partnerWithKeys();
+  const lead = await createLead(partner.live.key, { country: "GB", business: { name: "Apply Forms Ltd" } });
+  const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+  const headers = ownAddress();
+  const opened = await exports.default.fetch(new Request(`${PRODUCTION}${new URL(link.body.url).pathname}`, { headers, redirect: "manual", ...throughEdge(headers) }));
+  await opened.text();
+  const cookie = /^(rfs_apply=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!cookie) throw new Error(`apply: the link did not open (${opened.status})`);
+  return cookie;
+});
+const applyPost = async (path: string, body: { form?: Record<string, string>; multipart?: FormData }) => hubCall("POST", `/apply${path}`, { ...body, headers: { Cookie: await sharedApplySession() } });
 
 const p = (session: PortalSession, path: string, form: Record<string, string | string[]>) => portal("POST", path, { session, form });
 
@@ -408,6 +430,25 @@ function cases(): Record<string, () => Promise<Case>> {
       const { hub, refA } = await acceptedHubLead();
       return form("account_holder_name", 400, () => hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { sort_code: "12-34", account_number: "abc" } }));
     },
+    // Submitted (with deals), so its consent is the providers' now: withdrawing is refused with the confirm page again.
+    "hub /consent/withdraw": async () => {
+      const { hub } = await sharedHubLead();
+      return action(() => hubCall("POST", `${hub}/consent/withdraw`, { form: { confirmed: "yes" } }), 409);
+    },
+
+    // The application link's steps: each refused as the API's LeadPatch refuses it, beside the field.
+    "apply /business": async () => form("business.name", 400, () => applyPost("/business", { form: { "business.name": MISSING, go: "next" } })),
+    "apply /contact": async () => form("contact.email", 400, () => applyPost("/contact", { form: { "contact.email": "not an email", go: "next" } })),
+    "apply /funding": async () => form("funding.amount", 400, () => applyPost("/funding", { form: { "funding.amount": "lots", go: "next" } })),
+    "apply /trading": async () => form("trading.tib_months", 400, () => applyPost("/trading", { form: { "trading.tib_months": "many", go: "next" } })),
+    "apply /persons": async () => form("full_name", 400, () => applyPost("/persons", { form: { ownership_percent: "50" } })),
+    // A person no longer on the list (removed in another tab): back to the list, nothing done.
+    "apply /persons/remove": async () => action(() => applyPost("/persons/remove", { form: { index: "7" } }), 303),
+    "apply /documents": async () => form("file", 400, () => applyPost("/documents", { multipart: filesForm() })),
+    "apply /consent": async () => form("agree", 400, () => applyPost("/consent", { form: { soft_credit_search: "yes" } })),
+    // Nothing agreed yet, so nothing to withdraw.
+    "apply /withdraw": async () => action(() => applyPost("/withdraw", { form: {} }), 409),
+
     "hub /deals/:ref/completion/signature": async () => {
       const { hub, refA, keys } = await acceptedHubLead();
       await hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { account_holder_name: "Widgets Ltd", sort_code: "123456", account_number: "31926819" } });

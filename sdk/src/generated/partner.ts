@@ -9904,6 +9904,11 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             withdrawn_at: string;
+            /**
+             * @description Where the business withdrew: `application_link` (the link's done page) or `client_hub` (its hub, before submission).
+             * @enum {string}
+             */
+            withdrawn_via: "application_link" | "client_hub";
             /** @enum {string} */
             payload_mode: "full";
         };
@@ -9918,6 +9923,11 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             withdrawn_at: string;
+            /**
+             * @description Where the business withdrew: `application_link` (the link's done page) or `client_hub` (its hub, before submission).
+             * @enum {string}
+             */
+            withdrawn_via: "application_link" | "client_hub";
             /** @enum {string} */
             payload_mode: "reference";
         };

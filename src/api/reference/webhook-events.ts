@@ -15,6 +15,7 @@ import { CommissionEntry } from "../shared/schemas/commission";
 import { Lead, LeadOutcome, PartnerOffer } from "../shared/schemas/lead";
 import { ConsentReceipt } from "../shared/schemas/consent";
 import { ApplicationLinkEventDetail } from "../shared/schemas/application-link";
+import { CONSENT_WITHDRAWAL_CHANNELS, type ConsentWithdrawalChannel } from "../../domain/leads/consent";
 import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
 
 type Shape = z.ZodRawShape;
@@ -43,7 +44,12 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
   "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
   "lead.consent_captured": leadDetail({ receipt: ConsentReceipt.openapi({ description: "The receipt the consent wrote, as the lead's `consent.receipt`." }) }),
-  "lead.consent_withdrawn": leadDetail({ withdrawn_at: Timestamp }),
+  "lead.consent_withdrawn": leadDetail({
+    withdrawn_at: Timestamp,
+    withdrawn_via: z
+      .enum(CONSENT_WITHDRAWAL_CHANNELS as [ConsentWithdrawalChannel, ...ConsentWithdrawalChannel[]])
+      .openapi({ description: "Where the business withdrew: `application_link` (the link's done page) or `client_hub` (its hub, before submission)." }),
+  }),
   "lead.application_opened": leadDetail({ link: ApplicationLinkEventDetail }),
   "lead.application_completed": leadDetail({
     link: ApplicationLinkEventDetail,

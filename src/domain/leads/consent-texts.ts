@@ -103,7 +103,9 @@ export const consentTextVersion = (version: string) => CONSENT_TEXTS.find((v) =>
 
 /** The version's text in a locale; a locale it lacks falls back to en-GB (every version has it). */
 export function consentTextIn(version: ConsentTextVersion, locale: string): ConsentLocaleText {
-  return version.texts.find((t) => t.locale === locale) ?? version.texts.find((t) => t.locale === "en-GB")!;
+  const language = locale.split("-")[0];
+  // A locale without its own text (fr-BE) takes its language's (fr-FR): the receipt names the one shown.
+  return version.texts.find((t) => t.locale === locale) ?? version.texts.find((t) => t.locale.split("-")[0] === language) ?? version.texts.find((t) => t.locale === "en-GB")!;
 }
 
 /**

@@ -70,6 +70,19 @@ export function consentByBusiness(a: Omit<Agreement, "channel">): LeadConsent {
   };
 }
 
+/** Where the business withdrew its consent: the application link's done page, or the client hub. */
+export type ConsentWithdrawalChannel = "application_link" | "client_hub";
+export const CONSENT_WITHDRAWAL_CHANNELS: readonly ConsentWithdrawalChannel[] = ["application_link", "client_hub"];
+
+/** Consent the business can withdraw: given (by it, or declared by its introducer) and not withdrawn since. */
+export const consentToWithdraw = (consent: LeadConsent | null) => consent?.obtained === true;
+
+/** Whether the business may withdraw now: consent given and the lead a draft; once submitted, its application is with providers. */
+export function consentWithdrawalStanding(lead: { state: string; consent: LeadConsent | null }): "withdrawable" | "submitted" | "none" {
+  if (!consentToWithdraw(lead.consent)) return "none";
+  return lead.state === "draft" ? "withdrawable" : "submitted";
+}
+
 /** Withdrawn: no longer obtained, the receipt kept as the record of what was withdrawn. */
 export const withdrawnConsent = (held: LeadConsent | null, at: string): LeadConsent => ({ ...(held ?? {}), obtained: false, withdrawn_at: at });
 

@@ -20,7 +20,7 @@ import {
   type SubmitMode,
 } from "../../domain/leads/application-link";
 import { COMMISSION_DISCLOSURE, CURRENT_CONSENT_TEXT } from "../../domain/leads/consent-texts";
-import { consentByBusiness, withdrawnConsent } from "../../domain/leads/consent";
+import { consentByBusiness, consentToWithdraw, withdrawnConsent, type ConsentWithdrawalChannel } from "../../domain/leads/consent";
 import { missingForSubmit } from "../../domain/leads/submission";
 import { marketFor } from "../../domain/reference/markets";
 import type { Lead, LeadParts, SignificantPerson } from "../../domain/leads/types";
@@ -258,13 +258,14 @@ export async function saveApplicationPersons(deps: Deps, opened: Opened, persons
 }
 
 /**
- * The business agrees: the consent text of the lead's market locale and the commission disclosure,
+ * The business agrees: the consent text in the page's locale (the lead's market's unless the page was
+ * in another language the market is offered in) and the commission disclosure,
  * with its own choice of a soft credit search. One batch writes the consent and its receipt, ends the
  * link as completed, and fires `lead.consent_captured` and `lead.application_completed` (both guarded
  * on the draft write). With `submit: "auto"` the lead is then submitted as the partner's submit
  * would; a submit refused (a duplicate company) leaves the lead ready for the partner.
  */
-export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSearch: boolean) {
+export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSearch: boolean, locale?: string) {
   const { link } = opened;
   const market = marketFor(opened.lead.country);
   const missing = missingForSubmit(opened.lead, market);
@@ -280,7 +281,7 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
       completedAtIso = at;
       // The link comes before any offer: what it discloses is the existence and nature of commission, and its
       // version in the receipt is the record (offers' disclosures, with amounts, are kept per offer where they are accepted).
-      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: market.locale, agreedAt: at, softCreditSearch, disclosureVersion: COMMISSION_DISCLOSURE.version }) };
+      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: locale ?? market.locale, agreedAt: at, softCreditSearch, disclosureVersion: COMMISSION_DISCLOSURE.version }) };
     },
     undefined,
     (_before, lead) => [
@@ -300,20 +301,32 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
   return { lead: after, completedAt: completedAtIso };
 }
 
-/** Withdrawal before submission, from the link's session: `lead.consent_withdrawn`; submit is then refused with `consent_required`. */
-export async function withdrawConsent(deps: Deps, opened: Opened) {
+/**
+ * The business withdraws its consent before submission, from the link's done page or the client hub
+ * (`channel`): consent no longer obtained, the receipt kept as the record of what was withdrawn, and
+ * `lead.consent_withdrawn` in the same batch, guarded on the draft write; submit then answers 422
+ * `consent_required`. A submitted lead is 409 `lead_submitted` (its data went to providers: see
+ * docs/application-link.md, "Withdrawal"); a lead without consent to withdraw is 409 `invalid_transition`.
+ */
+export async function withdrawLeadConsent(deps: Deps, scope: Scope, leadId: string, channel: ConsentWithdrawalChannel) {
   return changeDraft(
     deps,
-    scopeOfLink(opened.link),
-    opened.lead.id,
-    (lead, at) => ({ ...lead, consent: withdrawnConsent(lead.consent, at) }),
+    scope,
+    leadId,
+    (lead, at) => {
+      if (!consentToWithdraw(lead.consent)) throw new Refusal("invalid_transition", "There is no consent to withdraw: it was not given, or it was withdrawn already.");
+      return { ...lead, consent: withdrawnConsent(lead.consent, at) };
+    },
     undefined,
-    (_before, lead) => [leadEvent(lead, "lead.consent_withdrawn", { withdrawn_at: lead.consent?.withdrawn_at ?? null })],
+    (_before, lead) => [leadEvent(lead, "lead.consent_withdrawn", { withdrawn_at: lead.consent?.withdrawn_at ?? null, withdrawn_via: channel })],
   );
 }
 
-/** The page's view of the disclosure, worded for this introducer. */
-export const commissionDisclosureFor = (introducer: string) => ({ version: COMMISSION_DISCLOSURE.version, text: COMMISSION_DISCLOSURE.text(introducer) });
+/** Withdrawal from the link's own session (its done page). */
+export const withdrawConsent = (deps: Deps, opened: Opened) => withdrawLeadConsent(deps, scopeOfLink(opened.link), opened.lead.id, "application_link");
+
+/** The page's view of the disclosure, worded for this introducer: one versioned English text for now (a translation would be a text of its own, with its own version in the receipt). */
+export const commissionDisclosureFor = (introducer: string) => ({ version: COMMISSION_DISCLOSURE.version, locale: "en", text: COMMISSION_DISCLOSURE.text(introducer) });
 
 export { CURRENT_CONSENT_TEXT };
 

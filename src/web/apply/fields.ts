@@ -7,6 +7,7 @@
 import { STEP_FIELDS } from "../../domain/leads/application-link";
 import { CREDIT_SCORE_BANDS, INDUSTRIES, PRODUCT_FAMILIES, PURPOSES, companyTypesFor } from "../../domain/reference/values";
 import type { Market } from "../../domain/reference/markets";
+import { fill, type ApplyLocale } from "./messages";
 
 export interface StepField {
   name: string;
@@ -19,29 +20,28 @@ export interface StepField {
 
 export type FormStep = keyof typeof STEP_FIELDS;
 
-/** The inputs of a form step in the lead's market (its company types, its currency; credit score only where it is asked). */
-export function stepFields(step: FormStep, market: Market): StepField[] {
+/** The inputs of a form step in the lead's market (its company types, its currency; credit score only where it is asked), in the page's words. */
+export function stepFields(step: FormStep, market: Market, l: ApplyLocale): StepField[] {
+  const { t } = l;
+  const currency = market.currency;
+  // What the kit reads (web/kit/number-input.ts): `50,000` in English, `50 000` in every other language (never `50.000`, fifty in London).
+  const example = l.locale.startsWith("en") ? "50,000" : "50 000";
   const all: Record<string, StepField> = {
-    "business.name": { name: "business.name", label: "Business name", kind: "text", autocomplete: "organization" },
-    "business.company_number": {
-      name: "business.company_number",
-      label: market.register_number_label ?? "Company number",
-      kind: "text",
-      hint: "As the company register shows it. We look it up and show you what the register says.",
-    },
-    "business.entity_type": { name: "business.entity_type", label: "Type of business", kind: "select", options: companyTypesFor(market) },
-    "business.industry": { name: "business.industry", label: "Industry", kind: "select", options: INDUSTRIES },
-    "contact.first_name": { name: "contact.first_name", label: "First name", kind: "text", autocomplete: "given-name" },
-    "contact.last_name": { name: "contact.last_name", label: "Last name", kind: "text", autocomplete: "family-name" },
-    "contact.email": { name: "contact.email", label: "Email", kind: "email", autocomplete: "email" },
-    "contact.phone": { name: "contact.phone", label: "Phone", kind: "tel", autocomplete: "tel" },
-    "funding.amount": { name: "funding.amount", label: `How much do you need (${market.currency})?`, kind: "number", hint: "For example 50,000." },
-    "funding.purpose": { name: "funding.purpose", label: "What is it for?", kind: "select", options: PURPOSES },
-    "funding.product_family": { name: "funding.product_family", label: "What kind of funding?", kind: "select", options: PRODUCT_FAMILIES },
-    "trading.monthly_revenue": { name: "trading.monthly_revenue", label: `Money coming in each month (${market.currency})`, kind: "number", hint: "An average month's sales, for example 30,000." },
-    "trading.annual_turnover": { name: "trading.annual_turnover", label: `Turnover in the last year (${market.currency})`, kind: "number" },
-    "trading.tib_months": { name: "trading.tib_months", label: "Months the business has been trading", kind: "number", hint: "For example 36 for three years." },
-    "trading.credit_score_band": { name: "trading.credit_score_band", label: "Your credit score band", kind: "select", options: CREDIT_SCORE_BANDS },
+    "business.name": { name: "business.name", label: t.businessName, kind: "text", autocomplete: "organization" },
+    "business.company_number": { name: "business.company_number", label: l.registerNumber(market) ?? t.companyNumber, kind: "text", hint: t.companyNumberHint },
+    "business.entity_type": { name: "business.entity_type", label: t.entityType, kind: "select", options: companyTypesFor(market) },
+    "business.industry": { name: "business.industry", label: t.industry, kind: "select", options: INDUSTRIES },
+    "contact.first_name": { name: "contact.first_name", label: t.firstName, kind: "text", autocomplete: "given-name" },
+    "contact.last_name": { name: "contact.last_name", label: t.lastName, kind: "text", autocomplete: "family-name" },
+    "contact.email": { name: "contact.email", label: t.email, kind: "email", autocomplete: "email" },
+    "contact.phone": { name: "contact.phone", label: t.phone, kind: "tel", autocomplete: "tel" },
+    "funding.amount": { name: "funding.amount", label: fill(t.amount, { currency }), kind: "number", hint: fill(t.amountHint, { example }) },
+    "funding.purpose": { name: "funding.purpose", label: t.purpose, kind: "select", options: PURPOSES },
+    "funding.product_family": { name: "funding.product_family", label: t.productFamily, kind: "select", options: PRODUCT_FAMILIES },
+    "trading.monthly_revenue": { name: "trading.monthly_revenue", label: fill(t.monthlyRevenue, { currency }), kind: "number", hint: fill(t.monthlyRevenueHint, { example: example.replace("50", "30") }) },
+    "trading.annual_turnover": { name: "trading.annual_turnover", label: fill(t.annualTurnover, { currency }), kind: "number" },
+    "trading.tib_months": { name: "trading.tib_months", label: t.tibMonths, kind: "number", hint: t.tibMonthsHint },
+    "trading.credit_score_band": { name: "trading.credit_score_band", label: t.creditScoreBand, kind: "select", options: CREDIT_SCORE_BANDS },
   };
   const askCreditScore = market.block === "us" || market.block === "ca";
   const noNumber = market.register_number_label === null;
@@ -49,5 +49,3 @@ export function stepFields(step: FormStep, market: Market): StepField[] {
     .filter((name) => (name !== "trading.credit_score_band" || askCreditScore) && (name !== "business.company_number" || !noNumber))
     .map((name) => all[name]!);
 }
-
-export const isFormStep = (slug: string): slug is FormStep => slug in STEP_FIELDS;

@@ -7,6 +7,7 @@
 import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { StepField } from "./fields";
+import { fill, type ApplyLocale, type ApplyWords } from "./messages";
 import { DOCTYPE } from "../kit/doctype";
 
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
@@ -18,7 +19,7 @@ label{display:block;font-weight:600;margin:1rem 0 .25rem}.hint{display:block;col
 input[type=text],input[type=email],input[type=tel],input[type=date],select{width:100%;padding:.5rem;font-size:max(1rem,16px);min-height:2.75rem;border:2px solid #596070;border-radius:0}
 input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}
 .check label{display:flex;gap:.7rem;align-items:flex-start;font-weight:400;min-height:2.75rem}.check input{width:1.5rem;height:1.5rem;flex:none;margin-top:.1rem}
-.field-error{display:block;color:#b71c1c;font-weight:600}[aria-invalid=true]{border-color:#b71c1c}
+.field-error{display:block;color:#b71c1c;font-weight:600}[aria-invalid=true]{border:2px solid #b71c1c}
 .error-summary{border:4px solid #b71c1c;padding:.8rem 1rem;margin:1rem 0}.error-summary h2{margin-top:0}
 .notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}
 button,.button{display:inline-block;margin:1.2rem .6rem 0 0;padding:.6rem 1.1rem;font-size:1rem;min-height:2.75rem;background:#2e7d32;color:#fff;border:0;text-decoration:none;cursor:pointer}
@@ -29,21 +30,37 @@ dl{margin:0}dt{font-weight:600}dd{margin:0 0 .6rem}
 .consent-text{border-left:4px solid #1a4fb8;padding:.1rem .9rem}
 .skip{position:absolute;left:-999rem}.skip:focus{left:.5rem;top:.5rem;background:#fff;padding:.5rem}`;
 
-export function ApplyPage(props: { title: string; children?: Child; progress?: string }) {
+/** A sentence of the words table with the introducer's `{name}` isolated in a `<bdi>` (a right-to-left name stays whole). */
+export function Say(props: { text: string; name?: string; values?: Record<string, string | number> }) {
+  const parts = fill(props.text, props.values ?? {}).split("{name}");
+  return (
+    <>
+      {parts.map((part, i) => (
+        <>
+          {part}
+          {i < parts.length - 1 ? <bdi>{props.name}</bdi> : null}
+        </>
+      ))}
+    </>
+  );
+}
+
+export function ApplyPage(props: { l: ApplyLocale; title: string; children?: Child; progress?: string }) {
+  const { t } = props.l;
   return (
     <>
       {DOCTYPE}
-      <html lang="en">
+      <html lang={props.l.locale}>
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="referrer" content="no-referrer" />
-          <title>{`${props.title} · Your application`}</title>
+          <title>{`${props.title} · ${t.yourApplication}`}</title>
           <style>{raw(STYLE)}</style>
         </head>
         <body>
           <a class="skip" href="#main">
-            Skip to the form
+            {t.skip}
           </a>
           <main id="main">
             {props.progress ? <p class="progress">{props.progress}</p> : null}
@@ -66,13 +83,13 @@ export interface StepProblems {
 export const inputId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 
 /** GOV.UK's error summary: first on the page, focused, each problem a link to its field. */
-export function ErrorSummary(props: { problems: StepProblems | null; labels: Record<string, string> }) {
+export function ErrorSummary(props: { t: ApplyWords; problems: StepProblems | null; labels: Record<string, string> }) {
   const { problems } = props;
   if (!problems) return null;
   const entries = Object.entries(problems.byInput);
   return (
     <div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex={-1}>
-      <h2 id="error-summary-title">There is a problem</h2>
+      <h2 id="error-summary-title">{props.t.problem}</h2>
       {entries.length === 0 ? <p>{problems.summary}</p> : null}
       <ul>
         {entries.map(([name, message]) => (
@@ -86,8 +103,8 @@ export function ErrorSummary(props: { problems: StepProblems | null; labels: Rec
 }
 
 /** One input, its hint and its error beside it; a locked one is shown as text the business cannot change. */
-export function StepInput(props: { field: StepField; value: string; error?: string; locked?: boolean; lockedBy?: string; focus?: boolean }) {
-  const { field, value, error } = props;
+export function StepInput(props: { t: ApplyWords; field: StepField; value: string; error?: string; locked?: boolean; lockedBy?: string; focus?: boolean }) {
+  const { t, field, value, error } = props;
   const id = inputId(field.name);
   if (props.locked) {
     const shown = field.options?.find((o) => o.value === value)?.label ?? value;
@@ -95,7 +112,7 @@ export function StepInput(props: { field: StepField; value: string; error?: stri
       <div>
         <label for={id}>{field.label}</label>
         <span class="hint" id={`${id}-hint`}>
-          Filled in by {props.lockedBy}; ask them if it is wrong.
+          <Say text={t.filledBy} name={props.lockedBy} />
         </span>
         <p class="locked" id={id} aria-describedby={`${id}-hint`}>
           {shown || "—"}
@@ -115,13 +132,13 @@ export function StepInput(props: { field: StepField; value: string; error?: stri
       ) : null}
       {error ? (
         <span class="field-error" id={`${id}-error`}>
-          <span class="skip">Error: </span>
+          <span class="skip">{t.errorPrefix}</span>
           {error}
         </span>
       ) : null}
       {field.kind === "select" ? (
         <select {...common}>
-          <option value="">Choose one</option>
+          <option value="">{t.chooseOne}</option>
           {(field.options ?? []).map((o) => (
             <option value={o.value} selected={o.value === value}>
               {o.label}
@@ -143,16 +160,17 @@ export function StepInput(props: { field: StepField; value: string; error?: stri
 }
 
 /** The one page every link that does not work shows: guessed, used, expired, revoked or on the wrong host. */
-export function DeadLinkPage(props: { returnUrl: string | null }) {
+export function DeadLinkPage(props: { l: ApplyLocale; returnUrl: string | null }) {
+  const { t } = props.l;
   return (
-    <ApplyPage title="This link does not work">
-      <p>The link may have been used already, replaced by a newer one, or be out of date.</p>
+    <ApplyPage l={props.l} title={t.deadTitle}>
+      <p>{t.deadText}</p>
       <p>
-        <strong>Ask the person who sent it for a new link.</strong>
+        <strong>{t.deadAsk}</strong>
       </p>
       {props.returnUrl ? (
         <p>
-          <a href={props.returnUrl}>Go back to where you came from</a>
+          <a href={props.returnUrl}>{t.deadBack}</a>
         </p>
       ) : null}
     </ApplyPage>

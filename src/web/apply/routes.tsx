@@ -1,19 +1,20 @@
 /**
- * The pages behind the application link (issue 44). The link `/apply/{token}` is the credential: its
+ * The pages behind the application link. The link `/apply/{token}` is the credential: its
  * token (stored hashed) is traded for a session cookie (HttpOnly, SameSite=Strict, Path=/apply) and
  * the browser moves on to `/apply` without it, as the client hub and portal invitations do. A newer
  * opening ends the older session: one browser per link at a time. Each step is its own page and is
- * saved when left; every step's body is the API's own (LeadPatch, SignificantPersonInput) written by
- * the API's own services, so a rule the API refuses is refused here, beside the field. A guessed, used,
- * expired, revoked or wrong-host link all show the one dead-link page.
+ * saved when left; every step's body is the API's own (LeadPatch, SignificantPersonsPut) written by
+ * the API's own services, so a rule the API refuses is refused here, beside the field. Every post is the
+ * kit's formAction and every error the kit's pageErrors, as in the portal and the hub. A guessed, used,
+ * expired, revoked or wrong-host link all show the one dead-link page. The pages speak the market's
+ * language (messages.ts).
  */
 import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Variables } from "../../app-env";
-import { onError } from "../../api/problem";
-import { LeadPatch, SignificantPersonInput, SignificantPersonsInput } from "../../api/shared/schemas/lead";
-import { APPLICATION_STEPS, stepAfter, stepBefore, type StepSlug } from "../../domain/leads/application-link";
+import { LeadPatch, SignificantPersonsPut } from "../../api/shared/schemas/lead";
+import { APPLICATION_STEPS, STEP_FIELDS, stepAfter, stepBefore, type StepSlug } from "../../domain/leads/application-link";
 import { consentTextIn } from "../../domain/leads/consent-texts";
 import { missingForSubmit } from "../../domain/leads/submission";
 import type { Lead, SignificantPerson } from "../../domain/leads/types";
@@ -41,11 +42,13 @@ import {
   withdrawConsent,
   type Opened,
 } from "../../services/application-link/application-links";
-import { jsonOfForm, readForm, textFields, type FormFields } from "../kit/form";
+import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form";
 import { formatFor, inWords, sizeInWords } from "../kit/format";
-import { formProblems, pageRefusal, parseForm } from "../kit/refusal";
-import { isFormStep, stepFields, type FormStep, type StepField } from "./fields";
-import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, StepInput, type StepProblems } from "./layout";
+import { pageErrors } from "../kit/page-errors";
+import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
+import { stepFields, type FormStep, type StepField } from "./fields";
+import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
+import { applyLocale, fill, waitIn, type ApplyLocale, type ApplyWords } from "./messages";
 
 export const APPLY_SESSION_COOKIE = "rfs_apply";
 
@@ -60,13 +63,20 @@ type ApplyContext = Context<ApplyEnv>;
 
 const path = (rest = "") => `${APPLICATION_ROUTE}${rest}`;
 const stepPath = (slug: StepSlug | "done") => path(`/${slug}`);
-const progressOf = (slug: StepSlug) => {
-  const i = APPLICATION_STEPS.findIndex((s) => s.slug === slug);
-  return `Step ${i + 1} of ${APPLICATION_STEPS.length}`;
-};
-const titleOf = (slug: StepSlug) => APPLICATION_STEPS.find((s) => s.slug === slug)!.title;
+const progressOf = (t: ApplyWords, slug: StepSlug) => fill(t.progress, { i: APPLICATION_STEPS.findIndex((s) => s.slug === slug) + 1, n: APPLICATION_STEPS.length });
+const titleOf = (t: ApplyWords, slug: StepSlug) => t[`step_${slug}`];
 
-const dead = async (c: Context, returnUrl: string | null = null) => c.html(<DeadLinkPage returnUrl={returnUrl} />, 404);
+/**
+ * The page's words and locale: the lead's market's language (or another it is offered in that the
+ * browser prefers). Without an opened link (a dead link, a refused post), the browser's language only:
+ * a dead link must not tell which market a real token belongs to.
+ */
+const localeOf = (c: Context): ApplyLocale => {
+  const opened = (c.get as (key: string) => unknown)("opened") as Opened | undefined;
+  return applyLocale(opened?.lead.country ?? null, c.req.header("Accept-Language"));
+};
+
+const dead = async (c: Context, returnUrl: string | null = null) => c.html(<DeadLinkPage l={applyLocale(null, c.req.header("Accept-Language"))} returnUrl={returnUrl} />, 404);
 
 // The link and the session.
 
@@ -91,11 +101,12 @@ async function exchange(c: ApplyContext) {
   });
   // A link followed from another site (webmail): browsers withhold a SameSite=Strict cookie on a redirect another site started.
   if (c.req.header("Sec-Fetch-Site") === "cross-site") {
+    const { t } = localeOf(c);
     return c.html(
-      <ApplyPage title="Opening your application">
+      <ApplyPage l={localeOf(c)} title={t.openingTitle}>
         <meta http-equiv="refresh" content={`0;url=${path()}`} />
         <p>
-          <a href={path()}>Continue to your application</a>
+          <a href={path()}>{t.continueTo}</a>
         </p>
       </ApplyPage>,
     );
@@ -155,17 +166,19 @@ const locateIn = (names: readonly string[]) => (field: string | null | undefined
 
 const asStepProblems = (p: { byInput: Record<string, string>; summary: { message: string } }): StepProblems => ({ byInput: p.byInput, summary: p.summary.message });
 
-function FormStepPage(props: { opened: Opened; step: FormStep; values: Record<string, string>; problems: StepProblems | null }) {
-  const { opened, step, problems } = props;
+function FormStepPage(props: { l: ApplyLocale; opened: Opened; step: FormStep; values: Record<string, string>; problems: StepProblems | null }) {
+  const { l, opened, step, problems } = props;
+  const { t } = l;
   const market = marketFor(opened.lead.country);
-  const fields = stepFields(step, market);
+  const fields = stepFields(step, market, l);
   const focus = problems ? fields.find((f) => f.name in problems.byInput)?.name : undefined;
   return (
-    <ApplyPage title={titleOf(step)} progress={progressOf(step)}>
-      <ErrorSummary problems={problems} labels={labelsOf(fields)} />
+    <ApplyPage l={l} title={titleOf(t, step)} progress={progressOf(t, step)}>
+      <ErrorSummary t={t} problems={problems} labels={labelsOf(fields)} />
       <form method="post" action={stepPath(step)} novalidate>
         {fields.map((field) => (
           <StepInput
+            t={t}
             field={field}
             value={props.values[field.name] ?? ""}
             error={problems?.byInput[field.name]}
@@ -175,62 +188,60 @@ function FormStepPage(props: { opened: Opened; step: FormStep; values: Record<st
           />
         ))}
         <button type="submit" name="go" value="next">
-          Save and continue
+          {t.saveContinue}
         </button>
         {stepBefore(step) ? (
           <button type="submit" name="go" value="back" class="secondary">
-            Save and go back
+            {t.saveBack}
           </button>
         ) : null}
       </form>
-      <p>Your answers are saved each time you continue: you can close this page and come back with the same link.</p>
+      <p>{t.savedNote}</p>
     </ApplyPage>
   );
 }
 
 function stepValues(lead: Lead, step: FormStep) {
-  return Object.fromEntries(stepFields(step, marketFor(lead.country)).map((f) => [f.name, valueAt(lead, f.name)]));
+  return Object.fromEntries(STEP_FIELDS[step].map((name) => [name, valueAt(lead, name)]));
 }
 
 /**
- * A refusal this area's pages show beside the form; anything else goes on to the area's onError.
- * (These pages are not yet on the kit's formAction and page-errors: the portal and the hub are.)
+ * A step's post (the kit's formAction): the step's inputs through the API's LeadPatch and amendLead,
+ * then on to the next step (or back); a refusal is the step's page again with what was typed, each
+ * message beside its input (the area's error handler, web/kit/page-errors.ts, answers it).
  */
-function refusalForPage(error: unknown) {
-  if (!(error instanceof Refusal)) throw error;
-  return pageRefusal(error);
-}
-
-async function postFormStep(c: ApplyContext, step: FormStep) {
-  const opened = c.get("opened");
-  const fields = stepFields(step, marketFor(opened.lead.country));
-  const posted = textFields(await readForm(c));
-  const again = (problems: StepProblems, status: number) =>
-    c.html(<FormStepPage opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={problems} />, status as 400);
-  const body = stepBody(fields, posted, opened.link.locked);
-  const locate = locateIn(fields.map((f) => f.name));
-  try {
-    await saveApplicationStep(c.get("deps"), opened, parseForm(LeadPatch, body, "body"));
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  if (posted.go === "back") return c.redirect(stepPath(stepBefore(step) ?? step), 303);
-  if (step === "business" && body.business && (body.business as Record<string, unknown>).company_number) return c.redirect(path("/business/check"), 303);
-  return c.redirect(stepPath(stepAfter(step)), 303);
-}
+const postFormStep = (step: FormStep) =>
+  formAction<ApplyContext, FormFields>({
+    draftOf: (form) => textFields(form),
+    act: async (c, form) => {
+      const opened = c.get("opened");
+      const posted = textFields(form);
+      const body = stepBody(stepFields(step, marketFor(opened.lead.country), localeOf(c)), posted, opened.link.locked);
+      await saveApplicationStep(c.get("deps"), opened, parseForm(LeadPatch, body, "body"));
+      if (posted.go === "back") return stepPath(stepBefore(step) ?? step);
+      if (step === "business" && (body.business as Record<string, unknown> | undefined)?.company_number) return path("/business/check");
+      return stepPath(stepAfter(step));
+    },
+    showAgain: (c, refusal, posted) => {
+      const opened = c.get("opened");
+      const locate = locateIn(STEP_FIELDS[step]);
+      return c.html(<FormStepPage l={localeOf(c)} opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={asStepProblems(formProblems(refusal, locate))} />, refusal.status);
+    },
+  });
 
 // Significant persons.
 
-const PERSON_FIELDS: StepField[] = [
-  { name: "full_name", label: "Full name", kind: "text", autocomplete: "name" },
-  { name: "date_of_birth", label: "Date of birth", kind: "text", hint: "For example 1975-03-12." },
-  { name: "residential_address.line1", label: "Home address, first line", kind: "text", autocomplete: "address-line1" },
-  { name: "residential_address.line2", label: "Home address, second line", kind: "text", autocomplete: "address-line2" },
-  { name: "residential_address.city", label: "Town or city", kind: "text", autocomplete: "address-level2" },
-  { name: "residential_address.postal_code", label: "Postcode", kind: "text", autocomplete: "postal-code" },
-  { name: "ownership_percent", label: "Share of the business they own (%)", kind: "number", hint: "For example 50." },
+const personFields = (t: ApplyWords): StepField[] => [
+  { name: "full_name", label: t.fullName, kind: "text", autocomplete: "name" },
+  { name: "date_of_birth", label: t.dateOfBirth, kind: "text", hint: t.dateOfBirthHint },
+  { name: "residential_address.line1", label: t.line1, kind: "text", autocomplete: "address-line1" },
+  { name: "residential_address.line2", label: t.line2, kind: "text", autocomplete: "address-line2" },
+  { name: "residential_address.city", label: t.city, kind: "text", autocomplete: "address-level2" },
+  { name: "residential_address.postal_code", label: t.postalCode, kind: "text", autocomplete: "postal-code" },
+  { name: "ownership_percent", label: t.ownership, kind: "number", hint: t.ownershipHint },
 ];
+/** The persons form's input names (the words do not change them). */
+const PERSON_INPUTS = personFields({} as ApplyWords).map((f) => f.name);
 
 const personValues = (p: SignificantPerson | undefined): Record<string, string> =>
   p
@@ -245,36 +256,38 @@ const personValues = (p: SignificantPerson | undefined): Record<string, string> 
       }
     : {};
 
-function PersonsPage(props: { opened: Opened; editing: number | null; values: Record<string, string>; problems: StepProblems | null; notice?: string }) {
-  const { opened, editing, problems } = props;
+function PersonsPage(props: { l: ApplyLocale; opened: Opened; editing: number | null; values: Record<string, string>; problems: StepProblems | null; notice?: string }) {
+  const { l, opened, editing, problems } = props;
+  const { t } = l;
   const persons = opened.lead.significantPersons;
   const locked = opened.link.locked.includes("significant_persons");
-  const focus = problems ? PERSON_FIELDS.find((f) => f.name in problems.byInput)?.name : undefined;
+  const fields = personFields(t);
+  const focus = problems ? fields.find((f) => f.name in problems.byInput)?.name : undefined;
   return (
-    <ApplyPage title={titleOf("persons")} progress={progressOf("persons")}>
-      <ErrorSummary problems={problems} labels={labelsOf(PERSON_FIELDS)} />
+    <ApplyPage l={l} title={titleOf(t, "persons")} progress={progressOf(t, "persons")}>
+      <ErrorSummary t={t} problems={problems} labels={labelsOf(fields)} />
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
         </p>
       ) : null}
-      <p>Everyone who owns more than a quarter of the business or controls it. Funding providers check who they are.</p>
-      {persons.length === 0 ? <p>No one added yet.</p> : null}
+      <p>{t.personsIntro}</p>
+      {persons.length === 0 ? <p>{t.noOneYet}</p> : null}
       <ul style="list-style:none;padding:0">
         {persons.map((p, i) => (
           <li class="card">
             <strong>{p.full_name}</strong>
             <br />
-            Born {p.date_of_birth}
-            {p.ownership_percent !== null && p.ownership_percent !== undefined ? `, owns ${p.ownership_percent}%` : ""}
+            {fill(t.born, { date: p.date_of_birth })}
+            {p.ownership_percent !== null && p.ownership_percent !== undefined ? fill(t.owns, { percent: p.ownership_percent }) : ""}
             {locked ? null : (
               <form method="post" action={path("/persons/remove")}>
-                <a href={`${path("/persons")}?edit=${i}#${inputId("full_name")}`} aria-label={`Change ${p.full_name}`}>
-                  Change
+                <a href={`${path("/persons")}?edit=${i}#${inputId("full_name")}`} aria-label={fill(t.changeNamed, { who: p.full_name })}>
+                  {t.change}
                 </a>{" "}
                 <input type="hidden" name="index" value={String(i)} />
-                <button type="submit" class="secondary" aria-label={`Remove ${p.full_name}`}>
-                  Remove
+                <button type="submit" class="secondary" aria-label={fill(t.removeNamed, { who: p.full_name })}>
+                  {t.remove}
                 </button>
               </form>
             )}
@@ -282,24 +295,26 @@ function PersonsPage(props: { opened: Opened; editing: number | null; values: Re
         ))}
       </ul>
       {locked ? (
-        <p class="locked">{opened.introducer} filled this list in; ask them if it is wrong.</p>
+        <p class="locked">
+          <Say text={t.lockedList} name={opened.introducer} />
+        </p>
       ) : (
         <form method="post" action={path("/persons")} novalidate>
-          <h2>{editing === null ? "Add a person" : `Change ${persons[editing]?.full_name ?? "this person"}`}</h2>
+          <h2>{editing === null ? t.addPerson : fill(t.changeNamed, { who: persons[editing]?.full_name ?? t.thisPerson })}</h2>
           {editing === null ? null : <input type="hidden" name="index" value={String(editing)} />}
-          {PERSON_FIELDS.map((field) => (
-            <StepInput field={field} value={props.values[field.name] ?? ""} error={problems?.byInput[field.name]} focus={focus === field.name} />
+          {fields.map((field) => (
+            <StepInput t={t} field={field} value={props.values[field.name] ?? ""} error={problems?.byInput[field.name]} focus={focus === field.name} />
           ))}
           <button type="submit" name="go" value="save" class="secondary">
-            {editing === null ? "Add this person" : "Save the changes"}
+            {editing === null ? t.addThisPerson : t.saveChanges}
           </button>
         </form>
       )}
       <p>
         <a class="button" href={stepPath("documents")}>
-          Continue
+          {t.continue}
         </a>{" "}
-        <a href={stepPath("trading")}>Back</a>
+        <a href={stepPath("trading")}>{t.back}</a>
       </p>
     </ApplyPage>
   );
@@ -310,81 +325,83 @@ const personIndex = (raw: string | undefined, persons: readonly unknown[]) => {
   return i !== null && i < persons.length ? i : null;
 };
 
-async function postPerson(c: ApplyContext) {
-  const opened = c.get("opened");
-  const posted = textFields(await readForm(c), { trim: true });
-  const editing = personIndex(posted.index, opened.lead.significantPersons);
-  const again = (problems: StepProblems, status: number) => c.html(<PersonsPage opened={opened} editing={editing} values={posted} problems={problems} />, status as 400);
-  const own = Object.fromEntries(PERSON_FIELDS.filter((f) => f.name in posted).map((f) => [f.name, posted[f.name]!]));
-  const body = nest(jsonOfForm(own, { numbers: ["ownership_percent"] }));
-  const locate = locateIn(PERSON_FIELDS.map((f) => f.name));
-  let whole: SignificantPerson[];
-  try {
-    const person = parseForm(SignificantPersonInput, body, "body") as SignificantPerson;
-    const list = [...opened.lead.significantPersons];
-    if (editing === null) list.push(person);
-    else list[editing] = person;
-    try {
-      whole = parseForm(SignificantPersonsInput, list, "body") as SignificantPerson[];
-    } catch (error) {
-      // The list as a whole fails only on the total ownership: the message goes beside that input.
-      const refusal = refusalForPage(error);
-      return again(asStepProblems(formProblems(refusal, () => "ownership_percent")), refusal.status);
-    }
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  try {
-    await saveApplicationPersons(c.get("deps"), opened, whole);
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return again(asStepProblems(formProblems(refusal, locate)), refusal.status);
-  }
-  return c.redirect(`${path("/persons")}?done=${editing === null ? "added" : "changed"}`, 303);
-}
+/**
+ * Where a persons refusal is shown: a person's own field beside its input; the list's total (the
+ * API's SignificantPersonsPut names it `significant_persons`) beside the share; with the list locked
+ * (no form on the page) everything above it.
+ */
+const locatePerson = (opened: Opened) => {
+  const names = locateIn(PERSON_INPUTS);
+  return (field: string | null | undefined) => {
+    if (opened.link.locked.includes("significant_persons") || !field) return null;
+    if (field === "significant_persons") return "ownership_percent";
+    return names(field.replace(/^significant_persons\.\d+\./, ""));
+  };
+};
 
-async function removePerson(c: ApplyContext) {
-  const opened = c.get("opened");
-  const posted = textFields(await readForm(c));
-  const index = personIndex(posted.index, opened.lead.significantPersons);
-  if (index === null) return c.redirect(path("/persons"), 303);
-  try {
+/** Adds a person, or changes the one `index` names: the person through the API's schema, then the whole list through the API's PUT body. */
+const postPerson = formAction<ApplyContext, FormFields>({
+  draftOf: (form) => textFields(form, { trim: true }),
+  act: async (c, form) => {
+    const opened = c.get("opened");
+    const posted = textFields(form, { trim: true });
+    const editing = personIndex(posted.index, opened.lead.significantPersons);
+    const own = Object.fromEntries(PERSON_INPUTS.filter((name) => name in posted).map((name) => [name, posted[name]!]));
+    const list: unknown[] = [...opened.lead.significantPersons];
+    list[editing ?? list.length] = nest(jsonOfForm(own, { numbers: ["ownership_percent"] }));
+    // The whole list through the API's PUT body: the person's own fields and the ownership total, worded as the portal's persons form words them.
+    const { significant_persons } = parseForm(SignificantPersonsPut, { significant_persons: list }, "body");
+    await saveApplicationPersons(c.get("deps"), opened, significant_persons as SignificantPerson[]);
+    return `${path("/persons")}?done=${editing === null ? "added" : "changed"}`;
+  },
+  showAgain: (c, refusal, posted) => {
+    const opened = c.get("opened");
+    const editing = personIndex(posted.index, opened.lead.significantPersons);
+    return c.html(<PersonsPage l={localeOf(c)} opened={opened} editing={editing} values={posted} problems={asStepProblems(formProblems(refusal, locatePerson(opened)))} />, refusal.status);
+  },
+});
+
+/** Removes the person `index` names; an index no longer on the list (removed in another tab) is simply back to the list. */
+const removePerson = formAction<ApplyContext>({
+  act: async (c, form) => {
+    const opened = c.get("opened");
+    const index = personIndex(textFields(form).index, opened.lead.significantPersons);
+    if (index === null) return path("/persons");
     await saveApplicationPersons(c.get("deps"), opened, opened.lead.significantPersons.filter((_, i) => i !== index));
-  } catch (error) {
-    const refusal = refusalForPage(error);
-    return c.html(<PersonsPage opened={opened} editing={null} values={{}} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-  }
-  return c.redirect(`${path("/persons")}?done=removed`, 303);
-}
+    return `${path("/persons")}?done=removed`;
+  },
+  showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+});
 
-const PERSON_NOTICES: Record<string, string> = { added: "The person was added.", changed: "The changes were saved.", removed: "The person was removed." };
+const PERSON_NOTICES: Record<string, keyof ApplyWords> = { added: "personAdded", changed: "personChanged", removed: "personRemoved" };
 
 // Documents.
 
 async function DocumentsPage(props: { c: ApplyContext; problems: StepProblems | null; notice?: string }) {
   const { c, problems } = props;
+  const l = localeOf(c);
+  const { t } = l;
   const statements = await statementsOf(c.get("deps"), c.get("opened"));
   return (
-    <ApplyPage title={titleOf("documents")} progress={progressOf("documents")}>
-      <ErrorSummary problems={problems} labels={{ file: "Bank statements" }} />
+    <ApplyPage l={l} title={titleOf(t, "documents")} progress={progressOf(t, "documents")}>
+      <ErrorSummary t={t} problems={problems} labels={{ file: t.step_documents }} />
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
         </p>
       ) : null}
-      <p>The last six months of the business account's statements help funding providers decide quickly. You can also skip this: they may ask for them later.</p>
+      <p>{t.documentsIntro}</p>
       <ul style="list-style:none;padding:0">
         {statements.map((d) => (
           <li class="card">
-            <bdi>{d.filename}</bdi>: {d.state === "accepted" ? "received" : `not usable (${d.reason ?? "the file could not be read"})`}
+            <bdi>{d.filename}</bdi>: {d.state === "accepted" ? t.received : fill(t.notUsable, { reason: d.reason ?? t.unreadable })}
           </li>
         ))}
       </ul>
       <form method="post" action={path("/documents")} enctype="multipart/form-data">
-        <label for={inputId("file")}>Bank statements</label>
+        <label for={inputId("file")}>{t.step_documents}</label>
         <span class="hint" id={`${inputId("file")}-hint`}>
-          PDF, CSV or OFX bank export; at most 20 MB in all; files must not be empty.
+          {t.fileHint}
         </span>
         {problems?.byInput.file ? (
           <span class="field-error" id={`${inputId("file")}-error`}>
@@ -399,16 +416,17 @@ async function DocumentsPage(props: { c: ApplyContext; problems: StepProblems | 
           accept=".pdf,.csv,.ofx"
           aria-describedby={`${inputId("file")}-hint${problems?.byInput.file ? ` ${inputId("file")}-error` : ""}`}
           aria-invalid={problems?.byInput.file ? "true" : undefined}
+          autofocus={problems?.byInput.file ? true : undefined}
         />
         <button type="submit" class="secondary">
-          Upload
+          {t.upload}
         </button>
       </form>
       <p>
         <a class="button" href={stepPath("review")}>
-          Continue
+          {t.continue}
         </a>{" "}
-        <a href={stepPath("persons")}>Back</a>
+        <a href={stepPath("persons")}>{t.back}</a>
       </p>
     </ApplyPage>
   );
@@ -416,12 +434,14 @@ async function DocumentsPage(props: { c: ApplyContext; problems: StepProblems | 
 
 // Review, consent, done.
 
-function Answers(props: { opened: Opened; statements: number }) {
+function Answers(props: { l: ApplyLocale; opened: Opened; statements: number }) {
+  const { l } = props;
+  const { t } = l;
   const { lead } = props.opened;
   const market = marketFor(lead.country);
   const shown = (f: StepField) => {
     const v = valueAt(lead, f.name);
-    if (!v) return "Not given";
+    if (!v) return t.notGiven;
     if (f.options) return f.options.find((o) => o.value === v)?.label ?? inWords(v);
     if (f.kind === "number" && f.name !== "trading.tib_months") return formatFor(lead.country).money(Number(v), market.currency);
     return v;
@@ -430,9 +450,9 @@ function Answers(props: { opened: Opened; statements: number }) {
     <>
       {(["business", "contact", "funding", "trading"] as const).map((step) => (
         <section aria-labelledby={`review-${step}`}>
-          <h2 id={`review-${step}`}>{titleOf(step)}</h2>
+          <h2 id={`review-${step}`}>{titleOf(t, step)}</h2>
           <dl>
-            {stepFields(step, market).map((f) => (
+            {stepFields(step, market, l).map((f) => (
               <>
                 <dt>{f.label}</dt>
                 <dd>
@@ -442,27 +462,27 @@ function Answers(props: { opened: Opened; statements: number }) {
             ))}
           </dl>
           <p>
-            <a href={stepPath(step)} aria-label={`Change ${titleOf(step).toLowerCase()}`}>
-              Change
+            <a href={stepPath(step)} aria-label={fill(t.changeSection, { section: titleOf(t, step) })}>
+              {t.change}
             </a>
           </p>
         </section>
       ))}
       <section aria-labelledby="review-persons">
-        <h2 id="review-persons">{titleOf("persons")}</h2>
-        <p>{lead.significantPersons.length === 0 ? "No one added." : lead.significantPersons.map((p) => p.full_name).join(", ")}</p>
+        <h2 id="review-persons">{titleOf(t, "persons")}</h2>
+        <p>{lead.significantPersons.length === 0 ? t.noOneAdded : lead.significantPersons.map((p) => p.full_name).join(", ")}</p>
         <p>
-          <a href={stepPath("persons")} aria-label="Change the people">
-            Change
+          <a href={stepPath("persons")} aria-label={fill(t.changeSection, { section: titleOf(t, "persons") })}>
+            {t.change}
           </a>
         </p>
       </section>
       <section aria-labelledby="review-documents">
-        <h2 id="review-documents">{titleOf("documents")}</h2>
-        <p>{props.statements === 0 ? "None sent." : `${props.statements} file${props.statements === 1 ? "" : "s"} sent.`}</p>
+        <h2 id="review-documents">{titleOf(t, "documents")}</h2>
+        <p>{props.statements === 0 ? t.noneSent : fill(t.filesSent, { n: props.statements })}</p>
         <p>
-          <a href={stepPath("documents")} aria-label="Change the bank statements">
-            Change
+          <a href={stepPath("documents")} aria-label={fill(t.changeSection, { section: titleOf(t, "documents") })}>
+            {t.change}
           </a>
         </p>
       </section>
@@ -472,16 +492,17 @@ function Answers(props: { opened: Opened; statements: number }) {
 
 const MISSING_STEP: Record<string, FormStep> = { business: "business", trading: "trading", funding: "funding", contact: "contact" };
 
-function MissingList(props: { lead: Lead }) {
+function MissingList(props: { l: ApplyLocale; lead: Lead }) {
+  const { l } = props;
   const missing = missingForSubmit(props.lead, marketFor(props.lead.country));
   if (missing.length === 0) return null;
   return (
     <div class="error-summary" role="alert" aria-labelledby="missing-title" tabindex={-1}>
-      <h2 id="missing-title">Some answers are still needed</h2>
+      <h2 id="missing-title">{l.t.missingTitle}</h2>
       <ul>
         {missing.map((m) => {
           const step = MISSING_STEP[m.split(".")[0]!] ?? "business";
-          const field = stepFields(step, marketFor(props.lead.country)).find((f) => f.name === m);
+          const field = stepFields(step, marketFor(props.lead.country), l).find((f) => f.name === m);
           return (
             <li>
               <a href={`${stepPath(step)}#${inputId(m)}`}>{field?.label ?? inWords(m.split(".").at(-1)!)}</a>
@@ -493,24 +514,29 @@ function MissingList(props: { lead: Lead }) {
   );
 }
 
-function ConsentPage(props: { opened: Opened; problems: StepProblems | null; soft?: boolean }) {
-  const { opened, problems } = props;
-  const market = marketFor(opened.lead.country);
-  const text = consentTextIn(CURRENT_CONSENT_TEXT, market.locale);
+function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProblems | null; soft?: boolean }) {
+  const { l, opened, problems } = props;
+  const { t } = l;
+  // The text in the page's language: what is shown is what the receipt names (agreeAndComplete is given the same locale).
+  const text = consentTextIn(CURRENT_CONSENT_TEXT, l.locale);
   const disclosure = commissionDisclosureFor(opened.introducer);
   const agreeError = problems?.byInput.agree;
   return (
-    <ApplyPage title={titleOf("consent")} progress={progressOf("consent")}>
-      <ErrorSummary problems={problems} labels={{ agree: "Your agreement" }} />
-      <MissingList lead={opened.lead} />
-      <h2>What you agree to</h2>
+    <ApplyPage l={l} title={titleOf(t, "consent")} progress={progressOf(t, "consent")}>
+      <ErrorSummary t={t} problems={problems} labels={{ agree: t.agreement }} />
+      <MissingList l={l} lead={opened.lead} />
+      <h2>{t.whatYouAgree}</h2>
       <div class="consent-text" lang={text.locale} id="consent-text">
         {text.text.split("\n\n").map((p) => (
           <p>{p}</p>
         ))}
       </div>
-      <h2>How {opened.introducer} is paid</h2>
-      <p id="commission-disclosure">{disclosure.text}</p>
+      <h2>
+        <Say text={t.howPaid} name={opened.introducer} />
+      </h2>
+      <p id="commission-disclosure" lang={disclosure.locale}>
+        {disclosure.text}
+      </p>
       <form method="post" action={stepPath("consent")} novalidate>
         <div class="check">
           {agreeError ? (
@@ -528,33 +554,42 @@ function ConsentPage(props: { opened: Opened; problems: StepProblems | null; sof
               aria-describedby={agreeError ? `${inputId("agree")}-error` : undefined}
               autofocus={agreeError ? true : undefined}
             />
-            I have read the text above and how {opened.introducer} is paid, and I agree.
+            <Say text={t.agreeLabel} name={opened.introducer} />
           </label>
         </div>
         <div class="check">
           <label for={inputId("soft_credit_search")}>
             <input type="checkbox" id={inputId("soft_credit_search")} name="soft_credit_search" value="yes" checked={props.soft || undefined} />
-            I also agree to a soft credit search (optional: it is not seen by other lenders and does not change any credit score).
+            {t.softLabel}
           </label>
         </div>
         <input type="hidden" name="text_version" value={CURRENT_CONSENT_TEXT.version} />
-        <button type="submit">Agree and send my application</button>
+        <button type="submit">{t.agreeSend}</button>
       </form>
       <p>
-        <a href={stepPath("review")}>Back to your answers</a>
+        <a href={stepPath("review")}>{t.backToAnswers}</a>
       </p>
     </ApplyPage>
   );
 }
 
-function DonePage(props: { opened: Opened; notice?: string; problems?: StepProblems | null }) {
-  const { opened } = props;
+/** A refused agreement: the tick's message beside it; what is still missing is listed on the page itself (MissingList). */
+function consentProblems(t: ApplyWords, refusal: PageRefusal): StepProblems {
+  const problems = asStepProblems(formProblems(refusal, (field) => (field === "agree" ? "agree" : null)));
+  return refusal.code === "missing_fields" ? { ...problems, summary: t.missingBelow } : problems;
+}
+
+function DonePage(props: { l: ApplyLocale; opened: Opened; notice?: string; problems?: StepProblems | null }) {
+  const { l, opened } = props;
+  const { t } = l;
   const { lead, link } = opened;
+  const name = opened.introducer;
   const withdrawn = Boolean(lead.consent?.withdrawn_at) && lead.consent?.obtained !== true;
   const submitted = lead.state !== "draft";
+  const receipt = lead.consent?.receipt;
   return (
-    <ApplyPage title={withdrawn ? "You withdrew your consent" : "Your application was sent"}>
-      <ErrorSummary problems={props.problems ?? null} labels={{}} />
+    <ApplyPage l={l} title={withdrawn ? t.withdrawnTitle : t.sentTitle}>
+      <ErrorSummary t={t} problems={props.problems ?? null} labels={{}} />
       {props.notice ? (
         <p class="notice" role="status">
           {props.notice}
@@ -562,32 +597,26 @@ function DonePage(props: { opened: Opened; notice?: string; problems?: StepProbl
       ) : null}
       {withdrawn ? (
         <p>
-          Nothing more happens with this application. {opened.introducer} was told. If you change your mind, ask {opened.introducer} for a new link.
+          <Say text={t.withdrawnText} name={name} />
         </p>
       ) : (
         <>
-          <h2>What happens next</h2>
+          <h2>{t.whatNext}</h2>
           <p>
-            {submitted
-              ? `Your application went to funding providers who may be able to help. ${opened.introducer} follows it for you.`
-              : `${opened.introducer} checks your answers and sends your application to funding providers who may be able to help.`}
+            <Say text={submitted ? t.submittedText : t.reviewText} name={name} />
           </p>
           <p>
-            {opened.introducer} or a funding provider will contact you by email or phone, usually within two working days. If a provider makes an offer you get a link to
-            read it; nothing is agreed until you accept an offer yourself.
+            <Say text={t.contactText} name={name} />
           </p>
-          {lead.consent?.receipt ? (
-            <p class="muted">
-              You agreed on {formatFor(lead.country).time(lead.consent.receipt.agreed_at)} to consent text version {lead.consent.receipt.text_version}
-              {lead.consent.receipt.soft_credit_search ? ", with a soft credit search" : ", without a credit search"}.
-            </p>
+          {receipt ? (
+            <p class="muted">{fill(receipt.soft_credit_search ? t.agreedWith : t.agreedWithout, { time: formatFor(lead.country).time(receipt.agreed_at), version: receipt.text_version })}</p>
           ) : null}
           {!submitted && lead.consent?.obtained === true ? (
             <form method="post" action={path("/withdraw")}>
-              <h2>Changed your mind?</h2>
-              <p>Until the application is sent to funding providers you can withdraw your consent. Nothing is then sent anywhere.</p>
+              <h2>{t.changedMind}</h2>
+              <p>{t.withdrawText}</p>
               <button type="submit" class="secondary">
-                Withdraw my consent
+                {t.withdrawButton}
               </button>
             </form>
           ) : null}
@@ -595,35 +624,39 @@ function DonePage(props: { opened: Opened; notice?: string; problems?: StepProbl
       )}
       {link.returnUrl ? (
         <p>
-          <a href={link.returnUrl}>Go back to {opened.introducer}</a>
+          <a href={link.returnUrl}>
+            <Say text={t.goBackTo} name={name} />
+          </a>
         </p>
       ) : null}
     </ApplyPage>
   );
 }
 
-function WelcomePage(props: { opened: Opened }) {
-  const { opened } = props;
+function WelcomePage(props: { l: ApplyLocale; opened: Opened }) {
+  const { l, opened } = props;
+  const { t } = l;
+  const name = opened.introducer;
   const expires = formatFor(opened.lead.country).time(opened.link.expiresAt);
   return (
-    <ApplyPage title="Apply for business funding">
+    <ApplyPage l={l} title={t.welcomeTitle}>
       <p>
         <strong>
-          <bdi>{opened.introducer}</bdi> asked you to fill in your application for business funding.
+          <Say text={t.asked} name={name} />
         </strong>{" "}
-        They will send it to funding providers who may be able to help your business.
+        {t.sendOn}
       </p>
-      <p>It takes about 10 minutes. You need the company number, a rough idea of monthly sales, and the business account's bank statements if you have them to hand.</p>
+      <p>{t.takes}</p>
       <p>
-        Each step is saved when you continue, so you can stop and come back with the same link until {expires}. At the end you read what you agree to and how{" "}
-        <bdi>{opened.introducer}</bdi> is paid before anything is sent.
+        <Say text={t.savedUntil} name={name} values={{ time: expires }} />
       </p>
       <p>
-        <strong>Nothing here is a credit search</strong> unless you choose one at the end.
+        <strong>{t.noSearch}</strong>
+        {t.noSearchRest}
       </p>
       <p>
         <a class="button" href={stepPath("business")}>
-          Start
+          {t.start}
         </a>
       </p>
     </ApplyPage>
@@ -632,31 +665,36 @@ function WelcomePage(props: { opened: Opened }) {
 
 async function RegisterCheckPage(props: { c: ApplyContext }) {
   const { c } = props;
+  const l = localeOf(c);
+  const { t } = l;
   const opened = c.get("opened");
   const answer = await registerAnswerOf(c.get("deps"), opened);
   const number = opened.lead.business?.company_number ?? "";
   const local = formatFor(opened.lead.country);
   const found = answer && answer.status === "available" ? answer : null;
+  const [before, after] = t.stillAsking.split("{number}");
   return (
-    <ApplyPage title="Is this your company?" progress={progressOf("business")}>
+    <ApplyPage l={l} title={t.checkTitle} progress={progressOf(t, "business")}>
       {found ? (
         <p class="card" id="register-answer">
           <strong>
             <bdi>{found.registered_name ?? number}</bdi>
           </strong>
           {found.company_status ? `, ${inWords(found.company_status).toLowerCase()}` : ""}
-          {found.incorporated_on ? `, incorporated ${local.date(found.incorporated_on)}` : ""}
+          {found.incorporated_on ? fill(t.incorporated, { date: local.date(found.incorporated_on) }) : ""}
         </p>
       ) : (
         <p class="card" id="register-answer">
-          We are still asking the company register about <bdi>{number}</bdi>. You can carry on; it is checked again before anything is sent.
+          {before}
+          <bdi>{number}</bdi>
+          {after}
         </p>
       )}
       <p>
         <a class="button" href={stepPath("contact")}>
-          Yes, continue
+          {t.yesContinue}
         </a>{" "}
-        <a href={`${stepPath("business")}#${inputId("business.company_number")}`}>No, change the number</a>
+        <a href={`${stepPath("business")}#${inputId("business.company_number")}`}>{t.noChange}</a>
       </p>
     </ApplyPage>
   );
@@ -664,67 +702,75 @@ async function RegisterCheckPage(props: { c: ApplyContext }) {
 
 function createPages() {
   const pages = new Hono<ApplyEnv>();
-  pages.get("/", (c) => c.html(<WelcomePage opened={c.get("opened")} />));
+  pages.get("/", (c) => c.html(<WelcomePage l={localeOf(c)} opened={c.get("opened")} />));
   pages.get("/business/check", async (c) => c.html(await RegisterCheckPage({ c })));
   pages.get("/persons", (c) => {
     const opened = c.get("opened");
     const editing = personIndex(c.req.query("edit"), opened.lead.significantPersons);
+    const l = localeOf(c);
     const notice = PERSON_NOTICES[c.req.query("done") ?? ""];
-    return c.html(<PersonsPage opened={opened} editing={editing} values={personValues(editing === null ? undefined : opened.lead.significantPersons[editing])} problems={null} notice={notice} />);
+    return c.html(<PersonsPage l={l} notice={notice ? l.t[notice] : undefined} opened={opened} editing={editing} values={personValues(editing === null ? undefined : opened.lead.significantPersons[editing])} problems={null} />);
   });
   pages.post("/persons", postPerson);
   pages.post("/persons/remove", removePerson);
   pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? "Thank you: your files were received." : undefined })));
-  pages.post("/documents", takesFiles(), async (c) => {
-    const form = await readForm(c);
-    const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
-    try {
-      await uploadApplicationStatements(
-        c.get("deps"),
-        c.get("opened"),
-        await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
-      );
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status);
-    }
-    return c.redirect(`${path("/documents")}?done=uploaded`, 303);
-  });
+  pages.post(
+    "/documents",
+    takesFiles(),
+    formAction<ApplyContext>({
+      act: async (c, form) => {
+        // A file input left empty still sends a nameless, empty part.
+        const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+        await uploadApplicationStatements(
+          c.get("deps"),
+          c.get("opened"),
+          await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
+        );
+        return `${path("/documents")}?done=uploaded`;
+      },
+      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status),
+    }),
+  );
   pages.get("/review", async (c) => {
+    const l = localeOf(c);
+    const { t } = l;
     const opened = c.get("opened");
     const statements = (await statementsOf(c.get("deps"), opened)).length;
     return c.html(
-      <ApplyPage title={titleOf("review")} progress={progressOf("review")}>
-        <MissingList lead={opened.lead} />
-        <Answers opened={opened} statements={statements} />
+      <ApplyPage l={l} title={titleOf(t, "review")} progress={progressOf(t, "review")}>
+        <MissingList l={l} lead={opened.lead} />
+        <Answers l={l} opened={opened} statements={statements} />
         <p>
           <a class="button" href={stepPath("consent")}>
-            Continue
+            {t.continue}
           </a>{" "}
-          <a href={stepPath("documents")}>Back</a>
+          <a href={stepPath("documents")}>{t.back}</a>
         </p>
       </ApplyPage>,
     );
   });
-  pages.get("/consent", (c) => c.html(<ConsentPage opened={c.get("opened")} problems={null} />));
-  pages.post("/consent", async (c) => {
-    const opened = c.get("opened");
-    const posted = textFields(await readForm(c));
-    const soft = posted.soft_credit_search === "yes";
-    if (posted.agree !== "yes") {
-      return c.html(<ConsentPage opened={opened} soft={soft} problems={{ byInput: { agree: "Tick the box to agree before you send your application." }, summary: "" }} />, 400);
-    }
-    try {
-      await agreeAndComplete(c.get("deps"), opened, soft);
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(<ConsentPage opened={opened} soft={soft} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-    }
-    return c.redirect(stepPath("done"), 303);
-  });
+  pages.get("/consent", (c) => c.html(<ConsentPage l={localeOf(c)} opened={c.get("opened")} problems={null} />));
+  pages.post(
+    "/consent",
+    formAction<ApplyContext, { soft: boolean }>({
+      draftOf: (form) => ({ soft: textFields(form).soft_credit_search === "yes" }),
+      act: async (c, form) => {
+        const posted = textFields(form);
+        const l = localeOf(c);
+        // Agreement is its own tick: never implied by the soft search's, nor by sending the form.
+        if (posted.agree !== "yes") throw new Refusal("invalid_request", l.t.tickToAgree, { field: "agree" });
+        await agreeAndComplete(c.get("deps"), c.get("opened"), posted.soft_credit_search === "yes", l.locale);
+        return stepPath("done");
+      },
+      showAgain: (c, refusal, draft) => {
+        const l = localeOf(c);
+        return c.html(<ConsentPage l={l} opened={c.get("opened")} soft={draft.soft} problems={consentProblems(l.t, refusal)} />, refusal.status);
+      },
+    }),
+  );
   for (const step of ["business", "contact", "funding", "trading"] as const) {
-    pages.get(`/${step}`, (c) => c.html(<FormStepPage opened={c.get("opened")} step={step} values={stepValues(c.get("opened").lead, step)} problems={null} />));
-    pages.post(`/${step}`, (c) => postFormStep(c, step));
+    pages.get(`/${step}`, (c) => c.html(<FormStepPage l={localeOf(c)} opened={c.get("opened")} step={step} values={stepValues(c.get("opened").lead, step)} problems={null} />));
+    pages.post(`/${step}`, postFormStep(step));
   }
   pages.all("*", (c) => dead(c));
   return pages;
@@ -732,59 +778,118 @@ function createPages() {
 
 function createAfterPages() {
   const after = new Hono<ApplyEnv>();
-  after.get("/done", (c) => c.html(<DonePage opened={c.get("opened")} notice={c.req.query("done") === "withdrawn" ? "Your consent was withdrawn." : undefined} />));
-  after.post("/withdraw", async (c) => {
-    const opened = c.get("opened");
-    try {
-      await withdrawConsent(c.get("deps"), opened);
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return c.html(<DonePage opened={opened} problems={{ byInput: {}, summary: refusal.message }} />, refusal.status);
-    }
-    return c.redirect(`${stepPath("done")}?done=withdrawn`, 303);
+  after.get("/done", (c) => {
+    const l = localeOf(c);
+    return c.html(<DonePage l={l} opened={c.get("opened")} notice={c.req.query("done") === "withdrawn" ? l.t.withdrawnNotice : undefined} />);
   });
+  after.post(
+    "/withdraw",
+    formAction<ApplyContext>({
+      act: async (c) => {
+        await withdrawConsent(c.get("deps"), c.get("opened"));
+        return `${stepPath("done")}?done=withdrawn`;
+      },
+      showAgain: (c, refusal) => c.html(<DonePage l={localeOf(c)} opened={c.get("opened")} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+    }),
+  );
   return after;
 }
 
-const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) =>
-  c.html(
-    <ApplyPage title="Refused">
-      <p>This form must be sent from the application page itself.</p>
+const withApplyHeaders = (res: Response) => {
+  for (const [name, value] of Object.entries(APPLY_HEADERS)) res.headers.set(name, value);
+  return res;
+};
+
+/**
+ * The application's last word (web/kit/page-errors.ts), as the portal's and the hub's: a refused form
+ * is its page again; `not_found` the one dead-link page; a throttled request (or a busy platform) a page
+ * saying how long to wait, with `Retry-After`; another refusal a page with its message; anything else
+ * a page naming the request id. Never JSON, always with the area's headers, in the page's language.
+ */
+const applyErrors = pageErrors<ApplyEnv>({
+  notFound: async (c) => withApplyHeaders(await dead(c)),
+  refused: async (c, refusal) => {
+    const l = localeOf(c);
+    return withApplyHeaders(
+      await c.html(
+        <ApplyPage l={l} title={l.t.refusedTitle}>
+          <p role="alert">{refusal.message}</p>
+          <p>
+            <a href={path()}>{l.t.backToApplication}</a>
+          </p>
+        </ApplyPage>,
+        refusal.status,
+      ),
+    );
+  },
+  tryLater: async (c, wait, status) => {
+    const l = localeOf(c);
+    return withApplyHeaders(
+      await c.html(
+        <ApplyPage l={l} title={l.t.tooManyTitle}>
+          <p role="alert">{fill(l.t.tooMany, { wait: waitIn(l.t, wait) })}</p>
+        </ApplyPage>,
+        status,
+      ),
+    );
+  },
+  failed: async (c, requestId, maybeSaved) => {
+    const l = localeOf(c);
+    return withApplyHeaders(
+      await c.html(
+        <ApplyPage l={l} title={l.t.failedTitle}>
+          <p role="alert">{maybeSaved ? l.t.failedSaved : l.t.failedRead}</p>
+          <p>
+            {l.t.failedRef} <code>{requestId}</code>.
+          </p>
+        </ApplyPage>,
+        500,
+      ),
+    );
+  },
+});
+
+const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) => {
+  const l = localeOf(c);
+  return c.html(
+    <ApplyPage l={l} title={l.t.crossTitle}>
+      <p>{l.t.crossText}</p>
     </ApplyPage>,
     403,
-  ),
-);
+  );
+});
 
 /**
  * A body over its route's limit, in the link's own page: the statements step takes at most the upload limit
  * in all, a step's form the form limit; what to do, and the way back (the middleware drops whatever the
- * route answered, so this is the one 413 a business sees here).
+ * route answered, so this is the one 413 a business sees here). Answered before the link is opened, so in
+ * the browser's language.
  */
 export async function applyTooLargePage(c: Context<AppEnv>, limit: { bytes: number; files: boolean }) {
   const size = sizeInWords(limit.bytes);
+  const l = applyLocale(null, c.req.header("Accept-Language"));
+  const { t } = l;
   const page = limit.files ? (
-    <ApplyPage title="Your files are too large">
-      <p role="alert">This upload takes at most {size} in all, and what you sent was larger. Nothing was uploaded.</p>
+    <ApplyPage l={l} title={t.tooLargeFilesTitle}>
+      <p role="alert">{fill(t.tooLargeFiles, { size })}</p>
       <ul>
-        <li>Make the file smaller: a scan in black and white, or a photo at a lower resolution.</li>
-        <li>Send a PDF instead of photos: a scanning app makes one small PDF of several pages.</li>
-        <li>Send the statements in several uploads, a few at a time.</li>
+        <li>{t.tooLargeTip1}</li>
+        <li>{t.tooLargeTip2}</li>
+        <li>{t.tooLargeTip3}</li>
       </ul>
       <p>
-        <a href={`${APPLICATION_ROUTE}/documents`}>Back to the statements</a>
+        <a href={`${APPLICATION_ROUTE}/documents`}>{t.backToStatements}</a>
       </p>
     </ApplyPage>
   ) : (
-    <ApplyPage title="What you sent is too large">
-      <p role="alert">This form takes at most {size}, and what you sent was larger. Nothing was saved.</p>
+    <ApplyPage l={l} title={t.tooLargeFormTitle}>
+      <p role="alert">{fill(t.tooLargeForm, { size })}</p>
       <p>
-        <a href={APPLICATION_ROUTE}>Back to your application</a>
+        <a href={APPLICATION_ROUTE}>{t.backToApplication}</a>
       </p>
     </ApplyPage>
   );
-  const res = await c.html(page, 413);
-  for (const [name, value] of Object.entries(APPLY_HEADERS)) res.headers.set(name, value);
-  return res;
+  return withApplyHeaders(await c.html(page, 413));
 }
 
 export function createApplyRoutes() {
@@ -803,18 +908,7 @@ export function createApplyRoutes() {
   apply.route("/", createAfterPages());
   apply.use("*", session("live"));
   apply.route("/", createPages());
-  apply.onError(async (error, c) => {
-    if (error instanceof Refusal && error.code === "rate_limited") {
-      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-      return c.html(
-        <ApplyPage title="Too many requests">
-          <p>Please wait a minute and try again.</p>
-        </ApplyPage>,
-        429,
-      );
-    }
-    return onError(error, c as unknown as Context<AppEnv>);
-  });
+  apply.onError(applyErrors);
   return apply;
 }
 

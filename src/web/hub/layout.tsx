@@ -10,6 +10,7 @@ import { sizeInWords } from "../kit/format";
 import { COPY_STYLE } from "../kit/copy";
 import { TABLE_STYLE } from "../kit/table";
 import { DOCTYPE } from "../kit/doctype";
+import { CONFIRM_STYLE } from "../kit/confirm";
 
 /**
  * Phone first: no wide tables; lists of records are cards holding a definition
@@ -30,6 +31,7 @@ input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}labe
 button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem;min-height:2.75rem}.muted{color:#596070}nav a{margin-right:1rem}
 a{color:#1a4fb8}.status{font-weight:600}.todo{border:2px solid #1a4fb8}.todo h2{margin-top:0}.todo ul{margin:0;padding-left:1.2rem}.todo li{margin:.3rem 0}
 ${COPY_STYLE}
+${CONFIRM_STYLE}
 ${TABLE_STYLE}`;
 
 

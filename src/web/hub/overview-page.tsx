@@ -6,6 +6,7 @@ import { RecordTable } from "../kit/table";
 import { consentView } from "../../domain/leads/consent";
 import { FeedbackLines, HubPage, type Feedback, type HubView } from "./layout";
 import { OfferCard } from "./offer-card";
+import { consentWithdrawalSection } from "./consent-page";
 
 type Overview = Awaited<ReturnType<typeof hubOverview>>;
 
@@ -105,6 +106,7 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
       <FeedbackLines f={f} />
       <ToDoCard base={base} items={o.toDo} readOnly={view.readOnly ?? false} />
       <ConsentSection lead={o.lead} local={local} />
+      {consentWithdrawalSection(view, o.lead)}
       <h2>Your offers</h2>
       {o.everyOfferDeclined ? (
         <p id="all-declined" class="notice">

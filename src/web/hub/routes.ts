@@ -53,6 +53,8 @@ import { messagesPage } from "./messages-page";
 import { offerPage } from "./offer-page";
 import { overviewPage } from "./overview-page";
 import { requestPage } from "./request-page";
+import { consentWithdrawalPage, consentWithdrawalPath } from "./consent-page";
+import { withdrawHubConsent } from "../../services/hub/consent";
 
 
 export const HUB_HEADERS: Record<string, string> = {
@@ -73,6 +75,7 @@ const NOTICES: Record<string, string> = {
   account: "Your account details were submitted.",
   signed: "You signed the agreement.",
   declined: "You declined the offer. Its funding provider and your adviser have been told; nothing more happens with it.",
+  consent_withdrawn: "You withdrew your consent. Your application will not be sent to funding providers, and your adviser has been told.",
   accepted:
     "You accepted the offer. Its funding provider has been told. What happens next: they check the last details, may ask you here for documents, then ask for the account to pay the money into and send the agreement to sign. Each request appears on this page as soon as it is made, and your adviser is kept informed.",
 };
@@ -283,6 +286,21 @@ function createHubPages() {
       showCompletion,
       (form) => ({ full_name: text(form, "full_name") ?? "" }),
     ),
+  );
+
+  // Before submission the business withdraws its consent here too: a confirm page, then the one post.
+  const showWithdrawal = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) => c.html(consentWithdrawalPage(c.get("hubView"), c.get("lead"), f), status);
+  hub.get("/consent/withdraw", (c) => showWithdrawal(c, {}));
+  hub.post(
+    "/consent/withdraw",
+    formAction<HubContext>({
+      confirm: (c) => consentWithdrawalPath(c.get("hubBase")),
+      act: async (c) => {
+        await withdrawHubConsent(c.get("deps"), c.get("lead"));
+        return `${c.get("hubBase")}?done=consent_withdrawn`;
+      },
+      showAgain: (c, refusal) => showWithdrawal(c, feedbackOf(refusal), refusal.status),
+    }),
   );
 
   hub.all("*", () => {

@@ -19,16 +19,13 @@ const PAGE_EXCEPTIONS: Record<string, string> = {
   "src/web/portal/access/pages.tsx hand-written 404 page": "a dead invitation link",
   // A deal whose business has not given its payout account: what to ask the business, not a bare "Not found".
   "src/web/portal/lender/payout-reveal.tsx hand-written 404 page": "an account not given yet",
-  // The application link's pages move onto the kit's error handler with the application link's own work,
-  // outside this rule's first change; this entry goes with that move.
-  "src/web/apply/routes.tsx hand-written 404 page": "the application link, moving onto the kit",
-  "src/web/apply/routes.tsx catch that answers": "the application link, moving onto the kit",
+  // A guessed, used, expired or revoked application link: one page for all of them (no enumeration) that
+  // says to ask the sender for a new link, with the partner's return_url; the plain 404 would not.
+  "src/web/apply/routes.tsx hand-written 404 page": "a dead application link",
 };
 
-/** Ticket citations that stay, by file: the application link's pages, left to the same move (see above). */
-const CITATION_EXCEPTIONS: Record<string, string> = {
-  "src/web/apply/routes.tsx": "the application link, moving onto the kit",
-};
+/** Ticket citations that stay, by file, each with its reason: none today. */
+const CITATION_EXCEPTIONS: Record<string, string> = {};
 
 /** "src/x.ts:12 what" → "src/x.ts what": an exception names a file and a kind, not a line that moves. */
 const withoutLine = (found: string) => found.replace(/:\d+ /, " ");
