@@ -39,8 +39,8 @@ interface RefusalLike {
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   country: "Market",
   partner_reference: "Your reference",
-  "channel.name": "Channel name",
-  "channel.domain": "Channel domain",
+  "channel.name": "Site or app the lead came from",
+  "channel.domain": "Web address of the site or app",
   "business.name": "Business name",
   "business.company_number": "Company number",
   "business.entity_type": "Entity type",

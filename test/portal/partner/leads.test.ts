@@ -150,6 +150,31 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toHaveLength(20);
   });
 
+  it("shows the API's channel to admins only, in its own section and in plain words; a member's save leaves it as it is (issue 45 item 10)", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const admin = await signedInMember(organisation.id, "admin");
+    const member = await signedInMember(organisation.id, "member");
+    const adminForm = (await portal("GET", "/leads/new", { session: admin })).text;
+    expect(adminForm).toMatch(/<legend>For your integration<\/legend>[\s\S]*name="channel.name"/);
+    const memberForm = (await portal("GET", "/leads/new", { session: member })).text;
+    expect(memberForm).not.toContain('name="channel.name"');
+    expect(memberForm).not.toContain("For your integration");
+    for (const text of [adminForm, memberForm]) {
+      expect(text).not.toContain("Channel name");
+      expect(text).not.toMatch(/major units|channel: portal/);
+    }
+    const lead = await createLead(sandbox.key);
+    const edit = await portal("GET", `/leads/${lead.id}/edit`, { session: member });
+    expect(edit.text).not.toContain("Acme Books");
+    const { "channel.name": _n, "channel.domain": _d, ...form } = completeUkForm();
+    const saved = await portal("POST", `/leads/${lead.id}/edit`, { session: member, form: { ...form, "business.name": "Kept Channel Ltd", version: formVersionOf(edit.text)!, intent: "save" } });
+    expect(saved.status).toBe(303);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+    expect(read.body).toMatchObject({ business: { name: "Kept Channel Ltd" }, channel: { name: "Acme Books", domain: "acmebooks.example" } });
+    const adminEdit = await portal("GET", `/leads/${lead.id}/edit`, { session: admin });
+    expect(adminEdit.text).toContain('value="Acme Books"');
+  });
+
   it("keeps a draft of another organisation out of reach of edits", async () => {
     const other = await partnerWithKeys();
     const theirs = await createLead(other.sandbox.key);

@@ -67,8 +67,6 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
     legend: "Your reference",
     fields: [
       { name: "partner_reference", label: "Your reference for this lead", kind: "text" },
-      { name: "channel.name", label: "Channel name", kind: "text" },
-      { name: "channel.domain", label: "Channel domain", kind: "text" },
     ],
   },
   {
@@ -121,13 +119,26 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
         label: "Consent text the applicant agreed to",
         kind: "select",
         options: CONSENT_TEXTS.map((v) => ({ value: v.version, label: `Version ${v.version}` })),
-        hint: "With the box above ticked, the lead keeps a receipt naming this text and its hash (channel: portal).",
+        hint: "With the box above ticked, the lead keeps a receipt naming this text and its fingerprint, recorded as agreed through this portal.",
       },
     ],
   },
 ];
 
-export const LEAD_FORM_FIELDS: LeadFormField[] = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)];
+/**
+ * What the partner API carries for an integration (the lead's `channel`: which of the partner's own
+ * sites or apps the lead came from) means nothing to someone introducing a client: only an admin, who
+ * sets up the integration, sees it, in its own section after the rest; a member's save leaves it as it is.
+ */
+export const INTEGRATION_SECTION: LeadFormSection = {
+  legend: "For your integration",
+  fields: [
+    { name: "channel.name", label: "Site or app the lead came from", kind: "text", hint: "Shown to admins only: your systems can tell your sources apart by it." },
+    { name: "channel.domain", label: "Its web address", kind: "text", hint: "For example shop.example.com." },
+  ],
+};
+
+export const LEAD_FORM_FIELDS: LeadFormField[] = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields), ...INTEGRATION_SECTION.fields];
 const FIELD_NAMES = new Set(LEAD_FORM_FIELDS.map((f) => f.name));
 
 /** The lead form's inputs of these names, in this order: another form that asks the same things (prequalification) takes them from here. */
@@ -186,8 +197,14 @@ export function bodyOfFields(fields: readonly LeadFormField[], form: PostedForm,
   return body;
 }
 
-/** The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. */
-export const leadBodyOf = (form: PostedForm, mode: "create" | "edit") => bodyOfFields(LEAD_FORM_FIELDS, form, mode);
+const INTEGRATION_NAMES = new Set(INTEGRATION_SECTION.fields.map((f) => f.name));
+
+/**
+ * The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. Without
+ * `integration` (a member, whose form has no such section) the channel is left out, so an edit keeps it.
+ */
+export const leadBodyOf = (form: PostedForm, mode: "create" | "edit", integration = true) =>
+  bodyOfFields(integration ? LEAD_FORM_FIELDS : LEAD_FORM_FIELDS.filter((f) => !INTEGRATION_NAMES.has(f.name)), form, mode);
 
 /**
  * The input a problem belongs beside: its own path when the form has that

@@ -17,7 +17,7 @@ import { portalForm } from "../form-action";
 import { RefusedForm } from "../../kit/page-errors";
 import { FormInput } from "./form-input";
 import { formProblems, pageRefusal, parseForm, type FormProblems, type PageRefusal } from "../../kit/refusal";
-import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
+import { formValuesOfLead, INTEGRATION_SECTION, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { textFields } from "../../kit/form";
 import { readLeadForPerson } from "../../../services/leads/presentation";
 import { viewContext } from "../../../services/views/view-context";
@@ -28,6 +28,9 @@ const CHECKED_CHANGED = "The lead changed after these answers were shown: nothin
 
 /** The inputs in the order the page shows them. */
 const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
+
+/** The API's integration fields (the channel) are an admin's: a member neither sees nor changes them. */
+const isAdmin = (c: PortalContext) => c.get("viewer").role === "admin";
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
@@ -51,6 +54,14 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
             ))}
           </fieldset>
         ))}
+        {isAdmin(c) ? (
+          <fieldset>
+            <legend>{INTEGRATION_SECTION.legend}</legend>
+            {INTEGRATION_SECTION.fields.map((field) => (
+              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} focus={focus === field.name} />
+            ))}
+          </fieldset>
+        ) : null}
         <button type="submit" name="intent" value="save">
           Save draft
         </button>{" "}
@@ -140,7 +151,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       act: async (c, posted, entry) => {
         const form = textFields(posted);
         // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
-        const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create"), "body");
+        const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create", isAdmin(c)), "body");
         const { id } = await openLead(c.get("deps"), { scope: scopeOfViewer(c.get("viewer")), market: country, parts, consentChannel: "portal" });
         entry.about(id);
         // Nothing is submitted from the form: "Check your answers" is the one way to submit.
@@ -171,7 +182,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
         const held = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
         // A form without the version it was drawn from cannot be told from a stale one.
         if (drawn === undefined || drawn !== held.version) throw new Refusal("precondition_failed", LEAD_CHANGED);
-        const changes = parseForm(LeadPatch, leadBodyOf(form, "edit"), "body");
+        const changes = parseForm(LeadPatch, leadBodyOf(form, "edit", isAdmin(c)), "body");
         await amendLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id, changes, drawn, "portal");
         return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=saved`;
       },
