@@ -1,7 +1,7 @@
 import { html, raw } from "hono/html";
 import { SCHEME_FIELDS } from "../../domain/hub/account-details";
 import type { completionPage as loadCompletionPage } from "../../services/hub/client-hub";
-import { feedback, invalidIf, layout, requiredMark, type Feedback, type HubView } from "./layout";
+import { feedback, fieldError, invalidIf, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
 
@@ -17,10 +17,10 @@ export function completionPage({ base, local, readOnly = false }: HubView, p: Co
     ? html`<p id="account-summary">Account details submitted ${local.time(completion.account_submitted_at)}: <strong><bdi>${completion.account_summary}</bdi></strong></p>`
     : accepted
       ? html`<form method="post" action="${action}/account">
-<label for="account_holder_name">Account holder name${requiredMark}</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" autocomplete="name" value="${draft.account_holder_name ?? ""}" required${invalidIf(f, "account_holder_name")}>
+<label for="account_holder_name">Account holder name${requiredMark}</label><input id="account_holder_name" type="text" name="account_holder_name" maxlength="140" autocomplete="name" value="${draft.account_holder_name ?? ""}" required${invalidIf(f, "account_holder_name")}>${fieldError(f, "account_holder_name")}
 ${SCHEME_FIELDS[scheme].map(
   (field) =>
-    html`<label for="${field.name}">${field.label} <span class="muted">(${field.hint})</span>${requiredMark}</label><input id="${field.name}" type="text" name="${field.name}" ${field.name === "iban" ? raw('autocapitalize="characters" ') : raw('inputmode="numeric" ')}autocomplete="off" spellcheck="false" value="${draft[field.name] ?? ""}" required${invalidIf(f, field.name)}>`,
+    html`<label for="${field.name}">${field.label} <span class="muted">(${field.hint})</span>${requiredMark}</label><input id="${field.name}" type="text" name="${field.name}" ${field.name === "iban" ? raw('autocapitalize="characters" ') : raw('inputmode="numeric" ')}autocomplete="off" spellcheck="false" value="${draft[field.name] ?? ""}" required${invalidIf(f, field.name)}>${fieldError(f, field.name)}`,
 )}
 <button type="submit">Submit account details</button></form>`
       : html`<p class="muted">Account details are asked for once you have accepted this offer.</p>`;
@@ -31,13 +31,13 @@ ${SCHEME_FIELDS[scheme].map(
       : html`<p><a href="${agreementUrl}">Read the agreement (PDF)</a>, uploaded ${local.time(completion.agreement_uploaded_at)}.</p>${
           completion.account_submitted && accepted
             ? html`<form method="post" action="${action}/signature">
-<label for="full_name">Type your full name to sign${requiredMark}</label><input id="full_name" type="text" name="full_name" maxlength="140" autocomplete="name" value="${draft.full_name ?? ""}" required${invalidIf(f, "full_name")}>
-<label><input type="checkbox" name="consent" value="yes" required${invalidIf(f, "consent")}> I have read the agreement and sign it electronically.${requiredMark}</label>
+<label for="full_name">Type your full name to sign${requiredMark}</label><input id="full_name" type="text" name="full_name" maxlength="140" autocomplete="name" value="${draft.full_name ?? ""}" required${invalidIf(f, "full_name")}>${fieldError(f, "full_name")}
+<label for="consent"><input type="checkbox" id="consent" name="consent" value="yes" required${invalidIf(f, "consent")}> I have read the agreement and sign it electronically.${requiredMark}</label>${fieldError(f, "consent")}
 <button type="submit">Sign the agreement</button></form>`
             : html`<p class="muted">Submit your account details first.</p>`
         }`;
   const content = html`<h1>Completion: ${deal.label} (${deal.deal.ref})</h1>
-${feedback(f)}
+${feedback(f, ["account_holder_name", ...SCHEME_FIELDS[scheme].map((field) => field.name), "full_name", "consent"])}
 <h2>1. Account for the payout</h2>${accountStep}
 <h2>2. Agreement</h2>${signStep}`;
   return layout(`Completion: ${deal.deal.ref}`, base, content, readOnly);

@@ -24,32 +24,55 @@ dl{margin:0}dt{font-weight:600;color:#3d4354}dd{margin:0 0 .4rem}
 .notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #b71c1c;padding:.6rem .8rem}
 label{display:block;margin:.6rem 0 .2rem}input[type=text],input[type=email],input[type=tel],textarea,select{width:100%;max-width:32rem;padding:.5rem;font-size:max(1rem,16px);min-height:2.75rem}
 input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}label:has(>input[type=checkbox]),label:has(>input[type=radio]){display:flex;gap:.6rem;align-items:center;min-height:2.75rem}input[type=checkbox],input[type=radio]{width:1.4rem;height:1.4rem;flex:none}
-[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{color:#596070;font-weight:400}
+[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.field-error{display:block;color:#b71c1c;font-weight:600}.error-title{font-weight:600;margin:0 0 .3rem}.error ul{margin:0;padding-left:1.2rem}.required-mark{color:#596070;font-weight:400}
 button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem;min-height:2.75rem}.muted{color:#596070}nav a{margin-right:1rem}
 a{color:#1a4fb8}.status{font-weight:600}.todo{border:2px solid #1a4fb8}.todo h2{margin-top:0}.todo ul{margin:0;padding-left:1.2rem}.todo li{margin:.3rem 0}`;
 
 export interface Feedback {
   /** Shown in a green box after a successful action. */
   notice?: string | null;
-  /** A refused form: the message names the field. */
-  error?: { message: string; field: string | null } | null;
+  /** A refused form: the first problem's message and field, and every problem (`problems`) when there are several. */
+  error?: { message: string; field: string | null; problems?: readonly { field: string | null; message: string }[] } | null;
 }
 
-export function feedback(f: Feedback) {
+/** Every problem of a refused form, in order (one when the refusal lists none). */
+const problemsOf = (f: Feedback) => (f.error ? (f.error.problems?.length ? f.error.problems : [{ field: f.error.field, message: f.error.message }]) : []);
+
+/**
+ * The outcome above the page's content: a notice, or the error summary (GOV.UK's pattern) listing
+ * every problem of a refused form, each a link to its input when `inputs` (the ids of the page's
+ * inputs) has it, so a person reaches the field from the summary; the message is beside it too (`fieldError`).
+ */
+export function feedback(f: Feedback, inputs: readonly string[] = []) {
+  const problems = problemsOf(f);
   return html`${f.notice ? html`<p class="notice" role="status">${f.notice}</p>` : ""}${
-    f.error ? html`<p class="error" role="alert" data-field="${f.error.field ?? ""}"><span id="form-error">${f.error.message}</span></p>` : ""
+    problems.length > 0
+      ? html`<div class="error" role="alert" id="form-error" data-field="${problems[0]!.field ?? ""}"><p class="error-title">${problems.length > 1 ? `There are ${problems.length} problems` : "There is a problem"}</p><ul>${problems.map(
+          (p) => html`<li data-field="${p.field ?? ""}">${p.field && inputs.includes(p.field) ? html`<a href="#${p.field}">${p.message}</a>` : p.message}</li>`,
+        )}</ul></div>`
+      : ""
   }`;
 }
 
-/**
- * The attributes of an input a refusal names: marked invalid (a red border), tied to the
- * message above the form and given the focus, so the person lands where the fix goes.
- */
 /** The mark beside the label of a field the form cannot go without. */
 export const requiredMark = raw('<span class="required-mark"> (required)</span>');
 
+const problemFor = (f: Feedback, name: string) => problemsOf(f).find((p) => p.field === name) ?? null;
+
+/**
+ * The attributes of an input a refusal names: marked invalid (a red border) and tied to its message
+ * beside it (`fieldError`); the form's first refused input is given the focus, so the person lands where the fix goes.
+ */
 export function invalidIf(f: Feedback, name: string) {
-  return f.error?.field === name ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : "";
+  if (!problemFor(f, name)) return "";
+  const first = problemsOf(f).find((p) => p.field !== null)?.field === name;
+  return raw(` aria-invalid="true" aria-describedby="${name}-error"${first ? " autofocus" : ""}`);
+}
+
+/** The message beside an input a refusal names (its id is what `invalidIf` ties the input to). */
+export function fieldError(f: Feedback, name: string) {
+  const problem = problemFor(f, name);
+  return problem ? html`<span class="field-error" id="${name}-error">${problem.message}</span>` : "";
 }
 
 export function layout(title: string, hubBase: string, content: Html, readOnly = false) {

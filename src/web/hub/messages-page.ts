@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../domain/hub/view";
 import type { messagesPage as loadMessagesPage } from "../../services/hub/client-hub";
-import { feedback, invalidIf, layout, requiredMark, type Feedback, type HubView } from "./layout";
+import { feedback, fieldError, invalidIf, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 
@@ -9,7 +9,7 @@ type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 export function messagesPage({ base, local, readOnly = false }: HubView, p: MessagesPage, f: Feedback = {}, draft: { subject?: string; body?: string } = {}) {
   const { deal, messages } = p;
   const content = html`<h1>Messages: ${deal.label} (${deal.deal.ref})</h1>
-${feedback(f)}
+${feedback(f, readOnly ? [] : ["subject", "body"])}
 ${
   messages.length === 0
     ? html`<p class="muted">No messages yet.</p>`
@@ -22,8 +22,8 @@ ${
 }
 ${readOnly ? "" : html`<h2>Reply</h2>
 <form method="post" action="${base}/deals/${deal.deal.ref}/messages">
-<label for="subject">Subject (optional)</label><input id="subject" type="text" name="subject" maxlength="${MESSAGE_SUBJECT_MAX}" value="${draft.subject ?? ""}"${invalidIf(f, "subject")}>
-<label for="body">Message${requiredMark}</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required${invalidIf(f, "body")}>${draft.body ?? ""}</textarea>
+<label for="subject">Subject (optional)</label><input id="subject" type="text" name="subject" maxlength="${MESSAGE_SUBJECT_MAX}" value="${draft.subject ?? ""}"${invalidIf(f, "subject")}>${fieldError(f, "subject")}
+<label for="body">Message${requiredMark}</label><textarea id="body" name="body" rows="5" maxlength="${MESSAGE_BODY_MAX}" required${invalidIf(f, "body")}>${draft.body ?? ""}</textarea>${fieldError(f, "body")}
 <button type="submit">Send</button></form>`}`;
   return layout(`Messages: ${deal.deal.ref}`, base, content, readOnly);
 }

@@ -1,8 +1,8 @@
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { Offer } from "../../domain/deals/types";
 import { offerStanding } from "../../domain/hub/offer-standing";
 import type { Lead } from "../../domain/leads/types";
-import { feedback, invalidIf, layout, type Feedback, type HubView } from "./layout";
+import { feedback, fieldError, invalidIf, layout, type Feedback, type HubView } from "./layout";
 import { OFFER_DECLINE_REASONS } from "../../domain/reference/values";
 import { offerCard } from "./offer-card";
 import type { CommissionDisclosure } from "../../domain/commission/disclosure";
@@ -42,14 +42,14 @@ export function offerPage(view: HubView, lead: Lead, offer: Offer, f: Feedback =
 <h2>Not for you?</h2>
 <p>Declining tells the funding provider and your adviser that you do not want this offer. It cannot be accepted afterwards.</p>
 <fieldset><legend>Why are you declining?</legend>
-${OFFER_DECLINE_REASONS.map((r, i) => html`<label><input type="radio" name="reason_code" value="${r.value}"${i === 0 ? invalidIf(f, "reason_code") : ""}> ${r.label}</label>`)}
-</fieldset>
+${OFFER_DECLINE_REASONS.map((r, i) => html`<label><input type="radio"${i === 0 ? raw(' id="reason_code"') : ""} name="reason_code" value="${r.value}"${i === 0 ? invalidIf(f, "reason_code") : ""}> ${r.label}</label>`)}
+${fieldError(f, "reason_code")}</fieldset>
 <button type="submit">Decline this offer</button></form>`
         : standing === "declined"
           ? html`<p>You declined this offer. The funding provider and your adviser have been told.</p>`
           : "";
   const content = html`<h1>Your offer</h1>
-${feedback(f)}
+${feedback(f, standing === "open" && !readOnly ? ["reason_code"] : [])}
 <section aria-label="Offer terms" class="card">${offerCard(view, offer, lead.state, new Date(), false)}</section>
 ${next}
 <p><a href="${base}">Back to your application</a></p>`;

@@ -7,7 +7,7 @@ import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
 import { fileSizeInWords, LABELS, sizeInWords } from "../kit/format";
-import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
+import { feedback, fieldError, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
 
@@ -33,7 +33,7 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
   const content = html`<h1>${request.label}</h1>
 <p>Requested ${local.time(request.requestedAt)} for ${deal.label} (${deal.deal.ref}). Status: <strong id="request-status">${LABELS.requestStatus(request.status)}</strong>, ${request.fileCount} file(s).</p>
 ${request.note ? html`<p>Note: <bdi>${request.note}</bdi></p>` : ""}
-${feedback(f)}
+${feedback(f, open && !readOnly ? ["file"] : [])}
 ${
   files.length > 0
     ? html`<h2>Files sent</h2><ul id="request-files">${files.map((d) => html`<li><bdi>${d.filename}</bdi> (${fileSizeInWords(d.byteSize)}, ${local.time(d.receivedAt)})</li>`)}</ul>`
@@ -43,7 +43,7 @@ ${
   open && !readOnly
     ? html`<h2>Upload</h2><form method="post" enctype="multipart/form-data" action="${base}/requests/${request.id}">
 <p id="upload-rules">Accepted file types: ${rules.names.join(", ")}. You can send ${rules.text}.${rules.photos}</p>
-<label for="file">File(s)${requiredMark}</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules form-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>
+<label for="file">File(s)${requiredMark}</label><input id="file" type="file" name="file" accept="${rules.accept}" ${f.error?.field === "file" ? raw('aria-describedby="upload-rules file-error" aria-invalid="true" autofocus') : raw('aria-describedby="upload-rules"')} multiple required>${fieldError(f, "file")}
 <button type="submit">Upload</button></form>`
     : html`<p class="muted">This request takes no more files.</p>`
 }`;

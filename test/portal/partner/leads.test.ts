@@ -19,6 +19,8 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect(messageBeside(res.text, "contact.email")).toBe("Enter the email like name@example.com.");
     expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
     expect(res.text).toContain('aria-describedby="contact.email-error"');
+    // The summary above the form links to every problem (issue 45 item 7).
+    expect(res.text).toMatch(/<ul class="error-links"[^>]*><li><a href="#contact.email-error"[^>]*>Enter the email like name@example.com.<\/a><\/li><li><a href="#funding.amount-error"/);
     expect(res.text).toContain('value="not-an-email"');
     expect(await leadIdsOf(organisation.id)).toEqual([]);
     expect(await auditOf(organisation.id)).toEqual([]);
