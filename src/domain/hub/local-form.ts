@@ -21,9 +21,15 @@ export interface LocalForm {
 
 const FALLBACK = { time_zone: "UTC", locale: "en-GB" };
 
-export function localFormOf(country: string | null | undefined): LocalForm {
+/**
+ * `zone`, when given, is the reader's own (a portal member's chosen zone): times are shown in it,
+ * named, with the market's locale; without it, in the market's zone.
+ */
+export function localFormOf(country: string | null | undefined, zone?: string): LocalForm {
   const resolved = country ? resolveCountry(country) : null;
-  const { time_zone: timeZone, locale } = resolved?.ok ? resolved.market : FALLBACK;
+  const market = resolved?.ok ? resolved.market : FALLBACK;
+  const { locale } = market;
+  const timeZone = zone ?? market.time_zone;
   const times = new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
   // A register's date is a day, not an instant: read and written in UTC so no zone moves it to the day before.
   const days = new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });

@@ -5,6 +5,8 @@
  * lead. Each change and the lender event it fires go in one batch, decided by
  * a conditional update, so a double submit or a race fires one event.
  */
+import { leadOpenerName } from "../../db/portal/members";
+import { adviserInWords } from "../../domain/portal/profile";
 import { sealPayoutAccount } from "../deals/payout-account";
 import {
   accountSubmittedUpdate,
@@ -126,20 +128,21 @@ async function hubDeal(deps: Deps, lead: Lead, ref: string): Promise<HubDeal> {
 }
 
 /**
- * The overview: the lead, its adviser (the partner firm that sent the link), what the business has
+ * The overview: the lead, its adviser (the member of the partner firm who opened it, by name, and the firm), what the business has
  * to do now, and its offers, requests, deals, notifications and uploads; once an offer is
  * accepted, only that deal's (domain/hub/to-do.ts).
  */
 export async function hubOverview(deps: Deps, lead: Lead) {
   const { db } = deps;
   const now = new Date(deps.clock().getTime());
-  const [deals, requests, notifications, documents, allOffers, adviser] = await Promise.all([
+  const [deals, requests, notifications, documents, allOffers, adviser, adviserName] = await Promise.all([
     hubDeals(deps, lead),
     requestsOfLead(db, lead.id),
     notificationsOfLead(db, lead.id),
     documentsOfLead(db, lead.id),
     currentOffersOfLead(db, lead.id),
     findOrganisation(db, lead.organisationId),
+    leadOpenerName(db, lead.organisationId, lead.id),
   ]);
   const byRef = new Map(deals.map((d) => [d.deal.ref, d]));
   const openRequests = requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! }));
@@ -149,7 +152,8 @@ export async function hubOverview(deps: Deps, lead: Lead) {
   const toDoDeals = shown.deals.map((d, i) => ({ ...d, awaitingReply: threads[i]!.at(-1)?.direction === "lender_to_borrower" }));
   return {
     lead,
-    adviser: adviser?.name ?? null,
+    // "Your adviser: Ada Lovelace, Acme Introducers": the member who opened the lead, by the name they set; the firm alone without one.
+    adviser: adviser ? adviserInWords(adviserName, adviser.name) : null,
     deals: shown.deals,
     offers: shown.offers,
     hiddenDeals: shown.hidden,

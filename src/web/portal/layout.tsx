@@ -212,6 +212,9 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
         <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`} aria-current={viewer.path?.startsWith(`${PORTAL_ROUTE}/passkeys`) ? "page" : undefined}>
           {viewer.email}
         </a>
+        <a href={`${PORTAL_ROUTE}/settings`} aria-current={viewer.path?.startsWith(`${PORTAL_ROUTE}/settings`) ? "page" : undefined}>
+          Your settings
+        </a>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
           <FormToken token={props.formToken} />
           <button type="submit">Sign out</button>
