@@ -177,6 +177,21 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect(adminEdit.text).toContain('value="Acme Books"');
   });
 
+  it("reads the consent's date and time in the member's own zone, and shows it back in it (issue 45 item 10)", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    expect((await portal("POST", "/settings", { session, form: { display_name: "", time_zone: "Europe/Paris" } })).status).toBe(303);
+    const form = (await portal("GET", "/leads/new", { session })).text;
+    expect(form).toContain("When the applicant consented");
+    expect(form).toContain("In your time zone, Europe/Paris");
+    expect(form).not.toContain("(UTC)");
+    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "save" } });
+    expect(created.status).toBe(303);
+    const id = leadIdOf(created.location);
+    expect((await call("GET", `/partner/v1/leads/${id}`, { key: sandbox.key })).body.consent.obtained_at).toBe("2026-11-01T09:00:00Z");
+    expect((await portal("GET", `/leads/${id}/edit`, { session })).text).toMatch(/name="consent.obtained_at"[^>]*value="2026-11-01T10:00"/);
+  });
+
   it("keeps a draft of another organisation out of reach of edits", async () => {
     const other = await partnerWithKeys();
     const theirs = await createLead(other.sandbox.key);

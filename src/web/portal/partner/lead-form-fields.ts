@@ -16,8 +16,8 @@
  * - a date input is three fields (day, month, year, in the market's order) or one box
  *   read in that order (`12/03/1975`), becoming `YYYY-MM-DD`;
  * - checkboxes are `true` when ticked and `false` when not;
- * - `consent.obtained_at` comes from a `datetime-local` input, read as UTC
- *   (`2026-11-01T10:00` → `2026-11-01T10:00:00Z`).
+ * - `consent.obtained_at` comes from a `datetime-local` input, read in the member's own time zone
+ *   (UTC unless they chose one: `2026-11-01T10:00` → `2026-11-01T10:00:00Z`, or `…T09:00:00Z` in Paris).
  */
 import {
   COMPANY_TYPES,
@@ -33,6 +33,8 @@ import { MARKETS } from "../../../domain/reference/markets";
 import { dateExample, dateOrderOf, EXAMPLE_OF, readQuantity, type DateOrder } from "../../kit/number-input";
 import { dateOfForm } from "../../kit/form";
 import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
+import { instantOfWallClock, wallClockOfInstant } from "../../../domain/hub/local-form";
+import { DEFAULT_TIME_ZONE } from "../../../domain/portal/profile";
 
 type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
 
@@ -112,7 +114,7 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
     legend: "Consent",
     fields: [
       { name: "consent.obtained", label: "The applicant consented", kind: "checkbox" },
-      { name: "consent.obtained_at", label: "Consent obtained at (UTC)", kind: "datetime" },
+      { name: "consent.obtained_at", label: "When the applicant consented", kind: "datetime" },
       { name: "consent.soft_credit_search", label: "The applicant agreed to a soft credit search", kind: "checkbox" },
       {
         name: "consent.text_version",
@@ -157,12 +159,14 @@ export type PostedForm = Record<string, string>;
 interface ReadingOf {
   currency?: string;
   dateOrder: DateOrder;
+  /** The zone a typed date and time is in: the member's own (UTC unless they chose one). */
+  timeZone?: string;
 }
 
 /** The reading of a form about a lead of this market (a market we do not serve: no currency check, day first). */
-export function readingOf(country: string | undefined): ReadingOf {
+export function readingOf(country: string | undefined, timeZone?: string): ReadingOf {
   const market = MARKETS.find((m) => m.country === country);
-  return { currency: market?.currency, dateOrder: market ? dateOrderOf(market.locale) : "DMY" };
+  return { currency: market?.currency, dateOrder: market ? dateOrderOf(market.locale) : "DMY", timeZone };
 }
 
 /** The hint of a date field: three fields in this order, with GOV.UK's example. */
@@ -174,7 +178,7 @@ function valueOf(field: LeadFormField, raw: string | undefined, mode: "create" |
   const text = (raw ?? "").trim();
   if (text === "") return mode === "create" ? undefined : null;
   if (field.kind === "number") return readQuantity(field.name, text, reading.currency) ?? text;
-  if (field.kind === "datetime") return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00Z` : text;
+  if (field.kind === "datetime") return instantOfWallClock(text, reading.timeZone ?? DEFAULT_TIME_ZONE) ?? text;
   return text;
 }
 
@@ -203,8 +207,8 @@ const INTEGRATION_NAMES = new Set(INTEGRATION_SECTION.fields.map((f) => f.name))
  * The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. Without
  * `integration` (a member, whose form has no such section) the channel is left out, so an edit keeps it.
  */
-export const leadBodyOf = (form: PostedForm, mode: "create" | "edit", integration = true) =>
-  bodyOfFields(integration ? LEAD_FORM_FIELDS : LEAD_FORM_FIELDS.filter((f) => !INTEGRATION_NAMES.has(f.name)), form, mode);
+export const leadBodyOf = (form: PostedForm, mode: "create" | "edit", integration = true, timeZone?: string) =>
+  bodyOfFields(integration ? LEAD_FORM_FIELDS : LEAD_FORM_FIELDS.filter((f) => !INTEGRATION_NAMES.has(f.name)), form, mode, readingOf(form.country, timeZone));
 
 /**
  * The input a problem belongs beside: its own path when the form has that
@@ -218,7 +222,7 @@ export function inputOfField(field: string | null | undefined): string | null {
 }
 
 /** The values to show back in the inputs: what was posted (after a refusal) or the lead's stored parts. */
-export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
+export function formValuesOfLead(lead: Record<string, unknown>, timeZone: string = DEFAULT_TIME_ZONE): PostedForm {
   const values: PostedForm = {};
   for (const field of LEAD_FORM_FIELDS) {
     let node: unknown = lead;
@@ -227,7 +231,7 @@ export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
     if (field.kind === "checkbox") {
       if (node === true) values[field.name] = "on";
     } else if (field.kind === "datetime") {
-      values[field.name] = String(node).slice(0, 16);
+      values[field.name] = wallClockOfInstant(String(node), timeZone);
     } else values[field.name] = String(node);
   }
   return values;
