@@ -9,7 +9,7 @@ export const DisplayName = PlainText(DISPLAY_NAME_MAX, { min: 1 }).openapi({
 });
 
 /** A zone from Intl's list (`Europe/London`, `UTC`). */
-export const TimeZoneName = z.string().max(64).refine(isTimeZone, { message: "Choose a time zone from the list." });
+const TimeZoneName = z.string().max(64).refine(isTimeZone, { message: "Choose a time zone from the list." });
 
 /** The portal's *Your settings* form: an emptied name clears it; the zone is always one of the list. */
 export const MemberSettings = z.strictObject({

@@ -16,7 +16,7 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { portalForm } from "../form-action";
 import { FieldError, FormToken, PortalPage } from "../layout";
 
-export const SETTINGS_PATH = `${PORTAL_ROUTE}/settings`;
+const SETTINGS_PATH = `${PORTAL_ROUTE}/settings`;
 
 interface SettingsDraft {
   display_name: string;
