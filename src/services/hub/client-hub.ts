@@ -326,6 +326,7 @@ export async function replyOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { su
   const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
   // Both fields are checked, so the page shows each problem at once. The one text rule of every
   // free-text field (src/lib/unicode.ts): the reply reaches the lender as it was typed.
+  // A forbidden character is "missing" only for its code: 400 invalid_request, as the API's text rule answers it.
   const problems: FieldProblem[] = [];
   if (!body) problems.push({ field: "body", message: "Message is required: write something to send.", problem: "missing" });
   else if (body.length > MESSAGE_BODY_MAX) problems.push({ field: "body", message: `Message must be at most ${MESSAGE_BODY_MAX} characters.`, problem: "invalid" });
