@@ -165,7 +165,8 @@ describe("the business on a phone", () => {
       await page.fill("#full_name", "Mary");
       await page.check("input[name=consent]");
       await page.click("form[action$='/signature'] button[type=submit]");
-      expect(await page.locator("p.error").textContent()).toContain("Type your full name, your first name and your last name");
+      expect(await page.locator("#form-error").textContent()).toContain("Type your full name, your first name and your last name");
+      expect(await page.locator("#full_name-error").textContent()).toContain("Type your full name, your first name and your last name");
       expect(await page.getAttribute("#full_name", "aria-invalid")).toBe("true");
       await signTheAgreement(page, "Mary Berry");
       await expectPlainWords(page);
@@ -227,7 +228,7 @@ describe("the business on a phone", () => {
       ]);
       expect(refused.status()).toBe(409);
       await page.waitForLoadState();
-      expect(await page.locator("p.error").textContent()).toMatch(/declined/i);
+      expect(await page.locator("#form-error").textContent()).toMatch(/declined/i);
       await expectPlainWords(page);
 
       // The overview says every offer was declined, and asks nothing more of the business.

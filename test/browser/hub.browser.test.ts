@@ -121,7 +121,9 @@ describe("the client hub on a phone (390x844)", () => {
       // A refused upload (no file chosen: the browser's own check is bypassed) is a plain message on the page.
       await page.locator("input[type=file]").evaluate((input) => input.removeAttribute("required"));
       await Promise.all([page.waitForLoadState("load"), page.click("button[type=submit]")]);
-      expect(await page.locator("p.error").textContent()).toBe("Choose at least one file to upload.");
+      // The error summary (issue 45 item 7) links to the file input, and the message is beside it too.
+      expect(await page.locator("#form-error li").textContent()).toBe("Choose at least one file to upload.");
+      expect(await page.locator("#file-error").textContent()).toBe("Choose at least one file to upload.");
       await checkPhonePage(page, "request-refused");
 
       // Issue 38: real files, through the cookie session the link was traded for (the form posts to
@@ -145,7 +147,8 @@ describe("the client hub on a phone (390x844)", () => {
 
       // Review the offer, then accept it: the confirmation, then the partner sees it accepted.
       await page.goto(uploadUrl);
-      await page.click("text=Review and accept this offer");
+      // Wait for the offer's page itself: checking the width mid-navigation read a page without a document (a flake).
+      await Promise.all([page.waitForURL(/\/offers\/[^/?]+$/), page.click("text=Review and accept this offer")]);
       await checkPhonePage(page, "offer");
       await Promise.all([page.waitForURL(/done=accepted/), page.click("button:text-is('Accept this offer')")]);
       expect(await page.locator("p.notice").textContent()).toMatch(/^You accepted the offer. Its funding provider has been told. What happens next: /);

@@ -35,8 +35,8 @@ export async function portalJson(path: string, body: unknown, headers: Record<st
 }
 
 /** The operator's invitation: its link's token. */
-export async function invite(organisationId: string, role: "admin" | "member" = "admin", email = `${crypto.randomUUID().slice(0, 8)}@example.test`) {
-  const res = await admin("POST", `/organisations/${organisationId}/invitations`, { email, role });
+export async function invite(organisationId: string, role: "admin" | "member" = "admin", email = `${crypto.randomUUID().slice(0, 8)}@example.test`, extra: { display_name?: string } = {}) {
+  const res = await admin("POST", `/organisations/${organisationId}/invitations`, { email, role, ...extra });
   if (res.status !== 201) throw new Error(`invitation refused: ${res.status} ${res.text}`);
   return { token: new URL(res.body.url).pathname.split("/").pop()!, email, id: res.body.id as string };
 }

@@ -12,11 +12,21 @@ async function hubSession(link: string) {
   return /^(rfs_hub=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")![1]!;
 }
 
-/** The refusal box of a re-rendered page: its message and the field it names. */
-const refusal = (text: string) => {
-  const m = text.match(/<p class="error" role="alert" data-field="([^"]*)">(?:<span id="form-error">)?([^<]*)(?:<\/span>)?<\/p>/);
-  const unescape = (v: string) => v.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return m ? { field: m[1], message: unescape(m[2]) } : null;
+const unescape = (v: string) => v.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** Every problem of a re-rendered page's error summary, in order: the field it names and its message. */
+const problems = (text: string) => {
+  const summary = /<div class="error" role="alert" id="form-error"[^>]*>([\s\S]*?)<\/div>/.exec(text)?.[1] ?? "";
+  return [...summary.matchAll(/<li data-field="([^"]*)">(?:<a href="[^"]*">)?([^<]*)/g)].map((m) => ({ field: m[1], message: unescape(m[2]) }));
+};
+
+/** The first problem of a re-rendered page: its message and the field it names. */
+const refusal = (text: string) => problems(text)[0] ?? null;
+
+/** The message shown beside an input (`<name>-error`). */
+const beside = (text: string, name: string) => {
+  const m = new RegExp(`<span class="field-error" id="${name}-error">([^<]*)</span>`).exec(text);
+  return m ? unescape(m[1]) : null;
 };
 
 describe("client hub: refused uploads", () => {
@@ -104,6 +114,25 @@ describe("client hub: refused completion steps", () => {
       expect(res.text).not.toContain("31926819");
     }
     expect((await dealRow(refA)).account_submitted_at).toBeNull();
+  });
+
+  it("shows every problem of a form at once, each beside its field, the summary linking to each (issue 45 item 7)", async () => {
+    const { hub, refA, keys } = await acceptedHubLead();
+    const account = await hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { account_holder_name: " ", sort_code: "12345", account_number: "31926819" } });
+    expect(account.status).toBe(400);
+    expect(problems(account.text).map((p) => p.field)).toEqual(["account_holder_name", "sort_code"]);
+    expect(beside(account.text, "account_holder_name")).toBe("Account holder name is required.");
+    expect(beside(account.text, "sort_code")).toBe("Sort code must be 6 digits.");
+    expect(account.text).toContain('<a href="#account_holder_name">');
+    expect(account.text).toContain('<a href="#sort_code">');
+    expect(account.text).toMatch(/id="sort_code"[^>]*aria-invalid="true" aria-describedby="sort_code-error"/);
+    expect(account.text).not.toContain("31926819");
+    const message = await hubCall("POST", `${hub}/deals/${refA}/messages`, { form: { subject: "s".repeat(201), body: " " } });
+    expect(message.status).toBe(400);
+    expect(problems(message.text).map((p) => p.field)).toEqual(["body", "subject"]);
+    expect(beside(message.text, "subject")).toBe("Subject must be at most 200 characters.");
+    expect((await dealRow(refA)).account_submitted_at).toBeNull();
+    expect(await lenderEvents(keys.a.live, refA, "message.created")).toHaveLength(0);
   });
 
   it("takes account details once: a second submission is 409 and fires nothing more", async () => {

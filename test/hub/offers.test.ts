@@ -57,7 +57,8 @@ describe("client hub: the business declines an offer (issue 41)", () => {
 
     const none = await declineInHub(hub, offerA.id, {});
     expect(none.status).toBe(400);
-    expect(none.text).toContain('data-field="reason_code"><span id="form-error">Choose why you are declining the offer.</span>');
+    expect(none.text).toContain('<li data-field="reason_code"><a href="#reason_code">Choose why you are declining the offer.</a></li>');
+    expect(none.text).toContain('<span class="field-error" id="reason_code-error">Choose why you are declining the offer.</span>');
     const unknown = await declineInHub(hub, offerA.id, { reason_code: "too_dear" });
     expect(unknown.status).toBe(422);
 
@@ -220,7 +221,7 @@ describe("client hub: offers", () => {
     expect(page.text).not.toContain("<form");
     const res = await accept(hub, offerA.id);
     expect(res.status).toBe(409);
-    expect(res.text).toContain('<p class="error" role="alert" data-field="offer"><span id="form-error">The offer has expired.</span></p>');
+    expect(res.text).toContain('<div class="error" role="alert" id="form-error" data-field="offer"><p class="error-title">There is a problem</p><ul><li data-field="offer">The offer has expired.</li></ul></div>');
     expect((await env.DB.prepare("select state from leads where id = ?").bind(lead.id).first<any>()).state).toBe("offers_available");
     const events = await env.DB.prepare("select count(*) as n from events where organisation_id = ? and event = 'lead.offer_accepted'").bind(partner.organisation.id).first<any>();
     expect(events.n).toBe(0);

@@ -226,6 +226,11 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session } = await partnerAdmin();
       return form("email", 400, () => p(session, "/members/invitations", { email: "not-an-address", role: "owner" }));
     },
+    // Your settings (issue 45 items 9 and 10): a name with a text-direction character and a zone not on the list.
+    "portal /settings": async () => {
+      const { session } = await partnerAdmin();
+      return form("display_name", 400, () => p(session, "/settings", { display_name: "Ada\u202eLovelace", time_zone: "Mars/Olympus_Mons" }));
+    },
     "portal /members/invitations/:id/revoke": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/members/invitations/inv_nothere/revoke", {}));

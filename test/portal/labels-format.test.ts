@@ -35,6 +35,7 @@ describe("labels and formats", () => {
     expect(page.text).toContain("£25,000 – £50,000");
     for (const code of ["25k_50k", "band_midpoint", "24m_60m", "GBP"]) expect(page.text).not.toContain(`>${code}`);
     expect(page.text).not.toMatch(/basis: /);
-    expect(page.text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} GMT/);
+    // Times in the member's own zone, named: UTC until they choose one (issue 45 item 10).
+    expect(page.text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
   });
 });

@@ -39,7 +39,7 @@ describe("issue 21 item 14: the origin rule runs before the quota", () => {
 
 /** The refusal box of a re-rendered hub page: its message and the field it names. */
 const refusal = (text: string) => {
-  const m = text.match(/<p class="error" role="alert" data-field="([^"]*)">(?:<span id="form-error">)?([^<]*)(?:<\/span>)?<\/p>/);
+  const m = text.match(/<div class="error" role="alert" id="form-error"[^>]*>[\s\S]*?<li data-field="([^"]*)">(?:<a href="[^"]*">)?([^<]*)/);
   return m ? { field: m[1], message: m[2].replace(/&#39;/g, "'") } : null;
 };
 const pdf = (i: number) => ({ name: `statement-${i}.pdf`, content: `%PDF-1.4 statement ${i}` });

@@ -76,7 +76,7 @@ describe("issue 21 item 6: invitation links are traded for a cookie", () => {
 
   it("item 6: the passkey ceremony runs on the cookie alone, opens a session and ends the invitation cookie", async () => {
     const org = await createOrganisation("partner");
-    const { token, email, id } = await invite(org.id, "admin");
+    const { token, email, id } = await invite(org.id, "admin", undefined, { display_name: "Ada Lovelace" });
     const { cookie } = await exchange(token);
     const options = await portalJson("/invitation/options", {}, { Cookie: cookie! });
     expect(options.status).toBe(200);
@@ -90,8 +90,9 @@ describe("issue 21 item 6: invitation links are traded for a cookie", () => {
     expect(verified.body).toEqual({ redirect: "/portal" });
     expect(sessionCookieOf(verified.headers)).not.toBeNull();
     expect(verified.headers.get("Set-Cookie")).toMatch(/rfs_portal_invitation=;/);
-    const member = await env.DB.prepare("select role from portal_members where organisation_id = ? and email = ?").bind(org.id, email).first<any>();
-    expect(member.role).toBe("admin");
+    const member = await env.DB.prepare("select role, display_name from portal_members where organisation_id = ? and email = ?").bind(org.id, email).first<any>();
+    // The name the invitation was issued with is the member's (issue 45 item 9).
+    expect(member).toEqual({ role: "admin", display_name: "Ada Lovelace" });
     const used = await env.DB.prepare("select accepted_at from portal_invitations where id = ?").bind(id).first<any>();
     expect(used.accepted_at).not.toBeNull();
     // Without the cookie the ceremony is the same 404 as an unknown link.

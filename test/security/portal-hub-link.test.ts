@@ -10,6 +10,7 @@ import { PRODUCTION } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
 import { auditOf, completeUkForm, leadIdsOf } from "../portal/partner/helpers";
+import { hubCall } from "../hub/helpers";
 
 const tokenOn = (html: string) => html.match(/name="_form_token" value="([^"]+)"/)![1]!;
 const hubLinkOn = (html: string) => html.match(/http:\/\/[^"<\s]+\/hub\/[^"<\s]+/)![0]!;
@@ -32,6 +33,20 @@ async function partnerWithLead() {
   expect(page.status).toBe(200);
   return { org, session, leadId: leadId!, page, oldLink: hubLinkOn(page.text) };
 }
+
+describe("issue 45 item 9: the adviser named on the client hub", () => {
+  it("names the member who opened the lead, by the name they set, with the firm; the firm alone without a name", async () => {
+    const { org, session, oldLink } = await partnerWithLead();
+    const hubPath = new URL(oldLink).pathname;
+    const firmOnly = await hubCall("GET", hubPath);
+    expect(firmOnly.text).toContain(`Your adviser: <strong><bdi>${org.name}</bdi></strong>`);
+    const settings = await portal("GET", "/settings", { session });
+    const saved = await portal("POST", "/settings", { session, form: { display_name: "Ada Lovelace", time_zone: "UTC" }, formToken: tokenOn(settings.text) });
+    expect(saved.status).toBe(303);
+    const named = await hubCall("GET", hubPath);
+    expect(named.text).toContain(`Your adviser: <strong><bdi>Ada Lovelace, ${org.name}</bdi></strong>`);
+  });
+});
 
 describe("issue 21 item 6: the portal's New hub link", () => {
   it("item 6: the lead page's button opens a confirm page; its post shows the new link with a copy button, and the old link dies", async () => {

@@ -12,6 +12,8 @@ export interface Enrolment {
   organisationId: string;
   email: string;
   role: "admin" | "member";
+  /** The name the invitation was issued with; null keeps a returning member's own. */
+  displayName: string | null;
   passkey: { credentialId: string; publicKey: string; counter: number; transports: string[] };
   auditId: string;
   at: string;
@@ -64,9 +66,9 @@ export async function enrolMember(db: Database, e: Enrolment): Promise<boolean> 
           issuerStillAdmin(e.invitationId),
         ),
       ),
-    insertWhere(db, portalMembers, { id: e.memberId, organisationId: e.organisationId, email: e.email, role: e.role, createdAt: e.at, removedAt: null }, claimed).onConflictDoUpdate({
+    insertWhere(db, portalMembers, { id: e.memberId, organisationId: e.organisationId, email: e.email, role: e.role, createdAt: e.at, removedAt: null, displayName: e.displayName }, claimed).onConflictDoUpdate({
       target: portalMembers.id,
-      set: { removedAt: null, role: e.role },
+      set: e.displayName ? { removedAt: null, role: e.role, displayName: e.displayName } : { removedAt: null, role: e.role },
       setWhere: isNotNull(portalMembers.removedAt),
     }),
     ...passkeyWithAudit(db, e, "member.joined", claimed),

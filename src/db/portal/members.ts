@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../client";
-import { portalMembers } from "../schema/portal";
+import { runBatch } from "../batch";
+import { portalAuditLog, portalMembers } from "../schema/portal";
 
 export async function findMemberByEmail(db: Database, organisationId: string, email: string) {
   const [row] = await db
@@ -9,4 +10,29 @@ export async function findMemberByEmail(db: Database, organisationId: string, em
     .where(and(eq(portalMembers.organisationId, organisationId), eq(portalMembers.email, email), isNull(portalMembers.removedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** A member's own settings (display name, time zone), in one batch: only while they are a current member of the organisation. */
+export async function updateMemberSettings(db: Database, member: { id: string; organisationId: string }, settings: { displayName: string | null; timeZone: string }) {
+  await runBatch(db, [
+    db
+      .update(portalMembers)
+      .set({ displayName: settings.displayName, timeZone: settings.timeZone })
+      .where(and(eq(portalMembers.id, member.id), eq(portalMembers.organisationId, member.organisationId), isNull(portalMembers.removedAt))),
+  ]);
+}
+
+/**
+ * The display name of the member who opened a lead in the portal (its `lead.created` audit entry, in
+ * the lead's organisation), for the client hub's "Your adviser"; null for a lead opened through the API
+ * or by a member who set no name.
+ */
+export async function leadOpenerName(db: Database, organisationId: string, leadId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: portalMembers.displayName })
+    .from(portalAuditLog)
+    .innerJoin(portalMembers, and(eq(portalMembers.id, portalAuditLog.memberId), eq(portalMembers.organisationId, portalAuditLog.organisationId)))
+    .where(and(eq(portalAuditLog.organisationId, organisationId), eq(portalAuditLog.action, "lead.created"), eq(portalAuditLog.target, leadId)))
+    .limit(1);
+  return row?.name ?? null;
 }

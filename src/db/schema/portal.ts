@@ -14,6 +14,10 @@ export const portalMembers = sqliteTable(
     removedAt: text("removed_at"),
     /** The environment the member last switched to: a new session opens in it, so a live user is not dropped into the sandbox. */
     lastEnvironment: text("last_environment", { enum: ["sandbox", "live"] }).notNull().default("sandbox"),
+    /** The name the member goes by (the client hub's "Your adviser"); null: none given, the firm is named alone. */
+    displayName: text("display_name"),
+    /** The IANA zone every portal time is shown in for this member (domain/portal/profile.ts); null: UTC. */
+    timeZone: text("time_zone"),
   },
   (t) => [uniqueIndex("portal_members_organisation_email").on(t.organisationId, t.email)],
 );
@@ -36,6 +40,8 @@ export const portalInvitations = sqliteTable(
     createdAt: text("created_at").notNull(),
     /** Set when the invitation dies unused: revoked by an admin or the operator, or by a newer invitation, an acceptance or a removal for the same email. */
     revokedAt: text("revoked_at"),
+    /** The name the invitation was issued with: the member's display name on joining. */
+    displayName: text("display_name"),
   },
   (t) => [
     uniqueIndex("portal_invitations_token").on(t.tokenHash),
@@ -115,7 +121,7 @@ export const portalAuditLog = sqliteTable(
     target: text("target"),
     at: text("at").notNull(),
   },
-  (t) => [index("portal_audit_organisation").on(t.organisationId, t.at)],
+  (t) => [index("portal_audit_organisation").on(t.organisationId, t.at), index("portal_audit_target").on(t.organisationId, t.target)],
 );
 
 /**

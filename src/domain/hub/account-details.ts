@@ -42,7 +42,20 @@ export interface AccountLine {
   value: string;
 }
 
-export type AccountCheck = { ok: true; summary: string; full: AccountLine[] } | { ok: false; field: string; message: string; problem: FormProblem };
+/** One field's problem, as a form shows it beside the field. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  problem: FormProblem;
+}
+
+/** A refused form names its first problem (`field`, `message`, `problem`) and lists every one (`problems`), so a page shows them all at once. */
+export type FormCheckFailure = FieldProblem & { ok: false; problems: FieldProblem[] };
+
+/** The failure of a form's problems (at least one), in the order the form asks its fields. */
+export const failureOf = (problems: readonly FieldProblem[]): FormCheckFailure => ({ ok: false, ...problems[0]!, problems: [...problems] });
+
+export type AccountCheck = { ok: true; summary: string; full: AccountLine[] } | FormCheckFailure;
 
 const HOLDER_MAX = 140;
 const digitsOf = (v: string) => v.replace(/[\s-]/g, "");
@@ -66,8 +79,20 @@ export function abaValid(routing: string) {
   return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
 }
 
-const missing = (field: string, label: string): AccountCheck => ({ ok: false, field, message: `${label} is required.`, problem: "missing" });
-const invalid = (field: string, message: string): AccountCheck => ({ ok: false, field, message, problem: "invalid" });
+const missing = (field: string, label: string): FieldProblem => ({ field, message: `${label} is required.`, problem: "missing" });
+const invalid = (field: string, message: string): FieldProblem => ({ field, message, problem: "invalid" });
+
+/** Each scheme field's format: whether its normal form is usable, and what to say when it is not. */
+const FORMATS: Record<string, { valid: (v: string) => boolean; message: string }> = {
+  sort_code: { valid: (v) => /^\d{6}$/.test(v), message: "Sort code must be 6 digits." },
+  routing_number: { valid: abaValid, message: "Routing number must be 9 digits with a valid ABA checksum." },
+  transit_number: { valid: (v) => /^\d{5}$/.test(v), message: "Transit number must be 5 digits." },
+  institution_number: { valid: (v) => /^\d{3}$/.test(v), message: "Institution number must be 3 digits." },
+  bsb: { valid: (v) => /^\d{6}$/.test(v), message: "BSB must be 6 digits." },
+  iban: { valid: ibanValid, message: "IBAN is not valid: check the country code, length and check digits." },
+};
+const ACCOUNT_NUMBER: Record<AccountScheme, RegExp> = { uk: /^\d{8}$/, us: /^\d{4,17}$/, ca: /^\d{7,12}$/, au: /^\d{6,10}$/, iban: /^$/ };
+const ACCOUNT_NUMBER_WORDS: Record<AccountScheme, string> = { uk: "8", us: "4 to 17", ca: "7 to 12", au: "6 to 10", iban: "" };
 
 export function maskedSummary(holder: string, number: string) {
   return `${holder} ••••${number.slice(-4)}`;
@@ -86,38 +111,20 @@ function inFull(scheme: AccountScheme, holder: string, form: Record<string, stri
  * account in full is only ever stored sealed (services/deals/payout-account.ts), for a lender admin.
  */
 export function checkAccountDetails(scheme: AccountScheme, form: Record<string, string | undefined>): AccountCheck {
+  const problems: FieldProblem[] = [];
   const holder = (form.account_holder_name ?? "").trim().replace(/\s+/g, " ");
-  if (!holder) return missing("account_holder_name", "Account holder name");
-  if (hasForbiddenTextCharacter(form.account_holder_name ?? "")) return invalid("account_holder_name", `Account holder name ${FORBIDDEN_TEXT_MESSAGE}`);
-  if (holder.length > HOLDER_MAX) return invalid("account_holder_name", `Account holder name must be at most ${HOLDER_MAX} characters.`);
-  for (const f of SCHEME_FIELDS[scheme]) if (!(form[f.name] ?? "").trim()) return missing(f.name, f.label);
-  const value = (name: string) => digitsOf(form[name] ?? "");
-  switch (scheme) {
-    case "uk": {
-      if (!/^\d{6}$/.test(value("sort_code"))) return invalid("sort_code", "Sort code must be 6 digits.");
-      if (!/^\d{8}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 8 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
-    }
-    case "us": {
-      if (!abaValid(value("routing_number"))) return invalid("routing_number", "Routing number must be 9 digits with a valid ABA checksum.");
-      if (!/^\d{4,17}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 4 to 17 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
-    }
-    case "ca": {
-      if (!/^\d{5}$/.test(value("transit_number"))) return invalid("transit_number", "Transit number must be 5 digits.");
-      if (!/^\d{3}$/.test(value("institution_number"))) return invalid("institution_number", "Institution number must be 3 digits.");
-      if (!/^\d{7,12}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 7 to 12 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
-    }
-    case "au": {
-      if (!/^\d{6}$/.test(value("bsb"))) return invalid("bsb", "BSB must be 6 digits.");
-      if (!/^\d{6,10}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 6 to 10 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
-    }
-    case "iban": {
-      const iban = (form.iban ?? "").replace(/\s+/g, "").toUpperCase();
-      if (!ibanValid(iban)) return invalid("iban", "IBAN is not valid: check the country code, length and check digits.");
-      return { ok: true, summary: maskedSummary(holder, iban), full: inFull(scheme, holder, form) };
-    }
+  if (!holder) problems.push(missing("account_holder_name", "Account holder name"));
+  else if (hasForbiddenTextCharacter(form.account_holder_name ?? "")) problems.push(invalid("account_holder_name", `Account holder name ${FORBIDDEN_TEXT_MESSAGE}`));
+  else if (holder.length > HOLDER_MAX) problems.push(invalid("account_holder_name", `Account holder name must be at most ${HOLDER_MAX} characters.`));
+  // Every field is checked, so the page shows each problem at once, never one per post.
+  const normal = (name: string) => (name === "iban" ? (form.iban ?? "").replace(/\s+/g, "").toUpperCase() : digitsOf(form[name] ?? ""));
+  for (const f of SCHEME_FIELDS[scheme]) {
+    if (!(form[f.name] ?? "").trim()) problems.push(missing(f.name, f.label));
+    else if (f.name === "account_number") {
+      if (!ACCOUNT_NUMBER[scheme].test(normal(f.name))) problems.push(invalid(f.name, `Account number must be ${ACCOUNT_NUMBER_WORDS[scheme]} digits.`));
+    } else if (!FORMATS[f.name]!.valid(normal(f.name))) problems.push(invalid(f.name, FORMATS[f.name]!.message));
   }
+  if (problems.length > 0) return failureOf(problems);
+  const number = scheme === "iban" ? normal("iban") : normal("account_number");
+  return { ok: true, summary: maskedSummary(holder, number), full: inFull(scheme, holder, form) };
 }

@@ -21,9 +21,15 @@ export interface LocalForm {
 
 const FALLBACK = { time_zone: "UTC", locale: "en-GB" };
 
-export function localFormOf(country: string | null | undefined): LocalForm {
+/**
+ * `zone`, when given, is the reader's own (a portal member's chosen zone): times are shown in it,
+ * named, with the market's locale; without it, in the market's zone.
+ */
+export function localFormOf(country: string | null | undefined, zone?: string): LocalForm {
   const resolved = country ? resolveCountry(country) : null;
-  const { time_zone: timeZone, locale } = resolved?.ok ? resolved.market : FALLBACK;
+  const market = resolved?.ok ? resolved.market : FALLBACK;
+  const { locale } = market;
+  const timeZone = zone ?? market.time_zone;
   const times = new Intl.DateTimeFormat(locale, { timeZone, year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
   // A register's date is a day, not an instant: read and written in UTC so no zone moves it to the day before.
   const days = new Intl.DateTimeFormat(locale, { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
@@ -50,4 +56,36 @@ export function localFormOf(country: string | null | undefined): LocalForm {
       }
     },
   };
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** How many minutes `zone` is ahead of UTC at this instant (Intl's own calendar data). */
+function offsetMinutes(at: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return (Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")) - at) / 60_000;
+}
+
+/**
+ * A wall-clock time typed in a zone (`<input type="datetime-local">`, `2026-11-01T10:00`) as the
+ * instant it names (`2026-11-01T09:00:00Z` in Europe/Paris); null for anything else. A time the
+ * zone skips (a spring-forward hour) is read with the offset after the change.
+ */
+export function instantOfWallClock(local: string, zone: string): string | null {
+  const m = WALL_CLOCK.exec(local);
+  if (!m) return null;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(asUtc)) return null;
+  let at = asUtc - offsetMinutes(asUtc, zone) * 60_000;
+  const again = asUtc - offsetMinutes(at, zone) * 60_000;
+  if (again !== at) at = again;
+  return new Date(at).toISOString().replace(".000Z", "Z");
+}
+
+/** An instant as the wall-clock time of a zone, for a `datetime-local` input (`2026-11-01T10:00`); "" for none or an unreadable one. */
+export function wallClockOfInstant(iso: string | null | undefined, zone: string): string {
+  const at = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(at)) return "";
+  return new Date(at + offsetMinutes(at, zone) * 60_000).toISOString().slice(0, 16);
 }

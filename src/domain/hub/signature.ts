@@ -7,7 +7,7 @@
  */
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
 import { sha256Hex } from "../../lib/crypto";
-import type { FormProblem } from "./account-details";
+import { failureOf, type FieldProblem, type FormCheckFailure } from "./account-details";
 import { MARKETS } from "../reference/markets";
 
 export const SIGNATURE_SCHEME = "typed_name";
@@ -15,7 +15,7 @@ const NAME_MAX = 140;
 
 export const normaliseSignerName = (name: string) => name.trim().replace(/\s+/g, " ");
 
-export type SignatureCheck = { ok: true; name: string } | { ok: false; field: string; message: string; problem: FormProblem };
+export type SignatureCheck = { ok: true; name: string } | FormCheckFailure;
 
 /**
  * The words a typed signature needs in a market. An agreement in every market we serve names its
@@ -27,16 +27,24 @@ export function signerNameWordsOf(country: string | null | undefined): number {
   return MARKETS.some((m) => m.country === country) ? 2 : 1;
 }
 
-export function checkSignature(form: { full_name?: string; consent?: string }, country?: string | null): SignatureCheck {
+/** The typed name's problem, if any (the first of: none typed, too few words, a forbidden character, too long). */
+function nameProblem(form: { full_name?: string }, country?: string | null): FieldProblem | null {
   const name = normaliseSignerName(form.full_name ?? "");
-  if (!name) return { ok: false, field: "full_name", message: "Full name is required to sign.", problem: "missing" };
+  if (!name) return { field: "full_name", message: "Full name is required to sign.", problem: "missing" };
   if (name.split(" ").length < signerNameWordsOf(country)) {
-    return { ok: false, field: "full_name", message: "Type your full name, your first name and your last name, as the agreement names you.", problem: "invalid" };
+    return { field: "full_name", message: "Type your full name, your first name and your last name, as the agreement names you.", problem: "invalid" };
   }
-  if (hasForbiddenTextCharacter(form.full_name ?? "")) return { ok: false, field: "full_name", message: `Full name ${FORBIDDEN_TEXT_MESSAGE}`, problem: "invalid" };
-  if (name.length > NAME_MAX) return { ok: false, field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, problem: "invalid" };
-  if (form.consent !== "yes") return { ok: false, field: "consent", message: "Tick the consent box to sign the agreement.", problem: "missing" };
-  return { ok: true, name };
+  if (hasForbiddenTextCharacter(form.full_name ?? "")) return { field: "full_name", message: `Full name ${FORBIDDEN_TEXT_MESSAGE}`, problem: "invalid" };
+  if (name.length > NAME_MAX) return { field: "full_name", message: `Full name must be at most ${NAME_MAX} characters.`, problem: "invalid" };
+  return null;
+}
+
+/** The name and the consent are both checked, so a page shows both problems at once. */
+export function checkSignature(form: { full_name?: string; consent?: string }, country?: string | null): SignatureCheck {
+  const problems = [nameProblem(form, country), form.consent === "yes" ? null : ({ field: "consent", message: "Tick the consent box to sign the agreement.", problem: "missing" } as const)].filter(
+    (p): p is FieldProblem => p !== null,
+  );
+  return problems.length > 0 ? failureOf(problems) : { ok: true, name: normaliseSignerName(form.full_name ?? "") };
 }
 
 export async function signatureVerification(name: string, agreementEtag: string) {

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   { value: "member.role_changed_to_admin", label: "Made a member an admin" },
   { value: "member.role_changed_to_member", label: "Made an admin a member" },
   { value: "invitation.revoked", label: "Revoked an invitation" },
+  { value: "member.settings_changed", label: "Changed their settings (name, time zone)" },
   { value: "passkey.added", label: "Added a passkey" },
   { value: "passkey.removed", label: "Removed a passkey" },
   { value: "key.created", label: "Created an API key" },

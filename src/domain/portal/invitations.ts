@@ -19,6 +19,8 @@ export const invitationUsable = (invitation: InvitationState, nowSeconds: number
 export interface InvitationRequest {
   email: string;
   role: PortalRole;
+  /** The name the member will go by (domain/portal/profile.ts); none: they may set it in their settings. */
+  display_name?: string;
 }
 
 /** Emails are compared lower-cased: one person, one membership per organisation. */

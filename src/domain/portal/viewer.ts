@@ -18,6 +18,10 @@ export interface PortalViewer {
   sessionId: string;
   /** Epoch seconds of the session's last passkey proof (sign-in, enrolment or step-up): see `passkeyFresh`. */
   passkeyVerifiedAt: number;
+  /** The name the member goes by, or null (domain/portal/profile.ts). */
+  displayName?: string | null;
+  /** The IANA zone every portal time is shown in for this member (UTC unless they chose one). */
+  timeZone?: string;
   /** A lender's member: how many deals wait on the lender's action (the work queue's count in the navigation), read once per page. */
   awaiting?: number;
 }

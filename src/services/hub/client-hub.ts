@@ -5,6 +5,8 @@
  * lead. Each change and the lender event it fires go in one batch, decided by
  * a conditional update, so a double submit or a race fires one event.
  */
+import { leadOpenerName } from "../../db/portal/members";
+import { adviserInWords } from "../../domain/portal/profile";
 import { sealPayoutAccount } from "../deals/payout-account";
 import {
   accountSubmittedUpdate,
@@ -32,7 +34,7 @@ import { DANGER_NAMES, dangerousContent, isHeif } from "../../domain/documents/f
 import { filenameForKind, sanitiseFilename } from "../../domain/documents/filename";
 import { documentStorageKey } from "../../domain/documents/view";
 import { DOCUMENT_REJECTION_REASONS, type DocumentType } from "../../domain/reference/values";
-import { accountSchemeOf, checkAccountDetails, type FormProblem } from "../../domain/hub/account-details";
+import { accountSchemeOf, checkAccountDetails, failureOf, type FieldProblem, type FormCheckFailure, type FormProblem } from "../../domain/hub/account-details";
 import { checkSignature, signatureVerification } from "../../domain/hub/signature";
 import { CLIENT_DOCUMENTS_PER_LEAD_MAX, dealLabel, FILES_PER_UPLOAD_MAX, MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, requestFulfilledDetail } from "../../domain/hub/view";
 import type { Lead } from "../../domain/leads/types";
@@ -57,6 +59,16 @@ const notFound = () => new Refusal("not_found", "Not found.");
 
 /** The domain says why a form was refused: an empty required field is an invalid request, a filled but unusable one an invalid value. */
 const FORM_PROBLEM_CODE: Record<FormProblem, RefusalCode> = { missing: "invalid_request", invalid: "invalid_value" };
+
+/**
+ * A refused form as a refusal: the first problem's code, detail and field, and, when there are more,
+ * every problem as `errors` (the validation refusals' list), so the page shows each beside its field.
+ */
+const formRefused = (check: FormCheckFailure) =>
+  new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, {
+    field: check.field,
+    extra: check.problems.length > 1 ? { errors: check.problems.map(({ field, message }) => ({ field, message })) } : undefined,
+  });
 
 const HUB_LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const HUB_TOKEN = /^[0-9a-fA-F]{40}$/;
@@ -116,20 +128,21 @@ async function hubDeal(deps: Deps, lead: Lead, ref: string): Promise<HubDeal> {
 }
 
 /**
- * The overview: the lead, its adviser (the partner firm that sent the link), what the business has
+ * The overview: the lead, its adviser (the member of the partner firm who opened it, by name, and the firm), what the business has
  * to do now, and its offers, requests, deals, notifications and uploads; once an offer is
  * accepted, only that deal's (domain/hub/to-do.ts).
  */
 export async function hubOverview(deps: Deps, lead: Lead) {
   const { db } = deps;
   const now = new Date(deps.clock().getTime());
-  const [deals, requests, notifications, documents, allOffers, adviser] = await Promise.all([
+  const [deals, requests, notifications, documents, allOffers, adviser, adviserName] = await Promise.all([
     hubDeals(deps, lead),
     requestsOfLead(db, lead.id),
     notificationsOfLead(db, lead.id),
     documentsOfLead(db, lead.id),
     currentOffersOfLead(db, lead.id),
     findOrganisation(db, lead.organisationId),
+    leadOpenerName(db, lead.organisationId, lead.id),
   ]);
   const byRef = new Map(deals.map((d) => [d.deal.ref, d]));
   const openRequests = requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! }));
@@ -139,7 +152,8 @@ export async function hubOverview(deps: Deps, lead: Lead) {
   const toDoDeals = shown.deals.map((d, i) => ({ ...d, awaitingReply: threads[i]!.at(-1)?.direction === "lender_to_borrower" }));
   return {
     lead,
-    adviser: adviser?.name ?? null,
+    // "Your adviser: Ada Lovelace, Acme Introducers": the member who opened the lead, by the name they set; the firm alone without one.
+    adviser: adviser ? adviserInWords(adviserName, adviser.name) : null,
     deals: shown.deals,
     offers: shown.offers,
     hiddenDeals: shown.hidden,
@@ -310,12 +324,16 @@ export async function replyOnDeal(deps: Deps, lead: Lead, deal: Deal, form: { su
   const { db } = deps;
   const body = (form.body ?? "").trim();
   const subject = (form.subject ?? "").trim().replace(/\s+/g, " ");
-  if (!body) throw new Refusal("invalid_request", "Message is required: write something to send.", { field: "body" });
-  if (body.length > MESSAGE_BODY_MAX) throw new Refusal("invalid_value", `Message must be at most ${MESSAGE_BODY_MAX} characters.`, { field: "body" });
-  if (subject.length > MESSAGE_SUBJECT_MAX) throw new Refusal("invalid_value", `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, { field: "subject" });
-  // The one text rule of every free-text field (src/lib/unicode.ts): the reply reaches the lender as it was typed.
-  if (hasForbiddenTextCharacter(subject)) throw new Refusal("invalid_request", `Subject ${FORBIDDEN_TEXT_MESSAGE}`, { field: "subject" });
-  if (hasForbiddenTextCharacter(body, { lines: true })) throw new Refusal("invalid_request", `Message ${FORBIDDEN_LINES_MESSAGE}`, { field: "body" });
+  // Both fields are checked, so the page shows each problem at once. The one text rule of every
+  // free-text field (src/lib/unicode.ts): the reply reaches the lender as it was typed.
+  // A forbidden character is "missing" only for its code: 400 invalid_request, as the API's text rule answers it.
+  const problems: FieldProblem[] = [];
+  if (!body) problems.push({ field: "body", message: "Message is required: write something to send.", problem: "missing" });
+  else if (body.length > MESSAGE_BODY_MAX) problems.push({ field: "body", message: `Message must be at most ${MESSAGE_BODY_MAX} characters.`, problem: "invalid" });
+  else if (hasForbiddenTextCharacter(body, { lines: true })) problems.push({ field: "body", message: `Message ${FORBIDDEN_LINES_MESSAGE}`, problem: "missing" });
+  if (subject.length > MESSAGE_SUBJECT_MAX) problems.push({ field: "subject", message: `Subject must be at most ${MESSAGE_SUBJECT_MAX} characters.`, problem: "invalid" });
+  else if (hasForbiddenTextCharacter(subject)) problems.push({ field: "subject", message: `Subject ${FORBIDDEN_TEXT_MESSAGE}`, problem: "missing" });
+  if (problems.length > 0) throw formRefused(failureOf(problems));
   const message: DealMessage = {
     id: newId("msg"),
     direction: "borrower_to_lender",
@@ -355,7 +373,7 @@ export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   if (deal.status !== "offer_accepted") throw notAccepted();
   if (deal.accountSubmittedAt) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
   const check = checkAccountDetails(accountSchemeOf(deal.subject.country), form);
-  if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
+  if (!check.ok) throw formRefused(check);
   const at = isoNow(deps);
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
@@ -384,7 +402,7 @@ export async function signAgreementOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   const agreement = key ? await deps.env.DOCUMENTS.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
   const check = checkSignature(form, deal.subject.country);
-  if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
+  if (!check.ok) throw formRefused(check);
   const at = isoNow(deps);
   const token = randomToken(24);
   const verification = await signatureVerification(check.name, agreement.etag);

@@ -48,7 +48,7 @@ export async function inviteMember(
   await requireOrganisation(deps, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
-  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null, audit);
+  return issue(deps, organisationId, { email, role: request.role, display_name: request.display_name }, invitedBy, null, audit);
 }
 
 /**
@@ -108,6 +108,7 @@ async function issue(
       memberId,
       createdAt,
       revokedAt: null,
+      displayName: request.display_name ?? null,
     },
     audit ? { id: newId("aud"), organisationId, memberId: invitedBy, environment: audit.environment, action: audit.action, target: id, at: createdAt } : undefined,
   );

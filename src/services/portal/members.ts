@@ -5,6 +5,7 @@
  * in SQL: another organisation's member id finds nothing (`not_found`).
  */
 import { auditPage } from "../../db/portal/audit";
+import { updateMemberSettings } from "../../db/portal/members";
 import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
 import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
 import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
@@ -77,3 +78,7 @@ export async function auditLogOf({ db, env }: Deps, viewer: Pick<PortalViewer, "
     nextCursor: await nextKeysetCursor(last ? { createdAt: last.at, seq: last.seq } : undefined, rows.length > limit, cursorScope, signingSecret),
   };
 }
+
+/** The member's own settings: their display name (null clears it) and the zone their portal times are shown in. */
+export const saveOwnSettings = ({ db }: Deps, viewer: Pick<PortalViewer, "memberId" | "organisationId">, settings: { displayName: string | null; timeZone: string }) =>
+  updateMemberSettings(db, { id: viewer.memberId, organisationId: viewer.organisationId }, settings);

@@ -118,6 +118,7 @@ export async function completeRegistration(deps: Deps, rp: RelyingParty, token: 
     organisationId: invitation.organisationId,
     email: invitation.email,
     role: invitation.role,
+    displayName: invitation.displayName,
     passkey,
     auditId: newId("aud"),
     at: isoNow(deps),

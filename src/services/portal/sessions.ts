@@ -4,6 +4,7 @@
  * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began (an
  * admin's 12 hours).
  */
+import { timeZoneOf } from "../../domain/portal/profile";
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
 import { sessionExpired, type PortalViewer } from "../../domain/portal/viewer";
@@ -46,6 +47,8 @@ export async function viewerOfSession(deps: Deps, token: string): Promise<Portal
     environment: row.session.environment,
     sessionId,
     passkeyVerifiedAt: row.session.passkeyVerifiedAt,
+    displayName: row.member.displayName,
+    timeZone: timeZoneOf(row.member.timeZone),
   };
 }
 

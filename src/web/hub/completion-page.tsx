@@ -1,6 +1,6 @@
 import { SCHEME_FIELDS } from "../../domain/hub/account-details";
 import type { completionPage as loadCompletionPage } from "../../services/hub/client-hub";
-import { FeedbackLines, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
+import { FeedbackLines, FieldError, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
 
 type CompletionPage = Awaited<ReturnType<typeof loadCompletionPage>>;
 
@@ -26,6 +26,7 @@ function AccountStep(props: { local: HubView["local"]; p: CompletionPage; f: Fee
         <RequiredMark />
       </label>
       <input id="account_holder_name" type="text" name="account_holder_name" maxlength={140} autocomplete="name" value={draft.account_holder_name ?? ""} required {...invalidIf(f, "account_holder_name")} />
+      <FieldError f={f} name="account_holder_name" />
       {SCHEME_FIELDS[scheme].map((field) => (
         <>
           <label for={field.name}>
@@ -43,6 +44,7 @@ function AccountStep(props: { local: HubView["local"]; p: CompletionPage; f: Fee
             required
             {...invalidIf(f, field.name)}
           />
+          <FieldError f={f} name={field.name} />
         </>
       ))}
       <button type="submit">Submit account details</button>
@@ -81,10 +83,12 @@ function SignStep(props: { local: HubView["local"]; p: CompletionPage; f: Feedba
             <RequiredMark />
           </label>
           <input id="full_name" type="text" name="full_name" maxlength={140} autocomplete="name" value={draft.full_name ?? ""} required {...invalidIf(f, "full_name")} />
-          <label>
-            <input type="checkbox" name="consent" value="yes" required {...invalidIf(f, "consent")} /> I have read the agreement and sign it electronically.
+          <FieldError f={f} name="full_name" />
+          <label for="consent">
+            <input type="checkbox" id="consent" name="consent" value="yes" required {...invalidIf(f, "consent")} /> I have read the agreement and sign it electronically.
             <RequiredMark />
           </label>
+          <FieldError f={f} name="consent" />
           <button type="submit">Sign the agreement</button>
         </form>
       ) : (
@@ -107,7 +111,7 @@ export function completionPage({ base, local, readOnly = false }: HubView, p: Co
       <h1>
         Completion: {deal.label} ({deal.deal.ref})
       </h1>
-      <FeedbackLines f={f} />
+      <FeedbackLines f={f} inputs={["account_holder_name", ...SCHEME_FIELDS[p.scheme].map((field) => field.name), "full_name", "consent"]} />
       <h2>1. Account for the payout</h2>
       <AccountStep local={local} p={p} f={f} draft={draft} action={action} accepted={accepted} />
       <h2>2. Agreement</h2>

@@ -27,7 +27,7 @@ dl{margin:0}dt{font-weight:600;color:#3d4354}dd{margin:0 0 .4rem}
 .notice{background:#e8f5e9;border:1px solid #2e7d32;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #b71c1c;padding:.6rem .8rem}
 label{display:block;margin:.6rem 0 .2rem}input[type=text],input[type=email],input[type=tel],textarea,select{width:100%;max-width:32rem;padding:.5rem;font-size:max(1rem,16px);min-height:2.75rem}
 input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}label:has(>input[type=checkbox]),label:has(>input[type=radio]){display:flex;gap:.6rem;align-items:center;min-height:2.75rem}input[type=checkbox],input[type=radio]{width:1.4rem;height:1.4rem;flex:none}
-[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{color:#596070;font-weight:400}
+[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.field-error{display:block;color:#b71c1c;font-weight:600}.error-title{font-weight:600;margin:0 0 .3rem}.error ul{margin:0;padding-left:1.2rem}.required-mark{color:#596070;font-weight:400}
 button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem;min-height:2.75rem}.muted{color:#596070}nav a{margin-right:1rem}
 a{color:#1a4fb8}.status{font-weight:600}.todo{border:2px solid #1a4fb8}.todo h2{margin-top:0}.todo ul{margin:0;padding-left:1.2rem}.todo li{margin:.3rem 0}
 ${COPY_STYLE}
@@ -38,36 +38,66 @@ ${TABLE_STYLE}`;
 export interface Feedback {
   /** Shown in a green box after a successful action. */
   notice?: string | null;
-  /** A refused form: the message names the field. */
-  error?: { message: string; field: string | null } | null;
+  /** A refused form: the first problem's message and field, and every problem (`problems`) when there are several. */
+  error?: { message: string; field: string | null; problems?: readonly { field: string | null; message: string }[] } | null;
 }
 
-export const FeedbackLines = (props: { f: Feedback }) => (
-  <>
-    {props.f.notice ? (
-      <p class="notice" role="status">
-        {props.f.notice}
-      </p>
-    ) : null}
-    {props.f.error ? (
-      <p class="error" role="alert" data-field={props.f.error.field ?? ""}>
-        <span id="form-error">{props.f.error.message}</span>
-      </p>
-    ) : null}
-  </>
-);
+/** Every problem of a refused form, in order (one when the refusal lists none). */
+const problemsOf = (f: Feedback) => (f.error ? (f.error.problems?.length ? f.error.problems : [{ field: f.error.field, message: f.error.message }]) : []);
+
+const problemFor = (f: Feedback, name: string) => problemsOf(f).find((p) => p.field === name) ?? null;
+
+/**
+ * The outcome above the page's content: a notice, or the error summary (GOV.UK's pattern) listing every
+ * problem of a refused form, each a link to its input when `inputs` (the ids of the page's inputs) has it,
+ * so a person reaches the field from the summary; the message is beside the field too (`FieldError`).
+ */
+export const FeedbackLines = (props: { f: Feedback; inputs?: readonly string[] }) => {
+  const problems = problemsOf(props.f);
+  const inputs = props.inputs ?? [];
+  return (
+    <>
+      {props.f.notice ? (
+        <p class="notice" role="status">
+          {props.f.notice}
+        </p>
+      ) : null}
+      {problems.length > 0 ? (
+        <div class="error" role="alert" id="form-error" data-field={problems[0]!.field ?? ""}>
+          <p class="error-title">{problems.length > 1 ? `There are ${problems.length} problems` : "There is a problem"}</p>
+          <ul>
+            {problems.map((p) => (
+              <li data-field={p.field ?? ""}>{p.field && inputs.includes(p.field) ? <a href={`#${p.field}`}>{p.message}</a> : p.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+};
 
 /** The mark beside the label of a field the form cannot go without. */
 export const RequiredMark = () => <span class="required-mark"> (required)</span>;
 
 /**
- * The attributes of an input a refusal names: marked invalid (a red border), tied to the
- * message above the form and given the focus, so the person lands where the fix goes.
+ * The attributes of an input a refusal names: marked invalid (a red border) and tied to its message beside
+ * it (`FieldError`); the form's first refused input is given the focus, so the person lands where the fix goes.
  */
 export function invalidIf(f: Feedback, name: string, describedBy?: string): Record<string, string | boolean> {
-  if (f.error?.field !== name) return describedBy ? { "aria-describedby": describedBy } : {};
-  return { "aria-invalid": "true", "aria-describedby": describedBy ? `${describedBy} form-error` : "form-error", autofocus: true };
+  if (!problemFor(f, name)) return describedBy ? { "aria-describedby": describedBy } : {};
+  const first = problemsOf(f).find((p) => p.field !== null)?.field === name;
+  return { "aria-invalid": "true", "aria-describedby": describedBy ? `${describedBy} ${name}-error` : `${name}-error`, ...(first ? { autofocus: true } : {}) };
 }
+
+/** The message beside an input a refusal names (its id is what `invalidIf` ties the input to). */
+export const FieldError = (props: { f: Feedback; name: string }) => {
+  const problem = problemFor(props.f, props.name);
+  return problem ? (
+    <span class="field-error" id={`${props.name}-error`}>
+      {problem.message}
+    </span>
+  ) : null;
+};
 
 /** A page of the hub: its navigation back to the overview, and the closed application's notice when it is read only. */
 export function HubPage(props: { title: string; base: string; readOnly?: boolean; children?: Child }) {

@@ -1,6 +1,6 @@
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX } from "../../domain/hub/view";
 import type { messagesPage as loadMessagesPage } from "../../services/hub/client-hub";
-import { FeedbackLines, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
+import { FeedbackLines, FieldError, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
 
 type MessagesPage = Awaited<ReturnType<typeof loadMessagesPage>>;
 
@@ -12,7 +12,7 @@ export function messagesPage({ base, local, readOnly = false }: HubView, p: Mess
       <h1>
         Messages: {deal.label} ({deal.deal.ref})
       </h1>
-      <FeedbackLines f={f} />
+      <FeedbackLines f={f} inputs={readOnly ? [] : ["subject", "body"]} />
       {messages.length === 0 ? (
         <p class="muted">No messages yet.</p>
       ) : (
@@ -40,6 +40,7 @@ export function messagesPage({ base, local, readOnly = false }: HubView, p: Mess
           <form method="post" action={`${base}/deals/${deal.deal.ref}/messages`}>
             <label for="subject">Subject (optional)</label>
             <input id="subject" type="text" name="subject" maxlength={MESSAGE_SUBJECT_MAX} value={draft.subject ?? ""} {...invalidIf(f, "subject")} />
+            <FieldError f={f} name="subject" />
             <label for="body">
               Message
               <RequiredMark />
@@ -47,6 +48,7 @@ export function messagesPage({ base, local, readOnly = false }: HubView, p: Mess
             <textarea id="body" name="body" rows={5} maxlength={MESSAGE_BODY_MAX} required {...invalidIf(f, "body")}>
               {draft.body ?? ""}
             </textarea>
+            <FieldError f={f} name="body" />
             <button type="submit">Send</button>
           </form>
         </>

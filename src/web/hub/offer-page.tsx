@@ -1,7 +1,7 @@
 import type { Offer } from "../../domain/deals/types";
 import { offerStanding } from "../../domain/hub/offer-standing";
 import type { Lead } from "../../domain/leads/types";
-import { FeedbackLines, HubPage, invalidIf, type Feedback, type HubView } from "./layout";
+import { FeedbackLines, FieldError, HubPage, invalidIf, type Feedback, type HubView } from "./layout";
 import { OFFER_DECLINE_REASONS } from "../../domain/reference/values";
 import { OfferCard } from "./offer-card";
 import type { CommissionDisclosure } from "../../domain/commission/disclosure";
@@ -62,9 +62,10 @@ function NextStep(props: { view: HubView; offer: Offer; standing: ReturnType<typ
           <legend>Why are you declining?</legend>
           {OFFER_DECLINE_REASONS.map((r, i) => (
             <label>
-              <input type="radio" name="reason_code" value={r.value} {...(i === 0 ? invalidIf(f, "reason_code") : {})} /> {r.label}
+              <input type="radio" {...(i === 0 ? { id: "reason_code", ...invalidIf(f, "reason_code") } : {})} name="reason_code" value={r.value} /> {r.label}
             </label>
           ))}
+          <FieldError f={f} name="reason_code" />
         </fieldset>
         <button type="submit">Decline this offer</button>
       </form>
@@ -83,7 +84,7 @@ export function offerPage(view: HubView, lead: Lead, offer: Offer, f: Feedback =
   return (
     <HubPage title={`Offer: ${offer.label}`} base={base} readOnly={readOnly}>
       <h1>Your offer</h1>
-      <FeedbackLines f={f} />
+      <FeedbackLines f={f} inputs={standing === "open" && !readOnly ? ["reason_code"] : []} />
       <section aria-label="Offer terms" class="card">
         <OfferCard view={view} offer={offer} leadState={lead.state} now={now} linked={false} />
       </section>

@@ -6,7 +6,7 @@ import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
 import { fileSizeInWords, LABELS, sizeInWords } from "../kit/format";
-import { FeedbackLines, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
+import { FeedbackLines, FieldError, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
 
@@ -41,7 +41,7 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
           Note: <bdi>{request.note}</bdi>
         </p>
       ) : null}
-      <FeedbackLines f={f} />
+      <FeedbackLines f={f} inputs={open && !readOnly ? ["file"] : []} />
       {files.length > 0 ? (
         <>
           <h2>Files sent</h2>
@@ -66,6 +66,7 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
               <RequiredMark />
             </label>
             <input id="file" type="file" name="file" accept={rules.accept} {...invalidIf(f, "file", "upload-rules")} multiple required />
+            <FieldError f={f} name="file" />
             <button type="submit">Upload</button>
           </form>
         </>

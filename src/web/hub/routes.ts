@@ -81,7 +81,8 @@ const NOTICES: Record<string, string> = {
 };
 const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("done") ?? ""] ?? null });
 
-const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field } });
+/** Every problem of the refusal goes to the page, each shown beside its field. */
+const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field, problems: refusal.problems } });
 
 /** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler. */
 const hubForm = <D>(

@@ -7,6 +7,7 @@
  * inventory", `band_midpoint` → "midpoint of the applicant's band"). A value no
  * list knows is shown in words made from it, never as a code with underscores.
  */
+import { tryGetContext } from "hono/context-storage";
 import { localFormOf } from "../../domain/hub/local-form";
 import { UNKNOWN_EXTENSION } from "../../domain/documents/file-type";
 import { SIGNATURE_SCHEME } from "../../domain/hub/signature";
@@ -161,9 +162,24 @@ export const environmentInWords = (value: string | null | undefined) => LABELS.e
 /** The header's environment switch, in its own words ("Switch to live"); pages that send a person to it name it the same. */
 export const environmentSwitchLabel = (to: string) => `Switch to ${environmentInWords(to)}`;
 
-/** The one form of times and money for a market (a country that is not a served market: UTC, en-GB). */
-export function formatFor(country: string | null | undefined) {
-  const local = localFormOf(country);
+/**
+ * The zone of the person reading the page, when the area set one on the request (`readerTimeZone`:
+ * the portal sets the signed-in member's, web/portal/require-viewer.ts). Read through Hono's context
+ * storage so every time a page draws is in it without each component being handed the viewer; the
+ * hub sets none, so its times stay in the business's market zone.
+ */
+function readerTimeZone(): string | undefined {
+  const zone = tryGetContext()?.get("readerTimeZone" as never) as unknown;
+  return typeof zone === "string" ? zone : undefined;
+}
+
+/**
+ * The one form of times and money for a market (a country that is not a served market: UTC, en-GB).
+ * Times are in `zone` (by default the reader's, else the market's), named by the zone's short name
+ * (`14:05 GMT`, `14:05 BST`, `14:05 CET`; Intl gives `GMT+2` where a zone has no abbreviation).
+ */
+export function formatFor(country: string | null | undefined, zone: string | undefined = readerTimeZone()) {
+  const local = localFormOf(country, zone);
   const money = (amount: number | null | undefined, currency: string) => (amount === null || amount === undefined ? "—" : local.money(amount, currency));
   const band = (bands: readonly { value: string; min: number; max: number | null }[], value: string | null | undefined, currency: string) => {
     const found = bands.find((b) => b.value === value);

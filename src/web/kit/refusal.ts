@@ -102,8 +102,8 @@ export function parseForm<T extends z.ZodType>(schema: T, input: unknown, target
 export interface FormProblems {
   /** Input name → the first message about it. */
   byInput: Record<string, string>;
-  /** Shown above the form: the first problem, so a screen reader hears it at once. */
-  summary: { message: string; field: string | null };
+  /** Shown above the form: the first problem, so a screen reader hears it at once, and every problem by its input, for the summary's links. */
+  summary: { message: string; field: string | null; problems?: { field: string; message: string }[] };
 }
 
 /** Where a refusal's field (a dotted path) is shown: the input's name, or null for above the form. */
@@ -115,11 +115,16 @@ function collect(problems: FieldProblem[], locate: Locate, summary: string): For
     const input = locate(problem.field);
     if (input && !(input in byInput)) byInput[input] = problem.message;
   }
-  return { byInput, summary: { message: summary, field: null } };
+  return { byInput, summary: { message: summary, field: null, problems: Object.entries(byInput).map(([field, message]) => ({ field, message })) } };
 }
 
 /** A refusal's problems placed beside their inputs. */
 export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, summaryOf(refusal.problems, refusal.message));
 
 /** The message beside the form input a dotted field names (`events.0`, `allowed_origins.2` → the `events`, `allowed_origins` inputs). */
-export const inputFeedback = (refusal: PageRefusal) => ({ field: refusal.field?.split(".")[0] ?? null, message: refusal.message });
+export const inputFeedback = (refusal: PageRefusal) => ({
+  field: refusal.field?.split(".")[0] ?? null,
+  message: refusal.message,
+  // Every problem, each beside its own input: `allowed_origins.2` is the `allowed_origins` input's.
+  problems: refusal.problems.map((p) => ({ field: p.field?.split(".")[0] ?? null, message: p.message })),
+});

@@ -6,7 +6,7 @@ import type { PortalViewer } from "../../domain/portal/viewer";
 export type PageViewer = PortalViewer & { readonly path?: string };
 
 /** The portal's context: the app's, plus the signed-in member (set by `requireViewer`) and their form token. */
-export type PortalEnv = { Bindings: AppEnv["Bindings"]; Variables: Variables & { viewer: PageViewer; formToken: string } };
+export type PortalEnv = { Bindings: AppEnv["Bindings"]; Variables: Variables & { viewer: PageViewer; formToken: string; readerTimeZone: string } };
 export type PortalContext = Context<PortalEnv>;
 
 export const PORTAL_ROUTE = "/portal";

@@ -43,6 +43,17 @@ const FORMS_SCRIPT = `(function () {
     outcome.focus();
     outcome.scrollIntoView({ block: "center" });
   }
+  // The error summary's links (layout.tsx ErrorLinks) go to the message beside a field; the focus goes on to the field itself.
+  document.querySelectorAll("a[data-error-link]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      var id = link.getAttribute("data-error-link");
+      var field = document.querySelector('[aria-describedby~="' + id + '"]');
+      if (!field) return;
+      event.preventDefault();
+      field.focus();
+      field.scrollIntoView({ block: "center" });
+    });
+  });
   // The one copy control (kit/copy.tsx): a read-only field (selectable without this script) and a
   // "Copy" button (data-copy = the field's id) shown only where the clipboard can be written; the
   // outcome is said in the control's live region (data-copy-status), so a screen reader hears it.

@@ -24,7 +24,7 @@ main{max-width:60rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem}h2{font-size
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left;vertical-align:top}
 .table-wrap{overflow-x:auto}
 .notice{background:#e8f5e9;border:1px solid #7cb87f;padding:.6rem .8rem}.error{background:#fdecea;border:1px solid #c62828;padding:.6rem .8rem}
-.field-error{color:#b71c1c;display:block}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
+.field-error{color:#b71c1c;display:block}.error-links{margin:.3rem 0 1rem;padding-left:1.2rem}.error-links a{color:#b71c1c;font-weight:600}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
 button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
 nav a[aria-current=page],header a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
@@ -119,21 +119,57 @@ export const RequiredMark = () => <span class="required-mark"> (required)</span>
 /** The first of `names` (in the form's order) that a refusal names: the input the page opens focused on. */
 export const firstRefused = (names: readonly string[], refused: Record<string, unknown> | null | undefined) => names.find((name) => refused && name in refused) ?? null;
 
-/** A refusal shown beside the field it names. */
-export const FieldError = (props: { field: string; error?: { field: string | null; message: string } | null }) =>
-  props.error && props.error.field === props.field ? (
+/** A refused form's problems as a page holds them: the first one's message and field, and every problem when the refusal listed several. */
+interface ShownRefusal {
+  field: string | null;
+  message: string;
+  problems?: readonly { field: string | null; message: string }[];
+}
+
+/** The message about one input: the problem naming it (`events.0` names `events`), or the refusal's own when it names that input. */
+function messageAbout(error: ShownRefusal | null | undefined, field: string): string | null {
+  if (!error) return null;
+  const listed = error.problems?.find((p) => p.field === field || p.field?.split(".")[0] === field);
+  if (listed) return listed.message;
+  return error.field === field ? error.message : null;
+}
+
+/** A refusal shown beside the field it names; with every problem of the form listed, each field shows its own. */
+export const FieldError = (props: { field: string; error?: ShownRefusal | null }) => {
+  const message = messageAbout(props.error, props.field);
+  return message !== null ? (
     <span class="field-error" id={`${props.field}-error`} role="alert">
-      {props.error.message}
+      {message}
     </span>
   ) : null;
+};
 
 export interface PageFeedback {
   notice?: string | null;
-  error?: { message: string; field: string | null } | null;
+  error?: ShownRefusal | null;
 }
 
 /**
- * The outcome of the last action, first thing in the page's main, where a screen reader starts: after post/redirect/get
+ * The error summary's links (GOV.UK's pattern): one per problem that names a field, to the message
+ * beside it (`<field>-error`, which FieldError draws); forms.js moves the focus on to that field's input.
+ */
+const ErrorLinks = (props: { problems?: readonly { field: string | null; message: string }[] }) => {
+  const linked = (props.problems ?? []).filter((p): p is { field: string; message: string } => p.field !== null);
+  return linked.length > 0 ? (
+    <ul class="error-links" aria-label="Problems to fix">
+      {linked.map((p) => (
+        <li>
+          <a href={`#${p.field}-error`} data-error-link={`${p.field}-error`}>
+            {p.message}
+          </a>
+        </li>
+      ))}
+    </ul>
+  ) : null;
+};
+
+/**
+ * The outcome of the last action, first thing in the page's main: after post/redirect/get
  * the page opens at the top with it in view, and forms.js gives it the focus (`data-outcome`, `tabindex`).
  */
 const Feedback = (props: { feedback?: PageFeedback }) => (
@@ -144,9 +180,12 @@ const Feedback = (props: { feedback?: PageFeedback }) => (
       </p>
     ) : null}
     {props.feedback?.error ? (
-      <p class="error" role="alert" id={props.feedback.notice ? undefined : "outcome"} tabindex={-1} data-outcome>
-        {props.feedback.error.message}
-      </p>
+      <>
+        <p class="error" role="alert" id={props.feedback.notice ? undefined : "outcome"} tabindex={-1} data-outcome>
+          {props.feedback.error.message}
+        </p>
+        <ErrorLinks problems={props.feedback.error.problems} />
+      </>
     ) : null}
   </>
 );
@@ -176,6 +215,9 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
         )}
         <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`} aria-current={viewer.path?.startsWith(`${PORTAL_ROUTE}/passkeys`) ? "page" : undefined}>
           {viewer.email}
+        </a>
+        <a href={`${PORTAL_ROUTE}/settings`} aria-current={viewer.path?.startsWith(`${PORTAL_ROUTE}/settings`) ? "page" : undefined}>
+          Your settings
         </a>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>
           <FormToken token={props.formToken} />

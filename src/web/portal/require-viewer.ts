@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { DEFAULT_TIME_ZONE } from "../../domain/portal/profile";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
@@ -33,6 +34,8 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const seen = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
   const viewer = { ...seen, path: c.req.path };
   c.set("viewer", viewer);
+  // Every time the page draws is in the member's zone (web/kit/format.ts reads it through the context storage).
+  c.set("readerTimeZone", viewer.timeZone ?? DEFAULT_TIME_ZONE);
   const pageToken = await formTokenOf(c.get("deps"), viewer);
   c.set("formToken", pageToken);
   if (c.req.method !== "POST") return next();

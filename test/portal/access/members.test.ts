@@ -58,6 +58,43 @@ describe("members page", () => {
     expect(await auditActions(org.id)).toEqual([]);
   });
 
+  it("names the invitee (issue 45 item 9): the invitation keeps the name; a name with a text-direction character is refused beside it", async () => {
+    const org = await createOrganisation("partner");
+    const session = await signedInMember(org.id, "admin");
+    const bidi = await portal("POST", "/members/invitations", { session, form: { email: "x@example.test", role: "member", display_name: "Ada\u202eLovelace" } });
+    expect(bidi.status).toBe(400);
+    expect(bidi.text).toMatch(/id="display_name-error"[^>]*>[^<]*plain text/);
+    expect(bidi.text).toContain('value="x@example.test"');
+    const res = await portal("POST", "/members/invitations", { session, form: { email: "y@example.test", role: "member", display_name: "Grace Hopper" } });
+    expect(res.status).toBe(201);
+    expect(await env.DB.prepare("select display_name from portal_invitations where organisation_id = ? and email = ?").bind(org.id, "y@example.test").first("display_name")).toBe("Grace Hopper");
+  });
+
+  it("Your settings (issue 45 items 9 and 10): a member sets their name and time zone, every portal time is then in that zone, named; bad values are refused beside their fields", async () => {
+    const org = await createOrganisation("partner");
+    const session = await signedInMember(org.id, "admin");
+    const page = await portal("GET", "/settings", { session });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<option value="UTC" selected="">UTC</option>');
+    expect(page.text).toContain('href="/portal/settings" aria-current="page"');
+    const refused = await portal("POST", "/settings", { session, form: { display_name: "Ada\u202eLovelace", time_zone: "Mars/Olympus_Mons" } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(/id="display_name-error"[^>]*>[^<]*plain text/);
+    expect(refused.text).toMatch(/id="time_zone-error"[^>]*>Choose a time zone from the list.</);
+    expect(await env.DB.prepare("select display_name, time_zone from portal_members where id = ?").bind(session.memberId).first()).toEqual({ display_name: null, time_zone: null });
+    const saved = await portal("POST", "/settings", { session, form: { display_name: "  Ada Lovelace ", time_zone: "Europe/Paris" } });
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe("/portal/settings");
+    expect(await env.DB.prepare("select display_name, time_zone from portal_members where id = ?").bind(session.memberId).first()).toEqual({ display_name: "Ada Lovelace", time_zone: "Europe/Paris" });
+    expect((await auditActions(org.id)).map((a) => a.action)).toEqual(["member.settings_changed"]);
+    // The members list's times are now Paris times, named by the zone's short name.
+    const members = await portal("GET", "/members", { session });
+    expect(members.text).toMatch(/<td data-label="Member since">\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} CES?T<\/td>/);
+    // An emptied name clears it; the zone stays one of the list.
+    expect((await portal("POST", "/settings", { session, form: { display_name: "", time_zone: "UTC" } })).status).toBe(303);
+    expect(await env.DB.prepare("select display_name, time_zone from portal_members where id = ?").bind(session.memberId).first()).toEqual({ display_name: null, time_zone: "UTC" });
+  });
+
   it("removes a member: their sessions end at once, the removal is audited; another organisation's member and oneself are refused", async () => {
     const org = await createOrganisation("partner");
     const session = await signedInMember(org.id, "admin");

@@ -19,6 +19,8 @@ describe("partner portal: open, fill in, submit and accept", () => {
     expect(messageBeside(res.text, "contact.email")).toBe("Enter the email like name@example.com.");
     expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
     expect(res.text).toContain('aria-describedby="contact.email-error"');
+    // The summary above the form links to every problem (issue 45 item 7).
+    expect(res.text).toMatch(/<ul class="error-links"[^>]*><li><a href="#contact.email-error"[^>]*>Enter the email like name@example.com.<\/a><\/li><li><a href="#funding.amount-error"/);
     expect(res.text).toContain('value="not-an-email"');
     expect(await leadIdsOf(organisation.id)).toEqual([]);
     expect(await auditOf(organisation.id)).toEqual([]);
@@ -148,6 +150,46 @@ describe("partner portal: open, fill in, submit and accept", () => {
       expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.business.name, `round ${round}`).toBe(winner);
     }
     expect((await auditOf(organisation.id)).filter((a) => a.action === "lead.amended")).toHaveLength(20);
+  });
+
+  it("shows the API's channel to admins only, in its own section and in plain words; a member's save leaves it as it is (issue 45 item 10)", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const admin = await signedInMember(organisation.id, "admin");
+    const member = await signedInMember(organisation.id, "member");
+    const adminForm = (await portal("GET", "/leads/new", { session: admin })).text;
+    expect(adminForm).toMatch(/<legend>For your integration<\/legend>[\s\S]*name="channel.name"/);
+    const memberForm = (await portal("GET", "/leads/new", { session: member })).text;
+    expect(memberForm).not.toContain('name="channel.name"');
+    expect(memberForm).not.toContain("For your integration");
+    for (const text of [adminForm, memberForm]) {
+      expect(text).not.toContain("Channel name");
+      expect(text).not.toMatch(/major units|channel: portal/);
+    }
+    const lead = await createLead(sandbox.key);
+    const edit = await portal("GET", `/leads/${lead.id}/edit`, { session: member });
+    expect(edit.text).not.toContain("Acme Books");
+    const { "channel.name": _n, "channel.domain": _d, ...form } = completeUkForm();
+    const saved = await portal("POST", `/leads/${lead.id}/edit`, { session: member, form: { ...form, "business.name": "Kept Channel Ltd", version: formVersionOf(edit.text)!, intent: "save" } });
+    expect(saved.status).toBe(303);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key });
+    expect(read.body).toMatchObject({ business: { name: "Kept Channel Ltd" }, channel: { name: "Acme Books", domain: "acmebooks.example" } });
+    const adminEdit = await portal("GET", `/leads/${lead.id}/edit`, { session: admin });
+    expect(adminEdit.text).toContain('value="Acme Books"');
+  });
+
+  it("reads the consent's date and time in the member's own zone, and shows it back in it (issue 45 item 10)", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    expect((await portal("POST", "/settings", { session, form: { display_name: "", time_zone: "Europe/Paris" } })).status).toBe(303);
+    const form = (await portal("GET", "/leads/new", { session })).text;
+    expect(form).toContain("When the applicant consented");
+    expect(form).toContain("In your time zone, Europe/Paris");
+    expect(form).not.toContain("(UTC)");
+    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "save" } });
+    expect(created.status).toBe(303);
+    const id = leadIdOf(created.location);
+    expect((await call("GET", `/partner/v1/leads/${id}`, { key: sandbox.key })).body.consent.obtained_at).toBe("2026-11-01T09:00:00Z");
+    expect((await portal("GET", `/leads/${id}/edit`, { session })).text).toMatch(/name="consent.obtained_at"[^>]*value="2026-11-01T10:00"/);
   });
 
   it("keeps a draft of another organisation out of reach of edits", async () => {

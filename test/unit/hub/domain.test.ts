@@ -51,6 +51,11 @@ describe("signature", () => {
     expect(checkSignature({ full_name: " Ada  Lovelace ", consent: "yes" })).toEqual({ ok: true, name: "Ada Lovelace" });
     expect(checkSignature({ full_name: "Ada", consent: "on" })).toMatchObject({ ok: false, field: "consent" });
     expect(checkSignature({ consent: "yes" })).toMatchObject({ ok: false, field: "full_name" });
+    // Every problem at once (issue 45 item 7): the name and the consent, in the form's order.
+    const both = checkSignature({ full_name: " ", consent: "" }, "GB");
+    expect(both.ok ? [] : both.problems.map((p) => p.field)).toEqual(["full_name", "consent"]);
+    const account = checkAccountDetails("ca", { account_holder_name: "", transit_number: "1", institution_number: "003", account_number: "12" });
+    expect(account.ok ? [] : account.problems.map((p) => [p.field, p.problem])).toEqual([["account_holder_name", "missing"], ["transit_number", "invalid"], ["account_number", "invalid"]]);
   });
 
   it("needs a first and a last name where the market's agreements name the signer so (every served market)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localFormOf } from "../../../src/domain/hub/local-form";
+import { instantOfWallClock, localFormOf, wallClockOfInstant } from "../../../src/domain/hub/local-form";
 import { MARKETS } from "../../../src/domain/reference/markets";
 
 describe("the business's local form", () => {
@@ -44,5 +44,24 @@ describe("the business's local form", () => {
     expect(localFormOf("GB").date(null)).toBe("");
     expect(localFormOf("GB").date("14/03/2019")).toBe("");
     expect(localFormOf("GB").date("2019-02-30T10:00:00Z")).toBe("");
+  });
+});
+
+describe("a reader's own zone (issue 45 item 10)", () => {
+  it("shows times in the zone given, named, in the market's locale", () => {
+    expect(localFormOf("GB", "Europe/Paris").time("2026-12-08T06:24:00Z")).toBe("8 Dec 2026, 07:24 CET");
+    expect(localFormOf("GB", "UTC").time("2026-07-08T06:24:00Z")).toBe("8 Jul 2026, 06:24 UTC");
+    expect(localFormOf("GB").time("2026-07-08T06:24:00Z")).toBe("8 Jul 2026, 07:24 BST");
+  });
+
+  it("reads a typed date and time in a zone as the instant it names, and back, across daylight saving", () => {
+    expect(instantOfWallClock("2026-11-01T10:00", "UTC")).toBe("2026-11-01T10:00:00Z");
+    expect(instantOfWallClock("2026-11-01T10:00", "Europe/Paris")).toBe("2026-11-01T09:00:00Z");
+    expect(instantOfWallClock("2026-07-01T10:00", "Europe/London")).toBe("2026-07-01T09:00:00Z");
+    expect(instantOfWallClock("2026-07-01T10:00", "America/New_York")).toBe("2026-07-01T14:00:00Z");
+    expect(instantOfWallClock("yesterday", "UTC")).toBeNull();
+    expect(wallClockOfInstant("2026-07-01T09:00:00Z", "Europe/London")).toBe("2026-07-01T10:00");
+    expect(wallClockOfInstant("2026-11-01T09:00:00Z", "Europe/Paris")).toBe("2026-11-01T10:00");
+    expect(wallClockOfInstant(null, "UTC")).toBe("");
   });
 });

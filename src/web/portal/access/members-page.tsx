@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_MAX } from "../../../domain/portal/profile";
 import { PORTAL_ROLES, type PortalRole, type PortalViewer } from "../../../domain/portal/viewer";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, PortalPage, RequiredMark, type PageFeedback } from "../layout";
@@ -38,7 +39,7 @@ export interface MembersPageProps {
   /** The invitation just made: its link is on this answer and nowhere else, ever. */
   invited?: { email: string; url: string; expiresAt: string; reenrol?: boolean } | null;
   /** What was typed, put back after a refusal. */
-  draft?: { email: string; role: string };
+  draft?: { email: string; role: string; display_name?: string };
 }
 
 /** A moment in the kit's one form, UTC named (members belong to no one market): `8 Dec 2026, 06:24 UTC`. */
@@ -152,6 +153,21 @@ export const membersPage = (p: MembersPageProps) => (
         autofocus={p.feedback?.error?.field === "email" || undefined}
       />
       <FieldError field="email" error={p.feedback?.error} />
+      <label for="display_name">Their name</label>
+      <small class="muted" id="display_name-hint">
+        Optional. How the businesses they introduce see them named ("Your adviser: Ada Lovelace, {p.viewer.organisationName}"); they can change it in their settings.
+      </small>
+      <input
+        type="text"
+        id="display_name"
+        name="display_name"
+        maxlength={DISPLAY_NAME_MAX}
+        autocomplete="off"
+        value={p.draft?.display_name ?? ""}
+        aria-describedby={p.feedback?.error?.problems?.some((e) => e.field === "display_name") ? "display_name-error display_name-hint" : "display_name-hint"}
+        aria-invalid={p.feedback?.error?.problems?.some((e) => e.field === "display_name") ? "true" : undefined}
+      />
+      <FieldError field="display_name" error={p.feedback?.error} />
       <label for="role">Role</label>
       <select id="role" name="role" aria-describedby={p.feedback?.error?.field === "role" ? "role-error" : undefined}>
         {INVITATION_ROLES.map((role) => (

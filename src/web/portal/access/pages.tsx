@@ -27,6 +27,7 @@ import { membersPage, type MembersPageProps } from "./members-page";
 import { registerPasskeysAsset } from "./passkeys-asset";
 import { registerFormsAsset } from "../forms-asset";
 import { signInPage } from "./sign-in-page";
+import { registerSettingsPages } from "./settings-page";
 import { passkeyCheckedNow, registerStepUpRoutes, requireFreshPasskey } from "./step-up";
 
 /** Sign-in and invitations, their ceremonies and the one script: reached without a session. */
@@ -102,14 +103,16 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
 
   portal.post(
     "/members/invitations",
-    portalForm<{ email: string; role: string }>({
+    portalForm<{ email: string; role: string; display_name: string }>({
       // Audited by the service, in the invitation's own batch (target: the invitation).
       audit: null,
-      draftOf: (form) => ({ email: textOf(form, "email"), role: textOf(form, "role") }),
-      showAgain: (c, refusal, draft) => renderMembers(c, refusal.status, { draft, feedback: { error: { field: refusal.field ?? "email", message: refusal.message } } }),
+      draftOf: (form) => ({ email: textOf(form, "email"), role: textOf(form, "role"), display_name: textOf(form, "display_name") }),
+      showAgain: (c, refusal, draft) =>
+        renderMembers(c, refusal.status, { draft, feedback: { error: { field: refusal.field ?? "email", message: refusal.message, problems: refusal.problems } } }),
       act: async (c, form) => {
         const viewer = c.get("viewer");
-        const asked = parseForm(CreateInvitation, { email: textOf(form, "email").trim(), role: textOf(form, "role") }, "form");
+        const name = textOf(form, "display_name").trim();
+        const asked = parseForm(CreateInvitation, { email: textOf(form, "email").trim(), role: textOf(form, "role"), ...(name ? { display_name: name } : {}) }, "form");
         const issued = await inviteMember(c.get("deps"), viewer.organisationId, asked, viewer.memberId, { action: "member.invited", environment: viewer.environment });
         // The link is shown on this one answer, never in a redirect.
         return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
@@ -219,6 +222,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
   const PASSKEY_NOTICES: Record<string, string> = { added: "Passkey added: you can sign in with it now.", removed: "Passkey removed: it no longer signs you in." };
   const renderPasskeys = async (c: PortalContext, status: ContentfulStatusCode, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
     c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("deps"), c.get("viewer")), stepUpNeeded: !passkeyCheckedNow(c), feedback }), status);
+  registerSettingsPages(portal);
   portal.get("/passkeys", (c) => renderPasskeys(c, 200, { notice: PASSKEY_NOTICES[c.req.query("notice") ?? ""] ?? null }));
   portal.post("/passkeys/options", async (c) => {
     const { challengeId, options } = await addPasskeyOptions(c.get("deps"), relyingPartyOf(c.req.url, c.env.PUBLIC_URL), c.get("viewer"));

@@ -1,4 +1,5 @@
 /** The signed-in member's own passkeys: the list, adding another (a registration ceremony) and removing one behind the confirm page. */
+import { formatFor } from "../../kit/format";
 import type { PortalViewer } from "../../../domain/portal/viewer";
 import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
@@ -15,7 +16,8 @@ interface PasskeyLine {
   lastUsedAt: string | null;
 }
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "Not used yet");
+// The kit's one time form, in the member's own zone, named.
+const when = (iso: string | null) => (iso ? formatFor(null).time(iso) : "Not used yet");
 
 /** A passkey has no name of its own: where it lives (as the authenticator said) and the end of its id, which the browser's passkey manager shows too. */
 export function passkeyName(p: Pick<PasskeyLine, "credentialId" | "transports">) {

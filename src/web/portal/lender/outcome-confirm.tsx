@@ -25,7 +25,7 @@ import { dealRequests } from "../../../services/documents/requests";
 import { viewContext } from "../../../services/views/view-context";
 import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { textFields, textsOf, type FormFields } from "../../kit/form";
-import { readNumber } from "../../kit/number-input";
+import { EXAMPLE_OF, readMoney } from "../../kit/number-input";
 import { parseForm, type PageRefusal } from "../../kit/refusal";
 import { LABELS } from "../../kit/format";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -194,6 +194,9 @@ function fundedPage(c: PortalContext, found: NonNullable<Awaited<ReturnType<type
               Amount paid out ({deal.request.currency}, at most the accepted offer)
               <RequiredMark />
             </label>
+            <small class="muted" id="funded_amount-hint">
+              {`${EXAMPLE_OF.money[0]!.toUpperCase()}${EXAMPLE_OF.money.slice(1)}.`}
+            </small>
             <input
               type="text"
               inputmode="decimal"
@@ -202,6 +205,7 @@ function fundedPage(c: PortalContext, found: NonNullable<Awaited<ReturnType<type
               required
               value={draft.fields.funded_amount ?? (accepted ? String(accepted.amount) : "")}
               {...invalid(refusal, "funded_amount")}
+              aria-describedby={refusal?.field === "funded_amount" ? "funded_amount-error funded_amount-hint" : "funded_amount-hint"}
             />
             <FieldError field="funded_amount" error={refusal} />
             <label for="funded_on">
@@ -274,7 +278,8 @@ export function registerOutcomeConfirmations(portal: Hono<PortalEnv>) {
         const notYet = portalFundingRefusal({ status: found.deal.status, lenderStatus: found.deal.lender_status });
         if (notYet) throw notYet;
         if (!fields.funded_on) throw new Refusal("invalid_request", "Give the day the money was paid out.", { field: "funded_on" });
-        const amount = fields.funded_amount ? (readNumber(fields.funded_amount) ?? fields.funded_amount) : undefined;
+        // The kit's money rule, as every amount of the portal ("£40k", "40,000"); what it cannot read goes on as typed, refused by the schema beside the field.
+        const amount = fields.funded_amount ? (readMoney(fields.funded_amount, found.deal.request.currency) ?? fields.funded_amount) : undefined;
         if (amount === undefined) throw new Refusal("invalid_request", "Give the amount paid out.", { field: "funded_amount" });
         const report = parseForm(StatusBody, { status: "funded", funded_amount: amount, funded_on: fields.funded_on }, "body");
         const deal = await reportStatus(c.get("deps"), scope, ref, report);

@@ -25,6 +25,7 @@ import { lenderOverview, registerLenderPages, withWorkQueueCount } from "../lend
 import { partnerOverview, registerPartnerPages } from "../partner/pages";
 import { areaMessagePage, failedMessage, notFoundPage, refusedPage, signedInNotFoundPage, tooLargePage } from "../refused-page";
 import type { TooLargePage } from "../../../middleware/body-limit";
+import { contextStorage } from "hono/context-storage";
 import { requireViewer } from "../require-viewer";
 import { clearSessionCookie } from "../session-cookie";
 import { Confirm } from "../../kit/confirm";
@@ -78,6 +79,8 @@ export function createPortalRoutes() {
 
   registerPublicAccessPages(portal);
 
+  // Hono's context storage, so the kit's time form reads the member's zone while any page is drawn (web/kit/format.ts).
+  portal.use("*", contextStorage());
   portal.use("*", requireViewer);
   portal.use("*", withWorkQueueCount);
 

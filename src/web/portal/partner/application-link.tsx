@@ -94,7 +94,7 @@ export function registerApplicationLinkPages(portal: Hono<PortalEnv>) {
               <h2 id="application-link-made">Send this link to your client</h2>
               <p>
                 <strong>Copy it now: it is shown only this once.</strong> State: {STATE_WORDS[link.state]}; it works until{" "}
-                <time datetime={link.expires_at}>{link.expires_at.slice(0, 16).replace("T", " ")} UTC</time>.
+                <time datetime={link.expires_at}>{formatFor(null).time(link.expires_at)}</time>.
               </p>
               <p>
                 <Copyable value={link.url} anchor="application-link" what="the client's application link" secret />

@@ -16,8 +16,8 @@
  * - a date input is three fields (day, month, year, in the market's order) or one box
  *   read in that order (`12/03/1975`), becoming `YYYY-MM-DD`;
  * - checkboxes are `true` when ticked and `false` when not;
- * - `consent.obtained_at` comes from a `datetime-local` input, read as UTC
- *   (`2026-11-01T10:00` → `2026-11-01T10:00:00Z`).
+ * - `consent.obtained_at` comes from a `datetime-local` input, read in the member's own time zone
+ *   (UTC unless they chose one: `2026-11-01T10:00` → `2026-11-01T10:00:00Z`, or `…T09:00:00Z` in Paris).
  */
 import {
   COMPANY_TYPES,
@@ -33,6 +33,8 @@ import { MARKETS } from "../../../domain/reference/markets";
 import { dateExample, dateOrderOf, EXAMPLE_OF, readQuantity, type DateOrder } from "../../kit/number-input";
 import { dateOfForm } from "../../kit/form";
 import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
+import { instantOfWallClock, wallClockOfInstant } from "../../../domain/hub/local-form";
+import { DEFAULT_TIME_ZONE } from "../../../domain/portal/profile";
 
 type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
 
@@ -67,8 +69,6 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
     legend: "Your reference",
     fields: [
       { name: "partner_reference", label: "Your reference for this lead", kind: "text" },
-      { name: "channel.name", label: "Channel name", kind: "text" },
-      { name: "channel.domain", label: "Channel domain", kind: "text" },
     ],
   },
   {
@@ -114,20 +114,33 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
     legend: "Consent",
     fields: [
       { name: "consent.obtained", label: "The applicant consented", kind: "checkbox" },
-      { name: "consent.obtained_at", label: "Consent obtained at (UTC)", kind: "datetime" },
+      { name: "consent.obtained_at", label: "When the applicant consented", kind: "datetime" },
       { name: "consent.soft_credit_search", label: "The applicant agreed to a soft credit search", kind: "checkbox" },
       {
         name: "consent.text_version",
         label: "Consent text the applicant agreed to",
         kind: "select",
         options: CONSENT_TEXTS.map((v) => ({ value: v.version, label: `Version ${v.version}` })),
-        hint: "With the box above ticked, the lead keeps a receipt naming this text and its hash (channel: portal).",
+        hint: "With the box above ticked, the lead keeps a receipt naming this text and its fingerprint, recorded as agreed through this portal.",
       },
     ],
   },
 ];
 
-export const LEAD_FORM_FIELDS: LeadFormField[] = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields)];
+/**
+ * What the partner API carries for an integration (the lead's `channel`: which of the partner's own
+ * sites or apps the lead came from) means nothing to someone introducing a client: only an admin, who
+ * sets up the integration, sees it, in its own section after the rest; a member's save leaves it as it is.
+ */
+export const INTEGRATION_SECTION: LeadFormSection = {
+  legend: "For your integration",
+  fields: [
+    { name: "channel.name", label: "Site or app the lead came from", kind: "text", hint: "Shown to admins only: your systems can tell your sources apart by it." },
+    { name: "channel.domain", label: "Its web address", kind: "text", hint: "For example shop.example.com." },
+  ],
+};
+
+export const LEAD_FORM_FIELDS: LeadFormField[] = [MARKET_FIELD, ...LEAD_FORM_SECTIONS.flatMap((s) => s.fields), ...INTEGRATION_SECTION.fields];
 const FIELD_NAMES = new Set(LEAD_FORM_FIELDS.map((f) => f.name));
 
 /** The lead form's inputs of these names, in this order: another form that asks the same things (prequalification) takes them from here. */
@@ -146,12 +159,14 @@ export type PostedForm = Record<string, string>;
 interface ReadingOf {
   currency?: string;
   dateOrder: DateOrder;
+  /** The zone a typed date and time is in: the member's own (UTC unless they chose one). */
+  timeZone?: string;
 }
 
 /** The reading of a form about a lead of this market (a market we do not serve: no currency check, day first). */
-export function readingOf(country: string | undefined): ReadingOf {
+export function readingOf(country: string | undefined, timeZone?: string): ReadingOf {
   const market = MARKETS.find((m) => m.country === country);
-  return { currency: market?.currency, dateOrder: market ? dateOrderOf(market.locale) : "DMY" };
+  return { currency: market?.currency, dateOrder: market ? dateOrderOf(market.locale) : "DMY", timeZone };
 }
 
 /** The hint of a date field: three fields in this order, with GOV.UK's example. */
@@ -163,7 +178,7 @@ function valueOf(field: LeadFormField, raw: string | undefined, mode: "create" |
   const text = (raw ?? "").trim();
   if (text === "") return mode === "create" ? undefined : null;
   if (field.kind === "number") return readQuantity(field.name, text, reading.currency) ?? text;
-  if (field.kind === "datetime") return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00Z` : text;
+  if (field.kind === "datetime") return instantOfWallClock(text, reading.timeZone ?? DEFAULT_TIME_ZONE) ?? text;
   return text;
 }
 
@@ -186,8 +201,14 @@ export function bodyOfFields(fields: readonly LeadFormField[], form: PostedForm,
   return body;
 }
 
-/** The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. */
-export const leadBodyOf = (form: PostedForm, mode: "create" | "edit") => bodyOfFields(LEAD_FORM_FIELDS, form, mode);
+const INTEGRATION_NAMES = new Set(INTEGRATION_SECTION.fields.map((f) => f.name));
+
+/**
+ * The JSON body POST /leads (create) or PATCH /leads/{id} (edit) would receive for this form. Without
+ * `integration` (a member, whose form has no such section) the channel is left out, so an edit keeps it.
+ */
+export const leadBodyOf = (form: PostedForm, mode: "create" | "edit", integration = true, timeZone?: string) =>
+  bodyOfFields(integration ? LEAD_FORM_FIELDS : LEAD_FORM_FIELDS.filter((f) => !INTEGRATION_NAMES.has(f.name)), form, mode, readingOf(form.country, timeZone));
 
 /**
  * The input a problem belongs beside: its own path when the form has that
@@ -201,7 +222,7 @@ export function inputOfField(field: string | null | undefined): string | null {
 }
 
 /** The values to show back in the inputs: what was posted (after a refusal) or the lead's stored parts. */
-export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
+export function formValuesOfLead(lead: Record<string, unknown>, timeZone: string = DEFAULT_TIME_ZONE): PostedForm {
   const values: PostedForm = {};
   for (const field of LEAD_FORM_FIELDS) {
     let node: unknown = lead;
@@ -210,7 +231,7 @@ export function formValuesOfLead(lead: Record<string, unknown>): PostedForm {
     if (field.kind === "checkbox") {
       if (node === true) values[field.name] = "on";
     } else if (field.kind === "datetime") {
-      values[field.name] = String(node).slice(0, 16);
+      values[field.name] = wallClockOfInstant(String(node), timeZone);
     } else values[field.name] = String(node);
   }
   return values;

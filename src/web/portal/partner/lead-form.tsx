@@ -17,7 +17,8 @@ import { portalForm } from "../form-action";
 import { RefusedForm } from "../../kit/page-errors";
 import { FormInput } from "./form-input";
 import { formProblems, pageRefusal, parseForm, type FormProblems, type PageRefusal } from "../../kit/refusal";
-import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
+import { DEFAULT_TIME_ZONE } from "../../../domain/portal/profile";
+import { formValuesOfLead, INTEGRATION_SECTION, type LeadFormField, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
 import { textFields } from "../../kit/form";
 import { readLeadForPerson } from "../../../services/leads/presentation";
 import { viewContext } from "../../../services/views/view-context";
@@ -28,6 +29,13 @@ const CHECKED_CHANGED = "The lead changed after these answers were shown: nothin
 
 /** The inputs in the order the page shows them. */
 const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
+
+/** The API's integration fields (the channel) are an admin's: a member neither sees nor changes them. */
+const isAdmin = (c: PortalContext) => c.get("viewer").role === "admin";
+
+/** A date and time is typed in the member's own zone: its hint names it, so no "(UTC)" label is needed. */
+const inZone = (field: LeadFormField, c: PortalContext): LeadFormField =>
+  field.kind === "datetime" ? { ...field, hint: `In your time zone, ${(c.get("viewer").timeZone ?? DEFAULT_TIME_ZONE).replace(/_/g, " ")} (Your settings).` } : field;
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
@@ -47,10 +55,18 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
           <fieldset>
             <legend>{section.legend}</legend>
             {section.fields.map((field) => (
-              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} focus={focus === field.name} />
+              <FormInput field={inZone(field, c)} value={values[field.name]} error={problems?.byInput[field.name]} focus={focus === field.name} />
             ))}
           </fieldset>
         ))}
+        {isAdmin(c) ? (
+          <fieldset>
+            <legend>{INTEGRATION_SECTION.legend}</legend>
+            {INTEGRATION_SECTION.fields.map((field) => (
+              <FormInput field={field} value={values[field.name]} error={problems?.byInput[field.name]} focus={focus === field.name} />
+            ))}
+          </fieldset>
+        ) : null}
         <button type="submit" name="intent" value="save">
           Save draft
         </button>{" "}
@@ -63,7 +79,7 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
 }
 
 /** The stored parts of a draft as the form shows them (the applicant's own words, not the resolved figures). */
-const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
+const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>, timeZone?: string) =>
   formValuesOfLead({
     country: lead.country,
     partner_reference: lead.partnerReference,
@@ -73,7 +89,7 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
     funding: lead.funding,
     trading: lead.trading,
     consent: lead.consent,
-  });
+  }, timeZone);
 
 
 /**
@@ -99,7 +115,7 @@ async function submitDraft(c: PortalContext, id: string): Promise<string> {
 async function editPageOfDraft(c: PortalContext, id: string, refusal: PageRefusal) {
   const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
   return c.html(
-    <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
+    <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead, c.get("viewer").timeZone)} problems={formProblems(refusal, inputOfField)} />,
     refusal.status,
   );
 }
@@ -140,7 +156,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       act: async (c, posted, entry) => {
         const form = textFields(posted);
         // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
-        const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create"), "body");
+        const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create", isAdmin(c), c.get("viewer").timeZone), "body");
         const { id } = await openLead(c.get("deps"), { scope: scopeOfViewer(c.get("viewer")), market: country, parts, consentChannel: "portal" });
         entry.about(id);
         // Nothing is submitted from the form: "Check your answers" is the one way to submit.
@@ -154,7 +170,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     // Another partner's lead or none: not_found, the portal's 404 page.
     const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
     if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
-    return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} version={lead.version} />);
+    return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead, c.get("viewer").timeZone)} version={lead.version} />);
   });
 
   portal.post(
@@ -171,7 +187,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
         const held = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
         // A form without the version it was drawn from cannot be told from a stale one.
         if (drawn === undefined || drawn !== held.version) throw new Refusal("precondition_failed", LEAD_CHANGED);
-        const changes = parseForm(LeadPatch, leadBodyOf(form, "edit"), "body");
+        const changes = parseForm(LeadPatch, leadBodyOf(form, "edit", isAdmin(c), c.get("viewer").timeZone), "body");
         await amendLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id, changes, drawn, "portal");
         return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=saved`;
       },
