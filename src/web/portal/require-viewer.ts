@@ -1,4 +1,7 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../app-env";
+import { useEnvironment } from "../../middleware/database";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
@@ -33,6 +36,8 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   const seen = c.get("sandboxHost") ? { ...session, environment: "sandbox" as const } : session;
   const viewer = { ...seen, path: c.req.path };
   c.set("viewer", viewer);
+  // The session's environment chooses the data database the pages read (docs/capacity.md); the session itself is a control row.
+  useEnvironment(c as unknown as Context<AppEnv>, viewer.environment);
   const pageToken = await formTokenOf(c.get("deps"), viewer);
   c.set("formToken", pageToken);
   if (c.req.method !== "POST") return next();
