@@ -5,6 +5,7 @@ import type { RegisterLookupMessage } from "../../src/services/registers/lookups
 import { PRODUCTION, type ApiResponse } from "../helpers/api";
 import { runQueueBatch } from "../helpers/queue";
 import { completeUkLead } from "../leads/helpers";
+import { inData } from "../helpers/data-db";
 
 /** A UK lead naming `companyNumber` (and, optionally, a VAT number). */
 export const ukLead = (companyNumber: string, vatNumber: string | null = null, overrides: Record<string, unknown> = {}) => {
@@ -53,7 +54,7 @@ export interface LookupRow {
 }
 
 export async function lookupRows(ownerId: string): Promise<LookupRow[]> {
-  const { results } = await env.DB.prepare("select * from register_answers where owner_id = ? order by kind").bind(ownerId).all<any>();
+  const { results } = await inData.prepare("select * from register_answers where owner_id = ? order by kind").bind(ownerId).all<any>();
   return results.map((r) => ({ ...r, answer: r.answer === null ? null : JSON.parse(r.answer) }));
 }
 
@@ -77,7 +78,7 @@ export async function settle(ownerId: string) {
  * that redelivers at once first moves the rows' due time, as time would.
  */
 export async function delayPassed(...ownerIds: string[]) {
-  await env.DB.prepare(`update register_answers set due_at = ? where due_at is not null and owner_id in (${ownerIds.map(() => "?").join(",")})`)
+  await inData.prepare(`update register_answers set due_at = ? where due_at is not null and owner_id in (${ownerIds.map(() => "?").join(",")})`)
     .bind(new Date().toISOString(), ...ownerIds)
     .run();
 }
@@ -90,5 +91,5 @@ export async function delayPassed(...ownerIds: string[]) {
  */
 export async function settleOverdueLookups() {
   const now = new Date().toISOString();
-  await env.DB.prepare("update register_answers set due_at = ? where due_at is not null and due_at < ?").bind(now, now).run();
+  await inData.prepare("update register_answers set due_at = ? where due_at is not null and due_at < ?").bind(now, now).run();
 }
