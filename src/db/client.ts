@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import type { Environment } from "../domain/identity/keys";
+import { CrossDatabaseStatement, sideOfStatement, type Side } from "./placement";
 
 export const database = (d1: D1Database) => drizzle(d1);
 export type Database = ReturnType<typeof database>;
@@ -12,7 +13,7 @@ export type Database = ReturnType<typeof database>;
  */
 export type DataEnvironment = Environment;
 
-export interface DatabaseBindings {
+interface DatabaseBindings {
   DB: D1Database;
   DB_SANDBOX: D1Database;
 }
@@ -20,59 +21,10 @@ export interface DatabaseBindings {
 /** The one seam that chooses a data database; the shard map of docs/capacity.md extends it to `{environment, region, shard}`. */
 export const databaseFor = (bindings: DatabaseBindings, environment: DataEnvironment): D1Database => (environment === "sandbox" ? bindings.DB_SANDBOX : bindings.DB);
 
-/** The binding's name per environment: what the deploy scripts, a bookmark's cookie and a queue message's absence speak of. */
-export const DATABASE_BINDINGS: Record<DataEnvironment, keyof DatabaseBindings> = { live: "DB", sandbox: "DB_SANDBOX" };
-
-/**
- * The control tables: what a request reads before it knows its environment (the organisation, its keys
- * and tokens, the panel, the portal's members, passkeys, invitations, sessions, challenges, form uses)
- * and the portal's audit log, written in one batch with member changes. Every other table, and so every
- * new one unless it is added here, is environment-scoped data and lives in the environment's database.
- */
-export const CONTROL_TABLES: ReadonlySet<string> = new Set([
-  "organisations",
-  "api_keys",
-  "access_tokens",
-  "panel_products",
-  "portal_members",
-  "portal_invitations",
-  "portal_passkeys",
-  "portal_replaced_passkeys",
-  "portal_challenges",
-  "portal_sessions",
-  "portal_form_uses",
-  "portal_audit_log",
-]);
-
-/** A table named by a statement: after `from`, `join`, `into` or `update` (drizzle quotes it, hand-written SQL may not). */
-const TABLE_REFERENCE = /\b(?:from|join|into|update)\s+[`"[]?(\w+)/gi;
-
-export type Side = "control" | "data";
-
-/** Which database a statement's tables are in: `mixed` when it names both (a join to split). */
-export function sideOfStatement(sql: string): Side | "mixed" {
-  let control = false;
-  let data = false;
-  for (const match of sql.matchAll(TABLE_REFERENCE)) {
-    if (CONTROL_TABLES.has(match[1]!.toLowerCase())) control = true;
-    else data = true;
-  }
-  if (control && data) return "mixed";
-  return control ? "control" : "data";
-}
-
 /** What the drizzle D1 driver asks of its client: a D1 binding and a D1 session both have it. */
 export interface D1Client {
   prepare(query: string): D1PreparedStatement;
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]>;
-}
-
-/** Refused: a statement or batch over both databases cannot run in either (split it into one read per database). */
-export class CrossDatabaseStatement extends Error {
-  constructor(what: string) {
-    super(`${what} names control tables and environment data, which live in different databases; read each from its own (docs/capacity.md, "Which database a table belongs to").`);
-    this.name = "CrossDatabaseStatement";
-  }
 }
 
 /**

@@ -21,8 +21,8 @@ export const retentionCutoff = (now: Date, days: number) => new Date(now.getTime
  * The sandbox database's own period (`SANDBOX_RETENTION_DAYS`): the sandbox promises integrators nothing
  * past their test, so its events and deliveries go sooner. At least a day; absent or unreadable, a week.
  */
-export const DEFAULT_SANDBOX_RETENTION_DAYS = 7;
-export const MIN_SANDBOX_RETENTION_DAYS = 1;
+const DEFAULT_SANDBOX_RETENTION_DAYS = 7;
+const MIN_SANDBOX_RETENTION_DAYS = 1;
 
 export function sandboxRetentionDays(configured: string | undefined): number {
   const days = Number(configured);
