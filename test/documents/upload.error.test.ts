@@ -7,6 +7,7 @@ import { DOCUMENTS_PER_LEAD } from "../../src/services/documents/lead-documents"
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/middleware/body-limit";
 import { pdf } from "./fixtures";
 import { upload } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 async function freshLead() {
   const { sandbox } = await partnerWithKeys();
@@ -117,7 +118,7 @@ describe("partner document upload: bad input", () => {
 
 /** Rows standing in for earlier uploads, so the cap is reached without a hundred requests. */
 async function seedDocuments(leadId: string, n: number) {
-  const lead = await env.DB.prepare("select organisation_id, environment from leads where id = ?").bind(leadId).first<any>();
+  const lead = await inData.prepare("select organisation_id, environment from leads where id = ?").bind(leadId).first<any>();
   const at = new Date().toISOString();
   const statements = Array.from({ length: n }, (_, i) =>
     env.DB.prepare(

@@ -14,6 +14,7 @@ import { firmOffer, makeOffer } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { env } from "cloudflare:workers";
 import { sweepD1Faults, type SweepOutcome } from "./sweep";
+import { inData } from "../helpers/data-db";
 
 /** The batch is where the change is written: its failure must be one of the "nothing left" outcomes. */
 function expectBatchLeavesNothing(outcomes: SweepOutcome[]) {
@@ -28,7 +29,7 @@ async function routing() {
   return async () => {
     const partner = await partnerWithKeys();
     const { lead } = await submittedLead(partner.live.key);
-    const { results } = await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
+    const { results } = await inData.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
     const refOf = (orgId: string) => results.find((r) => r.lender_organisation_id === orgId)?.ref as string;
     return { ...panel, partner, lead, refA: refOf(panel.a.id), refB: refOf(panel.b.id) };
   };

@@ -4,6 +4,7 @@ import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { eventsFor, eventsNamed, submittedLead, twoLenderPanel } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 describe("submit routes through the real matcher", () => {
   it("agrees with prequalification on the same facts", async () => {
@@ -31,7 +32,7 @@ describe("submit routes through the real matcher", () => {
     const { live } = await partnerWithKeys();
     const { lead, submit } = await submittedLead(live.key);
     expect(submit).toMatchObject({ state: "matched", matched_options: 2, already_submitted: false });
-    const { results: deals } = await env.DB.prepare("select ref, lender_organisation_id, lender_status, test from deals where lead_id = ?").bind(lead.id).all<any>();
+    const { results: deals } = await inData.prepare("select ref, lender_organisation_id, lender_status, test from deals where lead_id = ?").bind(lead.id).all<any>();
     expect(deals.map((d) => d.lender_organisation_id).sort()).toEqual([a.id, b.id].sort());
     for (const d of deals) {
       expect(d.ref).toMatch(/^DL-[2-9A-HJKMNP-Z]{8}$/);
