@@ -240,7 +240,6 @@ describe("the sandbox in its own database (issue 40 item 3): the credential's en
     expect(changed).toContain("sandbox:leads");
     expect(await bytesOf(env.DB)).toBe(bytesBefore);
     expect(await bytesOf(env.DB_SANDBOX)).toBeGreaterThan(sandboxBytesBefore);
-    console.info(JSON.stringify({ flood: 30, db_bytes: [bytesBefore, await bytesOf(env.DB)], db_sandbox_bytes: [sandboxBytesBefore, await bytesOf(env.DB_SANDBOX)] }));
   });
 
   it("the portal in sandbox reads the sandbox's database: a sandbox lead is on its page, and its live switch shows the live one", async () => {
