@@ -44,6 +44,7 @@ export async function callRecording(queue: Queue, method: string, path: string, 
 export interface LookupRow {
   owner_id: string;
   kind: "registry" | "vat";
+  environment: "live" | "sandbox";
   number: string;
   country: string;
   lookup_id: string;
@@ -60,7 +61,7 @@ export async function lookupRows(ownerId: string): Promise<LookupRow[]> {
 
 /** The messages a lead's due lookups stand for (what the queue holds for it). */
 export async function dueMessages(ownerId: string): Promise<RegisterLookupMessage[]> {
-  return (await lookupRows(ownerId)).filter((r) => r.due_at !== null).map((r) => ({ owner_id: r.owner_id, kind: r.kind, lookup_id: r.lookup_id }));
+  return (await lookupRows(ownerId)).filter((r) => r.due_at !== null).map((r) => ({ owner_id: r.owner_id, kind: r.kind, lookup_id: r.lookup_id, environment: r.environment }));
 }
 
 /** Hands messages to the worker's queue handler as the Queues runtime would, and reads what it decided. */
