@@ -97,9 +97,9 @@ describe("a register that does not answer", () => {
     await settleOverdueLookups();
     await inData.prepare("update register_answers set due_at = ? where owner_id = ?").bind(new Date(Date.now() - 3_600_000).toISOString(), lead.id).run();
     const { queue, sent } = recordingQueue();
-    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue }, environment: "sandbox" }));
     expect(sent).toContainEqual((await dueMessages(lead.id))[0]);
-    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue }, environment: "sandbox" }));
     expect(sent.filter((m) => m.owner_id === lead.id)).toHaveLength(1);
   });
 
