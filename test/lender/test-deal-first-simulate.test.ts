@@ -25,12 +25,12 @@ async function testDeal() {
 async function businessOf(ref: string) {
   const deal = await inData.prepare("select lead_id from deals where ref = ?").bind(ref).first<{ lead_id: string | null }>();
   const { results } = await inData.prepare("select id from leads where test_deal_ref = ?").bind(ref).all<{ id: string }>();
-  const routing = await env.DB.prepare("select count(*) as n from lead_routing where lead_id in (select id from leads where test_deal_ref = ?)").bind(ref).first<{ n: number }>();
+  const routing = await env.DB_SANDBOX.prepare("select count(*) as n from lead_routing where lead_id in (select id from leads where test_deal_ref = ?)").bind(ref).first<{ n: number }>();
   return { dealLeadId: deal?.lead_id ?? null, leads: results.map((r) => r.id), routing: routing!.n };
 }
 
 const repliesOf = async (ref: string) =>
-  (await env.DB.prepare("select count(*) as n from deal_messages where deal_ref = ? and direction = 'borrower_to_lender'").bind(ref).first<{ n: number }>())!.n;
+  (await env.DB_SANDBOX.prepare("select count(*) as n from deal_messages where deal_ref = ? and direction = 'borrower_to_lender'").bind(ref).first<{ n: number }>())!.n;
 
 const eventsOf = async (organisationId: string, ref: string) =>
   (
@@ -38,11 +38,11 @@ const eventsOf = async (organisationId: string, ref: string) =>
   ).results.map((r) => r.event);
 
 /**
- * The real environment whose D1 binding, at the first batch that writes `lead_routing` (the
+ * The real environment whose sandbox D1 binding (a test deal is the sandbox's), at the first batch that writes `lead_routing` (the
  * business's own rows), first waits for `race` to finish.
  */
 function racedEnv(race: () => Promise<unknown>) {
-  const real = env.DB;
+  const real = env.DB_SANDBOX;
   const sqlOf = new WeakMap<object, string>();
   const tagged = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
     sqlOf.set(statement, query);
@@ -63,7 +63,7 @@ function racedEnv(race: () => Promise<unknown>) {
     withSession: () => ({ ...DB, getBookmark: () => null }),
     dump: () => real.dump(),
   } as unknown as D1Database;
-  return { env: { ...env, DB } as Cloudflare.Env, raced: () => raced };
+  return { env: { ...env, DB_SANDBOX: DB } as Cloudflare.Env, raced: () => raced };
 }
 
 describe("the first simulate of a test deal writes its business with its first action", () => {

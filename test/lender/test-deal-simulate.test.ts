@@ -176,7 +176,7 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     expectProblem(await call("GET", `/v1/referrals/${lead_id}`, { key: sandbox.key }), 404, "not_found");
     // One business per deal, however often the lender simulates.
     expect((await simulate(sandbox.key, ref, "message.created")).status).toBe(200);
-    const { n } = (await env.DB.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
+    const { n } = (await env.DB_SANDBOX.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
@@ -185,7 +185,7 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     const ref = await testDeal(sandbox.key);
     const answers = await Promise.all([1, 2, 3].map(() => simulate(sandbox.key, ref, "message.created")));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const { n } = (await env.DB.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
+    const { n } = (await env.DB_SANDBOX.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
     expect(n).toBe(1);
     expect(names(await lenderEvents(organisation.id))).toEqual(["deal.created", "message.created", "message.created", "message.created"]);
   });
