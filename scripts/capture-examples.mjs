@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 const B = process.env.BASE ?? "http://localhost:8787";
 const out = {};
 const ADMIN = { Authorization: `Bearer ${process.env.ADMIN_TOKEN}` };
-async function call(op, method, path, { headers = {}, body, raw, ct } = {}) {
+async function call(op, method, path, { headers = {}, body, raw, ct, csv } = {}) {
   const h = { ...headers };
   let b;
   if (body !== undefined) { b = JSON.stringify(body); h["Content-Type"] = "application/json"; }
@@ -19,7 +19,8 @@ async function call(op, method, path, { headers = {}, body, raw, ct } = {}) {
   const res = await fetch(B + path, { method, headers: h, body: b });
   const text = await res.text();
   let json = null; try { json = JSON.parse(text); } catch {}
-  if (op) out[op] = { request: body, status: res.status, response: json };
+  if (op && csv) out[op] = { ...out[op], response_csv: text };
+  else if (op) out[op] = { request: body, status: res.status, response: json };
   if (res.status >= 400) throw new Error(`${op ?? path}: ${res.status} ${text.slice(0, 300)}`);
   return json;
 }
@@ -32,6 +33,9 @@ const psk = await call(null, "POST", `/admin/v1/organisations/${partner.id}/keys
 const lk = await call(null, "POST", `/admin/v1/organisations/${lender.id}/keys`, { headers: ADMIN, body: { environment: "live" } });
 await call("admin PUT /organisations/{id}/products", "PUT", `/admin/v1/organisations/${lender.id}/products`, { headers: ADMIN, body: { products: [product("gb-term-loan", "Term loan 12-36 months")] } });
 await call("admin GET /organisations/{id}/products", "GET", `/admin/v1/organisations/${lender.id}/products`, { headers: ADMIN });
+// Commission terms (docs/commission.md): the product's default, before any offer is accepted.
+await call("admin PUT /commission-terms/{lender_id}/{product_id}", "PUT", `/admin/v1/commission-terms/${lender.id}/gb-term-loan`, { headers: ADMIN, body: { currency: "GBP", basis: "percentage", rate_bps: 150, max_amount: 250000, clawback_days: 90 } });
+await call("admin GET /commission-terms/{lender_id}/{product_id}", "GET", `/admin/v1/commission-terms/${lender.id}/gb-term-loan`, { headers: ADMIN });
 await call("admin GET /organisations/{id}", "GET", `/admin/v1/organisations/${partner.id}`, { headers: ADMIN });
 await call("admin POST /organisations/{id}/invitations", "POST", `/admin/v1/organisations/${partner.id}/invitations`, { headers: ADMIN, body: { email: "ops@acme-brokers.example", role: "admin" } });
 const P = { "X-API-Key": pk.key }, S = { "X-API-Key": psk.key }, L = { "X-API-Key": lk.key };
@@ -107,6 +111,17 @@ const soffers = await call(null, "GET", `/partner/v1/leads/${slead.id}/offers`, 
 await call(null, "POST", `/partner/v1/leads/${slead.id}/offers/${soffers.offers[0].id}/acceptance`, { headers: S });
 await call("partner POST /sandbox/leads/{id}/simulate", "POST", `/partner/v1/sandbox/leads/${slead.id}/simulate`, { headers: S, body: { event: "fund" } });
 await call("partner POST /leads/{id}/renewals", "POST", `/partner/v1/leads/${slead.id}/renewals`, { headers: S });
+// The accepted live deal funds: commission accrues, is paid, and an early settlement claws it back.
+await call(null, "POST", `/v1/deals/${ref}/status`, { headers: L, body: { status: "funded", funded_amount: 40000 } });
+const month = new Date().toISOString().slice(0, 7);
+const accrued = await call("partner GET /commissions", "GET", `/partner/v1/commissions?month=${month}`, { headers: P });
+await call("admin POST /commissions/{id}/payments", "POST", `/admin/v1/commissions/${accrued.commissions[0].id}/payments`, { headers: ADMIN, body: { payment_reference: "BACS-2026-11-0042" } });
+await call("lender POST /deals/{ref}/repayment-outcome", "POST", `/v1/deals/${ref}/repayment-outcome`, { headers: L, body: { outcome: "settled_early" } });
+await call("lender GET /commissions", "GET", `/v1/commissions?month=${month}`, { headers: L });
+await call("partner GET /commissions/statements/{month}", "GET", `/partner/v1/commissions/statements/${month}`, { headers: P });
+await call("partner GET /commissions/statements/{month}", "GET", `/partner/v1/commissions/statements/${month}`, { headers: { ...P, Accept: "text/csv" }, csv: true });
+await call("admin GET /commissions", "GET", `/admin/v1/commissions?environment=live&partner_organisation_id=${partner.id}`, { headers: ADMIN });
+await call("admin GET /commissions/totals", "GET", `/admin/v1/commissions/totals?environment=live&month=${month}`, { headers: ADMIN });
 await call("partner GET /health", "GET", "/health");
 await call("lender GET /health", "GET", "/health");
 

@@ -104,10 +104,15 @@ const deadline = Date.now() + 60_000;
 while (wanted.some((w) => !first(...w)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
 const missing = wanted.filter((w) => !first(...w)).map((w) => w.join(" "));
 server.close();
-if (missing.length) throw new Error(`no delivery within 60 s for: ${missing.join(", ")}`);
+// Events this walk does not drive (the business's own decline, the application link, commission) keep the
+// example already in the file, made by the test that drives them; a new event with neither fails here.
+const kept = JSON.parse(readFileSync(OUT, "utf8"));
+const unseen = missing.filter((m) => { const [api, event, mode] = m.split(" "); return kept[api]?.[event]?.[mode] === undefined; });
+if (unseen.length) throw new Error(`no delivery within 60 s and no example kept for: ${unseen.join(", ")}`);
+if (missing.length) console.log(`kept the file's examples for: ${missing.join(", ")}`);
 
 const out = { partner: {}, lender: {} };
-for (const [api, event, mode] of wanted) (out[api][event] ??= {})[mode] = first(api, event, mode).body;
+for (const [api, event, mode] of wanted) (out[api][event] ??= {})[mode] = first(api, event, mode)?.body ?? kept[api][event][mode];
 const sanitised = JSON.stringify(out, null, 2).replaceAll(B, "https://api.example.com");
 writeFileSync(OUT, `${sanitised}\n`);
 console.log(`${wanted.length} event bodies (${PARTNER_EVENTS.length + LENDER_EVENTS.length} events, full and reference) captured into ${OUT}`);

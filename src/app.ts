@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { onError, problemResponse } from "./api/problem";
 import { Refusal } from "./lib/refusal";
-import { FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
+import { APPLICATION_ROUTE, FILE_ROUTE, HUB_ROUTE } from "./lib/signed-links";
 import { EMBED_ROUTE } from "./lib/embed-route";
 import { provideDatabase } from "./middleware/database";
 import { mountHealth } from "./api/health/probe";
@@ -30,7 +30,7 @@ function methodsByPath(routes: { method: string; path: string }[]) {
 /**
  * A door of the service: the paths under `prefix` and the module that mounts their routes. A door's
  * module (its routes, their zod schemas, its OpenAPI document) is imported on the first request under
- * its prefix, not when the isolate starts (issue 25; docs/capacity.md, "Cold start"): a cold isolate
+ * its prefix, not when the isolate starts (docs/capacity.md, "Cold start"): a cold isolate
  * evaluates only the shell below, and a partner's first request builds the partner API alone.
  * `aheadOfConfiguration`: mounted before the configuration check (the widget is static code).
  * The prefixes are the doors' own constants (PARTNER_BASE…); test/app-doors.test.ts holds them equal.
@@ -53,6 +53,14 @@ export const DOORS: readonly Door[] = [
       const m = await import("./web/hub/routes");
       app.route(HUB_ROUTE, m.createHubRoutes());
       return { tooLargePage: m.hubTooLargePage };
+    },
+  },
+  {
+    prefix: APPLICATION_ROUTE,
+    mount: async (app) => {
+      const m = await import("./web/apply/routes");
+      app.route(APPLICATION_ROUTE, m.createApplyRoutes());
+      return { tooLargePage: m.applyTooLargePage };
     },
   },
   {

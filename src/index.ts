@@ -5,10 +5,6 @@ import type { DeliveryMessage } from "./services/webhooks/dispatch";
 export { KeyAuthority } from "./durable-objects/key-authority";
 export { RegisterPacer } from "./durable-objects/register-pacer";
 
-/** `dispatchPendingEvents` of services/webhooks/dispatch.ts, loaded on its first call rather than at startup. */
-export const dispatchPendingEvents: typeof import("./services/webhooks/dispatch").dispatchPendingEvents = async (...args) =>
-  (await import("./services/webhooks/dispatch")).dispatchPendingEvents(...args);
-
 const app = createApp();
 
 /**
@@ -22,7 +18,7 @@ export const queueKindOf = (queue: string): "register-lookups" | "webhook-delive
 export default {
   fetch: app.fetch,
   // The consumers and the cron work (with the register adapters' response schemas) load on their first
-  // batch or tick, not when an isolate starts to answer a request (issue 25).
+  // batch or tick, not when an isolate starts to answer a request.
   async queue(batch, env) {
     if (queueKindOf(batch.queue) === "register-lookups") return (await import("./jobs/register-consumer")).consumeRegisterLookups(batch, env);
     return (await import("./jobs/webhook-consumer")).consumeWebhookDeliveries(batch as MessageBatch<DeliveryMessage>, env);

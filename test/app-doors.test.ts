@@ -5,7 +5,7 @@ import { LENDER_BASE } from "../src/api/lender";
 import { PARTNER_BASE } from "../src/api/partner";
 import { createApp, DOORS, doorOf } from "../src/app";
 import { EMBED_ROUTE } from "../src/lib/embed-route";
-import { FILE_ROUTE, HUB_ROUTE } from "../src/lib/signed-links";
+import { APPLICATION_ROUTE, FILE_ROUTE, HUB_ROUTE } from "../src/lib/signed-links";
 import { PORTAL_ROUTE } from "../src/web/portal/context";
 import { expectProblem } from "./helpers/seed";
 
@@ -14,7 +14,7 @@ import { expectProblem } from "./helpers/seed";
 describe("the service's doors", () => {
   it("uses each door's own base path as its prefix", () => {
     expect(DOORS.map((d) => d.prefix).sort()).toEqual(
-      [PARTNER_BASE, LENDER_BASE, ADMIN_BASE, FILE_ROUTE, HUB_ROUTE, PORTAL_ROUTE, "/docs", EMBED_ROUTE].sort(),
+      [PARTNER_BASE, LENDER_BASE, ADMIN_BASE, FILE_ROUTE, HUB_ROUTE, APPLICATION_ROUTE, PORTAL_ROUTE, "/docs", EMBED_ROUTE].sort(),
     );
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
-import { folderCycleImports, folderCycles, folderOf, importCycles, layeringBreaches, type ImportGraph } from "./architecture/rules";
+import { folderCycleImports, folderCycles, folderOf, importCycles, layeringBreaches, RULES, unusedExceptions, type ImportGraph } from "./architecture/rules";
 
-// The picture in docs/architecture.md as a test: an import that runs up a floor or closes a
-// circle fails here. The graph is collected from src/ on the Node side (test/architecture/global-setup.mjs).
+// The picture in docs/architecture.md as a test: an import that runs up a floor (test/architecture/rules.ts,
+// FLOORS), reaches across to a neighbour on its own floor or closes a circle fails here. The graph is collected from src/ on the Node side (test/architecture/global-setup.mjs).
 const graph: ImportGraph = inject("importGraph");
 const breachesOf = (rule: string) =>
   layeringBreaches(graph).filter((b) => b.rule === rule).map((b) => `${b.from} -> ${b.to}`);
@@ -14,36 +14,35 @@ describe("architecture", () => {
     expect(Object.keys(graph).length).toBeGreaterThan(100);
   });
 
-  it("lib is the ground floor: it imports no other folder of src/", () => {
-    expect(breachesOf("lib is the ground floor: it imports no other folder of src/")).toEqual([]);
+  for (const rule of RULES) {
+    it(rule.name, () => {
+      expect(breachesOf(rule.name)).toEqual([]);
+    });
+  }
+
+  it("every named exception is still an import of src/ (a stale one would hide the next breach)", () => {
+    expect(unusedExceptions(graph)).toEqual([]);
   });
 
-  it("domain decides without services, routes, db, middleware, registers, Hono or drizzle", () => {
-    expect(breachesOf("domain decides without services, routes, db, middleware, registers, Hono or drizzle")).toEqual([]);
-  });
-
-  it("drizzle is imported only inside src/db", () => {
-    expect(breachesOf("drizzle is imported only inside src/db")).toEqual([]);
-  });
-
-  it("route folders (api/partner, api/lender, api/admin, web/hub, web/portal, web/files) read no storage and do not lean on each other", () => {
-    expect(breachesOf("route folders read no storage and do not lean on each other")).toEqual([]);
-  });
-
-  it("registers (company-register adapters) import lib and domain only", () => {
-    expect(breachesOf("registers (company-register adapters) import lib and domain only")).toEqual([]);
-  });
-
-  for (const rule of [
-    "only the doors (api/, web/, middleware/, app.ts, index.ts, app-env.ts) import Hono",
-    "only the doors read the refusal status table",
-    "web/ imports from api/ only api/shared/schemas and api/problem.ts",
-    "api/ never imports web/",
-    "jobs/ import only services, db, domain and lib",
-    "services log through deps.log: only services/deps.ts imports the lib logger",
-  ]) {
-    it(rule, () => {
-      expect(breachesOf(rule)).toEqual([]);
+  // Each of these passed the rules when they were a list of special cases (a review added each, one at a
+  // time, to the real graph): the floors refuse every one.
+  for (const [from, to] of [
+    ["src/services/leads/leads.ts", "src/api/shared/schemas/lead.ts"],
+    ["src/db/leads/leads.ts", "src/registers/http.ts"],
+    ["src/web/embed/routes.ts", "src/db/leads/leads.ts"],
+    ["src/middleware/auth.ts", "src/db/identity/keys.ts"],
+    ["src/web/kit/form.ts", "src/db/client.ts"],
+    ["src/db/leads/leads.ts", "src/services/deps.ts"],
+    ["src/durable-objects/key-authority.ts", "src/services/identity/key-authority.ts"],
+    ["src/services/leads/leads.ts", "src/middleware/auth.ts"],
+    ["src/middleware/auth.ts", "src/api/problem.ts"],
+  ] as const) {
+    it(`refuses ${from} -> ${to} added to the real graph`, () => {
+      expect(graph[from], `${from} is a module of src/`).toBeDefined();
+      expect(graph[to], `${to} is a module of src/`).toBeDefined();
+      expect(graph[from]).not.toContain(to);
+      const added = { ...graph, [from]: [...graph[from]!, to] };
+      expect(layeringBreaches(added).map((b) => `${b.from} -> ${b.to}`)).toEqual([`${from} -> ${to}`]);
     });
   }
 
@@ -76,7 +75,11 @@ describe("the architecture rules themselves", () => {
     "src/domain/c1.ts": ["src/domain/c2.ts"],
     "src/domain/c2.ts": ["src/domain/c1.ts"],
     "src/services/t.ts": ["hono", "src/lib/refusal-status.ts"],
-    "src/middleware/m.ts": ["hono", "src/lib/refusal-status.ts"],
+    "src/middleware/m.ts": ["hono", "src/lib/refusal-status.ts", "src/db/client.ts"],
+    // The named exception passes for the file it names, not for its neighbour above.
+    "src/middleware/database.ts": ["src/db/client.ts"],
+    "src/registers/q.ts": ["src/db/client.ts"],
+    "src/tools/t.ts": ["src/lib/a.ts"],
     "src/web/hub/h.ts": ["src/api/router.ts", "src/api/problem.ts", "src/api/shared/schemas/ok.ts"],
     "src/api/lender/w.ts": ["src/web/kit/form.ts"],
     "src/jobs/j.ts": ["src/services/s.ts", "src/middleware/m.ts", "src/lib/logger.ts"],
@@ -95,11 +98,14 @@ describe("the architecture rules themselves", () => {
       "src/domain/x.ts -> src/db/client.ts",
       "src/jobs/j.ts -> src/middleware/m.ts",
       "src/lib/a.ts -> src/domain/x.ts",
+      "src/middleware/m.ts -> src/db/client.ts",
+      "src/registers/q.ts -> src/db/client.ts",
       "src/registers/r.ts -> src/services/s.ts",
       "src/services/s.ts -> drizzle-orm",
       "src/services/t.ts -> hono",
       "src/services/t.ts -> src/lib/refusal-status.ts",
       "src/services/webhooks/logs.ts -> src/lib/logger.ts",
+      "src/tools/t.ts -> tools",
       "src/web/hub/h.ts -> src/api/router.ts",
     ]);
   });

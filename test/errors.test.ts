@@ -6,7 +6,11 @@ import { requestId } from "../src/middleware/request-id";
 import { admin, ADMIN_TOKEN, call } from "./helpers/api";
 import { expectProblem, partnerWithKeys } from "./helpers/seed";
 
-describe("problem+json for every failure", () => {
+// The JSON doors' failures outside any handler's own refusals: the router's 404 and 405, the body
+// guards (malformed, wrong type, missing, oversized, unknown keys) and an unhandled exception, each as
+// problem+json with its status and code; and the request id on every answer. The HTML doors' pages are
+// tested where they are drawn (test/portal, test/hub).
+describe("the JSON APIs answer unknown routes, wrong methods, bad bodies and unhandled exceptions with problem+json and a request id", () => {
   it("answers an unknown route with 404 not_found", async () => {
     const res = await call("GET", "/nowhere");
     expectProblem(res, 404, "not_found");

@@ -9,9 +9,12 @@ import { gfm, gfmHtml } from "micromark-extension-gfm";
 /** The guides the reference serves, in its sidebar's order: slug (= file name in docs/) and title. */
 export const GUIDES = [
   { slug: "leads", title: "Partner leads" },
+  { slug: "application-link", title: "The application link and the consent receipt" },
   { slug: "documents", title: "Documents and bank statements" },
   { slug: "webhooks", title: "Webhooks" },
   { slug: "lender-api", title: "Lender API and routing" },
+  { slug: "matcher", title: "Funding panel, matching and requirements" },
+  { slug: "commission", title: "Introducer commission" },
   { slug: "registers", title: "Company registers and VAT" },
   { slug: "portal", title: "The portal" },
   { slug: "embed", title: "Prequalification on your website" },

@@ -57,9 +57,12 @@ const INTERNAL_MAYBE_SAVED =
   "Something went wrong on our side, and the change may have been saved. Read the resource before you repeat it; a write sent with an Idempotency-Key is never repeated by its retry.";
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function internalError<E extends RequestEnv>(c: Context<E>) {
+/** A context variable by name, whichever door's context it is (every door's app-env sets `requestId`). */
+const variableOf = (c: Context, key: string) => (c.get as (key: string) => unknown)(key);
+
+function internalError(c: Context) {
   if (READS.has(c.req.method)) return new Refusal("internal_error", INTERNAL);
-  const nothingSaved = (c.get as (key: string) => unknown)("nothingSaved") === true;
+  const nothingSaved = variableOf(c, "nothingSaved") === true;
   return new Refusal("internal_error", nothingSaved ? INTERNAL_NOTHING_SAVED : INTERNAL_MAYBE_SAVED);
 }
 
@@ -81,18 +84,25 @@ function fromHttpException(err: HTTPException): Refusal {
   }
 }
 
-export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
-  let refusal: Refusal;
-  if (err instanceof Refusal) refusal = err;
-  else if (err instanceof HTTPException) refusal = fromHttpException(err);
-  else if (isOverload(err)) {
+/**
+ * Any error as the refusal a door answers with: a `Refusal` as it is, Hono's exceptions mapped onto
+ * the catalogue, an overload as a 503 to retry, anything else logged with the request id (never
+ * echoed) as a 500. The JSON doors answer it as problem+json (`onError`), the HTML wing as a page
+ * (web/kit/page-errors.ts), so both log alike.
+ */
+export function refusalOfError(err: unknown, c: Context): Refusal {
+  if (err instanceof Refusal) return err;
+  if (err instanceof HTTPException) return fromHttpException(err);
+  if (isOverload(err)) {
     // The platform is too busy (an overloaded Durable Object or D1): a 503 to retry, not a 500.
-    logError("overloaded", err, { request_id: c.get("requestId") });
-    refusal = new Refusal("service_unavailable", `The service is too busy just now; retry after ${OVERLOAD_RETRY_SECONDS} seconds.`, { retryAfterSeconds: OVERLOAD_RETRY_SECONDS });
-  } else {
-    // Unknown failures are logged with the request id and never echoed: no stack, no message.
-    logError("unhandled_error", err, { request_id: c.get("requestId") });
-    refusal = internalError(c);
+    logError("overloaded", err, { request_id: variableOf(c, "requestId") as string });
+    return new Refusal("service_unavailable", `The service is too busy just now; retry after ${OVERLOAD_RETRY_SECONDS} seconds.`, { retryAfterSeconds: OVERLOAD_RETRY_SECONDS });
   }
-  return problemResponse(c, refusal);
+  // Unknown failures are logged with the request id and never echoed: no stack, no message.
+  logError("unhandled_error", err, { request_id: variableOf(c, "requestId") as string });
+  return internalError(c);
+}
+
+export function onError<E extends RequestEnv>(err: Error, c: Context<E>) {
+  return problemResponse(c, refusalOfError(err, c as Context));
 }

@@ -9,7 +9,7 @@ const isDataBody = (mediaType: string) => /^application\/([a-z.-]+\+)?json|^appl
 
 /**
  * An operation whose declared body carries files takes the upload limit: the route says it in the
- * route table (`takesFiles`), where the app's body limit reads it (issue 38), so the document's
+ * route table (`takesFiles`), where the app's body limit reads it, so the document's
  * body and the limit cannot drift apart.
  */
 function withFileLimit<R extends RouteConfig>(route: R): R {
@@ -22,7 +22,7 @@ function withFileLimit<R extends RouteConfig>(route: R): R {
 /**
  * Every router validates through the same hook, so every validation failure
  * has one shape, and every route it registers declares the errors its guards
- * and validators can answer with (lib/declared-responses.ts), not only the
+ * and validators can answer with (api/declared-responses.ts), not only the
  * ones its handler throws.
  */
 export const createRouter = () => {

@@ -6,7 +6,7 @@
  * values to the same SQL and runs the statements as one D1 batch (one round trip) on the request's own
  * client, so Server-Timing counts it. Rows are mapped by drizzle exactly as `db.batch` maps them.
  *
- * Issue 25 item 3: a CPU profile of `GET /partner/v1/leads/{id}` put drizzle's SQL building of the
+ * A CPU profile of `GET /partner/v1/leads/{id}` put drizzle's SQL building of the
  * read's seven statements at about a fifth of the request's own JavaScript (docs/capacity.md,
  * "The lead read").
  */

@@ -158,11 +158,15 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
         id: "gb-line-of-credit", productFamily: "line_of_credit", label: "Revolving line of credit", markets: ["GB"],
         minAmount: 5_000, maxAmount: 150_000, minMonthlyRevenue: 8_000, minMonthsTrading: 12,
         excludedIndustries: ["gambling"], pricing: loanPricing([10, 29], [12, 24], 1),
+        // A sole trader's line is lent against the owner: a personal guarantee below 100,000.
+        requires: [{ field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100_000 } }],
       }),
       product({
         id: "gb-commercial-mortgage", productFamily: "commercial_mortgage", label: "Commercial mortgage 5-25 years", markets: ["GB"],
         minAmount: 150_000, maxAmount: 5_000_000, minMonthlyRevenue: 20_000, minMonthsTrading: 24,
         excludedIndustries: ["gambling"], purposes: ["property", "refinancing"], pricing: loanPricing([5.5, 9.5], [60, 300], 1),
+        // Above 250,000 the lender underwrites from six months of the business's bank statements.
+        requires: [{ field: "statements.6_months", when: { amount_at_least: 250_000 } }],
       }),
     ],
   },

@@ -111,8 +111,8 @@ class FixedWindow {
     if (allowed) current.count += 1;
     // Storage is written only when the count passes the stored ceiling, reserving the next block
     // (`reserveStep`): one write per block of requests, not one per request (each is a storage
-    // transaction the object commits before its next request; issue 25 measured it as most of what
-    // auth + limit adds over /health). An evicted instance resumes from the ceiling, so it never
+    // transaction the object commits before its next request; measured as most of what
+    // auth + limit added over /health, docs/capacity.md). An evicted instance resumes from the ceiling, so it never
     // hands out more than the limit; it may refuse up to a block's worth early in that window.
     // The verdict does not wait for the write to be confirmed (`allowUnconfirmed`).
     if (current.count > this.reserved) {
@@ -193,7 +193,7 @@ export class KeyAuthority extends DurableObject<Bindings> {
   /**
    * Checks the credential and, when it opens the key, counts the request: one call per authenticated
    * request. A publishable key presented from an origin it does not allow is admitted uncounted
-   * (`verdict: null`), so the caller refuses it (403 `origin_not_allowed`) without spending the key's quota.
+   * (`verdict: null`), so the caller refuses it (`origin_not_allowed`) without spending the key's quota.
    * A publishable key's request is counted against its address's share first: an address past its
    * share is refused without spending the key's window, so one visitor or script cannot spend the
    * allowance the partner's other visitors need (requests without Origin included).

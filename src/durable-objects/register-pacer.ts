@@ -12,7 +12,7 @@ interface Held {
 }
 
 /**
- * One register's allowance for one deployment key (issue 40 item 5): named `<source>:<hash of the
+ * One register's allowance for one deployment key: named `<source>:<hash of the
  * registers' configuration>` by src/services/registers/pacer.ts. Every consumer invocation, in any
  * isolate, asks this one object before each call to the register and tells it when the register said
  * "wait", so running the REGISTER_LOOKUPS consumer with `max_concurrency` > 1 spends one budget, never

@@ -8,7 +8,7 @@
  *
  * Where it applies: wherever the public local-only signing fallback does not (`localFallbackAllowed`),
  * so `npm run dev` and the test suites keep their short fixed tokens. A deployment without ADMIN_TOKEN
- * has no operator API (404) and needs none. A deployed environment whose token breaks the rule
+ * has no operator API (`not_found`) and needs none. A deployed environment whose token breaks the rule
  * refuses every request but /health (src/middleware/configuration.ts), like a missing SIGNING_SECRET.
  */
 import type { Bindings } from "./env";

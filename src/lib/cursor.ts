@@ -61,7 +61,7 @@ const invalidCursor = () =>
     field: "query.cursor",
   });
 
-/** The position a list's `cursor` query names, or null for the first page; anything else is 400 naming `query.cursor`. */
+/** The position a list's `cursor` query names, or null for the first page; anything else is `invalid_request` naming `query.cursor`. */
 export async function readKeysetCursor(cursor: string | undefined, scope: string, secret: string): Promise<KeysetPosition | null> {
   if (cursor === undefined) return null;
   const position = positionOf((await decodeCursor(cursor, scope, secret)) as { c?: unknown; n?: unknown } | null);

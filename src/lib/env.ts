@@ -8,7 +8,7 @@ import type { RegisterEnv } from "./register-env";
  * as are the company-register sources' optional vars and secrets (RegisterEnv, lib/register-env.ts).
  */
 export interface Secrets extends RegisterEnv {
-  /** Operator API bearer token; without it /admin/v1 answers 404. */
+  /** Operator API bearer token; without it /admin/v1 is `not_found`. */
   ADMIN_TOKEN?: string;
   /** Key for signed download links, hub links, cursors and sealed webhook secrets; read only through signingSecretOf (lib/signing-secret.ts). */
   SIGNING_SECRET?: string;

@@ -1,7 +1,7 @@
 /**
  * Whether an error is the platform saying "too busy, try again": a Durable Object or D1 that is
  * overloaded (`overloaded: true` on the exception, or D1's "… is overloaded. Too many requests
- * queued."). Such a failure is answered 503 `service_unavailable` with Retry-After, never a bare 500.
+ * queued."). Such a failure is refused `service_unavailable` with Retry-After, never an `internal_error`.
  */
 export const OVERLOAD_RETRY_SECONDS = 2;
 

@@ -29,6 +29,7 @@ export const REFUSAL_STATUS = {
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   missing_fields: { status: 422, title: "Mandatory fields missing" },
+  consent_required: { status: 422, title: "Consent required" },
   cap_exceeded: { status: 422, title: "Account limit reached" },
   too_many_open_requests: { status: 422, title: "Too many open document requests" },
   idempotency_key_reused: { status: 422, title: "Idempotency key reused" },

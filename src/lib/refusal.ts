@@ -31,6 +31,7 @@ export const API_REFUSAL_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "missing_fields",
+  "consent_required",
   "cap_exceeded",
   "too_many_open_requests",
   "idempotency_key_reused",
@@ -45,7 +46,7 @@ export const API_REFUSAL_CODES = [
 
 /**
  * Codes only the HTML doors show: a value a person typed that is present but
- * cannot be used (the hub answers it 422, a missing one 400). The APIs word the
+ * cannot be used (`invalid_value`; a missing one is `invalid_request`). The APIs word the
  * same problem as `invalid_request`, so these never reach an API's catalogue.
  */
 export const PAGE_REFUSAL_CODES = ["invalid_value"] as const;

@@ -1,7 +1,7 @@
 /**
  * The Worker vars and secrets the company-register and VAT adapters read
  * (src/registers/config.ts turns them into a configuration). All optional:
- * a keyed source without its secret answers `not_configured`, never a 500.
+ * a keyed source without its secret answers `not_configured`, never an `internal_error`.
  */
 export interface RegisterEnv {
   /** Companies House public data API; default https://api.company-information.service.gov.uk */

@@ -8,6 +8,8 @@ import { hmacSha256, timingSafeEqual, toHex } from "./crypto";
 
 export const FILE_ROUTE = "/files";
 export const HUB_ROUTE = "/hub";
+/** The application link's pages (issue 44). */
+export const APPLICATION_ROUTE = "/apply";
 
 /** Storage keys are `/`-separated segments of `[A-Za-z0-9._-]`; each segment is kept as is in the URL. */
 export const filePath = (storageKey: string) => `${FILE_ROUTE}/${storageKey}`;

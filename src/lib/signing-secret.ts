@@ -7,8 +7,8 @@
  * works) falls back to a fixed, public, local-only secret when SIGNING_SECRET
  * is not set; anything else is a real deployment (`npm run deploy` sets
  * `production`), where an absent SIGNING_SECRET is a configuration gap: every
- * request but /health is refused with 503 `service_misconfigured` naming it
- * (src/middleware/configuration.ts), never a 500 on a partner's write.
+ * request but /health is refused `service_misconfigured` naming it
+ * (src/middleware/configuration.ts), never an `internal_error` on a partner's write.
  */
 import type { Bindings } from "./env";
 import { Refusal } from "./refusal";

@@ -17,7 +17,7 @@ export function firstInvalidText(value: unknown, path: string[] = []): string | 
 }
 
 /**
- * The one rule for text a person types (issue 21 item 11, widened by issue 39 item 8): characters
+ * The one rule for text a person types: characters
  * plain text never needs and an attacker uses to make it read as something else, or to hide
  * something in it.
  * - every format character, `\p{Cf}`: the bidi embeddings, overrides and isolates (U+202A–202E,

@@ -80,7 +80,7 @@ export function fieldProblems(error: z.ZodError, input: unknown): FieldProblem[]
   });
 }
 
-/** The one shape every validation failure takes: 400 `invalid_request` naming the field. */
+/** The one shape every validation failure takes: `invalid_request` naming the field. */
 export function validationError(error: z.ZodError, target: string, input: unknown): Refusal {
   const problems = fieldProblems(error, input).map((p) => ({
     ...p,

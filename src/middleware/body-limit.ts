@@ -125,7 +125,7 @@ function countedBody(body: ReadableStream<Uint8Array>, maxSize: number) {
 }
 
 /**
- * One limit for every route, mounted once in each door's app before the door (issue 21 item 5), sized
+ * One limit for every route, mounted once in each door's app before the door, sized
  * by the route: a route that takes files declares its limit in the route table (`takesFiles`, issue
  * 38), read from `routes` on the first request; any other route gets the limit of its kind of body. A
  * declared Content-Length over the limit is refused unread. A chunked body is not read here: it is

@@ -24,7 +24,7 @@ function routePattern(c: Context<AppEnv>): string | null {
 function callerFields(c: Context<AppEnv>): LogFields {
   const caller = c.get("caller");
   if (caller) return { organisation_id: caller.organisationId, environment: caller.environment, key_kind: caller.keyKind, auth: caller.via };
-  // The portal's pages put their signed-in member on the context under their own env type (portal/context.ts).
+  // The portal's pages put their signed-in member on the context under their own env type (web/portal/context.ts).
   const viewer = (c.var as { viewer?: PortalViewer }).viewer;
   if (viewer) return { organisation_id: viewer.organisationId, environment: viewer.environment, auth: "portal_session" };
   return {};

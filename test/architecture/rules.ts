@@ -3,8 +3,33 @@
 
 export type ImportGraph = Record<string, string[]>;
 
+/**
+ * The floors of src/, lowest first (docs/architecture.md, "The floors" shows this table). A module may
+ * import from a lower floor or from its own folder, never from a floor above or from another folder on its
+ * own floor (db and registers are neighbours that do not lean on each other), except through a named
+ * exception below. The entry files sit on top: app.ts composes the doors, index.ts hands app.ts, the
+ * Durable Objects and the jobs to the runtime; dev/ (seed data for local runs) is imported by nothing
+ * that serves, so it sits above everything it may read.
+ */
+export const FLOORS: Readonly<Record<string, number>> = {
+  lib: 1,
+  domain: 2,
+  db: 3,
+  registers: 3,
+  "durable-objects": 4,
+  services: 5,
+  jobs: 6,
+  "app-env": 6,
+  middleware: 7,
+  api: 8,
+  web: 9,
+  app: 10,
+  dev: 10,
+  index: 11,
+};
+
 /** The doors that answer HTTP (the JSON wings under api/, the HTML wings under web/); none reads storage or leans on another. */
-export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files"] as const;
+export const ROUTE_FOLDERS = ["api/partner", "api/lender", "api/admin", "api/health", "api/shared", "api/reference", "web/hub", "web/portal", "web/files", "web/apply"] as const;
 
 /** What every door may use: the API's own ground (router, OpenAPI helpers, problem+json), what both APIs mount, the reference, the web kit. */
 const SHARED_DOOR_FLOORS = ["api", "api/shared", "api/reference", "api/health", "web/kit"];
@@ -13,6 +38,18 @@ export interface Breach {
   from: string;
   to: string;
   rule: string;
+}
+
+/** An import a rule would refuse, allowed by name, with the reason it is right where it is. */
+export interface Exception {
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/** The top folder of src/ a module sits in ("src/db/leads/leads.ts" → "db"; "src/app.ts" → "app"): the unit of the floor order. */
+export function topFolderOf(path: string): string {
+  return path.split("/")[1]!.replace(/\.tsx?$/, "");
 }
 
 /**
@@ -33,28 +70,66 @@ const isDrizzle = (target: string) => target === "drizzle-orm" || target.startsW
 const isDoor = (floor: string) =>
   floor === "api" || floor.startsWith("api/") || floor === "web" || floor.startsWith("web/") || ["middleware", "app", "index", "app-env"].includes(floor);
 
+/** The doors that answer HTTP and the pipeline in front of them: they reach storage through services. */
+const isHttpDoor = (floor: string) => floor === "api" || floor.startsWith("api/") || floor === "web" || floor.startsWith("web/") || floor === "middleware";
+
 /** The one table from refusal code to HTTP status (lib/refusal.ts says what was refused; only a door says how it is answered). */
 const REFUSAL_STATUS_TABLE = "src/lib/refusal-status.ts";
 
 /** What web/ may take from api/: the shared schemas (the same validation as the API) and problem.ts (the one onError every door ends with). */
 const webMayImportFromApi = (target: string) => target.startsWith("src/api/shared/schemas/") || target === "src/api/problem.ts";
 
-type Rule = { name: string; applies: (fromFloor: string) => boolean; breaks: (toFloor: string | null, target: string, fromFloor: string, from: string) => boolean };
-
 /** The logger of lib (structured lines to the console); services reach it through `deps.log`, built in one place. */
 const LOGGER = "src/lib/logger.ts";
 const DEPS_BUILDER = "src/services/deps.ts";
 
-const RULES: Rule[] = [
+export interface Rule {
+  name: string;
+  applies: (fromFloor: string, from: string) => boolean;
+  breaks: (toFloor: string | null, target: string, fromFloor: string, from: string) => boolean;
+  /** Imports this rule would refuse that stay, each with its reason (docs/architecture.md lists them). */
+  exceptions?: readonly Exception[];
+}
+
+const FLOOR_RULE = "an import runs only down the floors (lib 1, domain 2, db and registers 3, durable-objects 4, services 5, jobs and app-env 6, middleware 7, api 8, web 9) or within its own folder";
+
+export const RULES: readonly Rule[] = [
   {
-    name: "lib is the ground floor: it imports no other folder of src/",
-    applies: (from) => from === "lib",
-    breaks: (to) => to !== null && to !== "lib",
+    name: "every folder of src/ has a floor",
+    applies: (_from, from) => !(topFolderOf(from) in FLOORS),
+    breaks: () => true,
   },
   {
-    name: "domain decides without services, routes, db, middleware, registers, Hono or drizzle",
+    name: FLOOR_RULE,
+    applies: () => true,
+    breaks: (_to, target, _fromFloor, from) => {
+      if (!isSource(target)) return false;
+      const [a, b] = [topFolderOf(from), topFolderOf(target)];
+      if (a === b || !(a in FLOORS) || !(b in FLOORS)) return false;
+      return FLOORS[b]! >= FLOORS[a]!;
+    },
+  },
+  {
+    name: "the HTTP doors (api/, web/, middleware/) reach storage through services: no db/ import",
+    applies: (from) => isHttpDoor(from),
+    breaks: (to) => to === "db",
+    exceptions: [
+      {
+        from: "src/middleware/database.ts",
+        to: "src/db/client.ts",
+        reason: "opens the request's D1 session and builds the services' Deps over it: the one place a request's client is made",
+      },
+      {
+        from: "src/middleware/idempotency.ts",
+        to: "src/db/identity/idempotency.ts",
+        reason: "the idempotency record wraps the whole request (claimed before the handler, completed in the batch of its write), so no one service owns it",
+      },
+    ],
+  },
+  {
+    name: "domain decides without Hono or drizzle",
     applies: (from) => from === "domain",
-    breaks: (to, target) => (to !== null && to !== "domain" && to !== "lib") || isHono(target) || isDrizzle(target),
+    breaks: (_to, target) => isHono(target) || isDrizzle(target),
   },
   {
     name: "drizzle is imported only inside src/db",
@@ -62,19 +137,10 @@ const RULES: Rule[] = [
     breaks: (_to, target) => isDrizzle(target),
   },
   {
-    name: "route folders read no storage and do not lean on each other",
+    name: "route folders do not lean on each other",
     applies: (from) => (ROUTE_FOLDERS as readonly string[]).includes(from),
-    breaks: (to, _target, from) =>
-      to === "db" || (to !== null && to !== from && !SHARED_DOOR_FLOORS.includes(to) && (to.startsWith("api/") || to.startsWith("web/"))),
+    breaks: (to, _target, from) => to !== null && to !== from && !SHARED_DOOR_FLOORS.includes(to) && (to.startsWith("api/") || to.startsWith("web/")),
   },
-  {
-    name: "registers (company-register adapters) import lib and domain only",
-    applies: (from) => from === "registers",
-    breaks: (to) => to !== null && to !== "registers" && to !== "lib" && to !== "domain",
-  },
-];
-
-RULES.push(
   {
     name: "only the doors (api/, web/, middleware/, app.ts, index.ts, app-env.ts) import Hono",
     applies: (from) => !isDoor(from),
@@ -91,34 +157,46 @@ RULES.push(
     breaks: (_to, target) => target.startsWith("src/api/") && !webMayImportFromApi(target),
   },
   {
-    name: "api/ never imports web/",
-    applies: (from) => from === "api" || from.startsWith("api/"),
-    breaks: (to) => to !== null && (to === "web" || to.startsWith("web/")),
-  },
-  {
-    name: "jobs/ import only services, db, domain and lib",
-    applies: (from) => from === "jobs",
-    breaks: (to) => to !== null && !["jobs", "services", "db", "domain", "lib"].includes(to),
-  },
-  {
     name: "services log through deps.log: only services/deps.ts imports the lib logger",
     applies: (from) => from === "services",
     breaks: (_to, target, _fromFloor, from) => target === LOGGER && from !== DEPS_BUILDER,
   },
-);
+];
+
+const excepted = (rule: Rule, from: string, to: string) => (rule.exceptions ?? []).some((e) => e.from === from && e.to === to);
 
 export function layeringBreaches(graph: ImportGraph): Breach[] {
   const breaches: Breach[] = [];
   for (const [from, targets] of Object.entries(graph)) {
     const fromFloor = floorOf(from);
+    const unranked = RULES[0]!;
+    if (unranked.applies(fromFloor, from)) breaches.push({ from, to: topFolderOf(from), rule: unranked.name });
     for (const target of targets) {
       const toFloor = isSource(target) ? floorOf(target) : null;
-      for (const rule of RULES) {
-        if (rule.applies(fromFloor) && rule.breaks(toFloor, target, fromFloor, from)) breaches.push({ from, to: target, rule: rule.name });
+      for (const rule of RULES.slice(1)) {
+        if (rule.applies(fromFloor, from) && rule.breaks(toFloor, target, fromFloor, from) && !excepted(rule, from, target)) breaches.push({ from, to: target, rule: rule.name });
       }
     }
   }
   return breaches;
+}
+
+/** Named exceptions the graph no longer needs (the import went away): a stale exception would hide the next one. */
+export function unusedExceptions(graph: ImportGraph): Exception[] {
+  return RULES.flatMap((rule) => (rule.exceptions ?? []).filter((e) => !(graph[e.from] ?? []).includes(e.to)));
+}
+
+/** The floor table and the rules as docs/architecture.md shows them, drawn from test/architecture/rules.ts. */
+export function floorsSection(): string {
+  const byFloor = new Map<number, string[]>();
+  for (const [folder, floor] of Object.entries(FLOORS)) byFloor.set(floor, [...(byFloor.get(floor) ?? []), folder]);
+  const name = (folder: string) => (["app", "index", "app-env"].includes(folder) ? `\`${folder}.ts\`` : `\`${folder}/\``);
+  const floors = [...byFloor].sort(([a], [b]) => a - b).map(([floor, folders]) => `| ${floor} | ${folders.map(name).join(", ")} |`);
+  const rules = RULES.flatMap((rule) => [
+    `- ${rule.name}`,
+    ...(rule.exceptions ?? []).map((e) => `  - except \`${e.from.slice(4)}\` → \`${e.to.slice(4)}\`: ${e.reason}`),
+  ]);
+  return ["| floor | folders |", "|---|---|", ...floors, "", ...rules].join("\n");
 }
 
 /** Every import cycle among src/ modules, each as the list of files around it (Tarjan's strongly connected components). */

@@ -113,14 +113,18 @@ export function unusedExports(root: string): UnusedExport[] {
     if (!file || !moduleSymbol || wholeModules.has(moduleSymbol)) continue;
     const candidates = checker.getExportsOfModule(moduleSymbol).filter((e) => !used.has(original(e)) && !used.has(e));
     if (candidates.length === 0) continue;
-    // Syntactic and cheap: an identifier with the export's name that is not its own declaration.
-    const names = new Set(candidates.map((e) => e.name));
+    // An identifier with the export's name that is not its own declaration and that names this very
+    // export (the checker says so): a property of the same name on something else (`(await import("./x")).name`,
+    // `typeof import("./x").name`) is no use of it; a name alone once let src/index.ts keep a dead export.
+    const byName = new Map(candidates.map((e) => [e.name, e]));
     const local = new Set<string>();
     const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node) && names.has(node.text)) {
+      const candidate = ts.isIdentifier(node) ? byName.get(node.text) : undefined;
+      if (candidate) {
         const parent = node.parent;
         const declares = (parent as ts.NamedDeclaration).name === node && !ts.isPropertyAccessExpression(parent);
-        if (!declares && !ts.isExportSpecifier(parent)) local.add(node.text);
+        const symbol = declares || ts.isExportSpecifier(parent) ? undefined : checker.getSymbolAtLocation(node);
+        if (symbol && (symbol === candidate || checker.getExportSymbolOfSymbol(symbol) === candidate || original(symbol) === original(candidate))) local.add(candidate.name);
       }
       ts.forEachChild(node, visit);
     };

@@ -7,7 +7,7 @@ import { portalWalk } from "./portal-walk";
 // Issue 21 items 7 and 8 in Chromium, signed in with a real passkey:
 // 7. a New lead form opened in sandbox, with the session switched to live in another tab, is
 //    refused with a page that says so, and no lead exists in either environment;
-// 8. Save and submit clicked twice makes one lead: the button disables itself and says it is
+// 8. Save and check your answers (once Save and submit) clicked twice makes one lead: the button disables itself and says it is
 //    sending while the post is in flight, and the server acts once per rendered form.
 
 // One Chromium for the file and a signed-in person per test: the shared walk setup (portal-walk.ts).
@@ -60,7 +60,7 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
     await other.waitForURL((u) => u.pathname === "/portal");
     expect(await other.locator("body").getAttribute("class")).toBe("live");
 
-    await page.getByRole("button", { name: "Save and submit" }).click();
+    await page.getByRole("button", { name: "Save and check your answers" }).click();
     await page.getByRole("heading", { name: "Environment changed" }).waitFor();
     const text = await page.locator("main").innerText();
     expect(text).toContain("opened in the Sandbox environment");
@@ -73,7 +73,7 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
     expect(await leadCount(other)).toBe(0);
   });
 
-  it("item 8: Save and submit clicked twice makes one lead; the button shows progress and disables itself", { timeout: 180_000 }, async () => {
+  it("item 8: Save and check your answers clicked twice makes one lead; the button shows progress and disables itself", { timeout: 180_000 }, async () => {
     const { page } = await signedInPartner();
     await page.goto(`${baseUrl()}/portal/leads/new`);
     await page.getByRole("heading", { name: "New lead" }).waitFor();
@@ -87,17 +87,17 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    // Two clicks in a row on Save and submit; 30 ms later the page notes what the button shows
+    // Two clicks in a row on Save and check your answers; 30 ms later the page notes what the button shows
     // (in sessionStorage, which survives the navigation the post starts).
     await page.evaluate(() => {
       setTimeout(() => {
-        const button = Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.trim() === "Save and submit")!;
+        const button = Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.trim() === "Save and check your answers")!;
         button.click();
         button.click();
         setTimeout(() => sessionStorage.setItem("item8", JSON.stringify({ text: button.textContent, disabled: button.disabled, busy: button.form?.getAttribute("aria-busy") })), 30);
       }, 0);
     });
-    await page.getByText("The lead was submitted.").waitFor();
+    await page.getByRole("heading", { name: "Check your answers before submitting" }).waitFor();
     expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("item8")))!)).toEqual({ text: "Sending…", disabled: true, busy: "true" });
     expect(posts).toBe(1);
     await page.unroute("**/portal/leads/new");
@@ -107,8 +107,8 @@ describe("issue 21 items 7 and 8: portal forms in a browser", () => {
     await page.goto(`${baseUrl()}/portal/leads/new`);
     await fillLead(page, "Resent Ltd");
     const formToken = await input(page, "_form_token").first().inputValue();
-    const body = await page.locator("form:has(button[value=submit])").evaluate((form) => new URLSearchParams(new FormData(form as HTMLFormElement) as any).toString());
-    const send = () => page.evaluate(async (b) => (await fetch("/portal/leads/new", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `${b}&intent=submit`, redirect: "manual" })).type, body);
+    const body = await page.locator("form:has(button[value=check])").evaluate((form) => new URLSearchParams(new FormData(form as HTMLFormElement) as any).toString());
+    const send = () => page.evaluate(async (b) => (await fetch("/portal/leads/new", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `${b}&intent=check`, redirect: "manual" })).type, body);
     expect(formToken.startsWith("sandbox.")).toBe(true);
     await Promise.all([send(), send()]);
     // One lead from the double click above, one from the two identical posts.

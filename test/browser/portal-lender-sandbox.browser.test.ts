@@ -72,7 +72,7 @@ describe("the lender sandbox in a browser", () => {
     expect(await page.locator('[data-stage="account_given"]').textContent()).toContain(ref);
     await checkPage(page, "lender-work-queue", true);
 
-    await page.getByRole("link", { name: ref }).click();
+    await page.locator(`[data-deal="${ref}"] a`).first().click();
     await page.waitForURL((u) => u.pathname === `/portal/deals/${ref}`);
     // Issue 38: a real agreement (a 5 MB PDF), uploaded on a phone (390 wide).
     await page.setViewportSize(PHONE);
@@ -84,9 +84,12 @@ describe("the lender sandbox in a browser", () => {
     expect(await page.locator(".next-step").textContent()).toContain("Signed, awaiting funding");
     await checkPage(page, "lender-deal-signed", true);
 
-    await page.locator("#status").selectOption("funded");
-    await page.locator("#funded_amount").fill("60000");
-    await press(page, "Report status", "status_reported");
+    // Funded on its own confirm page: the accepted offer's amount, the day, and the still-open upload warned about.
+    await page.getByRole("link", { name: "Report funded…" }).click();
+    await page.waitForURL((u) => u.pathname === `/portal/deals/${ref}/funded`);
+    expect(await page.locator("#funding-warnings").textContent()).toContain("still open");
+    expect(await page.locator("#funded_amount").inputValue()).toBe("60000");
+    await press(page, "Report funded", "funded");
     expect(await page.locator('[data-outcome="funded"]').textContent()).toContain("£60,000");
     expect(await page.locator("#report").count()).toBe(0);
     expect(await page.locator("#simulate").count()).toBe(0);

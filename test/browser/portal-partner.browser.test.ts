@@ -60,7 +60,7 @@ describe("the partner portal in a browser", () => {
     // A refusal: the person's message beside the field (web/kit/messages.ts), the field focused, the inputs kept.
     await fillCompleteUkLead(page);
     await input(page, "contact.email").fill("not-an-email");
-    await page.getByRole("button", { name: "Save and submit" }).click();
+    await page.getByRole("button", { name: "Save and check your answers" }).click();
     const emailError = page.locator('[id="contact.email-error"]');
     await emailError.waitFor();
     expect(await emailError.textContent()).toBe("Enter the email like name@example.com.");
@@ -69,7 +69,10 @@ describe("the partner portal in a browser", () => {
     await checkPage(page, "partner-lead-new-refused");
 
     await input(page, "contact.email").fill("grace@widgets.example");
-    await page.getByRole("button", { name: "Save and submit" }).click();
+    await page.getByRole("button", { name: "Save and check your answers" }).click();
+    // Submitted only from "Check your answers" (issue 45 item 1).
+    await page.getByRole("heading", { name: "Check your answers before submitting" }).waitFor();
+    await page.getByRole("button", { name: "Submit the application" }).click();
     await page.getByText("The lead was submitted.").waitFor();
     expect(await page.content()).toContain("Offers available");
     // Accepting on the client's behalf goes through a review step (issue 23 item 7).

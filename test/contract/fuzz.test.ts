@@ -136,7 +136,8 @@ async function setUpPools() {
   const lenderHook = await call("POST", "/v1/webhooks", { key: lender.sandbox.key, body: { url: receiver } });
   for (const res of [lead, partnerHook, deal, lenderHook]) expect(res.status, res.text).toBe(201);
   return {
-    partner: { id: [lead.body.id, partnerHook.body.id], name: ["revenue-bands", "company-types"] } as Pools,
+    // `month` (the commission statement's path) is a pattern the generator cannot draw: this month and the last.
+    partner: { id: [lead.body.id, partnerHook.body.id], name: ["revenue-bands", "company-types"], month: [new Date().toISOString().slice(0, 7), "2026-01"] } as Pools,
     lender: { ref: [deal.body.reference ?? deal.body.ref], id: [lenderHook.body.id] } as Pools,
   };
 }

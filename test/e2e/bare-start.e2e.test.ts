@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { baseUrl, http, newLender, newPartner, operator, sandboxUrl } from "./client";
+import { baseUrl, http, newLender, newPartner, sandboxUrl } from "./client";
+import { panelLender } from "./panel";
 
 // The service under test was started the bare way (global-setup.ts): migrations applied, then
 // `wrangler dev` with only ADMIN_TOKEN, ALLOW_PRIVATE_WEBHOOKS and PUBLIC_URL: no SIGNING_SECRET.
@@ -78,13 +79,7 @@ describe("the service started the bare way, without SIGNING_SECRET", () => {
   });
 
   it("renews a funded lead once per Idempotency-Key and refuses a lead that is not funded", async () => {
-    const lender = await newLender();
-    const product = {
-      id: "bare-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+    await panelLender("bare-loan");
     const { sandbox } = await newPartner();
     const headers = { "X-API-Key": sandbox.key };
     const api = `${sandboxUrl()}/partner/v1`;

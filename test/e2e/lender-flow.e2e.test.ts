@@ -1,29 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { baseUrl, http, newLender, newPartner, operator } from "./client";
+import { baseUrl, http } from "./client";
+import { matchedLead } from "./panel";
 
 describe("a live deal from submit to acceptance, over HTTP", () => {
   it("routes a live lead to the panel lender, who offers; the partner accepts once", async () => {
-    const lender = await newLender();
-    const product = {
-      id: "e2e-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-
-    const partner = await newPartner();
-    const pkey = { "X-API-Key": partner.live.key };
-    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
-      headers: pkey,
-      body: {
-        country: "GB",
-        business: { name: "Flow Ltd", company_number: "07654321", entity_type: "private_limited_company", industry: "retail" },
-        contact: { first_name: "Grace", last_name: "Hopper", email: "grace@flow.example" },
-        funding: { amount: 40000, purpose: "working_capital" },
-        trading: { monthly_revenue: 30000, tib_months: 48 },
-      },
-    });
-    expect(lead.status).toBe(201);
+    const { lender, pkey, lead } = await matchedLead("e2e-loan", { name: "Flow Ltd", company_number: "07654321" }, { first_name: "Grace", last_name: "Hopper", email: "grace@flow.example" });
     const submitted = await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/submit`, { headers: pkey });
     expect(submitted.body.state).toBe("matched");
     expect(JSON.stringify(submitted.body)).not.toContain(lender.org.name);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { localVars } from "../../scripts/lib/service.mjs";
-import { baseUrl, http, newLender, newPartner, operator } from "./client";
+import { baseUrl, http } from "./client";
+import { matchedLead } from "./panel";
 
 // The global setup starts wrangler dev through scripts/lib/service.mjs (the path `npm run dev`
 // takes) on a random free port and passes no PUBLIC_URL: every link must still use that port.
@@ -15,26 +16,7 @@ describe("local links follow the port the service serves on", () => {
   });
 
   it("hands out upload_url, hub links, signed file links and docs URLs on the served port", async () => {
-    const lender = await newLender();
-    const product = {
-      id: "port-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-    const partner = await newPartner();
-    const pkey = { "X-API-Key": partner.live.key };
-    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, {
-      headers: pkey,
-      body: {
-        country: "GB",
-        business: { name: "Port Ltd", company_number: "07654329", entity_type: "private_limited_company", industry: "retail" },
-        contact: { first_name: "Ada", last_name: "Port", email: "ada@port.example" },
-        funding: { amount: 40000, purpose: "working_capital" },
-        trading: { monthly_revenue: 30000, tib_months: 48 },
-      },
-    });
-    expect(lead.status).toBe(201);
+    const { lender, pkey, lead } = await matchedLead("port-loan", { name: "Port Ltd", company_number: "07654329" }, { first_name: "Ada", last_name: "Port", email: "ada@port.example" });
     expect(lead.body.upload_url.startsWith(`${baseUrl()}/hub/${lead.body.id}/`)).toBe(true);
 
     // The hub page's own links start at the same origin.

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, http, newLender, newPartner, operator } from "./client";
+import { baseUrl, http, newPartner } from "./client";
+import { panelLender } from "./panel";
 
 /** Whole months since `date` (YYYY-MM-DD), as the service counts them. */
 function monthsSince(date: string, now = new Date()) {
@@ -46,13 +47,7 @@ const applicantBases = { tib_months: 42, tib_months_basis: "band_midpoint", annu
 
 describe("GB sandbox register fixtures over HTTP", () => {
   beforeAll(async () => {
-    const lender = await newLender();
-    const product = {
-      id: "e2e-register-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-      min_amount: 10_000, max_amount: 250_000, min_monthly_revenue: 5_000, min_months_trading: 12,
-      pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-    };
-    expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+    await panelLender("e2e-register-loan");
     key = (await newPartner()).sandbox.key;
   });
 

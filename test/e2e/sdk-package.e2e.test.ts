@@ -11,7 +11,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, newLender, newPartner, operator } from "./client";
+import { baseUrl, newPartner } from "./client";
+import { panelLender } from "./panel";
 
 const root = resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(join(tmpdir(), "rfs-sdk-package-"));
@@ -89,13 +90,7 @@ function readmeExample() {
 
 /** A sandbox partner whose lead below matches a panel product, so submit presents simulated offers. */
 async function sandboxKey() {
-  const lender = await newLender();
-  const product = {
-    id: "tarball-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-    min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-    pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-  };
-  expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
+  await panelLender("tarball-loan");
   return (await newPartner()).sandbox.key;
 }
 

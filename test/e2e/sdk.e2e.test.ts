@@ -4,7 +4,8 @@ import { createLenderClient, createPartnerClient, verifyWebhook, WebhookVerifica
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SDK_DOCUMENTS, sdkTypesSource } from "../../scripts/lib/sdk-types.mjs";
-import { baseUrl, newLender, newPartner, operator } from "./client";
+import { baseUrl, newLender, newPartner } from "./client";
+import { panelLender } from "./panel";
 import { startReceiver, type Received } from "./receiver";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -12,17 +13,6 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(() => receiver.close());
-
-/** A panel lender whose product serves the lead below, so the sandbox submit has options to simulate offers from. */
-async function panelLender() {
-  const lender = await newLender();
-  const product = {
-    id: "sdk-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"],
-    min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12,
-    pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 },
-  };
-  expect((await operator("PUT", `/organisations/${lender.org.id}/products`, { products: [product] })).status).toBe(200);
-}
 
 const verify = (delivery: Received, secret: string) => verifyWebhook(delivery.raw, delivery.headers, secret);
 
@@ -41,7 +31,8 @@ describe("the SDK against wrangler dev", () => {
   });
 
   it("walks a sandbox lead from creation to funded with the partner client, verifying every delivery", async () => {
-    await panelLender();
+    // A panel lender whose product serves the lead below, so the sandbox submit has options to simulate offers from.
+    await panelLender("sdk-loan");
     const { org, sandbox } = await newPartner();
     const partner = createPartnerClient({ baseUrl: baseUrl(), apiKey: sandbox.key });
 

@@ -15,6 +15,8 @@ import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { env } from "cloudflare:workers";
 import { sweepD1Faults, type SweepOutcome } from "./sweep";
 import { inData } from "../helpers/data-db";
+import { freshFormToken, type PortalSession } from "../helpers/portal";
+import { auditOf, lenderAtLiveDeal, writtenFor } from "../portal/lender/support";
 
 /** The batch is where the change is written: its failure must be one of the "nothing left" outcomes. */
 function expectBatchLeavesNothing(outcomes: SweepOutcome[]) {
@@ -153,6 +155,40 @@ describe("a D1 failure in the middle of a write", () => {
       leftovers: { pending_uploads: 1 },
     });
     expectBatchLeavesNothing(outcomes);
+  });
+});
+
+describe("a portal action and its audit entry", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  /** A lender's offer from the deal page, as a browser posts it, through the given env. */
+  const postOffer = async (testEnv: Cloudflare.Env, session: PortalSession, ref: string) =>
+    callWithEnv(testEnv, "POST", `/portal/deals/${ref}/offers`, {
+      headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie },
+      contentType: "application/x-www-form-urlencoded",
+      rawBody: new URLSearchParams({ _form_token: await freshFormToken(session), maturity: "firm", amount: "40000", kind: "business_loan", annual_rate_pct: "11.5", term_months: "24", fees: "800", total_repayment: "45900", expires_at: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10) }).toString(),
+    });
+
+  it("are written together or not at all: a fault in the audit insert leaves no offer, no event and an HTML error page with the request id", async () => {
+    const { session, refA, lead } = await lenderAtLiveDeal();
+    const before = await writtenFor(refA, lead.id);
+    const faulty = faultyEnv({ d1: (_call, _operation, query) => /insert into "portal_audit_log"/i.test(query) });
+    const answer = await postOffer(faulty.env, session, refA);
+    expect(faulty.switches.d1.failed.length, "the audit insert was reached").toBeGreaterThan(0);
+    expect(answer.status, answer.text.slice(0, 300)).toBe(500);
+    expect(answer.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(answer.text).toContain(answer.headers.get("X-Request-Id") ?? "no request id header");
+    const after = await writtenFor(refA, lead.id);
+    expect({ offers: after.offers, events: after.events, deal: after.deal }).toEqual({ offers: before.offers, events: before.events, deal: before.deal });
+    expect(await auditOf(session)).toEqual([]);
+
+    // The same post without the fault: the offer, its events and its entry (about the new offer), together.
+    const made = await postOffer(env, session, refA);
+    expect(made.status, made.text.slice(0, 300)).toBe(303);
+    const offer = await env.DB.prepare("select id from offers where deal_ref = ?").bind(refA).first<{ id: string }>();
+    expect(await auditOf(session)).toEqual([{ action: "offer.made", target: offer!.id, environment: "live" }]);
   });
 });
 

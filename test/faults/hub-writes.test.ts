@@ -43,6 +43,7 @@ describe("a D1 failure in the middle of a client hub write", () => {
         }),
       status: 303,
       events: ["message.created"],
+      page: true,
     });
     expect(outcomes.some((o) => o.operation === "batch" && o.left === "none")).toBe(true);
   });
@@ -61,6 +62,7 @@ describe("a D1 failure in the middle of a client hub write", () => {
         }),
       status: 303,
       events: ["request.fulfilled"],
+      page: true,
       leftovers: { pending_uploads: 2 },
     });
     expect(outcomes.some((o) => o.operation === "batch" && o.left === "none")).toBe(true);

@@ -25,6 +25,8 @@ export interface WriteUnderTest<F> {
    * else: an upload's pending markers, written before the bytes on purpose and swept later.
    */
   leftovers?: Record<string, number>;
+  /** A web door (the hub, the portal): a failure is its HTML error page naming the request id, never problem+json. */
+  page?: boolean;
 }
 
 export interface SweepOutcome {
@@ -77,7 +79,11 @@ export async function sweepD1Faults<F>(write: WriteUnderTest<F>): Promise<SweepO
       expect({ table, added: c.added.length <= allowed, removed: c.removed.length }, where).toEqual({ table, added: true, removed: 0 });
     }
     expect(eventNames(change), where).toEqual([]);
-    expectProblem(res, 500, "internal_error");
+    if (write.page) {
+      expect(res.status, where).toBe(500);
+      expect(res.text, where).toMatch(/^<!doctype html>/i);
+      expect(res.text, where).toMatch(/req_[a-z0-9]+/);
+    } else expectProblem(res, 500, "internal_error");
     outcomes.push({ call: n, operation: failed.operation, left: "none", status: res.status });
   }
   // The change commits at one call: every failure before it leaves nothing, every one after leaves it all.

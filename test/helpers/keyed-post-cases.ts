@@ -105,6 +105,17 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
       snapshot: async () => (await read(partner.sandbox.key, `/partner/v1/leads/${lead.id}`)).upload_url,
     };
   },
+  "partner POST /leads/{id}/application-link": async () => {
+    const partner = await partnerWithKeys();
+    const lead = await createLead(partner.sandbox.key);
+    return {
+      key: partner.sandbox.key,
+      path: `/leads/${lead.id}/application-link`,
+      body: {},
+      // A new link revokes the one before, so each execution is one more row.
+      written: () => countOf("select count(*) as n from application_links where lead_id = ?", lead.id),
+    };
+  },
   "partner POST /leads/{id}/documents": async () => {
     const partner = await partnerWithKeys();
     const lead = await createLead(partner.sandbox.key);
@@ -196,7 +207,29 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
       snapshot: () => eventsOf(lender.organisation.id),
     };
   },
+  "lender POST /deals/{ref}/repayment-outcome": async () => {
+    const funded = await fundedWithCommission();
+    return {
+      key: funded.key,
+      path: `/deals/${funded.ref}/repayment-outcome`,
+      body: { outcome: "defaulted" },
+      // The outcome on the deal and the clawback entry: one execution, two rows, never more.
+      written: () =>
+        countOf(
+          "select (select count(*) from deals where ref = ?1 and repayment_outcome is not null) + (select count(*) from commission_entries where deal_ref = ?1 and kind = 'clawed_back') as n",
+          funded.ref,
+        ),
+    };
+  },
   ...webhookCases("lender"),
+  "admin POST /commissions/{id}/payments": async () => {
+    const funded = await fundedWithCommission();
+    return {
+      path: `/commissions/${funded.entryId}/payments`,
+      body: { payment_reference: "IDEM-1" },
+      written: () => countOf("select count(*) as n from commission_entries where accrued_entry_id = ? and kind = 'paid'", funded.entryId),
+    };
+  },
   "admin POST /organisations": async () => {
     const name = `Idem org ${crypto.randomUUID()}`;
     return { path: "/organisations", body: { name, kind: "partner" }, written: () => countOf("select count(*) as n from organisations where name = ?", name) };
@@ -243,6 +276,20 @@ export const KEYED_POST_CASES: Record<string, () => Promise<KeyedPost>> = {
     };
   },
 };
+
+/** A live deal funded under commission terms: lender A's key, the deal and its accrued entry. */
+export async function fundedWithCommission() {
+  const routed = await routedLead();
+  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const terms = await call("PUT", `/admin/v1/commission-terms/${routed.a.id}/a-loan`, { headers: admin, body: { currency: "GBP", basis: "percentage", rate_bps: 150, clawback_days: 90 } });
+  if (terms.status !== 201) throw new Error(`terms: ${terms.status} ${terms.text}`);
+  const offer = await call("POST", `/v1/deals/${routed.refA}/offers`, { key: routed.keys.a.live, body: firmOffer() });
+  const accepted = await call("POST", `/partner/v1/leads/${routed.lead.id}/offers/${offer.body.id}/acceptance`, { key: routed.partner.live.key });
+  const funded = await call("POST", `/v1/deals/${routed.refA}/status`, { key: routed.keys.a.live, body: { status: "funded", funded_amount: 40_000 } });
+  if (accepted.status !== 200 || funded.status !== 200) throw new Error(`funding: ${accepted.status} ${funded.status} ${funded.text}`);
+  const entry = await env.DB.prepare("select id from commission_entries where deal_ref = ? and kind = 'accrued'").bind(routed.refA).first<{ id: string }>();
+  return { key: routed.keys.a.live, ref: routed.refA, entryId: entry!.id };
+}
 
 /** A live lead routed for a company of its own, and the attribution it holds. */
 export async function attributedLead() {

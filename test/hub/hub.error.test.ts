@@ -134,6 +134,10 @@ describe("client hub: refused completion steps", () => {
     const noName = await sign({ full_name: " ", consent: "yes" });
     expect(noName.status).toBe(400);
     expect(refusal(noName.text)!.field).toBe("full_name");
+    // A GB agreement names its signer by first and last name: one word is not a full name (issue 45 item 11).
+    const oneWord = await sign({ full_name: "Ada", consent: "yes" });
+    expect(oneWord.status).toBe(422);
+    expect(refusal(oneWord.text)).toEqual({ field: "full_name", message: "Type your full name, your first name and your last name, as the agreement names you." });
     expect(await lenderEvents(keys.a.live, refA, "deal.agreement_signed")).toHaveLength(0);
     expect((await sign({ full_name: "Ada Lovelace", consent: "yes" })).status).toBe(303);
     const twice = await sign({ full_name: "Ada Lovelace", consent: "yes" });

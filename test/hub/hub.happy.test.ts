@@ -40,6 +40,10 @@ describe("client hub: uploads against a request", () => {
     const after = await hubCall("GET", res.headers.get("Location")!);
     expect(after.text).toContain("your files were uploaded");
     expect(after.text).toContain("jan.pdf");
+    // Sizes in words, never a count of bytes (issue 45 item 10).
+    expect(after.text).toContain("<bdi>jan.pdf</bdi> (1 KB, ");
+    expect(after.text).not.toMatch(/\d bytes/);
+    expect((await hubCall("GET", hub)).text).toContain("<dt>Size</dt><dd>1 KB</dd>");
     expect(after.text).toMatch(/<strong id="request-status">Uploaded by the client<\/strong>, 2 file\(s\)/);
 
     const row = await env.DB.prepare("select status, file_count, uploaded_at from document_requests where id = ?").bind(request.id).first<any>();

@@ -3,9 +3,9 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
-import { firmOffer, indicativeOffer, makeOffer } from "../lender/helpers";
+import { firmOffer, indicativeOffer, makeOffer, pdfBytes } from "../lender/helpers";
 import { receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
-import { hubCall, hubLead, OUR_ORIGIN, pagesOf } from "./helpers";
+import { hubCall, hubLead, OUR_ORIGIN, pagesOf, requestDocuments } from "./helpers";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -80,6 +80,62 @@ describe("client hub: the business declines an offer (issue 41)", () => {
     expect(read.body.all_offers_declined).toBe(true);
     const overview = await hubCall("GET", hub);
     expect(overview.text).toContain("Declined by you");
+    // The overview says so in words, and puts no offer on the to-do list (issue 41 item 5).
+    expect(overview.text).toContain('<p id="all-declined" class="notice">You declined every offer on your application.');
+    expect(overview.text).not.toContain('data-to-do="review_offer"');
+  });
+});
+
+describe("client hub: who, what and what next (issue 45 item 9)", () => {
+  it("names the adviser, puts a To do card first (review, upload, reply), and hides the other deals once an offer is accepted", async () => {
+    const { hub, lead, offerA, offerB, partner, refA, refB, a, keys } = await leadWithOffers();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    await call("POST", `/v1/deals/${refB}/messages`, { key: keys.b.live, body: { body: "Can you confirm the trading address?" } });
+    const page = await hubCall("GET", hub);
+    expect(page.text).toContain(`Your adviser: <strong><bdi>${partner.organisation.name}</bdi></strong>`);
+    const toDo = page.text.slice(page.text.indexOf('id="to-do"'), page.text.indexOf("</section>", page.text.indexOf('id="to-do"')));
+    expect(page.text.indexOf('id="to-do"')).toBeLessThan(page.text.indexOf("<h2>Your offers</h2>"));
+    expect([...toDo.matchAll(/data-to-do="(\w+)"><a href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ["upload", `${pagesOf(hub)}/requests/${request.id}`],
+      ["reply", `${pagesOf(hub)}/deals/${refB}/messages`],
+      ["review_offer", `${pagesOf(hub)}/offers/${offerA.id}`],
+      ["review_offer", `${pagesOf(hub)}/offers/${offerB.id}`],
+    ]);
+    expect(toDo).toContain("Upload: Bank statements (last 6 months)");
+    // Answered: the reply leaves the list.
+    expect((await hubCall("POST", `${hub}/deals/${refB}/messages`, { form: { body: "12 Bread Street" } })).status).toBe(303);
+    expect((await hubCall("GET", hub)).text).not.toContain('data-to-do="reply"');
+
+    expect((await accept(hub, offerA.id)).status).toBe(303);
+    const accepted = await hubCall("GET", hub);
+    // Only the accepted deal and its offer remain; the other provider's deal is said to be closed, not listed.
+    expect(accepted.text).toContain(refA);
+    expect(accepted.text).not.toContain(refB);
+    expect(accepted.text).not.toContain(`/offers/${offerB.id}`);
+    expect(accepted.text).toContain('id="other-deals-closed"');
+    expect(accepted.text).toContain(`data-to-do="give_account"><a href="${pagesOf(hub)}/deals/${refA}/completion"`);
+    expect(accepted.text).not.toContain('data-to-do="review_offer"');
+
+    // The agreement is not promised by a notification nobody sends: the page says where it will appear.
+    const completion = await hubCall("GET", `${hub}/deals/${refA}/completion`);
+    expect(completion.text).not.toContain("you will be notified");
+    expect(completion.text).toContain("it appears on this page and under Notifications");
+    expect((await hubCall("POST", `${hub}/deals/${refA}/completion/account`, { form: { account_holder_name: "Widgets Ltd", sort_code: "12-34-56", account_number: "31926819" } })).status).toBe(303);
+    expect((await call("PUT", `/v1/deals/${refA}/agreement`, { key: keys.a.live, rawBody: pdfBytes(), contentType: "application/pdf" })).status).toBe(200);
+    const toSign = await hubCall("GET", hub);
+    expect(toSign.text).toContain(`data-to-do="sign"><a href="${pagesOf(hub)}/deals/${refA}/completion">Sign the agreement for `);
+    expect(toSign.text).not.toContain('data-to-do="give_account"');
+  });
+
+  it("says there is nothing to do in words, and shows no card on a closed application", async () => {
+    const { hub, lead, partner } = await hubLead();
+    const page = await hubCall("GET", hub);
+    expect(page.text).toContain("Nothing for you to do right now.");
+    expect(page.text).not.toContain("you will be told");
+    await env.DB.prepare("update leads set state = 'declined' where id = ?").bind(lead.id).run();
+    const closed = await hubCall("GET", hub);
+    expect(closed.text).not.toContain('id="to-do"');
+    expect(partner.organisation.name).toBeTruthy();
   });
 });
 

@@ -64,7 +64,7 @@ describe("POST /partner/v1/leads", () => {
     expect(lead).toMatchObject({ environment: "live", country: "UK", partner_reference: null });
     expect(lead.channel).toEqual({ name: null, domain: null });
     expect(lead.contact).toEqual({ first_name: null, last_name: null, email: null, phone: null });
-    expect(lead.consent).toEqual({ obtained: null, obtained_at: null, soft_credit_search: null });
+    expect(lead.consent).toEqual({ obtained: null, obtained_at: null, soft_credit_search: null, text_version: null, withdrawn_at: null, receipt: null });
     expect(lead.funding).toEqual({ amount: null, amount_band: null, amount_basis: null, currency: "GBP", purpose: null, product_family: null });
     expect(lead.business.vat.reason).toBe("no_number");
     expect(lead.trading.monthly_revenue).toBeNull();
@@ -203,6 +203,7 @@ describe("PUT /partner/v1/leads/{id}/significant-persons", () => {
           residential_address: { line1: "1 High Street", line2: null, city: "London", region: null, postal_code: "SW1A 1AA", country: "GB" },
           residency_status: "homeowner",
           ownership_percent: 60,
+          guarantee: null,
         },
       ],
       steps: { organisation_details_complete: true, significant_persons_complete: true, documents_complete: false, offer_step_complete: false },
@@ -245,7 +246,7 @@ describe("the OpenAPI document", () => {
     const patch = op("/leads/{id}", "patch");
     expect(patch.requestBody.content["application/json"].schema).toEqual(ref("LeadPatch"));
     expect(json(patch, "200")).toEqual(ref("Lead"));
-    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "429", "500", "503"]);
+    expect(statuses(patch)).toEqual(["200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "500", "503"]);
     expect(params(patch)).toEqual(["header:If-Match", "path:id"]);
     expect(patch.responses["200"].headers).toHaveProperty("ETag");
     expect(op("/leads/{id}", "get").responses["200"].headers).toHaveProperty("ETag");
@@ -276,7 +277,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(schemas.LeadSummary.properties).sort()).toEqual(
       ["id", "reference", "partner_reference", "state", "environment", "country", "currency", "business", "contact", "funding", "renewal_of", "statements_available", "created_at", "updated_at"].sort(),
     );
-    expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "options", "reference", "state", "submitted_at"]);
+    expect(Object.keys(schemas.SubmitResult.properties).sort()).toEqual(["already_submitted", "id", "matched_options", "needs", "options", "reference", "state", "submitted_at"]);
     expect(schemas.LeadCreate.required).toEqual(["country"]);
     expect(schemas.LeadCreate.additionalProperties).toBe(false);
   });

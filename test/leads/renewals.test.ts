@@ -42,7 +42,7 @@ describe("POST /partner/v1/leads/{id}/renewals", () => {
       trading: original.trading,
       significant_persons: original.significant_persons,
       // Not carried: consent is asked again, and nothing of the funded application (documents, offers, outcome) comes along.
-      consent: { obtained: null, obtained_at: null, soft_credit_search: null },
+      consent: { obtained: null, obtained_at: null, soft_credit_search: null, text_version: null, withdrawn_at: null, receipt: null },
       documents: [],
       offers: [],
       funding_outcome: null,

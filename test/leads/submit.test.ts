@@ -54,6 +54,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
       options: [],
       already_submitted: false,
       submitted_at: expect.any(String),
+      needs: [],
     });
     const again = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
     expect(again.status).toBe(200);

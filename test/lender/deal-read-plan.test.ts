@@ -3,12 +3,13 @@ import { readDealWithRelations } from "../../src/db/deals/with-relations";
 import { planLines, planText } from "../helpers/query-plan";
 
 
-// Issue 25 item 3: the lender's deal read (`GET /v1/deals/{ref}`) is one batch of four statements whose SQL
+// The lender's deal read (`GET /v1/deals/{ref}`) is one batch of five statements (the deal, its offers, its
+// documents, its register answers, the commission disclosures the business was shown) whose SQL
 // is built once per isolate and bound to each request's scope and reference (db/prepared-batch.ts).
 describe("the lender's deal read", () => {
-  it("is four statements bound per request; the deal and its offers each seek an index", async () => {
+  it("is five statements bound per request; the deal, its offers and its disclosures each seek an index", async () => {
     const statements = readDealWithRelations.statements({ organisationId: "org_deal_plan", environment: "live", ref: "DL-PLAN0001" });
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(5);
     for (const [i, { sql, params }] of statements.entries()) {
       expect(sql).not.toContain("org_deal_plan");
       expect(sql).not.toContain("DL-PLAN0001");

@@ -91,6 +91,25 @@ describe("lender API bad input", () => {
     expect(res.body.error.field).toBe("funded_amount");
   });
 
+  it("refuses a funding day in the future, before the deal, or with another status, naming funded_on; a past day becomes the lead's funded_at", async () => {
+    const { keys, refA, lead, partner } = await routedLead();
+    await makeOffer(keys.a.live, refA, firmOffer());
+    const future = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const [body, status] of [
+      [{ status: "funded", funded_amount: 40_000, funded_on: future }, 400],
+      [{ status: "funded", funded_amount: 40_000, funded_on: "2020-01-01" }, 400],
+      [{ status: "funded", funded_amount: 40_000, funded_on: "2026-02-30" }, 400],
+      [{ status: "in_review", funded_on: "2026-01-01" }, 400],
+    ] as const) {
+      const res = await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body });
+      expectProblem(res, status, "invalid_request");
+      expect(JSON.stringify(res.body)).toContain("funded_on");
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "funded", funded_amount: 40_000, funded_on: today } })).status).toBe(200);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.funding_outcome).toEqual({ funded_at: `${today}T00:00:00.000Z`, funded_amount: 40_000 });
+  });
+
   it("refuses funding by a lender whose offer the partner did not accept (409), leaving the lead with the accepted one", async () => {
     const { keys, refA, refB, partner, lead } = await routedLead();
     const offerA = await makeOffer(keys.a.live, refA, firmOffer());

@@ -131,13 +131,14 @@ function describePlans() {
     expect(detail, detail).toMatch(/SEARCH documents USING (COVERING )?INDEX documents_lead \(lead_id=\?\)/);
     expect(detail, detail).not.toMatch(/SCAN documents\b/);
   });
-  // The lead read is one statement (db/leads/with-relations.ts): its renewals seek leads_renewal_of, which
-  // before migration 0019 held every ordinary lead's NULL and, after ANALYZE, lost to a scan of all leads.
-  // The seed has no renewal at all, as a new service has none: the state that scanned.
+  // The lead read (db/leads/with-relations.ts): its renewals seek leads_renewal_of, which before migration
+  // 0019 held every ordinary lead's NULL and, after ANALYZE, lost to a scan of all leads. The seed has no
+  // renewal at all, as a new service has none: the state that scanned.
   it("the lead read seeks every part, its renewals through leads_renewal_of", async () => {
-    const [read] = readWithRelations.statements({ organisationId: A, environment: "live", id: "lead_plan_2" });
-    const detail = await planText(read!);
-    expect(detail, detail).toMatch(/SEARCH renewal USING (COVERING )?INDEX leads_renewal_of \(renewal_of=\?\)/);
+    const statements = readWithRelations.statements({ organisationId: A, environment: "live", id: "lead_plan_2" });
+    const details = await Promise.all(statements.map((statement) => planText(statement)));
+    const detail = details.join("\n");
+    expect(details[4], details[4]).toMatch(/SEARCH leads USING (COVERING )?INDEX leads_renewal_of \(renewal_of=\?\)/);
     expect(detail, detail).not.toMatch(/^SCAN (?!CONSTANT ROW)/m);
   });
   it("a request's documents seek documents_request", async () => {

@@ -15,6 +15,7 @@ describe("PUT /admin/v1/organisations/{id}/products", () => {
         {
           ...termLoan,
           currency: "GBP",
+          requires: [],
           pricing: { annual_rate_pct: { min: 8, max: 18 }, factor_rate: null, term_months: { min: 6, max: 36 }, fee_pct: 2 },
         },
       ],

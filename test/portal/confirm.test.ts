@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, partnerWithKeys } from "../helpers/seed";
 import { twoLenderPanel } from "../routing/helpers";
-import { auditOf, completeUkForm, eventNamesOf } from "./partner/helpers";
+import { auditOf, completeUkForm, eventNamesOf, openAndSubmit } from "./partner/helpers";
 import { shownSecret } from "./integration/support";
 import { receiverBucket } from "../webhooks/support/webhooks";
 
-const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
 const formActionsOf = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)].map((m) => m[1]);
 
 describe("one confirmation pattern for what cannot be undone (issue 23 item 7)", () => {
@@ -15,8 +14,7 @@ describe("one confirmation pattern for what cannot be undone (issue 23 item 7)",
     await twoLenderPanel();
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
-    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
-    const id = leadIdOf(created.location);
+    const { id } = await openAndSubmit(session);
     const detail = await portal("GET", `/leads/${id}`, { session });
     expect(formActionsOf(detail.text).filter((a) => a.endsWith("/accept"))).toEqual([]);
     const reviews = [...detail.text.matchAll(/<a class="button" href="(\/portal\/leads\/[^"]+\/offers\/([^"]+)\/accept)">Review and accept/g)];
@@ -28,6 +26,14 @@ describe("one confirmation pattern for what cannot be undone (issue 23 item 7)",
     expect(review.status).toBe(200);
     expect(review.text).toContain("<title>Review the offer for Widgets Ltd · ");
     expect(review.text).toMatch(/<h2 id="confirm-question" tabindex="-1">Accept .+ on Widgets Ltd&#39;s behalf\?<\/h2>/);
+    // Issue 45 item 11: the fees are among the terms reviewed.
+    expect(review.text).toMatch(/>Fees<\/[a-z]+>\s*<[a-z]+[^>]*>£/);
+    // Issue 45 item 10: the hub link's confirm page names the business and the reference, never the raw id.
+    const hubConfirm = await portal("GET", `/leads/${id}/hub-link`, { session });
+    const main = hubConfirm.text.slice(hubConfirm.text.indexOf("<main"));
+    expect(main.replace(/<[^>]+>/g, " ")).not.toContain(id);
+    expect(main).toContain("Widgets Ltd");
+    expect(main).toMatch(/RF-[A-Z0-9]+/);
     for (const term of ["Amount", "Total to repay", "Expires", "This cannot be undone.", "What happens next:"]) expect(review.text).toContain(term);
     expect(review.text).toContain(`href="/portal/leads/${id}#offers"`);
     expect(formActionsOf(review.text)).toContain(href);

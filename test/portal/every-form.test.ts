@@ -9,7 +9,9 @@
  * developer sentence), the first refused input is focused (autofocus) and marked
  * (aria-invalid, drawn with the red border), and the form's required inputs are
  * marked. An action without fields (revoke, delete, sign out) posted at a thing
- * that is not there answers the 404 page, in words, never a 500.
+ * that is not there answers the 404 page, in words, never a 500. Every answer but a
+ * redirect is an HTML page, never JSON (issue 47: the portal's and the hub's own error handler,
+ * web/kit/page-errors.ts); only the passkey script's ceremony steps answer JSON.
  */
 import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
@@ -269,7 +271,19 @@ function cases(): Record<string, () => Promise<Case>> {
       const { "business.company_number": _, ...withoutNumber } = completeUkForm();
       const saved = await p(session, "/leads/new", { ...withoutNumber, intent: "save" });
       const id = saved.location!.split("/").at(-1)!;
-      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, {}));
+      // The check page's form names the version checked (issue 45 item 1); a submit missing a mandatory field is refused beside it.
+      const version = await leadVersion(id);
+      return form("business.company_number", 422, () => p(session, `/leads/${id}/submit`, { version }));
+    },
+    "portal /leads/:id/open-in-other-environment": async () => {
+      // Another account's lead, or none: the plain 404 (issue 45 item 3).
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/open-in-other-environment", {}));
+    },
+    "portal /leads/:id/application-link": async () => {
+      // Another account's lead, or none: the 404 page, nothing made.
+      const { session } = await partnerAdmin();
+      return action(() => p(session, "/leads/00000000-0000-4000-8000-000000000000/application-link", {}));
     },
     "portal /leads/:id/persons": async () => {
       const { session, lead } = await partnerAdmin();
@@ -321,7 +335,29 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /deals/:ref/status": async () => {
       const { session, refA } = await sharedLiveDeal();
-      return form("status", 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+      // The In review form's one field is hidden: its refusal is said at the form's button.
+      return form(null, 400, () => p(session, `/deals/${refA}/status`, { status: "exploded", funded_amount: "lots" }));
+    },
+    "portal /deals/:ref/assign": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("assignee", 400, () => p(session, `/deals/${refA}/assign`, { assignee: "mem_nothere" }));
+    },
+    "portal /deals/:ref/notes": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("note_body", 400, () => p(session, `/deals/${refA}/notes`, { note_body: "" }));
+    },
+    "portal /deals/:ref/payout-account": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return action(() => p(session, `/deals/${refA}/payout-account`, {}));
+    },
+    "portal /deals/:ref/decline": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      return form("reasons", 400, () => p(session, `/deals/${refA}/decline`, { confirmed: "yes", note: "n".repeat(20) }));
+    },
+    "portal /deals/:ref/funded": async () => {
+      const { session, refA } = await sharedLiveDeal();
+      // The shared deal has no accepted offer: refused about the deal, in words, before any field is read.
+      return form(null, 409, () => p(session, `/deals/${refA}/funded`, { confirmed: "yes", funded_amount: "lots", funded_on: "2026-01-01" }));
     },
     "portal /deals/:ref/messages": async () => {
       const { session, refA } = await sharedLiveDeal();
@@ -400,6 +436,11 @@ describe("every portal and hub form words its refusals from the one map", () => 
     it(`${route}: refused in the person's words`, { timeout: 60_000 }, async () => {
       const c = await make();
       const answer = await c.post();
+      // A browser's post is answered with a page (or a redirect), never JSON: the area's error handler has the last word.
+      if (c.kind !== "ceremony" && (answer.status < 300 || answer.status >= 400)) {
+        expect(answer.text, `${route} answers a page: ${answer.text.slice(0, 200)}`).toMatch(/^\s*(?:<!doctype html>|<html)/i);
+        expect(() => JSON.parse(answer.text), `${route} never answers JSON`).toThrow();
+      }
       if (c.kind === "form") expectRefusedForm(answer, c, route);
       else if (c.kind === "action") expectAction(answer, c, route);
       else {

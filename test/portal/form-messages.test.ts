@@ -10,7 +10,7 @@ import { portal, signedInMember } from "../helpers/portal";
 import { partnerWithKeys } from "../helpers/seed";
 import { hubCall, hubLead } from "../hub/helpers";
 import { lenderAtLiveDeal } from "./lender/support";
-import { completeUkForm, leadIdsOf, messageBeside } from "./partner/helpers";
+import { completeUkForm, leadIdsOf, messageBeside, openAndSubmit } from "./partner/helpers";
 import { inData } from "../helpers/data-db";
 
 /** Every message a page shows about a refused form: beside a field, above the form, at a form's button. */
@@ -52,7 +52,7 @@ describe("form messages: the person's words from one map", () => {
     const session = await signedInMember(organisation.id, "member");
     const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "funding.amount": "5,0", "contact.email": "ada-at-example", intent: "save" } });
     expect(res.status).toBe(400);
-    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50000.");
+    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
     expect(messageBeside(res.text, "contact.email")).toBe("Enter the email like name@example.com.");
     expectPersonWords(res.text);
     const focused = focusedInput(res.text);
@@ -68,7 +68,8 @@ describe("form messages: the person's words from one map", () => {
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
     const { "business.company_number": _, ...form } = completeUkForm();
-    const res = await portal("POST", "/leads/new", { session, form: { ...form, intent: "submit" } });
+    // The check page offers no submit while a mandatory answer is missing; a submit posted anyway is refused beside the field.
+    const { submitted: res } = await openAndSubmit(session, form);
     expect(res.status).toBe(422);
     expect(messageBeside(res.text, "business.company_number")).toBe("Company number is needed before you can submit.");
     expectPersonWords(res.text);
@@ -119,7 +120,7 @@ describe("form messages: the person's words from one map", () => {
     const { session, refA } = await lenderAtLiveDeal();
     const bad = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "50,000", kind: "business_loan", annual_rate_pct: "ten", term_months: "12" } });
     expect(bad.status).toBe(400);
-    expect(messageBeside(bad.text, "annual_rate_pct")).toBe("Enter the yearly rate as a number, for example 50000.");
+    expect(messageBeside(bad.text, "annual_rate_pct")).toBe("Enter the yearly rate as a number, for example 11.5 or 11.5%.");
     expectPersonWords(bad.text);
     expect(focusedInput(bad.text)[0]).toContain('name="annual_rate_pct"');
     const both = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "50,000", kind: "business_loan", annual_rate_pct: "10", factor_rate: "1.2", term_months: "12" } });
@@ -136,5 +137,51 @@ describe("form messages: the person's words from one map", () => {
     expectPersonWords(blank.text);
     expect(focusedInput(blank.text)[0]).toContain('id="body"');
     expect(focusedInput(blank.text)[0]).toContain('aria-invalid="true"');
+  });
+});
+
+describe("the one input rule: money, rates, terms as people type them (issue 45 item 7)", () => {
+  it("the lead form reads £50k, £1.2m and 3 years", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const form = { ...completeUkForm(), "funding.amount": "£50k", "trading.annual_turnover": "£1.2m", "trading.tib_months": "3 years", intent: "save" };
+    const res = await portal("POST", "/leads/new", { session, form });
+    expect(res.status, shownMessages(res.text).join(" | ")).toBe(303);
+    const [id] = await leadIdsOf(organisation.id);
+    const row = await env.DB.prepare("select funding, trading from leads where id = ?").bind(id).first<{ funding: string; trading: string }>();
+    expect(JSON.parse(row!.funding).amount).toBe(50_000);
+    expect(JSON.parse(row!.trading)).toMatchObject({ annual_turnover: 1_200_000, tib_months: 36 });
+  });
+
+  it("the lead form refuses a dollar amount on a pound lead, with the amount's own example", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "funding.amount": "$50k", "trading.tib_months": "a while", intent: "save" } });
+    expect(res.status).toBe(400);
+    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
+    expect(messageBeside(res.text, "trading.tib_months")).toBe("Enter the months trading as a number, in months, for example 24, or in years, for example 2 years.");
+  });
+
+  it("the lender's offer form reads £50k, 11.5% and 2 years, and each field refuses with its own example", async () => {
+    const { session, refA } = await lenderAtLiveDeal();
+    const badAmount = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "lots", kind: "business_loan", annual_rate_pct: "10", term_months: "12" } });
+    expect(badAmount.status).toBe(400);
+    expect(messageBeside(badAmount.text, "amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
+    const badRate = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "£50k", kind: "business_loan", annual_rate_pct: "ten", term_months: "12" } });
+    expect(messageBeside(badRate.text, "annual_rate_pct")).toBe("Enter the yearly rate as a number, for example 11.5 or 11.5%.");
+    const badTerm = await portal("POST", `/deals/${refA}/offers`, { session, form: { maturity: "firm", amount: "£50k", kind: "business_loan", annual_rate_pct: "10", term_months: "soon" } });
+    expect(messageBeside(badTerm.text, "term_months")).toBe("Enter the term as a number, in months, for example 24, or in years, for example 2 years.");
+    for (const page of [badAmount, badRate, badTerm]) expect(page.text).not.toContain("for example 50000");
+    // Each field's hint gives its own example before anything is typed.
+    const form = (await portal("GET", `/deals/${refA}`, { session })).text;
+    expect(form).toMatch(/Yearly rate \(%\)<\/label><span class="muted"> \(for example 11\.5 or 11\.5%\)<\/span>/);
+    expect(form).toMatch(/Term \(months\)<\/label><span class="muted"> \(in months, for example 24, or in years, for example 2 years\)<\/span>/);
+    const good = await portal("POST", `/deals/${refA}/offers`, {
+      session,
+      form: { maturity: "firm", amount: "£50k", kind: "business_loan", annual_rate_pct: "11.5%", term_months: "2 years", fees: "£1k", total_repayment: "£57,500" },
+    });
+    expect(good.status, shownMessages(good.text).join(" | ")).toBe(303);
+    const offer = await env.DB.prepare("select amount, annual_rate_pct, term_months, fees, total_repayment from offers where deal_ref = ? order by created_at desc limit 1").bind(refA).first<any>();
+    expect(offer).toMatchObject({ amount: 50_000, annual_rate_pct: 11.5, term_months: 24, fees: 1000, total_repayment: 57_500 });
   });
 });

@@ -104,4 +104,12 @@ describe("the page every portal page shares (issue 23 items 8, 13, 15)", () => {
     const script = await portal("GET", "/assets/forms.js");
     expect(script.text).toContain('document.querySelector("[data-outcome]")');
   });
+
+  it("issue 45 item 11: the passkeys page marks its place in the header (aria-current), and no other page does", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const passkeys = await portal("GET", "/passkeys", { session });
+    expect(passkeys.text).toMatch(/<a href="\/portal\/passkeys" aria-label="[^"]+: your passkeys" aria-current="page">/);
+    expect((await portal("GET", "/", { session })).text).not.toMatch(/href="\/portal\/passkeys"[^>]*aria-current/);
+  });
 });

@@ -4,7 +4,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { hubCall, hubLead } from "../hub/helpers";
-import { completeUkForm } from "./partner/helpers";
+import { openAndSubmit } from "./partner/helpers";
 
 // Issue 23 item 15: after a partner submits a lead, and after an offer is accepted (portal and hub),
 // the page says in a sentence what happens next and how the person hears of it.
@@ -16,9 +16,10 @@ describe("what happens next", () => {
     await twoLenderPanel();
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
-    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
-    expect(created.status).toBe(303);
-    const page = await portal("GET", `${created.location!.replace(/^\/portal/, "")}?done=submitted`, { session });
+    const { id, submitted } = await openAndSubmit(session);
+    expect(submitted.status).toBe(303);
+    expect(submitted.location).toBe(`/portal/leads/${id}`);
+    const page = await portal("GET", `/leads/${id}?done=submitted`, { session });
     const notice = noticeOf(page.text);
     expect(notice).toContain("The lead was submitted.");
     expect(notice).toContain("What happens next: the lenders on the panel look at it now");
@@ -29,8 +30,7 @@ describe("what happens next", () => {
     await twoLenderPanel();
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
-    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
-    const path = created.location!.replace(/^\/portal/, "");
+    const path = `/leads/${(await openAndSubmit(session)).id}`;
     const detail = await portal("GET", path, { session });
     const [, review] = detail.text.match(/href="\/portal(\/leads\/[^"]+\/offers\/[^"]+\/accept)"/)!;
     const reviewPage = await portal("GET", review, { session });

@@ -1,25 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { matchBusiness, type BusinessFacts } from "../../src/domain/panel/matcher";
 import type { PanelProduct } from "../../src/domain/panel/product";
+import { product as panelProduct } from "../unit/panel/product";
 import { marketFor } from "../../src/domain/reference/markets";
 import { unlocksFor } from "../../src/domain/panel/unlocks";
 
-const product = (over: Partial<PanelProduct>): PanelProduct => ({
-  id: "p",
-  lenderOrganisationId: "org_lender",
-  productFamily: "business_loan",
-  label: "Term loan",
-  markets: ["GB"],
-  minAmount: 10_000,
-  maxAmount: 250_000,
-  minMonthlyRevenue: 0,
-  minMonthsTrading: 0,
-  minCreditScoreBand: null,
-  excludedIndustries: [],
-  purposes: [],
-  pricing: { annualRatePct: { min: 8, max: 20 }, factorRate: null, termMonths: { min: 6, max: 36 }, feePct: 2 },
-  ...over,
-});
+// The unit tests' product factory; an id of its own when a case does not name one.
+const product = (over: Partial<PanelProduct>): PanelProduct => panelProduct({ id: "p", ...over });
 
 const panel = [
   product({ id: "a", minMonthsTrading: 6 }),

@@ -11,8 +11,8 @@ const SPEC_LISTS = [
 ];
 /** Lists the spec leaves to "read from the enum lists": document states, and what a lender's request may ask for. */
 const DOCUMENT_LISTS = ["document-states", "document-request-items", "document-request-statuses"];
-/** Issue 41: why a lender declined, the codes a lead's outcomes carry. */
-const DECISION_LISTS = ["decline-reasons", "offer-decline-reasons"];
+/** Decisions: why a lender or the business declined, and what a product may require of an application (a lead's needs). */
+const DECISION_LISTS = ["decline-reasons", "offer-decline-reasons", "requirement-fields"];
 const ALL_LISTS = [...SPEC_LISTS, ...DOCUMENT_LISTS, ...DECISION_LISTS];
 
 describe("GET /partner/v1/enums", () => {

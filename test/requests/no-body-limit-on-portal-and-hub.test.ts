@@ -140,7 +140,7 @@ async function hubCookie(link: string) {
 interface FileRoute {
   upload: (bytes: Uint8Array) => Promise<Answer>;
   accepted: number;
-  door: "hub" | "portal" | "api";
+  door: "hub" | "portal" | "api" | "apply";
 }
 
 /** Every route that takes files, by its method and path in the route table. */
@@ -178,6 +178,20 @@ const FILE_ROUTES: Record<string, () => Promise<FileRoute>> = {
         return send("POST", `/hub/${lead.id}/requests/${request.id}`, fileForm("file", bytes), { Cookie: cookie });
       },
     };
+  },
+  // The business's own statements step, behind its application link's cookie.
+  "POST /apply/documents": async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key, { country: "GB", business: { name: "Acme Widgets Ltd" } });
+    const link = await exports.default.fetch(
+      new Request(`${PRODUCTION}/partner/v1/leads/${lead.id}/application-link`, { method: "POST", headers: { "X-API-Key": live.key, "Content-Type": "application/json", ...ownAddress() }, body: "{}" }),
+    );
+    const { url } = (await link.json()) as { url: string };
+    const opened = await exports.default.fetch(new Request(`${PRODUCTION}${new URL(url).pathname}`, { headers: ownAddress(), redirect: "manual", ...throughEdge(ownAddress()) }));
+    await opened.text();
+    const cookie = /^(rfs_apply=[^;]+)/.exec(opened.headers.get("Set-Cookie") ?? "")?.[1];
+    if (!cookie) throw new Error(`no application cookie: ${opened.status}`);
+    return { accepted: 303, door: "apply", upload: (bytes) => send("POST", "/apply/documents", fileForm("file", bytes), { Cookie: cookie }) };
   },
   "POST /portal/leads/:id/documents": async () => {
     const { organisation, sandbox } = await partnerWithKeys();
@@ -234,6 +248,7 @@ describe("issue 38: every route that takes files takes them up to its limit, wha
       expect(over.type).toMatch(/^text\/html/);
       // Drawn in the area's layout, with the area's strict headers.
       if (target.door === "hub") expect(over.text).toContain('<nav aria-label="Hub">');
+      else if (target.door === "apply") expect(over.text).toContain("· Your application</title>");
       else expect(over.text).toMatch(/<a class="skip" href="#main">/);
       expect(over.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
       // The real limit of the form in the words a person reads, and what to do about it.

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
-import { partnerWithKeys } from "../helpers/seed";
-import { completeUkLead, createLead } from "../leads/helpers";
-import { eventsFor, eventsNamed, submittedLead, twoLenderPanel } from "./helpers";
+import { portal } from "../helpers/portal";
+import { liveSession } from "../portal/lender/support";
+import { issueKey, partnerWithKeys } from "../helpers/seed";
+import { completeUkLead, createLead, person } from "../leads/helpers";
+import { putProducts } from "../helpers/panel";
 import { inData } from "../helpers/data-db";
+
+import { eventsFor, eventsNamed, gbProduct, submittedLead, twoLenderPanel } from "./helpers";
 
 describe("submit routes through the real matcher", () => {
   it("agrees with prequalification on the same facts", async () => {
@@ -110,5 +114,75 @@ describe("submit routes through the real matcher", () => {
     const { results } = await env.DB.prepare("select count(*) as n from deals where lead_id = ?").bind(lead.id).all<any>();
     expect(results[0].n).toBe(0);
     expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.out_of_scope"]);
+  });
+
+  it("leaves a product out while the lead lacks its requirement, says so in needs, and routes a fresh lead that holds it", async () => {
+    const { b } = await twoLenderPanel();
+    // Lender B lends to a sole trader under 100,000 only against a personal guarantee.
+    const guaranteed = await putProducts(b.id, [
+      gbProduct("b-loan", {
+        label: "Term loan 6-24 months",
+        requires: [{ field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100_000 } }],
+      }),
+    ]);
+    expect(guaranteed.body.products[0].requires).toEqual([{ field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100_000 } }]);
+    const partner = await partnerWithKeys();
+    const { live } = partner;
+    const soleTrader = (guarantee: boolean | null) => ({
+      ...completeUkLead(),
+      business: { ...completeUkLead().business, entity_type: "sole_trader" },
+      significant_persons: [person({ guarantee })],
+    });
+
+    const without = await submittedLead(live.key, soleTrader(null));
+    expect(without.submit).toMatchObject({ state: "matched", matched_options: 1, needs: [{ fields: ["significant_persons[].guarantee"], options_added: 1 }] });
+    const { results: routedTo } = await env.DB.prepare("select lender_organisation_id from deals where lead_id = ?").bind(without.lead.id).all<any>();
+    expect(routedTo.map((d) => d.lender_organisation_id)).not.toContain(b.id);
+    const read = (await call("GET", `/partner/v1/leads/${without.lead.id}`, { key: live.key })).body;
+    expect(read.needs).toEqual(without.submit.needs);
+    expect(read.unlocks).toContainEqual({ field: "significant_persons[].guarantee", needed: true, options_added: 1 });
+    expect(read.significant_persons[0].guarantee).toBeNull();
+    expect(JSON.stringify(read)).not.toMatch(/Lender [ABC]/);
+    // The portal's lead page says it in words.
+    const page = (await portal("GET", `/leads/${without.lead.id}`, { session: await liveSession(partner.organisation.id) })).text;
+    expect(page).toContain("With a personal guarantee from a significant person: 1 more option");
+
+    const withGuarantee = await submittedLead(live.key, soleTrader(true));
+    expect(withGuarantee.submit).toMatchObject({ state: "matched", matched_options: 2, needs: [] });
+    const { results: nowRoutedTo } = await env.DB.prepare("select lender_organisation_id from deals where lead_id = ?").bind(withGuarantee.lead.id).all<any>();
+    expect(nowRoutedTo.map((d) => d.lender_organisation_id)).toContain(b.id);
+    // The lender reads the guarantee on its deal.
+    const deal = await env.DB.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(withGuarantee.lead.id, b.id).first<any>();
+    const lenderKey = (await issueKey(b.id, "live")).key;
+    const lenderView = await call("GET", `/v1/deals/${deal.ref}`, { key: lenderKey });
+    expect(lenderView.status).toBe(200);
+    expect(lenderView.text).toContain('"guarantee":true');
+
+    // A limited company's lead is not a sole trader's: the requirement does not apply.
+    const company = await submittedLead(live.key, { ...completeUkLead(), significant_persons: [person()] });
+    expect(company.submit).toMatchObject({ matched_options: 2, needs: [] });
+  });
+
+  it("answers prequalification with a requirement's unlock, which holds nothing it was not given", async () => {
+    const { a } = await twoLenderPanel();
+    await putProducts(a.id, [gbProduct("a-loan", { max_amount: 500_000, requires: [{ field: "statements.6_months", when: { amount_at_least: 250_000 } }] })]);
+    const { live } = await partnerWithKeys();
+    const body = completeUkLead();
+    const pre = await call("POST", "/partner/v1/prequalification", {
+      key: live.key,
+      body: { country: "GB", business: { industry: body.business.industry }, funding: { purpose: "working_capital", amount: 260_000 }, trading: body.trading },
+    });
+    expect(pre.status).toBe(200);
+    expect(pre.body.reasons.map((r: any) => r.code)).toContain("requirements_not_met");
+    expect(pre.body.unlocks).toContainEqual({ field: "statements.6_months", needed: true, options_added: 1 });
+  });
+
+  it("refuses a requirement the reference list does not have, naming the field", async () => {
+    const { a } = await twoLenderPanel();
+    const res = await putProducts(a.id, [gbProduct("a-loan", { requires: [{ field: "favourite_colour" }] })]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e: any) => e.field) ?? [res.body.field]).toContain("products.0.requires.0.field");
+    const empty = await putProducts(a.id, [gbProduct("a-loan", { requires: [{ field: "contact.phone", when: {} }] })]);
+    expect(empty.status).toBe(400);
   });
 });

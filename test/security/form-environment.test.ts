@@ -29,7 +29,7 @@ describe("issue 21 item 7: a form acts only in the environment it was rendered f
     const otherTab = await portal("GET", "/", { session });
     expect((await portal("POST", "/environment", { session, form: { environment: "live" }, formToken: tokenOn(otherTab.text) })).status).toBe(303);
 
-    const posted = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken: sandboxToken });
+    const posted = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "check" }, formToken: sandboxToken });
     expect(posted.status).toBe(409);
     expect(posted.text).toContain("opened in the Sandbox environment");
     expect(posted.text).toContain("now shows the Live environment");

@@ -12,11 +12,11 @@ import { completeUkForm, leadIdsOf } from "../portal/partner/helpers";
 const tokenOn = (html: string) => html.match(/name="_form_token" value="([^"]+)"/)![1];
 
 describe("issue 21 item 8: each rendered form acts once", () => {
-  it("item 8: two posts of one Save and submit form, 200 ms apart, make one lead; the second is shown the first's outcome", async () => {
+  it("item 8: two posts of one Save and check your answers form, 200 ms apart, make one lead; the second is shown the first's outcome", async () => {
     const org = await createOrganisation("partner");
     const session = await signedInMember(org.id);
     const formToken = tokenOn((await portal("GET", "/leads/new", { session })).text);
-    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken });
+    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "check" }, formToken });
     const first = send();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const [a, b] = await Promise.all([first, send()]);
@@ -30,7 +30,7 @@ describe("issue 21 item 8: each rendered form acts once", () => {
     const org = await createOrganisation("partner");
     const session = await signedInMember(org.id);
     const formToken = tokenOn((await portal("GET", "/leads/new", { session })).text);
-    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken });
+    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "check" }, formToken });
     const [a, b] = await Promise.all([send(), send()]);
     expect(await leadIdsOf(org.id)).toHaveLength(1);
     expect(b.location).toBe(a.location);
@@ -64,7 +64,7 @@ describe("issue 39 item 11: one claim for every way the token arrives", () => {
     const org = await createOrganisation("partner");
     const session = await signedInMember(org.id);
     const formToken = tokenOn((await portal("GET", "/leads/new", { session })).text);
-    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken: null, headers: { "X-Form-Token": formToken } });
+    const send = () => portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "check" }, formToken: null, headers: { "X-Form-Token": formToken } });
     const first = await send();
     expect(first.status).toBe(303);
     const [second, third] = await Promise.all([send(), send()]);
@@ -72,7 +72,7 @@ describe("issue 39 item 11: one claim for every way the token arrives", () => {
     expect(second.location).toBe(first.location);
     expect(third.location).toBe(first.location);
     // The same token in the body is the same claim: no fourth lead either.
-    const inBody = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" }, formToken });
+    const inBody = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "check" }, formToken });
     expect(inBody.location).toBe(first.location);
     expect(await leadIdsOf(org.id)).toHaveLength(1);
   });

@@ -29,16 +29,16 @@ export interface paths {
                         /**
                          * @example {
                          *       "organisation": {
-                         *         "id": "org_v5lnwb4ilwie6smlmcoo",
+                         *         "id": "org_4ktsr69itdfi02qt3ky0",
                          *         "name": "Northwind Capital",
                          *         "kind": "lender"
                          *       },
                          *       "environment": "live",
                          *       "livemode": true,
                          *       "key": {
-                         *         "client_id": "rfs_lnd_live_wnaeoay9pqhylzgj",
+                         *         "client_id": "rfs_lnd_live_fbehe2oeiq4z9ean",
                          *         "type": "secret",
-                         *         "created_at": "2026-11-23T20:31:59.175Z"
+                         *         "created_at": "2026-11-29T10:28:09.988Z"
                          *       },
                          *       "authenticated_with": "api_key",
                          *       "host": "production",
@@ -133,14 +133,14 @@ export interface paths {
                          * @example {
                          *       "webhooks": [
                          *         {
-                         *           "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *           "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *           "url": "https://hooks.acme.example/rfs",
                          *           "description": null,
                          *           "events": [
                          *             "deal.created"
                          *           ],
                          *           "active": true,
-                         *           "created_at": "2026-11-23T20:32:02.630Z",
+                         *           "created_at": "2026-11-29T10:28:12.373Z",
                          *           "last_success_at": null,
                          *           "last_failure_at": null,
                          *           "failure_count": 0,
@@ -238,14 +238,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -384,14 +384,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": null,
                          *       "events": [
                          *         "deal.created"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -605,7 +605,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Deal desk",
                          *       "events": [
@@ -613,7 +613,7 @@ export interface paths {
                          *         "offer.accepted"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -743,7 +743,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_fnpr4djgkuzml59a2a8z0tdx",
+                         *       "id": "whe_tquh9j1ghwrd4v21nuliqdp8",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Deal desk",
                          *       "events": [
@@ -751,9 +751,9 @@ export interface paths {
                          *         "offer.accepted"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:02.630Z",
+                         *       "created_at": "2026-11-29T10:28:12.373Z",
                          *       "last_success_at": null,
-                         *       "last_failure_at": "2026-11-23T20:32:03.160Z",
+                         *       "last_failure_at": "2026-11-29T10:28:12.449Z",
                          *       "failure_count": 1,
                          *       "payload": "full",
                          *       "environment": "live",
@@ -895,20 +895,30 @@ export interface paths {
                          * @example {
                          *       "deliveries": [
                          *         {
-                         *           "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
-                         *           "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *           "id": "whd_tx7qo643rf750xxlmxo04qcl",
+                         *           "event_id": "evt_eplc68jiikvtsz9pyr1pmuss",
                          *           "event": "deal.created",
                          *           "payload": "full",
                          *           "state": "pending",
-                         *           "attempt_count": 0,
-                         *           "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *           "attempt_count": 1,
+                         *           "next_attempt_at": "2026-11-29T10:29:12.829Z",
                          *           "last_status_code": null,
-                         *           "created_at": "2026-11-23T20:32:04.115Z",
-                         *           "updated_at": "2026-11-23T20:32:04.115Z",
-                         *           "attempts": []
+                         *           "created_at": "2026-11-29T10:28:12.793Z",
+                         *           "updated_at": "2026-11-29T10:28:12.829Z",
+                         *           "attempts": [
+                         *             {
+                         *               "attempt_number": 1,
+                         *               "trigger": "automatic",
+                         *               "attempted_at": "2026-11-29T10:28:12.826Z",
+                         *               "status_code": null,
+                         *               "error": "network_error: Network connection lost.",
+                         *               "response_body": null,
+                         *               "duration_ms": 3
+                         *             }
+                         *           ]
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4xMTVaIiwiaSI6IndoZF90NDB0NXUxdnU5dmg2YnltZTh1eTVjY3IifQ.Kb9U4RQ8qKIMMA9sFJfRKRJt7MgDjvj28FPJd6QrgEM"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi43OTNaIiwibiI6NX0.bN1PkQ34dlvh_x226w6wkzN3ZyMt0uag5WPKG5atwNg"
                          *     }
                          */
                         "application/json": {
@@ -1023,21 +1033,30 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_t40t5u1vu9vh6byme8uy5ccr",
-                         *       "event_id": "evt_ud988m4kwq0hjyocgdzxbu1v",
+                         *       "id": "whd_tx7qo643rf750xxlmxo04qcl",
+                         *       "event_id": "evt_eplc68jiikvtsz9pyr1pmuss",
                          *       "event": "deal.created",
                          *       "payload": "full",
                          *       "state": "pending",
-                         *       "attempt_count": 0,
-                         *       "next_attempt_at": "2026-11-23T20:32:04.115Z",
+                         *       "attempt_count": 1,
+                         *       "next_attempt_at": "2026-11-29T10:29:12.829Z",
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:04.115Z",
-                         *       "updated_at": "2026-11-23T20:32:04.420Z",
+                         *       "created_at": "2026-11-29T10:28:12.793Z",
+                         *       "updated_at": "2026-11-29T10:28:13.511Z",
                          *       "attempts": [
+                         *         {
+                         *           "attempt_number": 1,
+                         *           "trigger": "automatic",
+                         *           "attempted_at": "2026-11-29T10:28:12.826Z",
+                         *           "status_code": null,
+                         *           "error": "network_error: Network connection lost.",
+                         *           "response_body": null,
+                         *           "duration_ms": 3
+                         *         },
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:04.417Z",
+                         *           "attempted_at": "2026-11-29T10:28:13.508Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
@@ -1179,25 +1198,25 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_17gv5mx0zav3spzw72mpua2i",
-                         *       "event_id": "evt_ch9rpcv894rty2ul29fnje2n",
+                         *       "id": "whd_4hhrsjcza4kmi79fpyyh8z7b",
+                         *       "event_id": "evt_6u6davzgk30ds7so628e2jc5",
                          *       "event": "ping",
                          *       "payload": "full",
                          *       "state": "exhausted",
                          *       "attempt_count": 0,
                          *       "next_attempt_at": null,
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:03.143Z",
-                         *       "updated_at": "2026-11-23T20:32:03.160Z",
+                         *       "created_at": "2026-11-29T10:28:12.447Z",
+                         *       "updated_at": "2026-11-29T10:28:12.449Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:03.159Z",
+                         *           "attempted_at": "2026-11-29T10:28:12.447Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 1
+                         *           "duration_ms": 2
                          *         }
                          *       ]
                          *     }
@@ -1339,25 +1358,42 @@ export interface paths {
                          * @example {
                          *       "events": [
                          *         {
-                         *           "id": "evt_ud988m4kwq0hjyocgdzxbu1v",
-                         *           "event": "deal.created",
-                         *           "created_at": "2026-11-23T20:32:04.084Z",
+                         *           "id": "evt_p4sivwwp0rrgrylo1it21iuh",
+                         *           "event": "request.fulfilled",
+                         *           "created_at": "2026-11-29T10:28:12.910Z",
                          *           "environment": "live",
                          *           "livemode": true,
                          *           "api_version": "2026-09",
                          *           "subject": {
                          *             "type": "deal",
-                         *             "id": "DL-FBDG36KZ"
+                         *             "id": "DL-DGB98FN7"
                          *           },
                          *           "data": {
-                         *             "reference": "DL-FBDG36KZ",
-                         *             "ref": "DL-FBDG36KZ",
+                         *             "reference": "DL-DGB98FN7",
+                         *             "ref": "DL-DGB98FN7",
                          *             "test": true,
+                         *             "request": {
+                         *               "id": "dreq_b20p9q7teekq4wfyrzga",
+                         *               "item_type": "bank_statements_6m",
+                         *               "label": "Bank statements for the last 6 months",
+                         *               "file_count": 1,
+                         *               "uploaded_at": "2026-11-29T10:28:12.910Z",
+                         *               "files": [
+                         *                 {
+                         *                   "id": "doc_ypit54bdlrvf0gl2ejh4",
+                         *                   "document_type": "bank_statements",
+                         *                   "filename": "sandbox-bank-statements.pdf",
+                         *                   "content_type": "application/pdf",
+                         *                   "size_bytes": 142,
+                         *                   "url": "https://api.example.com/files/leads/live/c48c9f4b-db6a-48d4-a9cd-e1a5af85cb72/documents/doc_ypit54bdlrvf0gl2ejh4?expires=1795951693&signature=a156eed269f6a1d8cc713212655fab1b4a638b8a1496fcf52f3e153320d0d7aa"
+                         *                 }
+                         *               ]
+                         *             },
                          *             "payload_mode": "reference"
                          *           }
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowNC4wODRaIiwiaSI6ImV2dF91ZDk4OG00a3dxMGhqeW9jZ2R6eGJ1MXYifQ.lUDlP2DWGRcmf7vV0FpUt6a5lzP7XjShal80Ry7i1l4"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi45MTBaIiwibiI6MTN9.ZewnQgLa8tkmXCHR-PxW8aC04qEIsI44qk2Z2dLAsnQ"
                          *     }
                          */
                         "application/json": {
@@ -1468,7 +1504,7 @@ export interface paths {
                          * @example {
                          *       "deals": [
                          *         {
-                         *           "ref": "DL-FQ2E8NCF",
+                         *           "ref": "DL-H6T6GS56",
                          *           "business": {
                          *             "name": "Acme Trading Ltd",
                          *             "company_number": "09876543"
@@ -1485,8 +1521,8 @@ export interface paths {
                          *           "lender_status": "new",
                          *           "test": false,
                          *           "statements_available": false,
-                         *           "created_at": "2026-11-23T20:32:00.348Z",
-                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *           "created_at": "2026-11-29T10:28:11.160Z",
+                         *           "updated_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -1594,7 +1630,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FQ2E8NCF",
+                         *       "ref": "DL-H6T6GS56",
                          *       "environment": "live",
                          *       "test": false,
                          *       "status": "submitted",
@@ -1637,7 +1673,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1657,7 +1697,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1678,22 +1719,25 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951691&signature=441283e14db68adfc0209da6a477f279adde51a68e302c3872eac691aff05f8a"
                          *         }
                          *       ],
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -1705,8 +1749,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:00.348Z",
-                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:11.160Z",
                          *       "monthly_revenue": 42000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -1720,7 +1768,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1740,7 +1792,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1874,7 +1927,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FQ2E8NCF",
+                         *       "ref": "DL-H6T6GS56",
                          *       "environment": "live",
                          *       "test": false,
                          *       "status": "submitted",
@@ -1917,7 +1970,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -1937,7 +1994,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -1958,22 +2016,25 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469521&signature=49ed32a3b4bfa90bb232cc8fefc73760a595e977ab69d317b1488afd36b7d7d5"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951691&signature=441283e14db68adfc0209da6a477f279adde51a68e302c3872eac691aff05f8a"
                          *         }
                          *       ],
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -1985,8 +2046,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:00.348Z",
-                         *       "updated_at": "2026-11-23T20:32:01.583Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:11.972Z",
                          *       "monthly_revenue": 42000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -2000,7 +2065,11 @@ export interface paths {
                          *         "time_in_business_band": null,
                          *         "tib_months": 48,
                          *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
                          *         "identifiers": {
                          *           "vat_number": null,
                          *           "lei": null
@@ -2020,7 +2089,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ],
                          *         "vat": {
@@ -2179,13 +2249,13 @@ export interface paths {
                          * @example {
                          *       "offers": [
                          *         {
-                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
                          *           "amount": 40000,
                          *           "currency": "GBP",
                          *           "kind": "business_loan",
                          *           "maturity": "firm",
                          *           "status": "presented",
-                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
                          *           "superseded": false,
                          *           "superseded_at": null,
                          *           "superseded_by": null,
@@ -2310,13 +2380,13 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "id": "off_og7vraxnl1jtypq9t6rc",
                          *       "amount": 40000,
                          *       "currency": "GBP",
                          *       "kind": "business_loan",
                          *       "maturity": "firm",
                          *       "status": "presented",
-                         *       "created_at": "2026-11-23T20:32:01.854Z",
+                         *       "created_at": "2026-11-29T10:28:12.041Z",
                          *       "superseded": false,
                          *       "superseded_at": null,
                          *       "superseded_by": null,
@@ -2470,10 +2540,10 @@ export interface paths {
                          * @example {
                          *       "messages": [
                          *         {
-                         *           "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *           "id": "msg_zeqgeffbv8ib38ajyttg",
                          *           "direction": "lender_to_borrower",
                          *           "body": "Could you send the last six months of statements?",
-                         *           "created_at": "2026-11-23T20:32:02.041Z"
+                         *           "created_at": "2026-11-29T10:28:12.161Z"
                          *         }
                          *       ]
                          *     }
@@ -2581,10 +2651,10 @@ export interface paths {
                         /**
                          * @example {
                          *       "message": {
-                         *         "id": "msg_zb48ass2xb7wabi4o5ig",
+                         *         "id": "msg_zeqgeffbv8ib38ajyttg",
                          *         "direction": "lender_to_borrower",
                          *         "body": "Could you send the last six months of statements?",
-                         *         "created_at": "2026-11-23T20:32:02.041Z"
+                         *         "created_at": "2026-11-29T10:28:12.161Z"
                          *       }
                          *     }
                          */
@@ -2862,7 +2932,7 @@ export interface paths {
                          *         "account_submitted_at": null,
                          *         "account_summary": null,
                          *         "agreement_uploaded": true,
-                         *         "agreement_uploaded_at": "2026-11-23T20:32:03.949Z",
+                         *         "agreement_uploaded_at": "2026-11-29T10:28:12.718Z",
                          *         "signed": false,
                          *         "signed_at": null,
                          *         "signature_verification": null
@@ -3006,14 +3076,14 @@ export interface paths {
                          * @example {
                          *       "requests": [
                          *         {
-                         *           "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "id": "dreq_chbjl7aifqwto5b84zap",
                          *           "item_type": "bank_statements_6m",
                          *           "document_type": "bank_statements",
                          *           "label": "Bank statements for the last 6 months",
                          *           "note": "Business account only",
                          *           "status": "requested",
                          *           "requested_via": "hub",
-                         *           "requested_at": "2026-11-23T20:32:02.183Z",
+                         *           "requested_at": "2026-11-29T10:28:12.204Z",
                          *           "uploaded_at": null,
                          *           "forwarded_at": null,
                          *           "waived_at": null,
@@ -3129,14 +3199,14 @@ export interface paths {
                         /**
                          * @example {
                          *       "request": {
-                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "id": "dreq_chbjl7aifqwto5b84zap",
                          *         "item_type": "bank_statements_6m",
                          *         "document_type": "bank_statements",
                          *         "label": "Bank statements for the last 6 months",
                          *         "note": "Business account only",
                          *         "status": "requested",
                          *         "requested_via": "hub",
-                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "requested_at": "2026-11-29T10:28:12.204Z",
                          *         "uploaded_at": null,
                          *         "forwarded_at": null,
                          *         "waived_at": null,
@@ -3287,7 +3357,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *       "request_id": "dreq_chbjl7aifqwto5b84zap",
                          *       "status": "requested",
                          *       "files": []
                          *     }
@@ -3403,17 +3473,17 @@ export interface paths {
                         /**
                          * @example {
                          *       "request": {
-                         *         "id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *         "id": "dreq_chbjl7aifqwto5b84zap",
                          *         "item_type": "bank_statements_6m",
                          *         "document_type": "bank_statements",
                          *         "label": "Bank statements for the last 6 months",
                          *         "note": "Business account only",
                          *         "status": "waived",
                          *         "requested_via": "hub",
-                         *         "requested_at": "2026-11-23T20:32:02.183Z",
+                         *         "requested_at": "2026-11-29T10:28:12.204Z",
                          *         "uploaded_at": null,
                          *         "forwarded_at": null,
-                         *         "waived_at": "2026-11-23T20:32:04.049Z",
+                         *         "waived_at": "2026-11-29T10:28:12.747Z",
                          *         "file_count": 0,
                          *         "has_files": false
                          *       }
@@ -3553,24 +3623,24 @@ export interface paths {
                          * @example {
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 45,
-                         *           "uploaded_at": "2026-11-23T20:32:00.075Z",
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
                          *           "source": "partner_upload",
                          *           "request_id": null,
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/documents/doc_mwo4iae20ph0jj4ab69bvm0n?expires=1795469522&signature=751c727053edfb98a07a63f983d85d7171172e06179c3460cf8128a10a9a26d6"
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951692&signature=78208f2b2d83791787d0cceadac82ad9b4b4a804da47eade2bb19a29cf013cd2"
                          *         }
                          *       ],
                          *       "outstanding_requests": [
                          *         {
-                         *           "request_id": "dreq_l10ghw4ptv5ao3xg8wn7",
+                         *           "request_id": "dreq_chbjl7aifqwto5b84zap",
                          *           "document_type": "bank_statements",
                          *           "label": "Bank statements for the last 6 months",
-                         *           "requested_at": "2026-11-23T20:32:02.183Z"
+                         *           "requested_at": "2026-11-29T10:28:12.204Z"
                          *         }
                          *       ],
                          *       "has_statements": false,
@@ -3688,7 +3758,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-FBDG36KZ",
+                         *       "ref": "DL-DGB98FN7",
                          *       "environment": "live",
                          *       "test": true,
                          *       "status": "submitted",
@@ -3702,7 +3772,7 @@ export interface paths {
                          *       },
                          *       "business": {
                          *         "name": "Test Trading Ltd",
-                         *         "company_number": "00000000",
+                         *         "company_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "industry": "retail"
                          *       },
@@ -3726,27 +3796,189 @@ export interface paths {
                          *         "monthly_revenue": 40000,
                          *         "monthly_revenue_band": null,
                          *         "monthly_revenue_basis": "applicant",
-                         *         "annual_turnover": null,
-                         *         "annual_turnover_basis": null,
+                         *         "annual_turnover": 1250000,
+                         *         "annual_turnover_basis": "filed_accounts",
                          *         "time_in_business_band": null,
-                         *         "tib_months": 36,
-                         *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "tib_months": 92,
+                         *         "tib_months_basis": "register",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "available",
+                         *           "registered_name": "SANDBOX TRADING LTD",
+                         *           "incorporated_on": "2019-03-14",
+                         *           "company_age_months": 92,
+                         *           "company_status": "active",
+                         *           "company_type": "ltd",
+                         *           "sic_codes": [
+                         *             "47910"
+                         *           ],
+                         *           "activity_codes": [
+                         *             {
+                         *               "scheme": "UK SIC 2007",
+                         *               "code": "47910",
+                         *               "description": "Retail sale via mail order houses or via Internet",
+                         *               "classification": null
+                         *             }
+                         *           ],
+                         *           "registered_office": {
+                         *             "line1": "1 Sandbox Street",
+                         *             "line2": null,
+                         *             "locality": "London",
+                         *             "region": null,
+                         *             "postal_code": "EC1A 1AA",
+                         *             "country": "United Kingdom"
+                         *           },
+                         *           "directors": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             }
+                         *           ],
+                         *           "officers": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null
+                         *             }
+                         *           ],
+                         *           "psc_count": 1,
+                         *           "accounts": {
+                         *             "next_due": "2027-09-30",
+                         *             "overdue": false
+                         *           },
+                         *           "confirmation_statement": {
+                         *             "next_due": "2027-03-28",
+                         *             "overdue": false
+                         *           },
+                         *           "charges_count": 0,
+                         *           "has_insolvency_history": false,
+                         *           "filed_financials": {
+                         *             "period_start": "2025-01-01",
+                         *             "period_end": "2025-12-31",
+                         *             "turnover": 1250000,
+                         *             "gross_profit": 500000,
+                         *             "operating_profit": 150000,
+                         *             "profit_loss": 120000,
+                         *             "equity": 400000,
+                         *             "net_assets": 400000,
+                         *             "net_current_assets": 180000,
+                         *             "cash": 210000,
+                         *             "current_liabilities": 160000,
+                         *             "average_employees": 12,
+                         *             "accounts_type": "full",
+                         *             "basis": "filed_accounts"
+                         *           },
+                         *           "filings": [
+                         *             {
+                         *               "type": "AA",
+                         *               "description": "accounts-with-accounts-type-full",
+                         *               "date": "2026-06-15",
+                         *               "period_start": "2025-01-01",
+                         *               "period_end": "2025-12-31"
+                         *             },
+                         *             {
+                         *               "type": "CS01",
+                         *               "description": "confirmation-statement-with-no-updates",
+                         *               "date": "2026-03-20",
+                         *               "period_start": null,
+                         *               "period_end": "2026-03-14"
+                         *             },
+                         *             {
+                         *               "type": "NEWINC",
+                         *               "description": "incorporation-company",
+                         *               "date": "2019-03-14",
+                         *               "period_start": null,
+                         *               "period_end": null
+                         *             }
+                         *           ],
+                         *           "share_capital": {
+                         *             "amount": 100,
+                         *             "currency": "GBP"
+                         *           },
+                         *           "registers": [],
+                         *           "exemptions": [],
+                         *           "uk_establishments_count": 0,
+                         *           "disqualified_directors_count": 0,
+                         *           "identifiers": {
+                         *             "vat_number": "GB100000001"
+                         *           },
+                         *           "business_description": null,
+                         *           "sections": {
+                         *             "company_profile": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "register": "sandbox",
+                         *                 "company_status_detail": null,
+                         *                 "jurisdiction": "england-wales"
+                         *               }
+                         *             },
+                         *             "officers": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 2,
+                         *                 "resigned_count": 0
+                         *               }
+                         *             },
+                         *             "persons_with_significant_control": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 1,
+                         *                 "ceased_count": 0
+                         *               }
+                         *             },
+                         *             "filing_history": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "total_count": 3
+                         *               }
+                         *             },
+                         *             "disqualifications": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "directors_checked": 2
+                         *               }
+                         *             }
+                         *           },
+                         *           "checked_at": "2026-11-29T10:28:12.773Z"
+                         *         },
                          *         "identifiers": {
-                         *           "vat_number": null,
+                         *           "vat_number": "GB100000001",
                          *           "lei": null
                          *         },
-                         *         "company_register_number": "00000000",
+                         *         "company_register_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "significant_persons": [],
                          *         "vat": {
-                         *           "number": null,
-                         *           "valid": null,
-                         *           "checked_at": null,
-                         *           "source": null,
-                         *           "registered_name": null,
-                         *           "registered_address": null,
-                         *           "reason": "no_number"
+                         *           "number": "GB100000001",
+                         *           "valid": true,
+                         *           "checked_at": "2026-11-29T10:28:12.773Z",
+                         *           "source": "vat_validation",
+                         *           "registered_name": "Sandbox Trading Ltd",
+                         *           "registered_address": "1 Sandbox Street, London, EC1A 1AA",
+                         *           "reason": null
                          *         }
                          *       },
                          *       "statements": {
@@ -3759,7 +3991,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -3771,37 +4006,203 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T20:32:04.084Z",
-                         *       "updated_at": "2026-11-23T20:32:04.084Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:12.772Z",
+                         *       "updated_at": "2026-11-29T10:28:12.772Z",
                          *       "monthly_revenue": 40000,
-                         *       "annual_turnover": null,
+                         *       "annual_turnover": 1250000,
                          *       "market_block": {
                          *         "country": "UK",
                          *         "currency": "GBP",
                          *         "monthly_revenue": 40000,
                          *         "monthly_revenue_band": null,
                          *         "monthly_revenue_basis": "applicant",
-                         *         "annual_turnover": null,
-                         *         "annual_turnover_basis": null,
+                         *         "annual_turnover": 1250000,
+                         *         "annual_turnover_basis": "filed_accounts",
                          *         "time_in_business_band": null,
-                         *         "tib_months": 36,
-                         *         "tib_months_basis": "applicant",
-                         *         "registry": null,
+                         *         "tib_months": 92,
+                         *         "tib_months_basis": "register",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "available",
+                         *           "registered_name": "SANDBOX TRADING LTD",
+                         *           "incorporated_on": "2019-03-14",
+                         *           "company_age_months": 92,
+                         *           "company_status": "active",
+                         *           "company_type": "ltd",
+                         *           "sic_codes": [
+                         *             "47910"
+                         *           ],
+                         *           "activity_codes": [
+                         *             {
+                         *               "scheme": "UK SIC 2007",
+                         *               "code": "47910",
+                         *               "description": "Retail sale via mail order houses or via Internet",
+                         *               "classification": null
+                         *             }
+                         *           ],
+                         *           "registered_office": {
+                         *             "line1": "1 Sandbox Street",
+                         *             "line2": null,
+                         *             "locality": "London",
+                         *             "region": null,
+                         *             "postal_code": "EC1A 1AA",
+                         *             "country": "United Kingdom"
+                         *           },
+                         *           "directors": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null,
+                         *               "other_active_appointments": 0,
+                         *               "other_resigned_appointments": 0,
+                         *               "dissolved_companies": 0,
+                         *               "disqualified": false
+                         *             }
+                         *           ],
+                         *           "officers": [
+                         *             {
+                         *               "name": "SANDBOX, Alice Jane",
+                         *               "role": "director",
+                         *               "appointed_on": "2019-03-14",
+                         *               "resigned_on": null
+                         *             },
+                         *             {
+                         *               "name": "EXAMPLE, Robert",
+                         *               "role": "director",
+                         *               "appointed_on": "2021-06-01",
+                         *               "resigned_on": null
+                         *             }
+                         *           ],
+                         *           "psc_count": 1,
+                         *           "accounts": {
+                         *             "next_due": "2027-09-30",
+                         *             "overdue": false
+                         *           },
+                         *           "confirmation_statement": {
+                         *             "next_due": "2027-03-28",
+                         *             "overdue": false
+                         *           },
+                         *           "charges_count": 0,
+                         *           "has_insolvency_history": false,
+                         *           "filed_financials": {
+                         *             "period_start": "2025-01-01",
+                         *             "period_end": "2025-12-31",
+                         *             "turnover": 1250000,
+                         *             "gross_profit": 500000,
+                         *             "operating_profit": 150000,
+                         *             "profit_loss": 120000,
+                         *             "equity": 400000,
+                         *             "net_assets": 400000,
+                         *             "net_current_assets": 180000,
+                         *             "cash": 210000,
+                         *             "current_liabilities": 160000,
+                         *             "average_employees": 12,
+                         *             "accounts_type": "full",
+                         *             "basis": "filed_accounts"
+                         *           },
+                         *           "filings": [
+                         *             {
+                         *               "type": "AA",
+                         *               "description": "accounts-with-accounts-type-full",
+                         *               "date": "2026-06-15",
+                         *               "period_start": "2025-01-01",
+                         *               "period_end": "2025-12-31"
+                         *             },
+                         *             {
+                         *               "type": "CS01",
+                         *               "description": "confirmation-statement-with-no-updates",
+                         *               "date": "2026-03-20",
+                         *               "period_start": null,
+                         *               "period_end": "2026-03-14"
+                         *             },
+                         *             {
+                         *               "type": "NEWINC",
+                         *               "description": "incorporation-company",
+                         *               "date": "2019-03-14",
+                         *               "period_start": null,
+                         *               "period_end": null
+                         *             }
+                         *           ],
+                         *           "share_capital": {
+                         *             "amount": 100,
+                         *             "currency": "GBP"
+                         *           },
+                         *           "registers": [],
+                         *           "exemptions": [],
+                         *           "uk_establishments_count": 0,
+                         *           "disqualified_directors_count": 0,
+                         *           "identifiers": {
+                         *             "vat_number": "GB100000001"
+                         *           },
+                         *           "business_description": null,
+                         *           "sections": {
+                         *             "company_profile": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "register": "sandbox",
+                         *                 "company_status_detail": null,
+                         *                 "jurisdiction": "england-wales"
+                         *               }
+                         *             },
+                         *             "officers": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 2,
+                         *                 "resigned_count": 0
+                         *               }
+                         *             },
+                         *             "persons_with_significant_control": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "active_count": 1,
+                         *                 "ceased_count": 0
+                         *               }
+                         *             },
+                         *             "filing_history": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "total_count": 3
+                         *               }
+                         *             },
+                         *             "disqualifications": {
+                         *               "status": "available",
+                         *               "data": {
+                         *                 "directors_checked": 2
+                         *               }
+                         *             }
+                         *           },
+                         *           "checked_at": "2026-11-29T10:28:12.773Z"
+                         *         },
                          *         "identifiers": {
-                         *           "vat_number": null,
+                         *           "vat_number": "GB100000001",
                          *           "lei": null
                          *         },
-                         *         "company_register_number": "00000000",
+                         *         "company_register_number": "00000001",
                          *         "entity_type": "private_limited_company",
                          *         "significant_persons": [],
                          *         "vat": {
-                         *           "number": null,
-                         *           "valid": null,
-                         *           "checked_at": null,
-                         *           "source": null,
-                         *           "registered_name": null,
-                         *           "registered_address": null,
-                         *           "reason": "no_number"
+                         *           "number": "GB100000001",
+                         *           "valid": true,
+                         *           "checked_at": "2026-11-29T10:28:12.773Z",
+                         *           "source": "vat_validation",
+                         *           "registered_name": "Sandbox Trading Ltd",
+                         *           "registered_address": "1 Sandbox Street, London, EC1A 1AA",
+                         *           "reason": null
                          *         }
                          *       },
                          *       "market_region": null
@@ -4062,7 +4463,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "ref": "DL-5RASRRXY",
+                         *       "ref": "DL-DGB98FN7",
                          *       "environment": "live",
                          *       "test": true,
                          *       "status": "submitted",
@@ -4131,22 +4532,25 @@ export interface paths {
                          *       "offers": [],
                          *       "documents": [
                          *         {
-                         *           "id": "doc_32ypiz2mqvyz2ygbehh6",
+                         *           "id": "doc_ypit54bdlrvf0gl2ejh4",
                          *           "document_type": "bank_statements",
                          *           "filename": "sandbox-bank-statements.pdf",
                          *           "content_type": "application/pdf",
                          *           "size_bytes": 142,
-                         *           "uploaded_at": "2026-11-23T22:23:53.255Z",
+                         *           "uploaded_at": "2026-11-29T10:28:12.910Z",
                          *           "source": "client_upload",
-                         *           "request_id": "dreq_55r9jp5p52ak14zhvl38",
+                         *           "request_id": "dreq_b20p9q7teekq4wfyrzga",
                          *           "formula_cells": false,
-                         *           "url": "https://api.example.com/files/leads/live/775e3199-d556-48b0-b8bb-a9f0ea2f0473/documents/doc_32ypiz2mqvyz2ygbehh6?expires=1795476233&signature=055de12e109a4606c5814e42608597bc8250f4f1c33951dad834279023ab4b66"
+                         *           "url": "https://api.example.com/files/leads/live/c48c9f4b-db6a-48d4-a9cd-e1a5af85cb72/documents/doc_ypit54bdlrvf0gl2ejh4?expires=1795951692&signature=fd56e78a8fcb643447efdc13b66782ea05c762cbaeb7b15297b78ba6c3482836"
                          *         }
                          *       ],
                          *       "consent": {
                          *         "obtained": true,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": true
+                         *         "soft_credit_search": true,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "completion": {
                          *         "account_submitted": false,
@@ -4158,8 +4562,12 @@ export interface paths {
                          *         "signed_at": null,
                          *         "signature_verification": null
                          *       },
-                         *       "created_at": "2026-11-23T22:23:52.903Z",
-                         *       "updated_at": "2026-11-23T22:23:53.152Z",
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": null
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:12.772Z",
+                         *       "updated_at": "2026-11-29T10:28:12.883Z",
                          *       "monthly_revenue": 40000,
                          *       "annual_turnover": null,
                          *       "market_block": {
@@ -4337,12 +4745,12 @@ export interface paths {
                          * @example {
                          *       "referrals": [
                          *         {
-                         *           "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
-                         *           "reference": "RF-VNVZQD",
-                         *           "state": "out_of_scope",
-                         *           "matched_options": 0,
-                         *           "created_at": "2026-11-23T20:32:04.163Z",
-                         *           "updated_at": "2026-11-23T20:32:04.173Z"
+                         *           "id": "3e5db9d6-9dfc-4f74-963b-cddabe68e7b2",
+                         *           "reference": "RF-JXD8W3",
+                         *           "state": "matched",
+                         *           "matched_options": 3,
+                         *           "created_at": "2026-11-29T10:28:13.008Z",
+                         *           "updated_at": "2026-11-29T10:28:13.008Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -4458,12 +4866,12 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "301d1cb1-9686-4b39-97ae-f54493ffd7d4",
-                         *       "reference": "RF-VNVZQD",
-                         *       "state": "out_of_scope",
-                         *       "matched_options": 0,
-                         *       "created_at": "2026-11-23T20:32:04.163Z",
-                         *       "updated_at": "2026-11-23T20:32:04.173Z"
+                         *       "id": "3e5db9d6-9dfc-4f74-963b-cddabe68e7b2",
+                         *       "reference": "RF-JXD8W3",
+                         *       "state": "matched",
+                         *       "matched_options": 3,
+                         *       "created_at": "2026-11-29T10:28:13.008Z",
+                         *       "updated_at": "2026-11-29T10:28:13.008Z"
                          *     }
                          */
                         "application/json": components["schemas"]["Referral"];
@@ -4524,6 +4932,520 @@ export interface paths {
                     };
                 };
                 /** @description missing_fields, idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the introducer commission you owe
+         * @description The commission ledger of your deals, newest first, in the key's environment: `accrued` when a deal funded (priced by the terms in force when its offer was accepted), `paid` once the operator paid the introducer, `clawed_back` after an early settlement or default within `clawback_days`. The sum of a deal's entries is what is still owed on it. Keyset-paginated; filters `state` and `month`. [Commission](/docs/guides/commission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries of this kind. */
+                    state?: "accrued" | "paid" | "clawed_back";
+                    /** @description Only entries written in this month (UTC). */
+                    month?: string;
+                    /** @description The `next_cursor` of the previous page (valid only with the same filters). */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "commissions": [
+                         *         {
+                         *           "id": "cme_5c8ws2mp2uzhpqlktnna",
+                         *           "kind": "clawed_back",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": null,
+                         *           "reason": "settled_early",
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.299Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_gsw9rxk0eysrk5q39g1m",
+                         *           "kind": "paid",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": "BACS-2026-11-0042",
+                         *           "reason": null,
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.192Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "deal_ref": "DL-H6T6GS56",
+                         *           "product_id": "gb-term-loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "basis": "percentage",
+                         *           "rate_bps": 150,
+                         *           "clawback_days": 90,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["LenderCommissionList"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deals/{ref}/repayment-outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an early settlement or a default
+         * @description A funded deal was repaid early in full (`settled_early`) or defaulted (`defaulted`). `lender_status` stays `funded`; the deal's `commission.repayment_outcome` records it, once (a second report, or a deal not funded, is 409 `invalid_transition`). Within the accrual's `clawback_days` of the funding it writes a negative `clawed_back` commission entry and the introducer hears `commission.clawed_back`. [Clawback](/docs/guides/commission#clawback).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Case-insensitive deal reference. */
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome": "settled_early"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RepaymentOutcomeReport"];
+                };
+            };
+            responses: {
+                /** @description The deal after the report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ref": "DL-H6T6GS56",
+                         *       "environment": "live",
+                         *       "test": false,
+                         *       "status": "funded",
+                         *       "lender_status": "funded",
+                         *       "status_reason": null,
+                         *       "decline_reasons": [],
+                         *       "funded_amount": 40000,
+                         *       "channel": {
+                         *         "name": null,
+                         *         "domain": null
+                         *       },
+                         *       "business": {
+                         *         "name": "Acme Trading Ltd",
+                         *         "company_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "industry": "retail"
+                         *       },
+                         *       "contact": {
+                         *         "first_name": "Ada",
+                         *         "last_name": "Lovelace",
+                         *         "email": "ada@acme.example",
+                         *         "phone": null
+                         *       },
+                         *       "request": {
+                         *         "amount": 40000,
+                         *         "amount_basis": "applicant",
+                         *         "amount_band": null,
+                         *         "currency": "GBP",
+                         *         "purpose": "stock_inventory",
+                         *         "product_family": null
+                         *       },
+                         *       "market": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "statements": {
+                         *         "has_statements": false,
+                         *         "uploaded_at": null,
+                         *         "account_kind": null
+                         *       },
+                         *       "offers": [
+                         *         {
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "kind": "business_loan",
+                         *           "maturity": "firm",
+                         *           "status": "accepted",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
+                         *           "superseded": false,
+                         *           "superseded_at": null,
+                         *           "superseded_by": null,
+                         *           "annual_rate_pct": 11.5,
+                         *           "factor_rate": null,
+                         *           "term_months": 24,
+                         *           "fees": 800,
+                         *           "total_repayment": 45600,
+                         *           "expires_at": "2026-12-31T00:00:00.000Z",
+                         *           "notes": null,
+                         *           "declined": null
+                         *         }
+                         *       ],
+                         *       "documents": [
+                         *         {
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
+                         *           "document_type": "bank_statements",
+                         *           "filename": "statement-q1.pdf",
+                         *           "content_type": "application/pdf",
+                         *           "size_bytes": 45,
+                         *           "uploaded_at": "2026-11-29T10:28:10.848Z",
+                         *           "source": "partner_upload",
+                         *           "request_id": null,
+                         *           "formula_cells": false,
+                         *           "url": "https://api.example.com/files/leads/live/703296e9-370d-421b-9ed7-6b53dad67b63/documents/doc_thd29mkkwx11vv9mjh9tk13d?expires=1795951694&signature=33163929dd45326a8fc29ee4d5c9439c49a635d7fb05d09941da571988099648"
+                         *         }
+                         *       ],
+                         *       "consent": {
+                         *         "obtained": null,
+                         *         "obtained_at": null,
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
+                         *       },
+                         *       "completion": {
+                         *         "account_submitted": false,
+                         *         "account_submitted_at": null,
+                         *         "account_summary": null,
+                         *         "agreement_uploaded": true,
+                         *         "agreement_uploaded_at": "2026-11-29T10:28:12.718Z",
+                         *         "signed": false,
+                         *         "signed_at": null,
+                         *         "signature_verification": null
+                         *       },
+                         *       "commission": {
+                         *         "disclosures": [],
+                         *         "repayment_outcome": {
+                         *           "outcome": "settled_early",
+                         *           "reported_at": "2026-11-29T10:28:14.299Z"
+                         *         }
+                         *       },
+                         *       "created_at": "2026-11-29T10:28:11.160Z",
+                         *       "updated_at": "2026-11-29T10:28:14.299Z",
+                         *       "monthly_revenue": 42000,
+                         *       "annual_turnover": null,
+                         *       "market_block": {
+                         *         "country": "UK",
+                         *         "currency": "GBP",
+                         *         "monthly_revenue": 42000,
+                         *         "monthly_revenue_band": null,
+                         *         "monthly_revenue_basis": "applicant",
+                         *         "annual_turnover": null,
+                         *         "annual_turnover_basis": null,
+                         *         "time_in_business_band": null,
+                         *         "tib_months": 48,
+                         *         "tib_months_basis": "applicant",
+                         *         "registry": {
+                         *           "source": "official_register",
+                         *           "status": "unavailable",
+                         *           "reason": "not_configured"
+                         *         },
+                         *         "identifiers": {
+                         *           "vat_number": null,
+                         *           "lei": null
+                         *         },
+                         *         "company_register_number": "09876543",
+                         *         "entity_type": "private_limited_company",
+                         *         "significant_persons": [
+                         *           {
+                         *             "full_name": "Ada Lovelace",
+                         *             "date_of_birth": "1985-12-10",
+                         *             "residential_address": {
+                         *               "line1": "1 High St",
+                         *               "line2": null,
+                         *               "city": null,
+                         *               "region": null,
+                         *               "postal_code": "SW1A 1AA",
+                         *               "country": "GB"
+                         *             },
+                         *             "residency_status": null,
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
+                         *           }
+                         *         ],
+                         *         "vat": {
+                         *           "number": null,
+                         *           "valid": null,
+                         *           "checked_at": null,
+                         *           "source": null,
+                         *           "registered_name": null,
+                         *           "registered_address": null,
+                         *           "reason": "no_number"
+                         *         }
+                         *       },
+                         *       "market_region": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Deal"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description invalid_transition, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -5365,6 +6287,8 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+            /** @description True when the person offers a personal guarantee; null when not said. */
+            guarantee: boolean | null;
         };
         /** @description The VAT register's check of `vat.number` (GB and the EU markets). */
         Vat: {
@@ -5888,6 +6812,45 @@ export interface components {
              */
             url: string;
         };
+        Consent: {
+            obtained: boolean | null;
+            obtained_at: string | null;
+            soft_credit_search: boolean | null;
+            text_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the business withdrew its consent before submission; submit answers 422 `consent_required` while set.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string | null;
+            receipt: components["schemas"]["ConsentReceipt"];
+        };
+        /** @description What the service can prove: null until consent is obtained on a published text version. Identical on the partner's lead, the lender's deal and the client hub. [Application link](/docs/guides/application-link#consent-receipt). */
+        ConsentReceipt: {
+            /**
+             * @description The consent text version agreed to (`GET /partner/v1/consent-texts/{version}`).
+             * @example 2026-11
+             */
+            text_version: string;
+            /** @description sha256 (hex) of the exact text in `locale` of that version, as the consent-texts endpoint serves it. */
+            text_sha256: string;
+            /** @example en-GB */
+            locale: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreed_at: string;
+            /**
+             * @description `application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it.
+             * @enum {string}
+             */
+            channel: "application_link" | "partner_api" | "portal";
+            /** @description The business's own, separate choice of a soft credit search. */
+            soft_credit_search: boolean;
+            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            disclosure_version: string | null;
+        } | null;
         Completion: {
             account_submitted: boolean;
             /**
@@ -5909,6 +6872,28 @@ export interface components {
              */
             signed_at: string | null;
             signature_verification: string | null;
+        };
+        CommissionDisclosureEvidence: {
+            offer_id: string;
+            /**
+             * @description `nature`: that commission may be paid and of what kind; `amount`: how much (the business asked).
+             * @enum {string}
+             */
+            what: "nature" | "amount";
+            /** @enum {string} */
+            channel: "hub" | "application_link";
+            /** @description Names the wording shown. */
+            disclosure_version: string;
+            /** @description The sentence the business read, exactly. */
+            text: string;
+            /** @description With `amount`: minor units. */
+            amount: number | null;
+            currency: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            shown_at: string;
         };
         Deal: {
             ref: string;
@@ -5961,12 +6946,23 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
+            };
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6163,12 +7159,23 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             completion: components["schemas"]["Completion"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
+            };
             /**
              * Format: date-time
              * @example 2026-11-22T09:30:00.000Z
@@ -6387,10 +7394,21 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
+            consent: components["schemas"]["Consent"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
             };
             /**
              * Format: date-time
@@ -6502,10 +7520,21 @@ export interface components {
             offers: components["schemas"]["DealOffer"][];
             /** @description Signed links valid for 1 hour (24 hours in webhook bodies). */
             documents: components["schemas"]["DealDocument"][];
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
+            consent: components["schemas"]["Consent"];
+            /** @description The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission)). */
+            commission: {
+                /** @description Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure. */
+                disclosures: components["schemas"]["CommissionDisclosureEvidence"][];
+                /** @description Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then. */
+                repayment_outcome: {
+                    /** @enum {string} */
+                    outcome: "settled_early" | "defaulted";
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-22T09:30:00.000Z
+                     */
+                    reported_at: string;
+                } | null;
             };
             /**
              * Format: date-time
@@ -6590,7 +7619,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "consent_required" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -6805,6 +7834,11 @@ export interface components {
             reason?: string;
             /** @description Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`. */
             funded_amount?: number;
+            /**
+             * @description With `funded` only, optional: the day the money was paid out (not in the future, not before the deal arrived); the lead's `funding_outcome.funded_at` is that day. Without it, the moment of the report.
+             * @example 2026-11-27
+             */
+            funded_on?: string;
         };
         DeclineReasonInput: {
             /**
@@ -7090,6 +8124,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -7111,10 +8147,63 @@ export interface components {
             /** @example homeowner */
             residency_status?: string | null;
             ownership_percent?: number | null;
+            /**
+             * @description True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).
+             * @example true
+             */
+            guarantee?: boolean | null;
         };
         ReferralList: {
             referrals: components["schemas"]["Referral"][];
             next_cursor: string | null;
+        };
+        LenderCommissionList: {
+            commissions: components["schemas"]["LenderCommissionEntry"][];
+            next_cursor: string | null;
+        };
+        LenderCommissionEntry: {
+            /** @example cme_k3m9q7x2p4w8r6t1y5u0 */
+            id: string;
+            /**
+             * @description `accrued` when the deal funded (+), `paid` when the introducer was paid (−), `clawed_back` when the deal settled early or defaulted within `clawback_days` (−).
+             * @enum {string}
+             */
+            kind: "accrued" | "paid" | "clawed_back";
+            /** @description Minor units; positive for `accrued`, negative for `paid` and `clawed_back`. The sum of a deal's entries is what is still owed on it. */
+            amount: number;
+            /** @example GBP */
+            currency: string;
+            /** @description The deal's funded amount, minor units. */
+            funded_amount: number | null;
+            /** @description With `paid`: the operator's payment reference. */
+            payment_reference: string | null;
+            /** @description With `clawed_back`: `settled_early` or `defaulted`. */
+            reason: string | null;
+            /** @description With `paid` and `clawed_back`: the accrual they follow. */
+            accrued_entry_id: string | null;
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            deal_ref: string | null;
+            product_id: string;
+            /** @enum {string} */
+            basis: "percentage" | "flat";
+            rate_bps: number | null;
+            clawback_days: number;
+        };
+        RepaymentOutcomeReport: {
+            /**
+             * @description The funded deal was repaid early in full, or defaulted.
+             * @enum {string}
+             */
+            outcome: "settled_early" | "defaulted";
         };
         Health: {
             /** @enum {string} */

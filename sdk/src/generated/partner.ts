@@ -25,16 +25,16 @@ export interface paths {
                     /**
                      * @example {
                      *       "grant_type": "client_credentials",
-                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
-                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *       "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
+                     *       "client_secret": "rfs_ptr_live_7ctlq36xrdj94f6d_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
                      *     }
                      */
                     "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
                     /**
                      * @example {
                      *       "grant_type": "client_credentials",
-                     *       "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
-                     *       "client_secret": "rfs_ptr_live_k65yw6u9ghp9zllq_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
+                     *       "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
+                     *       "client_secret": "rfs_ptr_live_7ctlq36xrdj94f6d_sk4x9q2m7c0v5b8n3z6w1r4t7y0u2e5i8o1a"
                      *     }
                      */
                     "application/json": components["schemas"]["TokenRequest"];
@@ -49,7 +49,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "access_token": "rfs_at_q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h",
+                         *       "access_token": "rfs_at_q3k9x2m7p4v8c1n6b5z0w2r8t4y7u1e3i9o5a2s6d8f0g4h_7ctlq36xrdj94f6d_kst3pyhvdqhergp6iudo1nqxrch37cvfj4w423nbw01xtvdc",
                          *       "token_type": "Bearer",
                          *       "expires_in": 3600,
                          *       "scope": "partner",
@@ -150,16 +150,16 @@ export interface paths {
                         /**
                          * @example {
                          *       "organisation": {
-                         *         "id": "org_hacgt9bh9mjhsubrvbwh",
+                         *         "id": "org_46kcy72oqbclu2iovhpa",
                          *         "name": "Acme Brokers",
                          *         "kind": "partner"
                          *       },
                          *       "environment": "live",
                          *       "livemode": true,
                          *       "key": {
-                         *         "client_id": "rfs_ptr_live_k65yw6u9ghp9zllq",
+                         *         "client_id": "rfs_ptr_live_7ctlq36xrdj94f6d",
                          *         "type": "secret",
-                         *         "created_at": "2026-11-23T20:31:59.037Z"
+                         *         "created_at": "2026-11-29T10:28:09.922Z"
                          *       },
                          *       "authenticated_with": "api_key",
                          *       "host": "production",
@@ -336,6 +336,24 @@ export interface paths {
                          *           "description": "Statuses of a lender's document request.",
                          *           "requires_country": false,
                          *           "url": "/partner/v1/enums/document-request-statuses"
+                         *         },
+                         *         {
+                         *           "name": "decline-reasons",
+                         *           "description": "Why a lender declined: the codes of `reasons[].code` (POST /v1/deals/{ref}/status) and of a lead's `outcomes[].reasons`.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/decline-reasons"
+                         *         },
+                         *         {
+                         *           "name": "requirement-fields",
+                         *           "description": "What a panel product may require the application to hold (a product's `requires[].field`), as a lead's `needs[].fields` and requirement `unlocks` name them.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/requirement-fields"
+                         *         },
+                         *         {
+                         *           "name": "offer-decline-reasons",
+                         *           "description": "Why the business declined an offer: the `reason_code` of POST /leads/{id}/offers/{offerId}/decline.",
+                         *           "requires_country": false,
+                         *           "url": "/partner/v1/enums/offer-decline-reasons"
                          *         },
                          *         {
                          *           "name": "lead-states",
@@ -624,21 +642,44 @@ export interface paths {
                          *       "currency": "GBP",
                          *       "eligible": true,
                          *       "decision": "options_available",
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "product_families": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "indicative_amount": {
-                         *         "min": 10000,
-                         *         "max": 250000,
+                         *         "min": 5000,
+                         *         "max": 500000,
                          *         "currency": "GBP",
                          *         "basis": "panel_limits"
                          *       },
-                         *       "reasons": [],
+                         *       "reasons": [
+                         *         {
+                         *           "code": "amount_below_minimum",
+                         *           "detail": "The amount, 50,000 GBP, is below the minimum of 1 option; the lowest such minimum is 150,000 GBP."
+                         *         },
+                         *         {
+                         *           "code": "purpose_not_served",
+                         *           "detail": "Stock and inventory is a purpose 3 options do not fund."
+                         *         },
+                         *         {
+                         *           "code": "industry_unknown",
+                         *           "detail": "The industry is not known, so the industry exclusions of 5 options were not checked."
+                         *         }
+                         *       ],
                          *       "unlocks": [],
                          *       "figures": {
                          *         "amount": 50000,
@@ -785,8 +826,8 @@ export interface paths {
                          * @example {
                          *       "leads": [
                          *         {
-                         *           "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *           "reference": "RF-8F38YV",
+                         *           "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "reference": "RF-ZCQZ26",
                          *           "partner_reference": "CRM-1042",
                          *           "state": "matched",
                          *           "environment": "live",
@@ -803,12 +844,12 @@ export interface paths {
                          *           },
                          *           "funding": {
                          *             "amount": 40000,
-                         *             "amount_basis": "applicant",
-                         *             "amount_band": null
+                         *             "amount_band": null,
+                         *             "amount_basis": "applicant"
                          *           },
                          *           "statements_available": false,
-                         *           "created_at": "2026-11-23T20:31:59.862Z",
-                         *           "updated_at": "2026-11-23T20:32:00.348Z"
+                         *           "created_at": "2026-11-29T10:28:10.595Z",
+                         *           "updated_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
                          *       "next_cursor": null
@@ -925,8 +966,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "live",
@@ -980,7 +1021,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [],
                          *       "steps": {
@@ -1002,19 +1046,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:31:59.862Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:10.595Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1080,7 +1125,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description idempotency_key_reused */
+                /** @description unknown_code, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1153,8 +1198,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "matched",
                          *       "environment": "live",
@@ -1208,7 +1253,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -1223,7 +1271,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -1232,11 +1281,21 @@ export interface paths {
                          *         "documents_complete": true,
                          *         "offer_step_complete": false
                          *       },
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
@@ -1244,14 +1303,14 @@ export interface paths {
                          *       "all_offers_declined": false,
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
                          *           "formula_cells": false,
-                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *           "received_at": "2026-11-29T10:28:10.848Z"
                          *         }
                          *       ],
                          *       "statements": {
@@ -1260,31 +1319,54 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": null,
-                         *       "outcomes": [],
+                         *       "outcomes": [
+                         *         {
+                         *           "option": "Option 1",
+                         *           "product_family": "business_loan",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         },
+                         *         {
+                         *           "option": "Option 2",
+                         *           "product_family": "business_loan",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         },
+                         *         {
+                         *           "option": "Option 3",
+                         *           "product_family": "line_of_credit",
+                         *           "outcome": "pending",
+                         *           "reasons": [],
+                         *           "at": "2026-11-29T10:28:11.160Z"
+                         *         }
+                         *       ],
                          *       "unlocks": [],
+                         *       "needs": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         },
                          *         {
                          *           "event": "lead.submitted",
-                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *           "occurred_at": "2026-11-29T10:28:11.160Z"
                          *         },
                          *         {
                          *           "event": "lead.matched",
-                         *           "occurred_at": "2026-11-23T20:32:00.348Z"
+                         *           "occurred_at": "2026-11-29T10:28:11.160Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": {
-                         *         "since": "2026-11-23T20:32:00.348Z"
+                         *         "since": "2026-11-29T10:28:11.160Z"
                          *       },
-                         *       "submitted_at": "2026-11-23T20:32:00.348Z",
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:32:00.348Z",
+                         *       "submitted_at": "2026-11-29T10:28:11.160Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:11.160Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1302,7 +1384,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -1383,7 +1466,7 @@ export interface paths {
         head?: never;
         /**
          * Fill in a draft lead
-         * @description Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
+         * @description Only present fields change; nested objects merge key by key and `null` clears a key. `consent.text_version` must be a published version (else 422 `unknown_code`); with `consent.obtained: true` it writes `consent.receipt` (channel `partner_api`) and fires `lead.consent_captured`. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.
          */
         patch: {
             parameters: {
@@ -1421,8 +1504,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "live",
@@ -1476,7 +1559,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [],
                          *       "steps": {
@@ -1498,19 +1584,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:31:59.862Z"
+                         *           "occurred_at": "2026-11-29T10:28:10.595Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/e4159bd25843e3e5b4f2b1294644c21e2d254c66",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/6731b0f8a3e0428d38ef0400a15c235b11f5a1e6",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:31:59.862Z",
-                         *       "updated_at": "2026-11-23T20:31:59.898Z",
+                         *       "created_at": "2026-11-29T10:28:10.595Z",
+                         *       "updated_at": "2026-11-29T10:28:10.659Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -1587,6 +1674,15 @@ export interface paths {
                 };
                 /** @description unsupported_media_type */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unknown_code */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1676,7 +1772,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "significant_persons": [
                          *         {
                          *           "full_name": "Ada Lovelace",
@@ -1690,7 +1786,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -1814,7 +1911,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a lead for matching
-         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.
+         * @description Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. A lead whose business withdrew its consent (`consent.withdrawn_at`) is 422 `consent_required` until consent is given again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.
          */
         post: {
             parameters: {
@@ -1838,19 +1935,30 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "reference": "RF-8F38YV",
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "reference": "RF-ZCQZ26",
                          *       "state": "matched",
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "already_submitted": false,
-                         *       "submitted_at": "2026-11-23T20:32:00.348Z"
+                         *       "submitted_at": "2026-11-29T10:28:11.160Z",
+                         *       "needs": []
                          *     }
                          */
                         "application/json": components["schemas"]["SubmitResult"];
@@ -1910,7 +2018,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description missing_fields, idempotency_key_reused */
+                /** @description missing_fields, consent_required, idempotency_key_reused */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1991,14 +2099,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "0afbb5de-6225-43c2-87fd-380760671dda",
-                         *       "reference": "RF-WV2XNV",
+                         *       "id": "5a49d00a-b3af-4f37-86a0-07d827c692e6",
+                         *       "reference": "RF-NWHCQJ",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "draft",
                          *       "environment": "sandbox",
                          *       "country": "UK",
                          *       "currency": "GBP",
-                         *       "renewal_of": "19b7e670-acfc-4f26-9053-bac50af30c31",
+                         *       "renewal_of": "9762f551-577a-4e6c-a6e8-cee5906b18b9",
                          *       "channel": {
                          *         "name": null,
                          *         "domain": null
@@ -2046,7 +2154,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -2061,7 +2172,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -2083,19 +2195,20 @@ export interface paths {
                          *       "funding_outcome": null,
                          *       "outcomes": null,
                          *       "unlocks": null,
+                         *       "needs": null,
                          *       "out_of_scope_reasons": null,
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:32:05.637Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.852Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/0afbb5de-6225-43c2-87fd-380760671dda/38e6a1d229890b7f1fa3eb915365f36d02e7caa9",
+                         *       "upload_url": "https://api.example.com/hub/5a49d00a-b3af-4f37-86a0-07d827c692e6/83a169fb55a39d0aea1fb80aa9b48e8cb5f9472e",
                          *       "renewals": [],
                          *       "attribution": null,
                          *       "submitted_at": null,
-                         *       "created_at": "2026-11-23T20:32:05.637Z",
-                         *       "updated_at": "2026-11-23T20:32:05.637Z",
+                         *       "created_at": "2026-11-29T10:28:13.852Z",
+                         *       "updated_at": "2026-11-29T10:28:13.852Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -2113,7 +2226,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -2255,9 +2369,9 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "upload_url": "https://api.example.com/hub/c2bc6fb9-cec7-4b36-89dc-16f98f4715f5/7d3f9a1c5e8b2d4f6a0c9e1b3d5f7a9c2e4b6d8f",
-                         *       "expires_at": "2026-12-23T20:32:05.000Z"
+                         *       "id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "upload_url": "https://api.example.com/hub/703296e9-370d-421b-9ed7-6b53dad67b63/28afd00fe1c9c974a4898008f9fd4e907f71884e",
+                         *       "expires_at": "2026-12-29T10:28:11.426Z"
                          *     }
                          */
                         "application/json": components["schemas"]["HubLink"];
@@ -2361,6 +2475,569 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leads/{id}/application-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the lead's application link
+         * @description The newest link of the lead, without its token: `sent`, `opened`, `completed`, `expired` or `revoked`. 404 when the lead has none. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link's state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "completed",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": "2026-11-23T21:02:11.000Z",
+                         *       "completed_at": "2026-11-23T21:14:40.000Z",
+                         *       "revoked_at": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkStatus"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send the business a link to fill in its own application
+         * @description A single-purpose link for a draft lead: the business opens it on its phone, fills in each step (what you filled in is prefilled; `locked` fields are shown but not editable), reads the market's consent text with your commission disclosure, agrees, and the lead becomes ready to submit (or is submitted at once with `submit: "auto"`). A new link revokes the previous one. `url` is answered this once: only its hash is stored. Sandbox leads get links on the sandbox host. You receive `lead.application_opened`, `lead.consent_captured` and `lead.application_completed`. A submitted lead: 409 `lead_submitted`. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`). */
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "expires_in": 604800,
+                     *       "locked": [
+                     *         "business.name"
+                     *       ],
+                     *       "return_url": "https://partner.example/clients/42",
+                     *       "submit": "review"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationLinkCreate"];
+                };
+            };
+            responses: {
+                /** @description The link, its token in `url` (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "sent",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": null,
+                         *       "completed_at": null,
+                         *       "revoked_at": null,
+                         *       "url": "https://api.example.com/apply/3k9x0m2q7v4c8b1n5h6j2d0f9s8a7p6o5i4u3y2t1r0e9w8q"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkCreated"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description lead_submitted, idempotency_key_in_use */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Revoke the lead's application link
+         * @description The live link stops working at once, and the business's open session with it; the link then reads like a guessed one. Answers the newest link's state (a completed or expired link stays so). 404 when the lead has no link. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The link's state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "apl_0k3m9q2x7c4v8b1n5h6j2d0f",
+                         *       "state": "revoked",
+                         *       "submit": "review",
+                         *       "locked": [
+                         *         "business.name"
+                         *       ],
+                         *       "return_url": "https://partner.example/clients/42",
+                         *       "expires_at": "2026-11-30T20:32:05.000Z",
+                         *       "created_at": "2026-11-23T20:32:05.000Z",
+                         *       "opened_at": null,
+                         *       "completed_at": null,
+                         *       "revoked_at": "2026-11-23T20:40:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ApplicationLinkStatus"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/consent-texts/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consent text version, exactly as agreed to
+         * @description Every locale's text of the version with its sha256: a lead's `consent.receipt` names the version, locale and hash of the text the business agreed to. Versions are kept forever; an unknown one is 404. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    version: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The version's texts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "version": "2026-11",
+                         *       "published_at": "2026-11-29T00:00:00Z",
+                         *       "texts": [
+                         *         {
+                         *           "locale": "en-GB",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-US",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-CA",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-AU",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "en-IE",
+                         *           "text": "I confirm that I may act for this business and that the details given in this application are true.\n\nI agree that the introducer who sent this application, and the funding providers it is sent to, may use these details, and the documents provided, to assess the business for funding and to contact me about it.\n\nNo credit search is made on me or the business unless I choose it separately below. A soft credit search, if I choose it, is not visible to other lenders and does not affect any credit score.\n\nI can withdraw this consent at any time before the application is submitted, from the same link.",
+                         *           "sha256": "60b0dc298cde48eb30b10157260b49307dda97508c8c55f13aff175f00faa147"
+                         *         },
+                         *         {
+                         *           "locale": "es-ES",
+                         *           "text": "Confirmo que puedo actuar en nombre de esta empresa y que los datos de esta solicitud son ciertos.\n\nAcepto que el intermediario que envió esta solicitud, y los proveedores de financiación a los que se envíe, usen estos datos y los documentos aportados para evaluar a la empresa y contactar conmigo al respecto.\n\nNo se hace ninguna consulta de crédito sobre mí ni sobre la empresa salvo que la elija aparte más abajo. Una consulta de crédito suave, si la elijo, no es visible para otros prestamistas y no afecta a ninguna puntuación.\n\nPuedo retirar este consentimiento en cualquier momento antes de que se presente la solicitud, desde el mismo enlace.",
+                         *           "sha256": "178d238ee9ddf4e1024f02bea1983463f8053ba702b037d90f8a6fa7450107c3"
+                         *         },
+                         *         {
+                         *           "locale": "nl-NL",
+                         *           "text": "Ik bevestig dat ik namens dit bedrijf mag optreden en dat de gegevens in deze aanvraag juist zijn.\n\nIk ga ermee akkoord dat de tussenpersoon die deze aanvraag stuurde, en de financiers naar wie ze gaat, deze gegevens en de aangeleverde documenten gebruiken om het bedrijf te beoordelen en mij daarover te benaderen.\n\nEr wordt geen kredietcheck gedaan op mij of het bedrijf, tenzij ik daar hieronder apart voor kies. Een zachte kredietcheck, als ik die kies, is niet zichtbaar voor andere kredietverstrekkers en heeft geen invloed op een kredietscore.\n\nIk kan deze toestemming intrekken zolang de aanvraag niet is ingediend, via dezelfde link.",
+                         *           "sha256": "087fd8ed19b6bd3ce88f957d66abd61fb525af5409086daf4b9b91d6fdfcb9c1"
+                         *         },
+                         *         {
+                         *           "locale": "nl-BE",
+                         *           "text": "Ik bevestig dat ik namens dit bedrijf mag optreden en dat de gegevens in deze aanvraag juist zijn.\n\nIk ga ermee akkoord dat de tussenpersoon die deze aanvraag stuurde, en de financiers naar wie ze gaat, deze gegevens en de aangeleverde documenten gebruiken om het bedrijf te beoordelen en mij daarover te benaderen.\n\nEr wordt geen kredietcheck gedaan op mij of het bedrijf, tenzij ik daar hieronder apart voor kies. Een zachte kredietcheck, als ik die kies, is niet zichtbaar voor andere kredietverstrekkers en heeft geen invloed op een kredietscore.\n\nIk kan deze toestemming intrekken zolang de aanvraag niet is ingediend, via dezelfde link.",
+                         *           "sha256": "087fd8ed19b6bd3ce88f957d66abd61fb525af5409086daf4b9b91d6fdfcb9c1"
+                         *         },
+                         *         {
+                         *           "locale": "da-DK",
+                         *           "text": "Jeg bekræfter, at jeg må handle på virksomhedens vegne, og at oplysningerne i denne ansøgning er korrekte.\n\nJeg accepterer, at den formidler, der sendte ansøgningen, og de finansieringsudbydere, den sendes til, bruger oplysningerne og dokumenterne til at vurdere virksomheden og kontakte mig om den.\n\nDer foretages ingen kreditvurdering af mig eller virksomheden, medmindre jeg vælger det særskilt nedenfor. En blød kreditvurdering, hvis jeg vælger den, er ikke synlig for andre långivere og påvirker ingen kreditscore.\n\nJeg kan trække dette samtykke tilbage når som helst, før ansøgningen indsendes, via samme link.",
+                         *           "sha256": "2d30299565ef2a6b38fcc71b3f352196ee3c9858b14df4f61a5d83db5191333d"
+                         *         },
+                         *         {
+                         *           "locale": "sv-SE",
+                         *           "text": "Jag bekräftar att jag får företräda detta företag och att uppgifterna i ansökan är korrekta.\n\nJag godkänner att förmedlaren som skickade ansökan, och de finansiärer den skickas till, använder uppgifterna och dokumenten för att bedöma företaget och kontakta mig om det.\n\nIngen kreditupplysning görs på mig eller företaget om jag inte väljer det separat nedan. En mjuk kreditupplysning, om jag väljer den, syns inte för andra långivare och påverkar inget kreditbetyg.\n\nJag kan återkalla detta samtycke när som helst innan ansökan skickas in, via samma länk.",
+                         *           "sha256": "393b27893dfaeb9eec4d8ecd4834fbff5e64c123922c6a8c9566ed3bd50db1ba"
+                         *         },
+                         *         {
+                         *           "locale": "pl-PL",
+                         *           "text": "Potwierdzam, że mogę działać w imieniu tej firmy i że dane w tym wniosku są prawdziwe.\n\nZgadzam się, aby pośrednik, który wysłał ten wniosek, oraz dostawcy finansowania, do których trafi, wykorzystali te dane i przekazane dokumenty do oceny firmy i kontaktu ze mną w tej sprawie.\n\nŻadne sprawdzenie kredytowe mnie ani firmy nie jest wykonywane, chyba że wybiorę je osobno poniżej. Miękkie sprawdzenie kredytowe, jeśli je wybiorę, nie jest widoczne dla innych kredytodawców i nie wpływa na ocenę kredytową.\n\nMogę wycofać tę zgodę w każdej chwili przed złożeniem wniosku, przez ten sam link.",
+                         *           "sha256": "78e6f466f7fddd1d2f1a2705549cc259c9b80e46364ab21c33cacc5946166a07"
+                         *         },
+                         *         {
+                         *           "locale": "fr-FR",
+                         *           "text": "Je confirme pouvoir agir pour cette entreprise et que les informations de cette demande sont exactes.\n\nJ'accepte que l'intermédiaire qui a envoyé cette demande, et les financeurs à qui elle est transmise, utilisent ces informations et les documents fournis pour évaluer l'entreprise et me contacter à ce sujet.\n\nAucune consultation de crédit n'est faite sur moi ou l'entreprise sauf si je la choisis séparément ci-dessous. Une consultation de crédit légère, si je la choisis, n'est pas visible des autres prêteurs et n'affecte aucun score.\n\nJe peux retirer ce consentement à tout moment avant le dépôt de la demande, par le même lien.",
+                         *           "sha256": "44dc9731e6470a449aa3e8630040216db26b802e34970f82c5b53da63d022bdf"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ConsentText"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/leads/{id}/documents": {
         parameters: {
             query?: never;
@@ -2391,17 +3068,17 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "documents": [
                          *         {
-                         *           "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *           "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *           "document_type": "bank_statements",
                          *           "filename": "statement-q1.pdf",
                          *           "byte_size": 45,
                          *           "state": "accepted",
                          *           "reason": null,
                          *           "formula_cells": false,
-                         *           "received_at": "2026-11-23T20:32:00.075Z"
+                         *           "received_at": "2026-11-29T10:28:10.848Z"
                          *         }
                          *       ],
                          *       "count": 1
@@ -2511,14 +3188,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *       "document_type": "bank_statements",
                          *       "filename": "statement-q1.pdf",
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
                          *       "formula_cells": false,
-                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *       "received_at": "2026-11-29T10:28:10.848Z"
                          *     }
                          */
                         "application/json": components["schemas"]["PartnerDocument"];
@@ -2659,14 +3336,14 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "doc_mwo4iae20ph0jj4ab69bvm0n",
+                         *       "id": "doc_thd29mkkwx11vv9mjh9tk13d",
                          *       "document_type": "bank_statements",
                          *       "filename": "statement-q1.pdf",
                          *       "byte_size": 45,
                          *       "state": "accepted",
                          *       "reason": null,
                          *       "formula_cells": false,
-                         *       "received_at": "2026-11-23T20:32:00.075Z"
+                         *       "received_at": "2026-11-29T10:28:10.848Z"
                          *     }
                          */
                         "application/json": components["schemas"]["PartnerDocument"];
@@ -2772,7 +3449,7 @@ export interface paths {
                          * @example {
                          *       "webhooks": [
                          *         {
-                         *           "id": "whe_tp1clvoziqg32u24toccr150",
+                         *           "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *           "url": "https://hooks.acme.example/rfs",
                          *           "description": "Production CRM",
                          *           "events": [
@@ -2780,7 +3457,7 @@ export interface paths {
                          *             "lead.funded"
                          *           ],
                          *           "active": true,
-                         *           "created_at": "2026-11-23T20:32:00.532Z",
+                         *           "created_at": "2026-11-29T10:28:11.459Z",
                          *           "last_success_at": null,
                          *           "last_failure_at": null,
                          *           "failure_count": 0,
@@ -2880,7 +3557,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -2888,7 +3565,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3027,7 +3704,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3035,7 +3712,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3245,7 +3922,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3253,7 +3930,7 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
                          *       "last_failure_at": null,
                          *       "failure_count": 0,
@@ -3383,7 +4060,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whe_tp1clvoziqg32u24toccr150",
+                         *       "id": "whe_v2kt03zujcrp3k1legzvywup",
                          *       "url": "https://hooks.acme.example/rfs",
                          *       "description": "Production CRM",
                          *       "events": [
@@ -3391,9 +4068,9 @@ export interface paths {
                          *         "lead.funded"
                          *       ],
                          *       "active": true,
-                         *       "created_at": "2026-11-23T20:32:00.532Z",
+                         *       "created_at": "2026-11-29T10:28:11.459Z",
                          *       "last_success_at": null,
-                         *       "last_failure_at": "2026-11-23T20:32:01.049Z",
+                         *       "last_failure_at": "2026-11-29T10:28:11.748Z",
                          *       "failure_count": 1,
                          *       "payload": "reference",
                          *       "environment": "live",
@@ -3535,21 +4212,21 @@ export interface paths {
                          * @example {
                          *       "deliveries": [
                          *         {
-                         *           "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
-                         *           "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *           "id": "whd_p344tguu78w5ifc1d1qm9t6f",
+                         *           "event_id": "evt_dllekwzev01uj32adc89snfa",
                          *           "event": "lead.offers_available",
                          *           "payload": "reference",
                          *           "state": "pending",
                          *           "attempt_count": 1,
-                         *           "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *           "next_attempt_at": "2026-11-29T10:29:12.114Z",
                          *           "last_status_code": null,
-                         *           "created_at": "2026-11-23T20:32:01.947Z",
-                         *           "updated_at": "2026-11-23T20:32:03.023Z",
+                         *           "created_at": "2026-11-29T10:28:12.073Z",
+                         *           "updated_at": "2026-11-29T10:28:12.114Z",
                          *           "attempts": [
                          *             {
                          *               "attempt_number": 1,
                          *               "trigger": "automatic",
-                         *               "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *               "attempted_at": "2026-11-29T10:28:12.111Z",
                          *               "status_code": null,
                          *               "error": "network_error: Network connection lost.",
                          *               "response_body": null,
@@ -3558,7 +4235,7 @@ export interface paths {
                          *           ]
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMS45NDdaIiwiaSI6IndoZF8yd2tyb3Q1ZjR0ejd4Z2lyOHY1aDlzeTYifQ.GyQrelNpWh3qhRvhbsGYNQUgeF0be0IB89tL6CusodQ"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi4wNzNaIiwibiI6Mn0.Om9hHIrjsr8edYj2JU4cMuoJoJizos0MytwKQJ9lKIQ"
                          *     }
                          */
                         "application/json": {
@@ -3673,21 +4350,21 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_2wkrot5f4tz7xgir8v5h9sy6",
-                         *       "event_id": "evt_zqt003xrjo4zrfy5ioi550x0",
+                         *       "id": "whd_p344tguu78w5ifc1d1qm9t6f",
+                         *       "event_id": "evt_dllekwzev01uj32adc89snfa",
                          *       "event": "lead.offers_available",
                          *       "payload": "reference",
                          *       "state": "pending",
                          *       "attempt_count": 1,
-                         *       "next_attempt_at": "2026-11-23T20:33:03.023Z",
+                         *       "next_attempt_at": "2026-11-29T10:29:12.114Z",
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:01.947Z",
-                         *       "updated_at": "2026-11-23T20:32:04.353Z",
+                         *       "created_at": "2026-11-29T10:28:12.073Z",
+                         *       "updated_at": "2026-11-29T10:28:13.342Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": 1,
                          *           "trigger": "automatic",
-                         *           "attempted_at": "2026-11-23T20:32:03.020Z",
+                         *           "attempted_at": "2026-11-29T10:28:12.111Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
@@ -3696,11 +4373,11 @@ export interface paths {
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:04.350Z",
+                         *           "attempted_at": "2026-11-29T10:28:13.336Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 3
+                         *           "duration_ms": 6
                          *         }
                          *       ]
                          *     }
@@ -3838,25 +4515,25 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "whd_o4uxrbwbelg1qkatj0ozvli9",
-                         *       "event_id": "evt_mukl5e196gggay33v6kevthj",
+                         *       "id": "whd_q34wt13faaksu0lpb0p8zwdy",
+                         *       "event_id": "evt_mun7wn06qhkxgwyj2keow66v",
                          *       "event": "ping",
                          *       "payload": "reference",
                          *       "state": "exhausted",
                          *       "attempt_count": 0,
                          *       "next_attempt_at": null,
                          *       "last_status_code": null,
-                         *       "created_at": "2026-11-23T20:32:01.033Z",
-                         *       "updated_at": "2026-11-23T20:32:01.049Z",
+                         *       "created_at": "2026-11-29T10:28:11.742Z",
+                         *       "updated_at": "2026-11-29T10:28:11.748Z",
                          *       "attempts": [
                          *         {
                          *           "attempt_number": null,
                          *           "trigger": "manual",
-                         *           "attempted_at": "2026-11-23T20:32:01.040Z",
+                         *           "attempted_at": "2026-11-29T10:28:11.742Z",
                          *           "status_code": null,
                          *           "error": "network_error: Network connection lost.",
                          *           "response_body": null,
-                         *           "duration_ms": 8
+                         *           "duration_ms": 6
                          *         }
                          *       ]
                          *     }
@@ -3978,7 +4655,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected";
+                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back";
                     /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
@@ -3998,22 +4675,22 @@ export interface paths {
                          * @example {
                          *       "events": [
                          *         {
-                         *           "id": "evt_k8p18e2kgh100lu2kcycdbla",
+                         *           "id": "evt_ap6vxucqeykv9zswl8arvz8r",
                          *           "event": "lead.offer_accepted",
-                         *           "created_at": "2026-11-23T20:32:03.640Z",
+                         *           "created_at": "2026-11-29T10:28:12.589Z",
                          *           "environment": "live",
                          *           "livemode": true,
                          *           "api_version": "2026-09",
                          *           "subject": {
                          *             "type": "lead",
-                         *             "id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5"
+                         *             "id": "703296e9-370d-421b-9ed7-6b53dad67b63"
                          *           },
                          *           "data": {
-                         *             "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *             "reference": "RF-8F38YV",
+                         *             "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *             "reference": "RF-ZCQZ26",
                          *             "state": "offer_accepted",
                          *             "offer": {
-                         *               "id": "off_rpi03tl5suu4y0y4zso3",
+                         *               "id": "off_og7vraxnl1jtypq9t6rc",
                          *               "label": "Business loan",
                          *               "state": "accepted",
                          *               "maturity": "firm",
@@ -4025,14 +4702,14 @@ export interface paths {
                          *               "fees": 800,
                          *               "total_repayment": 45600,
                          *               "expires_at": "2026-12-31T00:00:00.000Z",
-                         *               "created_at": "2026-11-23T20:32:01.854Z",
+                         *               "created_at": "2026-11-29T10:28:12.041Z",
                          *               "declined": null
                          *             },
                          *             "payload_mode": "reference"
                          *           }
                          *         }
                          *       ],
-                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yM1QyMDozMjowMy42NDBaIiwiaSI6ImV2dF9rOHAxOGUya2doMTAwbHUya2N5Y2RibGEifQ.X852-yB7QpOGJEqJx-V1HDU2-YwnbHjhT1Zql_vgKb8"
+                         *       "next_cursor": "eyJjIjoiMjAyNi0xMS0yOVQxMDoyODoxMi41ODlaIiwibiI6MTB9.msN3S5z1g8YGKjbX0C1INDyP4oROTZaxTp0M47Xe4XA"
                          *     }
                          */
                         "application/json": {
@@ -4135,10 +4812,10 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
                          *       "offers": [
                          *         {
-                         *           "id": "off_rpi03tl5suu4y0y4zso3",
+                         *           "id": "off_og7vraxnl1jtypq9t6rc",
                          *           "label": "Business loan",
                          *           "state": "presented",
                          *           "maturity": "firm",
@@ -4150,7 +4827,7 @@ export interface paths {
                          *           "fees": 800,
                          *           "total_repayment": 45600,
                          *           "expires_at": "2026-12-31T00:00:00.000Z",
-                         *           "created_at": "2026-11-23T20:32:01.854Z",
+                         *           "created_at": "2026-11-29T10:28:12.041Z",
                          *           "declined": null
                          *         }
                          *       ],
@@ -4267,8 +4944,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "lead_id": "c2bc6fb9-cec7-4b36-89dc-16f98f4715f5",
-                         *       "offer_id": "off_rpi03tl5suu4y0y4zso3",
+                         *       "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *       "offer_id": "off_og7vraxnl1jtypq9t6rc",
                          *       "state": "accepted",
                          *       "simulated": false
                          *     }
@@ -4592,8 +5269,8 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "id": "19b7e670-acfc-4f26-9053-bac50af30c31",
-                         *       "reference": "RF-783H9C",
+                         *       "id": "9762f551-577a-4e6c-a6e8-cee5906b18b9",
+                         *       "reference": "RF-YHNX7F",
                          *       "partner_reference": "CRM-1042",
                          *       "state": "funded",
                          *       "environment": "sandbox",
@@ -4647,7 +5324,10 @@ export interface paths {
                          *       "consent": {
                          *         "obtained": null,
                          *         "obtained_at": null,
-                         *         "soft_credit_search": null
+                         *         "soft_credit_search": null,
+                         *         "text_version": null,
+                         *         "withdrawn_at": null,
+                         *         "receipt": null
                          *       },
                          *       "significant_persons": [
                          *         {
@@ -4662,7 +5342,8 @@ export interface paths {
                          *             "country": "GB"
                          *           },
                          *           "residency_status": null,
-                         *           "ownership_percent": 100
+                         *           "ownership_percent": 100,
+                         *           "guarantee": null
                          *         }
                          *       ],
                          *       "steps": {
@@ -4671,29 +5352,71 @@ export interface paths {
                          *         "documents_complete": false,
                          *         "offer_step_complete": true
                          *       },
-                         *       "matched_options": 1,
+                         *       "matched_options": 4,
                          *       "options": [
                          *         {
                          *           "product_family": "business_loan",
                          *           "label": "Business loan",
+                         *           "options": 2
+                         *         },
+                         *         {
+                         *           "product_family": "line_of_credit",
+                         *           "label": "Line of credit",
+                         *           "options": 1
+                         *         },
+                         *         {
+                         *           "product_family": "revenue_based_finance",
+                         *           "label": "Revenue-based finance",
                          *           "options": 1
                          *         }
                          *       ],
                          *       "offers": [
                          *         {
-                         *           "id": "off_9xsttu96w0aop69zph45",
+                         *           "id": "off_sg5b4iyp6dm4bxt1deju",
                          *           "label": "Term loan 12-36 months",
                          *           "state": "accepted",
                          *           "maturity": "indicative",
                          *           "amount": 40000,
                          *           "currency": "GBP",
-                         *           "annual_rate_pct": 15.7,
+                         *           "annual_rate_pct": 10.98,
                          *           "factor_rate": null,
-                         *           "term_months": 32,
+                         *           "term_months": 12,
                          *           "fees": 800,
-                         *           "total_repayment": 50013.12,
-                         *           "expires_at": "2026-12-07T20:32:04.552Z",
-                         *           "created_at": "2026-11-23T20:32:04.552Z",
+                         *           "total_repayment": 43218.68,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
+                         *           "declined": null
+                         *         },
+                         *         {
+                         *           "id": "off_zf60y6qqdg4zyybrt36a",
+                         *           "label": "Term loan 12-60 months",
+                         *           "state": "closed",
+                         *           "maturity": "indicative",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": 11.86,
+                         *           "factor_rate": null,
+                         *           "term_months": 34,
+                         *           "fees": 800,
+                         *           "total_repayment": 48091.96,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
+                         *           "declined": null
+                         *         },
+                         *         {
+                         *           "id": "off_w8ovi7bxr8wd6v3yhkiu",
+                         *           "label": "Revenue-based finance 3-12 months",
+                         *           "state": "closed",
+                         *           "maturity": "indicative",
+                         *           "amount": 40000,
+                         *           "currency": "GBP",
+                         *           "annual_rate_pct": null,
+                         *           "factor_rate": 1.234,
+                         *           "term_months": 11,
+                         *           "fees": 0,
+                         *           "total_repayment": 49360,
+                         *           "expires_at": "2026-12-13T10:28:13.685Z",
+                         *           "created_at": "2026-11-29T10:28:13.685Z",
                          *           "declined": null
                          *         }
                          *       ],
@@ -4705,44 +5428,45 @@ export interface paths {
                          *         "account_kind": null
                          *       },
                          *       "funding_outcome": {
-                         *         "funded_at": "2026-11-23T20:32:05.343Z",
+                         *         "funded_at": "2026-11-29T10:28:13.783Z",
                          *         "funded_amount": 40000
                          *       },
                          *       "outcomes": [],
                          *       "unlocks": [],
+                         *       "needs": [],
                          *       "out_of_scope_reasons": [],
                          *       "timeline": [
                          *         {
                          *           "event": "lead.created",
-                         *           "occurred_at": "2026-11-23T20:32:04.475Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.573Z"
                          *         },
                          *         {
                          *           "event": "lead.submitted",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.matched",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.offers_available",
-                         *           "occurred_at": "2026-11-23T20:32:04.552Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.685Z"
                          *         },
                          *         {
                          *           "event": "lead.offer_accepted",
-                         *           "occurred_at": "2026-11-23T20:32:04.867Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.733Z"
                          *         },
                          *         {
                          *           "event": "lead.funded",
-                         *           "occurred_at": "2026-11-23T20:32:05.343Z"
+                         *           "occurred_at": "2026-11-29T10:28:13.783Z"
                          *         }
                          *       ],
-                         *       "upload_url": "https://api.example.com/hub/19b7e670-acfc-4f26-9053-bac50af30c31/196f3fdb53b79661fdd76baee554ad145fc206f3",
+                         *       "upload_url": "https://api.example.com/hub/9762f551-577a-4e6c-a6e8-cee5906b18b9/b8166d7a0f2988d67f5722383b1bd0c29b995246",
                          *       "renewals": [],
                          *       "attribution": null,
-                         *       "submitted_at": "2026-11-23T20:32:04.552Z",
-                         *       "created_at": "2026-11-23T20:32:04.475Z",
-                         *       "updated_at": "2026-11-23T20:32:05.343Z",
+                         *       "submitted_at": "2026-11-29T10:28:13.685Z",
+                         *       "created_at": "2026-11-29T10:28:13.573Z",
+                         *       "updated_at": "2026-11-29T10:28:13.783Z",
                          *       "uk": {
                          *         "company_register_number": "09876543",
                          *         "entity_type": "private_limited_company",
@@ -4760,7 +5484,8 @@ export interface paths {
                          *               "country": "GB"
                          *             },
                          *             "residency_status": null,
-                         *             "ownership_percent": 100
+                         *             "ownership_percent": 100,
+                         *             "guarantee": null
                          *           }
                          *         ]
                          *       }
@@ -4870,6 +5595,302 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your commission entries
+         * @description The ledger of what you earn as introducer, newest first, in the key's environment, keyset-paginated through `next_cursor` (valid only with the same `state` and `month`). Entries are never changed: a payment or a clawback is a new entry. Each names the funded option's product family, never the provider. [Commission](/docs/guides/commission).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only entries of this kind. */
+                    state?: "accrued" | "paid" | "clawed_back";
+                    /** @description Only entries written in this month (UTC). */
+                    month?: string;
+                    /** @description The `next_cursor` of the previous page (valid only with the same filters). */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "commissions": [
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CommissionList"];
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/commissions/statements/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a monthly commission statement
+         * @description Every entry written in the month (UTC), oldest first, with totals per currency. `Accept: text/csv` answers the same statement as CSV: one line per entry, then one `total` line per currency whose `amount_minor` is the sum of the entry lines, equal to the sum of `GET /commissions?month=` for the month. [Statements](/docs/guides/commission#statements).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description A calendar month in UTC, `YYYY-MM`. */
+                    month: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The statement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "month": "2026-11",
+                         *       "from": "2026-11-01T00:00:00.000Z",
+                         *       "until": "2026-12-01T00:00:00.000Z",
+                         *       "environment": "live",
+                         *       "totals": [
+                         *         {
+                         *           "currency": "GBP",
+                         *           "accrued": 60000,
+                         *           "paid": -60000,
+                         *           "clawed_back": -60000,
+                         *           "net": -60000
+                         *         }
+                         *       ],
+                         *       "entries": [
+                         *         {
+                         *           "id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "kind": "accrued",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": 60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": null,
+                         *           "accrued_entry_id": null,
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:13.888Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_gsw9rxk0eysrk5q39g1m",
+                         *           "kind": "paid",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": "BACS-2026-11-0042",
+                         *           "reason": null,
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.192Z"
+                         *         },
+                         *         {
+                         *           "id": "cme_5c8ws2mp2uzhpqlktnna",
+                         *           "kind": "clawed_back",
+                         *           "lead_id": "703296e9-370d-421b-9ed7-6b53dad67b63",
+                         *           "product_family": "business_loan",
+                         *           "amount": -60000,
+                         *           "currency": "GBP",
+                         *           "funded_amount": 4000000,
+                         *           "payment_reference": null,
+                         *           "reason": "settled_early",
+                         *           "accrued_entry_id": "cme_amt2s8rov4we7swqvi9m",
+                         *           "month": "2026-11",
+                         *           "created_at": "2026-11-29T10:28:14.299Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        "application/json": components["schemas"]["CommissionStatement"];
+                        /**
+                         * @example entry_id,created_at,kind,lead_id,product_family,currency,amount,amount_minor,funded_amount,payment_reference,reason
+                         *     cme_amt2s8rov4we7swqvi9m,2026-11-29T10:28:13.888Z,accrued,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,600.00,60000,40000.00,,
+                         *     cme_gsw9rxk0eysrk5q39g1m,2026-11-29T10:28:14.192Z,paid,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,'-600.00,-60000,40000.00,BACS-2026-11-0042,
+                         *     cme_5c8ws2mp2uzhpqlktnna,2026-11-29T10:28:14.299Z,clawed_back,703296e9-370d-421b-9ed7-6b53dad67b63,business_loan,GBP,'-600.00,-60000,40000.00,,settled_early
+                         *     total,,net,,,GBP,'-600.00,-60000,,,
+                         */
+                        "text/csv": string;
+                    };
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5379,6 +6400,230 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "lead.consent_captured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The lead's consent was captured, with its receipt
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadConsentCapturedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.consent_withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business withdrew its consent before submission
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadConsentWithdrawnEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.application_opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business opened its application link
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadApplicationOpenedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lead.application_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The business completed its application through the link
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeadApplicationCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "document.accepted": {
         parameters: {
             query?: never;
@@ -5491,6 +6736,174 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "commission.accrued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission accrued on a funded lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionAccruedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission on a lead was paid
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionPaidEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.clawed_back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commission on a lead was clawed back
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommissionClawedBackEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -5583,11 +6996,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -5620,21 +7029,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -5973,6 +7384,45 @@ export interface components {
              */
             reason: string | null;
         };
+        Consent: {
+            obtained: boolean | null;
+            obtained_at: string | null;
+            soft_credit_search: boolean | null;
+            text_version: string | null;
+            /**
+             * Format: date-time
+             * @description When the business withdrew its consent before submission; submit answers 422 `consent_required` while set.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string | null;
+            receipt: components["schemas"]["ConsentReceipt"];
+        };
+        /** @description What the service can prove: null until consent is obtained on a published text version. Identical on the partner's lead, the lender's deal and the client hub. [Application link](/docs/guides/application-link#consent-receipt). */
+        ConsentReceipt: {
+            /**
+             * @description The consent text version agreed to (`GET /partner/v1/consent-texts/{version}`).
+             * @example 2026-11
+             */
+            text_version: string;
+            /** @description sha256 (hex) of the exact text in `locale` of that version, as the consent-texts endpoint serves it. */
+            text_sha256: string;
+            /** @example en-GB */
+            locale: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            agreed_at: string;
+            /**
+             * @description `application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it.
+             * @enum {string}
+             */
+            channel: "application_link" | "partner_api" | "portal";
+            /** @description The business's own, separate choice of a soft credit search. */
+            soft_credit_search: boolean;
+            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            disclosure_version: string | null;
+        } | null;
         SignificantPerson: {
             full_name: string;
             /** Format: date */
@@ -5987,6 +7437,8 @@ export interface components {
             };
             residency_status: string | null;
             ownership_percent: number | null;
+            /** @description True when the person offers a personal guarantee; null when not said. */
+            guarantee: boolean | null;
         };
         LeadSteps: {
             organisation_details_complete: boolean;
@@ -6062,6 +7514,20 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             at: string;
+        };
+        Need: {
+            /**
+             * @description Requirement fields the application does not hold (`GET /enums/requirement-fields` has their labels); all of them together add the options.
+             * @example [
+             *       "significant_persons[].guarantee"
+             *     ]
+             */
+            fields: ("business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months")[];
+            /**
+             * @description How many more options would fit with them.
+             * @example 1
+             */
+            options_added: number;
         };
         LeadSubmittedReference: {
             lead_id: string;
@@ -6162,11 +7628,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6199,21 +7661,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6424,11 +7888,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6461,21 +7921,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6696,11 +8158,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6735,21 +8193,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -6958,11 +8418,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -6997,21 +8453,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7222,11 +8680,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7259,21 +8713,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7488,11 +8944,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7523,21 +8975,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7762,11 +9216,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -7799,21 +9249,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -7937,6 +9389,1104 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        LeadConsentCapturedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.consent_captured";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadConsentCapturedFull"] | components["schemas"]["LeadConsentCapturedReference"];
+        };
+        LeadConsentCapturedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            receipt: components["schemas"]["ConsentReceipt"] & unknown;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadConsentCapturedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            receipt: components["schemas"]["ConsentReceipt"] & unknown;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadConsentWithdrawnEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.consent_withdrawn";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadConsentWithdrawnFull"] | components["schemas"]["LeadConsentWithdrawnReference"];
+        };
+        LeadConsentWithdrawnFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadConsentWithdrawnReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            withdrawn_at: string;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadApplicationOpenedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.application_opened";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadApplicationOpenedFull"] | components["schemas"]["LeadApplicationOpenedReference"];
+        };
+        LeadApplicationOpenedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadApplicationOpenedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        LeadApplicationCompletedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "lead.application_completed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["LeadApplicationCompletedFull"] | components["schemas"]["LeadApplicationCompletedReference"];
+        };
+        LeadApplicationCompletedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /**
+             * @description `auto`: the lead was submitted at once (its own events follow); `review`: it waits, ready, for the partner's submit.
+             * @enum {string}
+             */
+            submit: "auto" | "review";
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        LeadApplicationCompletedReference: {
+            lead_id: string;
+            /** @example RF-7K3M9Q */
+            reference: string;
+            /** @description The lead's state once the write that fired the event committed. */
+            state: string;
+            /** @description The link (never its token). */
+            link: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                expires_at: string;
+            };
+            /**
+             * @description `auto`: the lead was submitted at once (its own events follow); `review`: it waits, ready, for the partner's submit.
+             * @enum {string}
+             */
+            submit: "auto" | "review";
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         DocumentAcceptedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -8028,11 +10578,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8067,21 +10613,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8315,11 +10863,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8354,21 +10898,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -8484,6 +11030,814 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        CommissionAccruedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.accrued";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionAccruedFull"] | components["schemas"]["CommissionAccruedReference"];
+        };
+        CommissionAccruedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionEntry: {
+            /** @example cme_k3m9q7x2p4w8r6t1y5u0 */
+            id: string;
+            /**
+             * @description `accrued` when the deal funded (+), `paid` when the introducer was paid (−), `clawed_back` when the deal settled early or defaulted within `clawback_days` (−).
+             * @enum {string}
+             */
+            kind: "accrued" | "paid" | "clawed_back";
+            /** @description Minor units; positive for `accrued`, negative for `paid` and `clawed_back`. The sum of a deal's entries is what is still owed on it. */
+            amount: number;
+            /** @example GBP */
+            currency: string;
+            /** @description The deal's funded amount, minor units. */
+            funded_amount: number | null;
+            /** @description With `paid`: the operator's payment reference. */
+            payment_reference: string | null;
+            /** @description With `clawed_back`: `settled_early` or `defaulted`. */
+            reason: string | null;
+            /** @description With `paid` and `clawed_back`: the accrual they follow. */
+            accrued_entry_id: string | null;
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            lead_id: string;
+            /** @description The funded option's product family (the lender is never named). */
+            product_family: string | null;
+        };
+        CommissionAccruedReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        CommissionPaidEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.paid";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionPaidFull"] | components["schemas"]["CommissionPaidReference"];
+        };
+        CommissionPaidFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionPaidReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
+        CommissionClawedBackEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "commission.clawed_back";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["CommissionClawedBackFull"] | components["schemas"]["CommissionClawedBackReference"];
+        };
+        CommissionClawedBackFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        CommissionClawedBackReference: {
+            lead_id: string;
+            reference: string | null;
+            commission: components["schemas"]["CommissionEntry"];
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         TokenResponse: {
             access_token: string;
             /** @enum {string} */
@@ -8505,7 +11859,7 @@ export interface components {
             message: string;
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
+                code: "invalid_request" | "unsupported_grant_type" | "unauthorized" | "environment_mismatch" | "wrong_key_type" | "origin_not_allowed" | "link_invalid" | "not_found" | "method_not_allowed" | "lead_submitted" | "duplicate_lead" | "lead_not_funded" | "invalid_transition" | "offer_not_acceptable" | "precondition_failed" | "no_open_request" | "agreement_signed" | "conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "missing_fields" | "consent_required" | "cap_exceeded" | "too_many_open_requests" | "idempotency_key_reused" | "amount_above_offer" | "unknown_code" | "rate_limited" | "internal_error" | "service_unavailable" | "service_misconfigured" | "resolver_unavailable";
                 message: string;
                 /** @description Dotted path of the offending field, where there is one. */
                 field?: string;
@@ -8569,7 +11923,7 @@ export interface components {
         EnumCatalogue: {
             enums: {
                 /** @enum {string} */
-                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+                name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
                 description: string;
                 requires_country: boolean;
                 /** @example /partner/v1/enums/revenue-bands?country=GB */
@@ -8578,7 +11932,7 @@ export interface components {
         };
         EnumList: {
             /** @enum {string} */
-            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "offer-decline-reasons" | "lead-states" | "webhook-events";
+            name: "countries" | "currencies" | "company-types" | "industries" | "purposes" | "product-families" | "funding-amount-bands" | "revenue-bands" | "time-in-business-bands" | "credit-score-bands" | "document-types" | "document-states" | "document-request-items" | "document-request-statuses" | "decline-reasons" | "requirement-fields" | "offer-decline-reasons" | "lead-states" | "webhook-events";
             /** @description Market code the list is for; null for global lists. */
             country: string | null;
             values: ({
@@ -8619,21 +11973,21 @@ export interface components {
             } | null;
             reasons: {
                 /** @enum {string} */
-                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
+                code: "country_refused" | "market_not_served" | "company_not_active" | "amount_below_minimum" | "amount_above_maximum" | "revenue_below_minimum" | "time_in_business_below_minimum" | "credit_score_below_minimum" | "industry_excluded" | "purpose_not_served" | "requirements_not_met" | "product_family_unavailable" | "amount_unknown" | "monthly_revenue_unknown" | "time_in_business_unknown" | "credit_score_unknown" | "industry_unknown" | "purpose_unknown";
                 detail: string;
             }[];
             /** @description What would unlock more options, the nearest change per field, read from the panel's own thresholds by the same matcher (never a provider's name). Empty when nothing nearer would add an option or the figure is unknown. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
@@ -8785,11 +12139,7 @@ export interface components {
                 /** @description US and Canada only. */
                 credit_score_band?: string | null;
             };
-            consent: {
-                obtained: boolean | null;
-                obtained_at: string | null;
-                soft_credit_search: boolean | null;
-            };
+            consent: components["schemas"]["Consent"];
             significant_persons: components["schemas"]["SignificantPerson"][];
             steps: components["schemas"]["LeadSteps"];
             /** @description Null until submitted. */
@@ -8824,21 +12174,23 @@ export interface components {
             /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
             unlocks: {
                 /**
-                 * @description The request field whose value would change.
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
                  * @enum {string}
                  */
-                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band";
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
                 /**
-                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band.
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
                  * @example 12
                  */
-                needed: number | string;
+                needed: number | string | true;
                 /**
                  * @description How many more options would fit at that value.
                  * @example 2
                  */
                 options_added: number;
             }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
             /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
             out_of_scope_reasons: {
                 code: string;
@@ -9007,6 +12359,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -9028,6 +12382,11 @@ export interface components {
             /** @example homeowner */
             residency_status?: string | null;
             ownership_percent?: number | null;
+            /**
+             * @description True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).
+             * @example true
+             */
+            guarantee?: boolean | null;
         };
         /** @description Any subset of the creation body. Nested objects merge key by key; `null` clears a key. */
         LeadPatch: {
@@ -9095,6 +12454,8 @@ export interface components {
                 /** Format: date-time */
                 obtained_at?: string | null;
                 soft_credit_search?: boolean | null;
+                /** @description The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`. */
+                text_version?: string | null;
             } | null;
             significant_persons?: components["schemas"]["SignificantPersonInput"][] | null;
         };
@@ -9119,6 +12480,8 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             submitted_at: string;
+            /** @description What the application could add for more options: requirements of panel products it does not hold (each kept the lead from that product), e.g. a personal guarantee or six months of bank statements; the same list as the lead's `needs` ([Requirements](/docs/guides/matcher#requirements)). */
+            needs: components["schemas"]["Need"][];
         };
         HubLink: {
             /** @description The lead's id. */
@@ -9177,6 +12540,81 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             updated_at: string;
+        };
+        ApplicationLinkCreated: components["schemas"]["ApplicationLinkStatus"] & {
+            /** @description The link to send to the business; shown this once (only its hash is stored). Sandbox leads' links are on the sandbox host, live leads' on the production host. */
+            url: string;
+        };
+        ApplicationLinkStatus: {
+            /** @example apl_0k3m9q2x7c4v8b1n5h6j2d0f */
+            id: string;
+            /**
+             * @description `sent`, `opened`, `completed`, `expired` or `revoked`. [Application link](/docs/guides/application-link).
+             * @enum {string}
+             */
+            state: "sent" | "opened" | "completed" | "expired" | "revoked";
+            /** @enum {string} */
+            submit: "auto" | "review";
+            locked: string[];
+            return_url: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            opened_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            revoked_at: string | null;
+        };
+        ApplicationLinkCreate: {
+            /** @description Seconds the link works; default 604800 (7 days), at least 3600, at most 2592000 (30 days). */
+            expires_in?: number;
+            /** @description Field paths the business sees but cannot change (what you filled in and vouch for); `significant_persons` locks the whole list. */
+            locked?: ("business.name" | "business.company_number" | "business.entity_type" | "business.industry" | "contact.first_name" | "contact.last_name" | "contact.email" | "contact.phone" | "funding.amount" | "funding.purpose" | "funding.product_family" | "trading.monthly_revenue" | "trading.annual_turnover" | "trading.tib_months" | "trading.credit_score_band" | "significant_persons")[];
+            /**
+             * Format: uri
+             * @description Where the business may go back to: shown on the done page and on the page a dead link shows.
+             */
+            return_url?: string;
+            /**
+             * @description `review` (default): the completed application waits, ready, for your submit. `auto`: it is submitted at once, as your submit would.
+             * @enum {string}
+             */
+            submit?: "auto" | "review";
+        };
+        ConsentText: {
+            /** @example 2026-11 */
+            version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            published_at: string;
+            texts: {
+                /** @example en-GB */
+                locale: string;
+                /** @description The exact text; paragraphs are separated by a blank line. */
+                text: string;
+                /** @description sha256 (hex) of `text` in UTF-8: a receipt's `text_sha256`. */
+                sha256: string;
+            }[];
         };
         DocumentUpload: {
             /**
@@ -9246,7 +12684,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -9266,7 +12704,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "document.accepted" | "document.rejected")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -9380,6 +12818,46 @@ export interface components {
              * @enum {string}
              */
             event: "offers" | "decline" | "fund";
+        };
+        CommissionList: {
+            commissions: components["schemas"]["CommissionEntry"][];
+            next_cursor: string | null;
+        };
+        CommissionStatement: {
+            /**
+             * @description A calendar month in UTC, `YYYY-MM`.
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * Format: date-time
+             * @description The month's first instant (UTC), inclusive.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description The next month's first instant, exclusive.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            until: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /** @description One per currency. Each `net` is the sum of that currency's entries, and of the CSV's entry lines. */
+            totals: components["schemas"]["CommissionStatementTotal"][];
+            /** @description Oldest first. */
+            entries: components["schemas"]["CommissionEntry"][];
+        };
+        CommissionStatementTotal: {
+            currency: string;
+            /** @description Sum of the accrued entries. */
+            accrued: number;
+            /** @description Sum of the paid entries (negative). */
+            paid: number;
+            /** @description Sum of the clawed-back entries (negative). */
+            clawed_back: number;
+            /** @description accrued + paid + clawed_back: equals the sum of the entries' amounts. */
+            net: number;
         };
         Health: {
             /** @enum {string} */

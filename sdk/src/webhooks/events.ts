@@ -46,8 +46,25 @@ export interface PartnerEventDetails {
   "lead.funded": LeadDetail & { funding_outcome: { funded_at: string; funded_amount: number | null } };
   /** Every routed option's anonymised outcome (no provider; a lender's note only when shared). */
   "lead.declined": LeadDetail & { outcomes: P["LeadOutcome"][] };
+  /** A consent receipt was written (the business agreed through the application link, or the partner declared a text version). */
+  "lead.consent_captured": LeadDetail & { receipt: P["ConsentReceipt"] };
+  /** The business withdrew its consent before submission; submit answers 422 `consent_required`. */
+  "lead.consent_withdrawn": LeadDetail & { withdrawn_at: string };
+  /** The business opened its application link for the first time (never the token). */
+  "lead.application_opened": LeadDetail & { link: { id: string; expires_at: string } };
+  /** The business agreed and sent its application through the link. */
+  "lead.application_completed": LeadDetail & { link: { id: string; expires_at: string }; submit: "auto" | "review" };
   "document.accepted": DocumentDetail;
   "document.rejected": DocumentDetail;
+  /** The introducer's commission ledger gained an entry (docs/commission.md); never names the provider. */
+  "commission.accrued": CommissionDetail;
+  "commission.paid": CommissionDetail;
+  "commission.clawed_back": CommissionDetail;
+}
+
+interface CommissionDetail {
+  reference: string | null;
+  commission: P["CommissionEntry"];
 }
 
 /** A file of a fulfilled document request, with a signed download link valid 24 hours. */

@@ -6,8 +6,9 @@ import { operatorIdempotency } from "../../middleware/idempotency";
 import { countFailedAttempt } from "../../middleware/rate-limit";
 import { createRouter } from "../router";
 import { registerAttributionRoutes } from "./attributions/handlers";
+import { registerCommissionRoutes } from "./commissions/handlers";
 import { registerOrganisationRoutes } from "./organisations/handlers";
-import { registerInvitationRoutes } from "./organisations/invitations";
+import { registerInvitationRoutes } from "./invitations/handlers";
 import { registerOperatorDocument } from "./openapi";
 import { registerProductRoutes } from "./products/handlers";
 
@@ -41,6 +42,7 @@ export function createAdminApi() {
   registerInvitationRoutes(admin);
   registerProductRoutes(admin);
   registerAttributionRoutes(admin);
+  registerCommissionRoutes(admin);
   registerOperatorDocument(admin, ADMIN_BASE);
   return admin;
 }

@@ -1,6 +1,6 @@
 /**
  * `GET /health` itself, without its OpenAPI description (route.ts): the probe is mounted in every
- * door's app at startup, so it must not bring zod or the document builder with it (issue 25).
+ * door's app at startup, so it must not bring zod or the document builder with it.
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../../app-env";

@@ -11,6 +11,7 @@ import { registerWebhookRoutes } from "../shared/webhooks/handlers";
 import { registerDealRoutes } from "./deals/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
 import { registerReferralRoutes } from "./referrals/handlers";
+import { registerLenderCommissionRoutes } from "./commissions/handlers";
 import { registerTestDealRoutes } from "./test-deals/handlers";
 import { describeHealth } from "../health/route";
 
@@ -36,6 +37,7 @@ export function createLenderApi() {
   registerDocumentRoutes(api);
   registerTestDealRoutes(api);
   registerReferralRoutes(api);
+  registerLenderCommissionRoutes(api);
   describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key" });

@@ -8,8 +8,10 @@ import { serveDocument } from "../reference/document";
 import { createRouter } from "../router";
 import { registerEnumRoutes } from "./enums/handlers";
 import { registerLeadRoutes } from "./leads/handlers";
+import { registerApplicationLinkRoutes } from "./application-link/handlers";
 import { registerMeRoutes } from "../shared/me/handlers";
 import { registerOfferRoutes } from "./offers/handlers";
+import { registerCommissionRoutes } from "./commissions/handlers";
 import { registerTokenRoutes } from "./oauth/handlers";
 import { registerPrequalificationRoutes } from "./prequalification/handlers";
 import { registerDocumentRoutes } from "./documents/handlers";
@@ -56,10 +58,12 @@ export function createPartnerApi() {
   registerEnumRoutes(api);
   registerPrequalificationRoutes(api);
   registerLeadRoutes(api);
+  registerApplicationLinkRoutes(api);
   registerDocumentRoutes(api);
   registerWebhookRoutes(api, "partner");
   registerEventRoutes(api, "partner");
   registerOfferRoutes(api);
+  registerCommissionRoutes(api);
   describeHealth(api);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });

@@ -17,6 +17,8 @@ type Config = Parameters<Router["getOpenAPI31Document"]>[0];
 interface Example {
   request?: unknown;
   response?: unknown;
+  /** The same answer as `text/csv`, where the operation also answers CSV (the commission statement). */
+  response_csv?: string;
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -44,7 +46,10 @@ export function withExamples<T extends { paths?: unknown }>(document: T, api: Ap
       if (!operation || !example) continue;
       for (const media of Object.values(operation.requestBody?.content ?? {})) if (example.request !== undefined) media.example = example.request;
       const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith("2"))?.[1];
-      for (const media of Object.values(success?.content ?? {})) if (example.response != null) media.example = example.response;
+      for (const [type, media] of Object.entries(success?.content ?? {})) {
+        const value = type === "text/csv" ? example.response_csv : example.response;
+        if (value != null) media.example = value;
+      }
     }
   }
   return document;

@@ -46,7 +46,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /**
  * The script's content hash (16 hex digits of its SHA-256), read once per isolate and assets binding:
  * the page names `/docs/scalar.<hash>.js`, which is served `immutable`, so a browser fetches the
- * 4.3 MB script once per release of it and never revalidates (issue 24 item 7).
+ * 4.3 MB script once per release of it and never revalidates.
  */
 const hashes = new WeakMap<Fetcher, Promise<string | null>>();
 export function scriptHash(assets: Fetcher | undefined, origin: string): Promise<string | null> {
@@ -99,7 +99,7 @@ export function createDocsPage(sources: ReferenceSource[]) {
     await next();
     if ((c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) c.res.headers.set("Content-Security-Policy", docsContentSecurityPolicy(nonce));
   });
-  // Scalar's page builder loads on the first visit to /docs, not when the Worker starts (issue 25); one
+  // Scalar's page builder loads on the first visit to /docs, not when the Worker starts; one
   // page per script address (the hashed one, or the plain one where the assets are missing).
   const pages = new Map<string, MiddlewareHandler<DocsEnv>>();
   const reference: MiddlewareHandler<DocsEnv> = async (c, next) => {

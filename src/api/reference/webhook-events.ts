@@ -11,7 +11,10 @@ import { Completion, Deal, DealDeclineReason, DealOffer } from "../shared/schema
 import type { Router } from "../router";
 import { Timestamp } from "../shared/schemas/common";
 import { PartnerDocument } from "../shared/schemas/document";
+import { CommissionEntry } from "../shared/schemas/commission";
 import { Lead, LeadOutcome, PartnerOffer } from "../shared/schemas/lead";
+import { ConsentReceipt } from "../shared/schemas/consent";
+import { ApplicationLinkEventDetail } from "../shared/schemas/application-link";
 import { WEBHOOK_API_VERSION } from "../../services/webhooks/payloads";
 
 type Shape = z.ZodRawShape;
@@ -39,8 +42,18 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   }),
   "lead.funded": leadDetail({ funding_outcome: z.object({ funded_at: Timestamp.nullable(), funded_amount: z.number().nullable() }) }),
   "lead.declined": leadDetail({ outcomes: z.array(LeadOutcome).openapi({ description: "Every routed option's outcome, as the lead's `outcomes` (empty for a simulated sandbox decline)." }) }),
+  "lead.consent_captured": leadDetail({ receipt: ConsentReceipt.openapi({ description: "The receipt the consent wrote, as the lead's `consent.receipt`." }) }),
+  "lead.consent_withdrawn": leadDetail({ withdrawn_at: Timestamp }),
+  "lead.application_opened": leadDetail({ link: ApplicationLinkEventDetail }),
+  "lead.application_completed": leadDetail({
+    link: ApplicationLinkEventDetail,
+    submit: z.enum(["auto", "review"]).openapi({ description: "`auto`: the lead was submitted at once (its own events follow); `review`: it waits, ready, for the partner's submit." }),
+  }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
+  "commission.accrued": { reference: z.string().nullable(), commission: CommissionEntry },
+  "commission.paid": { reference: z.string().nullable(), commission: CommissionEntry },
+  "commission.clawed_back": { reference: z.string().nullable(), commission: CommissionEntry },
 };
 
 const RequestFile = z.object({

@@ -39,6 +39,8 @@ export const toDeal = (r: DealRow): Deal => ({
   agreementUploadedAt: r.agreementUploadedAt,
   signedAt: r.signedAt,
   signatureVerification: r.signatureVerification,
+  repaymentOutcome: r.repaymentOutcome as Deal["repaymentOutcome"],
+  repaymentOutcomeAt: r.repaymentOutcomeAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
@@ -218,3 +220,10 @@ export async function listTestDeals(db: Database, scope: Scope) {
     .all();
   return rows.map(toDeal);
 }
+
+/** The lender's report that a funded deal ended early (settled or defaulted): once, and only on a funded deal. */
+export const repaymentOutcomeUpdate = (db: Database, scope: Scope, ref: string, outcome: string, token: string, at: string) =>
+  db
+    .update(deals)
+    .set({ repaymentOutcome: outcome, repaymentOutcomeAt: at, lastChange: token, updatedAt: at })
+    .where(and(dealInScope(scope, ref), eq(deals.lenderStatus, "funded"), isNull(deals.repaymentOutcome)));

@@ -1,8 +1,8 @@
 /**
  * A lender's deal with its offers, the documents its lender sees and its
- * register answers, in one D1 round trip: one batch of four reads, each scoped in SQL to the caller's
+ * register answers and commission disclosures, in one D1 round trip: one batch of five reads, each scoped in SQL to the caller's
  * own live deal, so another account's deal finds nothing anywhere. Their SQL is built once per isolate
- * and bound to each request's scope and reference (db/prepared-batch.ts, issue 25 item 3). The
+ * and bound to each request's scope and reference (db/prepared-batch.ts). The
  * document rule is `documentsOfDeal`'s: this deal's own uploads, and the
  * lead's accepted uploads not tied to a deal.
  */
@@ -19,6 +19,7 @@ import { documents } from "../schema/documents";
 import { registerAnswers, type RegisterAnswerRow } from "../schema/registers";
 import { writeOrder } from "../write-order";
 import { preparedBatch } from "../prepared-batch";
+import { commissionDisclosures } from "../schema/commission";
 
 export interface DealWithRelations {
   deal: Deal;
@@ -26,12 +27,14 @@ export interface DealWithRelations {
   documents: StoredDocument[];
   /** Its lead's register answers, or a test deal's own (stored under its reference). */
   registerAnswers: RegisterAnswerRow[];
+  /** The commission disclosures the business was shown about this deal's offers (docs/commission.md). */
+  disclosures: (typeof commissionDisclosures.$inferSelect)[];
 }
 
 const bound = { organisationId: sql.placeholder("organisationId"), environment: sql.placeholder("environment") };
 const dealRef = sql.placeholder("ref");
 
-/** The batch's four statements, built once per isolate (db/prepared-batch.ts) and bound to each request's scope and reference. */
+/** The batch's five statements, built once per isolate (db/prepared-batch.ts) and bound to each request's scope and reference. */
 export const readDealWithRelations = preparedBatch((db) => {
   const ownDeal = db.select({ ref: deals.ref }).from(deals).where(dealInScope(bound, dealRef));
   const leadOfOwnDeal = db.select({ leadId: deals.leadId }).from(deals).where(dealInScope(bound, dealRef));
@@ -52,11 +55,17 @@ export const readDealWithRelations = preparedBatch((db) => {
       .orderBy(asc(documents.receivedAt), asc(writeOrder(documents)))
       .prepare(),
     db.select().from(registerAnswers).where(inArray(registerAnswers.ownerId, registerOwnerOfOwnDeal)).prepare(),
+    db
+      .select()
+      .from(commissionDisclosures)
+      .where(and(eq(commissionDisclosures.dealRef, dealRef), inArray(commissionDisclosures.dealRef, ownDeal)))
+      .orderBy(asc(commissionDisclosures.shownAt), asc(commissionDisclosures.id))
+      .prepare(),
   ] as const;
 });
 
 export async function findDealWithRelations(db: Database, scope: Scope, ref: string): Promise<DealWithRelations | null> {
-  const [dealRows, offerRows, documentRows, answerRows] = await readDealWithRelations(db, { ...scope, ref });
+  const [dealRows, offerRows, documentRows, answerRows, disclosureRows] = await readDealWithRelations(db, { ...scope, ref });
   if (!dealRows[0]) return null;
-  return { deal: toDeal(dealRows[0]), offers: offerRows.map(toOffer), documents: documentRows.map(toDocument), registerAnswers: answerRows };
+  return { deal: toDeal(dealRows[0]), offers: offerRows.map(toOffer), documents: documentRows.map(toDocument), registerAnswers: answerRows, disclosures: disclosureRows };
 }

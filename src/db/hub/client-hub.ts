@@ -64,10 +64,10 @@ export async function offerLabelsOfDeals(db: Database, refs: string[]) {
  * file list in `request.fulfilled` are always the request's real ones.
  */
 /** The account details go in once, on the deal whose offer was accepted. */
-export const accountSubmittedUpdate = (db: Database, leadId: string, ref: string, summary: string, token: string, at: string) =>
+export const accountSubmittedUpdate = (db: Database, leadId: string, ref: string, summary: string, sealed: string, token: string, at: string) =>
   db
     .update(deals)
-    .set({ accountSubmittedAt: at, accountSummary: summary, lastChange: token, updatedAt: at })
+    .set({ accountSubmittedAt: at, accountSummary: summary, accountSealed: sealed, lastChange: token, updatedAt: at })
     .where(and(dealOfLead(leadId), eq(deals.ref, ref), eq(deals.status, "offer_accepted"), isNull(deals.accountSubmittedAt)));
 
 /** Signed once, after the account details and against the agreement the signature was computed over. */

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Scope } from "../../domain/identity/caller";
 import type { Lead, LeadOption, RenewalSummary, TimelineEntry } from "../../domain/leads/types";
+import { subjectOf, type LeadSubject } from "../../domain/leads/subject";
 import type { LeadState } from "../../domain/reference/values";
 import type { Database } from "../client";
 import type { NewEvent } from "../webhooks/events";
@@ -96,10 +97,7 @@ export async function findLead(db: Database, scope: Scope, id: string): Promise<
 
 export const toRenewalSummary = (r: { id: string; reference: string; state: string; createdAt: string }): RenewalSummary => ({ ...r, state: r.state as LeadState });
 
-export type DraftChanges = Pick<
-  Lead,
-  "country" | "partnerReference" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons"
->;
+export type DraftChanges = LeadSubject & Pick<Lead, "partnerReference">;
 
 /**
  * Writes a draft's new parts only if it is still the draft the caller read
@@ -109,15 +107,8 @@ export async function updateDraft(db: Database, scope: Scope, id: string, expect
   const update = db
     .update(leads)
     .set({
-      country: changes.country,
+      ...subjectOf(changes),
       partnerReference: changes.partnerReference,
-      channel: changes.channel,
-      business: changes.business,
-      contact: changes.contact,
-      funding: changes.funding,
-      trading: changes.trading,
-      consent: changes.consent,
-      significantPersons: changes.significantPersons,
       version: expectedVersion + 1,
       updatedAt: at,
     })
@@ -125,6 +116,13 @@ export async function updateDraft(db: Database, scope: Scope, id: string, expect
   const [result] = await db.batch([update, ...also]);
   return (result as D1Result).meta.changes === 1;
 }
+
+/**
+ * True once the draft write that moved `id` to `version` at `at` committed: the guard of an event
+ * that belongs to that write (a racing write that lost changed nothing, and its event is not written).
+ */
+export const draftWritten = (id: string, version: number, at: string) =>
+  sql`exists (select 1 from ${leads} where ${leads.id} = ${id} and ${leads.version} = ${version} and ${leads.updatedAt} = ${at})`;
 
 export interface Submission {
   state: LeadState;
@@ -162,7 +160,7 @@ export interface LeadFilters {
   state?: LeadState;
   /** Market alpha-2. */
   country?: string;
-  /** The portal's search (issue 23 item 12): the lead's reference (`RF-…`, exact, any case) or a part of the business name (any case). */
+  /** The portal's search: the lead's reference (`RF-…`, exact, any case) or a part of the business name (any case). */
   search?: string;
 }
 

@@ -20,6 +20,7 @@ const toProduct = (row: PanelProductRow): PanelProduct => ({
   excludedIndustries: row.excludedIndustries as Industry[],
   purposes: row.purposes as Purpose[],
   pricing: row.pricing,
+  requires: row.requires,
 });
 
 const toRow = (product: PanelProduct, position: number, at: string): PanelProductRow => ({
@@ -37,6 +38,7 @@ const toRow = (product: PanelProduct, position: number, at: string): PanelProduc
   excludedIndustries: product.excludedIndustries,
   purposes: product.purposes,
   pricing: product.pricing,
+  requires: [...(product.requires ?? [])],
   createdAt: at,
 });
 

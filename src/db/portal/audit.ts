@@ -1,4 +1,6 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { insertWhere } from "../guarded";
+import type { Statement } from "../batch";
 import type { KeysetPosition } from "../../lib/cursor";
 import { writeOrder, writtenBefore } from "../write-order";
 import type { Database } from "../client";
@@ -18,4 +20,46 @@ export function auditPage(db: Database, organisationId: string, after: KeysetPos
     .where(and(eq(portalAuditLog.organisationId, organisationId), after ? writtenBefore(portalAuditLog, portalAuditLog.at, after) : undefined))
     .orderBy(desc(portalAuditLog.at), desc(writeOrder(portalAuditLog)))
     .limit(limit);
+}
+
+/** The SQL of a batch item: `toSQL` on query builders, `getQuery` on raw statements. */
+function sqlOf(item: Statement): string | null {
+  const query = item as unknown as { toSQL?: () => { sql: string }; getQuery?: () => { sql: string } };
+  return (query.toSQL ?? query.getQuery)?.call(item).sql ?? null;
+}
+
+/** A batch that only reads writes nothing, so it carries no audit entry; an item we cannot read counts as a write. */
+const batchWrites = (statements: readonly Statement[]) => statements.some((s) => !/^\s*select\b/i.test(sqlOf(s) ?? ""));
+
+/**
+ * The request's database with one audit entry riding in the first batch that writes: the action, its
+ * events and its audit entry are one D1 transaction, so neither is left without the other (a fault in
+ * the audit insert leaves no action). The entry goes right after the batch's first statement and only
+ * when that statement changed a row (`changes()`): a write batch opens with its guard or its main
+ * write (db/batch.ts `[guard, ...rest]`), so a guard that lost a race writes no entry for an action
+ * that did not happen (and the service's retry, its next batch, carries it). `carried()` says whether a batch wrote it; an action that wrote no batch has its
+ * entry written on its own by the caller.
+ */
+export function auditingDatabase(db: Database, row: AuditEntryRow): { db: Database; carried: () => boolean } {
+  let carried = false;
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== "batch") return Reflect.get(target, property, receiver);
+      return async (statements: Statement[]) => {
+        if (carried || !batchWrites(statements)) return target.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+        const [first, ...rest] = statements;
+        const entry = insertWhere(target, portalAuditLog, row, sql`changes() > 0`);
+        const results = (await target.batch([first!, entry, ...rest] as unknown as Parameters<Database["batch"]>[0])) as unknown as unknown[];
+        // A guard that lost wrote no entry: the service's retry (a fresh batch) carries it instead.
+        carried = (results[1] as D1Result).meta.changes > 0;
+        return [results[0], ...results.slice(2)];
+      };
+    },
+  });
+  return { db: proxy, carried: () => carried };
+}
+
+/** The id an action made, set on its entry once known (the entry itself was written in the action's batch). */
+export async function setAuditTarget(db: Database, id: string, target: string | null) {
+  await db.update(portalAuditLog).set({ target }).where(eq(portalAuditLog.id, id));
 }

@@ -39,10 +39,10 @@ const passkeyWithAudit = (
  * Accepting an invitation, as one D1 batch: the invitation is claimed (only
  * while unused, unrevoked, unexpired, while nobody with its email is a
  * current member of the organisation and while its issuer is the operator or
- * still a current admin: issue 39 item 1), and only if that claim won are the
+ * still a current admin), and only if that claim won are the
  * member, the passkey, the audit entry and the revocation of every other
  * pending invitation for that email written. A current member's row is never
- * touched (an invitation never changes a role; issue 21 item 1); a removed
+ * touched (an invitation never changes a role); a removed
  * member's row is reopened with the invitation's role (their passkeys were
  * deleted at removal). Answers false when nothing was written.
  */
@@ -90,7 +90,7 @@ interface Reenrolment {
 /**
  * Accepting a new sign-in link (a lost passkey), as one D1 batch: the invitation is claimed only
  * while unused, unrevoked, unexpired, issued for this member and while the member is current; and
- * (issue 39 item 1) while its issuer is the operator or still a current admin, and, unless the
+ * while its issuer is the operator or still a current admin, and, unless the
  * operator issued it, while the member is no admin (only the operator replaces an admin's
  * passkeys). Only if that claim won are the member's sessions deleted, every passkey of theirs
  * kept in `portal_replaced_passkeys` with this link (so its holder is told at their next sign-in)

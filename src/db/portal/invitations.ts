@@ -15,7 +15,7 @@ const stillPending = and(isNull(portalInvitations.acceptedAt), isNull(portalInvi
 /**
  * Revokes every pending invitation of this organisation for `email`, except
  * `keep`: one person has at most one working link, so an earlier link with
- * another role cannot be used after a newer one (issue 21 item 1).
+ * another role cannot be used after a newer one.
  */
 export const revokeOtherInvitations = (db: Database, organisationId: string, email: string | SQL, at: string, keep: string | null, guard?: SQL) =>
   db
@@ -32,8 +32,8 @@ export const revokeOtherInvitations = (db: Database, organisationId: string, ema
     );
 
 /**
- * Revokes every pending link this organisation's member issued, invitations and new sign-in links alike
- * (issue 39 item 1): written in the batch that removes the member or takes their admin role, so a
+ * Revokes every pending link this organisation's member issued, invitations and new sign-in links alike:
+ * written in the batch that removes the member or takes their admin role, so a
  * link outlives nobody's right to issue it.
  */
 export const revokeInvitationsIssuedBy = (db: Database, organisationId: string, memberId: string, at: string, guard: SQL) =>
@@ -43,7 +43,7 @@ export const revokeInvitationsIssuedBy = (db: Database, organisationId: string, 
     .where(and(eq(portalInvitations.organisationId, organisationId), eq(portalInvitations.invitedBy, memberId), stillPending, guard));
 
 /**
- * The condition an acceptance reads inside its batch (issue 39 item 1): the link's issuer could still
+ * The condition an acceptance reads inside its batch: the link's issuer could still
  * issue it, being the operator or a current admin of the organisation.
  */
 export const issuerStillAdmin = (invitationId: string) =>

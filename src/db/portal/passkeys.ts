@@ -73,7 +73,7 @@ export async function removeMemberPasskey(db: Database, c: PasskeyChange, creden
 const issuers = alias(portalMembers, "issuers");
 
 /**
- * A passkey a new sign-in link replaced (issue 39 item 1), with when, the link's issuer (`operator` or a
+ * A passkey a new sign-in link replaced, with when, the link's issuer (`operator` or a
  * member id) and that member's email (null for the operator); null for any other credential.
  */
 export async function findReplacedPasskey(db: Database, credentialId: string) {

@@ -35,11 +35,10 @@ export interface Removal {
 /**
  * Removes a member of this organisation and, in the same batch, deletes their
  * sessions and passkeys, revokes every pending invitation for their email
- * (so neither an old link nor an old passkey brings them back; issue 21
- * item 1) and every pending link they issued (issue 39 item 1: a removed
+ * (so neither an old link nor an old passkey brings them back) and every pending link they issued (a removed
  * admin's invitations and new sign-in links die with them), and writes the
  * audit entry; false when nothing was written. The
- * removal's own condition is read inside the batch (issue 39 item 3): the
+ * removal's own condition is read inside the batch: the
  * member is a current member here, the actor (`audit.memberId`) is still a
  * current admin of the organisation and someone else, and an admin other than
  * the removed member remains, so two admins removing each other at the same
@@ -127,7 +126,7 @@ export async function changeMemberRole(db: Database, r: RoleChange): Promise<boo
       .update(portalMembers)
       .set({ role: r.role })
       .where(and(eq(portalMembers.id, r.memberId), eq(portalMembers.organisationId, r.organisationId), isNull(portalMembers.removedAt), allowed)),
-    // A member who is no admin now issues nothing: what they issued as one dies with the role (issue 39 item 1).
+    // A member who is no admin now issues nothing: what they issued as one dies with the role.
     ...(r.role === "member" ? [revokeInvitationsIssuedBy(db, r.organisationId, r.memberId, r.at, written)] : []),
   ]);
   return changed === 1;

@@ -1,12 +1,14 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { organisations } from "../schema/identity";
 import { portalMembers, portalSessions } from "../schema/portal";
 
 export type PortalSessionRow = typeof portalSessions.$inferSelect;
 
-export async function insertSession(db: Database, row: PortalSessionRow) {
-  await db.insert(portalSessions).values(row);
+/** A new session, in the environment its member last switched to (read in the insert itself: no extra round trip). */
+export async function insertSession(db: Database, row: Omit<PortalSessionRow, "environment">) {
+  const lastEnvironment = sql`coalesce((select ${portalMembers.lastEnvironment} from ${portalMembers} where ${portalMembers.id} = ${row.memberId} and ${portalMembers.organisationId} = ${row.organisationId}), 'sandbox')`;
+  await db.insert(portalSessions).values({ ...row, environment: lastEnvironment });
 }
 
 /** The session, its member and organisation in one read; an ended session or a removed member finds nothing. */
@@ -29,8 +31,12 @@ export async function endSession(db: Database, tokenHash: string, at: string) {
   await db.update(portalSessions).set({ endedAt: at }).where(and(eq(portalSessions.tokenHash, tokenHash), isNull(portalSessions.endedAt)));
 }
 
-export async function setSessionEnvironment(db: Database, tokenHash: string, environment: PortalSessionRow["environment"]) {
-  await db.update(portalSessions).set({ environment }).where(and(eq(portalSessions.tokenHash, tokenHash), isNull(portalSessions.endedAt)));
+/** The session's environment and its member's last one, in one batch: the next sign-in opens where this one left off. */
+export async function setSessionEnvironment(db: Database, session: { tokenHash: string; memberId: string; organisationId: string }, environment: PortalSessionRow["environment"]) {
+  await db.batch([
+    db.update(portalSessions).set({ environment }).where(and(eq(portalSessions.tokenHash, session.tokenHash), isNull(portalSessions.endedAt))),
+    db.update(portalMembers).set({ lastEnvironment: environment }).where(and(eq(portalMembers.id, session.memberId), eq(portalMembers.organisationId, session.organisationId))),
+  ]);
 }
 
 /** A passkey was proved in this session just now (a step-up): only while the session is live. */

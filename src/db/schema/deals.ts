@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { DealSubject } from "../../domain/deals/types";
 import type { DeclineReason } from "../../domain/deals/decline";
@@ -46,13 +47,20 @@ export const deals = sqliteTable(
     status: text("status").notNull(),
     lenderStatus: text("lender_status").notNull(),
     statusReason: text("status_reason"),
-    /** Why the lender declined, as codes (issue 41); null until declined. */
+    /** Why the lender declined, as codes; null until declined. */
     declineReasons: text("decline_reasons", { mode: "json" }).$type<DeclineReason[]>(),
     /** The product family the deal was routed for (its first matched product's); the partner's outcomes name it. Null for test deals. */
     productFamily: text("product_family"),
     fundedAmount: real("funded_amount"),
+    /** The lender's report that the funded deal ended early: `settled_early` or `defaulted` (migration 0028); lender_status stays `funded`. */
+    repaymentOutcome: text("repayment_outcome"),
+    repaymentOutcomeAt: text("repayment_outcome_at"),
     accountSubmittedAt: text("account_submitted_at"),
     accountSummary: text("account_summary"),
+    /** The lender's member working the deal (issue 45 item 5); portal only, never in a view of the API. */
+    assigneeMemberId: text("assignee_member_id"),
+    /** The payout account in full, AES-GCM sealed (services/deals/payout-account.ts); read only for a lender admin's reveal. */
+    accountSealed: text("account_sealed"),
     agreementUploadedAt: text("agreement_uploaded_at"),
     agreementKey: text("agreement_key"),
     signedAt: text("signed_at"),
@@ -66,7 +74,7 @@ export const deals = sqliteTable(
   (t) => [
     index("deals_lender_created").on(t.lenderOrganisationId, t.environment, t.createdAt),
     index("deals_lender_status_created").on(t.lenderOrganisationId, t.environment, t.lenderStatus, t.createdAt),
-    index("deals_lead").on(t.leadId),
+    index("deals_lead").on(t.leadId, t.createdAt).where(sql`${t.leadId} is not null`),
     index("deals_agreement_key").on(t.agreementKey),
   ],
 );
@@ -132,3 +140,18 @@ export type DealRow = typeof deals.$inferSelect;
 export type OfferRow = typeof offers.$inferSelect;
 export type LeadRoutingRow = typeof leadRouting.$inferSelect;
 export type DealMessageRow = typeof dealMessages.$inferSelect;
+
+/** A lender's internal note on a deal (issue 45 item 5): read only by the lender's members, in the portal. */
+export const dealNotes = sqliteTable(
+  "deal_notes",
+  {
+    id: text("id").primaryKey(),
+    dealRef: text("deal_ref").notNull(),
+    lenderOrganisationId: text("lender_organisation_id").notNull(),
+    environment: text("environment", { enum: ["sandbox", "live"] }).notNull(),
+    memberId: text("member_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("deal_notes_deal").on(t.lenderOrganisationId, t.environment, t.dealRef, t.createdAt)],
+);

@@ -2,7 +2,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { leads } from "./leads";
 
 /**
- * The client-hub link of a lead (issue 21 item 6). No row means the lead's
+ * The client-hub link of a lead. No row means the lead's
  * first link: generation 0, issued when the lead was created. A rotation
  * (partner API or portal) bumps the generation, which changes the token, so
  * the old link and every session opened with it die at once; it also

@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { ProductPricing } from "../../domain/panel/product";
+import type { Requirement } from "../../domain/panel/requirements";
 import { organisations } from "./identity";
 
 /**
@@ -28,6 +29,8 @@ export const panelProducts = sqliteTable(
     excludedIndustries: text("excluded_industries", { mode: "json" }).$type<string[]>().notNull(),
     purposes: text("purposes", { mode: "json" }).$type<string[]>().notNull(),
     pricing: text("pricing", { mode: "json" }).$type<ProductPricing>().notNull(),
+    /** JSON array of {field, when?}: what the application must hold (domain/panel/requirements.ts). */
+    requires: text("requires", { mode: "json" }).$type<Requirement[]>().notNull().default([]),
     createdAt: text("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.lenderOrganisationId, t.id] }), index("panel_products_lender_position").on(t.lenderOrganisationId, t.position)],

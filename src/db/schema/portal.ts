@@ -12,6 +12,8 @@ export const portalMembers = sqliteTable(
     role: text("role", { enum: ["admin", "member"] }).notNull(),
     createdAt: text("created_at").notNull(),
     removedAt: text("removed_at"),
+    /** The environment the member last switched to: a new session opens in it (issue 45 item 3). */
+    lastEnvironment: text("last_environment", { enum: ["sandbox", "live"] }).notNull().default("sandbox"),
   },
   (t) => [uniqueIndex("portal_members_organisation_email").on(t.organisationId, t.email)],
 );
@@ -59,7 +61,7 @@ export const portalPasskeys = sqliteTable(
 );
 
 /**
- * A passkey a new sign-in link replaced (issue 39 item 1): kept so that whoever still holds it is told,
+ * A passkey a new sign-in link replaced: kept so that whoever still holds it is told,
  * on their next sign-in with it, that their passkeys were replaced, when and by whose link. Never a way in.
  */
 export const portalReplacedPasskeys = sqliteTable("portal_replaced_passkeys", {
@@ -117,7 +119,7 @@ export const portalAuditLog = sqliteTable(
 );
 
 /**
- * A portal form token used for one action (issue 21 item 8): the first post claims the row, and
+ * A portal form token used for one action: the first post claims the row, and
  * writes its outcome (the HTTP status, the redirect's Location) when it finishes; a second post of
  * the same rendered form is shown that outcome instead of acting again.
  */

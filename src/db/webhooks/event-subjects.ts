@@ -1,5 +1,5 @@
 /**
- * What an events filter may name (issue 23 item 12): the member's own lead (by its `RF-…` reference
+ * What an events filter may name: the member's own lead (by its `RF-…` reference
  * or its id) or, for a lender, its own deal by reference. Every lookup is scoped in the query to the
  * organisation and environment; a sandbox business behind a test deal is no one's lead.
  */
@@ -31,7 +31,7 @@ export async function isOwnDeal(db: Database, scope: Scope, ref: string) {
 }
 
 /**
- * What the events page shows for its subjects (issue 23 item 9): each of the organisation's leads named
+ * What the events page shows for its subjects: each of the organisation's leads named
  * by its reference and business name (only the name is read out of the business JSON), scoped in the
  * query to the organisation and environment, so another organisation's id names nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * A lender's decline, as codes from the `decline-reasons` list (issue 41). The lender writes
+ * A lender's decline, as codes from the `decline-reasons` list. The lender writes
  * `reasons: [{code, detail?, shareable?}]`; the deprecated free-text `reason` is still taken and
  * becomes `other` with that text as its detail. A detail is the lender's and the operator's unless
  * the lender marks it shareable: the partner reads the code's label, never a provider's words.

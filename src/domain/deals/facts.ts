@@ -8,6 +8,7 @@
  */
 import type { ResolvedFigures } from "../figures";
 import { monthlyFromAnnualTurnover, type BusinessFacts, type Figure } from "../panel/matcher";
+import type { RequirementField } from "../panel/requirements";
 import type { Market } from "../reference/markets";
 import { notActiveStatus } from "../registers/facts";
 import type { RegistryAnswer } from "../registers/types";
@@ -21,6 +22,10 @@ export interface RoutingFacts {
   product_family: string | null;
   /** The company register's stored answer; null while none is stored. */
   registry?: RegistryAnswer | null;
+  /** The company type, for requirements conditioned on it; null when unknown. */
+  entity_type?: string | null;
+  /** The requirement fields the application holds (../panel/requirements.ts); none when absent. */
+  held?: ReadonlySet<RequirementField>;
 }
 
 const BAND_BASES = new Set(["band_midpoint", "band_lower_bound"]);
@@ -49,5 +54,7 @@ export function matcherFacts(facts: RoutingFacts): BusinessFacts {
     creditScoreBand: f.credit_score_band as CreditScoreBand | null,
     productFamily: facts.product_family as ProductFamily | null,
     companyNotActive: notActiveStatus(facts.registry),
+    entityType: facts.entity_type ?? null,
+    held: facts.held,
   };
 }

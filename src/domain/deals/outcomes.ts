@@ -1,5 +1,5 @@
 /**
- * A lead's routed options as the partner reads them (issue 41): "Option 1", "Option 2"… in routing
+ * A lead's routed options as the partner reads them: "Option 1", "Option 2"… in routing
  * order, each with its product family, where it stands and, once declined, the coded reasons with
  * their labels. Built from the lender's deals but naming no lender: nothing of the deal beyond its
  * family, status, reasons and time reaches the result, and a detail only when marked shareable.

@@ -7,6 +7,7 @@
  */
 import type { LenderEvent } from "../reference/values";
 import type { Lead } from "../leads/types";
+import { subjectOf } from "../leads/subject";
 import { accountSchemeOf, type AccountScheme } from "../reference/account-schemes";
 import type { Deal } from "./types";
 import { OPEN_REQUEST_STATUSES, type DocumentRequest } from "../documents/types";
@@ -33,16 +34,9 @@ export const sandboxBusinessLead = (deal: Deal, id: string, reference: string, a
   reference,
   organisationId: deal.lenderOrganisationId,
   environment: deal.environment,
-  country: deal.subject.country,
+  ...subjectOf(deal.subject),
   partnerReference: null,
   state: "matched",
-  channel: deal.subject.channel,
-  business: deal.subject.business,
-  contact: deal.subject.contact,
-  funding: deal.subject.funding,
-  trading: deal.subject.trading,
-  consent: deal.subject.consent,
-  significantPersons: deal.subject.significantPersons,
   timeline: [],
   matchedOptions: 1,
   options: null,
@@ -89,7 +83,8 @@ export const sandboxAccountForm = (deal: Deal): Record<string, string> => ({
 export const sandboxSignatureForm = (deal: Deal) => {
   const contact = deal.subject.contact;
   const name = [contact?.first_name, contact?.last_name].filter(Boolean).join(" ");
-  return { full_name: name || holderOf(deal), consent: "yes" };
+  // The signature needs a first and a last name (signature.ts `signerNameWordsOf`): a contact with one name signs as the sandbox's own signer.
+  return { full_name: name.includes(" ") ? name : "Sandbox Signer", consent: "yes" };
 };
 
 /**

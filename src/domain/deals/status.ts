@@ -55,3 +55,28 @@ export function fundedAmountRefusal(amount: number, ceiling: OfferTerms | null):
     field: "funded_amount",
   });
 }
+
+/**
+ * The portal's rule before a person reports a deal funded (issue 45 item 8): only after the
+ * business accepted this lender's offer (the deal's status `offer_accepted`). The lender API keeps
+ * its wider move (offer made → funded) for integrations that arrange the acceptance elsewhere; a
+ * person in the portal is told what is missing instead, in words.
+ */
+export function portalFundingRefusal(deal: { status: string; lenderStatus: LenderStatus }): Refusal | null {
+  if (deal.lenderStatus === "funded" || deal.status === "funded") return new Refusal("invalid_transition", "This deal is already reported funded.");
+  if (deal.lenderStatus === "declined" || deal.status === "declined") return new Refusal("invalid_transition", "This deal was declined, so it cannot be funded.");
+  if (deal.status !== "offer_accepted") {
+    return new Refusal(
+      "invalid_transition",
+      "You can report this deal funded only after the business accepts your offer. Make an offer, wait for it to be accepted, upload the agreement and let the business sign it; then pay out and come back here.",
+    );
+  }
+  return null;
+}
+
+/** The day money was paid out: a calendar day, not after today (UTC) and not before the deal arrived. */
+export function fundedOnRefusal(fundedOn: string, today: string, dealCreatedOn: string): Refusal | null {
+  if (fundedOn > today) return new Refusal("invalid_request", "The funding date cannot be in the future: give the day the money was paid out.", { field: "funded_on" });
+  if (fundedOn < dealCreatedOn) return new Refusal("invalid_request", "The funding date cannot be before the deal arrived.", { field: "funded_on" });
+  return null;
+}

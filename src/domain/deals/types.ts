@@ -1,13 +1,17 @@
-import type { Lead } from "../leads/types";
+import type { LeadSubject } from "../leads/subject";
 import type { LenderStatus } from "../reference/values";
 import type { DeclineReason } from "./decline";
 
 /** The business as it was routed: a copy of the submitted lead's parts (a submitted lead no longer changes). */
-export type DealSubject = Pick<Lead, "country" | "channel" | "business" | "contact" | "funding" | "trading" | "consent" | "significantPersons">;
+export type DealSubject = LeadSubject;
 
 /** The deal's own life cycle, beside the lender's reported `lender_status`. */
 export const DEAL_STATUSES = ["submitted", "offer_accepted", "funded", "declined"] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+/** A funded deal that ended early (issue 43): repaid in full before its term, or defaulted. lender_status stays `funded`. */
+export const REPAYMENT_OUTCOMES = ["settled_early", "defaulted"] as const;
+export type RepaymentOutcome = (typeof REPAYMENT_OUTCOMES)[number];
 
 export interface Deal {
   ref: string;
@@ -32,6 +36,9 @@ export interface Deal {
   agreementUploadedAt: string | null;
   signedAt: string | null;
   signatureVerification: string | null;
+  /** The lender's report that the funded deal ended early (`settled_early`, `defaulted`), and when; null until then. */
+  repaymentOutcome?: RepaymentOutcome | null;
+  repaymentOutcomeAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -5,6 +5,7 @@
  * market carries are present, null when not held (a register fact is null
  * until the register's answer is stored).
  */
+import { consentView } from "../leads/consent";
 import { lenderReasonView } from "./decline";
 import { statementFigures, statementSummary } from "../documents/statements";
 import type { StoredDocument } from "../documents/types";
@@ -117,11 +118,22 @@ export function dealSummary(deal: Deal & { statementsAvailable?: boolean }) {
   };
 }
 
-export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER) {
+/** The evidence of the commission disclosure shown to the business about this deal's offers (issue 43), oldest first. */
+export interface DisclosureEvidence {
+  offer_id: string;
+  what: "nature" | "amount";
+  channel: "hub" | "application_link";
+  disclosure_version: string;
+  text: string;
+  amount: number | null;
+  currency: string;
+  shown_at: string;
+}
+
+export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles = NO_FILES, register: DealRegister = NO_REGISTER, disclosures: readonly DisclosureEvidence[] = []) {
   const market = marketFor(deal.subject.country);
   const f = dealFigures(deal, market, files, register);
   const s = deal.subject;
-  const consent = s.consent ?? {};
   const marketView = marketObject(deal, files, register);
   return {
     ref: deal.ref,
@@ -152,8 +164,13 @@ export function dealView(deal: Deal, offers: readonly Offer[], files: DealFiles 
     statements: statementSummary(files.stored),
     offers: offers.map(dealOfferView),
     documents: [...files.views],
-    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    // The same consent and receipt the partner reads on the lead (issue 44).
+    consent: consentView(s.consent),
     completion: completionView(deal),
+    commission: {
+      disclosures: [...disclosures],
+      repayment_outcome: deal.repaymentOutcome ? { outcome: deal.repaymentOutcome, reported_at: deal.repaymentOutcomeAt! } : null,
+    },
     created_at: deal.createdAt,
     updated_at: deal.updatedAt,
     // Deprecated duplicates of the market object, kept for one release (header `Deprecation`).

@@ -47,7 +47,7 @@ const rejected = (reason: RejectionReason, kind: FileKind | null, formulaCells =
 
 /**
  * Executables, markup and scripts are not decided at all: the caller refuses
- * them (400 on `file`) before anything is stored; see `dangerousContent`.
+ * them (`invalid_request` on `file`) before anything is stored; see `dangerousContent`.
  */
 export function decideDocument(documentType: DocumentType, bytes: Uint8Array): DocumentDecision {
   if (bytes.length === 0) return rejected("empty_file", null);

@@ -24,7 +24,7 @@ const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCo
 /**
  * A PDF starts with `%PDF-`. Readers accept the header anywhere in the first
  * KB, which is how a polyglot (an executable with `%PDF-` after its own
- * header) passed as a PDF: we take the first bytes only (issue 21 item 4).
+ * header) passed as a PDF: we take the first bytes only.
  */
 const isPdf = (bytes: Uint8Array) => ascii(bytes, 0, 5) === "%PDF-";
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

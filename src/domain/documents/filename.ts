@@ -24,7 +24,7 @@ export function sanitiseFilename(raw: string | null | undefined): string {
 
 /**
  * The stored name ends in the extension of the kind the bytes showed, never
- * the one the client claimed (issue 21 item 4): `Bank statement.pdf.exe`
+ * the one the client claimed: `Bank statement.pdf.exe`
  * holding a PDF is stored as `Bank statement.pdf`, `passport.pdf` holding a
  * PNG as `passport.png`, a name without extension gains one.
  */

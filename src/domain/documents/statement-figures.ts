@@ -17,6 +17,15 @@ export function monthsSpanned(start: string, end: string) {
   return Math.max(1, month(end) - month(start) + 1);
 }
 
+/** `YYYY-MM` of every calendar month from the first date's to the last date's, inclusive. */
+function monthsBetween(start: string, end: string): string[] {
+  const first = Number(start.slice(0, 4)) * 12 + Number(start.slice(5, 7)) - 1;
+  return Array.from({ length: monthsSpanned(start, end) }, (_, i) => {
+    const m = first + i;
+    return `${String(Math.floor(m / 12)).padStart(4, "0")}-${String((m % 12) + 1).padStart(2, "0")}`;
+  });
+}
+
 const major = (cents: number) => Math.round(cents) / 100;
 
 /** Null when there is nothing to summarise: a statement without transactions is unreadable. */
@@ -28,6 +37,13 @@ export function summariseLines(
   const dates = lines.map((l) => l.date).sort();
   const creditCents = lines.reduce((sum, l) => (l.cents > 0 ? sum + l.cents : sum), 0);
   const debitCents = lines.reduce((sum, l) => (l.cents < 0 ? sum - l.cents : sum), 0);
+  const byMonth = new Map<string, { credits: number; debits: number }>();
+  for (const l of lines) {
+    const m = byMonth.get(l.date.slice(0, 7)) ?? { credits: 0, debits: 0 };
+    if (l.cents > 0) m.credits += l.cents;
+    else m.debits -= l.cents;
+    byMonth.set(l.date.slice(0, 7), m);
+  }
   const periodStart = dates[0];
   const periodEnd = dates[dates.length - 1];
   return {
@@ -38,6 +54,8 @@ export function summariseLines(
     credits_total: major(creditCents),
     debits_total: major(debitCents),
     monthly_revenue: major(Math.round(creditCents / monthsSpanned(periodStart, periodEnd))),
+    // Every month the period spans, a quiet one as zero: a gap is a fact an underwriter reads.
+    months: monthsBetween(periodStart, periodEnd).map((month) => ({ month, credits: major(byMonth.get(month)?.credits ?? 0), debits: major(byMonth.get(month)?.debits ?? 0) })),
   };
 }
 

@@ -20,3 +20,10 @@ export function statementFigures(docs: readonly StoredDocument[]): StatementFigu
   const latest = parsedStatements(docs).at(-1);
   return latest?.statement ? { monthly_revenue: latest.statement.monthly_revenue } : null;
 }
+
+/** The latest parsed statement's months (credits and debits each), for the lender's deal page; null without one. */
+export function statementMonths(docs: readonly StoredDocument[]) {
+  const latest = parsedStatements(docs).at(-1)?.statement;
+  if (!latest) return null;
+  return { period_start: latest.period_start, period_end: latest.period_end, currency: latest.currency, months: latest.months ?? null, credits_total: latest.credits_total, debits_total: latest.debits_total };
+}

@@ -22,6 +22,11 @@ export interface ParsedStatement {
   debits_total: number;
   /** Credits per calendar month covered, averaged: the `statements` basis of monthly_revenue. */
   monthly_revenue: number;
+  /**
+   * Each calendar month the transactions touch, oldest first: credits and debits (magnitudes, major units).
+   * Absent on statements parsed before it was kept (issue 45 item 6); the lender's page then says so.
+   */
+  months?: { month: string; credits: number; debits: number }[];
 }
 
 export interface StoredDocument {

@@ -1,7 +1,8 @@
 /**
  * The bank account a business gives for its payout, checked for format by the
- * market's scheme. Only a masked summary (`Acme Ltd ••••1234`) is ever kept:
- * the full number is checked and then dropped. Pure.
+ * market's scheme. Every view shows only a masked summary (`Acme Ltd ••••1234`);
+ * the account in full is kept sealed (AES-GCM) for the lender's admin to pay into
+ * (issue 45 item 6). Pure.
  */
 
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
@@ -35,7 +36,13 @@ export const SCHEME_FIELDS: Record<AccountScheme, { name: string; label: string;
 /** Why a form was refused: a required field is empty (`missing`) or filled with something unusable (`invalid`); the hub maps the reason to a refusal code. */
 export type FormProblem = "missing" | "invalid";
 
-export type AccountCheck = { ok: true; summary: string } | { ok: false; field: string; message: string; problem: FormProblem };
+/** One line of the account as given, for a lender admin paying out (kept sealed, never in a view). */
+export interface AccountLine {
+  label: string;
+  value: string;
+}
+
+export type AccountCheck = { ok: true; summary: string; full: AccountLine[] } | { ok: false; field: string; message: string; problem: FormProblem };
 
 const HOLDER_MAX = 140;
 const digitsOf = (v: string) => v.replace(/[\s-]/g, "");
@@ -66,7 +73,18 @@ export function maskedSummary(holder: string, number: string) {
   return `${holder} ••••${number.slice(-4)}`;
 }
 
-/** Checks the submitted form fields for the scheme; on success only the masked summary leaves. */
+/** The account as checked, label by label: the holder, then the scheme's fields in their normal form. */
+function inFull(scheme: AccountScheme, holder: string, form: Record<string, string | undefined>): AccountLine[] {
+  return [
+    { label: "Account holder name", value: holder },
+    ...SCHEME_FIELDS[scheme].map((f) => ({ label: f.label, value: f.name === "iban" ? (form.iban ?? "").replace(/\s+/g, "").toUpperCase() : digitsOf(form[f.name] ?? "") })),
+  ];
+}
+
+/**
+ * Checks the submitted form fields for the scheme. The masked summary is what every view shows; the
+ * account in full is only ever stored sealed (services/deals/payout-account.ts), for a lender admin.
+ */
 export function checkAccountDetails(scheme: AccountScheme, form: Record<string, string | undefined>): AccountCheck {
   const holder = (form.account_holder_name ?? "").trim().replace(/\s+/g, " ");
   if (!holder) return missing("account_holder_name", "Account holder name");
@@ -78,28 +96,28 @@ export function checkAccountDetails(scheme: AccountScheme, form: Record<string, 
     case "uk": {
       if (!/^\d{6}$/.test(value("sort_code"))) return invalid("sort_code", "Sort code must be 6 digits.");
       if (!/^\d{8}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 8 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
     }
     case "us": {
       if (!abaValid(value("routing_number"))) return invalid("routing_number", "Routing number must be 9 digits with a valid ABA checksum.");
       if (!/^\d{4,17}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 4 to 17 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
     }
     case "ca": {
       if (!/^\d{5}$/.test(value("transit_number"))) return invalid("transit_number", "Transit number must be 5 digits.");
       if (!/^\d{3}$/.test(value("institution_number"))) return invalid("institution_number", "Institution number must be 3 digits.");
       if (!/^\d{7,12}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 7 to 12 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
     }
     case "au": {
       if (!/^\d{6}$/.test(value("bsb"))) return invalid("bsb", "BSB must be 6 digits.");
       if (!/^\d{6,10}$/.test(value("account_number"))) return invalid("account_number", "Account number must be 6 to 10 digits.");
-      return { ok: true, summary: maskedSummary(holder, value("account_number")) };
+      return { ok: true, summary: maskedSummary(holder, value("account_number")), full: inFull(scheme, holder, form) };
     }
     case "iban": {
       const iban = (form.iban ?? "").replace(/\s+/g, "").toUpperCase();
       if (!ibanValid(iban)) return invalid("iban", "IBAN is not valid: check the country code, length and check digits.");
-      return { ok: true, summary: maskedSummary(holder, iban) };
+      return { ok: true, summary: maskedSummary(holder, iban), full: inFull(scheme, holder, form) };
     }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The client-hub link's rules (issue 21 item 6). Pure: how long a link and a
+ * The client-hub link's rules. Pure: how long a link and a
  * hub session live, when the hub is read-only, and the rate limits.
  */
 import type { Lead } from "../leads/types";

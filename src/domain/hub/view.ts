@@ -26,7 +26,7 @@ export function requestFulfilledDetail(r: DocumentRequest, files: readonly Store
 
 export const MESSAGE_BODY_MAX = 5000;
 export const MESSAGE_SUBJECT_MAX = 200;
-/** Files one document request takes in all (and so in one upload): the 11th is 422 `cap_exceeded`. */
+/** Files one document request takes in all (and so in one upload): the 11th is refused `cap_exceeded`. */
 export const FILES_PER_UPLOAD_MAX = 10;
 /** Client uploads one lead holds across all its requests (the partner's own uploads have their own 100). */
 export const CLIENT_DOCUMENTS_PER_LEAD_MAX = 100;

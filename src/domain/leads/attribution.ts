@@ -20,7 +20,7 @@ export function attributionWindowDays(setting: string | undefined): number {
  * can see each outcome and still rerun its tests: every other sandbox number,
  * the register fixtures included, can be submitted again and again.
  * - `00000021`: attributed like a live company (a second open lead of the
- *   same partner is 409 `duplicate_lead`; another partner's is `already_introduced`
+ *   same partner is `duplicate_lead`; another partner's is `already_introduced`
  *   until the first lead ends or an operator releases the attribution).
  * - `00000022`: always already introduced by another partner (no partner of
  *   the sandbox holds it): every submit ends `out_of_scope`, `already_introduced`.

@@ -17,6 +17,7 @@ export function personView(p: SignificantPerson) {
     },
     residency_status: orNull(p.residency_status),
     ownership_percent: orNull(p.ownership_percent),
+    guarantee: orNull(p.guarantee),
   };
 }
 

@@ -30,7 +30,7 @@ export function totalOwnershipProblem(persons: { ownership_percent?: number | nu
 /**
  * A key for each person that names them by what they hold, not by their place in the list: the
  * portal's edit and remove links carry it, so removing someone in another tab cannot turn a link
- * to one person into a link to the next (issue 39 item 2). The same person keeps the same key
+ * to one person into a link to the next. The same person keeps the same key
  * however the list around them changes; two identical persons are told apart by their order among
  * themselves only. Not a secret and not a database id: a 53-bit digest of the person's fields.
  */

@@ -45,6 +45,26 @@ export interface LeadConsent {
   obtained?: boolean | null;
   obtained_at?: string | null;
   soft_credit_search?: boolean | null;
+  /** The consent text version the consent was given on (domain/leads/consent-texts.ts). */
+  text_version?: string | null;
+  /** What the service can prove of the consent (domain/leads/consent.ts); written by the service, never by a body. */
+  receipt?: ConsentReceipt | null;
+  /** When the business withdrew its consent before submission; submit is refused while set. */
+  withdrawn_at?: string | null;
+}
+
+/** How the consent reached the service. */
+export type ConsentChannel = "application_link" | "partner_api" | "portal";
+
+export interface ConsentReceipt {
+  text_version: string;
+  text_sha256: string;
+  locale: string;
+  agreed_at: string;
+  channel: ConsentChannel;
+  soft_credit_search: boolean;
+  /** The commission disclosure version shown with the text; null where none was shown (the partner API). */
+  disclosure_version: string | null;
 }
 
 export interface ResidentialAddress {
@@ -62,6 +82,8 @@ export interface SignificantPerson {
   residential_address: ResidentialAddress;
   residency_status?: string | null;
   ownership_percent?: number | null;
+  /** The person offers a personal guarantee for the funding (a product may require one: domain/panel/requirements.ts). */
+  guarantee?: boolean | null;
 }
 
 export interface TimelineEntry {
@@ -125,7 +147,7 @@ export interface RenewalSummary {
 }
 
 /**
- * What became of one routed option, as the partner reads it (issue 41): numbered in routing order,
+ * What became of one routed option, as the partner reads it: numbered in routing order,
  * its product family, the outcome, and the decline reasons as labelled codes. Never the provider,
  * and a lender's note only when the lender marked it shareable.
  */

@@ -5,6 +5,7 @@
  * market does not have are absent.
  */
 import type { Unlock } from "../panel/unlocks";
+import type { Need } from "../panel/requirements";
 import { amountFields, figureFields, resolveFigures, type RegisterFigures, type ResolvedFigures, type StatementFigures } from "../figures";
 import { marketFor, type Market } from "../reference/markets";
 import { missingForSubmit } from "./submission";
@@ -13,6 +14,7 @@ import type { StoredDocument } from "../documents/types";
 import { leadDocumentView } from "../documents/view";
 import type { Lead, PartnerOutcome, RenewalSummary } from "./types";
 import { contactView, personView } from "./person-view";
+import { consentView } from "./consent";
 import { orNull } from "../../lib/nullable";
 import { NOTHING_HELD, type RegisterHolding } from "../registers/facts";
 import { vatView } from "../registers/vat-view";
@@ -111,8 +113,10 @@ export interface RoutingSources<OfferView> {
   allOffersDeclined: boolean;
   /** What became of each routed option, anonymised (domain/deals/outcomes.ts builds them). */
   outcomes: readonly PartnerOutcome[];
-  /** What would add options, on the options still open (domain/panel/unlocks.ts `unlocksOnOpenOptions`). */
+  /** What would add options, on the options still open (domain/panel/unlocks.ts `outlookOnOpenOptions`). */
   unlocks: readonly Unlock[];
+  /** What the application could add for more options: products' requirements it lacks (domain/panel/requirements.ts). */
+  needs?: readonly Need[];
 }
 
 export interface ViewSources<OfferView = never> {
@@ -154,7 +158,6 @@ const leadHeader = (lead: Lead, market: Market) => ({
 export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<OfferView> = {}) {
   const market = marketFor(lead.country);
   const f = leadFigures(lead, market, sources);
-  const consent = lead.consent ?? {};
   return {
     ...leadHeader(lead, market),
     channel: { name: orNull(lead.channel?.name), domain: orNull(lead.channel?.domain) },
@@ -167,13 +170,13 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
       product_family: orNull(lead.funding?.product_family),
     },
     trading: tradingView(f, market),
-    consent: { obtained: orNull(consent.obtained), obtained_at: orNull(consent.obtained_at), soft_credit_search: orNull(consent.soft_credit_search) },
+    consent: consentView(lead.consent),
     significant_persons: lead.significantPersons.map(personView),
     steps: leadSteps(lead, market, (sources.documents ?? []).filter((d) => d.state === "accepted").length),
     matched_options: lead.matchedOptions,
     options: lead.options,
     offers: sources.routing?.offers ?? [],
-    // Issue 41: the business declined every current offer (the lender may still make new terms).
+    // The business declined every current offer (the lender may still make new terms).
     all_offers_declined: sources.routing?.allOffersDeclined ?? false,
     documents: (sources.documents ?? []).map(leadDocumentView),
     statements: statementSummary(sources.documents ?? []),
@@ -182,6 +185,8 @@ export function leadView<OfferView = never>(lead: Lead, sources: ViewSources<Off
     outcomes: lead.submittedAt ? [...(sources.routing?.outcomes ?? [])] : null,
     // Null until submitted; then prequalification's unlocks, recomputed without the options a lender declined.
     unlocks: lead.submittedAt ? [...(sources.routing?.unlocks ?? [])] : null,
+    // Null until submitted; then the requirements of options still open that the application lacks.
+    needs: lead.submittedAt ? [...(sources.routing?.needs ?? [])] : null,
     // Null until submitted; the matcher's reasons once out of scope, else [].
     out_of_scope_reasons: lead.state === "out_of_scope" ? (sources.routing?.reasons ?? []) : lead.submittedAt ? [] : null,
     timeline: lead.timeline,

@@ -27,6 +27,7 @@ import {
   type Purpose,
 } from "../reference/values";
 import type { PanelProduct, ProductPricing } from "./product";
+import { missingRequirements, needsFor, requirementLabel, type Need, type RequirementField } from "./requirements";
 
 /** Where a figure came from; band bases come from `bandFigure`. */
 export type FigureBasis = "reported" | "statements" | "register" | "filed_accounts" | "annual_turnover" | BandFigureBasis;
@@ -60,6 +61,13 @@ export interface BusinessFacts {
    * when it is active or not known. Such a company gets no options.
    */
   companyNotActive?: string | null;
+  /** The company type, which a product's requirement may be conditioned on; null when unknown. */
+  entityType?: string | null;
+  /**
+   * The requirement fields the application holds (./requirements.ts `heldRequirements`); none when
+   * absent, as for a prequalification, which carries no persons or documents.
+   */
+  held?: ReadonlySet<RequirementField>;
 }
 
 export const MATCH_DECISIONS = ["options_available", "no_options", "out_of_scope"] as const;
@@ -77,6 +85,7 @@ export const REASON_CODES = [
   "credit_score_below_minimum",
   "industry_excluded",
   "purpose_not_served",
+  "requirements_not_met",
   "product_family_unavailable",
   "amount_unknown",
   "monthly_revenue_unknown",
@@ -122,6 +131,8 @@ export interface MatchResult {
   reasons: Reason[];
   /** The figures the match used, each with its basis; null where unknown. */
   figures: { amount: Figure | null; monthlyRevenue: Figure | null; tibMonths: Figure | null };
+  /** What the application could add for more options: products left out by their requirements alone. */
+  needs: Need[];
 }
 
 type Criterion = Exclude<ReasonCode, "country_refused" | "market_not_served" | "company_not_active" | "product_family_unavailable" | `${string}_unknown`>;
@@ -160,6 +171,7 @@ const emptyResult = (currency: string, figures: MatchResult["figures"]) => ({
   matchedOptions: 0,
   indicativeAmount: null,
   figures,
+  needs: [] as Need[],
 });
 
 /** The answer for a country the service refuses (Germany, Italy), in that country's currency. */
@@ -236,6 +248,10 @@ function assess(facts: BusinessFacts, panel: readonly PanelProduct[]) {
   const purpose = facts.purpose ?? null;
   const inMarket = productsInMarket(panel, market.country);
 
+  const held = facts.held ?? NOTHING_HELD;
+  const conditionFacts = { entityType: facts.entityType ?? null, amount: figures.amount?.value ?? null };
+  /** Per product left out by its requirements alone, the fields it lacks. */
+  const lacking: RequirementField[][] = [];
   const exclusions = new Map<Criterion, PanelProduct[]>();
   const unchecked = new Map<ReasonCode, number>();
   const notChecked = (code: ReasonCode) => unchecked.set(code, (unchecked.get(code) ?? 0) + 1);
@@ -280,6 +296,14 @@ function assess(facts: BusinessFacts, panel: readonly PanelProduct[]) {
       else if (!product.purposes.includes(purpose)) exclude("purpose_not_served", product);
     }
 
+    if (product.requires && product.requires.length > 0) {
+      const missing = missingRequirements(product.requires, conditionFacts, held);
+      if (missing.length > 0) {
+        if (fits) lacking.push(missing);
+        exclude("requirements_not_met", product);
+      }
+    }
+
     return fits;
   });
 
@@ -290,7 +314,14 @@ function assess(facts: BusinessFacts, panel: readonly PanelProduct[]) {
     if (preferred.length > 0) matched = preferred;
     else familyUnavailable = true;
   }
-  return { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable };
+  return { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable, lacking, held };
+}
+
+const NOTHING_HELD: ReadonlySet<RequirementField> = new Set();
+
+/** The match's needs: each set of fields that products lack alone, counted by matching again with it held. */
+function needsOf(facts: BusinessFacts, panel: readonly PanelProduct[], lacking: RequirementField[][], held: ReadonlySet<RequirementField>, now: number): Need[] {
+  return needsFor(lacking, now, (added) => matchedOptionCount({ ...facts, held: new Set([...held, ...added]) }, panel));
 }
 
 /**
@@ -305,7 +336,7 @@ export function matchedOptionCount(facts: BusinessFacts, panel: readonly PanelPr
 export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct[]): MatchResult {
   const { market } = facts;
   const currency = market.currency;
-  const { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable } = assess(facts, panel);
+  const { figures, creditBand, industry, purpose, inMarket, exclusions, unchecked, matched, familyUnavailable, lacking, held } = assess(facts, panel);
 
   if (inMarket.length === 0) {
     return {
@@ -351,6 +382,10 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
         return `${labelOf(INDUSTRIES, industry!)} is an industry ${options(n)} do not fund.`;
       case "purpose_not_served":
         return `${labelOf(PURPOSES, purpose!)} is a purpose ${options(n)} do not fund.`;
+      case "requirements_not_met": {
+        const fields = [...new Set(excluded.flatMap((p) => missingRequirements(p.requires ?? [], { entityType: facts.entityType ?? null, amount: figures.amount?.value ?? null }, held)))];
+        return `${options(n)} ${n === 1 ? "needs" : "need"} what the application does not hold yet: ${fields.map((f) => requirementLabel(f).toLowerCase()).join("; ")}.`;
+      }
       case "product_family_unavailable":
         return `No ${labelOf(PRODUCT_FAMILIES, facts.productFamily!)} option fits; the other families that fit are shown.`;
       case "amount_unknown":
@@ -374,7 +409,8 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
     (code) => exclusions.has(code as Criterion) || unchecked.has(code) || (code === "product_family_unavailable" && familyUnavailable),
   ).map((code) => ({ code, detail: describe(code)! }));
 
-  if (matched.length === 0) return { ...emptyResult(currency, figures), decision: "no_options", reasons };
+  const needs = needsOf(facts, panel, lacking, held, matched.length);
+  if (matched.length === 0) return { ...emptyResult(currency, figures), decision: "no_options", reasons, needs };
 
   return {
     eligible: true,
@@ -403,5 +439,6 @@ export function matchBusiness(facts: BusinessFacts, panel: readonly PanelProduct
     },
     reasons,
     figures,
+    needs,
   };
 }

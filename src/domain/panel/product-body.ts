@@ -23,4 +23,5 @@ export const productBody = (p: Omit<PanelProduct, "lenderOrganisationId">) => ({
     term_months: p.pricing.termMonths,
     fee_pct: p.pricing.feePct,
   },
+  requires: (p.requires ?? []).map((r) => ({ field: r.field, ...(r.when ? { when: r.when } : {}) })),
 });

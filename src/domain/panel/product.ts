@@ -1,5 +1,6 @@
 import { marketFor } from "../reference/markets";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../reference/values";
+import type { Requirement } from "./requirements";
 
 export interface Range {
   min: number;
@@ -41,6 +42,8 @@ export interface PanelProduct {
   /** Purposes served; empty means every purpose. */
   purposes: Purpose[];
   pricing: ProductPricing;
+  /** What the application must hold for this product, some only under a condition (./requirements.ts); none when absent. */
+  requires?: readonly Requirement[];
 }
 
 /** The one currency a product's limits are in. */

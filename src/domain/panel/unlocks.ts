@@ -9,14 +9,16 @@ import { marketCarriesCreditScore, matchBusiness, matchedOptionCount, productsIn
 import type { PanelProduct } from "./product";
 import { bandRank } from "../reference/bands";
 import { CREDIT_SCORE_BANDS, type CreditScoreBand } from "../reference/values";
+import type { Need, RequirementField } from "./requirements";
 
 export const UNLOCK_FIELDS = ["funding.amount", "trading.monthly_revenue", "trading.tib_months", "trading.credit_score_band"] as const;
 export type UnlockField = (typeof UNLOCK_FIELDS)[number];
 
 export interface Unlock {
-  field: UnlockField;
-  /** The figure (major units, months) or the credit score band the business would need. */
-  needed: number | CreditScoreBand;
+  /** A figure the business could change, or something a product requires the application to hold (./requirements.ts). */
+  field: UnlockField | RequirementField;
+  /** The figure (major units, months) or the credit score band the business would need; `true` for a requirement: hold it. */
+  needed: number | CreditScoreBand | true;
   /** How many more options the match would hold at that value. */
   options_added: number;
 }
@@ -75,18 +77,24 @@ export function unlocksFor(facts: BusinessFacts, panel: readonly PanelProduct[],
     if (found) unlocks.push({ field: "trading.credit_score_band", needed: found.value, options_added: found.added });
   }
 
+  // A requirement the application could add on its own; a set of several is in the match's `needs`.
+  for (const need of current.needs) {
+    if (need.fields.length === 1) unlocks.push({ field: need.fields[0], needed: true, options_added: need.options_added });
+  }
+
   return unlocks;
 }
 
 /**
- * A submitted lead's unlocks (issue 41): the same reckoning as prequalification's, on the options
+ * A submitted lead's unlocks and needs: the same reckoning as prequalification's, on the options
  * still open to it: the panel without the products of every lender that has declined the lead (a
  * lender that said no to this business will not say yes under another of its products, as a
  * referral leaves its referring lender out). After each decline the lead reads what would still add
  * an option.
  */
-export function unlocksOnOpenOptions(facts: BusinessFacts, panel: readonly PanelProduct[], declinedBy: readonly string[]): Unlock[] {
+export function outlookOnOpenOptions(facts: BusinessFacts, panel: readonly PanelProduct[], declinedBy: readonly string[]): { unlocks: Unlock[]; needs: Need[] } {
   const shut = new Set(declinedBy);
   const open = panel.filter((p) => !shut.has(p.lenderOrganisationId));
-  return unlocksFor(facts, open, matchBusiness(facts, open));
+  const match = matchBusiness(facts, open);
+  return { unlocks: unlocksFor(facts, open, match), needs: match.needs };
 }

@@ -1,7 +1,7 @@
 /**
  * The portal's audit action names (portal_audit_log.action, written by services/portal/audit.ts
  * and the db/portal batches) with the words a person reads on the audit page. The names stay
- * stable in the log; only the labels are shown (issue 23 item 9). Pure.
+ * stable in the log; only the labels are shown. Pure.
  */
 export const AUDIT_ACTIONS = [
   { value: "session.opened", label: "Signed in" },
@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   { value: "document.requested", label: "Requested a document" },
   { value: "request.waived", label: "Waived a document request" },
   { value: "agreement.uploaded", label: "Uploaded the agreement" },
+  { value: "deal.assigned", label: "Assigned a deal" },
+  { value: "deal.note_added", label: "Added an internal note to a deal" },
+  { value: "payout_account.revealed", label: "Viewed a deal's payout account in full" },
   { value: "test_deal.created", label: "Created a test deal" },
   { value: "test_deal.deleted", label: "Deleted a test deal" },
   { value: "test_deal.simulated", label: "Simulated an event on a test deal" },

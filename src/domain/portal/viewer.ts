@@ -27,9 +27,9 @@ export const scopeOfViewer = (viewer: PortalViewer): Scope => ({ organisationId:
 
 /** Sessions end after twelve idle hours. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
-/** And 7 days after they began, however busy (issue 21 item 12): a stolen cookie does not live on by being used. */
+/** And 7 days after they began, however busy: a stolen cookie does not live on by being used. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
-/** An admin's (keys, webhooks, members) ends 12 hours after it began (issue 39 item 9): one working day. */
+/** An admin's (keys, webhooks, members) ends 12 hours after it began: one working day. */
 export const ADMIN_SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 
 /** `createdAt` is the session's ISO start; `lastSeenAt` and `nowSeconds` are epoch seconds; the role is the member's now. */
@@ -38,7 +38,7 @@ export const sessionExpired = (lastSeenAt: number, nowSeconds: number, createdAt
   (createdAt !== undefined && nowSeconds - Math.floor(Date.parse(createdAt) / 1000) > (role === "admin" ? ADMIN_SESSION_LIFETIME_SECONDS : SESSION_LIFETIME_SECONDS));
 
 /**
- * How recent a passkey proof the step-up actions need (issue 39 item 9): adding a passkey, making a new
+ * How recent a passkey proof the step-up actions need: adding a passkey, making a new
  * sign-in link and creating a live key. A session's cookie alone (copied, or a device left open) does
  * not do them: the member confirms with their passkey on the page first.
  */

@@ -21,6 +21,7 @@ import {
   PRODUCT_FAMILIES,
   PURPOSES,
   REQUEST_ITEM_TYPES,
+  REQUIREMENT_FIELDS,
   REVENUE_BANDS,
   TIME_IN_BUSINESS_BANDS,
 } from "./values";
@@ -109,6 +110,11 @@ export const ENUM_LISTS = {
     description: "Why a lender declined: the codes of `reasons[].code` (POST /v1/deals/{ref}/status) and of a lead's `outcomes[].reasons`.",
     per_country: false,
     entries: () => [...DECLINE_REASONS],
+  },
+  "requirement-fields": {
+    description: "What a panel product may require the application to hold (a product's `requires[].field`), as a lead's `needs[].fields` and requirement `unlocks` name them.",
+    per_country: false,
+    entries: () => [...REQUIREMENT_FIELDS],
   },
   "offer-decline-reasons": {
     description: "Why the business declined an offer: the `reason_code` of POST /leads/{id}/offers/{offerId}/decline.",

@@ -147,6 +147,25 @@ export type DeclineReasonCode = (typeof DECLINE_REASONS)[number]["value"];
 export const DECLINE_REASON_VALUES = values(DECLINE_REASONS);
 
 /** Why the business declined an offer (POST /partner/v1/leads/{id}/offers/{offerId}/decline, the hub, the portal). */
+/**
+ * What a product can require, with the words a partner reads. A requirement is something the
+ * application must provide, not a fact about the business: an application that has not provided
+ * it does not hold it (the matcher's unknown rule is for facts such as revenue, which are what
+ * they are whether or not the service knows them).
+ */
+export const REQUIREMENT_FIELDS = [
+  { value: "business.company_number", label: "The company's registration number" },
+  { value: "business.vat.number", label: "The business's VAT number" },
+  { value: "contact.phone", label: "The contact's phone number" },
+  { value: "significant_persons", label: "At least one significant person" },
+  { value: "significant_persons[].guarantee", label: "A personal guarantee from a significant person" },
+  { value: "statements.3_months", label: "Bank statements covering 3 months" },
+  { value: "statements.6_months", label: "Bank statements covering 6 months" },
+  { value: "statements.12_months", label: "Bank statements covering 12 months" },
+] as const;
+export type RequirementField = (typeof REQUIREMENT_FIELDS)[number]["value"];
+export const REQUIREMENT_FIELD_VALUES = values(REQUIREMENT_FIELDS);
+
 export const OFFER_DECLINE_REASONS = [
   { value: "found_elsewhere", label: "Found funding elsewhere" },
   { value: "terms_not_suitable", label: "The terms do not suit the business" },
@@ -168,8 +187,15 @@ export const PARTNER_EVENTS = [
   { value: "lead.offer_declined", label: "The business declined an offer on a lead" },
   { value: "lead.funded", label: "A lead was funded" },
   { value: "lead.declined", label: "Every routed provider declined a lead" },
+  { value: "lead.consent_captured", label: "The lead's consent was captured, with its receipt" },
+  { value: "lead.consent_withdrawn", label: "The business withdrew its consent before submission" },
+  { value: "lead.application_opened", label: "The business opened its application link" },
+  { value: "lead.application_completed", label: "The business completed its application through the link" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
   { value: "document.rejected", label: "A document on a lead was rejected" },
+  { value: "commission.accrued", label: "Commission accrued on a funded lead" },
+  { value: "commission.paid", label: "Commission on a lead was paid" },
+  { value: "commission.clawed_back", label: "Commission on a lead was clawed back" },
 ] as const;
 export const LENDER_EVENTS = [
   { value: "deal.created", label: "A deal was routed to the lender (test deals too)" },

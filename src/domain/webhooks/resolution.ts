@@ -3,10 +3,10 @@
  * the lookups are done in `src/services/webhooks/dns-over-https.ts`.
  *
  * The line drawn here is whose fault a failure is. A name that does not exist,
- * has no address, or has one the address policy refuses is the caller's: 400
- * naming `url`. A resolver that could not be reached, timed out or failed to
+ * has no address, or has one the address policy refuses is the caller's:
+ * `invalid_request` naming `url`. A resolver that could not be reached, timed out or failed to
  * answer (SERVFAIL, an HTTP error) says nothing about the URL: the caller is
- * told to retry (503), and nothing is registered meanwhile (fail closed).
+ * told to retry (`resolver_unavailable`), and nothing is registered meanwhile (fail closed).
  */
 import { checkResolvedAddresses, type DestinationPolicy } from "./address-policy";
 

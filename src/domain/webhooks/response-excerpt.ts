@@ -1,5 +1,5 @@
 /**
- * What the delivery log keeps of a receiver's answer (issue 23 item 3): the first
+ * What the delivery log keeps of a receiver's answer: the first
  * `RESPONSE_EXCERPT_BYTES` of its body, decoded as UTF-8 text, with control and
  * direction-changing characters dropped so the excerpt can be shown as plain text
  * on a page (and never reorders what surrounds it). A multi-byte character cut by

@@ -23,9 +23,24 @@ export async function requireDeal(deps: Deps, scope: Scope, ref: string) {
 
 /** The full deal view; `full` webhook payloads call this too. Null when not the lender's. One D1 round trip (db/deals/with-relations.ts). */
 export async function loadDealView(ctx: ViewContext, scope: Scope, ref: string) {
+  return (await loadDealWithSources(ctx, scope, ref))?.view ?? null;
+}
+
+/** The full view and what it was made from (the deal row, its stored documents), for a page that shows more than the API's view. */
+export async function loadDealWithSources(ctx: ViewContext, scope: Scope, ref: string) {
   const found = await findDealWithRelations(ctx.db, scope, normaliseDealReference(ref));
   if (!found) return null;
-  return dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers, ctx.clock()));
+  const disclosures = found.disclosures.map((d) => ({
+    offer_id: d.offerId,
+    what: d.what,
+    channel: d.channel,
+    disclosure_version: d.disclosureVersion,
+    text: d.text,
+    amount: d.amount,
+    currency: d.currency,
+    shown_at: d.shownAt,
+  }));
+  return { deal: found.deal, documents: found.documents, view: dealView(found.deal, found.offers, await signedFiles(ctx, found.documents), registerViewFrom(found.registerAnswers, ctx.clock()), disclosures) };
 }
 
 const cursorScope = (scope: Scope) => `deals:${scope.organisationId}:${scope.environment}`;

@@ -5,6 +5,7 @@
  * lead. Each change and the lender event it fires go in one batch, decided by
  * a conditional update, so a double submit or a race fires one event.
  */
+import { sealPayoutAccount } from "../deals/payout-account";
 import {
   accountSubmittedUpdate,
   agreementKeyOf,
@@ -43,7 +44,9 @@ import type { Bindings } from "../../lib/env";
 import { newId } from "../../lib/ids";
 import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
 import { findLeadWithHubLink } from "../../db/hub/hub-links";
-import { hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
+import { hubIsReadOnly, hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
+import { everyOfferDeclined, hubToDo, shownOnOverview } from "../../domain/hub/to-do";
+import { findOrganisation } from "../../db/identity/organisations";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
 import type { Links } from "../views/links";
@@ -112,22 +115,39 @@ async function hubDeal(deps: Deps, lead: Lead, ref: string): Promise<HubDeal> {
   return { deal, label: dealLabel(deal, labels.get(deal.ref)) };
 }
 
+/**
+ * The overview: the lead, its adviser (the partner firm that sent the link), what the business has
+ * to do now, and its offers, requests, deals, notifications and uploads; once an offer is
+ * accepted, only that deal's (domain/hub/to-do.ts).
+ */
 export async function hubOverview(deps: Deps, lead: Lead) {
   const { db } = deps;
-  const [deals, requests, notifications, documents, offers] = await Promise.all([
+  const now = new Date(deps.clock().getTime());
+  const [deals, requests, notifications, documents, allOffers, adviser] = await Promise.all([
     hubDeals(deps, lead),
     requestsOfLead(db, lead.id),
     notificationsOfLead(db, lead.id),
     documentsOfLead(db, lead.id),
     currentOffersOfLead(db, lead.id),
+    findOrganisation(db, lead.organisationId),
   ]);
   const byRef = new Map(deals.map((d) => [d.deal.ref, d]));
+  const openRequests = requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! }));
+  const shown = shownOnOverview(allOffers, deals, openRequests);
+  // A few deals per lead at most: one read of each shown deal's thread tells whether the provider is waiting on an answer.
+  const threads = await Promise.all(shown.deals.map((d) => messagesOfDeal(db, d.deal.ref)));
+  const toDoDeals = shown.deals.map((d, i) => ({ ...d, awaitingReply: threads[i]!.at(-1)?.direction === "lender_to_borrower" }));
   return {
     lead,
-    deals,
-    offers,
-    openRequests: requests.filter((r) => byRef.has(r.dealRef) && OPEN_REQUEST_STATUSES.includes(r.status)).map((request) => ({ request, deal: byRef.get(request.dealRef)! })),
-    notifications,
+    adviser: adviser?.name ?? null,
+    deals: shown.deals,
+    offers: shown.offers,
+    hiddenDeals: shown.hidden,
+    everyOfferDeclined: everyOfferDeclined(allOffers),
+    openRequests: shown.requests,
+    toDo: hubToDo({ offers: shown.offers, leadState: lead.state, requests: shown.requests, deals: toDoDeals, readOnly: hubIsReadOnly(lead), now }),
+    // The closed deals' notifications lead to pages about an application that is over: left out with the deals.
+    notifications: shown.accepted ? notifications.filter((n) => n.dealRef === null || n.dealRef === shown.accepted) : notifications,
     uploads: documents.filter((d) => d.source === "client_upload"),
   };
 }
@@ -146,13 +166,13 @@ export async function requestPage(deps: Deps, lead: Lead, requestId: string) {
   return { request, deal, files: await documentsOfRequests(db, [request.id]) };
 }
 
-/** 422 `cap_exceeded` naming the limit: a document request takes at most 10 files in all. */
+/** `cap_exceeded` naming the limit: a document request takes at most 10 files in all. */
 const filesPerRequestCap = (held: number) =>
   new Refusal("cap_exceeded", `A document request takes at most ${FILES_PER_UPLOAD_MAX} files in all; this one holds ${held}.`, {
     field: "file",
     extra: { limit: FILES_PER_UPLOAD_MAX },
   });
-/** 422 `cap_exceeded` naming the limit: a lead takes at most 100 files from the client. */
+/** `cap_exceeded` naming the limit: a lead takes at most 100 files from the client. */
 const clientDocumentsCap = () =>
   new Refusal("cap_exceeded", `A lead takes at most ${CLIENT_DOCUMENTS_PER_LEAD_MAX} files from the client; this lead has reached the limit.`, {
     field: "file",
@@ -323,7 +343,7 @@ export async function completionPage(deps: Deps, links: Links, lead: Lead, ref: 
 
 const notAccepted = () => new Refusal("invalid_transition", "This deal's offer has not been accepted, so it takes no completion steps.");
 
-/** Account details go in once, on the accepted deal; only the masked summary is stored. */
+/** Account details go in once, on the accepted deal: the masked summary for every view, the account in full sealed for the lender's admin. */
 export async function submitAccount(deps: Deps, lead: Lead, ref: string, form: Record<string, string | undefined>) {
   const { deal } = await hubDeal(deps, lead, ref);
   return submitAccountOnDeal(deps, lead, deal, form);
@@ -339,8 +359,9 @@ export async function submitAccountOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   const at = isoNow(deps);
   const token = randomToken(24);
   const after: Deal = { ...deal, accountSubmittedAt: at, accountSummary: check.summary, updatedAt: at };
+  const sealed = await sealPayoutAccount(deps, check.full);
   const guardChanges = await runGuardedBatch(db, [
-    accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, token, at),
+    accountSubmittedUpdate(db, lead.id, deal.ref, check.summary, sealed, token, at),
     eventInsertWhere(db, lenderEvent(deal, "deal.account_submitted", { completion: completionView(after) }), dealChanged(deal.ref, token), at),
   ], prelude);
   if (guardChanges !== 1) throw new Refusal("invalid_transition", "Account details were already submitted for this deal.", { field: "account_holder_name" });
@@ -362,7 +383,7 @@ export async function signAgreementOnDeal(deps: Deps, lead: Lead, deal: Deal, fo
   const key = deal.agreementUploadedAt ? await agreementKeyOf(db, deal.ref) : null;
   const agreement = key ? await deps.env.DOCUMENTS.head(key) : null;
   if (!deal.agreementUploadedAt || !agreement) throw new Refusal("invalid_transition", "There is no agreement to sign yet.", { field: "full_name" });
-  const check = checkSignature(form);
+  const check = checkSignature(form, deal.subject.country);
   if (!check.ok) throw new Refusal(FORM_PROBLEM_CODE[check.problem], check.message, { field: check.field });
   const at = isoNow(deps);
   const token = randomToken(24);

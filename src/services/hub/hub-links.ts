@@ -1,5 +1,5 @@
 /**
- * The client-hub link's life (issue 21 item 6): rate limits per link and per
+ * The client-hub link's life: rate limits per link and per
  * client address, and the partner's rotation. No token is ever logged.
  */
 import { rotateHubLink } from "../../db/hub/hub-links";
@@ -35,7 +35,7 @@ export const countHubRequestOnLink = (deps: Deps, leadId: string) => count(deps,
 /**
  * `POST /partner/v1/leads/{id}/hub-link`: a new link for the lead, valid 30
  * days; the previous link and every hub session opened with it stop working
- * at once. 404 for a lead outside the caller's account and environment.
+ * at once. `not_found` for a lead outside the caller's account and environment.
  */
 export async function rotateLeadHubLink(deps: Deps, links: Links, scope: Scope, leadId: string) {
   const { db } = deps;

@@ -12,18 +12,41 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { isRefusal, Refusal } from "../../lib/refusal";
 import { acceptOffer, declineOfferOfLead } from "../leads/offers";
+import { commissionDisclosureFor, recordDisclosureShown } from "../commission/disclosure";
+import { offerStanding } from "../../domain/hub/offer-standing";
+import type { CommissionDisclosure, DisclosureWhat, MoneyWords } from "../../domain/commission/disclosure";
 
 /** The hub link opens one lead; it acts in that lead's own account and environment. */
 const scopeOfLead = (lead: Lead): Scope => ({ organisationId: lead.organisationId, environment: lead.environment });
 
 
 
-/** One offer of this lead; another lead's offer (or none) is the hub's plain 404. */
-export async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
+/** One offer of this lead; another lead's offer (or none) is `not_found` (the hub's plain page). */
+async function hubOffer(deps: Deps, lead: Lead, offerId: string) {
   const { db } = deps;
   const offer = await findOfferOfLead(db, lead.id, offerId);
   if (!offer) throw new Refusal("not_found", "Not found.");
   return offer;
+}
+
+/**
+ * One offer as the offer page shows it, with the commission disclosure while the offer can still be
+ * accepted (docs/commission.md, "Disclosure"): the nature of the commission always, and the amount
+ * too when the business asked "How much?". Each showing is recorded on the lead; a closed
+ * application (read-only) or an offer no longer open shows and records nothing.
+ */
+export async function hubOfferWithDisclosure(deps: Deps, lead: Lead, offerId: string, asked: { amount: boolean; readOnly: boolean; money: MoneyWords }) {
+  const offer = await hubOffer(deps, lead, offerId);
+  if (asked.readOnly || offerStanding(offer, lead.state, deps.clock()) !== "open") return { offer, disclosures: [] };
+  const whats: DisclosureWhat[] = asked.amount ? ["nature", "amount"] : ["nature"];
+  const disclosures: CommissionDisclosure[] = [];
+  for (const what of whats) {
+    const shown = await commissionDisclosureFor(deps, lead, offer, what, asked.money);
+    if (!shown) continue;
+    await recordDisclosureShown(deps, lead, shown, "hub");
+    disclosures.push(shown);
+  }
+  return { offer, disclosures };
 }
 
 /**
@@ -46,9 +69,9 @@ export async function acceptHubOffer(deps: Deps, lead: Lead, offerId: string) {
 }
 
 /**
- * The business's own "no" (issue 41), through the partner API's `declineOfferOfLead` on the hub's lead:
+ * The business's own "no", through the partner API's `declineOfferOfLead` on the hub's lead:
  * the same rows and the same `lead.offer_declined` and `offer.declined`. The refusals name the form's
- * field: no reason chosen is 400 beside the reasons, an offer that cannot be declined is said at the offer.
+ * field: no reason chosen is `invalid_request` beside the reasons, an offer that cannot be declined is said at the offer.
  */
 export async function declineHubOffer(deps: Deps, lead: Lead, offerId: string, reasonCode: string) {
   const offer = await hubOffer(deps, lead, offerId);

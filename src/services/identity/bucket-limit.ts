@@ -1,7 +1,7 @@
 /**
  * One hit on a named bucket of the key-authority Durable Object (one instance per bucket), for the
  * limits that are not a key's own (sign-in attempts, hub requests). It fails closed: a limiter that
- * cannot be reached refuses with 503 and Retry-After rather than letting the request through uncounted.
+ * cannot be reached refuses (`service_unavailable`, with Retry-After) rather than letting the request through uncounted.
  */
 import type { RateLimitVerdict } from "../../durable-objects/key-authority";
 import { Refusal } from "../../lib/refusal";
@@ -12,9 +12,9 @@ const UNAVAILABLE_RETRY_SECONDS = 5;
 export interface BucketLimit {
   limit: number;
   windowSeconds: number;
-  /** The 503's detail when the limiter cannot be reached. */
+  /** The `service_unavailable` refusal's detail when the limiter cannot be reached. */
   unavailable: string;
-  /** The 429's detail, given the seconds until the window opens again. */
+  /** The `rate_limited` refusal's detail, given the seconds until the window opens again. */
   limited: (resetSeconds: number) => string;
 }
 

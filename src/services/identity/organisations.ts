@@ -75,7 +75,7 @@ export async function keysInScope({ db }: Deps, scope: Scope) {
 
 export const allOrganisations = ({ db }: Deps) => listOrganisations(db);
 
-/** Revokes an active key; a key already revoked or never issued is a 404. */
+/** Revokes an active key; a key already revoked or never issued is `not_found`. */
 /**
  * D1 is the record; the key's Durable Object is told before the answer, so the very next request
  * is refused (services/identity/key-authority.ts). It is told also when D1 says "already revoked": a
@@ -90,7 +90,7 @@ export async function revokeClientKey(deps: Deps, clientId: string, scope?: Scop
 
 /**
  * The portal's revocation: only a key of the member's organisation and environment, decided in the
- * statement itself. Another organisation's key is a 404 and its object is left alone; a key of the
+ * statement itself. Another organisation's key is `not_found` and its object is left alone; a key of the
  * scope is forgotten by its object even when already revoked, for the reason above.
  */
 async function revokeScopedKey(deps: Deps, clientId: string, scope: Scope) {
@@ -100,7 +100,7 @@ async function revokeScopedKey(deps: Deps, clientId: string, scope: Scope) {
   if (outcome === "already_revoked") throw new Refusal("not_found", "No active key with that client_id.");
 }
 
-/** The caller's organisation and key as stored, for `GET /me`; gone since authentication is a 404. */
+/** The caller's organisation and key as stored, for `GET /me`; gone since authentication is `not_found`. */
 export async function callerAccount({ db }: Deps, caller: Pick<Caller, "organisationId" | "keyId">) {
   const [organisation, key] = await Promise.all([findOrganisation(db, caller.organisationId), findKeyById(db, caller.keyId)]);
   if (!organisation || !key) throw new Refusal("not_found", "The caller's organisation no longer exists.");

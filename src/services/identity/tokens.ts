@@ -21,7 +21,7 @@ interface TokenAnswer {
  * the key's own window and records the token (see services/identity/key-authority.ts).
  * A pair that opens no key is `unauthorized`, uncounted here: the door counts
  * it against the sender's address. `token` is null when the key's exchange
- * window is spent; the door answers 429 from `verdict`.
+ * window is spent; the door refuses it `rate_limited` from `verdict`.
  */
 export async function exchangeClientCredentials(deps: Deps, clientId: string, clientSecret: string, policy: LimitPolicy): Promise<{ verdict: RateLimitVerdict; token: TokenAnswer | null }> {
   const exchange = await mintAccessToken(deps, clientId, clientSecret, policy);

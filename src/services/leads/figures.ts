@@ -25,5 +25,5 @@ export function figuresFrom(deps: Deps, lead: Lead, market: Market, registerAnsw
 export async function figuresForMatching(deps: Deps, lead: Lead, market: Market) {
   const { db } = deps;
   const [registerAnswers, documents] = await Promise.all([answersOf(db, lead.id), documentsOfLead(db, lead.id)]);
-  return figuresFrom(deps, lead, market, registerAnswers, documents);
+  return { ...figuresFrom(deps, lead, market, registerAnswers, documents), documents };
 }

@@ -5,13 +5,17 @@
 import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { findLead, insertLead, isReferenceCollision, listLeads, submissionStatements, updateDraft, type LeadFilters } from "../../db/leads/leads";
-import { runGuardedBatch } from "../../db/batch";
+import { runGuardedBatch, type Statement } from "../../db/batch";
 import type { Scope } from "../../domain/identity/caller";
 import { marketProblems } from "../../domain/leads/market-rules";
 import { mergeParts } from "../../domain/leads/patch";
 import { missingForSubmit } from "../../domain/leads/submission";
 import { newLeadReference } from "../../domain/leads/reference";
-import type { Lead, LeadParts, SignificantPerson } from "../../domain/leads/types";
+import type { ConsentChannel, Lead, LeadParts, SignificantPerson } from "../../domain/leads/types";
+import { consentAfterWrite, consentWithdrawn, unknownTextVersion } from "../../domain/leads/consent";
+import { eventInsert } from "../../db/webhooks/events";
+import { eventInsertWhere } from "../../db/guarded";
+import { draftWritten } from "../../db/leads/leads";
 import { timelineEntry } from "../../domain/leads/timeline";
 import { marketFor, type Market } from "../../domain/reference/markets";
 import type { LeadState } from "../../domain/reference/values";
@@ -27,6 +31,8 @@ import { lookupWrites, sendLookups } from "../registers/lookups";
 import { activeClaim, claimStatements, isClaimTaken } from "../../db/leads/claims";
 import { ALREADY_INTRODUCED, SANDBOX_RELEASE_REASON, attributionWindowDays, claimableCompany, windowCutoff, type Claimable } from "../../domain/leads/attribution";
 import { newId } from "../../lib/ids";
+import { openOutlook } from "./outlook";
+import type { Need } from "../../domain/panel/requirements";
 
 const REFERENCE_ATTEMPTS = 5;
 /** Optimistic writes retry this often when a concurrent write to the same draft got there first. */
@@ -40,6 +46,26 @@ function refuseMarketProblems(lead: Pick<Lead, "business" | "trading" | "funding
   }
 }
 
+/** A partner event about a lead (its reference and state in the detail, as every lead event). */
+export const leadEvent = (lead: Lead, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
+  organisationId: lead.organisationId,
+  environment: lead.environment,
+  api: "partner",
+  event,
+  subjectType: "lead",
+  subjectId: lead.id,
+  detail: { reference: lead.reference, state: lead.state, ...detail },
+});
+
+/** `lead.consent_captured`, carrying the receipt the write made. */
+const consentCaptured = (lead: Lead) => leadEvent(lead, "lead.consent_captured", { receipt: lead.consent?.receipt ?? null });
+
+/** A partner's consent (API or portal): a named text version must be published (422 naming it). */
+function refuseUnknownTextVersion(parts: Pick<LeadParts, "consent">) {
+  const problem = unknownTextVersion(parts.consent);
+  if (problem) throw new Refusal("unknown_code", problem, { field: "consent.text_version" });
+}
+
 const notFound = () => new Refusal("not_found", "No lead with that id in this account and environment.");
 const submitted = (lead: Lead) =>
   new Refusal("lead_submitted", `The lead was submitted (state ${lead.state}) and can no longer be changed.`);
@@ -51,6 +77,16 @@ export async function requireLead(deps: Deps, scope: Scope, id: string) {
   return lead;
 }
 
+/**
+ * The other environment of the caller's own organisation when the lead is there, else null: the portal
+ * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox (issue 45 item 3).
+ * Scoped in SQL to the organisation, so another account's id answers null like an unknown one.
+ */
+export async function otherEnvironmentOfLead(deps: Deps, scope: Scope, id: string): Promise<Scope["environment"] | null> {
+  const other = scope.environment === "sandbox" ? "live" : "sandbox";
+  return (await findLead(deps.db, { ...scope, environment: other }, id)) ? other : null;
+}
+
 /** What opening a lead takes. `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). */
 interface OpenLead {
   scope: Scope;
@@ -58,11 +94,15 @@ interface OpenLead {
   parts: LeadParts;
   makeReference?: () => string;
   renewalOf?: string | null;
+  /** Where a consent in `parts` came from: the partner API unless the portal says so. */
+  consentChannel?: ConsentChannel;
 }
 
 /** A new draft as `openLead` writes it (its reference still to draw) and its register lookups' writes. */
-export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null }: Omit<OpenLead, "makeReference">) {
+export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null, consentChannel = "partner_api" }: Omit<OpenLead, "makeReference">) {
   const at = deps.clock().toISOString();
+  refuseUnknownTextVersion(parts);
+  const consent = consentAfterWrite(null, parts.consent ?? null, consentChannel, market.locale, at);
   const lead: Lead = {
     id: crypto.randomUUID(),
     reference: "",
@@ -76,7 +116,7 @@ export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null }
     contact: parts.contact ?? null,
     funding: parts.funding ?? null,
     trading: parts.trading ?? null,
-    consent: parts.consent ?? null,
+    consent: consent.consent,
     significantPersons: parts.significant_persons ?? [],
     timeline: [{ event: "lead.created", occurred_at: at }],
     matchedOptions: null,
@@ -88,7 +128,7 @@ export function draftLead(deps: Deps, { scope, market, parts, renewalOf = null }
     updatedAt: at,
   };
   refuseMarketProblems(lead, market);
-  return { lead, writes: lookupWrites(deps, null, lead, at) };
+  return { lead, writes: lookupWrites(deps, null, lead, at), consentCaptured: consent.captured };
 }
 
 /**
@@ -116,16 +156,17 @@ export async function withFreshReference<T>(
 
 /** Its register lookups go to `deps.env.REGISTER_LOOKUPS` (without one the rows wait for the cron). */
 export async function openLead(deps: Deps, { makeReference = newLeadReference, ...opening }: OpenLead): Promise<Lead> {
-  const { lead, writes } = draftLead(deps, opening);
+  const { lead, writes, consentCaptured: captured } = draftLead(deps, opening);
   return withFreshReference(deps, lead, writes.messages, async (drawn) => {
-    await insertLead(deps.db, drawn, writes.statements);
+    const events = captured ? [eventInsert(deps.db, consentCaptured(drawn), drawn.createdAt)] : [];
+    await insertLead(deps.db, drawn, [...writes.statements, ...events]);
     return drawn;
   }, makeReference);
 }
 
 /**
  * The draft changed since the version the caller drew its change from (a portal form, an API
- * client's If-Match): nothing is written, the caller reads again (issue 39 item 2).
+ * client's If-Match): nothing is written, the caller reads again.
  */
 const changedSince = (lead: Lead, expected: number) =>
   new Refusal("precondition_failed", `The lead changed since version ${expected} was read; it is now at version ${lead.version}. Read it again and make the change on what it holds now.`, {
@@ -137,17 +178,26 @@ const changedSince = (lead: Lead, expected: number) =>
  * `expected` (the version the caller's change was drawn from) there is no retry: a draft at any other
  * version is refused, and the conditional update on that version decides a race.
  */
-async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: Lead) => Parameters<typeof updateDraft>[4], expected?: number) {
+export type DraftChange = (lead: Lead, at: string) => Parameters<typeof updateDraft>[4];
+/** The events a draft write fires, given the lead as it reads once written; guarded on that write. */
+export type DraftEvents = (before: Lead, after: Lead) => NewEvent[];
+
+/** Other rows a draft write changes in its batch, each guarded itself (on `draftWritten`). */
+export type DraftAlso = (after: Lead, at: string) => Statement[];
+
+export async function changeDraft(deps: Deps, scope: Scope, id: string, change: DraftChange, expected?: number, eventsOf: DraftEvents = () => [], alsoOf: DraftAlso = () => []) {
   const { db } = deps;
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const lead = await requireLead(deps, scope, id);
     if (lead.state !== "draft") throw submitted(lead);
     if (expected !== undefined && lead.version !== expected) throw changedSince(lead, expected);
-    const changes = change(lead);
     const at = deps.clock().toISOString();
+    const changes = change(lead, at);
+    const after: Lead = { ...lead, ...changes, version: lead.version + 1, updatedAt: at };
     // A changed register number drops the old answer in this same batch and asks the register anew.
     const writes = lookupWrites(deps, lead, { ...lead, ...changes }, at);
-    if (await updateDraft(db, scope, id, lead.version, changes, at, writes.statements)) {
+    const events = eventsOf(lead, after).map((event) => eventInsertWhere(db, event, draftWritten(id, after.version, at), at));
+    if (await updateDraft(db, scope, id, lead.version, changes, at, [...writes.statements, ...alsoOf(after, at), ...events])) {
       await sendLookups(deps, writes.messages);
       return requireLead(deps, scope, id);
     }
@@ -155,18 +205,23 @@ async function changeDraft(deps: Deps, scope: Scope, id: string, change: (lead: 
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
 }
 
-export async function amendLead(deps: Deps, scope: Scope, id: string, patch: LeadParts & { country?: Market }, expected?: number) {
+export async function amendLead(deps: Deps, scope: Scope, id: string, patch: LeadParts & { country?: Market }, expected?: number, consentChannel: ConsentChannel = "partner_api") {
+  refuseUnknownTextVersion(patch);
+  let captured = false;
   return changeDraft(
     deps,
     scope,
     id,
-    (lead) => {
+    (lead, at) => {
       const market = patch.country ?? marketFor(lead.country);
       const merged = { ...mergeParts(lead, patch), country: market.country };
       refuseMarketProblems(merged, market);
-      return merged;
+      const consent = consentAfterWrite(lead.consent, merged.consent, consentChannel, market.locale, at);
+      captured = consent.captured;
+      return { ...merged, consent: consent.consent };
     },
     expected,
+    (_before, after) => (captured ? [consentCaptured(after)] : []),
   );
 }
 
@@ -177,6 +232,8 @@ export async function replaceSignificantPersons(deps: Deps, scope: Scope, id: st
 export interface SubmitOutcome {
   lead: Lead;
   alreadySubmitted: boolean;
+  /** What the application could add for more options (the lead's `needs`). */
+  needs: Need[];
 }
 
 /** What the matcher made of a draft: decided in the isolate, before anything is written. */
@@ -189,13 +246,16 @@ export interface DraftMatch {
 /** Refuses a draft missing a mandatory field, else matches it on its figures (the register's stored answer counts). */
 export async function matchDraft(deps: Deps, lead: Lead, relations: Pick<LeadWithRelations, "registerAnswers" | "documents">, matcher: LeadMatcher): Promise<DraftMatch> {
   const market = marketFor(lead.country);
+  if (consentWithdrawn(lead.consent)) {
+    throw new Refusal("consent_required", "The business withdrew its consent; the lead cannot be submitted until consent is given again.", { field: "consent.obtained" });
+  }
   const missing = missingForSubmit(lead, market);
   if (missing.length > 0) {
     throw new Refusal("missing_fields", `Mandatory fields of ${market.name} are missing: ${missing.join(", ")}.`, { extra: { missing } });
   }
   // The register's stored answer counts at submit: its figures, and a company that is not active gets no options.
   const { figures, registry } = figuresFrom(deps, lead, market, relations.registerAnswers, relations.documents);
-  return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry)) };
+  return { market, figures, match: await matcher(leadFacts(lead, market, figures, registry, relations.documents)) };
 }
 
 /**
@@ -254,14 +314,14 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
     const found = await findLeadWithRelations(db, scope, id);
     if (!found) throw notFound();
     const { lead } = found;
-    if (lead.state !== "draft") return { lead, alreadySubmitted: true };
+    if (lead.state !== "draft") return { lead, alreadySubmitted: true, needs: (await openOutlook(deps, found)).needs };
     const matched = await matchDraft(deps, lead, found, matcher);
     const claim = claimableCompany(lead);
     // The sandbox's standing claim: another partner always introduced this company first.
     const introduced = claim?.standingClaim ? notRouted(matched) : null;
     const plan = planSubmission(deps, scope, lead, introduced ?? matched, introduced ? null : claim);
     try {
-      if ((await runGuardedBatch(db, plan.statements)) === 1) return { lead: plan.submitted, alreadySubmitted: false };
+      if ((await runGuardedBatch(db, plan.statements)) === 1) return { lead: plan.submitted, alreadySubmitted: false, needs: introduced ? [] : (matched.match.needs ?? []) };
     } catch (error) {
       // The database decided: another active claim holds the company; nothing of this batch was written.
       if (!claim || !isClaimTaken(error)) throw error;
@@ -274,7 +334,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
         });
       }
       const later = planSubmission(deps, scope, lead, notRouted(matched), null);
-      if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false };
+      if ((await runGuardedBatch(db, later.statements)) === 1) return { lead: later.submitted, alreadySubmitted: false, needs: [] };
     }
   }
   throw new Refusal("conflict", "The lead is being changed by another request; retry.");
@@ -283,7 +343,7 @@ export async function submitLead(deps: Deps, scope: Scope, id: string, matcher: 
 /** The match of a lead whose company another partner introduced: no option, one reason that names no one. */
 export const notRouted = (matched: DraftMatch): DraftMatch => ({
   ...matched,
-  match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }] },
+  match: { matched_options: 0, options: [], matchedProducts: [], reasons: [{ ...ALREADY_INTRODUCED }], needs: [] },
 });
 
 

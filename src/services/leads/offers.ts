@@ -25,6 +25,7 @@ import { figuresForMatching } from "./figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
 import { requireLead } from "./leads";
 import { runGuardedBatch } from "../../db/batch";
+import { simulatedAccrualStatements } from "../commission/accrual";
 
 const SANDBOX_NOTE = "Simulated offers computed from the matched products' price ranges for integration testing; no funding provider saw this lead.";
 const LIVE_NOTE = "Current offers from the panel, described structurally; superseded terms are not listed.";
@@ -128,11 +129,11 @@ interface OfferDecline {
 const isOfferDeclineReason = (code: string): code is OfferDeclineReason => (OFFER_DECLINE_REASON_VALUES as readonly string[]).includes(code);
 
 /**
- * The business's own "no" to a presented offer (issue 41 item 5), from the partner API, the portal or
+ * The business's own "no" to a presented offer, from the partner API, the portal or
  * the hub. The routing row is the lock: one conditional update wins while the offer is presented and
  * current and the lead takes offers, and the offer's change, `lead.offer_declined` to the partner and
  * `offer.declined` to a live lender (or a lender's own test deal) are guarded on it. A repeat answers
- * the declined offer again with no second event; a declined offer can no longer be accepted (409).
+ * the declined offer again with no second event; a declined offer can no longer be accepted (`offer_not_acceptable`).
  */
 export async function declineOffer(deps: Deps, scope: Scope, leadId: string, offerId: string, reasonCode: string): Promise<OfferDecline> {
   return declineOfferOfLead(deps, await requireLead(deps, scope, leadId), offerId, reasonCode);
@@ -215,8 +216,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
   if (event === "offers") {
     if (!(LEAD_STATES_OPEN_FOR_OFFERS as readonly string[]).includes(lead.state)) throw invalidMove(lead, event);
     const market = marketFor(lead.country);
-    const { figures, registry } = await figuresForMatching(deps, lead, market);
-    const match = await matcher(leadFacts(lead, market, figures, registry));
+    const { figures, registry, documents } = await figuresForMatching(deps, lead, market);
+    const match = await matcher(leadFacts(lead, market, figures, registry, documents));
     if (match.matchedProducts.length === 0) throw new Refusal("invalid_transition", "No panel product matches this lead any more, so no offer can be simulated.");
     target = "offers_available";
     statements.push(leadRoutingRefresh(db, lead.id, LEAD_STATES_OPEN_FOR_OFFERS, token, at), supersedeLeadOffers(db, lead.id, won, at));
@@ -248,6 +249,8 @@ export async function simulateLeadEvent(deps: Deps, scope: Scope, leadId: string
       moveLead(db, lead.id, ["offer_accepted"], "funded", at, won),
       eventInsertWhere(db, partnerEvent(lead, "lead.funded", { funding_outcome: { funded_at: at, funded_amount: accepted.amount } }), won, at),
     );
+    // Sandbox commission accrues as live commission does, in the funding's batch (docs/commission.md, "Sandbox").
+    statements.push(...(await simulatedAccrualStatements(deps, lead, accepted, routing!.acceptedAt, at, won)));
   }
   const guardChanges = await runGuardedBatch(db, statements);
   if (guardChanges !== 1) throw invalidMove(await requireLead(deps, scope, lead.id), event);

@@ -12,28 +12,9 @@ import type { Scope } from "../../domain/identity/caller";
 import type { Lead } from "../../domain/leads/types";
 import { leadView } from "../../domain/leads/view";
 import { Refusal } from "../../lib/refusal";
-import { matcherFacts } from "../../domain/deals/facts";
-import { marketFor } from "../../domain/reference/markets";
-import { unlocksOnOpenOptions } from "../../domain/panel/unlocks";
-import { currentPanel } from "../panel/panel-cache";
-import { figuresFrom } from "./figures";
-import { leadFacts } from "./routing";
-import { ALREADY_INTRODUCED } from "../../domain/leads/attribution";
+import { openOutlook } from "./outlook";
 import { registerViewFrom, registryLastAsked } from "../registers/holdings";
 import type { ViewContext } from "../views/view-context";
-
-/**
- * Issue 41 item 3: prequalification's unlocks for the submitted lead, on the panel without the products
- * of the lenders that declined it, from the same figures submit matched on. Nothing is named but fields.
- */
-async function openUnlocks(ctx: ViewContext, { lead, routing, routedOptions, registerAnswers, documents }: LeadWithRelations) {
-  // A company another participant introduced is routed to no lender whatever its figures (docs/leads.md, "Attribution").
-  if (routing?.reasons.some((r) => r.code === ALREADY_INTRODUCED.code)) return [];
-  const market = marketFor(lead.country);
-  const { figures, registry } = figuresFrom(ctx, lead, market, registerAnswers, documents);
-  const declinedBy = routedOptions.filter((o) => o.lenderStatus === "declined").map((o) => o.lenderOrganisationId);
-  return unlocksOnOpenOptions(matcherFacts(leadFacts(lead, market, figures, registry)), await currentPanel(ctx), declinedBy);
-}
 
 async function viewOf(ctx: ViewContext, found: LeadWithRelations) {
   const { lead, documents, routing, offers, routedOptions, renewals, registerAnswers, hubLinkGeneration, attributionSince } = found;
@@ -51,7 +32,7 @@ async function viewOf(ctx: ViewContext, found: LeadWithRelations) {
       offers: offers.map(partnerOfferView),
       allOffersDeclined: allDeclined(offers),
       outcomes: partnerOutcomes(routedOptions),
-      unlocks: await openUnlocks(ctx, found),
+      ...(await openOutlook(ctx, found)),
       fundingOutcome:
         routing?.outcome === "funded" && routing.outcomeAt && routing.fundedAmount !== null ? { funded_at: routing.outcomeAt, funded_amount: routing.fundedAmount } : null,
       reasons: routing?.reasons ?? [],
@@ -73,14 +54,14 @@ async function findVersionedLeadView(ctx: ViewContext, scope: Scope, id: string)
   return found ? { view: await viewOf(ctx, found), version: found.lead.version } : null;
 }
 
-/** GET /leads/{id} with the version it shows; 404 outside the caller's account and environment. */
+/** GET /leads/{id} with the version it shows; `not_found` outside the caller's account and environment. */
 export async function readVersionedLead(ctx: ViewContext, scope: Scope, id: string) {
   const found = await findVersionedLeadView(ctx, scope, id);
   if (!found) throw new Refusal("not_found", "No lead with that id in this account and environment.");
   return found;
 }
 
-/** GET /leads/{id}; 404 outside the caller's account and environment. */
+/** GET /leads/{id}; `not_found` outside the caller's account and environment. */
 export async function readLead(ctx: ViewContext, scope: Scope, id: string) {
   const view = await findLeadView(ctx, scope, id);
   if (!view) throw new Refusal("not_found", "No lead with that id in this account and environment.");

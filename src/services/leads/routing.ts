@@ -12,12 +12,14 @@ import type { Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { eventInsertWhere } from "../../db/guarded";
 import { dealInsertForSubmission, offerInsertForSubmission, routingInsert, submissionWon, type NewOffer } from "../../db/leads/routing";
-import type { DealSubject } from "../../domain/deals/types";
+import { subjectOf } from "../../domain/leads/subject";
 import { matcherFacts } from "../../domain/deals/facts";
 import { newDealReference } from "../../domain/deals/reference";
 import type { ResolvedFigures } from "../../domain/figures";
 import type { Lead, LeadOption } from "../../domain/leads/types";
 import { matchBusiness, type MatchedProduct } from "../../domain/panel/matcher";
+import { heldRequirements, type Need, type RequirementField } from "../../domain/panel/requirements";
+import type { StoredDocument } from "../../domain/documents/types";
 import type { Market } from "../../domain/reference/markets";
 import type { RegistryAnswer } from "../../domain/registers/types";
 import type { LeadState } from "../../domain/reference/values";
@@ -36,6 +38,8 @@ export interface LeadFacts {
   entity_type: string | null;
   /** The company register's stored answer at submit; null while none is stored. */
   registry: RegistryAnswer | null;
+  /** What the application holds of what products may require (domain/panel/requirements.ts). */
+  held: ReadonlySet<RequirementField>;
 }
 
 export interface MatchReason {
@@ -49,6 +53,8 @@ export interface LeadMatch {
   reasons: MatchReason[];
   /** Internal: names the lenders; never shown to a partner. */
   matchedProducts: MatchedProduct[];
+  /** What the application could add for more options (products left out by their requirements alone). */
+  needs?: Need[];
 }
 
 export type LeadMatcher = (facts: LeadFacts) => Promise<LeadMatch> | LeadMatch;
@@ -64,24 +70,23 @@ export const panelMatcher =
       options: result.productFamilies,
       reasons: result.reasons,
       matchedProducts: result.matchedProducts,
+      needs: result.needs,
     };
   };
 
-export const subjectOf = (lead: Lead): DealSubject => ({
-  country: lead.country,
-  channel: lead.channel,
-  business: lead.business,
-  contact: lead.contact,
-  funding: lead.funding,
-  trading: lead.trading,
-  consent: lead.consent,
-  significantPersons: lead.significantPersons,
-});
-
-/** The matcher's facts for a lead, from the figures the lead shows. */
-export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures, registry: RegistryAnswer | null = null): LeadFacts {
+/**
+ * The matcher's facts for a lead, from the figures the lead shows and what the application holds
+ * (its fields, persons and accepted parsed statements) of what a product may require.
+ */
+export function leadFacts(lead: Lead, market: Market, figures: ResolvedFigures, registry: RegistryAnswer | null = null, documents: readonly StoredDocument[] = []): LeadFacts {
   return {
     registry,
+    held: heldRequirements({
+      business: lead.business,
+      contact: lead.contact,
+      significantPersons: lead.significantPersons,
+      statements: documents.filter((d) => d.state === "accepted").map((d) => d.statement),
+    }),
     market,
     environment: lead.environment,
     figures,

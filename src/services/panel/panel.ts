@@ -1,5 +1,6 @@
 import { listLenderProducts, replaceLenderProducts } from "../../db/panel/panel";
 import type { PanelProduct } from "../../domain/panel/product";
+import type { Requirement } from "../../domain/panel/requirements";
 import type { Market } from "../../domain/reference/markets";
 import type { CreditScoreBand, Industry, ProductFamily, Purpose } from "../../domain/reference/values";
 import { Refusal } from "../../lib/refusal";
@@ -27,6 +28,7 @@ export interface ProductSpec {
     term_months: { min: number; max: number };
     fee_pct: number;
   };
+  requires: Requirement[];
 }
 
 /** Explicit mapping from the operator's body to the domain product: nothing passes through unnamed. */
@@ -50,6 +52,7 @@ export function productFromSpec(lenderOrganisationId: string, spec: ProductSpec)
       termMonths: spec.pricing.term_months,
       feePct: spec.pricing.fee_pct,
     },
+    requires: spec.requires.map((r) => ({ field: r.field, ...(r.when ? { when: { ...r.when } } : {}) })),
   };
 }
 

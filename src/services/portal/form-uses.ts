@@ -1,5 +1,5 @@
 /**
- * Each rendered portal form is single-use for its action (issue 21 item 8). The first post of a
+ * Each rendered portal form is single-use for its action. The first post of a
  * form claims (session, token nonce, action) before it acts and records its outcome after; a second
  * post of the same form (a double click, a resent page) is not acted on again: it waits for the first
  * to finish and is shown its outcome (the same redirect). A first post that was refused (4xx) wrote

@@ -32,16 +32,23 @@ export interface IssuedInvitation {
 
 /**
  * `invitedBy` is `operator` or the inviting member's id. An unknown
- * organisation is a 404; someone who is already a current member is a 409 on
+ * organisation is `not_found`; someone who is already a current member is a `conflict` on
  * `email` (an invitation could not add them twice). The new invitation
  * revokes, in the same batch, every other pending one for that email.
  */
-export async function inviteMember(deps: Deps, organisationId: string, request: InvitationRequest, invitedBy: string): Promise<IssuedInvitation> {
+/** `audit`: a member's invitation from the portal is audited in the invitation's own batch (target: the invitation); the operator's is not. */
+export async function inviteMember(
+  deps: Deps,
+  organisationId: string,
+  request: InvitationRequest,
+  invitedBy: string,
+  audit?: { action: string; environment: "sandbox" | "live" },
+): Promise<IssuedInvitation> {
   const { db } = deps;
   await requireOrganisation(deps, organisationId);
   const email = normaliseEmail(request.email);
   if (await findMemberByEmail(db, organisationId, email)) throw new Refusal("conflict", "That person is already a member of this organisation.", { field: "email" });
-  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null);
+  return issue(deps, organisationId, { email, role: request.role }, invitedBy, null, audit);
 }
 
 /**
@@ -50,12 +57,12 @@ export async function inviteMember(deps: Deps, organisationId: string, request: 
  * member: a new passkey, and the old passkeys and sessions deleted in the same batch
  * (`reenrolMember`); the member's id and role stay. Like any invitation it revokes the email's other
  * pending ones, and its audit entry (`member.reinvited`, target: the invitation) is written in the
- * same batch. Another organisation's or a removed member is a 404.
+ * same batch. Another organisation's or a removed member is `not_found`.
  *
- * Who may issue one (issue 39 item 1): an admin of the organisation for a member whose role is
+ * Who may issue one: an admin of the organisation for a member whose role is
  * `member`; only the operator for an admin (`by.memberId` `operator`), since the link takes over
  * whoever it names, and an admin's click alone must not make another admin's account theirs. An
- * admin asking for an admin's, or their own (they are signed in with a passkey), is a 409.
+ * admin asking for an admin's, or their own (they are signed in with a passkey), is a `conflict`.
  */
 export async function reinviteMember(deps: Deps, by: { organisationId: string; memberId: string; environment: "sandbox" | "live" }, memberId: string): Promise<IssuedInvitation> {
   await requireOrganisation(deps, by.organisationId);
@@ -138,7 +145,7 @@ export interface PendingInvitation {
   createdAt: string;
 }
 
-/** The organisation's invitations that can still be accepted (unknown organisation: 404). */
+/** The organisation's invitations that can still be accepted (unknown organisation: `not_found`). */
 export async function pendingInvitationsOf(deps: Deps, organisationId: string): Promise<PendingInvitation[]> {
   await requireOrganisation(deps, organisationId);
   const rows = await listPendingInvitations(deps.db, organisationId, epochSeconds(deps));
@@ -148,7 +155,7 @@ export async function pendingInvitationsOf(deps: Deps, organisationId: string): 
 /**
  * Revokes a pending invitation of this organisation with its audit entry, in
  * one batch. `by` is `operator` or the revoking member's id. Another
- * organisation's, a used or an already revoked invitation is a 404.
+ * organisation's, a used or an already revoked invitation is `not_found`.
  */
 export async function revokeInvitationOf({ db, clock }: Deps, organisationId: string, invitationId: string, by: { memberId: string; environment: "sandbox" | "live" }) {
   const revoked = await revokeInvitation(db, { organisationId, invitationId, at: clock().toISOString(), by: by.memberId, auditId: newId("aud"), environment: by.environment });

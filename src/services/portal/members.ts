@@ -2,7 +2,7 @@
  * An organisation's members as its admins see them: the list, removal (which
  * ends the member's sessions in the same batch, so they are out at once) and
  * the audit log, newest first and keyset-paged. Always one organisation's,
- * in SQL: another organisation's member id finds nothing (404).
+ * in SQL: another organisation's member id finds nothing (`not_found`).
  */
 import { auditPage } from "../../db/portal/audit";
 import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
@@ -30,7 +30,7 @@ export async function removeMemberOf(deps: Deps, viewer: PortalViewer, memberId:
   throw new Refusal("not_found", "No such member.");
 }
 
-/** A current member of the viewer's organisation, for the role question; another organisation's or a removed one is a 404. */
+/** A current member of the viewer's organisation, for the role question; another organisation's or a removed one is `not_found`. */
 export async function memberOf({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">, memberId: string) {
   const member = await findCurrentMember(db, viewer.organisationId, memberId);
   if (!member) throw new Refusal("not_found", "No such member.");
@@ -41,7 +41,7 @@ export async function memberOf({ db }: Deps, viewer: Pick<PortalViewer, "organis
  * Gives a current member of the viewer's organisation another role, audited in the same batch
  * (`member.role_changed_to_admin|member`). The member's sessions read the role from the member
  * row on every request, so open pages hold the new role at once. Refused: no such current member
- * here (404), the role they already have (409), or demoting the organisation's only admin (409,
+ * here (`not_found`), the role they already have (`conflict`), or demoting the organisation's only admin (`conflict`,
  * oneself included: someone must be left to manage members).
  */
 export async function changeMemberRoleOf(deps: Deps, viewer: PortalViewer, memberId: string, role: PortalRole) {

@@ -31,7 +31,7 @@ import { countAttemptFromAddress, countAttemptOnAccount, countChallengeFromAddre
 /**
  * The WebAuthn library, loaded on the first ceremony rather than when the Worker starts: it brings
  * the ASN.1 schemas of every attestation format (asn1js, @peculiar/*, reflect-metadata), whose
- * module code was most of a cold isolate's startup for every door (issue 25; docs/capacity.md).
+ * module code was most of a cold isolate's startup for every door (docs/capacity.md).
  * The bundler keeps a dynamically imported module unevaluated until this import runs.
  */
 const webauthn = () => Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")]).then(([server, helpers]) => ({ ...server, isoBase64URL: helpers.isoBase64URL }));
@@ -65,7 +65,7 @@ export async function registrationOptions(deps: Deps, rp: RelyingParty, token: s
     userDisplayName: `${found.invitation.email} (${found.organisation.name})`,
     attestationType: "none",
     // Discoverable, so signing in needs no email: the browser offers the passkeys it holds for this site.
-    // User verification required (issue 21 item 12): a passkey proves who holds it, not only that someone is there.
+    // User verification required: a passkey proves who holds it, not only that someone is there.
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
     timeout: CHALLENGE_TTL_SECONDS * 1000,
   });
@@ -185,7 +185,7 @@ async function verifiedAssertion(rp: RelyingParty, expectedChallenge: string, re
 }
 
 /**
- * A sign-in with a passkey that a new sign-in link replaced (issue 39 item 1) is refused with what
+ * A sign-in with a passkey that a new sign-in link replaced is refused with what
  * happened: when, and whose link, so the member learns of a re-enrolment they did not make. Told only
  * to an answer the replaced passkey itself signed (its public key is kept for this); it opens nothing.
  */
@@ -202,7 +202,7 @@ async function tellOfReplacement(deps: Deps, rp: RelyingParty, expectedChallenge
 }
 
 /**
- * A further passkey for a signed-in member (issue 23 item 4), and removing one. The registration
+ * A further passkey for a signed-in member, and removing one. The registration
  * challenge is bound to the member: its `invitation_id` holds the member's id (`mem_…`, never an
  * invitation's `inv_…`), so it answers this member's ceremony only, not an invitation nor a sign-in.
  */
@@ -247,7 +247,7 @@ export async function completeAddPasskey(deps: Deps, rp: RelyingParty, viewer: P
 /** The viewer's own passkeys (name from where it lives, created, last used). */
 export const passkeysOf = ({ db }: Deps, viewer: Pick<PortalViewer, "memberId">) => listMemberPasskeys(db, viewer.memberId);
 
-/** Removes one of the viewer's own passkeys; another's (or an unknown id) is 404, the last one 409. */
+/** Removes one of the viewer's own passkeys; another's (or an unknown id) is `not_found`, the last one `conflict`. */
 export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credentialId: string) {
   const { db } = deps;
   const removed = await removeMemberPasskey(db, { organisationId: viewer.organisationId, memberId: viewer.memberId, environment: viewer.environment, auditId: newId("aud"), at: isoNow(deps) }, credentialId);
@@ -258,7 +258,7 @@ export async function removePasskeyOf(deps: Deps, viewer: PortalViewer, credenti
 }
 
 /**
- * The step-up (issue 39 item 9): a signed-in member proves one of their own passkeys on the page, and
+ * The step-up: a signed-in member proves one of their own passkeys on the page, and
  * this session (only this one) counts as checked for `STEP_UP_SECONDS`. The challenge is bound to the
  * member (`invitation_id` holds the member's id, purpose `sign_in`), so it answers neither a sign-in nor
  * another member's step-up; attempts count against the member's account like a sign-in's.

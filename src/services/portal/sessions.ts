@@ -2,7 +2,7 @@
  * Portal sessions: the cookie carries a random token, D1 keeps its SHA-256, so
  * a session can be ended server-side (sign-out, member removal) and a stolen
  * cookie dies with it. Sessions end after twelve idle hours, and 7 days after they began (an
- * admin's 12 hours: issue 39 item 9).
+ * admin's 12 hours).
  */
 import { endSession, findLiveSession, insertSession, setSessionEnvironment, touchSession } from "../../db/portal/sessions";
 import { ENVIRONMENTS, type Environment } from "../../domain/identity/keys";
@@ -18,7 +18,6 @@ export async function openSession(deps: Deps, member: { id: string; organisation
     tokenHash: await sha256Hex(token),
     memberId: member.id,
     organisationId: member.organisationId,
-    environment: "sandbox",
     createdAt: isoNow(deps),
     lastSeenAt: epochSeconds(deps),
     // Opened by a passkey just proved (a sign-in, an enrolment): the step-up actions need no second one yet.
@@ -52,15 +51,16 @@ export async function viewerOfSession(deps: Deps, token: string): Promise<Portal
 
 export const signOut = (deps: Deps, viewer: Pick<PortalViewer, "sessionId">) => endSession(deps.db, viewer.sessionId, isoNow(deps));
 
-export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId">, environment: Environment) =>
-  setSessionEnvironment(db, viewer.sessionId, environment);
+/** Switches the session, and remembers the choice as the member's last environment (a new sign-in starts there). */
+export const switchEnvironment = ({ db }: Deps, viewer: Pick<PortalViewer, "sessionId" | "memberId" | "organisationId">, environment: Environment) =>
+  setSessionEnvironment(db, { tokenHash: viewer.sessionId, memberId: viewer.memberId, organisationId: viewer.organisationId }, environment);
 
 /**
  * The form token every portal form carries: `<environment>.<nonce>.<hmac>`, the HMAC of the
  * session, the environment the page was rendered for and a random nonce (one per rendered page)
  * under the service's signing secret. Beside the same-origin check it refuses a forged cross-site
  * post even from a browser that sends no Origin or Sec-Fetch-Site; the environment lets the portal
- * refuse a form rendered for sandbox once the session looks at live (issue 21 item 7), and the
+ * refuse a form rendered for sandbox once the session looks at live, and the
  * nonce makes each rendered form single-use for its action (item 8, `services/portal/form-uses.ts`).
  */
 export async function formTokenOf({ env }: Deps, viewer: Pick<PortalViewer, "sessionId" | "environment">, nonce = randomToken(20)) {

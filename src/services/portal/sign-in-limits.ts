@@ -23,7 +23,7 @@ const count = (deps: Deps, bucket: string, limit: number) =>
     limited: (resetSeconds) => `Too many sign-in attempts; try again in ${Math.ceil(resetSeconds / 60)} minutes.`,
   });
 
-/** One attempt from this address (`clientAddress`, lib/client-address.ts); throws 429 with Retry-After once the window is spent. */
+/** One attempt from this address (`clientAddress`, lib/client-address.ts); refuses `rate_limited` with Retry-After once the window is spent. */
 export const countAttemptFromAddress = (deps: Deps, address: string) => count(deps, addressBucket(address), SIGN_IN_ATTEMPTS_PER_ADDRESS);
 
 /** One attempt on this member's account. */

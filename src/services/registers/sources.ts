@@ -1,8 +1,8 @@
 /**
  * The one place that decides which register a lookup asks: a sandbox lead is
- * only ever answered by the sandbox's fixtures (src/registers/sandbox.ts), so
+ * only ever answered by the sandbox's fixtures (src/registers/sources/sandbox.ts), so
  * no sandbox lookup reaches a real register; a live lead by its market's real
- * source (src/registers/select.ts), configured from Worker vars and secrets.
+ * source (src/registers/sources/select.ts), configured from Worker vars and secrets.
  */
 import { registerConfigFrom } from "../../registers/config";
 import { sourceContextFrom } from "../../registers/context";

@@ -1,5 +1,5 @@
 /**
- * Where a webhook delivery's body lives: R2, not D1 (issue 40 item 2). The body is serialised once per
+ * Where a webhook delivery's body lives: R2, not D1. The body is serialised once per
  * event and payload mode at dispatch and put in the DOCUMENTS bucket under
  * `webhook-bodies/<environment>/<day of the delivery>/<SHA-256 of its bytes>`; the delivery row keeps the
  * hash (`body_hash`) and every attempt, automatic or by hand, sends those exact bytes, so a re-send days

@@ -20,7 +20,7 @@ const destinationOptions = ({ env }: Deps): DestinationOptions => ({
   dohTimeoutMs: dohTimeoutFrom(env.DOH_TIMEOUT_MS),
 });
 
-/** `refused`: the URL is at fault (400 naming `url`). `unavailable`: the resolver is, so try again (503). */
+/** `refused`: the URL is at fault (`invalid_request` naming `url`). `unavailable`: the resolver is, so try again (`resolver_unavailable`). */
 export type DestinationVerdict = { ok: true; url: URL } | { ok: false; kind: "refused" | "unavailable"; reason: string };
 
 /** The policy and resolver come from `deps.env` (ALLOW_PRIVATE_WEBHOOKS, DOH_URL, DOH_TIMEOUT_MS); a resolver outage is logged through `deps.log`. */

@@ -21,9 +21,9 @@ async function storedSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, su
 }
 
 /**
- * The portal's filter (issue 23 item 12): the subject a person typed, checked against what they own,
+ * The portal's filter: the subject a person typed, checked against what they own,
  * so a mistyped or foreign reference is told as such ("No lead with reference RF-XXXXXX.") instead of
- * an empty log. Answers the subject as stored; refuses with 400 `invalid_request` naming `subject`.
+ * an empty log. Answers the subject as stored; refuses with `invalid_request` naming `subject`.
  */
 export async function requireEventSubject(ctx: ViewContext, scope: Scope, api: WebhookApi, typed: string) {
   const subject = typed.trim();
@@ -92,7 +92,7 @@ export interface SubjectName {
 }
 
 /**
- * The names of the events' subjects (issue 23 item 9), read in two scoped queries (the organisation's own
+ * The names of the events' subjects, read in two scoped queries (the organisation's own
  * leads and, for a lender, its own deals in the environment), keyed `type:id`. A subject that is not the
  * caller's (or no longer there) has no entry: the page shows it without a name.
  */

@@ -14,7 +14,7 @@
  * attempt and the endpoint's counters (and, on a keyed request, the
  * Idempotency-Key's commit): it exists settled or not at all. A failure of
  * that batch leaves no delivery (never one `pending` that nothing would ever
- * settle) and answers the 500 that says nothing was saved; the receiver may
+ * settle) and fails (`internal_error`), which says nothing was saved; the receiver may
  * have had the ping, and a retry sends another.
  */
 import { runBatch } from "../../db/batch";

@@ -27,7 +27,7 @@ ${SCHEME_FIELDS[scheme].map(
   const signStep = completion.signed
     ? html`<p id="signed">Signed ${local.time(completion.signed_at)}.</p>${agreementUrl ? html`<p><a href="${agreementUrl}">Download the agreement (PDF)</a></p>` : ""}`
     : !completion.agreement_uploaded || !agreementUrl
-      ? html`<p class="muted">The agreement is not ready yet; you will be notified.</p>`
+      ? html`<p class="muted">The agreement is not ready yet. When the funding provider uploads it, it appears on this page and under Notifications on your hub's overview.</p>`
       : html`<p><a href="${agreementUrl}">Read the agreement (PDF)</a>, uploaded ${local.time(completion.agreement_uploaded_at)}.</p>${
           completion.account_submitted && accepted
             ? html`<form method="post" action="${action}/signature">

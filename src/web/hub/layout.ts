@@ -8,7 +8,7 @@ import type { HtmlEscapedString } from "hono/utils/html";
 import type { LocalForm } from "../../domain/hub/local-form";
 import { sizeInWords } from "../kit/format";
 
-export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /**
  * Phone first: no wide tables; lists of records are cards holding a definition
@@ -26,7 +26,7 @@ label{display:block;margin:.6rem 0 .2rem}input[type=text],input[type=email],inpu
 input[type=file]{max-width:100%;font-size:max(1rem,16px);min-height:2.75rem}label:has(>input[type=checkbox]),label:has(>input[type=radio]){display:flex;gap:.6rem;align-items:center;min-height:2.75rem}input[type=checkbox],input[type=radio]{width:1.4rem;height:1.4rem;flex:none}
 [aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{color:#596070;font-weight:400}
 button{margin-top:.8rem;padding:.55rem 1rem;font-size:1rem;min-height:2.75rem}.muted{color:#596070}nav a{margin-right:1rem}
-a{color:#1a4fb8}.status{font-weight:600}`;
+a{color:#1a4fb8}.status{font-weight:600}.todo{border:2px solid #1a4fb8}.todo h2{margin-top:0}.todo ul{margin:0;padding-left:1.2rem}.todo li{margin:.3rem 0}`;
 
 export interface Feedback {
   /** Shown in a green box after a successful action. */
@@ -101,8 +101,18 @@ export function tooLargePage(base: string, back: string, limit: { bytes: number;
   return layout("Too large", base, content);
 }
 
-/** Too many requests from this address or on this link (429, with Retry-After). */
-export const tooManyPage = () => plainPage("Too many requests", html`<p>Too many requests in a short time. Wait a minute, then reload the page.</p>`);
+/** Too many requests from this address or on this link (429), or the service too busy (503): when to try again, as `Retry-After` says. */
+export const tooManyPage = (wait: string) => plainPage("Too many requests", html`<p>Too many requests in a short time. Wait ${wait}, then reload the page.</p>`);
+
+/** A refusal outside a form, in words (its status is the refusal's). */
+export const refusedPage = (message: string) => plainPage("Not possible", html`<p>${message}</p>`);
+
+/** Our failure: the request id to quote, and for a post that it may have been saved before the failure. */
+export const failedPage = (requestId: string, maybeSaved: boolean) =>
+  plainPage(
+    "Something went wrong",
+    html`<p>Something went wrong on our side.${maybeSaved ? " What you sent may have been saved: reload your hub to check before sending it again." : " Reload the page in a moment."}</p><p>If it keeps happening, tell your adviser this reference: <code>${requestId}</code>.</p>`,
+  );
 
 /**
  * The answer to a link followed from another site: the cookie is set, and this

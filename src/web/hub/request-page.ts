@@ -6,7 +6,7 @@ import { FILES_PER_UPLOAD_MAX } from "../../domain/hub/view";
 import type { DocumentType } from "../../domain/reference/values";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
-import { LABELS, sizeInWords } from "../kit/format";
+import { fileSizeInWords, LABELS, sizeInWords } from "../kit/format";
 import { feedback, layout, requiredMark, type Feedback, type HubView } from "./layout";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
@@ -36,7 +36,7 @@ ${request.note ? html`<p>Note: <bdi>${request.note}</bdi></p>` : ""}
 ${feedback(f)}
 ${
   files.length > 0
-    ? html`<h2>Files sent</h2><ul id="request-files">${files.map((d) => html`<li>${d.filename} (${d.byteSize} bytes, ${local.time(d.receivedAt)})</li>`)}</ul>`
+    ? html`<h2>Files sent</h2><ul id="request-files">${files.map((d) => html`<li><bdi>${d.filename}</bdi> (${fileSizeInWords(d.byteSize)}, ${local.time(d.receivedAt)})</li>`)}</ul>`
     : ""
 }
 ${

@@ -18,9 +18,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { html } from "hono/html";
 import type { AppEnv } from "../../app-env";
-import { onError } from "../../api/problem";
 import { HUB_ROUTE, HUB_SESSION_COOKIE } from "../../lib/signed-links";
-import { Refusal } from "../../lib/refusal";
 import { clientAddress } from "../../lib/client-address";
 import { hubIsReadOnly } from "../../domain/hub/link";
 import { countHubRequestFromAddress, countHubRequestOnLink } from "../../services/hub/hub-links";
@@ -46,13 +44,14 @@ import {
   submitAccount,
   uploadToRequest,
 } from "../../services/hub/client-hub";
-import { acceptHubOffer, declineHubOffer, hubOffer } from "../../services/hub/offers";
+import { acceptHubOffer, declineHubOffer, hubOfferWithDisclosure } from "../../services/hub/offers";
 import { linksFor } from "../../services/views/links";
 import { completionPage } from "./completion-page";
 import { notFound, type HubContext, type HubEnv } from "./context";
-import { expiredPage, openingPage, readOnlyPage, tooLargePage, tooManyPage } from "./layout";
+import { expiredPage, failedPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
 import type { RefusalStatus } from "../../lib/refusal-status";
-import { formAction, optionalTextOf as text, showRefused } from "../kit/form";
+import { formAction, optionalTextOf as text } from "../kit/form";
+import { pageErrors } from "../kit/page-errors";
 import type { PageRefusal } from "../kit/refusal";
 import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
@@ -86,15 +85,24 @@ const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("do
 
 const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field } });
 
-/** A refusal while showing a page: the plain 404 page, or the page with the reason. */
-const refused = (c: HubContext, error: unknown, show: (f: Feedback) => Promise<Response>) => showRefused(c, error, notFound, (r) => show(feedbackOf(r)));
-
-/** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message. */
+/** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler. */
 const hubForm = <D>(
   act: (c: HubContext, form: FormData) => Promise<string>,
   showAgain: (c: HubContext, f: Feedback, status: RefusalStatus, draft: D) => Promise<Response>,
-  draftOf: (form: FormData) => D,
-) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf, notFound });
+  draftOf?: (form: FormData) => D,
+) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf });
+
+/**
+ * The hub's last word (web/kit/page-errors.ts): an unknown lead or thing is the plain 404 page, a
+ * throttled request the "too many requests" page with Retry-After, anything else a page (never JSON),
+ * all with the hub's headers.
+ */
+const hubErrors = pageErrors<HubEnv>({
+  notFound,
+  refused: async (c, refusal) => withHubHeaders(await c.html(refusedPage(refusal.message), refusal.status)),
+  tryLater: async (c, wait, status) => withHubHeaders(await c.html(tooManyPage(wait), status)),
+  failed: async (c, requestId, maybeSaved) => withHubHeaders(await c.html(failedPage(requestId, maybeSaved), 500)),
+});
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) =>
   c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Refused</title></head><body><h1>Refused</h1><p>This form must be sent from the hub page itself.</p></body></html>`, 403),
@@ -206,7 +214,7 @@ function createHubPages() {
 
   const showRequest = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
     c.html(requestPage(c.get("hubView"), await loadRequest(c.get("deps"), c.get("lead"), c.req.param("requestId")!), f), status);
-  hub.get("/requests/:requestId", async (c) => showRequest(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showRequest(c, f))));
+  hub.get("/requests/:requestId", async (c) => showRequest(c, noticeOf(c)));
   hub.post(
     "/requests/:requestId",
     takesFiles(),
@@ -219,13 +227,17 @@ function createHubPages() {
         return `${c.get("hubBase")}/requests/${requestId}?done=uploaded`;
       },
       (c, f, status) => showRequest(c, f, status),
-      () => ({}),
     ),
   );
 
-  const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) =>
-    c.html(offerPage(c.get("hubView"), c.get("lead"), await hubOffer(c.get("deps"), c.get("lead"), c.req.param("offerId")!), f), status);
-  hub.get("/offers/:offerId", async (c) => showOffer(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showOffer(c, f))));
+  // The page an offer is accepted on tells the business of the introducer's commission first, and its amount on "How much?" (docs/commission.md).
+  const showOffer = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, amount = false) => {
+    const view = c.get("hubView");
+    const { offer, disclosures } = await hubOfferWithDisclosure(c.get("deps"), c.get("lead"), c.req.param("offerId")!, { amount, readOnly: view.readOnly ?? false, money: view.local.money });
+    return c.html(offerPage(view, c.get("lead"), offer, f, disclosures), status);
+  };
+  hub.get("/offers/:offerId", async (c) => showOffer(c, noticeOf(c)));
+  hub.get("/offers/:offerId/commission", async (c) => showOffer(c, {}, 200, true));
   hub.post(
     "/offers/:offerId/acceptance",
     hubForm(
@@ -235,7 +247,6 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
       },
       (c, f, status) => showOffer(c, f, status),
-      () => ({}),
     ),
   );
 
@@ -248,13 +259,12 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=declined`;
       },
       (c, f, status) => showOffer(c, f, status),
-      () => ({}),
     ),
   );
 
   const showMessages = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: { subject?: string; body?: string } = {}) =>
     c.html(messagesPage(c.get("hubView"), await loadMessages(c.get("deps"), c.get("lead"), c.req.param("ref")!), f, draft), status);
-  hub.get("/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showMessages(c, f))));
+  hub.get("/deals/:ref/messages", async (c) => showMessages(c, noticeOf(c)));
   hub.post(
     "/deals/:ref/messages",
     hubForm(
@@ -269,7 +279,7 @@ function createHubPages() {
 
   const showCompletion = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200, draft: Record<string, string> = {}) =>
     c.html(completionPage(c.get("hubView"), await loadCompletion(c.get("deps"), linksFor(c.env), c.get("lead"), c.req.param("ref")!), f, draft), status);
-  hub.get("/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)).catch((e) => refused(c, e, (f) => showCompletion(c, f))));
+  hub.get("/deals/:ref/completion", async (c) => showCompletion(c, noticeOf(c)));
   hub.post(
     "/deals/:ref/completion/account",
     hubForm(
@@ -317,13 +327,6 @@ export function createHubRoutes() {
   hub.route("/:leadId/:token{[0-9a-fA-F]{40}}", pages);
   hub.route("/:leadId", pages);
   hub.all("*", notFound);
-  // A throttled request gets a page with Retry-After; body-limit refusals and unexpected failures answer as the rest of the service does, with the hub's headers.
-  hub.onError(async (error, c) => {
-    if (error instanceof Refusal && error.code === "rate_limited") {
-      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
-      return withHubHeaders(await c.html(tooManyPage(), 429));
-    }
-    return withHubHeaders(onError(error, c as unknown as Context<AppEnv>));
-  });
+  hub.onError(hubErrors);
   return hub;
 }

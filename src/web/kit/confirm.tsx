@@ -57,6 +57,8 @@ interface ConfirmProps {
   /** What the person should expect after confirming (issue 23 item 15). */
   next?: string;
   children?: Child;
+  /** Inputs the confirmation itself takes (a decline's reasons, a funded amount): inside the one form, above its button. */
+  fields?: Child;
 }
 
 /** The review and the one form that does the action. The heading takes the focus target so a skip link or reader lands on the question. */
@@ -83,6 +85,7 @@ export const Confirm = (props: ConfirmProps) => (
       {Object.entries(props.hidden).map(([name, value]) => (
         <input type="hidden" name={name} value={value} />
       ))}
+      {props.fields}
       <div class="actions">
         <button type="submit" class={props.irreversible ? "danger" : undefined}>
           {props.confirmLabel}

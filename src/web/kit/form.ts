@@ -6,8 +6,10 @@
  */
 import type { Context } from "hono";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
-import { isNotFound, refusalForPage, type PageRefusal } from "./refusal";
-import { readNumber } from "./number-input";
+import { pageRefusal, type PageRefusal } from "./refusal";
+import { RefusedForm } from "./page-errors";
+import { isConfirmed } from "./confirm";
+import { dateOfParts, readDate, readQuantity, type DateOrder } from "./number-input";
 
 /** A form's text fields by name. */
 export type FormFields = Record<string, string>;
@@ -58,63 +60,103 @@ export function textFields(form: FormData, options: { trim?: boolean } = {}): Fo
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** How `jsonOfForm` reads a form's fields beyond text. */
+interface FormShape {
+  /** Number fields, each read by what its name holds (web/kit/number-input.ts `QUANTITY_OF`: money, percent, months). */
+  numbers?: readonly string[];
+  /** Day fields (an `<input type="date">`) that become the end of that day in UTC. */
+  days?: readonly string[];
+  /** Date fields typed as day, month and year (`<name>.day`, `.month`, `.year`) or in one box, read in this order. */
+  dates?: { names: readonly string[]; order: DateOrder };
+  /** The currency the form's amounts are in: a sign of another currency is not read. */
+  currency?: string;
+}
+
+/**
+ * A date field as posted: its three parts (`<name>.day`, `.month`, `.year`) or one box read in the
+ * market's order, as `YYYY-MM-DD`; what cannot be read is passed on as typed (the parts joined by
+ * `/`), so the schema refuses it by the date's name. Undefined when nothing was typed.
+ */
+export function dateOfForm(fields: FormFields, name: string, order: DateOrder): string | undefined {
+  const parts = [fields[`${name}.day`], fields[`${name}.month`], fields[`${name}.year`]].map((p) => (p ?? "").trim());
+  if (parts.some((p) => p !== "")) return dateOfParts(parts[0]!, parts[1]!, parts[2]!) ?? parts.join("/");
+  const box = (fields[name] ?? "").trim();
+  if (box === "") return undefined;
+  return readDate(box, order) ?? box;
+}
+
 /**
  * Form fields read into the JSON body an API schema validates: empty fields
- * are left out (as an API client leaves out a key), `numbers` are read as
- * numbers and `days` become the end of that day in UTC. What cannot be read is
+ * are left out (as an API client leaves out a key), `numbers` are read by the one
+ * input rule (`£50k`, `60%`, `3 years`), `days` become the end of that day in UTC and
+ * `dates` are read from their three parts or one box. What cannot be read is
  * passed on as typed, so the schema refuses it by its name.
  */
-export function jsonOfForm(fields: FormFields, shape: { numbers?: readonly string[]; days?: readonly string[] } = {}): Record<string, unknown> {
+export function jsonOfForm(fields: FormFields, shape: FormShape = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
+  const dates = shape.dates?.names ?? [];
   for (const [name, raw] of Object.entries(fields)) {
+    const date = dates.find((d) => name === d || name.startsWith(`${d}.`));
+    if (date !== undefined) {
+      if (!(date in body)) {
+        const value = dateOfForm(fields, date, shape.dates!.order);
+        if (value !== undefined) body[date] = value;
+      }
+      continue;
+    }
     if (raw === "") continue;
-    if (shape.numbers?.includes(name)) body[name] = readNumber(raw) ?? raw;
+    if (shape.numbers?.includes(name)) body[name] = readQuantity(name, raw, shape.currency) ?? raw;
     else if (shape.days?.includes(name)) body[name] = DAY.test(raw) ? `${raw}T23:59:59Z` : raw;
     else body[name] = raw;
   }
   return body;
 }
 
-/**
- * An error while showing or acting on a page: not found is the area's 404
- * page, a refusal (of `codes`, when given) is the page again with it, and
- * anything else goes on to the door's onError.
- */
-export async function showRefused<C extends Context>(
-  c: C,
-  error: unknown,
-  notFound: (c: C) => Response | Promise<Response>,
-  render: (refusal: PageRefusal) => Response | Promise<Response>,
-  codes: readonly RefusalCode[] = [],
-): Promise<Response> {
-  if (isNotFound(error)) return notFound(c);
-  return render(refusalForPage(error, codes));
-}
+/** Where a post goes next: the address to redirect to (303, with a notice), or a page answered at once (a secret shown once). */
+export type FormNext = string | Response;
 
 /** One form of a page, for `formAction`. */
 export interface FormPage<C extends Context, D> {
-  /** Acts on the form and answers where to go next (a 303 redirect). */
-  act: (c: C, form: FormData) => Promise<string>;
-  /** The form's page again, with the refusal and the draft. */
+  /** Acts on the form (validated with `parseForm`, the one way) and answers where to go next. */
+  act: (c: C, form: FormData) => Promise<FormNext>;
+  /** The form's page again, with the refusal and the draft, answered with the refusal's status. */
   showAgain: (c: C, refusal: PageRefusal, draft: D) => Response | Promise<Response>;
-  /** What of the form may be shown again (never a secret such as a bank number). */
-  draftOf: (form: FormData) => D;
-  /** The area's 404 page (another account's thing, or none). */
-  notFound: (c: C) => Response | Promise<Response>;
-  /** The refusal codes the page shows; by default every refusal. */
+  /** What of the form may be shown again (never a secret such as a bank number); none by default. */
+  draftOf?: (form: FormData) => D;
+  /** The refusal codes the form's page shows; by default every refusal but `not_found`. */
   codes?: readonly RefusalCode[];
+  /**
+   * An action that cannot be undone: without the confirm page's field (web/kit/confirm.tsx) nothing is
+   * done and the person is sent to the address this answers; null when what was posted needs no
+   * confirmation (a status form whose only some choices cannot be undone).
+   */
+  confirm?: (c: C, form: FormData) => string | null;
 }
 
-/** One form: read it, keep the draft, act and redirect (303); a refusal shows the form's page again with the draft. */
-export function formAction<C extends Context, D>(page: FormPage<C, D>) {
+/**
+ * The one shape of a form post, for every portal and hub POST: read the form once, keep the draft,
+ * act, then redirect (303) or answer the page the action made. A refusal is thrown on as a
+ * `RefusedForm` (web/kit/page-errors.ts), which the area's error handler answers with the form's
+ * page again; `not_found` and anything that is not a refusal the page shows go on to the same handler
+ * (the area's 404 page, or its error page), so no handler catches by hand.
+ */
+export function formAction<C extends Context, D = Record<string, never>>(page: FormPage<C, D>) {
   return async (c: C): Promise<Response> => {
-    let draft: D | undefined;
-    try {
-      const form = await readForm(c);
-      draft = page.draftOf(form);
-      return c.redirect(await page.act(c, form), 303);
-    } catch (error) {
-      return showRefused(c, error, page.notFound, (refusal) => page.showAgain(c, refusal, draft ?? ({} as D)), page.codes);
+    const form = await readForm(c);
+    if (page.confirm && !isConfirmed(textFields(form))) {
+      const question = page.confirm(c, form);
+      if (question !== null) return c.redirect(question, 303);
     }
+    const draft = page.draftOf ? page.draftOf(form) : ({} as D);
+    let next: FormNext;
+    try {
+      next = await page.act(c, form);
+    } catch (error) {
+      const shown = error instanceof Refusal && error.code !== "not_found" && (!page.codes || page.codes.includes(error.code));
+      if (!shown) throw error;
+      const refusal = pageRefusal(error);
+      throw new RefusedForm(refusal, () => page.showAgain(c, refusal, draft));
+    }
+    return typeof next === "string" ? c.redirect(next, 303) : next;
   };
 }

@@ -8,6 +8,8 @@
  * list knows is shown in words made from it, never as a code with underscores.
  */
 import { localFormOf } from "../../domain/hub/local-form";
+import { UNKNOWN_EXTENSION } from "../../domain/documents/file-type";
+import { SIGNATURE_SCHEME } from "../../domain/hub/signature";
 import {
   COMPANY_TYPES,
   CREDIT_SCORE_BANDS,
@@ -58,6 +60,39 @@ const REGISTER_REASONS: Record<string, string> = {
   not_configured: "this market's register is not connected yet",
   not_available_in_state: "it does not cover this state",
   rate_limited: "it asked us to slow down; it is asked again later",
+};
+
+/** Where a register answer came from (the answer's `source`). */
+const REGISTER_SOURCES: Record<string, string> = {
+  official_register: "The official company register",
+  sandbox: "The sandbox register (made-up facts for testing)",
+};
+
+/** A register's own company-type codes (Companies House `ltd`, `plc`, `llp`, …) where no market list holds them. */
+const REGISTER_COMPANY_TYPES: Record<string, string> = {
+  ltd: "Private limited company (Ltd)",
+  plc: "Public limited company (plc)",
+  llp: "Limited liability partnership (LLP)",
+  "private-unlimited": "Private unlimited company",
+  "limited-partnership": "Limited partnership",
+  "private-limited-guarant-nsc": "Private company limited by guarantee",
+  "private-limited-guarant-nsc-limited-exemption": "Private company limited by guarantee",
+};
+
+/** A business identifier the registers give (`market.identifiers` keys), by its name in that market. */
+const IDENTIFIERS: Record<string, string> = {
+  lei: "Legal Entity Identifier (LEI)",
+  vat_number: "VAT number",
+  ein: "Employer Identification Number (EIN)",
+  state_entity_number: "State entity number",
+  state: "State of registration",
+  business_number: "Business Number",
+  abn: "Australian Business Number (ABN)",
+  nip: "Tax number (NIP)",
+  krs: "Court register number (KRS)",
+  regon: "Statistical number (REGON)",
+  siren: "SIREN",
+  siret: "SIRET",
 };
 
 /** A webhook endpoint's payload mode (the register form's two choices) and why a delivery attempt was made. */
@@ -111,8 +146,13 @@ export const LABELS = {
   /** A webhook event's description (`lead.submitted` → "A lead was submitted"); the name stays beside it. */
   // `lead.created` opens every lead's timeline but is no webhook event.
   event: from([...PARTNER_EVENTS, ...LENDER_EVENTS, { value: "lead.created", label: "The lead was created" }]),
+  registerSource: (value: string | null | undefined) => (value ? (REGISTER_SOURCES[value] ?? inWords(value)) : "—"),
+  identifier: (value: string) => IDENTIFIERS[value] ?? inWords(value),
   entityType: (country: string | null | undefined, value: string | null | undefined) =>
     from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
+  /** The company type a register gave: its own code (`ltd`) or a market list's value, in words. */
+  registerCompanyType: (country: string | null | undefined, value: string | null | undefined) =>
+    value && REGISTER_COMPANY_TYPES[value] ? REGISTER_COMPANY_TYPES[value] : from(COMPANY_TYPES[country ?? ""] ?? Object.values(COMPANY_TYPES).flat())(value),
 };
 
 /** An environment inside a sentence ("in the sandbox environment"): its label, lower-cased. */
@@ -154,4 +194,35 @@ export function sizeInWords(bytes: number): string {
   const MB = 1024 * 1024;
   if (bytes >= MB) return `${Math.floor(bytes / MB)} MB`;
   return `${Math.max(1, Math.floor(bytes / 1024))} KB`;
+}
+
+/**
+ * A file's size as a person reads it: "3 MB", "1.5 MB", "24 KB", never a count of bytes. One
+ * decimal place from a megabyte up, where it says something; at least "1 KB" for a tiny file.
+ */
+export function fileSizeInWords(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * A stored file's name as a person reads it. A file of no kind we recognise is stored ending in
+ * `.bin` (domain/documents/file-type.ts): that extension is ours, not the sender's, so it is said
+ * in words instead ("notes (file type not recognised)").
+ */
+export function fileNameInWords(name: string): string {
+  const suffix = `.${UNKNOWN_EXTENSION}`;
+  return name.toLowerCase().endsWith(suffix) ? `${name.slice(0, -suffix.length) || "file"} (file type not recognised)` : name;
+}
+
+/**
+ * The business's signature check as a lender reads it: what the signature is and what it is bound
+ * to, never the stored `typed_name:<hash>` (the API's `signature_verification` keeps it for
+ * anyone who wants to recompute it; docs/client-hub.md "Signature scheme").
+ */
+export function signatureInWords(verification: string | null | undefined): string {
+  if (!verification) return "—";
+  if (verification.startsWith(`${SIGNATURE_SCHEME}:`)) return "Name typed and consent given, bound to the agreement file that was signed";
+  return "Recorded";
 }

@@ -12,16 +12,17 @@
 import type { z } from "@hono/zod-openapi";
 import { sentFor } from "../../lib/validation";
 import { FORBIDDEN_LINES_MESSAGE, FORBIDDEN_TEXT_MESSAGE } from "../../lib/unicode";
+import { EXAMPLE_OF, quantityOf } from "./number-input";
 
 /** What a page shows: the input name it belongs beside (null: above the form), the field's label and the person's message. */
-export interface PageMessage {
+interface PageMessage {
   field: string | null;
   label: string | null;
   message: string;
 }
 
 /** A service's refusal as a form sees it: the code (ApiError's or the Refusal's), the developer detail and the field, with the lists some refusals carry. */
-export interface RefusalLike {
+interface RefusalLike {
   code: string;
   detail: string;
   field?: string | null;
@@ -35,7 +36,7 @@ export interface RefusalLike {
  * Every field a portal or hub form fills, by its path with list indexes and the
  * API's `query.` / `body.` prefixes dropped, to the name a person knows it by.
  */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+const FIELD_LABELS: Readonly<Record<string, string>> = {
   country: "Market",
   partner_reference: "Your reference",
   "channel.name": "Channel name",
@@ -134,7 +135,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
 const BY_KIND = {
   required: (label: string) => `${label} is needed.`,
   required_for_submit: (label: string) => `${label} is needed before you can submit.`,
-  not_a_number: (label: string) => `Enter the ${lower(label)} as a number, for example 50000.`,
+  // Overwritten per field by `wording` with the field's own example (number-input.ts EXAMPLE_OF).
+  not_a_number: (label: string) => `Enter the ${lower(label)} as a number.`,
   not_text: (label: string) => `Enter the ${lower(label)} as text.`,
   not_a_choice: (label: string) => `Choose the ${lower(label)} from the list.`,
   too_small: (label: string, limit?: string) => (limit ? `${label} must be at least ${limit}.` : `${label} is too short.`),
@@ -154,7 +156,6 @@ type Kind = keyof typeof BY_KIND;
 
 /** Wordings that say more than the kind's for one field (`kind field`). */
 const BY_FIELD: Readonly<Record<string, string>> = {
-  "not_a_number funding.amount": "Enter the amount as a number, for example 50000.",
   "required funding.amount": "Enter the amount, or choose an amount band.",
   "required funding.purpose": "Choose what the funding is for.",
   "required country": "Choose the market the business trades in.",
@@ -173,6 +174,9 @@ const BY_FIELD: Readonly<Record<string, string>> = {
   "required events": "Choose at least one event.",
   "invalid events": "Choose the events from the list: only this API's events can be subscribed to.",
   "required full_name": "Type your full name to sign.",
+  "bad_date date_of_birth": "Enter the date of birth as day, month and year, for example 27 3 2007.",
+  "bad_format date_of_birth": "Enter the date of birth as day, month and year, for example 27 3 2007.",
+  "invalid date_of_birth": "Enter the date of birth as day, month and year, for example 27 3 2007.",
   "required consent": "Tick the box to agree before you continue.",
   "required file": "Choose a file to upload.",
   "required agreement": "Choose the agreement PDF to upload.",
@@ -184,7 +188,7 @@ const BY_FIELD: Readonly<Record<string, string>> = {
 const lower = (label: string) => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
 
 /** `query.events.0` → `events`; `allowed_origins.2` → `allowed_origins`; `persons.1.full_name` → `full_name` when only that is labelled. */
-export function fieldKey(path: string | null | undefined): string | null {
+function fieldKey(path: string | null | undefined): string | null {
   if (!path) return null;
   const parts = path.split(".").filter((p) => !/^\d+$/.test(p));
   if (parts.length > 1 && (parts[0] === "query" || parts[0] === "body" || parts[0] === "param")) parts.shift();
@@ -209,6 +213,8 @@ function wording(kind: Kind, field: string | null, limit?: string): string {
   const key = fieldKey(field);
   const special = key ? BY_FIELD[`${kind} ${key}`] : undefined;
   if (special) return special;
+  // Each number field gives its own example: an amount "50,000 or 50k", a rate "11.5 or 11.5%", a term "24, or 2 years".
+  if (kind === "not_a_number" && key) return `Enter the ${lower(labelOf(field) ?? "value")} as a number, ${EXAMPLE_OF[quantityOf(key)]}.`;
   return BY_KIND[kind](labelOf(field) ?? "This field", limit);
 }
 

@@ -12,16 +12,16 @@ import { validationError } from "../../lib/validation";
 import { messagesOf } from "./messages";
 
 /** One problem, as a page places it: the dotted field (null when about the whole form) and its message. */
-export interface FieldProblem {
+interface FieldProblem {
   field: string | null;
   message: string;
 }
 
 /** The seam for the person-facing message of a refusal, or of one field a refusal lists. */
-export type Wording = (problem: { code: RefusalCode; field: string | null; detail: string }) => string;
+type Wording = (problem: { code: RefusalCode; field: string | null; detail: string }) => string;
 
 /** The person's words, from the one messages map; what the map does not know keeps its detail with every field path named by its label. */
-export const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
+const personWording: Wording = (problem) => messagesOf({ code: problem.code, detail: problem.detail, field: problem.field })[0]?.message ?? problem.detail;
 
 /** What a form's schema refused, with the input it parsed: the cause of a form refusal (see `formRefusal`). */
 class FormInvalid {
@@ -74,15 +74,6 @@ export function pageRefusal(refusal: Refusal, word: Wording = personWording): Pa
   return { code, status: REFUSAL_STATUS[code].status, field, message: word({ code, field, detail: refusal.detail }), problems };
 }
 
-/**
- * The refusal for a page when `error` is one (of `codes`, when given); anything
- * else is not a refusal the page shows and is thrown on to the door's onError.
- */
-export function refusalForPage(error: unknown, codes: readonly RefusalCode[] = [], word: Wording = personWording): PageRefusal {
-  if (!(error instanceof Refusal) || (codes.length > 0 && !codes.includes(error.code))) throw error;
-  return pageRefusal(error, word);
-}
-
 /** Another account's thing, or none: every door shows the same 404 page. */
 export const isNotFound = (error: unknown): error is Refusal => error instanceof Refusal && error.code === "not_found";
 
@@ -116,7 +107,7 @@ export interface FormProblems {
 }
 
 /** Where a refusal's field (a dotted path) is shown: the input's name, or null for above the form. */
-export type Locate = (field: string | null | undefined) => string | null;
+type Locate = (field: string | null | undefined) => string | null;
 
 function collect(problems: FieldProblem[], locate: Locate, summary: string): FormProblems {
   const byInput: Record<string, string> = {};
@@ -128,16 +119,7 @@ function collect(problems: FieldProblem[], locate: Locate, summary: string): For
 }
 
 /** A refusal's problems placed beside their inputs. */
-export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, refusal.message);
-
-/**
- * A zod refusal of a posted form, with the input the form parsed. A value left
- * out is worded as needed ("… is needed."), not as the enum's whole list of options.
- */
-export function formProblemsOfZod(error: z.ZodError, input: unknown, locate: Locate): FormProblems {
-  const problems: FieldProblem[] = messagesOf(error, input).map((m) => ({ field: m.field, message: m.message }));
-  return collect(problems, locate, summaryOf(problems, "Check the form and send it again."));
-}
+export const formProblems = (refusal: PageRefusal, locate: Locate): FormProblems => collect(refusal.problems, locate, summaryOf(refusal.problems, refusal.message));
 
 /** The message beside the form input a dotted field names (`events.0`, `allowed_origins.2` → the `events`, `allowed_origins` inputs). */
 export const inputFeedback = (refusal: PageRefusal) => ({ field: refusal.field?.split(".")[0] ?? null, message: refusal.message });

@@ -2,7 +2,11 @@
  * The one table of records for every portal list (issue 23 item 14): a plain
  * table from 600 px up; below it each row becomes a card, each cell a line led
  * by its column's name (`data-label`), so nothing scrolls sideways and no button
- * is cut in half. A row that is no longer in force (a revoked key, a removed
+ * is cut in half. On a wide screen a cell breaks only a word too long for its
+ * column (`overflow-wrap: break-word`, which leaves the column's width alone),
+ * never inside an ordinary word: `anywhere` let the table squeeze a column
+ * below its words' width, so "Amount" read "Amo unt" at 1280 px. On a phone the cards may break anywhere, as nothing sits beside them.
+ * A row that is no longer in force (a revoked key, a removed
  * endpoint) says so in words and is drawn muted, so it never looks live.
  */
 import type { Child } from "hono/jsx";
@@ -30,14 +34,14 @@ interface RecordTableProps<Row> {
 }
 
 export const TABLE_STYLE = `table.records{border-collapse:collapse;width:100%}table.records caption{text-align:left}
-table.records td,table.records th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table.records td,table.records th{border-bottom:1px solid #dde;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
 table.records tr.inactive td,table.records tr.inactive th{color:#555;background:#f3f3f3}.inactive-mark{display:inline-block;font-weight:600;font-size:.85rem;border:1px solid #555;border-radius:.2rem;padding:0 .35rem;margin-left:.4rem;color:#333;background:#fff}
 table.records td.actions form{display:inline-block;margin:0 .4rem .4rem 0}table.records td.actions button{margin-top:0}
 @media (max-width:37.5rem){table.records,table.records tbody,table.records tr,table.records td,table.records th{display:block;width:100%}
 table.records thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 table.records tr{border:1px solid #c9cde0;border-radius:.4rem;padding:.5rem .7rem;margin:0 0 .8rem}
 table.records tr.inactive{border-style:dashed;background:#f3f3f3}
-table.records td,table.records th{border:0;padding:.15rem 0}table.records th[scope=row]{font-size:1.05rem}
+table.records td,table.records th{border:0;padding:.15rem 0;overflow-wrap:anywhere}table.records th[scope=row]{font-size:1.05rem}
 table.records td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#3d4354}
 table.records td.actions form,table.records td.actions a.button{display:block;margin:.3rem 0 0}table.records td.actions button,table.records td.actions a.button{width:100%;min-height:2.75rem;text-align:center}}`;
 

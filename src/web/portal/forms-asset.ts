@@ -15,7 +15,7 @@ import type { PortalEnv } from "./context";
  */
 export const FORMS_SCRIPT_PATH = "/portal/assets/forms.js";
 
-export const FORMS_SCRIPT = `(function () {
+const FORMS_SCRIPT = `(function () {
   "use strict";
   var SENDING = "Sending\\u2026";
   document.addEventListener("submit", function (event) {

@@ -3,7 +3,7 @@
  * is `script-src 'self'`, for the one script WebAuthn needs (served by the
  * Worker, never from elsewhere).
  */
-export const PORTAL_HEADERS: Record<string, string> = {
+const PORTAL_HEADERS: Record<string, string> = {
   "Referrer-Policy": "no-referrer",
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "Cache-Control": "no-store",

@@ -26,10 +26,13 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde;pad
 .field-error{color:#b71c1c;display:block}[aria-invalid=true]{border:2px solid #b71c1c;outline-color:#b71c1c}.required-mark{font-weight:400;color:#555}label{display:block;margin:.6rem 0 .2rem}
 input[type=text],input[type=email],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;max-width:32rem;padding:.4rem;font:inherit}
 button{margin-top:.8rem;padding:.45rem 1rem;font:inherit}.muted{color:#555}.secret{font-family:monospace;word-break:break-all;background:#fff8e1;border:1px solid #f9a825;padding:.6rem}
-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+nav a[aria-current=page],header a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 .skip{position:absolute;left:-999rem;top:0;background:#fff;color:#1d2230;padding:.5rem 1rem;z-index:10}.skip:focus{left:.5rem;top:.5rem}
 form button+button,form button+a,form a+button{margin-left:.6rem}input+button,select+button,textarea+button{margin-left:0}label+input,label+select,label+textarea{margin-bottom:.3rem}
 .next-step{border-left:4px solid #2e7d32;padding:.2rem .8rem}
+.date-input{border:0;padding:0;margin:.6rem 0 .2rem}.date-input legend{padding:0}.date-part{display:inline-block;margin-right:1rem}.date-part label{margin:.2rem 0}.date-part input[type=text]{width:auto}
+.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.summary-list{margin:0 0 1rem}.summary-row{display:flex;flex-wrap:wrap;gap:.2rem 1rem;border-bottom:1px solid #dde;padding:.4rem 0}.summary-row dt{font-weight:600;flex:0 0 14rem;max-width:100%}.summary-row dd{margin:0;flex:1 1 12rem;overflow-wrap:anywhere}.summary-row .summary-change{flex:0 0 auto}
 @media (max-width:40rem){main{padding:.75rem}}
 ${CONFIRM_STYLE}
 ${COPY_STYLE}
@@ -82,6 +85,7 @@ export function navigationFor(viewer: Pick<PortalViewer, "organisationKind" | "r
           { href: `${PORTAL_ROUTE}/webhooks`, label: "Webhooks" },
           { href: `${PORTAL_ROUTE}/members`, label: "Members" },
           { href: `${PORTAL_ROUTE}/audit`, label: "Audit log" },
+          ...(viewer.organisationKind === "partner" ? [{ href: `${PORTAL_ROUTE}/commission`, label: "Commission" }] : []),
         ]
       : [];
   return [...work, { href: `${PORTAL_ROUTE}/events`, label: "Events" }, ...admin];
@@ -128,7 +132,7 @@ export interface PageFeedback {
  * The outcome of the last action, first thing in the page's main (issue 23 item 8): after post/redirect/get
  * the page opens at the top with it in view, and forms.js gives it the focus (`data-outcome`, `tabindex`).
  */
-export const Feedback = (props: { feedback?: PageFeedback }) => (
+const Feedback = (props: { feedback?: PageFeedback }) => (
   <>
     {props.feedback?.notice ? (
       <p class="notice" role="status" id="outcome" tabindex={-1} data-outcome>
@@ -166,7 +170,7 @@ export function PortalPage(props: { title: string; viewer: PageViewer; formToken
             <button type="submit">{environmentSwitchLabel(other)}</button>
           </form>
         )}
-        <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`}>
+        <a href={`${PORTAL_ROUTE}/passkeys`} aria-label={`${viewer.email}: your passkeys`} aria-current={viewer.path?.startsWith(`${PORTAL_ROUTE}/passkeys`) ? "page" : undefined}>
           {viewer.email}
         </a>
         <form method="post" action={`${PORTAL_ROUTE}/sign-out`}>

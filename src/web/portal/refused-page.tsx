@@ -3,7 +3,7 @@ import { environmentInWords, sizeInWords } from "../kit/format";
 import { Document, navigationFor, PortalPage, SignedOutHeader } from "./layout";
 
 /** A plain page for a refused post (cross-site, no form token) or an unknown page: no session details on it, but always a way on. */
-export const messagePage = (title: string, message: string) => (
+const messagePage = (title: string, message: string) => (
   <Document title={title}>
     <SignedOutHeader />
     <main id="main" tabindex={-1}>
@@ -31,6 +31,17 @@ export const signedInMessagePage = (viewer: PageViewer, formToken: string, title
     </p>
   </PortalPage>
 );
+
+/**
+ * A page the portal's error handler draws (web/kit/page-errors.ts): inside the header and navigation
+ * for a signed-in member, else the plain signed-out page.
+ */
+export const areaMessagePage = (signedIn: { viewer: PageViewer; formToken: string } | null, title: string, message: string) =>
+  signedIn ? signedInMessagePage(signedIn.viewer, signedIn.formToken, title, message) : messagePage(title, message);
+
+/** Our failure, with the request id to quote; a post is told it may have been saved, so it is checked before it is sent again. */
+export const failedMessage = (requestId: string, maybeSaved: boolean) =>
+  `Something went wrong on our side.${maybeSaved ? " What you sent may have been saved: open the page again to check before sending it again." : " Reload the page in a moment."} If it keeps happening, tell us this reference: ${requestId}.`;
 
 /** Unknown pages and other organisations' records look the same: nothing says whether an id exists elsewhere. */
 export const notFoundPage = () => messagePage("Not found", "There is no such page in the portal, or it is not yours to see.");

@@ -82,44 +82,64 @@ describe("lender portal actions", () => {
     expect(deliveries.results.every((d) => d.dispatched_at !== null)).toBe(true);
   });
 
-  it("reports status with the API's service: in review, then declined, with the same events as POST /v1/deals/{ref}/status", async () => {
+  it("reports In review, and declines on its own confirm page with the same events as POST /v1/deals/{ref}/status", async () => {
     const viaPortal = await lenderAtLiveDeal();
-    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: { status: "in_review", note: "", funded_amount: "" } })).status).toBe(303);
-    // The decline form picks codes from the list; the note rides on the first, shared only when ticked.
-    const declined = { status: "declined", reasons: ["revenue_below_minimum", "documents_incomplete"], note: "Outside appetite", funded_amount: "" };
-    expect((await portal("POST", `/deals/${viaPortal.refA}/status`, { session: viaPortal.session, form: declined })).status).toBe(303);
+    const { session, refA } = viaPortal;
+    expect((await portal("POST", `/deals/${refA}/status`, { session, form: { status: "in_review" } })).status).toBe(303);
+    // Decline is a link to its question, never a button that decides.
+    const deal = (await portal("GET", `/deals/${refA}`, { session })).text;
+    expect(deal).toContain(`href="/portal/deals/${refA}/decline"`);
+    expect(deal).not.toContain('name="reasons"');
+    // Posted as the old status form did (a stale page, a script): sent to the question, nothing written.
+    const stale = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "declined", reasons: "affordability" } });
+    expect(stale.status).toBe(303);
+    expect(stale.location).toBe(`/portal/deals/${refA}/decline`);
+    const question = await portal("GET", `/deals/${refA}/decline`, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain("Decline this deal?");
+    expect(question.text).toContain('name="reasons" value="trading_history_too_short"');
+    expect(question.text).toContain('name="confirmed" value="yes"');
+    expect(question.text).toContain(`href="/portal/deals/${refA}"`);
+    // Without the confirmation field: back to the question, nothing declined.
+    const unconfirmed = await portal("POST", `/deals/${refA}/decline`, { session, form: { reasons: "affordability" } });
+    expect(unconfirmed.location).toBe(`/portal/deals/${refA}/decline`);
+    expect((await writtenFor(refA, null)).deal).toMatchObject({ lender_status: "in_review" });
+
+    const declined = { confirmed: "yes", reasons: ["revenue_below_minimum", "documents_incomplete"], note: "Outside appetite" };
+    const done = await portal("POST", `/deals/${refA}/decline`, { session, form: declined });
+    expect(done.status).toBe(303);
+    expect(done.location).toBe(`/portal/deals/${refA}`);
     const viaApi = await lenderAtLiveDeal();
     await call("POST", `/v1/deals/${viaApi.refA}/status`, { key: viaApi.keys.a.live, body: { status: "in_review" } });
     await call("POST", `/v1/deals/${viaApi.refA}/status`, {
       key: viaApi.keys.a.live,
       body: { status: "declined", reasons: [{ code: "revenue_below_minimum", detail: "Outside appetite", shareable: false }, { code: "documents_incomplete" }] },
     });
-    expect(await eventShapes(viaPortal.refA, viaPortal.lead.id)).toEqual(await eventShapes(viaApi.refA, viaApi.lead.id));
-    expect((await writtenFor(viaPortal.refA, null)).deal).toMatchObject({ lender_status: "declined", status: "declined" });
-    expect(await auditOf(viaPortal.session)).toEqual([
-      { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
-      { action: "deal.status_reported", target: viaPortal.refA, environment: "live" },
+    expect(await eventShapes(refA, viaPortal.lead.id)).toEqual(await eventShapes(viaApi.refA, viaApi.lead.id));
+    expect((await writtenFor(refA, null)).deal).toMatchObject({ lender_status: "declined", status: "declined" });
+    expect(await auditOf(session)).toEqual([
+      { action: "deal.status_reported", target: refA, environment: "live" },
+      { action: "deal.status_reported", target: refA, environment: "live" },
     ]);
+    // A declined deal has no question any more: its page shows the outcome.
+    expect((await portal("GET", `/deals/${refA}/decline`, { session })).location).toBe(`/portal/deals/${refA}`);
   });
 
-  it("refuses a decline without a reason code (never a note alone), and an unknown code, beside the reasons; the deal page lists the codes", async () => {
+  it("refuses a decline without a reason code (never a note alone), and an unknown code, beside the reasons, keeping what was typed", async () => {
     const { session, refA } = await lenderAtLiveDeal();
-    const html = (await portal("GET", `/deals/${refA}`, { session })).text;
-    expect(html).toContain('name="reasons" value="trading_history_too_short"');
-    expect(html).toContain('name="note"');
-    expect(html).not.toContain('name="reason"');
     const forms: Record<string, string>[] = [
-      { status: "declined", note: "Outside appetite", funded_amount: "" },
-      { status: "declined", reasons: "too_risky", funded_amount: "" },
+      { confirmed: "yes", note: "Outside appetite" },
+      { confirmed: "yes", reasons: "too_risky", note: "Outside appetite" },
     ];
     for (const form of forms) {
-      const refused = await portal("POST", `/deals/${refA}/status`, { session, form });
+      const refused = await portal("POST", `/deals/${refA}/decline`, { session, form });
       expect(refused.status).toBe(form.reasons ? 422 : 400);
       expect(refused.text).toMatch(/id="reasons-error"[^>]*>[^<]*(Choose at least one reason|Choose the reasons from the list)/);
+      expect(refused.text).toContain(">Outside appetite</textarea>");
     }
     expect((await writtenFor(refA, null)).deal).toMatchObject({ lender_status: "new" });
-    const form = { status: "declined", reasons: "adverse_credit", note: "Two CCJs in 2025", shareable: "yes", funded_amount: "" };
-    expect((await portal("POST", `/deals/${refA}/status`, { session, form })).status).toBe(303);
+    const form = { confirmed: "yes", reasons: "adverse_credit", note: "Two CCJs in 2025", shareable: "yes" };
+    expect((await portal("POST", `/deals/${refA}/decline`, { session, form })).status).toBe(303);
     const after = (await portal("GET", `/deals/${refA}`, { session })).text;
     expect(after).toMatch(/data-reason="adverse_credit">Adverse credit history<span class="muted"> \(Two CCJs in 2025, shared with the partner\)/);
     const deals = (await portal("GET", "/deals?reasons=adverse_credit", { session })).text;
@@ -128,26 +148,70 @@ describe("lender portal actions", () => {
     expect((await portal("GET", "/deals?reasons=too_risky", { session })).status).toBe(400);
   });
 
-  it("reports funded with the amount after an offer: the lead is funded, as through the API", async () => {
-    const { session, refA, lead, keys } = await lenderAtLiveDeal();
-    await makeOffer(keys.a.live, refA, firmOffer());
-    const res = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", reason: "", funded_amount: "40,000" } });
-    expect(res.status).toBe(303);
-    const deal = await call("GET", `/v1/deals/${refA}`, { key: keys.a.live });
-    expect(deal.body).toMatchObject({ lender_status: "funded", status: "funded", funded_amount: 40_000 });
-    expect((await eventsFor(lead.id)).find((e) => e.event === "lead.funded")?.detail).toMatchObject({ funding_outcome: { funded_amount: 40_000 } });
-  });
-
-  it("refuses a funded amount above the offer beside the field with 422, as the API does, writing nothing", async () => {
+  it("refuses Funded, in the person's words, until the business accepted the offer: a live deal with an offer made, and a test deal with no acceptance, agreement or signature", async () => {
     const { session, refA, lead, keys } = await lenderAtLiveDeal();
     await makeOffer(keys.a.live, refA, firmOffer());
     const before = await writtenFor(refA, lead.id);
-    const res = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", reason: "", funded_amount: "999,999,999" } });
-    expect(res.status).toBe(422);
-    expect(res.text).toMatch(/<span class="field-error" id="funded_amount-error" role="alert">[^<]*40000/);
-    expect(res.text).toContain('value="999,999,999"');
+    expect((await portal("GET", `/deals/${refA}`, { session })).text).not.toContain(`href="/portal/deals/${refA}/funded"`);
+    const page = await portal("GET", `/deals/${refA}/funded`, { session });
+    expect(page.status).toBe(409);
+    expect(page.text).toContain("You can report this deal funded only after the business accepts your offer.");
+    expect(page.text).not.toContain('name="funded_amount"');
+    const post = await portal("POST", `/deals/${refA}/funded`, { session, form: { confirmed: "yes", funded_amount: "40000", funded_on: new Date().toISOString().slice(0, 10) } });
+    expect(post.status).toBe(409);
+    expect(post.text).toContain("only after the business accepts your offer");
     expect(await writtenFor(refA, lead.id)).toEqual(before);
     expect(await auditOf(session)).toEqual([]);
+
+    const lender = await lenderWithKeys();
+    const made = await call("POST", "/v1/test/deals", { key: lender.sandbox.key, body: {} });
+    const testRef = made.body.ref as string;
+    await makeOffer(lender.sandbox.key, testRef, firmOffer());
+    const member = await signedInMember(lender.organisation.id, "member");
+    const refused = await portal("POST", `/deals/${testRef}/funded`, { session: member, form: { confirmed: "yes", funded_amount: "40000", funded_on: new Date().toISOString().slice(0, 10) } });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("only after the business accepts your offer");
+    expect((await call("GET", `/v1/deals/${testRef}`, { key: lender.sandbox.key })).body.lender_status).toBe("offer_made");
+  });
+
+  it("reports funded on its confirm page after the accepted offer: the amount and the day, open requests warned about, the lead funded on that day", async () => {
+    const { session, refA, lead, keys, partner } = await lenderAtLiveDeal();
+    const offer = await makeOffer(keys.a.live, refA, firmOffer());
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/offers/${offer.id}/acceptance`, { key: partner.live.key })).status).toBe(200);
+    await call("POST", `/v1/deals/${refA}/requests`, { key: keys.a.live, body: { item_type: "vat_returns" } });
+    expect((await portal("GET", `/deals/${refA}`, { session })).text).toContain(`href="/portal/deals/${refA}/funded"`);
+    // The old one-click post is sent to the question.
+    expect((await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", funded_amount: "40000" } })).location).toBe(`/portal/deals/${refA}/funded`);
+    const page = await portal("GET", `/deals/${refA}/funded`, { session });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Report this deal funded?");
+    expect(page.text).toMatch(/id="funding-warnings"[\s\S]*One document request is[^<]*still open: Recent VAT returns/);
+    expect(page.text).toMatch(/name="funded_amount" required="" value="40000"/);
+    expect(page.text).toContain('name="funded_on"');
+
+    const before = await writtenFor(refA, lead.id);
+    const tooMuch = await portal("POST", `/deals/${refA}/funded`, { session, form: { confirmed: "yes", funded_amount: "999,999,999", funded_on: "2020-01-01" } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.text).toMatch(/<span class="field-error" id="funded_on-error" role="alert">[^<]*before the deal arrived/);
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const later = await portal("POST", `/deals/${refA}/funded`, { session, form: { confirmed: "yes", funded_amount: "40,000", funded_on: future } });
+    expect(later.status).toBe(400);
+    expect(later.text).toMatch(/id="funded_on-error"[^>]*>[^<]*cannot be in the future/);
+    const over = await portal("POST", `/deals/${refA}/funded`, { session, form: { confirmed: "yes", funded_amount: "999,999,999", funded_on: new Date().toISOString().slice(0, 10) } });
+    expect(over.status).toBe(422);
+    expect(over.text).toMatch(/<span class="field-error" id="funded_amount-error" role="alert">[^<]*40000/);
+    expect(over.text).toContain('value="999,999,999"');
+    expect(await writtenFor(refA, lead.id)).toEqual(before);
+    expect(await auditOf(session)).toEqual([]);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await portal("POST", `/deals/${refA}/funded`, { session, form: { confirmed: "yes", funded_amount: "40,000", funded_on: today } });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`/portal/deals/${refA}`);
+    const deal = await call("GET", `/v1/deals/${refA}`, { key: keys.a.live });
+    expect(deal.body).toMatchObject({ lender_status: "funded", status: "funded", funded_amount: 40_000 });
+    expect((await eventsFor(lead.id)).find((e) => e.event === "lead.funded")?.detail).toMatchObject({ funding_outcome: { funded_amount: 40_000, funded_at: `${today}T00:00:00.000Z` } });
+    expect(await auditOf(session)).toEqual([{ action: "deal.status_reported", target: refA, environment: "live" }]);
   });
 
   it("refuses a document request over the open limit with 422 at the form, as the API does", async () => {
@@ -216,8 +280,6 @@ describe("lender portal actions", () => {
       ["offers", offerForm({ amount: "lots" }), 400, "amount"],
       ["offers", offerForm({ expires_at: "2020-01-01" }), 400, "expires_at"],
       ["offers", offerForm({ maturity: "binding" }), 400, "maturity"],
-      ["status", { status: "in_review", funded_amount: "5000" }, 400, "funded_amount"],
-      ["status", { status: "approved" }, 400, "status"],
       ["messages", { body: "   " }, 400, "body"],
       ["requests", { item_type: "passport_scan" }, 400, "item_type"],
     ];
@@ -231,10 +293,10 @@ describe("lender portal actions", () => {
     const typed = await portal("POST", `/deals/${refA}/offers`, { session, form: offerForm({ amount: "lots", notes: "keep me" }) });
     expect(typed.text).toContain(">keep me</textarea>");
 
-    // Refusals about the deal rather than a field: said at the form, with the API's status.
-    const funded = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "funded", funded_amount: "40000" } });
-    expect(funded.status).toBe(409);
-    expect(funded.text).toContain('id="status-form-error"');
+    // Refusals of the In review form (its one field is hidden): said at the form, with the API's status.
+    const approved = await portal("POST", `/deals/${refA}/status`, { session, form: { status: "approved" } });
+    expect(approved.status).toBe(400);
+    expect(approved.text).toContain('id="status-form-error"');
 
     const notPdf = await postAgreement(session, refA, { bytes: new TextEncoder().encode("hello"), type: "application/pdf", name: "agreement.pdf" });
     expect(notPdf.status).toBe(400);

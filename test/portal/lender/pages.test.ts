@@ -5,7 +5,10 @@ import { portal, signedInMember } from "../../helpers/portal";
 import { createOrganisation, lenderWithKeys } from "../../helpers/seed";
 import { uploadDocument } from "../../documents/helpers";
 import { bytes, csvWithFormula, signedAmountCsv } from "../../documents/fixtures";
-import { lenderAtLiveDeal } from "./support";
+import { auditOf, developerWords, lenderAtLiveDeal, liveSession } from "./support";
+import { routedLead } from "../../lender/helpers";
+import { completeUkLead, person } from "../../leads/helpers";
+import { firmOffer, makeOffer, pdfBytes } from "../../lender/helpers";
 
 const testDeal = async (key: string) => {
   const res = await call("POST", "/v1/test/deals", { key, body: {} });
@@ -117,7 +120,7 @@ describe("lender portal pages", () => {
     const registry = api.body.market.registry;
     expect(registry.status).toBe("available");
     expect(page.text).toContain(`Registered name</th><td dir="auto">${registry.registered_name}</td>`);
-    expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status}</td>`);
+    expect(page.text).toContain(`Company status</th><td dir="auto">${registry.company_status.charAt(0).toUpperCase()}${registry.company_status.slice(1)}</td>`);
     expect(page.text).toContain('VAT valid</th><td dir="auto">yes</td>');
     // A register's day reads as a person writes it (14 Mar 2019), not as stored (2019-03-14).
     expect(registry.incorporated_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -126,6 +129,99 @@ describe("lender portal pages", () => {
     expect(page.text).toContain(`Incorporated on</th><td dir="auto">${written}</td>`);
     expect(page.text).not.toContain(registry.incorporated_on);
     expect(page.text).toContain("A test deal has no client");
+  });
+
+  it("issue 45 item 10: a signed test deal's page shows no developer word; the channel is an admin's, in its own section", async () => {
+    const lender = await lenderWithKeys();
+    const key = lender.sandbox.key;
+    const ref = await testDeal(key);
+    await makeOffer(key, ref, firmOffer());
+    for (const event of ["offer.accepted", "deal.account_submitted"]) await call("POST", `/v1/test/deals/${ref}/simulate`, { key, body: { event } });
+    await call("PUT", `/v1/deals/${ref}/agreement`, { key, rawBody: pdfBytes(), contentType: "application/pdf" });
+    await call("POST", `/v1/test/deals/${ref}/simulate`, { key, body: { event: "deal.agreement_signed" } });
+    const member = await portal("GET", `/deals/${ref}`, { session: await signedInMember(lender.organisation.id, "member") });
+    expect(member.status).toBe(200);
+    expect(developerWords(member.text)).toEqual([]);
+    expect(member.text).not.toContain("For your integration");
+    const admin = await portal("GET", `/deals/${ref}`, { session: await signedInMember(lender.organisation.id, "admin") });
+    expect(developerWords(admin.text)).toEqual([]);
+    expect(admin.text).toContain('id="api-fields"');
+    expect(admin.text).toContain("Introducer&#39;s channel");
+  });
+
+  it("issue 45 item 6: directors side by side, the statement month by month, who introduced the deal and the contact's email and phone", async () => {
+    const routed = await routedLead({ ...completeUkLead(), significant_persons: [person(), person({ full_name: "Charles Babbage", date_of_birth: "1971-12-26", ownership_percent: 40 })] });
+    const session = await liveSession(routed.a.id);
+    await uploadDocument(routed.partner.live.key, routed.lead.id, "bank_statements", bytes(signedAmountCsv), "apr-may.csv");
+    const page = await portal("GET", `/deals/${routed.refA}`, { session });
+    expect(page.status).toBe(200);
+    const directors = page.text.match(/<section[^>]*id="directors"[\s\S]*?<\/section>/)?.[0] ?? "";
+    expect(directors).toMatch(/<th[^>]*>Date of birth \(application\)<\/th>/);
+    expect(directors).toMatch(/Ada Lovelace[\s\S]*?9 Mar 1984[\s\S]*?60%/);
+    expect(directors).toMatch(/Charles Babbage[\s\S]*?26 Dec 1971[\s\S]*?40%/);
+    expect(page.text).not.toContain("Significant persons</th>");
+    const statements = page.text.match(/<section[^>]*id="statements"[\s\S]*?<\/section>/)?.[0] ?? "";
+    const months = [...statements.matchAll(/<tr data-month="(\d{4}-\d{2})"/g)].map((m) => m[1]);
+    expect(months.length).toBeGreaterThan(0);
+    expect(statements).toContain("Money in");
+    expect(statements).toContain("Money out");
+    const partnerName = (await env.DB.prepare("select name from organisations where id = ?").bind(routed.partner.organisation.id).first<{ name: string }>())!.name;
+    expect(page.text).toContain(`Introduced by</th><td dir="auto">${partnerName.replace(/'/g, "&#39;")}</td>`);
+    expect(page.text).toContain('Contact email</th><td dir="auto">ada@example.com</td>');
+    expect(page.text).toContain('Contact phone</th><td dir="auto">+44 20 7946 0000</td>');
+    expect(developerWords(page.text)).toEqual([]);
+  });
+
+  it("a test deal's directors come from the register alone, each with a row of its own", async () => {
+    const lender = await lenderWithKeys();
+    const ref = await testDeal(lender.sandbox.key);
+    const api = await call("GET", `/v1/deals/${ref}`, { key: lender.sandbox.key });
+    const page = await portal("GET", `/deals/${ref}`, { session: await signedInMember(lender.organisation.id, "member") });
+    const directors = page.text.match(/<section[^>]*id="directors"[\s\S]*?<\/section>/)?.[0] ?? "";
+    const named = (api.body.market.registry.directors ?? []).filter((d: { name: string | null }) => d.name);
+    expect(named.length).toBeGreaterThan(0);
+    expect((directors.match(/<tr>|<tr /g) ?? []).length - 1).toBe((api.body.market.registry.directors ?? []).length);
+    expect(page.text).toContain("No introducer: a test deal");
+  });
+
+  it("issue 45 item 6: the payout account in full for an admin only, once per showing, each audited; masked for a member; 404 for others", async () => {
+    const lender = await lenderWithKeys();
+    const key = lender.sandbox.key;
+    const ref = await testDeal(key);
+    await makeOffer(key, ref, firmOffer());
+    for (const event of ["offer.accepted", "deal.account_submitted"]) await call("POST", `/v1/test/deals/${ref}/simulate`, { key, body: { event } });
+    const member = await signedInMember(lender.organisation.id, "member");
+    const memberPage = await portal("GET", `/deals/${ref}`, { session: member });
+    expect(memberPage.text).toMatch(/data-completion="account"><bdi>[^<]*••••5678<\/bdi> \(masked\)/);
+    expect(memberPage.text).not.toContain(`action="/portal/deals/${ref}/payout-account"`);
+    expect(memberPage.text).not.toContain("12345678");
+    expect((await portal("POST", `/deals/${ref}/payout-account`, { session: member, form: {} })).status).toBe(404);
+    expect(await auditOf(member)).toEqual([]);
+
+    const admin = await signedInMember(lender.organisation.id, "admin");
+    const adminPage = await portal("GET", `/deals/${ref}`, { session: admin });
+    expect(adminPage.text).toContain(`action="/portal/deals/${ref}/payout-account"`);
+    expect(adminPage.text).not.toContain("12345678");
+    const shown = await portal("POST", `/deals/${ref}/payout-account`, { session: admin, form: {} });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("Cache-Control")).toContain("no-store");
+    expect([...shown.text.matchAll(/<td dir="auto" data-account-line="[^"]*">([^<]*)<\/td>/g)].map((m) => m[1]).slice(1)).toEqual(["040004", "12345678"]);
+    expect(await auditOf(admin)).toEqual([{ action: "payout_account.revealed", target: ref, environment: "sandbox" }]);
+    // Every showing is its own audited request; the deal page itself never holds the account.
+    await portal("POST", `/deals/${ref}/payout-account`, { session: admin, form: {} });
+    expect((await auditOf(admin)).map((a) => a.action)).toEqual(["payout_account.revealed", "payout_account.revealed"]);
+    // Stored sealed, never as the number.
+    const row = (await env.DB.prepare("select account_sealed, account_summary from deals where ref = ?").bind(ref).first<{ account_sealed: string; account_summary: string }>())!;
+    expect(row.account_sealed).toMatch(/^v1\./);
+    expect(row.account_sealed).not.toContain("12345678");
+    // The API still says the summary only.
+    expect(JSON.stringify((await call("GET", `/v1/deals/${ref}`, { key })).body)).not.toContain("12345678");
+
+    const strangerAdmin = await signedInMember((await lenderWithKeys()).organisation.id, "admin");
+    expect((await portal("POST", `/deals/${ref}/payout-account`, { session: strangerAdmin, form: {} })).status).toBe(404);
+    expect(await auditOf(strangerAdmin)).toEqual([]);
+    const partnerAdmin = await signedInMember((await createOrganisation("partner")).id, "admin");
+    expect((await portal("POST", `/deals/${ref}/payout-account`, { session: partnerAdmin, form: {} })).status).toBe(404);
   });
 
   it("answers 404 for another lender's deal, a deal of the other environment and an unknown ref", async () => {

@@ -148,14 +148,19 @@ describe("lender sandbox page", () => {
     const accepted = await portal("GET", `/deals/${ref}?notice=simulated_deal.account_submitted`, { session });
     expect(accepted.text).toContain("The business gave its payout account");
     expect(accepted.text).toContain('data-stage="account_given"');
-    expect(accepted.text).toMatch(/data-completion="account">[^<]*••••5678 \(masked\)/);
+    expect(accepted.text).toMatch(/data-completion="account"><bdi>[^<]*••••5678<\/bdi> \(masked\)/);
 
     expect((await postAgreement(session, ref, { bytes: pdfBytes(), type: "application/pdf", name: "agreement.pdf" })).status).toBe(303);
     expect((await simulate("deal.agreement_signed")).status).toBe(303);
-    expect((await portal("GET", `/deals/${ref}`, { session })).text).toContain('data-stage="signed"');
+    const signed = await portal("GET", `/deals/${ref}`, { session });
+    expect(signed.text).toContain('data-stage="signed"');
+    // The signature check in words, never the stored `typed_name:<hash>` (issue 45 item 10).
+    expect(signed.text).toContain('<td data-completion="signature">Name typed and consent given, bound to the agreement file that was signed</td>');
+    expect(signed.text).not.toContain("typed_name");
     expect((await simulate("nonsense")).status).toBe(400);
 
-    const funded = await portal("POST", `/deals/${ref}/status`, { session, form: { status: "funded", funded_amount: "40000" } });
+    // Funded is confirmed on its own page, with the day paid out.
+    const funded = await portal("POST", `/deals/${ref}/funded`, { session, form: { confirmed: "yes", funded_amount: "40000", funded_on: new Date().toISOString().slice(0, 10) } });
     expect(funded.status).toBe(303);
     const done = await portal("GET", `/deals/${ref}`, { session });
     // The outcome, and no forms that would only be refused now.

@@ -50,3 +50,29 @@ export async function postAgreement(session: PortalSession, ref: string, file: {
   const location = res.headers.get("Location");
   return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
 }
+
+/** What a person reads on a page: no scripts, styles, payloads, tags or attributes; entities decoded. */
+export function visibleText(html: string) {
+  return html
+    .replace(/<(script|style|pre|code|select|textarea|template)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/**
+ * Developer words in a page's visible text: snake_case codes (`business_loan`, `official_register`),
+ * a stored proof (`typed_name:…`), the API's prefixed ids (`off_…`, `req_…`, `doc_…`, `mbr_…`, `note_…`)
+ * and the labels issue 45 item 10 named. A deal reference (DL-…) is the lender's own handle and may show.
+ */
+export function developerWords(html: string): string[] {
+  const text = visibleText(html);
+  const found = [
+    ...[...text.matchAll(/(?<![\w.@/-])[a-z]+(?:_[a-z0-9]+)+(?![\w@-])/g)].map((m) => m[0]),
+    ...[...text.matchAll(/\b(?:off|req|doc|msg|mbr|mem|note|lead|org)_[A-Za-z0-9]{6,}\b/g)].map((m) => m[0]),
+    ...["Deal status", "Identifier:", "(UTC)", "Channel name", "major units", "typed_name", "Company type Ltd"].filter((w) => text.includes(w)),
+  ];
+  return [...new Set(found)];
+}

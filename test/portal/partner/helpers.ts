@@ -77,3 +77,23 @@ export function personLinksOf(html: string): Record<string, string> {
 export async function leadVersion(id: string) {
   return String((await inData.prepare("select version from leads where id = ?").bind(id).first<{ version: number }>())!.version);
 }
+
+/**
+ * Submits a draft as a person does (issue 45 item 1): its "Check your answers" page, then that page's one submit
+ * form. A check page that offers no submit (a mandatory answer missing) is posted to anyway with the draft's
+ * version, as a hand-made post would be, to see the refusal.
+ */
+export async function submitThroughCheck(session: PortalSession, id: string) {
+  const check = await portal("GET", `/leads/${id}/check`, { session });
+  if (check.status !== 200) throw new Error(`the check page answered ${check.status}`);
+  return portal("POST", `/leads/${id}/submit`, { session, form: { version: formVersionOf(check.text) ?? (await leadVersion(id)) } });
+}
+
+/** Opens a complete UK draft from the form and submits it through its check page; answers the lead's id. */
+export async function openAndSubmit(session: PortalSession, form: Record<string, string> = completeUkForm()) {
+  const created = await portal("POST", "/leads/new", { session, form: { ...form, intent: "check" } });
+  const id = created.location?.match(/^\/portal\/leads\/([0-9a-f-]{36})\/check$/)?.[1];
+  if (!id) throw new Error(`the new lead answered ${created.status} ${created.location}`);
+  const submitted = await submitThroughCheck(session, id);
+  return { id, created, submitted };
+}

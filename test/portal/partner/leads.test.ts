@@ -6,7 +6,7 @@ import { partnerWithKeys } from "../../helpers/seed";
 import { createLead } from "../../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../../routing/helpers";
-import { auditOf, completeUkForm, eventNamesOf, formVersionOf, leadIdsOf, messageBeside, switchTo } from "./helpers";
+import { auditOf, completeUkForm, eventNamesOf, formVersionOf, leadIdsOf, messageBeside, openAndSubmit, submitThroughCheck, switchTo } from "./helpers";
 import { inData } from "../../helpers/data-db";
 
 const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
@@ -18,7 +18,7 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "contact.email": "not-an-email", "funding.amount": "lots" } });
     expect(res.status).toBe(400);
     expect(messageBeside(res.text, "contact.email")).toBe("Enter the email like name@example.com.");
-    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50000.");
+    expect(messageBeside(res.text, "funding.amount")).toBe("Enter the amount as a number, for example 50,000 or 50k.");
     expect(res.text).toContain('aria-describedby="contact.email-error"');
     expect(res.text).toContain('value="not-an-email"');
     expect(await leadIdsOf(organisation.id)).toEqual([]);
@@ -45,7 +45,7 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const draft = await call("GET", `/partner/v1/leads/${id}`, { key: sandbox.key });
     expect(draft.body).toMatchObject({ state: "draft", business: { name: "Widgets Ltd" }, funding: { amount: 40_000 }, consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z" } });
 
-    const missing = await portal("POST", `/leads/${id}/submit`, { session, form: {} });
+    const missing = await submitThroughCheck(session, id);
     expect(missing.status).toBe(422);
     expect(messageBeside(missing.text, "business.company_number")).toBe("Company number is needed before you can submit.");
     expect(await eventNamesOf(id)).toEqual([]);
@@ -53,9 +53,11 @@ describe("partner portal: open, fill in, submit and accept", () => {
     const edit = await portal("GET", `/leads/${id}/edit`, { session });
     expect(edit.status).toBe(200);
     expect(edit.text).toContain('value="Widgets Ltd"');
-    const saved = await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "submit", version: formVersionOf(edit.text)! } });
+    const saved = await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "check", version: formVersionOf(edit.text)! } });
     expect(saved.status).toBe(303);
-    expect(saved.location).toBe(`/portal/leads/${id}`);
+    expect(saved.location).toBe(`/portal/leads/${id}/check`);
+    const submitted = await submitThroughCheck(session, id);
+    expect(submitted.location).toBe(`/portal/leads/${id}`);
 
     const viaApi = await submittedLead(sandbox.key);
     expect(await eventNamesOf(id)).toEqual(await eventNamesOf(viaApi.lead.id));
@@ -75,8 +77,7 @@ describe("partner portal: open, fill in, submit and accept", () => {
     await twoLenderPanel();
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
-    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "submit" } });
-    const id = leadIdOf(created.location);
+    const { id } = await openAndSubmit(session);
     const detail = await portal("GET", `/leads/${id}?done=submitted`, { session });
     expect(detail.text).toContain("The lead was submitted.");
     expect(detail.text).toContain("simulated");
@@ -160,6 +161,87 @@ describe("partner portal: open, fill in, submit and accept", () => {
   });
 });
 
+describe("partner portal: check your answers before submitting (issue 45 item 1)", () => {
+  it("submits only from the check page, which lists every answer with its Change link and what is still missing", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const form = await portal("GET", "/leads/new", { session });
+    expect(form.text).not.toContain('value="submit"');
+    expect(form.text).toContain("Save and check your answers");
+    const { "business.company_number": _number, ...withoutNumber } = completeUkForm();
+    const created = await portal("POST", "/leads/new", { session, form: { ...withoutNumber, intent: "check" } });
+    expect(created.status).toBe(303);
+    const id = created.location!.match(/^\/portal\/leads\/([0-9a-f-]{36})\/check$/)![1];
+
+    // The lead page of a draft posts no submit: it leads to the check page.
+    const page = await portal("GET", `/leads/${id}`, { session });
+    expect(page.text).not.toContain(`action="/portal/leads/${id}/submit"`);
+    expect(page.text).toContain(`href="/portal/leads/${id}/check"`);
+
+    const check = await portal("GET", `/leads/${id}/check`, { session });
+    expect(check.status).toBe(200);
+    for (const heading of ["Business", "Contact", "Funding and trading", "Significant persons", "Documents", "Still missing"]) expect(check.text).toContain(`>${heading}</h2>`);
+    expect(check.text).toContain("Widgets Ltd");
+    expect(check.text).toContain("ada@example.com");
+    expect(check.text).toContain(`href="/portal/leads/${id}/edit#f-contact-email"`);
+    // What is missing: the market's mandatory company number (so no submit form), no persons, no documents.
+    expect(check.text).toContain('data-missing="business.company_number"');
+    expect(check.text).toContain('data-missing="significant_persons"');
+    expect(check.text).toContain('data-missing="documents"');
+    expect(check.text).toContain("data-cannot-submit");
+    expect(check.text).not.toContain(`action="/portal/leads/${id}/submit"`);
+
+    // A submit posted without the checked version (a form of another page, a replay) is not sent: back to the check page.
+    const unchecked = await portal("POST", `/leads/${id}/submit`, { session, form: {} });
+    expect(unchecked.status).toBe(303);
+    expect(unchecked.location).toBe(`/portal/leads/${id}/check`);
+    expect(unchecked.headers.get("Location")).toMatch(/\/check\?changed=1$/);
+    expect(await eventNamesOf(id)).toEqual([]);
+
+    const edit = await portal("GET", `/leads/${id}/edit`, { session });
+    await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), intent: "check", version: formVersionOf(edit.text)! } });
+    const ready = await portal("GET", `/leads/${id}/check`, { session });
+    expect(ready.text).not.toContain('data-missing="business.company_number"');
+    expect(ready.text).toContain(`action="/portal/leads/${id}/submit"`);
+    const checkedVersion = formVersionOf(ready.text)!;
+    // A change after the check: the checked answers are no longer the lead's, so nothing is submitted.
+    const again = await portal("GET", `/leads/${id}/edit`, { session });
+    await portal("POST", `/leads/${id}/edit`, { session, form: { ...completeUkForm(), "contact.phone": "", intent: "save", version: formVersionOf(again.text)! } });
+    const stale = await portal("POST", `/leads/${id}/submit`, { session, form: { version: checkedVersion } });
+    expect(stale.location).toBe(`/portal/leads/${id}/check`);
+    expect((await portal("GET", `/leads/${id}/check?changed=1`, { session })).text).toContain("nothing was submitted");
+    expect(await eventNamesOf(id)).toEqual([]);
+
+    const submitted = await submitThroughCheck(session, id);
+    expect(submitted.status).toBe(303);
+    expect(submitted.location).toBe(`/portal/leads/${id}`);
+    expect(await eventNamesOf(id)).toContain("lead.submitted");
+    // A submitted lead has no check page: it answers with the lead.
+    expect((await portal("GET", `/leads/${id}/check`, { session })).location).toBe(`/portal/leads/${id}`);
+  });
+});
+
+describe("partner portal: the application on the lead page (issue 45 item 4)", () => {
+  it("lists contact name, email, phone, company number, VAT, purpose and consent, with Change links while a draft", async () => {
+    const { organisation } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const created = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), intent: "save" } });
+    const id = leadIdOf(created.location);
+    const page = await portal("GET", `/leads/${id}`, { session });
+    const application = page.text.slice(page.text.indexOf('id="application"'), page.text.indexOf('id="offers"'));
+    for (const shown of ["Contact name", "<bdi>Ada Lovelace</bdi>", "ada@example.com", "+44 20 7946 0000", "01234567", "GB123456789", "Working capital", "Given on", "with a soft credit search"]) expect(application).toContain(shown);
+    expect(application).toContain(`href="/portal/leads/${id}/edit#f-contact-phone"`);
+    expect(application).toContain(`href="/portal/leads/${id}/edit#f-business-vat-number"`);
+    expect(application).not.toContain("working_capital");
+
+    await submitThroughCheck(session, id);
+    const submitted = await portal("GET", `/leads/${id}`, { session });
+    const after = submitted.text.slice(submitted.text.indexOf('id="application"'), submitted.text.indexOf('id="offers"'));
+    expect(after).toContain("ada@example.com");
+    expect(after).not.toContain("/edit#");
+  });
+});
+
 describe("partner portal: one business, one introducer", () => {
   it("a second open lead for the same company re-renders the form with the message beside the company number (409)", async () => {
     await twoLenderPanel();
@@ -167,10 +249,10 @@ describe("partner portal: one business, one introducer", () => {
     const session = await signedInMember(organisation.id, "member");
     // 00000021: the sandbox company attribution applies to (docs/leads.md, "Attribution"); clean for reruns.
     await inData.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
-    const form = { ...completeUkForm(), "business.company_number": "00000021", intent: "submit" };
-    const first = await portal("POST", "/leads/new", { session, form });
-    expect(first.status).toBe(303);
-    const second = await portal("POST", "/leads/new", { session, form });
+    const form = { ...completeUkForm(), "business.company_number": "00000021" };
+    const first = await openAndSubmit(session, form);
+    expect(first.submitted.status).toBe(303);
+    const { submitted: second } = await openAndSubmit(session, form);
     expect(second.status).toBe(409);
     expect(messageBeside(second.text, "business.company_number")).toMatch(/already has an open submitted lead for this company/);
   });

@@ -92,17 +92,61 @@ describe("partner portal: significant persons", () => {
     expect(editOver.status).toBe(400);
     expect(messageBeside(editOver.text, "ownership_percent")).toBeTruthy();
 
-    const bad = await portal("POST", `/leads/${lead.id}/persons`, { session, form: { ...personForm({ full_name: "", date_of_birth: "09/03/1984", ownership_percent: "a third" }), version } });
+    const bad = await portal("POST", `/leads/${lead.id}/persons`, { session, form: { ...personForm({ full_name: "", date_of_birth: "31/02/1984", ownership_percent: "a third" }), version } });
     expect(bad.status).toBe(400);
     expect(messageBeside(bad.text, "full_name")).toBe("Enter the full name of the person.");
     expect(messageBeside(bad.text, "date_of_birth")).not.toMatch(/date_of_birth|YYYY-MM-DD$/);
     expect(messageBeside(bad.text, "date_of_birth")).toBeTruthy();
-    expect(messageBeside(bad.text, "ownership_percent")).toBe("Enter the ownership as a number, for example 50000.");
+    expect(messageBeside(bad.text, "ownership_percent")).toBe("Enter the ownership as a number, for example 11.5 or 11.5%.");
     // No dotted field path reaches a message on the page.
     expect(bad.text).not.toMatch(/class="field-error"[^>]*>[^<]*\b[a-z_]+\.[a-z_]+/);
 
     expect((await personsOf(sandbox.key, lead.id)).map((p) => [p.full_name, p.ownership_percent])).toEqual([["Ada Lovelace", 60]]);
     expect(await auditOf(organisation.id)).toEqual([]);
+  });
+
+  it("takes a date of birth as day, month and year in the market's order, or 12/03/1975 in one box (issue 45 item 7)", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    const page = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    // Three inputs, day first for a GB lead, and the hint's example in that order.
+    const parts = [...page.text.matchAll(/name="date_of_birth\.(day|month|year)"/g)].map((m) => m[1]);
+    expect(parts).toEqual(["day", "month", "year"]);
+    expect(page.text).toContain("Day, month and year, for example 27 3 2007.");
+    const { date_of_birth: _, ...rest } = personForm();
+    const three = await portal("POST", `/leads/${lead.id}/persons`, {
+      session,
+      form: { ...rest, "date_of_birth.day": "12", "date_of_birth.month": "3", "date_of_birth.year": "1975", version: formVersionOf(page.text)! },
+    });
+    expect(three.status).toBe(303);
+    const again = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    const box = await portal("POST", `/leads/${lead.id}/persons`, { session, form: { ...personForm({ full_name: "Ada Lovelace", ownership_percent: "20%" }), date_of_birth: "12/03/1975", version: formVersionOf(again.text)! } });
+    expect(box.status).toBe(303);
+    const persons = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.significant_persons;
+    expect(persons.map((p: any) => [p.full_name, p.date_of_birth, p.ownership_percent])).toEqual([["Grace Hopper", "1975-03-12", 30], ["Ada Lovelace", "1975-03-12", 20]]);
+    // Shown in the market's words, not as the stored ISO date.
+    const listed = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    expect(listed.text).toContain("12 Mar 1975");
+    // A day that does not exist is refused beside the date, in words, with the parts shown back.
+    const bad = await portal("POST", `/leads/${lead.id}/persons`, {
+      session,
+      form: { ...rest, full_name: "Alan Turing", "date_of_birth.day": "31", "date_of_birth.month": "2", "date_of_birth.year": "1975", version: formVersionOf(listed.text)! },
+    });
+    expect(bad.status).toBe(400);
+    expect(messageBeside(bad.text, "date_of_birth")).toBe("Enter the date of birth as day, month and year, for example 27 3 2007.");
+    expect(bad.text).toMatch(/name="date_of_birth\.day"[^>]*value="31"|value="31"[^>]*name="date_of_birth\.day"/);
+  });
+
+  it("a US lead's persons form asks month first and reads 03/12/1975 as 12 March", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key, { country: "US" });
+    const page = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    expect([...page.text.matchAll(/name="date_of_birth\.(day|month|year)"/g)].map((m) => m[1])).toEqual(["month", "day", "year"]);
+    const box = await portal("POST", `/leads/${lead.id}/persons`, { session, form: { ...personForm(), date_of_birth: "03/12/1975", version: formVersionOf(page.text)! } });
+    expect(box.status).toBe(303);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.significant_persons[0].date_of_birth).toBe("1975-03-12");
   });
 
   it("shows a submitted lead's persons without forms and refuses a change to them", async () => {

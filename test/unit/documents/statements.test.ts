@@ -16,6 +16,12 @@ describe("CSV statements", () => {
       credits_total: 10_000,
       debits_total: 2_150,
       monthly_revenue: 3_333.33,
+      // Each month's credits and debits, for the lender's deal page (issue 45 item 6).
+      months: [
+        { month: "2026-01", credits: 2_749.5, debits: 950 },
+        { month: "2026-02", credits: 3_000.5, debits: 0 },
+        { month: "2026-03", credits: 4_250, debits: 1_200 },
+      ],
     });
   });
 
@@ -111,6 +117,12 @@ describe("OFX statements", () => {
       credits_total: 9_000,
       debits_total: 250.75,
       monthly_revenue: 3_000,
+      // A month with no credit is listed as zero, not left out.
+      months: [
+        { month: "2026-01", credits: 3_000, debits: 0 },
+        { month: "2026-02", credits: 0, debits: 250.75 },
+        { month: "2026-03", credits: 6_000, debits: 0 },
+      ],
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../../src/domain/hub/account-details";
-import { checkSignature, signatureVerification } from "../../../src/domain/hub/signature";
+import { checkSignature, signerNameWordsOf, signatureVerification } from "../../../src/domain/hub/signature";
 import { sha256Hex } from "../../../src/lib/crypto";
 
 describe("account details", () => {
@@ -17,10 +17,19 @@ describe("account details", () => {
     expect(abaValid("021000022")).toBe(false);
   });
 
-  it("keeps only a masked summary", () => {
-    expect(checkAccountDetails("uk", { account_holder_name: " Acme  Ltd ", sort_code: "12-34-56", account_number: "1234 5678" })).toEqual({ ok: true, summary: "Acme Ltd ••••5678" });
-    expect(checkAccountDetails("iban", { account_holder_name: "Acme", iban: "ie29 aibk 9311 5212 3456 78" })).toEqual({ ok: true, summary: "Acme ••••5678" });
-    expect(checkAccountDetails("us", { account_holder_name: "Acme", routing_number: "021000021", account_number: "000123456789" })).toEqual({ ok: true, summary: "Acme ••••6789" });
+  it("gives the masked summary every view shows, and the account in full for the sealed copy", () => {
+    expect(checkAccountDetails("uk", { account_holder_name: " Acme  Ltd ", sort_code: "12-34-56", account_number: "1234 5678" })).toEqual({
+      ok: true,
+      summary: "Acme Ltd ••••5678",
+      // The account in full, for the sealed copy only a lender admin opens (issue 45 item 6).
+      full: [
+        { label: "Account holder name", value: "Acme Ltd" },
+        { label: "Sort code", value: "123456" },
+        { label: "Account number", value: "12345678" },
+      ],
+    });
+    expect(checkAccountDetails("iban", { account_holder_name: "Acme", iban: "ie29 aibk 9311 5212 3456 78" })).toMatchObject({ ok: true, summary: "Acme ••••5678", full: [{ label: "Account holder name", value: "Acme" }, { label: "IBAN", value: "IE29AIBK93115212345678" }] });
+    expect(checkAccountDetails("us", { account_holder_name: "Acme", routing_number: "021000021", account_number: "000123456789" })).toMatchObject({ ok: true, summary: "Acme ••••6789" });
     expect(checkAccountDetails("ca", { account_holder_name: "Acme", transit_number: "12345", institution_number: "003", account_number: "1234567" })).toMatchObject({ ok: true });
     expect(checkAccountDetails("au", { account_holder_name: "Acme", bsb: "062-000", account_number: "12345678" })).toMatchObject({ ok: true });
     expect(maskedSummary("A", "12")).toBe("A ••••12");
@@ -42,6 +51,15 @@ describe("signature", () => {
     expect(checkSignature({ full_name: " Ada  Lovelace ", consent: "yes" })).toEqual({ ok: true, name: "Ada Lovelace" });
     expect(checkSignature({ full_name: "Ada", consent: "on" })).toMatchObject({ ok: false, field: "consent" });
     expect(checkSignature({ consent: "yes" })).toMatchObject({ ok: false, field: "full_name" });
+  });
+
+  it("needs a first and a last name where the market's agreements name the signer so (every served market)", () => {
+    expect(signerNameWordsOf("GB")).toBe(2);
+    expect(signerNameWordsOf("ES")).toBe(2);
+    expect(signerNameWordsOf("ZZ")).toBe(1);
+    expect(checkSignature({ full_name: "Ada", consent: "yes" }, "GB")).toMatchObject({ ok: false, field: "full_name", problem: "invalid" });
+    expect(checkSignature({ full_name: "Ada  Lovelace", consent: "yes" }, "GB")).toEqual({ ok: true, name: "Ada Lovelace" });
+    expect(checkSignature({ full_name: "Ada", consent: "yes" }, "ZZ")).toMatchObject({ ok: true });
   });
 
   it("binds the typed name to the agreement's etag", async () => {

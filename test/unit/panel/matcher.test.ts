@@ -1,26 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { matchBusiness, refusedCountryResult, type BusinessFacts } from "../../../src/domain/panel/matcher";
-import type { PanelProduct } from "../../../src/domain/panel/product";
+import { product } from "./product";
 import { marketFor } from "../../../src/domain/reference/markets";
 
 const GB = marketFor("GB");
 const US = marketFor("US");
 
-const product = (over: Partial<PanelProduct> & Pick<PanelProduct, "id">): PanelProduct => ({
-  lenderOrganisationId: "org_lender",
-  productFamily: "business_loan",
-  label: "Term loan 12-60 months",
-  markets: ["GB"],
-  minAmount: 10_000,
-  maxAmount: 250_000,
-  minMonthlyRevenue: 0,
-  minMonthsTrading: 0,
-  minCreditScoreBand: null,
-  excludedIndustries: [],
-  purposes: [],
-  pricing: { annualRatePct: { min: 8, max: 18 }, factorRate: null, termMonths: { min: 12, max: 60 }, feePct: 2 },
-  ...over,
-});
 
 const loan = product({ id: "loan" });
 const facts = (over: Partial<BusinessFacts> = {}): BusinessFacts => ({ market: GB, purpose: "working_capital", amount: 50_000, ...over });

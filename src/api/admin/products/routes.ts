@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { CREDIT_SCORE_BAND_VALUES, INDUSTRY_VALUES, PRODUCT_FAMILY_VALUES, PURPOSE_VALUES } from "../../../domain/reference/values";
+import { ALL_COMPANY_TYPE_VALUES, CREDIT_SCORE_BAND_VALUES, INDUSTRY_VALUES, PRODUCT_FAMILY_VALUES, PURPOSE_VALUES } from "../../../domain/reference/values";
 import { errorResponses, jsonBody, jsonContent } from "../../openapi";
 import { CountryInput } from "../../shared/schemas/common";
+import { REQUIREMENT_FIELD_VALUES } from "../../../domain/panel/requirements";
 
 const Amount = z.number().finite().nonnegative();
 
@@ -29,6 +30,22 @@ const Pricing = z
     }
   })
   .openapi("ProductPricing", { description: "Price ranges; sandbox offers are simulated within them." });
+
+/** One requirement: a field from the requirement-fields list, and when it applies (every condition given must hold). */
+const RequirementInput = z
+  .strictObject({
+    field: z.enum(REQUIREMENT_FIELD_VALUES).openapi({ description: "What the application must hold (`GET /admin/v1/enums/requirement-fields`)." }),
+    when: z
+      .strictObject({
+        entity_types: z.array(z.enum(ALL_COMPANY_TYPE_VALUES)).min(1).max(20).optional().openapi({ description: "Applies only to these company types." }),
+        amount_below: Amount.optional().openapi({ description: "Applies only when the funding amount is below this (major units of the product's currency)." }),
+        amount_at_least: Amount.optional().openapi({ description: "Applies only when the funding amount is at least this." }),
+      })
+      .refine((w) => Object.keys(w).length > 0, { message: "give at least one condition, or leave when out" })
+      .optional()
+      .openapi({ description: "When the requirement applies; absent means always. A condition on a fact the service does not hold does not hold." }),
+  })
+  .openapi("PanelProductRequirement", { example: { field: "significant_persons[].guarantee", when: { entity_types: ["sole_trader"], amount_below: 100000 } } });
 
 export const ProductInput = z
   .strictObject({
@@ -61,6 +78,10 @@ export const ProductInput = z
     excluded_industries: z.array(z.enum(INDUSTRY_VALUES)).max(50).default([]),
     purposes: z.array(z.enum(PURPOSE_VALUES)).max(50).default([]).openapi({ description: "Purposes served; empty means every purpose." }),
     pricing: Pricing,
+    requires: z.array(RequirementInput).max(20).default([]).openapi({
+      description:
+        "What the application must hold for this product, some only under a condition; submit routes a lead only to products whose requirements it meets ([Requirements](/docs/guides/matcher#requirements)).",
+    }),
   })
   .superRefine((p, ctx) => {
     if (p.min_amount > p.max_amount) ctx.addIssue({ code: "custom", path: ["max_amount"], message: "max_amount must be at least min_amount" });
@@ -109,6 +130,7 @@ export const PanelProductSchema = z
       term_months: RangeOut,
       fee_pct: z.number(),
     }),
+    requires: z.array(RequirementInput),
   })
   .openapi("PanelProduct");
 

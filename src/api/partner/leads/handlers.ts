@@ -42,7 +42,7 @@ export function registerLeadRoutes(router: Router) {
   });
 
   router.openapi(submitLeadRoute, async (c) => {
-    const { lead, alreadySubmitted } = await submitLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.get("deps")));
+    const { lead, alreadySubmitted, needs } = await submitLead(c.get("deps"), scopeOf(c.get("caller")), c.req.valid("param").id, panelMatcher(c.get("deps")));
     return c.json(
       {
         id: lead.id,
@@ -52,6 +52,7 @@ export function registerLeadRoutes(router: Router) {
         options: lead.options ?? [],
         already_submitted: alreadySubmitted,
         submitted_at: lead.submittedAt!,
+        needs,
       },
       200,
     );

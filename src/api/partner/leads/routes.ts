@@ -52,7 +52,7 @@ export const createLeadRoute = createRoute({
   },
   responses: {
     201: { ...jsonContent(Lead, "The lead"), headers: { Location: { schema: { type: "string" }, description: "URL of the lead" } } },
-    ...errorResponses("invalid_request"),
+    ...errorResponses("invalid_request", "unknown_code"),
   },
 });
 
@@ -71,13 +71,13 @@ export const patchLeadRoute = createRoute({
   path: "/leads/{id}",
   summary: "Fill in a draft lead",
   description:
-    "Only present fields change; nested objects merge key by key and `null` clears a key. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.",
+    "Only present fields change; nested objects merge key by key and `null` clears a key. `consent.text_version` must be a published version (else 422 `unknown_code`); with `consent.obtained: true` it writes `consent.receipt` (channel `partner_api`) and fires `lead.consent_captured`. 409 `lead_submitted` once submitted. With `If-Match` (the `ETag` of your read) the change applies only to that version of the lead: a lead changed meanwhile is 412 `precondition_failed`, nothing written.",
   tags,
   security: security.partner,
   request: { params: LeadIdParam, headers: IfMatchHeader, body: jsonBody(LeadPatch) },
   responses: {
     200: { ...jsonContent(Lead, "The lead"), headers: ETagHeader },
-    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "precondition_failed"),
+    ...errorResponses("invalid_request", "not_found", "lead_submitted", "conflict", "precondition_failed", "unknown_code"),
   },
 });
 
@@ -100,13 +100,13 @@ export const submitLeadRoute = createRoute({
   path: "/leads/{id}/submit",
   summary: "Submit a lead for matching",
   description:
-    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.",
+    "Checks the market's mandatory fields (422 `missing_fields` with `missing`), then matches the lead with the same matcher prequalification uses: `matched` when at least one option matched (live: routed to each matched lender), else `out_of_scope` (the reasons are on the lead as `out_of_scope_reasons`). A sandbox lead is routed to no lender; its simulated offers are presented at once, so it answers `offers_available`. Submitting again answers the same state with `already_submitted: true` and routes nothing again. A lead whose business withdrew its consent (`consent.withdrawn_at`) is 422 `consent_required` until consent is given again. One business, one introducer: a company this partner already has an open submitted lead for is 409 `duplicate_lead` with `existing_lead_id` (the draft stays a draft); a company another partner's lead holds (open, or funded within the attribution window) answers 200 with the lead ended `out_of_scope`, its reason `already_introduced`, routed to no lender, naming no one.",
   tags,
   security: security.partner,
   request: { params: LeadIdParam, headers: IdempotencyHeader },
   responses: {
     200: jsonContent(SubmitResult, "The submission"),
-    ...errorResponses("invalid_request", "not_found", "missing_fields", "conflict", "duplicate_lead"),
+    ...errorResponses("invalid_request", "not_found", "missing_fields", "consent_required", "conflict", "duplicate_lead"),
   },
 });
 

@@ -34,8 +34,15 @@ export const StatusBody = z
       .openapi({ description: "With `declined` only: why, as codes of the `decline-reasons` list (at least one). An unknown code is 422 `unknown_code` naming `reasons.N.code`." }),
     reason: PlainText(500, { lines: true, min: 1 }).optional().openapi({ deprecated: true, description: "Deprecated: send `reasons`. Free text, taken as `reasons: [{code: \"other\", detail: reason}]` (not shareable)." }),
     funded_amount: z.number().finite().positive().max(1_000_000_000_000).optional().openapi({ description: "Required with `funded`; major units; at most the amount of the offer the partner accepted on the deal (while none is accepted, of the deal's current offer), else 422 `amount_above_offer`." }),
+    funded_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a calendar date, YYYY-MM-DD")
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "must be a real calendar date")
+      .optional()
+      .openapi({ example: "2026-11-27", description: "With `funded` only, optional: the day the money was paid out (not in the future, not before the deal arrived); the lead's `funding_outcome.funded_at` is that day. Without it, the moment of the report." }),
   })
   .superRefine((r, ctx) => {
+    if (r.status !== "funded" && r.funded_on !== undefined) ctx.addIssue({ code: "custom", path: ["funded_on"], message: "is only taken with status funded" });
     if (r.status !== "declined" && r.reasons !== undefined) ctx.addIssue({ code: "custom", path: ["reasons"], message: "is only taken with status declined" });
     if (r.reasons !== undefined && r.reason !== undefined) ctx.addIssue({ code: "custom", path: ["reason"], message: "send reasons or the deprecated reason, not both" });
   })

@@ -1,4 +1,6 @@
+import { ConsentView } from "./consent";
 import { z } from "@hono/zod-openapi";
+import { CommissionDisclosureEvidence } from "./commission";
 import { DEAL_STATUSES } from "../../../domain/deals/types";
 import { MARKETS, type Market } from "../../../domain/reference/markets";
 import { DECLINE_REASON_VALUES, LENDER_STATUSES } from "../../../domain/reference/values";
@@ -150,8 +152,17 @@ export const Deal = z
     statements: z.object({ has_statements: z.boolean(), uploaded_at: nullableString, account_kind: nullableString }),
     offers: z.array(DealOffer),
     documents: z.array(DealDocument).openapi({ description: "Signed links valid for 1 hour (24 hours in webhook bodies)." }),
-    consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
+    consent: ConsentView,
     completion: Completion,
+    commission: z
+      .object({
+        disclosures: z.array(CommissionDisclosureEvidence).openapi({ description: "Every time the business was shown the commission disclosure for your offers on this deal (before it could accept; and the amount when it asked), oldest first: the evidence of CONC 4.5.3R/4.5.4R disclosure." }),
+        repayment_outcome: z
+          .object({ outcome: z.enum(["settled_early", "defaulted"]), reported_at: Timestamp })
+          .nullable()
+          .openapi({ description: "Your report of an early settlement or a default (`POST /deals/{ref}/repayment-outcome`); null until then." }),
+      })
+      .openapi({ description: "The introducer's commission on this deal: the disclosure evidence and any repayment outcome ([Commission](/docs/guides/commission))." }),
     created_at: Timestamp,
     updated_at: Timestamp,
     monthly_revenue: nullableNumber.openapi({ deprecated: true, description: "Deprecated: equals `market.monthly_revenue`." }),

@@ -14,11 +14,12 @@ import {
 } from "../../../domain/reference/values";
 import { CountryInput, ListLimit, PlainText, Timestamp } from "./common";
 import { FORMULA_CELLS } from "./document";
-import { UnlockItem } from "./unlock";
+import { NeedItem, UnlockItem } from "./unlock";
+import { ConsentView } from "./consent";
 
 // Request bodies are strict at every level: an unknown key is a 400 naming it.
 
-/** Every text of a lead (names, references, numbers, address lines) is plain text on one line (issue 21 item 11, issue 39 item 8). */
+/** Every text of a lead (names, references, numbers, address lines) is plain text on one line. */
 const text = (max: number) => PlainText(max, { min: 1 });
 const nameText = text;
 /** Absent leaves a field as it is; null says it is not known (and clears it on PATCH). */
@@ -62,6 +63,9 @@ const ConsentInput = z.strictObject({
   obtained: maybe(z.boolean()),
   obtained_at: maybe(z.iso.datetime({ offset: true })),
   soft_credit_search: maybe(z.boolean()),
+  text_version: maybe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "a consent text version such as 2026-11")).openapi({
+    description: "The consent text version the applicant agreed to (`GET /partner/v1/consent-texts/{version}`); with `obtained: true` the service writes `consent.receipt` (channel `partner_api`). Not a published version: 422 `unknown_code`.",
+  }),
 });
 
 const DateOfBirth = z
@@ -86,6 +90,10 @@ export const SignificantPersonInput = z
     }),
     residency_status: maybe(text(50)).openapi({ example: "homeowner" }),
     ownership_percent: maybe(z.number().finite().min(0).max(100)),
+    guarantee: maybe(z.boolean()).openapi({
+      description: "True when the person offers a personal guarantee for the funding; some products require one ([Requirements](/docs/guides/matcher#requirements)).",
+      example: true,
+    }),
   })
   .openapi("SignificantPersonInput");
 
@@ -137,6 +145,7 @@ export const SignificantPerson = z
     }),
     residency_status: nullableString,
     ownership_percent: nullableNumber,
+    guarantee: z.boolean().nullable().openapi({ description: "True when the person offers a personal guarantee; null when not said." }),
   })
   .openapi("SignificantPerson");
 
@@ -257,7 +266,7 @@ export const Lead = z
       tib_months_basis: Basis,
       credit_score_band: nullableString.optional().openapi({ description: "US and Canada only." }),
     }),
-    consent: z.object({ obtained: z.boolean().nullable(), obtained_at: nullableString, soft_credit_search: z.boolean().nullable() }),
+    consent: ConsentView,
     significant_persons: z.array(SignificantPerson),
     steps: LeadSteps,
     matched_options: z.number().int().nullable().openapi({ description: "Null until submitted." }),
@@ -277,6 +286,13 @@ export const Lead = z
       .openapi({
         description:
           "Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: \"trading.tib_months\", needed: 12, options_added: 1}` reads \"with 12 months of trading: 1 more option\". Never a provider's name.",
+      }),
+    needs: z
+      .array(NeedItem)
+      .nullable()
+      .openapi({
+        description:
+          "Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: [\"significant_persons[].guarantee\"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name.",
       }),
     out_of_scope_reasons: z
       .array(z.object({ code: z.string(), detail: z.string() }))
@@ -366,6 +382,10 @@ export const SubmitResult = z
     options: z.array(LeadOption),
     already_submitted: z.boolean(),
     submitted_at: Timestamp,
+    needs: z.array(NeedItem).openapi({
+      description:
+        "What the application could add for more options: requirements of panel products it does not hold (each kept the lead from that product), e.g. a personal guarantee or six months of bank statements; the same list as the lead's `needs` ([Requirements](/docs/guides/matcher#requirements)).",
+    }),
   })
   .openapi("SubmitResult");
 

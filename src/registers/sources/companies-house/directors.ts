@@ -36,11 +36,11 @@ const sameBirthMonth = (officer: OfficerItem, searchDob: string | null | undefin
 const today = (ctx: SourceContext) => ctx.now().toISOString().slice(0, 10);
 
 /** Search results read per page, and the most pages read: beyond 1,000 results the match is not certain. */
-export const SEARCH_PAGE_SIZE = 100;
-export const SEARCH_MAX_PAGES = 10;
+const SEARCH_PAGE_SIZE = 100;
+const SEARCH_MAX_PAGES = 10;
 
 /** Why a director's `disqualified` is null: cannot be checked, no certain match, or the register did not answer. */
-export type DisqualificationGap = "not_checkable" | "uncertain_match" | "unanswered";
+type DisqualificationGap = "not_checkable" | "uncertain_match" | "unanswered";
 
 interface Disqualified {
   disqualified: boolean | null;
@@ -131,7 +131,7 @@ async function appointmentsOf(ctx: SourceContext, apiKey: string, officer: Offic
   };
 }
 
-export interface CheckedDirector {
+interface CheckedDirector {
   director: RegistryDirector;
   /** Why `disqualified` is null, if it is. */
   reason: DisqualificationGap | null;

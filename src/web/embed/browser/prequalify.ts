@@ -110,6 +110,10 @@ export class RfsPrequalify extends HTMLElement {
     this.root.replaceChildren(...[...this.root.childNodes].filter((n) => n.nodeName === "STYLE"), shell);
     shell.append(h("h2", {}, t.title), h("p", { class: "small" }, t.intro));
     const alert = h("div", { class: "alert", role: "alert", id: "alert", part: "error" });
+    // The answer's region is in place before the form is: a visitor (or a script) that submits while the
+    // market's bands are still loading gets an answer where to show it, not a lost one.
+    const answer = h("div", { class: "answer", part: "answer", id: "answer", role: "status", "aria-live": "polite" });
+    shell.append(answer, h("p", { class: "small", id: "disclaimer", part: "disclaimer" }, t.disclaimer));
     try {
       const [countries, purposes, industries, tib, credit] = await Promise.all(
         ["countries", "purposes", "industries", "time-in-business-bands", "credit-score-bands"].map((n) => list(n, this.key)),
@@ -132,15 +136,13 @@ export class RfsPrequalify extends HTMLElement {
         h("div", { class: "actions" }, h("button", { type: "submit", part: "button submit", id: "submit" }, t.submit)),
       );
       form.addEventListener("submit", (e) => (e.preventDefault(), void this.submit()));
-      shell.append(form);
+      answer.before(form);
       this.$<HTMLSelectElement>("country")?.addEventListener("change", () => void this.countryChanged());
       await this.countryChanged();
     } catch (error) {
-      shell.append(alert);
+      answer.before(alert);
       this.showRefusal(alert, error, t.loadFailed, () => void this.load());
     }
-    shell.append(h("div", { class: "answer", part: "answer", id: "answer", role: "status", "aria-live": "polite" }));
-    shell.append(h("p", { class: "small", id: "disclaimer", part: "disclaimer" }, t.disclaimer));
   }
 
   /** Money bands are in the market's currency; credit bands only exist where the market carries a score. */
@@ -344,6 +346,11 @@ export class RfsPrequalify extends HTMLElement {
         if (u.field === "funding.amount") return say(t.unlockAmount, { ...fill, v: this.money(u.needed, c) });
         if (u.field === "trading.monthly_revenue") return say(t.unlockRevenue, { ...fill, v: this.money(u.needed, c) });
         if (u.field === "trading.tib_months") return say(t.unlockTib, { ...fill, v: String(u.needed) });
+        // A requirement a product sets: statements by their months, a guarantee by name, the rest as the fuller application.
+        const months = /^statements\.(\d+)_months$/.exec(u.field);
+        if (months) return say(t.unlockStatements, { ...fill, v: months[1] });
+        if (u.field === "significant_persons[].guarantee") return say(t.unlockGuarantee, fill);
+        if (u.needed === true) return say(t.unlockDetails, fill);
         const band = [...(this.$<HTMLSelectElement>("credit_score_band")?.options ?? [])].find((o) => o.value === u.needed);
         return say(t.unlockCredit, { ...fill, v: band?.textContent ?? String(u.needed) });
       };

@@ -5,7 +5,7 @@ import { RecordTable } from "../../kit/table";
 import { formatFor, LABELS } from "../../kit/format";
 import { Copyable } from "../../kit/copy";
 
-export interface AuditLine {
+interface AuditLine {
   id: string;
   at: string;
   memberEmail: string | null;

@@ -5,14 +5,14 @@ import { ConfirmStart } from "../../kit/confirm";
 import { RecordTable } from "../../kit/table";
 import { formatFor, LABELS } from "../../kit/format";
 
-export interface MemberLine {
+interface MemberLine {
   id: string;
   email: string;
   role: PortalRole;
   createdAt: string;
 }
 
-export interface PendingInvitationLine {
+interface PendingInvitationLine {
   id: string;
   email: string;
   role: PortalRole;

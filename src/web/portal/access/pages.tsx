@@ -1,14 +1,14 @@
 import type { Hono } from "hono";
-import { isRefusal } from "../../../lib/refusal";
-import { isNotFound } from "../../kit/refusal";
-import { messagesOf } from "../../kit/messages";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isRefusal, Refusal } from "../../../lib/refusal";
+import { parseForm } from "../../kit/refusal";
 import { inviteMember, openInvitation, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
-import { recordPortalAction } from "../../../services/portal/audit";
 import { auditLogOf, changeMemberRoleOf, memberOf, membersOf, removeMemberOf } from "../../../services/portal/members";
 import { PORTAL_ROLES, type PortalRole } from "../../../domain/portal/viewer";
-import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
-import { readForm, showRefused, textFields } from "../../kit/form";
+import { textOf, type FormNext } from "../../kit/form";
+import { portalForm } from "../form-action";
 import { PortalPage } from "../layout";
 import { addPasskeyOptions, completeAddPasskey, passkeysOf, removePasskeyOf } from "../../../services/portal/passkeys";
 import { relyingPartyOf } from "../../../domain/portal/relying-party";
@@ -16,7 +16,7 @@ import { answerOf } from "./ceremony-routes";
 import { passkeyName, passkeysPage } from "./passkeys-page";
 import { CreateInvitation } from "../../../api/shared/schemas/portal-invitation";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage, refusedPage } from "../refused-page";
+import { refusedPage } from "../refused-page";
 import { requireAdmin } from "../require-role";
 import { auditPage } from "./audit-page";
 import { registerCeremonyRoutes } from "./ceremony-routes";
@@ -65,31 +65,27 @@ const ROLE_WORDS: Record<PortalRole, { a: string; can: string }> = {
   member: { a: "a member", can: "They keep the work itself (leads or deals) but lose API keys, webhooks, members and the audit log." },
 };
 
-async function renderMembers(c: PortalContext, status: 200 | 201 | 400 | 404 | 409, extra: Partial<MembersPageProps> = {}) {
+async function renderMembers(c: PortalContext, status: ContentfulStatusCode, extra: Partial<MembersPageProps> = {}) {
   const [members, invitations] = await Promise.all([membersOf(c.get("deps"), c.get("viewer")), pendingInvitationsOf(c.get("deps"), c.get("viewer").organisationId)]);
   return c.html(membersPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), members, invitations, ...extra }), status);
 }
 
-/** Another organisation's thing, or none: the portal's 404 page. */
-const notFound = (c: PortalContext) => c.html(notFoundPage(), 404);
-
 /**
- * A refused action on a member (remove, re-invite, change of role): another organisation's member or
- * none is the 404 page; a conflict (the last admin, a member who is gone) is the members page again,
- * 409, with the reason in the person's words above the list; anything else goes on to onError.
+ * An action on a member (remove, re-invite, change of role), the portal's one form shape: audited by
+ * the service in its own batch; another organisation's member or none is the 404 page (the portal's
+ * error handler); a conflict (the last admin, a member who is gone) or a bad choice is the members
+ * page again with the reason in the person's words above the list.
  */
-const memberActionRefused = (c: PortalContext, error: unknown) =>
-  showRefused(c, error, notFound, (refusal) => renderMembers(c, 409, { feedback: { error: { field: null, message: refusal.message } } }), ["conflict"]);
+const memberAction = (act: (c: PortalContext, form: FormData) => Promise<FormNext>, confirm?: (c: PortalContext) => string) =>
+  portalForm({
+    audit: null,
+    codes: ["conflict", "invalid_request"],
+    confirm,
+    showAgain: (c, refusal) => renderMembers(c, refusal.status, { feedback: { error: { field: null, message: refusal.message } } }),
+    act,
+  });
 
-/** The member a confirm page asks about; null for another organisation's member or none (the caller answers the 404 page). */
-async function memberToAskAbout(c: PortalContext, id: string) {
-  try {
-    return await memberOf(c.get("deps"), c.get("viewer"), id);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
+const memberIdOf = (c: PortalContext) => c.req.param("id") ?? "";
 
 /** Members and the audit log: admins only. */
 export function registerAccessPages(portal: Hono<PortalEnv>) {
@@ -104,42 +100,40 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
 
   portal.get("/members", (c) => renderMembers(c, 200, { feedback: { notice: NOTICES[c.req.query("notice") ?? ""] ?? null } }));
 
-  portal.post("/members/invitations", async (c) => {
-    const form = await c.req.formData();
-    const draft = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
-    const asked = { email: draft.email.trim(), role: draft.role };
-    const parsed = CreateInvitation.safeParse(asked);
-    if (!parsed.success) {
-      const [first] = messagesOf(parsed.error, asked);
-      return renderMembers(c, 400, { draft, feedback: { error: { field: first.field ?? "email", message: first.message } } });
-    }
-    const viewer = c.get("viewer");
-    try {
-      const issued = await inviteMember(c.get("deps"), viewer.organisationId, parsed.data, viewer.memberId);
-      await recordPortalAction(c.get("deps"), viewer, "member.invited", issued.id);
-      return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
-    } catch (error) {
-      if (isRefusal(error, "conflict")) return renderMembers(c, 409, { draft, feedback: { error: { field: "email", message: messagesOf({ code: error.code, detail: error.detail, field: "email" })[0].message } } });
-      throw error;
-    }
-  });
+  portal.post(
+    "/members/invitations",
+    portalForm<{ email: string; role: string }>({
+      // Audited by the service, in the invitation's own batch (target: the invitation).
+      audit: null,
+      draftOf: (form) => ({ email: textOf(form, "email"), role: textOf(form, "role") }),
+      showAgain: (c, refusal, draft) => renderMembers(c, refusal.status, { draft, feedback: { error: { field: refusal.field ?? "email", message: refusal.message } } }),
+      act: async (c, form) => {
+        const viewer = c.get("viewer");
+        const asked = parseForm(CreateInvitation, { email: textOf(form, "email").trim(), role: textOf(form, "role") }, "form");
+        const issued = await inviteMember(c.get("deps"), viewer.organisationId, asked, viewer.memberId, { action: "member.invited", environment: viewer.environment });
+        // The link is shown on this one answer, never in a redirect.
+        return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt } });
+      },
+    }),
+  );
 
-  portal.post("/members/invitations/:id/revoke", async (c) => {
-    const viewer = c.get("viewer");
-    try {
-      await revokeInvitationOf(c.get("deps"), viewer.organisationId, c.req.param("id"), viewer);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
-    return c.redirect(`${PORTAL_ROUTE}/members?notice=revoked`, 303);
-  });
+  portal.post(
+    "/members/invitations/:id/revoke",
+    portalForm({
+      audit: null,
+      showAgain: (c, refusal) => renderMembers(c, refusal.status, { feedback: { error: { field: null, message: refusal.message } } }),
+      act: async (c) => {
+        const viewer = c.get("viewer");
+        await revokeInvitationOf(c.get("deps"), viewer.organisationId, memberIdOf(c), viewer);
+        return `${PORTAL_ROUTE}/members?notice=revoked`;
+      },
+    }),
+  );
 
   // Removing a member asks first (the kit's confirm page); a post without its `confirmed` field is sent to the question.
   portal.get("/members/:id/remove", async (c) => {
     const viewer = c.get("viewer");
-    const member = await memberToAskAbout(c, c.req.param("id"));
-    if (!member) return notFound(c);
+    const member = await memberOf(c.get("deps"), viewer, c.req.param("id"));
     // Oneself: the same refusal the post gives, with no question that could only be refused.
     if (member.id === viewer.memberId) return renderMembers(c, 409, { feedback: { error: { field: null, message: "You cannot remove yourself; ask another admin." } } });
     return c.html(
@@ -164,33 +158,31 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/members/:id/remove", async (c) => {
-    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/members/${encodeURIComponent(c.req.param("id"))}/remove`, 303);
-    try {
-      await removeMemberOf(c.get("deps"), c.get("viewer"), c.req.param("id"));
-    } catch (error) {
-      return memberActionRefused(c, error);
-    }
-    return c.redirect(`${PORTAL_ROUTE}/members?notice=removed`, 303);
-  });
+  portal.post(
+    "/members/:id/remove",
+    memberAction(
+      async (c) => {
+        await removeMemberOf(c.get("deps"), c.get("viewer"), memberIdOf(c));
+        return `${PORTAL_ROUTE}/members?notice=removed`;
+      },
+      (c) => `${PORTAL_ROUTE}/members/${encodeURIComponent(memberIdOf(c))}/remove`,
+    ),
+  );
 
   // A new sign-in link for a member who lost their passkey: shown once on this answer, like an invitation's.
   // A member's only: an admin's comes from the operator (issue 39 item 1), refused here as a conflict.
-  portal.post("/members/:id/reinvite", async (c) => {
-    const viewer = c.get("viewer");
-    try {
-      const issued = await reinviteMember(c.get("deps"), viewer, c.req.param("id"));
+  portal.post(
+    "/members/:id/reinvite",
+    memberAction(async (c) => {
+      const issued = await reinviteMember(c.get("deps"), c.get("viewer"), memberIdOf(c));
       return renderMembers(c, 201, { invited: { email: issued.email, url: issued.url, expiresAt: issued.expiresAt, reenrol: true } });
-    } catch (error) {
-      return memberActionRefused(c, error);
-    }
-  });
+    }),
+  );
 
   // Changing a role asks first (the kit's confirm page); the change is the other role of the two.
   portal.get("/members/:id/role", async (c) => {
     const viewer = c.get("viewer");
-    const member = await memberToAskAbout(c, c.req.param("id"));
-    if (!member) return notFound(c);
+    const member = await memberOf(c.get("deps"), viewer, c.req.param("id"));
     const to: PortalRole = member.role === "admin" ? "member" : "admin";
     const self = member.id === viewer.memberId;
     return c.html(
@@ -213,20 +205,19 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/members/:id/role", async (c) => {
-    const role = String((await c.req.formData()).get("role") ?? "");
-    if (!(PORTAL_ROLES as readonly string[]).includes(role)) return renderMembers(c, 400, { feedback: { error: { field: null, message: "Choose Admin or Member as the new role." } } });
-    try {
-      await changeMemberRoleOf(c.get("deps"), c.get("viewer"), c.req.param("id"), role as PortalRole);
-    } catch (error) {
-      return memberActionRefused(c, error);
-    }
-    return c.redirect(`${PORTAL_ROUTE}/members?notice=role_changed`, 303);
-  });
+  portal.post(
+    "/members/:id/role",
+    memberAction(async (c, form) => {
+      const role = textOf(form, "role");
+      if (!(PORTAL_ROLES as readonly string[]).includes(role)) throw new Refusal("invalid_request", "Choose Admin or Member as the new role.");
+      await changeMemberRoleOf(c.get("deps"), c.get("viewer"), memberIdOf(c), role as PortalRole);
+      return `${PORTAL_ROUTE}/members?notice=role_changed`;
+    }),
+  );
 
   // Every member's own passkeys (not an admin page): the list, another one, removing one after confirming.
   const PASSKEY_NOTICES: Record<string, string> = { added: "Passkey added: you can sign in with it now.", removed: "Passkey removed: it no longer signs you in." };
-  const renderPasskeys = async (c: PortalContext, status: 200 | 409, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
+  const renderPasskeys = async (c: PortalContext, status: ContentfulStatusCode, feedback?: Parameters<typeof passkeysPage>[0]["feedback"]) =>
     c.html(passkeysPage({ viewer: c.get("viewer"), formToken: c.get("formToken"), passkeys: await passkeysOf(c.get("deps"), c.get("viewer")), stepUpNeeded: !passkeyCheckedNow(c), feedback }), status);
   portal.get("/passkeys", (c) => renderPasskeys(c, 200, { notice: PASSKEY_NOTICES[c.req.query("notice") ?? ""] ?? null }));
   portal.post("/passkeys/options", async (c) => {
@@ -241,7 +232,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     const passkeys = await passkeysOf(c.get("deps"), viewer);
     const passkey = passkeys.find((p) => p.credentialId === c.req.param("id"));
-    if (!passkey) return c.html(notFoundPage(), 404);
+    if (!passkey) throw new Refusal("not_found", "No such passkey.");
     return c.html(
       <PortalPage title="Remove a passkey" viewer={viewer} formToken={c.get("formToken")}>
         <Confirm
@@ -263,14 +254,19 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       </PortalPage>,
     );
   });
-  portal.post("/passkeys/:id/remove", async (c) => {
-    try {
-      await removePasskeyOf(c.get("deps"), c.get("viewer"), c.req.param("id"));
-    } catch (error) {
-      return showRefused(c, error, notFound, (refusal) => renderPasskeys(c, 409, { error: { field: null, message: refusal.message } }), ["conflict"]);
-    }
-    return c.redirect(`${PORTAL_ROUTE}/passkeys?notice=removed`, 303);
-  });
+  portal.post(
+    "/passkeys/:id/remove",
+    portalForm({
+      // Audited by the service, in the removal's own batch.
+      audit: null,
+      codes: ["conflict"],
+      showAgain: (c, refusal) => renderPasskeys(c, refusal.status, { error: { field: null, message: refusal.message } }),
+      act: async (c) => {
+        await removePasskeyOf(c.get("deps"), c.get("viewer"), c.req.param("id") ?? "");
+        return `${PORTAL_ROUTE}/passkeys?notice=removed`;
+      },
+    }),
+  );
 
   portal.get("/audit", async (c) => {
     const cursor = c.req.query("cursor");

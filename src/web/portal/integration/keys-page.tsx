@@ -9,7 +9,7 @@ import { Copyable } from "../../kit/copy";
 import { ConfirmStart } from "../../kit/confirm";
 import { WebsiteSnippet } from "../partner/website-form";
 
-export interface KeyListed {
+interface KeyListed {
   client_id: string;
   kind: "partner" | "lender" | "publishable";
   allowed_origins: string[];

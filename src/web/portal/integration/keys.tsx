@@ -15,21 +15,23 @@ import { z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { issueKey, keysInScope, revokeClientKey } from "../../../services/identity/organisations";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { Refusal } from "../../../lib/refusal";
 import { AllowedOrigins, KeyType } from "../../../api/shared/schemas/api-key";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
-import { linesOf, readForm, textFields, textOf } from "../../kit/form";
+import { linesOf, textOf } from "../../kit/form";
+import { portalForm } from "../form-action";
 import { EMPTY_KEY_FORM, KIND_LABEL, KeyIssuedPage, KeysPage, type KeyFormEntry } from "./keys-page";
-import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { formatFor } from "../../kit/format";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
-import { inputFeedback, parseForm, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
+import { inputFeedback, parseForm, type PageRefusal } from "../../kit/refusal";
 import { requireFreshPasskey } from "../access/step-up";
 
 /** The form's fields, validated by the operator API's own definitions; the environment is the member's, never the form's. */
 const KeyForm = z.strictObject({ type: KeyType, allowed_origins: AllowedOrigins });
+
+const clientIdOf = (c: PortalContext) => c.req.param("clientId") ?? "";
 
 async function keysPage(c: PortalContext, entry: KeyFormEntry, refusal?: PageRefusal) {
   const viewer = c.get("viewer");
@@ -44,29 +46,31 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
   // A live key moves real money: creating one needs a passkey proof of the last minutes (issue 39 item 9).
   portal.on("POST", "/keys", requireFreshPasskey(() => `${PORTAL_ROUTE}/keys`, (c) => c.get("viewer").environment === "live"));
 
-  portal.post("/keys", async (c) => {
-    const viewer = c.get("viewer");
-    const form = await readForm(c);
-    const entry: KeyFormEntry = { type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") };
-    try {
-      const asked = parseForm(KeyForm, { type: entry.type, allowed_origins: linesOf(entry.allowed_origins) }, "form");
-      const issued = await issueKey(c.get("deps"), viewer.organisationId, {
-        environment: viewer.environment,
-        type: asked.type,
-        allowed_origins: asked.allowed_origins,
-      });
-      await recordPortalAction(c.get("deps"), viewer, "key.created", issued.client_id);
-      return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: asked.allowed_origins ?? [] }} />, 201);
-    } catch (error) {
-      return keysPage(c, entry, refusalForPage(error));
-    }
-  });
+  portal.post(
+    "/keys",
+    portalForm<KeyFormEntry>({
+      audit: () => ({ action: "key.created" }),
+      draftOf: (form) => ({ type: textOf(form, "type") || "secret", allowed_origins: textOf(form, "allowed_origins") }),
+      showAgain: (c, refusal, entry) => keysPage(c, entry, refusal),
+      act: async (c, form, entry) => {
+        const viewer = c.get("viewer");
+        const asked = parseForm(KeyForm, { type: textOf(form, "type") || "secret", allowed_origins: linesOf(textOf(form, "allowed_origins")) }, "form");
+        const issued = await issueKey(c.get("deps"), viewer.organisationId, {
+          environment: viewer.environment,
+          type: asked.type,
+          allowed_origins: asked.allowed_origins,
+        });
+        entry.about(issued.client_id);
+        return c.html(<KeyIssuedPage viewer={viewer} formToken={c.get("formToken")} serviceOrigin={new URL(c.req.url).origin} issued={{ ...issued, allowed_origins: asked.allowed_origins ?? [] }} />, 201);
+      },
+    }),
+  );
 
   // Revoking asks first (the kit's confirm page): only an active key of the member's organisation and environment, else 404.
   portal.get("/keys/:clientId/revoke", async (c) => {
     const viewer = c.get("viewer");
     const key = (await keysInScope(c.get("deps"), scopeOfViewer(viewer))).find((k) => k.client_id === c.req.param("clientId") && !k.revoked_at);
-    if (!key) return c.html(notFoundPage(), 404);
+    if (!key) throw new Refusal("not_found", "No such active key.");
     const facts: [string, string][] = [
       ["Client id", key.client_id],
       ["Type", KIND_LABEL[key.kind]],
@@ -96,17 +100,17 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/keys/:clientId/revoke", async (c) => {
-    const viewer = c.get("viewer");
-    const clientId = c.req.param("clientId");
-    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/keys/${encodeURIComponent(clientId)}/revoke`, 303);
-    try {
-      await revokeClientKey(c.get("deps"), clientId, scopeOfViewer(viewer));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
-    await recordPortalAction(c.get("deps"), viewer, "key.revoked", clientId);
-    return c.redirect(withNotice(`${PORTAL_ROUTE}/keys`, "key-revoked"), 303);
-  });
+  portal.post(
+    "/keys/:clientId/revoke",
+    portalForm({
+      audit: (c) => ({ action: "key.revoked", target: clientIdOf(c) }),
+      confirm: (c) => `${PORTAL_ROUTE}/keys/${encodeURIComponent(clientIdOf(c))}/revoke`,
+      showAgain: (c, refusal) => keysPage(c, EMPTY_KEY_FORM, refusal),
+      act: async (c) => {
+        // A revoked key, another organisation's or the other environment's: not_found, the 404 page.
+        await revokeClientKey(c.get("deps"), clientIdOf(c), scopeOfViewer(c.get("viewer")));
+        return withNotice(`${PORTAL_ROUTE}/keys`, "key-revoked");
+      },
+    }),
+  );
 }

@@ -11,7 +11,7 @@ const NOTICES = {
   "delivery-resent": "The delivery was sent again; its new attempt is in the log below.",
 } as const;
 
-export type NoticeCode = keyof typeof NOTICES;
+type NoticeCode = keyof typeof NOTICES;
 
 export const noticeFrom = (code: string | undefined): string | null => (code && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null);
 

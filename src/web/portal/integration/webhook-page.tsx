@@ -15,7 +15,7 @@ import { LABELS } from "../../kit/format";
 import { endpointStatus, type EndpointShown } from "./webhooks-page";
 import { EndpointFields, type EndpointFormEntry } from "./endpoint-fields";
 
-export type DeliveryShown = ReturnType<typeof deliveryLogView>;
+type DeliveryShown = ReturnType<typeof deliveryLogView>;
 type AttemptShown = DeliveryShown["attempts"][number];
 
 /** What the edit form holds: the endpoint's settings, or what the member typed when a change was refused. */

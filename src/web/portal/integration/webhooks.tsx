@@ -8,7 +8,7 @@
  */
 import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { Refusal } from "../../../lib/refusal";
 import {
   changeEndpoint,
   deleteEndpoint,
@@ -24,12 +24,12 @@ import { sendTestPing, testPingOf } from "../../../services/webhooks/test-ping";
 import { deliveryLogView, deliveryView, endpointView } from "../../../services/webhooks/views";
 import { webhookChanges, webhookRegistration } from "../../../api/shared/schemas/webhooks";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
-import { optionalTextOf, readForm, textFields, textOf, textsOf } from "../../kit/form";
-import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
+import { optionalTextOf, textOf, textsOf, type FormNext } from "../../kit/form";
+import { portalForm } from "../form-action";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
 import { PortalPage } from "../layout";
 import { noticeFrom, withNotice } from "./notices";
-import { inputFeedback, parseForm, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
+import { inputFeedback, isNotFound, pageRefusal, parseForm, type PageRefusal } from "../../kit/refusal";
 import { EndpointSecretPage, pingOutcome, WebhookPage } from "./webhook-page";
 import { emptyEndpointForm, WebhooksPage } from "./webhooks-page";
 import type { EndpointFormEntry } from "./endpoint-fields";
@@ -67,10 +67,10 @@ async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, 
     const pingId = refusal ? undefined : c.req.query("ping");
     ping = pingId ? await testPingOf(ctx, id, pingId) : null;
   } catch (error) {
-    if (isNotFound(error)) return c.html(notFoundPage(), 404);
-    if (refusal) throw error;
-    // A cursor that is not ours: show the newest page, with the reason.
-    return webhookPage(c, id, refusalForPage(error));
+    // Another organisation's or environment's endpoint (not_found) goes on to the portal's error handler.
+    if (refusal || !(error instanceof Refusal) || isNotFound(error)) throw error;
+    // A cursor that is not ours: not a dead end but the newest page of deliveries, with the reason.
+    return webhookPage(c, id, pageRefusal(error));
   }
   const outcome = ping ? pingOutcome(deliveryView(ping.delivery, ping.attempts)) : null;
   const feedback = refusal ? { error: inputFeedback(refusal) } : { notice: outcome?.ok ? outcome.message : noticeFrom(c.req.query("notice")) };
@@ -90,58 +90,64 @@ async function webhookPage(c: PortalContext, id: string, refusal?: PageRefusal, 
   );
 }
 
-/** Runs an action on one endpoint: not found → the 404 page, another refusal (409 deactivated) → the endpoint's page with the reason. */
-async function onEndpoint(c: PortalContext, id: string, act: () => Promise<Response>) {
-  try {
-    return await act();
-  } catch (error) {
-    if (isNotFound(error)) return c.html(notFoundPage(), 404);
-    return webhookPage(c, id, refusalForPage(error));
-  }
-}
+const idOf = (c: PortalContext) => c.req.param("id") ?? "";
+
+/**
+ * An action on one endpoint, the portal's one form shape: audited as `action` about the endpoint;
+ * another organisation's or environment's endpoint is the 404 page, another refusal (409 deactivated)
+ * the endpoint's page with the reason.
+ */
+const endpointAction = (action: string, act: (c: PortalContext, id: string) => Promise<FormNext>, confirm?: (c: PortalContext) => string) =>
+  portalForm({
+    audit: (c) => ({ action, target: idOf(c) }),
+    confirm,
+    showAgain: (c, refusal) => webhookPage(c, idOf(c), refusal),
+    act: (c) => act(c, idOf(c)),
+  });
+
+/** The endpoint form's entry as typed (shown again beside a refusal); the signing secret is never part of it. */
+const entryOf = (form: FormData): EndpointFormEntry => ({
+  url: textOf(form, "url").trim(),
+  description: textOf(form, "description"),
+  events: textsOf(form, "events"),
+  payload: textOf(form, "payload"),
+});
 
 export function registerWebhookPages(portal: Hono<PortalEnv>) {
   portal.get("/webhooks", (c) => webhooksPage(c, emptyEndpointForm(c.get("viewer").organisationKind)));
 
-  portal.post("/webhooks", async (c) => {
-    const viewer = c.get("viewer");
-    const form = await readForm(c);
-    const entry: EndpointFormEntry = {
-      url: textOf(form, "url").trim(),
-      description: textOf(form, "description"),
-      events: textsOf(form, "events"),
-      payload: textOf(form, "payload") || "full",
-    };
-    try {
-      const asked = parseForm(webhookRegistration(viewer.organisationKind), { url: entry.url, description: entry.description, events: entry.events, payload: entry.payload }, "form");
-      // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
-      const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", asked);
-      await recordPortalAction(c.get("deps"), viewer, "webhook.registered", endpoint.id);
-      return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
-    } catch (error) {
-      return webhooksPage(c, entry, refusalForPage(error));
-    }
-  });
+  portal.post(
+    "/webhooks",
+    portalForm<EndpointFormEntry>({
+      audit: () => ({ action: "webhook.registered" }),
+      draftOf: (form) => ({ ...entryOf(form), payload: textOf(form, "payload") || "full" }),
+      showAgain: (c, refusal, entry) => webhooksPage(c, entry, refusal),
+      act: async (c, form, audit) => {
+        const viewer = c.get("viewer");
+        const entry = entryOf(form);
+        const asked = parseForm(webhookRegistration(viewer.organisationKind), { url: entry.url, description: entry.description, events: entry.events, payload: entry.payload || "full" }, "form");
+        // The host kind as the API decides it: an endpoint registered through a sandbox host receives sandbox and test events only.
+        const { endpoint, secret } = await registerEndpoint(contextOf(c), c.get("sandboxHost") ? "sandbox" : "production", asked);
+        audit.about(endpoint.id);
+        // The signing secret is shown on this one answer, never in a redirect.
+        return c.html(<EndpointSecretPage viewer={viewer} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated={false} />, 201);
+      },
+    }),
+  );
 
   portal.get("/webhooks/:id", (c) => webhookPage(c, c.req.param("id")));
 
-  portal.post("/webhooks/:id/rotate-secret", (c) =>
-    onEndpoint(c, c.req.param("id"), async () => {
-      const { endpoint, secret } = await rotateEndpointSecret(contextOf(c), c.req.param("id"));
-      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.secret_rotated", endpoint.id);
+  portal.post(
+    "/webhooks/:id/rotate-secret",
+    endpointAction("webhook.secret_rotated", async (c, id) => {
+      const { endpoint, secret } = await rotateEndpointSecret(contextOf(c), id);
       return c.html(<EndpointSecretPage viewer={c.get("viewer")} formToken={c.get("formToken")} endpoint={endpointView(endpoint)} secret={secret} rotated />);
     }),
   );
 
   // Deleting asks first (the kit's confirm page); another organisation's or environment's endpoint is the 404 page.
   portal.get("/webhooks/:id/delete", async (c) => {
-    let endpoint;
-    try {
-      endpoint = endpointView(await requireEndpoint(contextOf(c), c.req.param("id")));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    const endpoint = endpointView(await requireEndpoint(contextOf(c), c.req.param("id")));
     return c.html(
       <PortalPage title="Delete a webhook endpoint" viewer={c.get("viewer")} formToken={c.get("formToken")}>
         <Confirm
@@ -166,59 +172,59 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/webhooks/:id/delete", async (c) => {
-    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${endpointPath(c.req.param("id"))}/delete`, 303);
-    return onEndpoint(c, c.req.param("id"), async () => {
-      await deleteEndpoint(contextOf(c), c.req.param("id"));
-      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.deleted", c.req.param("id"));
-      return c.redirect(withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted"), 303);
-    });
-  });
+  portal.post(
+    "/webhooks/:id/delete",
+    endpointAction(
+      "webhook.deleted",
+      async (c, id) => {
+        await deleteEndpoint(contextOf(c), id);
+        return withNotice(`${PORTAL_ROUTE}/webhooks`, "webhook-deleted");
+      },
+      (c) => `${endpointPath(idOf(c))}/delete`,
+    ),
+  );
 
-  portal.post("/webhooks/:id/reactivate", (c) =>
-    onEndpoint(c, c.req.param("id"), async () => {
-      const id = c.req.param("id");
+  portal.post(
+    "/webhooks/:id/reactivate",
+    endpointAction("webhook.reactivated", async (c, id) => {
       await changeEndpoint(contextOf(c), id, { active: true });
-      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.reactivated", id);
-      return c.redirect(withNotice(endpointPath(id), "webhook-reactivated"), 303);
+      return withNotice(endpointPath(id), "webhook-reactivated");
     }),
   );
 
-  portal.post("/webhooks/:id/test", (c) =>
-    onEndpoint(c, c.req.param("id"), async () => {
-      const id = c.req.param("id");
+  portal.post(
+    "/webhooks/:id/test",
+    endpointAction("webhook.test_sent", async (c, id) => {
       const { delivery } = await sendTestPing(contextOf(c), id);
-      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.test_sent", id);
       // The page reads the ping's outcome from its delivery: a notice when the receiver took it, an alert when not.
-      return c.redirect(`${endpointPath(id)}?ping=${encodeURIComponent(delivery.id)}`, 303);
+      return `${endpointPath(id)}?ping=${encodeURIComponent(delivery.id)}`;
     }),
   );
 
   /** The edit form: the API's PATCH body and `changeEndpoint`, so a new URL passes the same address checks. */
-  portal.post("/webhooks/:id/edit", async (c) => {
-    const id = c.req.param("id");
-    const viewer = c.get("viewer");
-    const form = await readForm(c);
-    // A form without the description field leaves it; an emptied one clears it.
-    const description = optionalTextOf(form, "description");
-    const entry: EndpointFormEntry = { url: textOf(form, "url").trim(), description: description ?? "", events: textsOf(form, "events"), payload: textOf(form, "payload") };
-    try {
-      const asked = parseForm(webhookChanges(viewer.organisationKind), { url: entry.url, description, events: entry.events, payload: entry.payload || undefined }, "form");
-      await changeEndpoint(contextOf(c), id, asked);
-      await recordPortalAction(c.get("deps"), viewer, "webhook.updated", id);
-      return c.redirect(withNotice(endpointPath(id), "webhook-updated"), 303);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      return webhookPage(c, id, refusalForPage(error), entry);
-    }
-  });
+  portal.post(
+    "/webhooks/:id/edit",
+    portalForm<EndpointFormEntry>({
+      audit: (c) => ({ action: "webhook.updated", target: idOf(c) }),
+      draftOf: entryOf,
+      showAgain: (c, refusal, entry) => webhookPage(c, idOf(c), refusal, entry),
+      act: async (c, form) => {
+        const id = idOf(c);
+        const entry = entryOf(form);
+        // A form without the description field leaves it; an emptied one clears it.
+        const description = optionalTextOf(form, "description");
+        const asked = parseForm(webhookChanges(c.get("viewer").organisationKind), { url: entry.url, description, events: entry.events, payload: entry.payload || undefined }, "form");
+        await changeEndpoint(contextOf(c), id, asked);
+        return withNotice(endpointPath(id), "webhook-updated");
+      },
+    }),
+  );
 
-  portal.post("/webhooks/:id/deliveries/:deliveryId/resend", (c) =>
-    onEndpoint(c, c.req.param("id"), async () => {
-      const id = c.req.param("id");
-      await resendByHand(contextOf(c), id, c.req.param("deliveryId"));
-      await recordPortalAction(c.get("deps"), c.get("viewer"), "webhook.delivery_resent", id);
-      return c.redirect(withNotice(endpointPath(id), "delivery-resent"), 303);
+  portal.post(
+    "/webhooks/:id/deliveries/:deliveryId/resend",
+    endpointAction("webhook.delivery_resent", async (c, id) => {
+      await resendByHand(contextOf(c), id, c.req.param("deliveryId") ?? "");
+      return withNotice(endpointPath(id), "delivery-resent");
     }),
   );
 }

@@ -2,32 +2,35 @@
  * What a lender does on a deal page, each a form post handled like its lender
  * API route: the same zod schema (src/api/shared/schemas/deal-actions.ts), the
  * same service function with the member's scope, hence the same events and
- * webhooks. Success: audited, then 303 back to the deal with a fixed notice.
- * Refusal: the deal page again with the API's status and the message beside
- * the field, nothing written. Another lender's deal, or one of the other
- * environment: the 404 page.
+ * webhooks. Each is the portal's one form shape (form-action.ts): success is
+ * audited in the action's own batch, then 303 back to the deal with a fixed
+ * notice; a refusal is the deal page again with the API's status and the
+ * message beside the field, nothing written; another lender's deal, or one of
+ * the other environment, is the 404 page (the portal's error handler).
  */
 import type { Hono } from "hono";
 import { normaliseDealReference } from "../../../domain/deals/reference";
-import { scopeOfViewer, type PortalViewer } from "../../../domain/portal/viewer";
+import { scopeOfViewer } from "../../../domain/portal/viewer";
 import type { Scope } from "../../../domain/identity/caller";
 import { uploadAgreement } from "../../../services/deals/agreements";
 import { sendMessage } from "../../../services/deals/messages";
 import { makeOffer } from "../../../services/deals/offers";
 import { reportStatus } from "../../../services/deals/status";
 import { requestDocument, waiveRequest } from "../../../services/documents/requests";
-import { isConfirmed } from "../../kit/confirm";
 import { registerWaiveConfirmation } from "./waive-confirm";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { registerOutcomeConfirmations } from "./outcome-confirm";
+import { registerPayoutReveal } from "./payout-reveal";
+import { registerWorkingSetActions } from "./working-set-actions";
+import type { AuditedAction } from "../../../services/portal/audit";
+import { portalForm } from "../form-action";
 import { AGREEMENT_MAX_BYTES, DocumentRequestBody, MessageBody, OfferBody, StatusBody, checkAgreementPdf } from "../../../api/shared/schemas/deal-actions";
 import { takesFiles } from "../../../middleware/body-limit";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
 import { OFFER_NUMBERS } from "./deal-offers";
-import { jsonOfForm, readForm, textFields, type FormFields } from "../../kit/form";
+import { jsonOfForm, textFields, type FormFields } from "../../kit/form";
 import { Refusal } from "../../../lib/refusal";
 import { DEAL_FORM_REFUSALS, type DealForm } from "./fields";
-import { isNotFound, parseForm, refusalForPage } from "../../kit/refusal";
+import { parseForm } from "../../kit/refusal";
 import { DEAL_NOTICES, renderDeal } from "./render-deal";
 import { TEST_DEAL_SIMULATED_EVENT_VALUES, type TestDealSimulatedEvent } from "../../../domain/deals/sandbox-business";
 import { simulateTestDealEvent } from "../../../services/sandbox/test-deal-simulation";
@@ -49,134 +52,127 @@ async function simulated(step: Promise<unknown>) {
 }
 
 /**
- * The status form as the API's body: a decline picks its reasons as codes (checkboxes named `reasons`,
- * at least one: never a free-text box alone), with an optional note kept on the first code and shared
- * with the partner only when `shareable` is ticked.
+ * The status form reports In review only: Decline and Funded are final and each has its own confirm
+ * page (outcome-confirm.tsx); either posted here (a stale page, a script) sends the person to it.
  */
-function statusReportOfForm(fields: FormFields, form: FormData): Record<string, unknown> {
-  const { reasons: _first, note, shareable, ...rest } = fields;
-  const body = jsonOfForm(rest, { numbers: ["funded_amount"] });
-  const codes = form.getAll("reasons").filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
-  if (body.status === "declined") {
-    if (codes.length === 0) throw new Refusal("invalid_request", "Choose at least one reason for declining.", { field: "reasons" });
-    const detail = note?.trim() ? note.trim() : undefined;
-    body.reasons = codes.map((code, i) => ({ code, ...(i === 0 && detail !== undefined ? { detail, shareable: shareable === "yes" } : {}) }));
-  } else if (codes.length > 0 || note?.trim()) {
-    throw new Refusal("invalid_request", "Reasons and a note go with Declined only.", { field: "reasons" });
-  }
-  return body;
+function outcomeQuestionOf(fields: FormFields, ref: string): string | null {
+  if (fields.status === "declined" || fields.status === "funded") return `${PORTAL_ROUTE}/deals/${ref}/${fields.status === "declined" ? "decline" : "funded"}`;
+  return null;
 }
 
-/** An action that must be confirmed first was posted without the confirmation: the person is sent to the question. */
-class Unconfirmed extends Error {
-  constructor(readonly location: string) {
-    super("unconfirmed");
-  }
+/** The In review report; an outcome posted here even with a confirmation is decided only on its own page. */
+function statusReportOfForm(fields: FormFields): Record<string, unknown> {
+  if (outcomeQuestionOf(fields, "") !== null) throw new Refusal("invalid_request", "Decline or report funded on the deal's own confirm page.", { field: "status" });
+  return jsonOfForm(fields, { numbers: ["funded_amount"] });
 }
 
 interface Done {
-  /** The audit log's action name. */
-  action: string;
-  /** The id the action was about (never personal data). */
-  target: string;
   notice: keyof typeof DEAL_NOTICES;
   /** The section of the deal page to land on. */
   anchor: string;
 }
 
-type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: FormFields; form: FormData }) => Promise<Done>;
+type Action = (input: { c: PortalContext; scope: Scope; ref: string; fields: FormFields; form: FormData; entry: Pick<AuditedAction, "about"> }) => Promise<Done>;
 
+const refOf = (c: PortalContext) => normaliseDealReference(c.req.param("ref") ?? "");
 
-function handle(form: DealForm, action: Action) {
-  return async (c: PortalContext) => {
-    const viewer: PortalViewer = c.get("viewer");
-    const ref = normaliseDealReference(c.req.param("ref") ?? "");
-    const posted = await readForm(c);
-    const fields = textFields(posted, { trim: true });
-    let done: Done;
-    try {
-      done = await action({ c, scope: scopeOfViewer(viewer), ref, fields, form: posted });
-    } catch (error) {
-      if (error instanceof Unconfirmed) return c.redirect(error.location, 303);
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error, DEAL_FORM_REFUSALS);
-      return renderDeal(c, ref, refusal.status, { refusal: { ...refusal, form, draft: fields } });
-    }
-    await recordPortalAction(c.get("deps"), viewer, done.action, done.target);
-    return c.redirect(`${PORTAL_ROUTE}/deals/${ref}?notice=${done.notice}#${done.anchor}`, 303);
-  };
+/**
+ * One deal form (the portal's `portalForm`): audited as `action`, about the deal unless the action
+ * names what it made; a refusal is the deal page again with the message beside this form's field.
+ */
+function dealForm(form: DealForm, action: string, act: Action, options: { confirm?: (c: PortalContext, form: FormData) => string | null } = {}) {
+  return portalForm<FormFields>({
+    audit: (c) => ({ action, target: refOf(c) }),
+    draftOf: (posted) => textFields(posted, { trim: true }),
+    codes: DEAL_FORM_REFUSALS,
+    confirm: options.confirm,
+    showAgain: (c, refusal, draft) => renderDeal(c, refOf(c), refusal.status, { refusal: { ...refusal, form, draft } }),
+    act: async (c, posted, entry) => {
+      const ref = refOf(c);
+      const done = await act({ c, scope: scopeOfViewer(c.get("viewer")), ref, fields: textFields(posted, { trim: true }), form: posted, entry });
+      return `${PORTAL_ROUTE}/deals/${ref}?notice=${done.notice}#${done.anchor}`;
+    },
+  });
 }
 
 export function registerDealActions(portal: Hono<PortalEnv>) {
   portal.post(
     "/deals/:ref/offers",
-    handle("offer", async ({ c, scope, ref, fields }) => {
+    dealForm("offer", "offer.made", async ({ c, scope, ref, fields, entry }) => {
       const terms = parseForm(OfferBody, jsonOfForm(fields, { numbers: OFFER_NUMBERS, days: ["expires_at"] }), "body");
-      const offer = await makeOffer(c.get("deps"), scope, ref, terms);
-      return { action: "offer.made", target: offer.id, notice: "offer_made", anchor: "offers" };
+      entry.about((await makeOffer(c.get("deps"), scope, ref, terms)).id);
+      return { notice: "offer_made", anchor: "offers" };
     }),
   );
 
   portal.post(
     "/deals/:ref/status",
-    handle("status", async ({ c, scope, ref, fields, form }) => {
-      const report = parseForm(StatusBody, statusReportOfForm(fields, form), "body");
-      const deal = await reportStatus(c.get("deps"), scope, ref, report).catch((error: unknown) => {
-        // The service names the code's place in the API's words (`reasons.0.code`); the form has one list of boxes.
-        if (error instanceof Refusal && error.code === "unknown_code") throw new Refusal("unknown_code", "Choose the reasons from the list.", { field: "reasons" });
-        throw error;
-      });
-      return { action: "deal.status_reported", target: deal.ref, notice: "status_reported", anchor: "report" };
-    }),
+    dealForm(
+      "status",
+      "deal.status_reported",
+      async ({ c, scope, ref, fields }) => {
+        const report = parseForm(StatusBody, statusReportOfForm(fields), "body");
+        await reportStatus(c.get("deps"), scope, ref, report);
+        return { notice: "status_reported", anchor: "report" };
+      },
+      { confirm: (c, form) => outcomeQuestionOf(textFields(form, { trim: true }), refOf(c)) },
+    ),
   );
 
   portal.post(
     "/deals/:ref/messages",
-    handle("message", async ({ c, scope, ref, fields }) => {
+    dealForm("message", "message.sent", async ({ c, scope, ref, fields, entry }) => {
       const { body } = parseForm(MessageBody, jsonOfForm(fields), "body");
-      const message = await sendMessage(c.get("deps"), scope, ref, body);
-      return { action: "message.sent", target: message.id, notice: "message_sent", anchor: "messages" };
+      entry.about((await sendMessage(c.get("deps"), scope, ref, body)).id);
+      return { notice: "message_sent", anchor: "messages" };
     }),
   );
 
   portal.post(
     "/deals/:ref/requests",
-    handle("request", async ({ c, scope, ref, fields }) => {
+    dealForm("request", "document.requested", async ({ c, scope, ref, fields, entry }) => {
       const ask = parseForm(DocumentRequestBody, jsonOfForm(fields), "body");
-      const request = await requestDocument(c.get("deps"), scope, ref, ask);
-      return { action: "document.requested", target: request.id, notice: "document_requested", anchor: "requests" };
+      entry.about((await requestDocument(c.get("deps"), scope, ref, ask)).id);
+      return { notice: "document_requested", anchor: "requests" };
     }),
   );
 
   registerWaiveConfirmation(portal);
+  registerOutcomeConfirmations(portal);
+  registerPayoutReveal(portal);
+  registerWorkingSetActions(portal);
 
   portal.post(
     "/deals/:ref/requests/:id/waive",
-    handle("waive", async ({ c, scope, ref, fields }) => {
+    dealForm(
+      "waive",
+      "request.waived",
+      async ({ c, scope, ref, entry }) => {
+        entry.about((await waiveRequest(c.get("deps"), scope, ref, c.req.param("id") ?? "")).id);
+        return { notice: "request_waived", anchor: "requests" };
+      },
       // Without the confirmation page's field nothing is waived: the person is shown the question first.
-      if (!isConfirmed(fields)) throw new Unconfirmed(`${PORTAL_ROUTE}/deals/${ref}/requests/${encodeURIComponent(c.req.param("id") ?? "")}/waive`);
-      const request = await waiveRequest(c.get("deps"), scope, ref, c.req.param("id") ?? "");
-      return { action: "request.waived", target: request.id, notice: "request_waived", anchor: "requests" };
-    }),
+      { confirm: (c) => `${PORTAL_ROUTE}/deals/${refOf(c)}/requests/${encodeURIComponent(c.req.param("id") ?? "")}/waive` },
+    ),
   );
 
   portal.post(
     "/deals/:ref/simulate",
-    handle("simulate", async ({ c, scope, ref, fields }) => {
+    dealForm("simulate", "test_deal.simulated", async ({ c, scope, ref, fields }) => {
       const event = fields.event ?? "";
       if (!(TEST_DEAL_SIMULATED_EVENT_VALUES as readonly string[]).includes(event)) {
         throw new Refusal("invalid_request", "Choose one of the business's steps.", { field: "event" });
       }
       // Another lender's deal, the other environment's, or a real (not test) deal: not_found, the 404 page.
       await simulated(simulateTestDealEvent(viewContext(c.env, { deps: c.get("deps") }), scope, ref, event as TestDealSimulatedEvent));
-      return { action: "test_deal.simulated", target: ref, notice: `simulated_${event}`, anchor: "simulate" };
+      return { notice: `simulated_${event}`, anchor: "simulate" };
     }),
   );
 
   portal.post(
     "/deals/:ref/agreement",
     takesFiles(AGREEMENT_MAX_BYTES),
-    handle("agreement", async ({ c, scope, ref, form }) => {
+    dealForm("agreement", "agreement.uploaded", async ({ c, scope, ref, form }) => {
       // The part a file input sends (typed as text by the platform's FormData, a File at run time).
       const file: unknown = form.get("agreement");
       if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
@@ -185,7 +181,7 @@ export function registerDealActions(portal: Hono<PortalEnv>) {
       const pdf = await file.arrayBuffer();
       checkAgreementPdf(file.type, pdf, "agreement");
       await uploadAgreement(c.get("deps"), scope, ref, pdf);
-      return { action: "agreement.uploaded", target: ref, notice: "agreement_uploaded", anchor: "completion" };
+      return { notice: "agreement_uploaded", anchor: "completion" };
     }),
   );
 }

@@ -1,16 +1,16 @@
 /** Completion: what has happened towards it, and the agreement upload (a PDF the client signs in the hub). */
 import type { DealView } from "../../../domain/deals/view";
 import { AGREEMENT_MAX_BYTES } from "../../../api/shared/schemas/deal-actions";
-import { sizeInWords } from "../../kit/format";
+import { signatureInWords, sizeInWords } from "../../kit/format";
 import { PORTAL_ROUTE } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { FormRefusal, Section, refusalFor, type FormState } from "./fields";
-import { day, orDash } from "./labels";
+import { day } from "./labels";
 import type { DealRefusal } from "./fields";
 
 const done = (yes: boolean, at: string | null) => (yes ? `yes, ${day(at)}` : "not yet");
 
-export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean }) {
+export function CompletionSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null; closed?: boolean; admin?: boolean }) {
   const c = props.deal.completion;
   const state: FormState = { form: "agreement", refusal: props.refusal };
   const refused = refusalFor(state)?.field === "agreement";
@@ -25,7 +25,24 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             </tr>
             <tr>
               <th scope="row">Payout account</th>
-              <td data-completion="account">{c.account_summary ? `${c.account_summary} (masked)` : "not given yet"}</td>
+              <td data-completion="account">
+                {c.account_summary ? (
+                  <>
+                    <bdi>{c.account_summary}</bdi> (masked)
+                    {props.admin ? (
+                      // A post, not a link: each showing is one audited request, and the full account is on that answer only.
+                      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/payout-account`}>
+                        <FormToken token={props.formToken} />
+                        <button type="submit">Show the full account</button> <span class="muted">Shown once, on the next page; recorded in the audit log.</span>
+                      </form>
+                    ) : (
+                      <span class="muted"> An admin of your organisation can see it in full.</span>
+                    )}
+                  </>
+                ) : (
+                  "not given yet"
+                )}
+              </td>
             </tr>
             <tr>
               <th scope="row">Agreement uploaded</th>
@@ -37,7 +54,7 @@ export function CompletionSection(props: { deal: DealView; formToken: string; re
             </tr>
             <tr>
               <th scope="row">Signature check</th>
-              <td>{orDash(c.signature_verification)}</td>
+              <td data-completion="signature">{signatureInWords(c.signature_verification)}</td>
             </tr>
           </tbody>
         </table>

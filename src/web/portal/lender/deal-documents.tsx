@@ -6,7 +6,7 @@ import { NOTE_MAX_CHARS } from "../../../api/shared/schemas/deal-actions";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, refusalFor, type FormState } from "./fields";
-import { LABELS } from "../../kit/format";
+import { fileNameInWords, LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
 import { FormulaCellsWarning } from "../../kit/file-warnings";
 import { day } from "./labels";
@@ -31,7 +31,7 @@ export function DocumentsSection(props: { deal: DealView }) {
               cell: (d) => (
                 <>
                   <a href={d.url} data-document={d.id}>
-                    <bdi>{d.filename}</bdi>
+                    <bdi>{fileNameInWords(d.filename)}</bdi>
                   </a>
                   <FormulaCellsWarning flagged={d.formula_cells} />
                 </>

@@ -1,6 +1,8 @@
 /** Offers made on the deal (current and superseded) and the form for new terms, indicative or firm. */
 import type { DealView } from "../../../domain/deals/view";
-import { DECLINE_REASONS, PRODUCT_FAMILIES } from "../../../domain/reference/values";
+import { PRODUCT_FAMILIES } from "../../../domain/reference/values";
+import { portalFundingRefusal } from "../../../domain/deals/status";
+import { ConfirmStart } from "../../kit/confirm";
 import { PORTAL_ROUTE } from "../context";
 import { FormToken } from "../layout";
 import { FormRefusal, Section, SelectField, TextArea, TextField, draftOf, refusalFor, type FormState } from "./fields";
@@ -9,8 +11,12 @@ import { LABELS } from "../../kit/format";
 import { RecordTable } from "../../kit/table";
 import { day, money, orDash } from "./labels";
 import type { DealRefusal } from "./fields";
+import { EXAMPLE_OF } from "../../kit/number-input";
 
-export const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
+/** Each number field's own example (the one input rule, web/kit/number-input.ts), as a hint beside it. */
+const hintOf = (kind: keyof typeof EXAMPLE_OF) => ` (${EXAMPLE_OF[kind]})`;
+
+const OFFER_FIELDS = ["maturity", "amount", "kind", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment", "expires_at", "notes"] as const;
 export const OFFER_NUMBERS = ["amount", "annual_rate_pct", "factor_rate", "term_months", "fees", "total_repayment"] as const;
 
 const MATURITIES = [
@@ -69,14 +75,14 @@ function MakeOffer(props: { deal: DealView; formToken: string; state: FormState 
       <form method="post" action={`${PORTAL_ROUTE}/deals/${d.ref}/offers`}>
         <FormToken token={props.formToken} />
         <SelectField state={state} name="maturity" label="Terms" options={MATURITIES} />
-        <TextField state={state} name="amount" label={`Amount (${d.request.currency})`} type="number" step="0.01" min="0" required />
+        <TextField state={state} name="amount" label={`Amount (${d.request.currency})`} type="number" step="0.01" min="0" required hint={hintOf("money")} />
         <SelectField state={state} name="kind" label="Product" options={PRODUCT_FAMILIES} />
-        <TextField state={state} name="annual_rate_pct" label="Yearly rate (%)" type="number" step="0.01" min="0" />
+        <TextField state={state} name="annual_rate_pct" label="Yearly rate (%)" type="number" step="0.01" min="0" hint={hintOf("percent")} />
         <TextField state={state} name="factor_rate" label="Factor rate" type="number" step="0.001" min="1" />
-        <TextField state={state} name="term_months" label="Term (months)" type="number" step="1" min="1" />
-        <TextField state={state} name="fees" label={`Fees (${d.request.currency})`} type="number" step="0.01" min="0" />
-        <TextField state={state} name="total_repayment" label={`Total repayment (${d.request.currency})`} type="number" step="0.01" min="0" />
-        <TextField state={state} name="expires_at" label="Valid until (end of that day, UTC)" type="date" />
+        <TextField state={state} name="term_months" label="Term (months)" type="number" step="1" min="1" hint={hintOf("months")} />
+        <TextField state={state} name="fees" label={`Fees (${d.request.currency})`} type="number" step="0.01" min="0" hint={hintOf("money")} />
+        <TextField state={state} name="total_repayment" label={`Total repayment (${d.request.currency})`} type="number" step="0.01" min="0" hint={hintOf("money")} />
+        <TextField state={state} name="expires_at" label="Valid until (the last day the business can accept)" type="date" />
         <TextArea state={state} name="notes" label="Notes (optional)" maxlength={2000} />
         <FormRefusal state={state} fields={OFFER_FIELDS} />
         <button type="submit">Make offer</button>
@@ -114,52 +120,36 @@ export function OutcomeSection(props: { deal: DealView }) {
   );
 }
 
-const REPORTS = [
-  { value: "in_review", label: "In review" },
-  { value: "declined", label: "Declined" },
-  { value: "funded", label: "Funded" },
-];
-
+/**
+ * What the lender reports on an open deal: In review here (it changes nothing for anyone else), and
+ * Decline and Funded as links to their own confirm pages (final, so asked first: outcome-confirm.tsx).
+ * Funded is offered once the business accepted the offer; before that the page says what is missing.
+ */
 export function StatusSection(props: { deal: DealView; formToken: string; refusal: DealRefusal | null }) {
   const state: FormState = { form: "status", refusal: props.refusal };
+  const d = props.deal;
+  const notYet = portalFundingRefusal({ status: d.status, lenderStatus: d.lender_status });
   return (
     <Section id="report" title="Report your status">
-      <p class="muted">New → in review; new, in review or offer made → declined; offer made → funded, with the amount funded.</p>
-      <form method="post" action={`${PORTAL_ROUTE}/deals/${props.deal.ref}/status`}>
-        <FormToken token={props.formToken} />
-        <SelectField state={state} name="status" label="Status" options={REPORTS} />
-        <DeclineReasons state={state} />
-        <TextField state={state} name="funded_amount" label={`Funded amount (${props.deal.request.currency}, with Funded only)`} type="number" step="0.01" min="0" />
-        <FormRefusal state={state} fields={["status", "reasons", "note", "funded_amount"]} />
-        <button type="submit">Report status</button>
-      </form>
+      {d.lender_status === "new" ? (
+        <form method="post" action={`${PORTAL_ROUTE}/deals/${d.ref}/status`}>
+          <FormToken token={props.formToken} />
+          <input type="hidden" name="status" value="in_review" />
+          <FormRefusal state={state} fields={[]} />
+          <button type="submit">Mark in review</button> <span class="muted">Tells the introducer you are looking at it; it stays in your work queue.</span>
+        </form>
+      ) : (
+        <FormRefusal state={state} fields={[]} />
+      )}
+      <p>
+        <ConfirmStart href={`${PORTAL_ROUTE}/deals/${d.ref}/decline`} label="Decline…" danger />{" "}
+        {notYet ? null : <ConfirmStart href={`${PORTAL_ROUTE}/deals/${d.ref}/funded`} label="Report funded…" />}
+      </p>
+      {notYet ? (
+        <p class="muted" id="funded-not-yet">
+          {notYet.detail}
+        </p>
+      ) : null}
     </Section>
-  );
-}
-
-/**
- * Why the deal is declined: codes from the `decline-reasons` list (at least one with Declined), an
- * optional note, and whether the partner may read the note. The partner reads each code's label.
- */
-function DeclineReasons(props: { state: FormState }) {
-  const { state } = props;
-  const invalid = refusalFor(state)?.field === "reasons";
-  const chosen = draftOf(state, "reasons");
-  return (
-    <fieldset id="reasons" aria-describedby={invalid ? "reasons-error" : undefined}>
-      <legend>Reasons for declining (with Declined only: choose at least one)</legend>
-      {DECLINE_REASONS.map((r) => (
-        <label>
-          <input type="checkbox" name="reasons" value={r.value} checked={chosen === r.value} />{" "}
-          {r.label}
-        </label>
-      ))}
-      <FieldError field="reasons" error={refusalFor(state)} />
-      <TextArea state={state} name="note" label="Note (optional)" maxlength={500} />
-      <label>
-        <input type="checkbox" name="shareable" value="yes" checked={draftOf(state, "shareable") === "yes"} />{" "}
-        The partner may read this note (never name your organisation in it)
-      </label>
-    </fieldset>
   );
 }

@@ -8,7 +8,7 @@ import { PORTAL_ROUTE } from "../context";
 import { FieldError, PortalPage, type PageFeedback } from "../layout";
 import { LENDER_STATUS_LABELS, day, money, orDash } from "./labels";
 
-export interface DealsPageProps {
+interface DealsPageProps {
   viewer: PortalViewer;
   formToken: string;
   deals: DealSummaryView[];

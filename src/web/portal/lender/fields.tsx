@@ -4,7 +4,7 @@ import { FieldError, RequiredMark } from "../layout";
 import type { PageRefusal } from "../../kit/refusal";
 import type { RefusalCode } from "../../../lib/refusal";
 
-export const DEAL_FORMS = ["offer", "status", "message", "request", "agreement", "waive", "simulate"] as const;
+const DEAL_FORMS = ["offer", "status", "message", "request", "agreement", "waive", "simulate", "assign", "note"] as const;
 export type DealForm = (typeof DEAL_FORMS)[number];
 
 /**

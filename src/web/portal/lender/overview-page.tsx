@@ -5,7 +5,7 @@ import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { LENDER_STATUS_LABELS } from "./labels";
 
-export interface LenderOverviewProps {
+interface LenderOverviewProps {
   viewer: PortalViewer;
   formToken: string;
   counts: { status: LenderStatus; count: number }[];

@@ -70,8 +70,9 @@ export function registerLenderPages(portal: Hono<PortalEnv>) {
 
   portal.get("/queue", async (c) => {
     const viewer = c.get("viewer");
-    const queue = await workQueue(c.get("deps"), scopeOfViewer(viewer));
-    return c.html(workQueuePage({ viewer, formToken: c.get("formToken"), ...queue }));
+    const mine = c.req.query("mine") === "1";
+    const queue = await workQueue(c.get("deps"), scopeOfViewer(viewer), mine ? viewer.memberId : undefined);
+    return c.html(workQueuePage({ viewer, formToken: c.get("formToken"), mine, ...queue }));
   });
 
   portal.get("/deals/:ref", (c) => renderDeal(c, c.req.param("ref"), 200, { notice: DEAL_NOTICES[c.req.query("notice") ?? ""] ?? null }));

@@ -2,12 +2,13 @@
 import { messageView } from "../../../domain/deals/view";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { dealMessages } from "../../../services/deals/messages";
-import { loadDealView } from "../../../services/deals/reads";
+import { loadDealForUnderwriting } from "../../../services/deals/underwriting";
+import { workingSetOf } from "../../../services/deals/working-set";
 import { dealRequests } from "../../../services/documents/requests";
 import { viewContext } from "../../../services/views/view-context";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { PortalContext } from "../context";
-import { notFoundPage } from "../refused-page";
+import { Refusal } from "../../../lib/refusal";
 import { dealPage } from "./deal-page";
 import type { DealRefusal } from "./fields";
 
@@ -15,6 +16,10 @@ import type { DealRefusal } from "./fields";
 export const DEAL_NOTICES: Record<string, string> = {
   offer_made: "Your offer was made; the introducer sees it now.",
   status_reported: "Your status was reported.",
+  assigned: "The deal's assignment was saved.",
+  note_added: "Your note was saved; only your organisation's members can read it.",
+  declined: "The deal was declined; the introducer is told with the reasons' labels.",
+  funded: "The deal was reported funded; the introducer is told.",
   message_sent: "Your message was sent to the client.",
   document_requested: "The client was asked for the document.",
   request_waived: "The request was waived.",
@@ -32,11 +37,13 @@ export async function renderDeal(c: PortalContext, ref: string, status: Contentf
   const viewer = c.get("viewer");
   const scope = scopeOfViewer(viewer);
   const ctx = viewContext(c.env, { deps: c.get("deps") });
-  const deal = await loadDealView(ctx, scope, ref);
-  if (!deal) return c.html(notFoundPage(), 404);
-  const [requests, messages] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref)]);
+  const underwriting = await loadDealForUnderwriting(ctx, scope, ref);
+  // Another lender's deal, the other environment's or none: the portal's error handler answers the 404 page.
+  if (!underwriting) throw new Refusal("not_found", "No such deal.");
+  const deal = underwriting.view;
+  const [requests, messages, working] = await Promise.all([dealRequests(ctx, scope, deal.ref), dealMessages(ctx, scope, deal.ref), workingSetOf(c.get("deps"), scope, deal.ref)]);
   return c.html(
-    dealPage({ viewer, formToken: c.get("formToken"), deal, requests: requests.requests, messages: messages.map(messageView), ...extra }),
+    dealPage({ viewer, formToken: c.get("formToken"), deal, underwriting, working, requests: requests.requests, messages: messages.map(messageView), ...extra }),
     status,
   );
 }

@@ -10,16 +10,15 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { normaliseDealReference } from "../../../domain/deals/reference";
 import { MARKET_COUNTRIES } from "../../../domain/reference/markets";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
-import { isRefusal } from "../../../lib/refusal";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { Refusal } from "../../../lib/refusal";
 import { createTestDeal, removeTestDeal, testDealsOf } from "../../../services/deals/test-deals";
 import { viewContext } from "../../../services/views/view-context";
-import { CONFIRMED, Confirm, isConfirmed } from "../../kit/confirm";
-import { readForm, textFields } from "../../kit/form";
-import { readNumber } from "../../kit/number-input";
+import { CONFIRMED, Confirm } from "../../kit/confirm";
+import { textFields } from "../../kit/form";
+import { EXAMPLE_OF, readMoney } from "../../kit/number-input";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { PortalPage, type PageFeedback } from "../layout";
-import { notFoundPage } from "../refused-page";
+import { portalForm } from "../form-action";
 import { requireKind } from "../require-role";
 import { sandboxPage } from "./sandbox-page";
 
@@ -42,37 +41,40 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
 
   portal.get("/sandbox", (c) => showSandbox(c, 200, { notice: SANDBOX_NOTICES[c.req.query("notice") ?? ""] ?? null }));
 
-  portal.post("/sandbox/deals", async (c) => {
-    const viewer = c.get("viewer");
-    const fields = textFields(await readForm(c), { trim: true });
-    const country = fields.country || "GB";
-    if (!MARKET_COUNTRIES.includes(country)) return showSandbox(c, 400, refused("country", "Choose the market from the list."), fields);
-    let amount: number | undefined;
-    if (fields.amount) {
-      const read = readNumber(fields.amount);
-      if (read === null || !(read > 0)) return showSandbox(c, 400, refused("amount", "Enter the amount as a number above zero, for example 50000."), fields);
-      amount = read;
-    }
-    try {
-      const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(viewer), {
-        country,
-        ...(amount !== undefined ? { funding: { amount, purpose: "working_capital", product_family: "business_loan" } } : {}),
-      });
-      await recordPortalAction(c.get("deps"), viewer, "test_deal.created", deal.ref);
-      return c.redirect(`${PORTAL_ROUTE}/deals/${deal.ref}?notice=test_deal_created#simulate`, 303);
-    } catch (error) {
-      if (isRefusal(error, "cap_exceeded")) return showSandbox(c, 422, refused(null, "You already have 10 test deals, the most there can be: delete one to make another."), fields);
-      throw error;
-    }
-  });
+  portal.post(
+    "/sandbox/deals",
+    portalForm<Record<string, string>>({
+      audit: () => ({ action: "test_deal.created" }),
+      draftOf: (form) => textFields(form, { trim: true }),
+      showAgain: (c, refusal, draft) =>
+        showSandbox(c, refusal.status, refused(refusal.field, refusal.code === "cap_exceeded" ? "You already have 10 test deals, the most there can be: delete one to make another." : refusal.message), draft),
+      act: async (c, form, entry) => {
+        const fields = textFields(form, { trim: true });
+        const country = fields.country || "GB";
+        if (!MARKET_COUNTRIES.includes(country)) throw new Refusal("invalid_request", "Choose the market from the list.", { field: "country" });
+        let amount: number | undefined;
+        if (fields.amount) {
+          const read = readMoney(fields.amount);
+          if (read === null || !(read > 0)) throw new Refusal("invalid_request", `Enter the amount as a number above zero, ${EXAMPLE_OF.money}.`, { field: "amount" });
+          amount = read;
+        }
+        const deal = await createTestDeal(viewContext(c.env, { deps: c.get("deps") }), scopeOfViewer(c.get("viewer")), {
+          country,
+          ...(amount !== undefined ? { funding: { amount, purpose: "working_capital", product_family: "business_loan" } } : {}),
+        });
+        entry.about(deal.ref);
+        return `${PORTAL_ROUTE}/deals/${deal.ref}?notice=test_deal_created#simulate`;
+      },
+    }),
+  );
 
   // Deleting cannot be undone: the Delete button opens this question first (no JavaScript needed).
   portal.get("/sandbox/deals/:ref/delete", async (c) => {
     const viewer = c.get("viewer");
-    const ref = normaliseDealReference(c.req.param("ref"));
+    const ref = normaliseDealReference(c.req.param("ref") ?? "");
     const { deals } = await testDealsOf(c.get("deps"), scopeOfViewer(viewer));
     const deal = deals.find((d) => d.ref === ref);
-    if (!deal) return c.html(notFoundPage(), 404);
+    if (!deal) throw new Refusal("not_found", "No such test deal.");
     return c.html(
       <PortalPage title="Delete this test deal?" viewer={viewer} formToken={c.get("formToken")}>
         <Confirm
@@ -94,19 +96,18 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/sandbox/deals/:ref/delete", async (c) => {
-    const viewer = c.get("viewer");
-    const ref = normaliseDealReference(c.req.param("ref"));
-    // Without the question's field nothing is deleted: the person is shown the question first.
-    if (!isConfirmed(textFields(await readForm(c)))) return c.redirect(`${PORTAL_ROUTE}/sandbox/deals/${ref}/delete`, 303);
-    try {
-      await removeTestDeal(c.get("deps"), scopeOfViewer(viewer), ref);
-    } catch (error) {
-      // Another lender's deal, one of the other environment, a real deal or one already deleted: the same 404.
-      if (isRefusal(error, "not_found")) return c.html(notFoundPage(), 404);
-      throw error;
-    }
-    await recordPortalAction(c.get("deps"), viewer, "test_deal.deleted", ref);
-    return c.redirect(`${PORTAL_ROUTE}/sandbox?notice=deleted`, 303);
-  });
+  portal.post(
+    "/sandbox/deals/:ref/delete",
+    portalForm({
+      audit: (c) => ({ action: "test_deal.deleted", target: normaliseDealReference(c.req.param("ref") ?? "") }),
+      // Without the question's field nothing is deleted: the person is shown the question first.
+      confirm: (c) => `${PORTAL_ROUTE}/sandbox/deals/${normaliseDealReference(c.req.param("ref") ?? "")}/delete`,
+      showAgain: (c, refusal) => showSandbox(c, refusal.status, refused(refusal.field, refusal.message)),
+      act: async (c) => {
+        // Another lender's deal, one of the other environment, a real deal or one already deleted: not_found, the same 404 page.
+        await removeTestDeal(c.get("deps"), scopeOfViewer(c.get("viewer")), normaliseDealReference(c.req.param("ref") ?? ""));
+        return `${PORTAL_ROUTE}/sandbox?notice=deleted`;
+      },
+    }),
+  );
 }

@@ -4,10 +4,9 @@ import { normaliseDealReference } from "../../../domain/deals/reference";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { dealRequests } from "../../../services/documents/requests";
 import { CONFIRMED, Confirm } from "../../kit/confirm";
-import { isNotFound } from "../../kit/refusal";
+import { Refusal } from "../../../lib/refusal";
 import { PORTAL_ROUTE, type PortalEnv } from "../context";
 import { PortalPage } from "../layout";
-import { notFoundPage } from "../refused-page";
 
 /** The request states a lender may waive (the service refuses the others). */
 const WAIVABLE = ["requested", "uploaded"];
@@ -17,16 +16,10 @@ export function registerWaiveConfirmation(portal: Hono<PortalEnv>) {
     const viewer = c.get("viewer");
     const ref = normaliseDealReference(c.req.param("ref"));
     const id = c.req.param("id");
-    let requests: Awaited<ReturnType<typeof dealRequests>>["requests"];
-    try {
-      ({ requests } = await dealRequests(c.get("deps"), scopeOfViewer(viewer), ref));
-    } catch (error) {
-      // Another lender's deal or the other environment's: the same 404 as an unknown one.
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
+    // Another lender's deal or the other environment's: not_found, the same 404 page as an unknown one (the portal's error handler).
+    const { requests } = await dealRequests(c.get("deps"), scopeOfViewer(viewer), ref);
     const request = requests.find((r) => r.id === id && WAIVABLE.includes(r.status));
-    if (!request) return c.html(notFoundPage(), 404);
+    if (!request) throw new Refusal("not_found", "No such open request.");
     const uploaded = request.file_count > 0 ? ` The ${request.file_count === 1 ? "file" : `${request.file_count} files`} already uploaded for it stay on the deal.` : "";
     return c.html(
       <PortalPage title="Waive this document request?" viewer={viewer} formToken={c.get("formToken")}>

@@ -9,12 +9,13 @@
  * ones (sign-in, invitations) before `requireViewer`, the rest after it.
  */
 import { Hono, type Context } from "hono";
-import type { AppEnv } from "../../../app-env";
 import { ENVIRONMENTS, type Environment } from "../../../domain/identity/keys";
-import { onError } from "../../../api/problem";
+import { pageErrors } from "../../kit/page-errors";
 import { dispatchAfterWriteOf } from "../../../middleware/dispatch-after-write";
 import { sameOriginPosts } from "../../../middleware/same-origin-posts";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { Refusal } from "../../../lib/refusal";
+import { textOf } from "../../kit/form";
+import { portalForm } from "../form-action";
 import { signOut, switchEnvironment } from "../../../services/portal/sessions";
 import { PORTAL_ROUTE, type PortalEnv } from "../context";
 import { withPortalHeaders } from "../headers";
@@ -22,7 +23,7 @@ import { registerAccessPages, registerPublicAccessPages } from "../access/pages"
 import { registerIntegrationPages } from "../integration/pages";
 import { lenderOverview, registerLenderPages, withWorkQueueCount } from "../lender/pages";
 import { partnerOverview, registerPartnerPages } from "../partner/pages";
-import { notFoundPage, refusedPage, signedInNotFoundPage, tooLargePage } from "../refused-page";
+import { areaMessagePage, failedMessage, notFoundPage, refusedPage, signedInNotFoundPage, tooLargePage } from "../refused-page";
 import type { TooLargePage } from "../../../middleware/body-limit";
 import { requireViewer } from "../require-viewer";
 import { clearSessionCookie } from "../session-cookie";
@@ -39,6 +40,31 @@ export const portalTooLargePage: TooLargePage = async (c, limit) => {
   const back = c.req.path.split("/").slice(0, -1).join("/") || PORTAL_ROUTE;
   return withPortalHeaders(await c.html(tooLargePage(limit, back.startsWith(PORTAL_ROUTE) ? back : PORTAL_ROUTE, viewer && formToken ? { viewer, formToken } : undefined), 413));
 };
+
+const CEREMONY_STEP = /\/(?:options|verify)$/;
+
+/** The signed-in member, when the request got that far (the error handler also answers public pages). */
+const signedInOf = (c: Context<PortalEnv>) => {
+  const viewer = c.get("viewer");
+  return viewer ? { viewer, formToken: c.get("formToken") } : null;
+};
+
+/**
+ * The portal's last word (web/kit/page-errors.ts): a refused form is its page again, not found the
+ * 404 page (inside the layout for a signed-in member), a throttled request says when to try again,
+ * and anything else is a page with the request id. Never JSON.
+ */
+const portalErrors = pageErrors<PortalEnv>({
+  notFound: (c) => {
+    const signedIn = signedInOf(c);
+    return c.html(signedIn ? signedInNotFoundPage(signedIn.viewer, signedIn.formToken) : notFoundPage(), 404);
+  },
+  refused: (c, refusal) => c.html(areaMessagePage(signedInOf(c), "Refused", refusal.message), refusal.status),
+  tryLater: (c, wait, status) => c.html(areaMessagePage(signedInOf(c), "Too many requests", `Too many requests in a short time: nothing was done. Try again in ${wait}.`), status),
+  failed: (c, requestId, maybeSaved) => c.html(areaMessagePage(signedInOf(c), "Something went wrong", failedMessage(requestId, maybeSaved)), 500),
+  // The passkey script's ceremony steps (`…/options`, `…/verify`: access/ceremony-routes.ts, step-up.tsx) read problem+json.
+  scriptCall: (c) => CEREMONY_STEP.test(c.req.path),
+});
 
 export function createPortalRoutes() {
   const portal = new Hono<PortalEnv>();
@@ -80,27 +106,34 @@ export function createPortalRoutes() {
     );
   });
 
-  portal.post("/environment", async (c) => {
-    const chosen = (await c.req.formData()).get("environment");
-    if (typeof chosen !== "string" || !(ENVIRONMENTS as readonly string[]).includes(chosen)) {
-      return c.html(refusedPage("Choose sandbox or live."), 400);
-    }
-    if (c.get("sandboxHost") && chosen !== "sandbox") {
-      return c.html(refusedPage("This is the sandbox host: it shows sandbox data only. Use the production host to see live."), 400);
-    }
-    const viewer = c.get("viewer");
-    await switchEnvironment(c.get("deps"), viewer, chosen as Environment);
-    await recordPortalAction(c.get("deps"), { ...viewer, environment: chosen as Environment }, "environment.switched", chosen);
-    return c.redirect(PORTAL_ROUTE, 303);
-  });
+  portal.post(
+    "/environment",
+    portalForm({
+      // The switch is written down in the environment switched to.
+      audit: (c, form) => ({ action: "environment.switched", target: textOf(form, "environment"), viewer: { ...c.get("viewer"), environment: textOf(form, "environment") as Environment } }),
+      showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      act: async (c, form) => {
+        const chosen = textOf(form, "environment");
+        if (!(ENVIRONMENTS as readonly string[]).includes(chosen)) throw new Refusal("invalid_request", "Choose sandbox or live.");
+        if (c.get("sandboxHost") && chosen !== "sandbox") throw new Refusal("invalid_request", "This is the sandbox host: it shows sandbox data only. Use the production host to see live.");
+        await switchEnvironment(c.get("deps"), c.get("viewer"), chosen as Environment);
+        return PORTAL_ROUTE;
+      },
+    }),
+  );
 
-  portal.post("/sign-out", async (c) => {
-    const viewer = c.get("viewer");
-    await signOut(c.get("deps"), viewer);
-    await recordPortalAction(c.get("deps"), viewer, "session.ended");
-    clearSessionCookie(c);
-    return c.redirect(`${PORTAL_ROUTE}/sign-in?notice=signed-out`, 303);
-  });
+  portal.post(
+    "/sign-out",
+    portalForm({
+      audit: () => ({ action: "session.ended" }),
+      showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      act: async (c) => {
+        await signOut(c.get("deps"), c.get("viewer"));
+        clearSessionCookie(c);
+        return `${PORTAL_ROUTE}/sign-in?notice=signed-out`;
+      },
+    }),
+  );
 
   registerAccessPages(portal);
   registerIntegrationPages(portal);
@@ -109,6 +142,6 @@ export function createPortalRoutes() {
   portal.get("/", (c) => (c.get("viewer").organisationKind === "partner" ? partnerOverview(c) : lenderOverview(c)));
 
   portal.all("*", (c) => c.html(notFoundPage(), 404));
-  portal.onError((error, c) => withPortalHeaders(onError(error, c as unknown as Context<AppEnv>)));
+  portal.onError(portalErrors);
   return portal;
 }

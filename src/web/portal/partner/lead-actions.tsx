@@ -19,11 +19,11 @@ import { uploadLeadDocument } from "../../../services/documents/lead-documents";
 import { renewLead } from "../../../services/leads/renewals";
 import { simulateLeadEvent, type SimulatedEvent } from "../../../services/leads/offers";
 import { panelMatcher } from "../../../services/leads/routing";
-import { recordPortalAction } from "../../../services/portal/audit";
-import { formProblemsOfZod, isNotFound, refusalForPage, type PageRefusal } from "../../kit/refusal";
-import { readForm } from "../../kit/form";
+import { parseForm, type PageRefusal } from "../../kit/refusal";
+import { textOf } from "../../kit/form";
+import { Refusal } from "../../../lib/refusal";
+import { portalForm } from "../form-action";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { notFoundPage } from "../refused-page";
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
 
@@ -44,75 +44,72 @@ const UploadForm = z.object({
   document_type: z.enum(DOCUMENT_TYPE_VALUES),
 });
 
-const SimulateForm = z.object({ event: z.enum(["offers", "decline", "fund"]) });
-
 /** Shows the lead page again with a refusal; supplied by lead-detail.tsx (which renders the page). */
 type ShowLeadWithError = (c: PortalContext, id: string, error: { message: string; field: string | null }, status: PageRefusal["status"]) => Promise<Response>;
 
+const leadIdOf = (c: PortalContext) => c.req.param("id") ?? "";
+
 export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: ShowLeadWithError) {
-  portal.post("/leads/:id/documents", takesFiles(), async (c) => {
-    const viewer = c.get("viewer");
-    const id = c.req.param("id");
-    const form = await readForm(c);
-    // A browser sends an empty file part (no name, no bytes) when no file was chosen: that is no file.
-    const chosen = form.get("file");
-    const given = (chosen as unknown) instanceof File && ((chosen as unknown as File).name !== "" || (chosen as unknown as File).size > 0) ? chosen : undefined;
-    const posted = { file: given, document_type: form.get("document_type") || undefined };
-    const parsed = UploadForm.safeParse(posted);
-    if (!parsed.success) {
-      const problems = formProblemsOfZod(parsed.error, posted, (field) => field ?? null);
-      const field = Object.keys(problems.byInput)[0] ?? null;
-      return showWithError(c, id, { message: field ? problems.byInput[field] : problems.summary.message, field }, 400);
-    }
-    const { file, document_type } = parsed.data;
-    try {
-      if (file.size > UPLOAD_BODY_LIMIT_BYTES) return showWithError(c, id, { message: `The file is larger than ${sizeInWords(UPLOAD_BODY_LIMIT_BYTES)}: make it smaller (a PDF instead of photos, a scan at a lower resolution) and upload it again.`, field: "file" }, 413);
-      const doc = await uploadLeadDocument(c.get("deps"), scopeOfViewer(viewer), id, {
-        documentType: document_type,
-        filename: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      });
-      await recordPortalAction(c.get("deps"), viewer, "document.uploaded", doc.id);
-      return c.redirect(`${leadPath(id)}?done=${doc.state === "accepted" ? "document_accepted" : "document_rejected"}#documents`, 303);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      return showWithError(c, id, { message: refusal.message, field: refusal.field === "file" ? "file" : null }, refusal.status);
-    }
-  });
+  portal.post(
+    "/leads/:id/documents",
+    takesFiles(),
+    portalForm({
+      audit: () => ({ action: "document.uploaded" }),
+      showAgain: (c, refusal) =>
+        showWithError(c, leadIdOf(c), { message: refusal.message, field: refusal.field === "file" || refusal.field === "document_type" ? refusal.field : null }, refusal.status),
+      act: async (c, form, entry) => {
+        const id = leadIdOf(c);
+        // A browser sends an empty file part (no name, no bytes) when no file was chosen: that is no file.
+        const chosen = form.get("file");
+        const given = (chosen as unknown) instanceof File && ((chosen as unknown as File).name !== "" || (chosen as unknown as File).size > 0) ? chosen : undefined;
+        const { file, document_type } = parseForm(UploadForm, { file: given, document_type: form.get("document_type") || undefined }, "form");
+        if (file.size > UPLOAD_BODY_LIMIT_BYTES) {
+          throw new Refusal("payload_too_large", `The file is larger than ${sizeInWords(UPLOAD_BODY_LIMIT_BYTES)}: make it smaller (a PDF instead of photos, a scan at a lower resolution) and upload it again.`, { field: "file" });
+        }
+        const doc = await uploadLeadDocument(c.get("deps"), scopeOfViewer(c.get("viewer")), id, {
+          documentType: document_type,
+          filename: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        });
+        entry.about(doc.id);
+        return `${leadPath(id)}?done=${doc.state === "accepted" ? "document_accepted" : "document_rejected"}#documents`;
+      },
+    }),
+  );
 
-  portal.post("/leads/:id/renewals", async (c) => {
-    const viewer = c.get("viewer");
-    const id = c.req.param("id");
-    try {
-      const renewal = await renewLead(c.get("deps"), scopeOfViewer(viewer), id);
-      await recordPortalAction(c.get("deps"), viewer, "lead.renewed", renewal.id);
-      return c.redirect(`${leadPath(renewal.id)}?done=renewal`, 303);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      return showWithError(c, id, { message: refusal.message, field: null }, refusal.status);
-    }
-  });
+  portal.post(
+    "/leads/:id/renewals",
+    portalForm({
+      audit: () => ({ action: "lead.renewed" }),
+      showAgain: (c, refusal) => showWithError(c, leadIdOf(c), { message: refusal.message, field: null }, refusal.status),
+      act: async (c, _form, entry) => {
+        const renewal = await renewLead(c.get("deps"), scopeOfViewer(c.get("viewer")), leadIdOf(c));
+        entry.about(renewal.id);
+        return `${leadPath(renewal.id)}?done=renewal`;
+      },
+    }),
+  );
 
-  portal.post("/leads/:id/simulate", async (c) => {
-    const viewer = c.get("viewer");
-    const id = c.req.param("id");
-    const form = await readForm(c);
-    const parsed = SimulateForm.safeParse({ event: form.get("event") ?? undefined });
-    if (!parsed.success) return showWithError(c, id, { message: "Choose one of the simulate buttons on the page.", field: null }, 400);
-    try {
-      await simulateLeadEvent(c.get("deps"), scopeOfViewer(viewer), id, parsed.data.event, panelMatcher(c.get("deps")));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      const refusal = refusalForPage(error);
-      // The service names the state and event by their codes; the page says it with the button's words.
-      const lead = refusal.code === "invalid_transition" ? await requireLead(c.get("deps"), scopeOfViewer(viewer), id).catch(() => null) : null;
-      const label = SIMULATIONS.find((s) => s.event === parsed.data.event)!.label;
-      const message = lead && !refusal.message.startsWith("No panel product") ? `${label} is not possible while the lead is ${stateLabelOf(lead.state).toLowerCase()}.` : refusal.message;
-      return showWithError(c, id, { message, field: null }, refusal.status);
-    }
-    await recordPortalAction(c.get("deps"), viewer, `lead.simulated_${parsed.data.event}`, id);
-    return c.redirect(`${leadPath(id)}?done=simulated_${parsed.data.event}`, 303);
-  });
+  portal.post(
+    "/leads/:id/simulate",
+    portalForm<{ event: string }>({
+      audit: (c, form) => ({ action: `lead.simulated_${textOf(form, "event")}`, target: leadIdOf(c) }),
+      draftOf: (form) => ({ event: textOf(form, "event") }),
+      showAgain: async (c, refusal, { event }) => {
+        const id = leadIdOf(c);
+        // The service names the state and event by their codes; the page says it with the button's words.
+        const lead = refusal.code === "invalid_transition" ? await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch(() => null) : null;
+        const label = SIMULATIONS.find((s) => s.event === event)?.label;
+        const message = lead && label && !refusal.message.startsWith("No panel product") ? `${label} is not possible while the lead is ${stateLabelOf(lead.state).toLowerCase()}.` : refusal.message;
+        return showWithError(c, id, { message, field: null }, refusal.status);
+      },
+      act: async (c, form) => {
+        const id = leadIdOf(c);
+        const simulation = SIMULATIONS.find((s) => s.event === textOf(form, "event"));
+        if (!simulation) throw new Refusal("invalid_request", "Choose one of the simulate buttons on the page.");
+        await simulateLeadEvent(c.get("deps"), scopeOfViewer(c.get("viewer")), id, simulation.event, panelMatcher(c.get("deps")));
+        return `${leadPath(id)}?done=simulated_${simulation.event}`;
+      },
+    }),
+  );
 }

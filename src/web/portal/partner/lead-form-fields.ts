@@ -9,9 +9,12 @@
  *
  * Conversions, the only liberties the form takes:
  * - an empty input is absent on create, and `null` (cleared) on edit;
- * - number inputs become numbers when they read as one, thousands separators
- *   included (`50,000`, web/kit/number-input.ts); otherwise the text goes to the
- *   schema as it is, which refuses it beside the input;
+ * - number inputs become numbers when they read as one by the one input rule
+ *   (web/kit/number-input.ts: `£50k`, `50,000`, `1.2m`, `60%`, `3 years`, each by what
+ *   its field holds; a currency sign only the market's own); otherwise the text goes to
+ *   the schema as it is, which refuses it beside the input;
+ * - a date input is three fields (day, month, year, in the market's order) or one box
+ *   read in that order (`12/03/1975`), becoming `YYYY-MM-DD`;
  * - checkboxes are `true` when ticked and `false` when not;
  * - `consent.obtained_at` comes from a `datetime-local` input, read as UTC
  *   (`2026-11-01T10:00` → `2026-11-01T10:00:00Z`).
@@ -27,9 +30,11 @@ import {
   TIME_IN_BUSINESS_BANDS,
 } from "../../../domain/reference/values";
 import { MARKETS } from "../../../domain/reference/markets";
-import { readNumber } from "../../kit/number-input";
+import { dateExample, dateOrderOf, EXAMPLE_OF, readQuantity, type DateOrder } from "../../kit/number-input";
+import { dateOfForm } from "../../kit/form";
+import { CONSENT_TEXTS } from "../../../domain/leads/consent-texts";
 
-export type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime";
+type FieldKind = "text" | "email" | "tel" | "number" | "select" | "checkbox" | "datetime" | "date";
 
 export interface LeadFormField {
   name: string;
@@ -39,7 +44,7 @@ export interface LeadFormField {
   hint?: string;
 }
 
-export interface LeadFormSection {
+interface LeadFormSection {
   legend: string;
   fields: LeadFormField[];
 }
@@ -88,7 +93,7 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
   {
     legend: "Funding",
     fields: [
-      { name: "funding.amount", label: "Amount (major units of the market currency)", kind: "number" },
+      { name: "funding.amount", label: "Amount", kind: "number", hint: `In the market's currency, ${EXAMPLE_OF.money}.` },
       { name: "funding.amount_band", label: "Amount band (when the amount is not known)", kind: "select", options: FUNDING_AMOUNT_BANDS },
       { name: "funding.purpose", label: "Purpose", kind: "select", options: PURPOSES },
       { name: "funding.product_family", label: "Product family", kind: "select", options: PRODUCT_FAMILIES },
@@ -97,10 +102,10 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
   {
     legend: "Trading",
     fields: [
-      { name: "trading.monthly_revenue", label: "Monthly revenue", kind: "number" },
+      { name: "trading.monthly_revenue", label: "Monthly revenue", kind: "number", hint: `${EXAMPLE_OF.money[0]!.toUpperCase()}${EXAMPLE_OF.money.slice(1)}.` },
       { name: "trading.monthly_revenue_band", label: "Monthly revenue band", kind: "select", options: REVENUE_BANDS },
-      { name: "trading.annual_turnover", label: "Annual turnover", kind: "number" },
-      { name: "trading.tib_months", label: "Months trading", kind: "number" },
+      { name: "trading.annual_turnover", label: "Annual turnover", kind: "number", hint: `${EXAMPLE_OF.money[0]!.toUpperCase()}${EXAMPLE_OF.money.slice(1)}.` },
+      { name: "trading.tib_months", label: "Months trading", kind: "number", hint: `${EXAMPLE_OF.months[0]!.toUpperCase()}${EXAMPLE_OF.months.slice(1)}.` },
       { name: "trading.time_in_business_band", label: "Time in business band", kind: "select", options: TIME_IN_BUSINESS_BANDS },
       { name: "trading.credit_score_band", label: "Credit score band (US and Canada only)", kind: "select", options: CREDIT_SCORE_BANDS },
     ],
@@ -111,6 +116,13 @@ export const LEAD_FORM_SECTIONS: LeadFormSection[] = [
       { name: "consent.obtained", label: "The applicant consented", kind: "checkbox" },
       { name: "consent.obtained_at", label: "Consent obtained at (UTC)", kind: "datetime" },
       { name: "consent.soft_credit_search", label: "The applicant agreed to a soft credit search", kind: "checkbox" },
+      {
+        name: "consent.text_version",
+        label: "Consent text the applicant agreed to",
+        kind: "select",
+        options: CONSENT_TEXTS.map((v) => ({ value: v.version, label: `Version ${v.version}` })),
+        hint: "With the box above ticked, the lead keeps a receipt naming this text and its hash (channel: portal).",
+      },
     ],
   },
 ];
@@ -130,11 +142,27 @@ export function leadFormFields(...names: string[]): LeadFormField[] {
 /** The form as posted: flat names to their single value. */
 export type PostedForm = Record<string, string>;
 
-function valueOf(field: LeadFormField, raw: string | undefined, mode: "create" | "edit"): unknown {
+/** How a form's values are read beyond their text: the market's currency for amounts, its order for dates. */
+interface ReadingOf {
+  currency?: string;
+  dateOrder: DateOrder;
+}
+
+/** The reading of a form about a lead of this market (a market we do not serve: no currency check, day first). */
+export function readingOf(country: string | undefined): ReadingOf {
+  const market = MARKETS.find((m) => m.country === country);
+  return { currency: market?.currency, dateOrder: market ? dateOrderOf(market.locale) : "DMY" };
+}
+
+/** The hint of a date field: three fields in this order, with GOV.UK's example. */
+export const dateHint = (order: DateOrder) => `Day, month and year, ${dateExample(order)}.`;
+
+function valueOf(field: LeadFormField, raw: string | undefined, mode: "create" | "edit", form: PostedForm, reading: ReadingOf): unknown {
   if (field.kind === "checkbox") return raw !== undefined;
+  if (field.kind === "date") return dateOfForm(form, field.name, reading.dateOrder) ?? (mode === "create" ? undefined : null);
   const text = (raw ?? "").trim();
   if (text === "") return mode === "create" ? undefined : null;
-  if (field.kind === "number") return readNumber(text) ?? text;
+  if (field.kind === "number") return readQuantity(field.name, text, reading.currency) ?? text;
   if (field.kind === "datetime") return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00Z` : text;
   return text;
 }
@@ -146,10 +174,10 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
 }
 
 /** The JSON body these inputs make: each input's value set at its dotted path. */
-export function bodyOfFields(fields: readonly LeadFormField[], form: PostedForm, mode: "create" | "edit"): Record<string, unknown> {
+export function bodyOfFields(fields: readonly LeadFormField[], form: PostedForm, mode: "create" | "edit", reading: ReadingOf = readingOf(form.country)): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
-    const value = valueOf(field, form[field.name], mode);
+    const value = valueOf(field, form[field.name], mode, form, reading);
     if (value === undefined) continue;
     // The market select always holds a market; an empty one on edit leaves the market as it is.
     if (field.name === "country" && value === null) continue;

@@ -7,18 +7,24 @@ import type { Hono } from "hono";
 import { scopeOfViewer } from "../../../domain/portal/viewer";
 import { panelMatcher } from "../../../services/leads/routing";
 import { amendLead, openLead, requireLead, submitLead } from "../../../services/leads/leads";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { auditedAction } from "../../../services/portal/audit";
 import { LeadCreate, LeadPatch } from "../../../api/shared/schemas/lead";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
-import { isRefusal } from "../../../lib/refusal";
+import { isRefusal, Refusal } from "../../../lib/refusal";
 import { drawnVersion, LEAD_CHANGED } from "./lead-form-fields";
 import { firstRefused, FormToken, PortalPage } from "../layout";
-import { notFoundPage } from "../refused-page";
+import { portalForm } from "../form-action";
+import { RefusedForm } from "../../kit/page-errors";
 import { FormInput } from "./form-input";
-import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
-import type { RefusalStatus } from "../../../lib/refusal-status";
+import { formProblems, pageRefusal, parseForm, type FormProblems, type PageRefusal } from "../../kit/refusal";
 import { formValuesOfLead, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
-import { readForm, textFields } from "../../kit/form";
+import { textFields } from "../../kit/form";
+import { readLeadForPerson } from "../../../services/leads/presentation";
+import { viewContext } from "../../../services/views/view-context";
+import { CheckAnswersPage, checkPath } from "./lead-application";
+
+/** A submit from a check page drawn before the draft changed: nothing is submitted, the answers are shown again. */
+const CHECKED_CHANGED = "The lead changed after these answers were shown: nothing was submitted. Check the answers as they are now, then submit.";
 
 /** The inputs in the order the page shows them. */
 const ORDER = LEAD_FORM_FIELDS.map((f) => f.name);
@@ -48,8 +54,8 @@ function LeadFormPage(props: { c: PortalContext; title: string; action: string; 
         <button type="submit" name="intent" value="save">
           Save draft
         </button>{" "}
-        <button type="submit" name="intent" value="submit">
-          Save and submit
+        <button type="submit" name="intent" value="check">
+          Save and check your answers
         </button>
       </form>
     </PortalPage>
@@ -71,26 +77,42 @@ const storedValues = (lead: Awaited<ReturnType<typeof requireLead>>) =>
 
 
 /**
- * Submits the draft. A missing mandatory field re-renders the edit form with
- * each missing field marked (422), a company this partner already has an open
- * lead for with the message beside the company number (409); any other
- * refusal is thrown on.
+ * Submits the draft, audited in the submission's own batch (`lead.submitted`; a lead submitted already
+ * writes nothing and is not audited again). A missing mandatory field (422) or a company this partner
+ * already has an open lead for (409) is shown on the draft's edit form, each field marked, whichever
+ * form was posted (the check page's submit): the refusal goes on to the
+ * portal's error handler as that page.
  */
-async function submitOrShowMissing(c: PortalContext, id: string) {
+async function submitDraft(c: PortalContext, id: string): Promise<string> {
   const viewer = c.get("viewer");
-  try {
-    const { lead, alreadySubmitted } = await submitLead(c.get("deps"), scopeOfViewer(viewer), id, panelMatcher(c.get("deps")));
-    if (!alreadySubmitted) await recordPortalAction(c.get("deps"), viewer, "lead.submitted", lead.id);
-    return c.redirect(`${leadPath(lead.id)}?done=submitted`, 303);
-  } catch (error) {
-    const refusal = refusalForPage(error, ["missing_fields", "duplicate_lead"]);
-    const lead = await requireLead(c.get("deps"), scopeOfViewer(viewer), id);
-    return c.html(
-      <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
-      refusal.status,
-    );
-  }
+  const submitted = auditedAction(c.get("deps"), viewer, "lead.submitted", id);
+  const outcome = await submitLead(submitted.deps, scopeOfViewer(viewer), id, panelMatcher(submitted.deps)).catch((error: unknown) => {
+    if (!isRefusal(error, "missing_fields", "duplicate_lead")) throw error;
+    const refusal = pageRefusal(error);
+    throw new RefusedForm(refusal, () => editPageOfDraft(c, id, refusal));
+  });
+  if (!outcome.alreadySubmitted) await submitted.settle();
+  return `${leadPath(outcome.lead.id)}?done=submitted`;
 }
+
+/** The draft's edit form as stored, with a refusal's fields marked. */
+async function editPageOfDraft(c: PortalContext, id: string, refusal: PageRefusal) {
+  const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+  return c.html(
+    <LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} problems={formProblems(refusal, inputOfField)} />,
+    refusal.status,
+  );
+}
+
+/** The edit form again: what was typed, from the version it was drawn from (a stale one says so, 409). */
+const editAgain = (c: PortalContext, refusal: PageRefusal, form: PostedForm) => {
+  const changed = refusal.code === "precondition_failed";
+  const problems = changed ? { byInput: {}, summary: { message: LEAD_CHANGED, field: null } } : formProblems(refusal, inputOfField);
+  return c.html(
+    <LeadFormPage c={c} title="Edit lead" action={`${leadPath(c.req.param("id") ?? "")}/edit`} values={form} problems={problems} version={drawnVersion(form) ?? undefined} />,
+    changed ? 409 : refusal.status,
+  );
+};
 
 export function registerLeadFormPages(portal: Hono<PortalEnv>) {
   portal.get("/leads/new", (c) => {
@@ -108,71 +130,80 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
     );
   });
 
-  portal.post("/leads/new", async (c) => {
-    const viewer = c.get("viewer");
-    const form = textFields(await readForm(c));
-    const page = (problems: FormProblems, status: RefusalStatus) =>
-      c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={problems} />, status);
-    // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
-    const body = leadBodyOf(form, "create");
-    const parsed = LeadCreate.safeParse(body);
-    if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
-    const { country, ...parts } = parsed.data;
-    let id: string;
-    try {
-      id = (await openLead(c.get("deps"), { scope: scopeOfViewer(viewer), market: country, parts })).id;
-    } catch (error) {
-      const refusal = refusalForPage(error);
-      return page(formProblems(refusal, inputOfField), refusal.status);
-    }
-    await recordPortalAction(c.get("deps"), viewer, "lead.created", id);
-    if (form.intent === "submit") return submitOrShowMissing(c, id);
-    return c.redirect(`${leadPath(id)}?done=created`, 303);
-  });
+  portal.post(
+    "/leads/new",
+    portalForm<PostedForm>({
+      audit: () => ({ action: "lead.created" }),
+      draftOf: (form) => textFields(form),
+      showAgain: (c, refusal, form) =>
+        c.html(<LeadFormPage c={c} title="New lead" action={`${PORTAL_ROUTE}/leads/new`} values={form} problems={formProblems(refusal, inputOfField)} />, refusal.status),
+      act: async (c, posted, entry) => {
+        const form = textFields(posted);
+        // The body it parsed words the refusal: a text where a number belongs is named as such, not as a missing field.
+        const { country, ...parts } = parseForm(LeadCreate, leadBodyOf(form, "create"), "body");
+        const { id } = await openLead(c.get("deps"), { scope: scopeOfViewer(c.get("viewer")), market: country, parts, consentChannel: "portal" });
+        entry.about(id);
+        // Nothing is submitted from the form: "Check your answers" is the one way to submit.
+        return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=created`;
+      },
+    }),
+  );
 
   portal.get("/leads/:id/edit", async (c) => {
     const id = c.req.param("id");
-    const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
-    if (!lead) return c.html(notFoundPage(), 404);
+    // Another partner's lead or none: not_found, the portal's 404 page.
+    const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
     if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
     return c.html(<LeadFormPage c={c} title={`Edit lead ${lead.reference}`} action={`${leadPath(id)}/edit`} values={storedValues(lead)} version={lead.version} />);
   });
 
-  portal.post("/leads/:id/edit", async (c) => {
-    const viewer = c.get("viewer");
+  portal.post(
+    "/leads/:id/edit",
+    portalForm<PostedForm>({
+      audit: (c) => ({ action: "lead.amended", target: c.req.param("id") ?? "" }),
+      draftOf: (form) => textFields(form),
+      // The page is drawn again from the version it was drawn from, so a refused save can be sent again as it is only once its problems are fixed.
+      showAgain: editAgain,
+      act: async (c, posted) => {
+        const id = c.req.param("id") ?? "";
+        const form = textFields(posted);
+        const drawn = drawnVersion(form) ?? undefined;
+        const held = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+        // A form without the version it was drawn from cannot be told from a stale one.
+        if (drawn === undefined || drawn !== held.version) throw new Refusal("precondition_failed", LEAD_CHANGED);
+        const changes = parseForm(LeadPatch, leadBodyOf(form, "edit"), "body");
+        await amendLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id, changes, drawn, "portal");
+        return form.intent === "check" ? checkPath(id) : `${leadPath(id)}?done=saved`;
+      },
+    }),
+  );
+
+  portal.get("/leads/:id/check", async (c) => {
     const id = c.req.param("id");
-    const form = textFields(await readForm(c));
-    // The page is drawn again from the version it was drawn from, so a refused save can be sent again as it is only once its problems are fixed.
-    const drawn = drawnVersion(form) ?? undefined;
-    const page = (problems: FormProblems, status: RefusalStatus, version = drawn) =>
-      c.html(<LeadFormPage c={c} title="Edit lead" action={`${leadPath(id)}/edit`} values={form} problems={problems} version={version} />, status);
-    const changed = () => page({ byInput: {}, summary: { message: LEAD_CHANGED, field: null } }, 409);
-    const held = await requireLead(c.get("deps"), scopeOfViewer(viewer), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
-    if (!held) return c.html(notFoundPage(), 404);
-    // A form without the version it was drawn from cannot be told from a stale one.
-    if (drawn === undefined || drawn !== held.version) return changed();
-    const body = leadBodyOf(form, "edit");
-    const parsed = LeadPatch.safeParse(body);
-    if (!parsed.success) return page(formProblemsOfZod(parsed.error, body, inputOfField), 400);
-    try {
-      await amendLead(c.get("deps"), scopeOfViewer(viewer), id, parsed.data, drawn);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "precondition_failed")) return changed();
-      const refusal = refusalForPage(error);
-      return page(formProblems(refusal, inputOfField), refusal.status);
-    }
-    await recordPortalAction(c.get("deps"), viewer, "lead.amended", id);
-    if (form.intent === "submit") return submitOrShowMissing(c, id);
-    return c.redirect(`${leadPath(id)}?done=saved`, 303);
+    const scope = scopeOfViewer(c.get("viewer"));
+    // Another account's lead, or none: not_found, the portal's 404 page.
+    const lead = await requireLead(c.get("deps"), scope, id);
+    if (lead.state !== "draft") return c.redirect(leadPath(id), 303);
+    const view = await readLeadForPerson(viewContext(c.env, { deps: c.get("deps") }), scope, id);
+    const feedback = c.req.query("changed") === "1" ? { error: { message: CHECKED_CHANGED, field: null } } : undefined;
+    return c.html(<CheckAnswersPage c={c} lead={lead} view={view} feedback={feedback} />);
   });
 
-  portal.post("/leads/:id/submit", async (c) => {
-    try {
-      return await submitOrShowMissing(c, c.req.param("id"));
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      throw error;
-    }
-  });
+  // Only the check page's form submits: it names the version whose answers were checked.
+  portal.post(
+    "/leads/:id/submit",
+    portalForm({
+      // Audited by `submitDraft`, in the submission's batch.
+      audit: null,
+      showAgain: (c, refusal) => editPageOfDraft(c, c.req.param("id") ?? "", refusal),
+      act: async (c, form) => {
+        const id = c.req.param("id") ?? "";
+        const checked = drawnVersion(textFields(form));
+        const lead = await requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+        if (lead.state !== "draft") return leadPath(id);
+        if (checked === null || checked !== lead.version) return `${checkPath(id)}?changed=1`;
+        return submitDraft(c, id);
+      },
+    }),
+  );
 }

@@ -1,7 +1,9 @@
+import { registerCommissionPage } from "./commission";
 import type { Hono } from "hono";
 import type { PortalContext, PortalEnv } from "../context";
 import { requireKind } from "../require-role";
 import { registerEventsPage } from "./events";
+import { registerApplicationLinkPages } from "./application-link";
 import { registerLeadDetailPages } from "./lead-detail";
 import { registerLeadFormPages } from "./lead-form";
 import { registerLeadsListPage } from "./leads-list";
@@ -19,10 +21,12 @@ export function registerPartnerPages(portal: Hono<PortalEnv>) {
   // "/leads/new" is registered before "/leads/:id" so "new" is never read as an id.
   registerLeadFormPages(portal);
   registerLeadsListPage(portal);
+  registerApplicationLinkPages(portal);
   registerLeadDetailPages(portal);
   registerPrequalificationPage(portal);
   registerWebsiteFormPage(portal);
   registerEventsPage(portal);
+  registerCommissionPage(portal);
 }
 
 /** The home page of a partner's member. */

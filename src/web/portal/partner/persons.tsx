@@ -14,22 +14,22 @@ import { scopeOfViewer } from "../../../domain/portal/viewer";
 import type { Lead, SignificantPerson } from "../../../domain/leads/types";
 import { personKeys } from "../../../domain/leads/persons";
 import { replaceSignificantPersons, requireLead } from "../../../services/leads/leads";
-import { recordPortalAction } from "../../../services/portal/audit";
 import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
-import { formProblems, formProblemsOfZod, isNotFound, refusalForPage, type FormProblems } from "../../kit/refusal";
-import type { RefusalStatus } from "../../../lib/refusal-status";
-import { readForm, textFields } from "../../kit/form";
+import { formProblems, parseForm, type FormProblems } from "../../kit/refusal";
+import { textFields } from "../../kit/form";
+import { formatFor } from "../../kit/format";
+import { portalForm } from "../form-action";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { firstRefused, FormToken, PortalPage, type PageFeedback } from "../layout";
-import { notFoundPage } from "../refused-page";
 import { FormInput } from "./form-input";
-import { bodyOfFields, drawnVersion, LEAD_CHANGED, type LeadFormField, type PostedForm } from "./lead-form-fields";
-import { isRefusal } from "../../../lib/refusal";
+import { bodyOfFields, dateHint, drawnVersion, LEAD_CHANGED, readingOf, type LeadFormField, type PostedForm } from "./lead-form-fields";
+import { Refusal } from "../../../lib/refusal";
 
 /** The person's inputs, named by their JSON paths inside one person (as the API's messages name them). */
 const PERSON_FIELDS: LeadFormField[] = [
   { name: "full_name", label: "Full name", kind: "text" },
-  { name: "date_of_birth", label: "Date of birth", kind: "text", hint: "Written YYYY-MM-DD, for example 1984-03-09." },
+  // Three fields in the lead's market's order, or one box read in that order (web/kit/number-input.ts); the hint is the market's.
+  { name: "date_of_birth", label: "Date of birth", kind: "date" },
   { name: "residential_address.line1", label: "Address line 1", kind: "text" },
   { name: "residential_address.line2", label: "Address line 2", kind: "text" },
   { name: "residential_address.city", label: "Town or city", kind: "text" },
@@ -37,7 +37,7 @@ const PERSON_FIELDS: LeadFormField[] = [
   { name: "residential_address.postal_code", label: "Postcode", kind: "text" },
   { name: "residential_address.country", label: "Country", kind: "text" },
   { name: "residency_status", label: "Residency status", kind: "text", hint: "For example homeowner or tenant." },
-  { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "All persons together can own at most 100%." },
+  { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "For example 25 or 25%. All persons together can own at most 100%." },
 ];
 const REQUIRED = new Set(["full_name", "date_of_birth", "residential_address.line1", "residential_address.postal_code"]);
 const NAMES = PERSON_FIELDS.map((f) => f.name);
@@ -96,12 +96,21 @@ const VersionInput = (props: { lead: Lead }) => <input type="hidden" name="versi
 function PersonForm(props: { c: PortalContext; lead: Lead; action: string; values: PostedForm; problems?: FormProblems | null; submit: string }) {
   const { problems } = props;
   const focus = firstRefused(NAMES, problems?.byInput);
+  const { dateOrder } = readingOf(props.lead.country);
   return (
     <form method="post" action={props.action} novalidate>
       <FormToken token={props.c.get("formToken")} />
       <VersionInput lead={props.lead} />
       {PERSON_FIELDS.map((field) => (
-        <FormInput field={field} value={props.values[field.name]} error={problems?.byInput[field.name]} required={REQUIRED.has(field.name)} focus={focus === field.name} />
+        <FormInput
+          field={field.kind === "date" ? { ...field, hint: dateHint(dateOrder) } : field}
+          value={props.values[field.name]}
+          values={props.values}
+          dateOrder={dateOrder}
+          error={problems?.byInput[field.name]}
+          required={REQUIRED.has(field.name)}
+          focus={focus === field.name}
+        />
       ))}
       <button type="submit">{props.submit}</button>
     </form>
@@ -151,7 +160,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
                     <th scope="row">
                       <bdi>{p.full_name}</bdi>
                     </th>
-                    <td>{p.date_of_birth}</td>
+                    <td>{formatFor(lead.country).date(p.date_of_birth)}</td>
                     <td>{p.residential_address.postal_code}</td>
                     <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
                     {draft ? (
@@ -194,9 +203,10 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
   );
 }
 
-async function leadOf(c: PortalContext, id: string) {
-  return requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id).catch((error) => (isNotFound(error) ? null : Promise.reject(error)));
-}
+/** The viewer's lead; another partner's or none is not_found, the portal's 404 page. */
+const leadOf = (c: PortalContext, id: string) => requireLead(c.get("deps"), scopeOfViewer(c.get("viewer")), id);
+
+const leadIdOf = (c: PortalContext) => c.req.param("id") ?? "";
 
 /** The place of the person a key in the URL names, else null. */
 const placeOf = (lead: Lead, key: string) => {
@@ -208,82 +218,81 @@ const placeOf = (lead: Lead, key: string) => {
  * The list after one change, checked as the API checks a PUT (each person's
  * fields, ownership at most 100% in all). Answers the list, or the problems to show.
  */
-function changedList(lead: Lead, form: PostedForm, place: number | null): { persons: SignificantPerson[] } | { problems: FormProblems } {
-  const person = bodyOfFields(PERSON_FIELDS, form, "create");
+function changedList(lead: Lead, form: PostedForm, place: number | null): SignificantPerson[] {
+  const person = bodyOfFields(PERSON_FIELDS, form, "create", readingOf(lead.country));
   const persons: unknown[] = [...lead.significantPersons];
   if (place === null) persons.push(person);
   else persons[place] = person;
   // Issues come back as `significant_persons.<n>.<field>`, the total as `significant_persons`: the map words both.
-  const body = { significant_persons: persons };
-  const all = SignificantPersonsPut.safeParse(body);
-  if (!all.success) return { problems: formProblemsOfZod(all.error, body, inputOf) };
-  return { persons: all.data.significant_persons as SignificantPerson[] };
+  return parseForm(SignificantPersonsPut, { significant_persons: persons }, "body").significant_persons as SignificantPerson[];
 }
+
+/** The page drawn from another version than the lead's now (a change in another tab): 409, nothing written. */
+const leadChanged = () => new Refusal("precondition_failed", LEAD_CHANGED);
 
 export function registerPersonsPages(portal: Hono<PortalEnv>) {
   portal.get("/leads/:id/persons", async (c) => {
     const lead = await leadOf(c, c.req.param("id"));
-    if (!lead) return c.html(notFoundPage(), 404);
     return c.html(<PersonsPage c={c} lead={lead} feedback={{ notice: DONE[c.req.query("done") ?? ""] ?? null }} />);
   });
 
   portal.get("/leads/:id/persons/:person/edit", async (c) => {
     const lead = await leadOf(c, c.req.param("id"));
-    const place = lead ? placeOf(lead, c.req.param("person")) : null;
-    if (!lead || place === null) return c.html(notFoundPage(), 404);
+    const place = placeOf(lead, c.req.param("person"));
+    if (place === null) throw new Refusal("not_found", "No such person.");
     if (lead.state !== "draft") return c.redirect(personsPath(lead.id), 303);
     return c.html(<PersonsPage c={c} lead={lead} editing={place} />);
   });
 
-  /** Add (no place) or save (a place): validate, write the whole list with the API's service, audit, redirect. */
-  const change = (withPlace: boolean) => async (c: PortalContext) => {
-    const viewer = c.get("viewer");
-    const lead = await leadOf(c, c.req.param("id")!);
-    if (!lead) return c.html(notFoundPage(), 404);
-    const form = textFields(await readForm(c), { trim: true });
-    const drawn = drawnVersion(form);
-    const place = withPlace ? placeOf(lead, c.req.param("person")!) : null;
-    // A person gone since the page was drawn is the page's staleness, not an unknown link.
-    const stale = drawn !== lead.version && (drawn !== null || place !== null || !withPlace);
-    if (withPlace && place === null && !stale) return c.html(notFoundPage(), 404);
-    const changedPage = () =>
-      c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={{ byInput: {}, summary: { message: LEAD_CHANGED, field: null } }} />, 409);
-    if (stale) return changedPage();
-    const page = (problems: FormProblems, status: RefusalStatus) => c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={problems} />, status);
-    const checked = changedList(lead, form, place);
-    if ("problems" in checked) return page(checked.problems, 400);
-    try {
-      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, checked.persons, lead.version);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "precondition_failed")) return changedPage();
-      const refusal = refusalForPage(error);
-      return page(formProblems(refusal, inputOf), refusal.status);
-    }
-    await recordPortalAction(c.get("deps"), viewer, place === null ? "lead.person_added" : "lead.person_changed", lead.id);
-    return c.redirect(`${personsPath(lead.id)}?done=${place === null ? "added" : "saved"}`, 303);
-  };
+  /**
+   * Add (no place) or save (a place), the portal's one form shape: validate, write the whole list with
+   * the API's service, audited in its batch, redirect; a refusal is the page again with what was typed.
+   */
+  const change = (withPlace: boolean) =>
+    portalForm<PostedForm>({
+      audit: (c) => ({ action: withPlace ? "lead.person_changed" : "lead.person_added", target: leadIdOf(c) }),
+      draftOf: (form) => textFields(form, { trim: true }),
+      showAgain: async (c, refusal, form) => {
+        const lead = await leadOf(c, leadIdOf(c));
+        const place = withPlace ? placeOf(lead, c.req.param("person") ?? "") : null;
+        const changed = refusal.code === "precondition_failed";
+        const problems = changed ? { byInput: {}, summary: { message: LEAD_CHANGED, field: null } } : formProblems(refusal, inputOf);
+        return c.html(<PersonsPage c={c} lead={lead} editing={place} values={form} problems={problems} />, changed ? 409 : refusal.status);
+      },
+      act: async (c, posted) => {
+        const lead = await leadOf(c, leadIdOf(c));
+        const form = textFields(posted, { trim: true });
+        const drawn = drawnVersion(form);
+        const place = withPlace ? placeOf(lead, c.req.param("person") ?? "") : null;
+        // A person gone since the page was drawn is the page's staleness, not an unknown link.
+        const stale = drawn !== lead.version && (drawn !== null || place !== null || !withPlace);
+        if (withPlace && place === null && !stale) throw new Refusal("not_found", "No such person.");
+        if (stale) throw leadChanged();
+        await replaceSignificantPersons(c.get("deps"), scopeOfViewer(c.get("viewer")), lead.id, changedList(lead, form, place), lead.version);
+        return `${personsPath(lead.id)}?done=${withPlace ? "saved" : "added"}`;
+      },
+    });
   portal.post("/leads/:id/persons", change(false));
   portal.post("/leads/:id/persons/:person", change(true));
 
-  portal.post("/leads/:id/persons/:person/remove", async (c) => {
-    const viewer = c.get("viewer");
-    const lead = await leadOf(c, c.req.param("id"));
-    if (!lead) return c.html(notFoundPage(), 404);
-    const drawn = drawnVersion(textFields(await readForm(c)));
-    const place = placeOf(lead, c.req.param("person"));
-    const changedPage = () => c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: LEAD_CHANGED, field: null } }} />, 409);
-    if (place === null) return drawn !== null && drawn !== lead.version ? changedPage() : c.html(notFoundPage(), 404);
-    if (drawn !== lead.version) return changedPage();
-    try {
-      await replaceSignificantPersons(c.get("deps"), scopeOfViewer(viewer), lead.id, lead.significantPersons.filter((_, i) => i !== place), lead.version);
-    } catch (error) {
-      if (isNotFound(error)) return c.html(notFoundPage(), 404);
-      if (isRefusal(error, "precondition_failed")) return changedPage();
-      const refusal = refusalForPage(error);
-      return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: refusal.message, field: null } }} />, refusal.status);
-    }
-    await recordPortalAction(c.get("deps"), viewer, "lead.person_removed", lead.id);
-    return c.redirect(`${personsPath(lead.id)}?done=removed`, 303);
-  });
+  portal.post(
+    "/leads/:id/persons/:person/remove",
+    portalForm({
+      audit: (c) => ({ action: "lead.person_removed", target: leadIdOf(c) }),
+      showAgain: async (c, refusal) => {
+        const lead = await leadOf(c, leadIdOf(c));
+        const changed = refusal.code === "precondition_failed";
+        return c.html(<PersonsPage c={c} lead={lead} feedback={{ error: { message: changed ? LEAD_CHANGED : refusal.message, field: null } }} />, changed ? 409 : refusal.status);
+      },
+      act: async (c, posted) => {
+        const lead = await leadOf(c, leadIdOf(c));
+        const drawn = drawnVersion(textFields(posted));
+        const place = placeOf(lead, c.req.param("person") ?? "");
+        if (place === null) throw drawn !== null && drawn !== lead.version ? leadChanged() : new Refusal("not_found", "No such person.");
+        if (drawn !== lead.version) throw leadChanged();
+        await replaceSignificantPersons(c.get("deps"), scopeOfViewer(c.get("viewer")), lead.id, lead.significantPersons.filter((_, i) => i !== place), lead.version);
+        return `${personsPath(lead.id)}?done=removed`;
+      },
+    }),
+  );
 }

@@ -8,14 +8,14 @@ import { MARKETS } from "../../../domain/reference/markets";
 import { formatFor } from "../../kit/format";
 import { currentPanel } from "../../../services/panel/panel-cache";
 import { prequalify } from "../../../services/panel/prequalification";
-import { recordPortalAction } from "../../../services/portal/audit";
+import { portalForm } from "../form-action";
 import { PrequalificationRequest } from "../../../api/shared/schemas/prequalification";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { firstRefused, FormToken, PortalPage } from "../layout";
 import { FormInput } from "./form-input";
-import { formProblemsOfZod, type FormProblems } from "../../kit/refusal";
+import { formProblems, parseForm, type FormProblems } from "../../kit/refusal";
 import { bodyOfFields, leadFormFields, type LeadFormField, type PostedForm } from "./lead-form-fields";
-import { readForm, textFields } from "../../kit/form";
+import { textFields } from "../../kit/form";
 
 /** The form's inputs: the lead form's own (lead-form-fields.ts), so both ask the same things in the same words; the amount has the short label. */
 const FIELDS: LeadFormField[] = [
@@ -103,13 +103,18 @@ function PrequalificationPage(props: { c: PortalContext; values: PostedForm; pro
 export function registerPrequalificationPage(portal: Hono<PortalEnv>) {
   portal.get("/prequalification", (c) => c.html(<PrequalificationPage c={c} values={{}} />));
 
-  portal.post("/prequalification", async (c) => {
-    const form = textFields(await readForm(c));
-    const body = bodyOf(form);
-    const parsed = PrequalificationRequest.safeParse(body);
-    if (!parsed.success) return c.html(<PrequalificationPage c={c} values={form} problems={formProblemsOfZod(parsed.error, body, inputOf)} />, 400);
-    const answer = prequalify(parsed.data, await currentPanel(c.get("deps")));
-    await recordPortalAction(c.get("deps"), c.get("viewer"), "prequalification.checked");
-    return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
-  });
+  portal.post(
+    "/prequalification",
+    portalForm<PostedForm>({
+      // A check writes nothing but its audit entry, which portalForm writes on its own.
+      audit: () => ({ action: "prequalification.checked" }),
+      draftOf: (form) => textFields(form),
+      showAgain: (c, refusal, form) => c.html(<PrequalificationPage c={c} values={form} problems={formProblems(refusal, inputOf)} />, refusal.status),
+      act: async (c, posted) => {
+        const form = textFields(posted);
+        const answer = prequalify(parseForm(PrequalificationRequest, bodyOf(form), "body"), await currentPanel(c.get("deps")));
+        return c.html(<PrequalificationPage c={c} values={form} answer={answer} />);
+      },
+    }),
+  );
 }

@@ -1,12 +1,12 @@
+// The operator's invitations to an organisation's portal (and a current member's new sign-in link):
+// under /organisations/{id}/, beside the organisation routes, with their own schemas and handlers.
 import { createRoute, z } from "@hono/zod-openapi";
 import { PORTAL_ROLES } from "../../../domain/portal/viewer";
 import { errorResponses, jsonBody, jsonContent } from "../../openapi";
-import type { Router } from "../../router";
 import { Timestamp } from "../../shared/schemas/common";
 import { CreateInvitation } from "../../shared/schemas/portal-invitation";
-import { inviteMember, pendingInvitationsOf, reinviteMember, revokeInvitationOf } from "../../../services/portal/invitations";
 
-export const Invitation = z
+const Invitation = z
   .object({
     id: z.string(),
     organisation_id: z.string(),
@@ -32,7 +32,7 @@ export const createInvitationRoute = createRoute({
   responses: { 201: jsonContent(Invitation, "The invitation, with its link shown once"), ...errorResponses("invalid_request", "not_found", "conflict", "unauthorized") },
 });
 
-export const PendingInvitation = z
+const PendingInvitation = z
   .object({
     id: z.string(),
     organisation_id: z.string(),
@@ -80,7 +80,7 @@ const SignInLink = Invitation.extend({
 
 const MemberParams = IdParam.extend({ member_id: z.string().max(64).openapi({ param: { name: "member_id", in: "path" } }) });
 
-const createSignInLinkRoute = createRoute({
+export const createSignInLinkRoute = createRoute({
   method: "post",
   path: "/organisations/{id}/members/{member_id}/sign-in-link",
   summary: "Send a current member a new sign-in link (lost passkey)",
@@ -91,59 +91,3 @@ const createSignInLinkRoute = createRoute({
   request: { params: MemberParams },
   responses: { 201: jsonContent(SignInLink, "The link, shown once"), ...errorResponses("not_found", "unauthorized") },
 });
-
-export function registerInvitationRoutes(router: Router) {
-  router.openapi(createSignInLinkRoute, async (c) => {
-    const { id, member_id } = c.req.valid("param");
-    const issued = await reinviteMember(c.get("deps"), { organisationId: id, memberId: "operator", environment: "sandbox" }, member_id);
-    c.header("Cache-Control", "no-store");
-    return c.json(
-      {
-        id: issued.id,
-        organisation_id: issued.organisationId,
-        email: issued.email,
-        role: issued.role,
-        member_id: member_id,
-        url: issued.url,
-        expires_at: issued.expiresAt,
-        created_at: issued.createdAt,
-      },
-      201,
-    );
-  });
-
-  router.openapi(listInvitationsRoute, async (c) => {
-    const pending = await pendingInvitationsOf(c.get("deps"), c.req.valid("param").id);
-    c.header("Cache-Control", "no-store");
-    return c.json(
-      {
-        data: pending.map((p) => ({
-          id: p.id,
-          organisation_id: p.organisationId,
-          email: p.email,
-          role: p.role,
-          member_id: p.memberId,
-          invited_by: p.invitedBy,
-          expires_at: p.expiresAt,
-          created_at: p.createdAt,
-        })),
-      },
-      200,
-    );
-  });
-
-  router.openapi(revokeInvitationRoute, async (c) => {
-    const { id, invitation_id } = c.req.valid("param");
-    await revokeInvitationOf(c.get("deps"), id, invitation_id, { memberId: "operator", environment: "sandbox" });
-    return c.body(null, 204);
-  });
-
-  router.openapi(createInvitationRoute, async (c) => {
-    const issued = await inviteMember(c.get("deps"), c.req.valid("param").id, c.req.valid("json"), "operator");
-    c.header("Cache-Control", "no-store");
-    return c.json(
-      { id: issued.id, organisation_id: issued.organisationId, email: issued.email, role: issued.role, url: issued.url, expires_at: issued.expiresAt, created_at: issued.createdAt },
-      201,
-    );
-  });
-}

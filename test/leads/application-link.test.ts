@@ -1,0 +1,296 @@
+// Issue 44: the application link and consent the service can prove. The partner API's side (the
+// consent texts, the receipt, the link's life) and the pages behind the link (token traded for a
+// session, steps saved through the API's own schemas and services, locked fields, agreement,
+// withdrawal), with the links that must all look the same: guessed, used, expired, revoked, tampered,
+// and a sandbox link on the production host.
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../helpers/api";
+import { expectProblem, partnerWithKeys } from "../helpers/seed";
+import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
+import { CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
+import { portal, signedInMember } from "../helpers/portal";
+import { auditOf } from "../portal/partner/helpers";
+
+const eventsOf = async (leadId: string) =>
+  (await env.DB.prepare("select event, detail from events where subject_id = ? order by created_at, rowid").bind(leadId).all<{ event: string; detail: string }>()).results.map((r) => ({
+    event: r.event,
+    detail: JSON.parse(r.detail),
+  }));
+
+describe("consent texts and the receipt", () => {
+  it("serves each published version with every market locale's text and its sha256; an unknown version is 404", async () => {
+    const { live } = await partnerWithKeys();
+    const [first] = CONSENT_TEXTS;
+    const res = await call("GET", `/partner/v1/consent-texts/${first!.version}`, { key: live.key });
+    expect(res.status).toBe(200);
+    expect(res.body.texts.map((t: { locale: string }) => t.locale).sort()).toEqual(["da-DK", "en-AU", "en-CA", "en-GB", "en-IE", "en-US", "es-ES", "fr-FR", "nl-BE", "nl-NL", "pl-PL", "sv-SE"]);
+    for (const t of res.body.texts) {
+      const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(t.text))), (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(digest, t.locale).toBe(t.sha256);
+    }
+    expectProblem(await call("GET", "/partner/v1/consent-texts/1999-01", { key: live.key }), 404, "not_found");
+  });
+
+  it("writes a partner_api receipt for a declared published version, kept through unrelated changes, and fires lead.consent_captured once", async () => {
+    const { live } = await partnerWithKeys();
+    const version = CONSENT_TEXTS.at(-1)!.version;
+    const lead = await createLead(live.key, { ...completeUkLead(), consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true, text_version: version } });
+    const en = CONSENT_TEXTS.at(-1)!.texts.find((t) => t.locale === "en-GB")!;
+    expect(lead.consent.receipt).toEqual({ text_version: version, text_sha256: en.sha256, locale: "en-GB", agreed_at: "2026-11-01T10:00:00Z", channel: "partner_api", soft_credit_search: true, disclosure_version: null });
+    // An unrelated change keeps the receipt and fires nothing more.
+    const patched = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: { business: { name: "Widgets Two Ltd" } } });
+    expect(patched.body.consent.receipt).toEqual(lead.consent.receipt);
+    expect((await eventsOf(lead.id)).filter((e) => e.event === "lead.consent_captured")).toHaveLength(1);
+    // Without a text version there is nothing to prove: no receipt, as before issue 44.
+    const bare = await createLead(live.key);
+    expect(bare.consent).toMatchObject({ obtained: true, receipt: null, text_version: null });
+  });
+
+  it("refuses a text version that is not published (422 unknown_code on consent.text_version), on create and on PATCH", async () => {
+    const { live } = await partnerWithKeys();
+    const created = await call("POST", "/partner/v1/leads", { key: live.key, body: { ...completeUkLead(), consent: { obtained: true, text_version: "2000-01" } } });
+    expectProblem(created, 422, "unknown_code");
+    expect(created.body.error.field).toBe("consent.text_version");
+    const lead = await createLead(live.key);
+    const patched = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: { consent: { text_version: "nope" } } });
+    expectProblem(patched, 422, "unknown_code");
+  });
+});
+
+/** A browser of its own: one client address, the cookies it was given, requests through the edge. */
+function browser(host = PRODUCTION) {
+  const address = newClientAddress();
+  const jar = new Map<string, string>();
+  async function go(method: string, path: string, form?: Record<string, string>, extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = { "CF-Connecting-IP": address, ...extra };
+    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body: BodyInit | undefined;
+    if (form) {
+      body = new URLSearchParams(form).toString();
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+    }
+    const res = await exports.default.fetch(new Request(`${host}${path}`, { method, headers, body, redirect: "manual", ...throughEdge(headers) }));
+    for (const cookie of [res.headers.get("Set-Cookie")].filter((v): v is string => Boolean(v))) {
+      const [pair] = cookie.split(";");
+      const [name, value] = pair!.split("=");
+      jar.set(name!, value!);
+    }
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+  return { get: (path: string, extra?: Record<string, string>) => go("GET", path, undefined, extra), post: (path: string, form: Record<string, string>) => go("POST", path, form), jar };
+}
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+/** A live GB lead opened with three fields, and a link for it. */
+async function leadWithLink(linkBody: Record<string, unknown> = {}) {
+  const partner = await partnerWithKeys();
+  const lead = await createLead(partner.live.key, { country: "GB", business: { name: "Acme Widgets Ltd" }, contact: { email: "owner@acme.example" } });
+  const link = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: linkBody });
+  expect(link.status).toBe(201);
+  return { partner, lead, link: link.body };
+}
+
+const BUSINESS = () => ({ "business.name": "Acme Widgets Ltd", "business.company_number": freshCompanyNumber(), "business.entity_type": "private_limited_company", "business.industry": "ecommerce", go: "next" });
+
+/** Every step of the walk as a business fills it in, the amounts as people type them. */
+async function fillEveryStep(b: ReturnType<typeof browser>) {
+  expect((await b.post("/apply/business", BUSINESS())).headers.get("Location")).toBe("/apply/business/check");
+  expect((await b.post("/apply/contact", { "contact.first_name": "Ada", "contact.last_name": "Lovelace", "contact.email": "owner@acme.example", "contact.phone": "+44 20 7946 0000", go: "next" })).status).toBe(303);
+  expect((await b.post("/apply/funding", { "funding.amount": "50,000", "funding.purpose": "working_capital", "funding.product_family": "business_loan", go: "next" })).status).toBe(303);
+  expect((await b.post("/apply/trading", { "trading.monthly_revenue": "30,000", "trading.annual_turnover": "360,000", "trading.tib_months": "36", go: "next" })).headers.get("Location")).toBe("/apply/persons");
+  const person = { full_name: "Ada Lovelace", date_of_birth: "1975-03-12", "residential_address.line1": "1 High Street", "residential_address.city": "London", "residential_address.postal_code": "SW1A 1AA", ownership_percent: "60" };
+  expect((await b.post("/apply/persons", person)).status).toBe(303);
+}
+
+describe("the link's life (partner API)", () => {
+  it("answers 201 {url, expires_at, state: sent}; the token is never shown again; a second link revokes the first and its session", async () => {
+    const { partner, lead, link } = await leadWithLink({ expires_in: 3600, submit: "review" });
+    expect(link).toMatchObject({ state: "sent", submit: "review", locked: [] });
+    expect(link.url).toMatch(/^http:\/\/localhost:8787\/apply\/[0-9a-z]{48}$/);
+    const token = pathOf(link.url).split("/")[2];
+    const stored = await env.DB.prepare("select token_hash from application_links where id = ?").bind(link.id).first<{ token_hash: string }>();
+    expect(stored!.token_hash).not.toContain(token);
+    const read = await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key });
+    expect(read.body.state).toBe("sent");
+    expect(read.text).not.toContain(token);
+
+    const first = browser();
+    expect((await first.get(pathOf(link.url))).status).toBe(303);
+    expect((await first.get("/apply")).status).toBe(200);
+    const second = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    expect(second.body.url).not.toBe(link.url);
+    // The first link and the session it opened are dead, and look like any dead link.
+    expect((await first.get("/apply")).status).toBe(404);
+    const reopened = await browser().get(pathOf(link.url));
+    expect(reopened.status).toBe(404);
+    expect(reopened.text).toContain("Ask the person who sent it for a new link");
+    expect((await env.DB.prepare("select state from application_links where id = ?").bind(link.id).first<{ state: string }>())!.state).toBe("revoked");
+  });
+
+  it("refuses a submitted lead (409 lead_submitted), an unknown lockable field (400), and another account's lead (404)", async () => {
+    const partner = await partnerWithKeys();
+    const other = await partnerWithKeys();
+    const lead = await createLead(partner.live.key);
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: { locked: ["business.nickname"] } }), 400, "invalid_request");
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: other.live.key, body: {} }), 404, "not_found");
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key })).status).toBe(200);
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} }), 409, "lead_submitted");
+  });
+});
+
+describe("the pages behind the link", () => {
+  it("walks every step, agrees, and leaves the lead ready to submit with a receipt the partner can check against the text it names", async () => {
+    const { partner, lead, link } = await leadWithLink({ submit: "review", return_url: "https://partner.example/done" });
+    const b = browser();
+    const opened = await b.get(pathOf(link.url));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("Location")).toBe("/apply");
+    expect(opened.headers.get("Set-Cookie")).toMatch(/^rfs_apply=[0-9a-z]{48}; Max-Age=\d+; Path=\/apply; HttpOnly; SameSite=Strict/);
+    const welcome = await b.get("/apply");
+    expect(welcome.text).toContain("asked you to fill in your application");
+    expect(welcome.text).toContain("Nothing here is a credit search");
+    expect(welcome.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    // Prefilled: what the partner wrote.
+    expect((await b.get("/apply/business")).text).toContain('value="Acme Widgets Ltd"');
+    await fillEveryStep(b);
+    // Leaving mid-way and coming back with the same link: a new session, the answers kept.
+    const again = browser();
+    expect((await again.get(pathOf(link.url))).status).toBe(303);
+    expect((await again.get("/apply/funding")).text).toContain('value="50000"');
+    expect((await b.get("/apply/review")).status).toBe(404); // one browser per link at a time
+    const review = await again.get("/apply/review");
+    expect(review.text).toContain("£50,000");
+    expect(review.text).not.toContain("Some answers are still needed");
+    const consent = await again.get("/apply/consent");
+    expect(consent.text).toContain("may receive commission from the lender");
+    expect(consent.text).toContain("a percentage of the amount funded or a fixed fee, paid by the lender");
+    // Agreement is its own tick; the soft search another.
+    expect((await again.post("/apply/consent", { soft_credit_search: "yes" })).status).toBe(400);
+    const agreed = await again.post("/apply/consent", { agree: "yes" });
+    expect(agreed.headers.get("Location")).toBe("/apply/done");
+    const done = await again.get("/apply/done");
+    expect(done.text).toContain("What happens next");
+    expect(done.text).toContain('href="https://partner.example/done"');
+
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.state).toBe("draft");
+    expect(read.body.steps.organisation_details_complete).toBe(true);
+    const receipt = read.body.consent.receipt;
+    expect(receipt).toMatchObject({ channel: "application_link", locale: "en-GB", soft_credit_search: false, disclosure_version: expect.any(String) });
+    const text = await call("GET", `/partner/v1/consent-texts/${receipt.text_version}`, { key: partner.live.key });
+    expect(text.body.texts.find((t: { locale: string }) => t.locale === receipt.locale).sha256).toBe(receipt.text_sha256);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body.state).toBe("completed");
+    // The client hub shows the same receipt.
+    const hub = browser();
+    expect((await hub.get(pathOf(read.body.upload_url))).status).toBe(303);
+    const overview = await hub.get(`/hub/${lead.id}`);
+    expect(overview.text).toContain(`<code>${receipt.text_sha256}</code>`);
+    expect(overview.text).toContain(`version ${receipt.text_version} (en-GB)`);
+    const events = (await eventsOf(lead.id)).map((e) => e.event);
+    expect(events.filter((e) => ["lead.application_opened", "lead.consent_captured", "lead.application_completed"].includes(e))).toEqual([
+      "lead.application_opened",
+      "lead.consent_captured",
+      "lead.application_completed",
+    ]);
+    // Used: the link now reads like any dead link, with the partner's way back.
+    const used = await browser().get(pathOf(link.url));
+    expect(used.status).toBe(404);
+    expect(used.text).toContain('href="https://partner.example/done"');
+    // The partner's submit goes through.
+    expect((await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key })).status).toBe(200);
+  });
+
+  it("refuses what the API refuses, beside the field, with a summary at the top; bidi controls included; nothing saved", async () => {
+    const { link } = await leadWithLink();
+    const b = browser();
+    await b.get(pathOf(link.url));
+    const refused = await b.post("/apply/contact", { "contact.email": "not an email", "contact.first_name": "Ada\u202Eevil", go: "next" });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("There is a problem");
+    expect(refused.text).toMatch(/id="f-contact-email-error"/);
+    expect(refused.text).toMatch(/id="f-contact-first_name-error"/);
+    expect(refused.text).toContain('href="#f-contact-email"');
+    expect((await b.get("/apply/contact")).text).toContain('value="owner@acme.example"');
+  });
+
+  it("shows locked fields without an input and refuses a changed one (422 beside it, nothing saved)", async () => {
+    const { partner, lead, link } = await leadWithLink({ locked: ["business.name"] });
+    const b = browser();
+    await b.get(pathOf(link.url));
+    const page = await b.get("/apply/business");
+    expect(page.text).not.toContain('name="business.name"');
+    expect(page.text).toContain("Acme Widgets Ltd");
+    const changed = await b.post("/apply/business", { ...BUSINESS(), "business.name": "Someone Else Ltd" });
+    expect(changed.status).toBe(422);
+    expect(changed.text).toContain("cannot be changed here");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.business.name).toBe("Acme Widgets Ltd");
+    const { "business.name": _dropped, ...rest } = BUSINESS();
+    expect((await b.post("/apply/business", rest)).status).toBe(303);
+  });
+
+  it("withdrawal before submit: lead.consent_withdrawn, then the partner's submit answers 422 consent_required", async () => {
+    const { partner, lead, link } = await leadWithLink();
+    const b = browser();
+    await b.get(pathOf(link.url));
+    await fillEveryStep(b);
+    expect((await b.post("/apply/consent", { agree: "yes", soft_credit_search: "yes" })).status).toBe(303);
+    expect((await b.post("/apply/withdraw", {})).headers.get("Location")).toBe("/apply/done?done=withdrawn");
+    expect((await b.get("/apply/done")).text).toContain("You withdrew your consent");
+    const read = await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key });
+    expect(read.body.consent).toMatchObject({ obtained: false, withdrawn_at: expect.any(String), receipt: { channel: "application_link", soft_credit_search: true } });
+    expect((await eventsOf(lead.id)).map((e) => e.event)).toContain("lead.consent_withdrawn");
+    expectProblem(await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key }), 422, "consent_required");
+  });
+
+  it("guessed, tampered, expired, revoked and wrong-host links all answer the same page", async () => {
+    const { partner, lead, link } = await leadWithLink();
+    const token = pathOf(link.url).split("/")[2]!;
+    const tampered = `${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}`;
+    const guessed = "0".repeat(48);
+    const pages = [await browser().get(`/apply/${guessed}`), await browser().get(`/apply/${tampered}`)];
+    // A live lead's link on the sandbox host.
+    pages.push(await browser(SANDBOX).get(pathOf(link.url)));
+    await env.DB.prepare("update application_links set expires_at = '2000-01-01T00:00:00.000Z' where id = ?").bind(link.id).run();
+    pages.push(await browser().get(pathOf(link.url)));
+    const fresh = await call("POST", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key, body: {} });
+    expect((await call("DELETE", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body.state).toBe("revoked");
+    pages.push(await browser().get(pathOf(fresh.body.url)));
+    for (const page of pages) {
+      expect(page.status).toBe(404);
+      expect(page.text).toBe(pages[0]!.text);
+      expect(page.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
+
+  it("a sandbox lead's link is on the sandbox host, opens there, and is dead on the production host", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await call("POST", "/partner/v1/leads", { key: partner.sandbox.key, host: SANDBOX, body: { country: "GB", business: { name: "Sandbox Ltd" } } });
+    const link = await call("POST", `/partner/v1/leads/${lead.body.id}/application-link`, { key: partner.sandbox.key, host: SANDBOX, body: {} });
+    expect(new URL(link.body.url).hostname).toBe("sandbox.localhost");
+    expect((await browser().get(pathOf(link.body.url))).status).toBe(404);
+    expect((await browser(SANDBOX).get(pathOf(link.body.url))).status).toBe(303);
+  });
+});
+
+describe("the portal's lead page", () => {
+  it("sends the client a link with the API's result, shows it once in the copy control, then only its state", async () => {
+    const partner = await partnerWithKeys();
+    const session = await signedInMember(partner.organisation.id);
+    const lead = await call("POST", "/partner/v1/leads", { key: partner.sandbox.key, host: SANDBOX, body: { country: "GB", business: { name: "Portal Ltd" } } });
+    const before = await portal("GET", `/leads/${lead.body.id}`, { session });
+    expect(before.text).toContain("Send to the client to fill in");
+    const sent = await portal("POST", `/leads/${lead.body.id}/application-link`, { session, form: {} });
+    expect(sent.status).toBe(201);
+    const url = /value="(http:\/\/sandbox\.localhost:8787\/apply\/[0-9a-z]{48})"/.exec(sent.text)?.[1];
+    expect(url).toBeDefined();
+    expect(sent.text).toContain('class="copyable copy-secret"');
+    const after = await portal("GET", `/leads/${lead.body.id}`, { session });
+    expect(after.text).toContain("sent, not opened yet");
+    expect(after.text).not.toContain(url!);
+    expect((await browser(SANDBOX).get(pathOf(url!))).status).toBe(303);
+    expect((await portal("GET", `/leads/${lead.body.id}`, { session })).text).toContain("opened by the client");
+    expect((await auditOf(partner.organisation.id)).map((a: { action: string }) => a.action)).toContain("lead.application_link_sent");
+  });
+});
