@@ -4,7 +4,6 @@
  * new lead for the company can be routed.
  */
 import { DATA_ENVIRONMENTS, depsIn, type Deps } from "../deps";
-import { insertAuditEntry } from "../../db/portal/audit";
 import { findClaim, listActiveClaims, releaseStatements } from "../../db/leads/claims";
 import type { CompanyClaimRow } from "../../db/schema/claims";
 import { runGuardedBatch } from "../../db/batch";
@@ -39,11 +38,9 @@ async function claimWithDeps(deps: Deps, id: string) {
 }
 
 /**
- * Releases an active attribution with the operator's reason, audited in the holder's log. A live claim
- * and the audit log share `DB`, so they go in one batch, the audit written only if the release won; a
- * sandbox claim is in the sandbox's database and the audit log in `DB` (a control table), so the release
- * runs first and its audit entry is written once it won: an entry can be missing if that second write
- * fails, never one for a release that did not happen.
+ * Releases an active attribution with the operator's reason, audited in the holder's log in the same
+ * batch, the entry written only if the release won. The audit log is in every database
+ * (db/placement.ts), so a sandbox claim's release and its entry are one batch of the sandbox's database.
  */
 export async function releaseAttribution(deps: Deps, id: string, reason: string) {
   const found = await claimWithDeps(deps, id);
@@ -51,14 +48,8 @@ export async function releaseAttribution(deps: Deps, id: string, reason: string)
   const { claim, data } = found;
   if (!claim.active) throw new Refusal("conflict", "This attribution no longer holds: it was released or its lead ended.");
   const at = deps.clock().toISOString();
-  const auditId = newId("aud");
-  const [release, audit] = releaseStatements(data.db, claim, reason, at, auditId);
-  const together = claim.environment === "live";
-  if ((await runGuardedBatch(data.db, together ? [release, audit] : [release])) !== 1) {
+  if ((await runGuardedBatch(data.db, releaseStatements(data.db, claim, reason, at, newId("aud")))) !== 1) {
     throw new Refusal("conflict", "This attribution no longer holds: it was released or its lead ended.");
-  }
-  if (!together) {
-    await insertAuditEntry(deps.db, { id: auditId, organisationId: claim.organisationId, memberId: "operator", environment: claim.environment, action: "attribution.released", target: claim.id, at });
   }
   return view({ ...claim, active: false, endedAt: at, releasedAt: at, releaseReason: reason });
 }

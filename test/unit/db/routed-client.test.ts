@@ -23,7 +23,10 @@ describe("the routed client: control tables from DB, environment data from its o
     expect(sideOfStatement(`update api_keys set revoked_at = ?`)).toBe("control");
     expect(sideOfStatement(`delete from "webhook_deliveries" where "id" in (select "id" from "webhook_deliveries" limit ?)`)).toBe("data");
     expect(sideOfStatement(`select * from "leads" inner join "organisations" on 1`)).toBe("mixed");
-    expect(sideOfStatement(`insert into "portal_audit_log" select ? where exists (select 1 from "company_claims")`)).toBe("mixed");
+    expect(sideOfStatement(`insert into "portal_audit_log" select ? where exists (select 1 from "company_claims")`)).toBe("data");
+    expect(sideOfStatement(`insert into "portal_audit_log" select ? where exists (select 1 from "portal_members")`)).toBe("control");
+    expect(sideOfStatement(`insert into "portal_audit_log" select ? where changes() > 0`)).toBe("either");
+    expect(sideOfStatement(`select * from "leads" inner join "portal_members" on 1 inner join "portal_audit_log" on 1`)).toBe("mixed");
     // A column named like a table is not a table: organisation_id is not organisations.
     expect(sideOfStatement(`select "organisation_id" from "events"`)).toBe("data");
     expect(sideOfStatement("select 1")).toBe("data");
@@ -32,7 +35,21 @@ describe("the routed client: control tables from DB, environment data from its o
   it("a new table is environment data unless it is listed as control", () => {
     expect(CONTROL_TABLES.has("commission_ledger")).toBe(false);
     expect(sideOfStatement(`insert into "commission_ledger" ("id") values (?)`)).toBe("data");
-    for (const table of ["organisations", "api_keys", "access_tokens", "panel_products", "portal_members", "portal_sessions"]) expect(CONTROL_TABLES.has(table)).toBe(true);
+    for (const table of ["organisations", "api_keys", "access_tokens", "panel_products", "portal_members", "portal_sessions", "commission_terms"]) expect(CONTROL_TABLES.has(table)).toBe(true);
+    // What main added with the commission, the application link and the lender's working set follows its lead or deal.
+    for (const table of ["commission_entries", "commission_disclosures", "application_links", "deal_notes"]) expect(sideOfStatement(`select * from "${table}"`)).toBe("data");
+  });
+
+  it("puts an audit entry in its batch's database, and one on its own in the control database", async () => {
+    const control = recording("control");
+    const data = recording("data");
+    const routed = routedClient(control.client, data.client);
+    const entry = `insert into "portal_audit_log" select ? where changes() > 0`;
+    await routed.batch([routed.prepare(`update "deals" set x = 1`), routed.prepare(entry).bind("aud_1")]);
+    await routed.batch([routed.prepare(`update "api_keys" set x = 1`), routed.prepare(entry).bind("aud_2")]);
+    expect(data.batches).toEqual([[`update "deals" set x = 1`, entry]]);
+    expect(control.batches).toEqual([[`update "api_keys" set x = 1`, entry]]);
+    expect(await routed.prepare(`update "portal_audit_log" set target = ?`).bind("x").first()).toMatchObject({ from: "control" });
   });
 
   it("sends each statement to its database, bound or not, and a batch to the one database it is in", async () => {
