@@ -48,3 +48,16 @@ export const countInData = async (sql: string, ...binds: unknown[]) => {
   const counts = await Promise.all([env.DB, env.DB_SANDBOX].map((db) => db.prepare(sql).bind(...binds).first<{ n: number }>()));
   return counts.reduce((sum, row) => sum + (row?.n ?? 0), 0);
 };
+
+/**
+ * The portal's audit entries matching `where`, from both databases: the log is in every database and an
+ * entry lives with its action's batch (db/placement.ts), so a sandbox lead's action is in DB_SANDBOX and
+ * a member change in DB. Oldest first, in the portal's merged order (at, the sandbox's before DB's, rowid).
+ */
+export async function auditEntries<T = Record<string, unknown>>(columns: string, where: string, ...binds: unknown[]): Promise<T[]> {
+  const read = async (db: D1Database, rank: number) =>
+    (await db.prepare(`select ${columns}, at as _at, rowid as _seq, ${rank} as _db from portal_audit_log where ${where}`).bind(...binds).all<Record<string, unknown>>()).results;
+  const rows = (await Promise.all([read(env.DB_SANDBOX, 0), read(env.DB, 1)])).flat();
+  rows.sort((a, b) => String(a._at).localeCompare(String(b._at)) || Number(a._db) - Number(b._db) || Number(a._seq) - Number(b._seq));
+  return rows.map(({ _at, _seq, _db, ...row }) => row as T);
+}

@@ -11,7 +11,7 @@ import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
 import { gbProduct, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
 import { sandboxDeps, testDeps } from "../helpers/deps";
-import { inData } from "../helpers/data-db";
+import { auditEntries, inData } from "../helpers/data-db";
 import { attributionWindowDays } from "../../src/domain/leads/attribution";
 import { attributedLead } from "../helpers/keyed-post-cases";
 
@@ -289,7 +289,7 @@ describe("attribution: one business, one introducer", () => {
     const released = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "Handed over by agreement." } });
     expect(released.status).toBe(200);
     expect(released.body).toMatchObject({ id, active: false, release_reason: "Handed over by agreement.", released_at: expect.any(String) });
-    const audit = await env.DB.prepare("select organisation_id, member_id, action, target from portal_audit_log where target = ?").bind(id).all<any>();
+    const audit = { results: await auditEntries<any>("organisation_id, member_id, action, target", "target = ?", id) };
     expect(audit.results).toEqual([{ organisation_id: partner.organisation.id, member_id: "operator", action: "attribution.released", target: id }]);
     expectProblem(await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "again" } }), 409, "conflict");
     expect((await call("GET", "/admin/v1/attributions?environment=live", asOperator)).body.attributions.map((a: any) => a.id)).not.toContain(id);

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../../helpers/api";
 import { freshFormToken, portal, type PortalSession } from "../../helpers/portal";
-import { inData } from "../../helpers/data-db";
+import { auditEntries, inData } from "../../helpers/data-db";
 
 /** The complete UK lead of test/leads/helpers.ts, as the portal form posts it (flat names). */
 export const completeUkForm = (): Record<string, string> => ({
@@ -32,8 +32,7 @@ export const completeUkForm = (): Record<string, string> => ({
 export const switchTo = (session: PortalSession, environment: "sandbox" | "live") => portal("POST", "/environment", { session, form: { environment } });
 
 export async function auditOf(organisationId: string) {
-  const { results } = await env.DB.prepare("select action, target, environment, member_id from portal_audit_log where organisation_id = ? order by at, rowid").bind(organisationId).all<any>();
-  return results;
+  return auditEntries<any>("action, target, environment, member_id", "organisation_id = ?", organisationId);
 }
 
 export async function leadIdsOf(organisationId: string) {
