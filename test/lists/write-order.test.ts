@@ -105,6 +105,29 @@ describe("lists order rows written in the same millisecond by the order of writi
     expect(seen).toEqual(NEWEST_WRITTEN_FIRST.map((n) => `aud_order_${n}`));
   });
 
+  it("the portal's audit log, merged from both databases (an entry lives with its action's batch): by time, then the control database's first, one page at a time", async () => {
+    const org = await createOrganisation("lender");
+    const entry = (id: string, at: string) => ({ id, organisationId: org.id, memberId: "mem_order", environment: "sandbox" as const, action: "deal.viewed", target: id, at });
+    const earlier = "2098-12-31T00:00:00.000Z";
+    // The sandbox's entries: three at the same moment, one earlier; the control database's: two at that moment, one earlier.
+    for (const n of WRITTEN) await insertAuditEntry(database(env.DB_SANDBOX), entry(`aud_sbx_${n}`, SAME_MOMENT));
+    await insertAuditEntry(database(env.DB_SANDBOX), entry("aud_sbx_early", earlier));
+    for (const n of ["2", "1"]) await insertAuditEntry(database(env.DB), entry(`aud_ctl_${n}`, SAME_MOMENT));
+    await insertAuditEntry(database(env.DB), entry("aud_ctl_early", earlier));
+    const expected = ["aud_ctl_1", "aud_ctl_2", "aud_sbx_1", "aud_sbx_2", "aud_sbx_3", "aud_ctl_early", "aud_sbx_early"];
+    for (const size of [1, 2, 3]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const page = await auditLogOf(testDeps(), { organisationId: org.id }, cursor, size);
+        seen.push(...page.entries.map((e) => e.id));
+        cursor = page.nextCursor ?? undefined;
+        if (!cursor) break;
+      }
+      expect({ size, seen }).toEqual({ size, seen: expected });
+    }
+  });
+
   it("a lender's test deals (newest first)", async () => {
     const { organisation, sandbox } = await lenderWithKeys();
     const created = await call("POST", "/v1/test/deals", { key: sandbox.key, body: {} });

@@ -148,7 +148,7 @@ describe("the one input rule: money, rates, terms as people type them (issue 45 
     const res = await portal("POST", "/leads/new", { session, form });
     expect(res.status, shownMessages(res.text).join(" | ")).toBe(303);
     const [id] = await leadIdsOf(organisation.id);
-    const row = await env.DB.prepare("select funding, trading from leads where id = ?").bind(id).first<{ funding: string; trading: string }>();
+    const row = await inData.prepare("select funding, trading from leads where id = ?").bind(id).first<{ funding: string; trading: string }>();
     expect(JSON.parse(row!.funding).amount).toBe(50_000);
     expect(JSON.parse(row!.trading)).toMatchObject({ annual_turnover: 1_200_000, tib_months: 36 });
   });

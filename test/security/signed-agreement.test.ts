@@ -55,7 +55,7 @@ describe("issue 21 item 9: a signed agreement is immutable", () => {
     expect(second).not.toBe(first);
     expect(new Uint8Array(await (await env.DOCUMENTS.get(second))!.arrayBuffer())).toEqual(pdfBytes());
     // The replaced object is handed to the upload sweeper (a pending marker no row points at).
-    expect(await env.DB.prepare("select count(*) n from pending_uploads where storage_key = ?").bind(first).first("n")).toBe(1);
+    expect(await env.DB_SANDBOX.prepare("select count(*) n from pending_uploads where storage_key = ?").bind(first).first("n")).toBe(1);
   });
 
   it("item 9: the lender portal hides the upload once signed, and refuses a post of the old form", async () => {
