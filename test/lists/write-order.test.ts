@@ -11,6 +11,7 @@ import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
 import { testDeps } from "../helpers/deps";
+import { dataDb, inData } from "../helpers/data-db";
 
 // Issue 28 item 6: rows written in the same millisecond must come out in the order they were written,
 // newest-written first, on one page and across pages (the cursor carries the tie-breaker). Each list
@@ -22,11 +23,12 @@ const NEWEST_WRITTEN_FIRST = ["1", "2", "3"];
 
 /** Inserts a copy of one existing row with some columns replaced: a real row of the product, not a hand-made one. */
 async function copyRow(table: string, keyColumn: string, key: string, overrides: Record<string, unknown>) {
-  const row = await env.DB.prepare(`select * from ${table} where ${keyColumn} = ?`).bind(key).first<Record<string, unknown>>();
+  // In the database the row is in: its environment's (a sandbox row's is DB_SANDBOX, docs/capacity.md).
+  const row = await inData.prepare(`select * from ${table} where ${keyColumn} = ?`).bind(key).first<Record<string, unknown>>();
   if (!row) throw new Error(`no ${table} row ${key}`);
   const merged = { ...row, ...overrides };
   const columns = Object.keys(merged);
-  await env.DB.prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
+  await dataDb(row.environment === "sandbox" ? "sandbox" : "live").prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
     .bind(...columns.map((c) => merged[c]))
     .run();
 }
@@ -80,7 +82,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     expect(created.status, created.text).toBe(201);
     const endpointId = created.body.id as string;
     for (const n of WRITTEN) {
-      await env.DB.prepare(
+      await env.DB_SANDBOX.prepare(
         "insert into webhook_deliveries (id, endpoint_id, organisation_id, environment, event_id, event, payload_mode, body, state, created_at, updated_at) values (?, ?, ?, 'sandbox', ?, 'lead.created', 'reference', '{}', 'succeeded', ?, ?)",
       )
         .bind(`whd_order_${n}`, endpointId, organisation.id, `evt_order_delivery_${n}`, SAME_MOMENT, SAME_MOMENT)

@@ -6,7 +6,7 @@ import { liveSession } from "../portal/lender/support";
 import { issueKey, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, person } from "../leads/helpers";
 import { putProducts } from "../helpers/panel";
-import { inData } from "../helpers/data-db";
+import { countInData, inData } from "../helpers/data-db";
 
 import { eventsFor, eventsNamed, gbProduct, submittedLead, twoLenderPanel } from "./helpers";
 
@@ -71,8 +71,7 @@ describe("submit routes through the real matcher", () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((r) => !r.body.already_submitted)).toHaveLength(1);
     expect(new Set(answers.map((r) => r.body.state))).toEqual(new Set(["offers_available"]));
-    const { results } = await env.DB.prepare("select count(*) as n from offers where lead_id = ?").bind(lead.id).all<any>();
-    expect(results[0].n).toBe(2);
+    expect(await countInData("select count(*) as n from offers where lead_id = ?", lead.id)).toBe(2);
     expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available"]);
   });
 
