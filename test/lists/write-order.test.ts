@@ -10,7 +10,7 @@ import { admin, call, type ApiResponse } from "../helpers/api";
 import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
-import { testDeps } from "../helpers/deps";
+import { sandboxDeps, testDeps } from "../helpers/deps";
 import { dataDb, inData } from "../helpers/data-db";
 
 // Issue 28 item 6: rows written in the same millisecond must come out in the order they were written,
@@ -137,7 +137,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: SAME_MOMENT });
     // The list the portal's sandbox page shows (no GET in the API).
-    const list = await testDealsOf(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
+    const list = await testDealsOf(sandboxDeps(), { organisationId: organisation.id, environment: "sandbox" });
     expect(list.deals.map((d) => d.ref)).toEqual([...NEWEST_WRITTEN_FIRST.map((n) => `${ref}${n}`), ref]);
   });
 
@@ -148,7 +148,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     const moment = "2000-01-01T00:00:00.000Z";
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: moment });
-    const queue = await workQueue(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
+    const queue = await workQueue(sandboxDeps(), { organisationId: organisation.id, environment: "sandbox" });
     const refs = queue.groups.flatMap((g) => g.deals.map((d) => d.ref));
     expect(refs).toEqual([...WRITTEN.map((n) => `${ref}${n}`), ref]);
   });
