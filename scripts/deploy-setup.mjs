@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run deploy:setup -- --env production|staging`: creates the environment's
-// D1 database, webhook queue with its dead-letter queue, and documents bucket
+// D1 databases (DB and the sandbox's DB_SANDBOX), webhook queue with its dead-letter queue, and documents bucket
 // on the Cloudflare account wrangler is logged in to (`npx wrangler login`).
 // Safe to run again: what exists is kept. Prints what to paste into wrangler.toml.
 import { realpathSync } from "node:fs";
@@ -17,13 +17,16 @@ function create(what, args) {
   throw new Error(`could not create ${what}; is wrangler logged in (npx wrangler login / CLOUDFLARE_API_TOKEN)?`);
 }
 
-function databaseId(name) {
+/** Each database's id on the account, from one `wrangler d1 list`. */
+function databaseIds(names) {
   const run = wrangler(["d1", "list", "--json"]);
   if (!run.ok) throw new Error(`wrangler d1 list failed:\n${run.out}`);
   const list = JSON.parse(run.out.slice(run.out.indexOf("[")));
-  const found = list.find((d) => d.name === name);
-  if (!found) throw new Error(`D1 database ${name} is not on the account after creating it.`);
-  return found.uuid;
+  return names.map((name) => {
+    const found = list.find((d) => d.name === name);
+    if (!found) throw new Error(`D1 database ${name} is not on the account after creating it.`);
+    return found.uuid;
+  });
 }
 
 /**
@@ -35,19 +38,22 @@ export function main(argv) {
     const options = parseArgs(argv);
     const r = resourcesOf(options);
     console.log(`Setting up ${r.env} (Worker ${r.worker})`);
-    create(`D1 database ${r.database.name}`, ["d1", "create", r.database.name]);
+    for (const database of r.databases) create(`D1 database ${database.name}`, ["d1", "create", database.name]);
     // The dead-letter queue first: the consumer names it.
     create(`queue ${r.deadLetterQueue} (dead letters)`, ["queues", "create", r.deadLetterQueue]);
     create(`queue ${r.queue}`, ["queues", "create", r.queue]);
     create(`queue ${r.registerQueue} (register lookups)`, ["queues", "create", r.registerQueue]);
     create(`R2 bucket ${r.bucket}`, ["r2", "bucket", "create", r.bucket]);
-    const id = databaseId(r.database.name);
-
-    const left = placeholdersIn({ ...r, database: { ...r.database, id } });
+    const ids = databaseIds(r.databases.map((d) => d.name));
+    const databases = r.databases.map((d, i) => ({ ...d, id: ids[i] }));
+    const left = placeholdersIn({ ...r, databases });
+    const pastes = databases.map((d, i) =>
+      d.id === r.databases[i].id
+        ? `wrangler.toml already has database_id ${d.id} for ${d.name}.`
+        : `Paste into ${options.config}, under the [[env.${r.env}.d1_databases]] of binding ${d.binding} (database_name = "${d.name}"):\n\n    database_id = "${d.id}"`,
+    );
     console.log(`
-Done. ${id === r.database.id ? `wrangler.toml already has database_id ${id}.` : `Paste into ${options.config}, under [[env.${r.env}.d1_databases]] (database_name = "${r.database.name}"):
-
-    database_id = "${id}"`}
+Done. ${pastes.join("\n\n")}
 ${left.length ? `\nStill to edit in ${options.config} ([env.${r.env}], lines marked EDIT):\n${left.map((l) => `    ${l}`).join("\n")}\n` : ""}
 Secrets (asked for interactively, never in a file):
     openssl rand -hex 32          # the operator token: keep it, then paste it at the next prompt

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run deploy -- --env production|staging`: applies the D1 migrations to the
-// remote database, then deploys the Worker. Migrations go first and are
+// `npm run deploy -- --env production|staging`: applies the D1 migrations to each
+// remote database of the environment (DB, then the sandbox's DB_SANDBOX), then deploys the Worker. Migrations go first and are
 // forward-only: each one must keep the running (previous) Worker working.
 // Refuses while wrangler.toml still holds the shipped placeholders, or while the
 // Worker lacks a secret the deployment needs (scripts/lib/deploy-secrets.mjs).
@@ -37,8 +37,11 @@ export function main(argv) {
     }
     const base = ["--env", r.env, "--config", options.config];
     checkSecrets(base, r.env);
-    if (!wrangler(["d1", "migrations", "apply", r.database.name, "--remote", ...base], { inherit: true }).ok) {
-      throw new Error("remote migrations failed; nothing was deployed.");
+    // The same migrations for every database: the Worker reads each one's tables.
+    for (const database of r.databases) {
+      if (!wrangler(["d1", "migrations", "apply", database.name, "--remote", ...base], { inherit: true }).ok) {
+        throw new Error(`remote migrations of ${database.name} failed; the Worker was not deployed.`);
+      }
     }
     if (!wrangler(["deploy", ...base], { inherit: true }).ok) {
       throw new Error("wrangler deploy failed; the migrations above are applied (forward-only), the previous Worker version still serves.");

@@ -1,10 +1,25 @@
-import type { Database } from "./db/client";
+import type { D1Client, Database, DataEnvironment } from "./db/client";
 import type { Deps } from "./services/deps";
 import type { Caller } from "./domain/identity/caller";
 import type { RateLimitVerdict } from "./durable-objects/key-authority";
 import type { Bindings } from "./lib/env";
 import type { RoundTripCounter } from "./lib/round-trips";
 import type { TraceContext } from "./lib/trace-context";
+
+/** One database's D1 session of the request, opened at its first statement (middleware/database.ts). */
+export interface RequestSession {
+  client: D1Client;
+  /** Whether a statement has opened it. */
+  opened(): boolean;
+  bookmark(): string | null;
+}
+
+/** The control database's session and the caller's environment's data database's (the same one for live). */
+export interface RequestSessions {
+  environment: DataEnvironment;
+  control: RequestSession;
+  data: RequestSession;
+}
 
 /** What the request pipeline puts on the context for every handler. */
 export interface Variables {
@@ -26,8 +41,11 @@ export interface Variables {
   nothingSaved?: boolean;
   /** The request's database client, set once at the top of the app, so no handler builds its own. */
   db: Database;
-  /** The D1 session `db` reads through (read replication); its bookmark is handed on after a write (middleware/database.ts). */
-  dbSession: D1DatabaseSession;
+  /**
+   * The D1 sessions `db` reads through (read replication): the control database's and the caller's
+   * environment's data database's (one session when that is live); their bookmarks are handed on after a write (middleware/database.ts).
+   */
+  dbSessions: RequestSessions;
   /** What every service takes (db, env, clock, log), built once per request over that same client (src/services/deps.ts). */
   deps: Deps;
   /** The request's W3C trace (middleware/trace-context.ts). */

@@ -28,10 +28,19 @@ export function parseArgs(argv) {
   return options;
 }
 
+/**
+ * The D1 bindings every environment has: `DB` (control tables and live data) and `DB_SANDBOX`, the
+ * sandbox's own database (docs/capacity.md, "The sandbox in its own database"). Each gets the same migrations.
+ */
+export const DATABASE_BINDINGS = ["DB", "DB_SANDBOX"];
+
 /** The named resources of one environment. */
 export function resourcesOf({ env, config }) {
   const c = unstable_readConfig({ config, env }, { hideWarnings: true });
   const db = c.d1_databases.find((d) => d.binding === "DB");
+  const databases = DATABASE_BINDINGS.map((binding) => c.d1_databases.find((d) => d.binding === binding));
+  const lacking = DATABASE_BINDINGS.filter((_, i) => !databases[i]);
+  if (lacking.length) throw new Error(`[env.${env}] in ${config} lacks the D1 binding ${lacking.join(", ")}.`);
   const producer = c.queues.producers?.find((p) => p.binding === "WEBHOOK_QUEUE");
   const consumer = c.queues.consumers?.find((q) => q.queue === producer?.queue);
   const registerQueue = c.queues.producers?.find((p) => p.binding === "REGISTER_LOOKUPS")?.queue;
@@ -42,6 +51,8 @@ export function resourcesOf({ env, config }) {
     env,
     worker: c.name,
     database: { name: db.database_name, id: db.database_id },
+    /** Every database of the environment, `DB` first: deploy:setup creates each, deploy migrates each. */
+    databases: databases.map((d) => ({ binding: d.binding, name: d.database_name, id: d.database_id })),
     queue: producer.queue,
     deadLetterQueue: consumer.dead_letter_queue,
     registerQueue,
@@ -55,7 +66,9 @@ export function resourcesOf({ env, config }) {
 /** Values still as shipped (example.com hosts, the zero database id): deploying them would fail or serve the wrong host. */
 export function placeholdersIn(resources) {
   const left = [];
-  if (resources.database.id === PLACEHOLDER_DATABASE_ID) left.push(`database_id of ${resources.database.name} (run npm run deploy:setup -- --env ${resources.env})`);
+  for (const database of resources.databases) {
+    if (database.id === PLACEHOLDER_DATABASE_ID) left.push(`database_id of ${database.name} (run npm run deploy:setup -- --env ${resources.env})`);
+  }
   for (const route of resources.routes) if (/(^|\.)example\.com$/.test(route)) left.push(`route ${route}`);
   if (/example\.com/.test(resources.publicUrl ?? "")) left.push(`PUBLIC_URL ${resources.publicUrl}`);
   if (/example\.com/.test(resources.sandboxHostnames ?? "")) left.push(`SANDBOX_HOSTNAMES ${resources.sandboxHostnames}`);

@@ -10,6 +10,12 @@ import { WRANGLER, wranglerEnv } from "./wrangler-child.mjs";
 
 const execFileAsync = promisify(execFile);
 
+/**
+ * The local databases (wrangler.toml's top-level `d1_databases`): `DB` and the sandbox's own `DB_SANDBOX`
+ * (docs/capacity.md, "The sandbox in its own database"). Every one gets the same migrations.
+ */
+export const LOCAL_DATABASES = ["rfs", "rfs-sandbox"];
+
 /** Where wrangler keeps a state's local D1 databases (`--persist-to <dir>`). */
 const d1Dir = (persistTo) => join(persistTo, "v3", "d1");
 /** The folder of the local D1 database files, one `<hash>.sqlite` per database. */
@@ -32,13 +38,18 @@ const migrationNames = (migrationsDir) => readdirSync(migrationsDir).filter((nam
 
 /** Each migration file's name and the SHA-256 of its content, in order. */
 function migrationsFingerprint(migrationsDir = "migrations") {
-  return migrationNames(migrationsDir).map((name) => ({ name, sha256: createHash("sha256").update(readFileSync(join(migrationsDir, name))).digest("hex") }));
+  const migrations = migrationNames(migrationsDir).map((name) => ({ name, sha256: createHash("sha256").update(readFileSync(join(migrationsDir, name))).digest("hex") }));
+  // The databases too: a state migrated before the sandbox had its own database is brought up to both.
+  return { databases: LOCAL_DATABASES, migrations };
 }
 
-/** Whether the state holds a D1 database file already (a fresh state has none). */
-function hasDatabase(persistTo) {
-  return existsSync(databaseDir(persistTo)) && readdirSync(databaseDir(persistTo)).some((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+/** How many D1 database files the state holds (a fresh state has none). */
+function databaseFiles(persistTo) {
+  return existsSync(databaseDir(persistTo)) ? readdirSync(databaseDir(persistTo)).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite").length : 0;
 }
+
+/** Whether the state holds every local database's file. */
+const hasDatabase = (persistTo) => databaseFiles(persistTo) >= LOCAL_DATABASES.length;
 
 /** Records that `persistTo` now holds every migration of `migrationsDir` (applyMigrations, after wrangler succeeded). */
 export function recordMigrationsApplied(persistTo, migrationsDir = "migrations") {
@@ -93,12 +104,14 @@ export function freshMigrationScript(migrationsDir = "migrations") {
 export async function applyMigrations(persistTo, { wranglerApply = false } = {}) {
   mkdirSync(persistTo, { recursive: true });
   if (migrationsUpToDate(persistTo)) return `Migrations: ${persistTo} already has every migration applied (${appliedRecord(persistTo)}).\n`;
-  const fresh = !wranglerApply && !hasDatabase(persistTo);
+  const fresh = !wranglerApply && databaseFiles(persistTo) === 0;
   const script = join(persistTo, "rfs-fresh-migrations.sql");
   if (fresh) writeFileSync(script, freshMigrationScript());
-  const args = fresh ? ["d1", "execute", "rfs", "--local", "--persist-to", persistTo, "--file", script, "--yes"] : ["d1", "migrations", "apply", "rfs", "--local", "--persist-to", persistTo];
+  const argsFor = (name) => (fresh ? ["d1", "execute", name, "--local", "--persist-to", persistTo, "--file", script, "--yes"] : ["d1", "migrations", "apply", name, "--local", "--persist-to", persistTo]);
   try {
-    const { stdout } = await execFileAsync(WRANGLER, args, { encoding: "utf8", env: wranglerEnv({ logsIn: persistTo }) });
+    // Each database in turn: the same migrations for the control/live database and the sandbox's.
+    let stdout = "";
+    for (const name of LOCAL_DATABASES) stdout += (await execFileAsync(WRANGLER, argsFor(name), { encoding: "utf8", env: wranglerEnv({ logsIn: persistTo }) })).stdout;
     recordMigrationsApplied(persistTo);
     return stdout;
   } catch (error) {

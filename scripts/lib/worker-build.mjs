@@ -11,7 +11,7 @@ import { WRANGLER, wranglerEnv } from "./wrangler-child.mjs";
 /**
  * Builds the Worker for `env` (nothing is uploaded) into a temporary directory.
  * @param {string} [env] the wrangler.toml environment (production by default: what is deployed)
- * @returns {{ outdir: string, bundle: string, remove: () => void }}
+ * @returns {{ outdir: string, bundle: string, output: string, remove: () => void }}
  */
 export function buildWorker(env = "production") {
   const dir = mkdtempSync(join(tmpdir(), "rfs-worker-build-"));
@@ -22,7 +22,8 @@ export function buildWorker(env = "production") {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
   }
-  return { outdir, bundle, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // `output`: what wrangler printed, the bindings the deployment would carry among it.
+  return { outdir, bundle, output: `${run.stdout}${run.stderr}`, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { database } from "../db/client";
+import { database, type DataEnvironment } from "../db/client";
 import { insertAccessToken, loadKeyState } from "../db/identity/keys";
 import { admits, refusesOrigin, rememberToken, type KeyFacts, type KeyState, type PresentedCredential } from "../domain/identity/key-state";
 import { laterBookmark } from "../lib/bookmarks";
@@ -168,6 +168,13 @@ class AddressShares {
  * the count needs no locking; the window is persisted so an evicted instance
  * does not hand out a fresh allowance.
  */
+/**
+ * A bookmark is a position in one database's log. A live key's is `DB`'s, stored as before; a sandbox
+ * key's is `DB_SANDBOX`'s, under its own name, so a sandbox key's bookmark of `DB` kept before the
+ * sandbox had its own database is never handed to `DB_SANDBOX` (docs/capacity.md).
+ */
+const bookmarkStorageKey = (environment: DataEnvironment) => (environment === "sandbox" ? "bookmark:sandbox" : "bookmark");
+
 export class KeyAuthority extends DurableObject<Bindings> {
   /** The key's requests (or a plain limiter's hits); stored under `window`, the name it always had. */
   private readonly requests = new FixedWindow(this.ctx.storage, "window");
@@ -195,7 +202,7 @@ export class KeyAuthority extends DurableObject<Bindings> {
     const state = await this.keyState(address, now);
     if (!state || state.facts.clientId !== address.clientId || !admits(state, credential, epochSeconds(now))) return { admitted: false };
     if (refusesOrigin(state.facts, from.origin)) return { admitted: true, key: state.facts, verdict: null };
-    const bookmark = (await this.latestBookmark()) ?? undefined;
+    const bookmark = (await this.latestBookmark(state.facts.environment)) ?? undefined;
     if (state.facts.kind !== "publishable" || policy.addressShare === undefined) {
       return { admitted: true, key: state.facts, verdict: await this.requests.hit(policy.limit, policy.windowSeconds, now), bookmark };
     }
@@ -207,19 +214,20 @@ export class KeyAuthority extends DurableObject<Bindings> {
    * requests of the key may report out of order, and the kept bookmark only moves forward. Stored, so an
    * evicted instance still starts the key's next session after its last write. Answers what it keeps.
    */
-  async rememberBookmark(bookmark: string): Promise<string | null> {
-    await this.latestBookmark();
+  async rememberBookmark(bookmark: string, environment: DataEnvironment = "live"): Promise<string | null> {
+    await this.latestBookmark(environment);
     // Compared and set with no await in between, so two reports cannot both pass the check.
     const later = laterBookmark(this.bookmark, bookmark) ?? null;
     if (later !== this.bookmark) {
       this.bookmark = later;
-      await this.ctx.storage.put("bookmark", later);
+      await this.ctx.storage.put(bookmarkStorageKey(environment), later);
     }
     return later;
   }
 
-  private async latestBookmark(): Promise<string | null> {
-    if (this.bookmark === undefined) this.bookmark = (await this.ctx.storage.get<string>("bookmark")) ?? null;
+  /** A key has one environment, so one database and one bookmark: the cache is that one. */
+  private async latestBookmark(environment: DataEnvironment): Promise<string | null> {
+    if (this.bookmark === undefined) this.bookmark = (await this.ctx.storage.get<string>(bookmarkStorageKey(environment))) ?? null;
     return this.bookmark;
   }
 

@@ -3,7 +3,8 @@ import type { Bindings } from "../lib/env";
 import { attemptLookup } from "../services/registers/attempts";
 import type { RegisterLookupMessage } from "../services/registers/lookups";
 import { lookupContext, lookupSources } from "../services/registers/sources";
-import { depsOf } from "../services/deps";
+import { depsOf, type Deps } from "../services/deps";
+import { environmentOfMessage } from "./message-environment";
 
 /** Used when the attempt could not even be made (D1 unavailable…). */
 const INFRASTRUCTURE_RETRY_SECONDS = 60;
@@ -18,16 +19,25 @@ export interface LookupConsumerOptions {
   budgets?: Parameters<typeof lookupContext>[1];
 }
 
-/** One Deps (and one source context) for the whole batch, not one per message. */
+/**
+ * One source context for the whole batch, and one Deps per database, not one per message: a message
+ * names its lead's environment, and one without it (sent before the sandbox had its own database) is read from `DB`.
+ */
 export async function consumeRegisterLookups(batch: MessageBatch<unknown>, env: Bindings, options: LookupConsumerOptions = {}) {
-  const deps = depsOf(env);
-  const ctx = lookupContext(deps, options.budgets);
+  const ctx = lookupContext(depsOf(env), options.budgets);
+  const byEnvironment = new Map<string, Deps>();
+  const depsFor = (body: unknown) => {
+    const environment = environmentOfMessage(body);
+    if (!byEnvironment.has(environment)) byEnvironment.set(environment, depsOf(env, { environment }));
+    return byEnvironment.get(environment)!;
+  };
   await Promise.all(
     batch.messages.map(async (message) => {
       if (!isLookupMessage(message.body)) {
         message.ack();
         return;
       }
+      const deps = depsFor(message.body);
       try {
         const next = await attemptLookup(deps, message.body, lookupSources, ctx);
         if (next.action === "retry") message.retry({ delaySeconds: next.delaySeconds });

@@ -73,3 +73,27 @@ export async function readKeysetCursor(cursor: string | undefined, scope: string
 export async function nextKeysetCursor(last: KeysetPosition | undefined, more: boolean, scope: string, secret: string) {
   return more && last ? encodeCursor({ c: last.createdAt, n: last.seq }, scope, secret) : null;
 }
+
+/**
+ * A position in a list read from several databases and merged (the portal's audit log: db/placement.ts
+ * keeps it in every database): the keyset position in the row's own database and that database's rank.
+ * The merged order is (timestamp, rank, rowid), newest first: rowids of two databases do not compare,
+ * so each database continues from the position by its rank (db/portal/audit.ts `auditPage`).
+ */
+export interface MergedPosition extends KeysetPosition {
+  database: number;
+}
+
+/** As `readKeysetCursor`, for a merged list. */
+export async function readMergedCursor(cursor: string | undefined, scope: string, secret: string): Promise<MergedPosition | null> {
+  if (cursor === undefined) return null;
+  const payload = (await decodeCursor(cursor, scope, secret)) as { c?: unknown; n?: unknown; d?: unknown } | null;
+  const position = positionOf(payload);
+  if (!position || !Number.isSafeInteger(payload?.d)) throw invalidCursor();
+  return { ...position, database: payload!.d as number };
+}
+
+/** As `nextKeysetCursor`, for a merged list. */
+export async function nextMergedCursor(last: MergedPosition | undefined, more: boolean, scope: string, secret: string) {
+  return more && last ? encodeCursor({ c: last.createdAt, n: last.seq, d: last.database }, scope, secret) : null;
+}

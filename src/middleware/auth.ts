@@ -6,7 +6,7 @@ import type { AppEnv } from "../app-env";
 import { clientAddress } from "../lib/client-address";
 import { Refusal } from "../lib/refusal";
 import { admitApiKey, admitBearerToken } from "../services/identity/key-authority";
-import { startSessionAt } from "./database";
+import { useEnvironment } from "./database";
 import { countFailedAttempt, limiterUnavailable, limitPolicy } from "./rate-limit";
 
 const KIND_NAMES: Record<KeyKind, string> = { partner: "partner secret key", lender: "lender key", publishable: "publishable key" };
@@ -93,6 +93,7 @@ export const authenticate = (options: AuthOptions) =>
     };
     c.set("caller", caller);
     c.set("rateLimit", verdict);
-    startSessionAt(c, bookmark);
+    // The caller's environment chooses the data database (docs/capacity.md), at the key's latest bookmark.
+    useEnvironment(c, caller.environment, bookmark);
     await next();
   });

@@ -34,11 +34,12 @@ export function dispatchAfterWriteOf<E extends { Bindings: AppEnv["Bindings"] }>
     const vars = c.var as Partial<AppEnv["Variables"]>;
     if (c.env.DISPATCH_AFTER_WRITE === "true" && MUTATING.has(c.req.method) && c.res.status < 400 && authenticated(c) && wroteOutboxEvents(vars.roundTrips?.insertedInto)) {
       // After the response: not part of this request's Server-Timing.
-      const env = { ...c.env, DB: uncounted(c.env.DB) };
+      const env = { ...c.env, DB: uncounted(c.env.DB), DB_SANDBOX: uncounted(c.env.DB_SANDBOX) };
       const requestId = vars.requestId;
       // One run at a time per isolate: a write that finds one in flight asks it for another pass (dispatchSoon).
       // A Deps of its own, one for the dispatch and its first attempts: the after-response work counts no round trips of the request.
-      const deps = depsOf(env);
+      // Over the caller's environment's database, where the write put its events (docs/capacity.md).
+      const deps = depsOf(env, { environment: vars.deps?.environment });
       c.executionCtx.waitUntil(dispatchSoon(deps, (ids) => deliverFirstAttempts(deps, ids), (error) => logError("webhook_dispatch_failed", error, { request_id: requestId }, "warn")));
     }
   });

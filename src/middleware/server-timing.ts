@@ -13,7 +13,7 @@ export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   const counter = newRoundTripCounter();
   c.set("roundTrips", counter);
-  c.env = { ...c.env, DB: countD1(c.env.DB, counter), KEY_AUTHORITY: countDurableObjects(c.env.KEY_AUTHORITY, counter) };
+  c.env = { ...c.env, DB: countD1(c.env.DB, counter), DB_SANDBOX: countD1(c.env.DB_SANDBOX, counter), KEY_AUTHORITY: countDurableObjects(c.env.KEY_AUTHORITY, counter) };
   await next();
   c.res.headers.set("Server-Timing", serverTimingHeader(counter, performance.now() - started));
 });

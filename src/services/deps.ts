@@ -8,7 +8,7 @@
  * Services read the bucket, the queues, the signing secret and PUBLIC_URL from `env`, and the time only
  * from `clock` (`isoNow`, `epochSeconds` below): test/unit/architecture/service-clock-bindings.test.ts.
  */
-import { database, type Database } from "../db/client";
+import { databaseOf, type Database, type DataEnvironment } from "../db/client";
 import type { Bindings } from "../lib/env";
 import { log, logError } from "../lib/logger";
 
@@ -22,7 +22,13 @@ export interface Logger {
 }
 
 export interface Deps {
+  /**
+   * The client every service queries: control tables from the control database, everything else from
+   * `environment`'s data database (`databaseFor`, src/db/client.ts); the seam chooses, the service does not.
+   */
   db: Database;
+  /** Whose data database `db` reads (absent: live, `DB`): background work it starts (a queue message) carries it on. */
+  environment?: DataEnvironment;
   env: Bindings;
   clock: Clock;
   log: Logger;
@@ -41,10 +47,21 @@ export const isoNow = ({ clock }: Pick<Deps, "clock">) => clock().toISOString();
 /** The deps clock in whole seconds since the epoch: sessions, challenges and invitations expire by the second. */
 export const epochSeconds = ({ clock }: Pick<Deps, "clock">) => Math.floor(clock().getTime() / 1000);
 
-/** The one builder: the request's client when there is one (`db`), else one over `env.DB`. */
-export const depsOf = (env: Bindings, options: { db?: Database; clock?: Clock; log?: Logger } = {}): Deps => ({
-  db: options.db ?? database(env.DB),
+/** The one builder: the request's client when there is one (`db`), else one over the bindings for `environment` (live by default). */
+export const depsOf = (env: Bindings, options: { db?: Database; clock?: Clock; log?: Logger; environment?: DataEnvironment } = {}): Deps => ({
+  db: options.db ?? databaseOf(env, options.environment),
+  environment: options.environment ?? "live",
   env,
   clock: options.clock ?? systemClock,
   log: options.log ?? logger,
 });
+
+/**
+ * The same Deps over another environment's data database, from the plain bindings (the primary): for the
+ * operator API, which names the environment in its request, and the cron, which runs once per database.
+ */
+export const depsIn = (deps: Deps, environment: DataEnvironment): Deps =>
+  (deps.environment ?? "live") === environment ? deps : { ...deps, db: databaseOf(deps.env, environment), environment };
+
+/** Every data environment, one per database: what the cron and retention run over. */
+export const DATA_ENVIRONMENTS: readonly DataEnvironment[] = ["live", "sandbox"];

@@ -14,6 +14,7 @@ import { createLead } from "../leads/helpers";
 import { filesForm, hubCall, hubLead, requestDocuments } from "../hub/helpers";
 import { bytes, pdf, png } from "./fixtures";
 import { upload } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -85,7 +86,7 @@ describe("issue 21 item 4: executables pass as PDFs", () => {
       ]);
       expect(res.status).toBe(201);
       expect(res.body.filename).toBe(c.stored);
-      const row = await env.DB.prepare("select storage_key, content_type, filename from documents where id = ?").bind(res.body.id).first<any>();
+      const row = await inData.prepare("select storage_key, content_type, filename from documents where id = ?").bind(res.body.id).first<any>();
       expect(row).toMatchObject({ content_type: c.contentType, filename: c.stored });
       const link = await signFile(signingSecretOf(env), row.storage_key, Math.floor(Date.now() / 1000) + 60);
       const download = await exports.default.fetch(new Request(`${PRODUCTION}${link}`));

@@ -5,6 +5,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { png } from "./fixtures";
 import { form } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 describe("partner document upload with Idempotency-Key", () => {
   it("stores the file's exact bytes and replays the first answer for a retry of the same body", async () => {
@@ -19,7 +20,7 @@ describe("partner document upload with Idempotency-Key", () => {
     const first = await send();
     expect(first.status).toBe(201);
     expect(first.body.state).toBe("accepted");
-    const row = await env.DB.prepare("select storage_key from documents where id = ?").bind(first.body.id).first<{ storage_key: string }>();
+    const row = await inData.prepare("select storage_key from documents where id = ?").bind(first.body.id).first<{ storage_key: string }>();
     const object = await env.DOCUMENTS.get(row!.storage_key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png());
 

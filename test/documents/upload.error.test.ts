@@ -7,6 +7,7 @@ import { DOCUMENTS_PER_LEAD } from "../../src/services/documents/lead-documents"
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../src/middleware/body-limit";
 import { pdf } from "./fixtures";
 import { upload } from "./helpers";
+import { countInData, dataDb, inData } from "../helpers/data-db";
 
 async function freshLead() {
   const { sandbox } = await partnerWithKeys();
@@ -23,7 +24,7 @@ function expectField(res: Awaited<ReturnType<typeof upload>>, status: number, co
 }
 
 async function documentCount(leadId: string) {
-  return (await env.DB.prepare("select count(*) as n from documents where lead_id = ?").bind(leadId).first<{ n: number }>())!.n;
+  return countInData("select count(*) as n from documents where lead_id = ?", leadId);
 }
 
 describe("partner document upload: bad input", () => {
@@ -107,8 +108,7 @@ describe("partner document upload: bad input", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) expectProblem(r, 422, "cap_exceeded");
     expect(await documentCount(lead.id)).toBe(DOCUMENTS_PER_LEAD);
-    const events = await env.DB.prepare("select count(*) as n from events where subject_id = ? and event like 'document.%'").bind(lead.id).first<{ n: number }>();
-    expect(events!.n).toBe(1);
+    expect(await countInData("select count(*) as n from events where subject_id = ? and event like 'document.%'", lead.id)).toBe(1);
     // The losers' bytes do not linger in the bucket.
     const stored = await env.DOCUMENTS.list({ prefix: `leads/sandbox/${lead.id}/` });
     expect(stored.objects).toHaveLength(1);
@@ -117,12 +117,14 @@ describe("partner document upload: bad input", () => {
 
 /** Rows standing in for earlier uploads, so the cap is reached without a hundred requests. */
 async function seedDocuments(leadId: string, n: number) {
-  const lead = await env.DB.prepare("select organisation_id, environment from leads where id = ?").bind(leadId).first<any>();
+  const lead = await inData.prepare("select organisation_id, environment from leads where id = ?").bind(leadId).first<any>();
   const at = new Date().toISOString();
+  // Written where the lead's rows are: its environment's database.
+  const db = dataDb(lead.environment);
   const statements = Array.from({ length: n }, (_, i) =>
-    env.DB.prepare(
+    db.prepare(
       "insert into documents (id, environment, lead_id, partner_organisation_id, source, document_type, filename, content_type, byte_size, state, storage_key, received_at, decided_at) values (?, ?, ?, ?, 'partner_upload', 'other', 'seed.pdf', 'application/pdf', 10, 'accepted', ?, ?, ?)",
     ).bind(`doc_seed_${leadId}_${i}`, lead.environment, leadId, lead.organisation_id, `seed/${i}`, at, at),
   );
-  await env.DB.batch(statements);
+  await db.batch(statements);
 }

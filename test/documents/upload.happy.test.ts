@@ -5,6 +5,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { bytes, ofxV1Bank, pdf, png, signedAmountCsv } from "./fixtures";
 import { upload, uploadDocument } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 describe("partner document upload", () => {
   it("answers 201 with the decided document and a Location that reads it back", async () => {
@@ -32,7 +33,7 @@ describe("partner document upload", () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
 
-    const row = await env.DB.prepare("select content_type, storage_key, source, state from documents where id = ?").bind(res.body.id).first<any>();
+    const row = await inData.prepare("select content_type, storage_key, source, state from documents where id = ?").bind(res.body.id).first<any>();
     expect(row).toEqual({ content_type: "image/png", storage_key: `leads/sandbox/${lead.id}/documents/${res.body.id}`, source: "partner_upload", state: "accepted" });
     const object = await env.DOCUMENTS.get(row.storage_key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(png());

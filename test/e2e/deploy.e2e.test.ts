@@ -17,6 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), "rfs-deploy-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const DB_ID = "6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f";
+const SANDBOX_DB_ID = "0a9b8c7d-6e5f-4a3b-8c1d-2e3f4a5b6c7d";
 const fake = join(dir, "wrangler");
 writeFileSync(
   fake,
@@ -24,7 +25,7 @@ writeFileSync(
 const args = process.argv.slice(2);
 require("fs").appendFileSync(process.env.FAKE_LOG, JSON.stringify(args) + "\\n");
 if (args[0] === "secret" && args[1] === "list") { console.log(JSON.stringify((process.env.FAKE_SECRETS ?? "SIGNING_SECRET,ADMIN_TOKEN").split(",").filter(Boolean).map((name) => ({ name, type: "secret_text" })))); process.exit(0); }
-if (args[0] === "d1" && args[1] === "list") { console.log(JSON.stringify([{ uuid: "${DB_ID}", name: "rfs-staging" }, { uuid: "x", name: "other" }])); process.exit(0); }
+if (args[0] === "d1" && args[1] === "list") { console.log(JSON.stringify([{ uuid: "${DB_ID}", name: "rfs-staging" }, { uuid: "${SANDBOX_DB_ID}", name: "rfs-staging-sandbox" }, { uuid: "x", name: "other" }])); process.exit(0); }
 if (process.env.FAKE_EXISTS && args.includes("create")) { console.error("✘ [ERROR] A resource with this name already exists. [code: 10004]"); process.exit(1); }
 console.log("ok");
 `,
@@ -77,13 +78,15 @@ function run(script: Script, args: string[], extra: Record<string, string> = {})
   return { status, out: out.join(""), calls: calls() };
 }
 
-/** wrangler.toml as an operator would leave it after editing: their zone, the pasted database id. */
+/** wrangler.toml as an operator would leave it after editing: their zone, the pasted database ids (DB's, then DB_SANDBOX's). */
 function editedConfig() {
-  const shipped = readFileSync("wrangler.toml", "utf8").replace(/example\.com/g, "acme-funding.dev");
-  const section = shipped.indexOf("[[env.staging.d1_databases]]");
-  const at = shipped.indexOf(PLACEHOLDER_DATABASE_ID, section);
+  let edited = readFileSync("wrangler.toml", "utf8").replace(/example\.com/g, "acme-funding.dev");
+  for (const id of [DB_ID, SANDBOX_DB_ID]) {
+    const at = edited.indexOf(PLACEHOLDER_DATABASE_ID, edited.indexOf("[[env.staging.d1_databases]]"));
+    edited = edited.slice(0, at) + id + edited.slice(at + PLACEHOLDER_DATABASE_ID.length);
+  }
   const path = join(dir, "wrangler.toml");
-  writeFileSync(path, shipped.slice(0, at) + DB_ID + shipped.slice(at + PLACEHOLDER_DATABASE_ID.length));
+  writeFileSync(path, edited);
   return path;
 }
 
@@ -101,6 +104,11 @@ describe("the Worker bundle stays within bundle-budget.json", () => {
     // A real build: the Worker is more than a stub, and less than the budget.
     expect(size.gzipBytes).toBeGreaterThan(50_000);
     expect(size.gzipBytes, `gzip ${size.gzipBytes} bytes over the budget of ${budget().gzip_bytes}`).toBeLessThanOrEqual(budget().gzip_bytes);
+  });
+
+  it("the dry run carries both databases: DB and the sandbox's own DB_SANDBOX", () => {
+    expect(build.output).toMatch(/env\.DB \(rfs-production\)\s+D1 Database/);
+    expect(build.output).toMatch(/env\.DB_SANDBOX \(rfs-production-sandbox\)\s+D1 Database/);
   });
 
   // The budget's second figure, a cold isolate's startup CPU, is a timing: it is judged by `npm run build:check`
@@ -121,6 +129,11 @@ describe("wrangler.toml environments", () => {
   it.each(["production", "staging"])("%s has its own resources, hosts, PUBLIC_URL and a dead-letter queue", (env) => {
     const r = resourcesOf({ env, config: "wrangler.toml" });
     expect(r.database.name).toMatch(/^rfs-/);
+    // The sandbox's own database beside it (docs/capacity.md, "The sandbox in its own database").
+    expect(r.databases).toEqual([
+      { binding: "DB", name: `rfs-${env}`, id: PLACEHOLDER_DATABASE_ID },
+      { binding: "DB_SANDBOX", name: `rfs-${env}-sandbox`, id: PLACEHOLDER_DATABASE_ID },
+    ]);
     expect(r.deadLetterQueue).toBe(`${r.queue}-dlq`);
     expect(r.routes).toHaveLength(2);
     expect(r.sandboxHostnames.split(",")).toEqual(r.routes.filter((h: string) => h.startsWith("sandbox.")));
@@ -137,11 +150,13 @@ describe("wrangler.toml environments", () => {
     const [p, s] = ["production", "staging"].map((env) => resourcesOf({ env, config: "wrangler.toml" }));
     for (const key of ["worker", "queue", "deadLetterQueue", "registerQueue", "bucket", "publicUrl"] as const) expect(p[key]).not.toBe(s[key]);
     expect(p.database.name).not.toBe(s.database.name);
+    expect(p.databases.map((d: { name: string }) => d.name)).not.toContain(s.databases[1].name);
   });
 
   it("ships placeholders that the deploy refuses until they are edited", () => {
     expect(placeholdersIn(resourcesOf({ env: "production", config: "wrangler.toml" }))).toEqual([
       "database_id of rfs-production (run npm run deploy:setup -- --env production)",
+      "database_id of rfs-production-sandbox (run npm run deploy:setup -- --env production)",
       "route api.example.com",
       "route sandbox.api.example.com",
       "PUBLIC_URL https://api.example.com",
@@ -151,11 +166,12 @@ describe("wrangler.toml environments", () => {
 });
 
 describe("npm run deploy:setup", { timeout: 90_000 }, () => {
-  it("creates the database, the dead-letter queue, the queue and the bucket, and prints the database_id to paste", () => {
+  it("creates both databases, the dead-letter queue, the queue and the bucket, and prints each database_id to paste", () => {
     const { status, out, calls } = spawnScript("scripts/deploy-setup.mjs", ["--env", "staging"]);
     expect(status, out).toBe(0);
     expect(calls).toEqual([
       ["d1", "create", "rfs-staging"],
+      ["d1", "create", "rfs-staging-sandbox"],
       ["queues", "create", "webhook-deliveries-staging-dlq"],
       ["queues", "create", "webhook-deliveries-staging"],
       ["queues", "create", "register-lookups-staging"],
@@ -163,6 +179,8 @@ describe("npm run deploy:setup", { timeout: 90_000 }, () => {
       ["d1", "list", "--json"],
     ]);
     expect(out).toContain(`database_id = "${DB_ID}"`);
+    expect(out).toContain(`database_id = "${SANDBOX_DB_ID}"`);
+    expect(out).toContain("binding DB_SANDBOX");
     expect(out).toContain("npx wrangler secret put ADMIN_TOKEN --env staging");
     expect(out).toContain("npx wrangler secret put SIGNING_SECRET --env staging");
   });
@@ -178,6 +196,7 @@ describe("npm run deploy:setup", { timeout: 90_000 }, () => {
     const { status, out } = run("scripts/deploy-setup.mjs", ["--env", "staging", "--config", editedConfig()]);
     expect(status, out).toBe(0);
     expect(out).toContain(`already has database_id ${DB_ID}`);
+    expect(out).toContain(`already has database_id ${SANDBOX_DB_ID} for rfs-staging-sandbox`);
   });
 
   it("refuses an unknown environment", () => {
@@ -226,13 +245,14 @@ describe("npm run deploy", { timeout: 90_000 }, () => {
     expect(calls).toEqual([]);
   });
 
-  it("checks the secrets, applies the remote migrations, then deploys", () => {
+  it("checks the secrets, applies the remote migrations to each database, then deploys", () => {
     const config = editedConfig();
     const { status, out, calls } = spawnScript("scripts/deploy.mjs", ["--env", "staging", "--config", config]);
     expect(status, out).toBe(0);
     expect(calls).toEqual([
       ["secret", "list", "--format", "json", "--env", "staging", "--config", config],
       ["d1", "migrations", "apply", "rfs-staging", "--remote", "--env", "staging", "--config", config],
+      ["d1", "migrations", "apply", "rfs-staging-sandbox", "--remote", "--env", "staging", "--config", config],
       ["deploy", "--env", "staging", "--config", config],
     ]);
   });

@@ -6,6 +6,7 @@
  * after it (a read-back) leaves the whole change, events included.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { call } from "../helpers/api";
 import { callWithEnv, faultyEnv } from "../helpers/faults";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { form } from "../documents/helpers";
@@ -14,7 +15,8 @@ import { firmOffer, makeOffer } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { env } from "cloudflare:workers";
 import { sweepD1Faults, type SweepOutcome } from "./sweep";
-import { freshFormToken, type PortalSession } from "../helpers/portal";
+import { inData } from "../helpers/data-db";
+import { freshFormToken, signedInMember, type PortalSession } from "../helpers/portal";
 import { auditOf, lenderAtLiveDeal, writtenFor } from "../portal/lender/support";
 
 /** The batch is where the change is written: its failure must be one of the "nothing left" outcomes. */
@@ -30,7 +32,7 @@ async function routing() {
   return async () => {
     const partner = await partnerWithKeys();
     const { lead } = await submittedLead(partner.live.key);
-    const { results } = await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
+    const { results } = await inData.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
     const refOf = (orgId: string) => results.find((r) => r.lender_organisation_id === orgId)?.ref as string;
     return { ...panel, partner, lead, refA: refOf(panel.a.id), refB: refOf(panel.b.id) };
   };
@@ -188,6 +190,31 @@ describe("a portal action and its audit entry", () => {
     expect(made.status, made.text.slice(0, 300)).toBe(303);
     const offer = await env.DB.prepare("select id from offers where deal_ref = ?").bind(refA).first<{ id: string }>();
     expect(await auditOf(session)).toEqual([{ action: "offer.made", target: offer!.id, environment: "live" }]);
+  });
+
+  it("in the sandbox, are written together in the sandbox's database (the audit log is in every database): a fault in the audit insert leaves nothing in either", async () => {
+    // A lender's test deal, a sandbox deal; a new member's session opens in the sandbox.
+    const lender = await lenderWithKeys();
+    const created = await call("POST", "/v1/test/deals", { key: lender.sandbox.key, body: {} });
+    expect(created.status, created.text).toBe(201);
+    const ref = created.body.ref as string;
+    const session = await signedInMember(lender.organisation.id, "member");
+    const before = await writtenFor(ref, null);
+    const faulty = faultyEnv({ d1: (_call, _operation, query) => /insert into "portal_audit_log"/i.test(query) });
+    const answer = await postOffer(faulty.env, session, ref);
+    expect(faulty.switches.d1.failed.length, "the audit insert was reached").toBeGreaterThan(0);
+    expect(answer.status, answer.text.slice(0, 300)).toBe(500);
+    const after = await writtenFor(ref, null);
+    expect({ offers: after.offers, events: after.events, deal: after.deal }).toEqual({ offers: before.offers, events: before.events, deal: before.deal });
+    expect(await auditOf(session)).toEqual([]);
+
+    const made = await postOffer(env, session, ref);
+    expect(made.status, made.text.slice(0, 300)).toBe(303);
+    const offer = await env.DB_SANDBOX.prepare("select id from offers where deal_ref = ?").bind(ref).first<{ id: string }>();
+    expect(await auditOf(session)).toEqual([{ action: "offer.made", target: offer!.id, environment: "sandbox" }]);
+    // The entry is in the sandbox's database, with its offer; the live database has neither.
+    const entryIn = async (db: D1Database) => (await db.prepare("select count(*) n from portal_audit_log where target = ?").bind(offer!.id).first<{ n: number }>())!.n;
+    expect({ sandbox: await entryIn(env.DB_SANDBOX), live: await entryIn(env.DB) }).toEqual({ sandbox: 1, live: 0 });
   });
 });
 

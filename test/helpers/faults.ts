@@ -184,7 +184,9 @@ export function faultyEnv(plan: FaultPlan = {}, base: Cloudflare.Env = env): Fau
     switches,
     env: {
       ...base,
+      // Both databases under one switch: the Nth D1 call of the write fails, whichever database it reaches (docs/capacity.md).
       DB: faultyD1(base.DB, switches.d1),
+      DB_SANDBOX: faultyD1(base.DB_SANDBOX, switches.d1),
       DOCUMENTS: faultyR2(base.DOCUMENTS, switches.r2),
       WEBHOOK_QUEUE: faultyQueue(base.WEBHOOK_QUEUE, switches.queue),
       KEY_AUTHORITY: faultyNamespace(base.KEY_AUTHORITY, switches.durableObject),

@@ -13,6 +13,7 @@ import { completeUkLead, createLead } from "../leads/helpers";
 import { firmOffer, routedLead } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
+import { inData } from "./data-db";
 
 export interface KeyedPost {
   /** The API key; absent on the operator API, which takes the operator's token. */
@@ -29,7 +30,7 @@ export interface KeyedPost {
 
 const BOUNDARY = "idem-boundary-7f3a";
 const leadsOf = (organisationId: string) => countOf("select count(*) as n from leads where organisation_id = ?", organisationId);
-const endpointRow = (id: string) => env.DB.prepare("select * from webhook_endpoints where id = ?").bind(id).first();
+const endpointRow = (id: string) => inData.prepare("select * from webhook_endpoints where id = ?").bind(id).first();
 
 const webhookCases = (api: "partner" | "lender"): Record<string, () => Promise<KeyedPost>> => ({
   [`${api} POST /webhooks`]: async () => {
@@ -43,7 +44,7 @@ const webhookCases = (api: "partner" | "lender"): Record<string, () => Promise<K
   },
   [`${api} POST /webhooks/{id}/rotate-secret`]: async () => {
     const hook = await webhookOf(api);
-    const original = (await env.DB.prepare("select secret_sealed as s from webhook_endpoints where id = ?").bind(hook.id).first<{ s: string }>())!.s;
+    const original = (await inData.prepare("select secret_sealed as s from webhook_endpoints where id = ?").bind(hook.id).first<{ s: string }>())!.s;
     return {
       key: hook.key,
       path: `/webhooks/${hook.id}/rotate-secret`,
@@ -297,7 +298,7 @@ export async function attributedLead() {
   const lead = await createLead(partner.live.key);
   const submitted = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: partner.live.key });
   expect(submitted.body.state).toBe("matched");
-  const claim = await env.DB.prepare("select id from company_claims where lead_id = ? and active = 1").bind(lead.id).first<{ id: string }>();
+  const claim = await inData.prepare("select id from company_claims where lead_id = ? and active = 1").bind(lead.id).first<{ id: string }>();
   return { id: claim!.id, lead, partner };
 }
 

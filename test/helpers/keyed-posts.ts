@@ -9,11 +9,12 @@ import { lenderWithKeys, partnerWithKeys } from "./seed";
 import { pdfBytes } from "../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { receiverBucket } from "../webhooks/support/webhooks";
+import { countInData, inData } from "./data-db";
 
 export type ApiName = "partner" | "lender" | "admin";
 export const BASE: Record<ApiName, string> = { partner: "/partner/v1", lender: "/v1", admin: "/admin/v1" };
 
-export const countOf = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+export const countOf = countInData;
 export const eventsOf = (organisationId: string) => countOf("select count(*) as n from events where organisation_id = ?", organisationId);
 
 export const read = async (key: string, path: string) => {
@@ -59,7 +60,7 @@ export async function pingedWebhookOf(api: "partner" | "lender") {
   const hook = await webhookOf(api);
   const ping = await call("POST", `${BASE[api]}/webhooks/${hook.id}/test`, { key: hook.key });
   if (ping.status >= 300) throw new Error(`test ping: ${ping.status} ${ping.text}`);
-  const delivery = await env.DB.prepare("select id from webhook_deliveries where endpoint_id = ?").bind(hook.id).first<{ id: string }>();
+  const delivery = await inData.prepare("select id from webhook_deliveries where endpoint_id = ?").bind(hook.id).first<{ id: string }>();
   if (!delivery) throw new Error("the test ping left no delivery to retry");
   return { ...hook, deliveryId: delivery.id };
 }

@@ -10,13 +10,16 @@ export type Snapshot = Map<string, string[]>;
 /** Tables of the platform, not of the service. */
 const SKIPPED = /^(sqlite_|_cf_|d1_migrations$)/;
 
+/** Both databases (DB, and the sandbox's own DB_SANDBOX: docs/capacity.md), a sandbox table's rows named `sandbox:<table>`. */
 export async function snapshot(): Promise<Snapshot> {
-  const { results: tables } = await env.DB.prepare("select name from sqlite_master where type = 'table' order by name").all<{ name: string }>();
   const out: Snapshot = new Map();
-  for (const { name } of tables) {
-    if (SKIPPED.test(name)) continue;
-    const { results } = await env.DB.prepare(`select * from "${name}"`).all();
-    out.set(name, results.map((row) => JSON.stringify(row)));
+  for (const [prefix, db] of [["", env.DB], ["sandbox:", env.DB_SANDBOX]] as const) {
+    const { results: tables } = await db.prepare("select name from sqlite_master where type = 'table' order by name").all<{ name: string }>();
+    for (const { name } of tables) {
+      if (SKIPPED.test(name)) continue;
+      const { results } = await db.prepare(`select * from "${name}"`).all();
+      out.set(`${prefix}${name}`, results.map((row) => JSON.stringify(row)));
+    }
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { documentRequests } from "../../src/db/schema/documents";
 import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
+import { dataDb, inData } from "../helpers/data-db";
 
 export const OUR_ORIGIN = PRODUCTION;
 
@@ -51,7 +52,7 @@ export async function requestDocuments(deal: { ref: string; lenderOrganisationId
     lastChange: "seed",
     ...overrides,
   };
-  await drizzle(env.DB).insert(documentRequests).values(row);
+  await drizzle(dataDb(row.environment)).insert(documentRequests).values(row);
   return row;
 }
 
@@ -104,4 +105,4 @@ export async function lenderEvents(key: string, ref: string, event?: string) {
   return (res.body.events as any[]).slice().reverse();
 }
 
-export const dealRow = async (ref: string) => env.DB.prepare("select * from deals where ref = ?").bind(ref).first<any>();
+export const dealRow = async (ref: string) => inData.prepare("select * from deals where ref = ?").bind(ref).first<any>();

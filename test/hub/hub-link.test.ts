@@ -8,6 +8,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { OUR_ORIGIN } from "./helpers";
 import { emptyUnattributedHubBucket } from "./unattributed-bucket";
+import { inData } from "../helpers/data-db";
 
 // The last test spends the hub's `unattributed` per-address bucket on purpose. This file shares its
 // worker's runtime with other files (vitest.config.mts), so it starts that bucket empty (the test's
@@ -114,7 +115,7 @@ describe("issue 21 item 6: client-hub links", () => {
     const { partner, lead, link, pages } = await draftWithLink();
     const session = await open(link, newClientAddress());
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
-    await env.DB.prepare("update leads set created_at = ? where id = ?").bind(old, lead.id).run();
+    await inData.prepare("update leads set created_at = ? where id = ?").bind(old, lead.id).run();
     const expired = await get(link, { "CF-Connecting-IP": newClientAddress() });
     expect(expired.status).toBe(410);
     expect(expired.text).toContain("Link expired");
@@ -128,7 +129,7 @@ describe("issue 21 item 6: client-hub links", () => {
   it("is read-only once the lead is funded or declined: pages still open, every post is refused with 409 and writes nothing", async () => {
     for (const state of ["funded", "declined", "out_of_scope"]) {
       const { lead, link, pages } = await draftWithLink();
-      await env.DB.prepare("update leads set state = ? where id = ?").bind(state, lead.id).run();
+      await inData.prepare("update leads set state = ? where id = ?").bind(state, lead.id).run();
       const session = await open(link, newClientAddress());
       const page = await get(pages, { Cookie: session, "CF-Connecting-IP": newClientAddress() });
       expect(page.status).toBe(200);

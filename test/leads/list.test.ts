@@ -6,7 +6,7 @@ import { call } from "../helpers/api";
 import { panelOf } from "../helpers/panel";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "./helpers";
-import { testDeps } from "../helpers/deps";
+import { sandboxDeps, testDeps } from "../helpers/deps";
 import { planText } from "../helpers/query-plan";
 
 async function all(key: string, query: string) {
@@ -136,7 +136,7 @@ describe("GET /partner/v1/leads", () => {
     const { marketFor } = await import("../../src/domain/reference/markets");
     const { organisation, sandbox } = await partnerWithKeys();
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
-    for (let i = 0; i < 27; i++) await openLead(testDeps(), { scope, market: marketFor("GB"), parts: {} });
+    for (let i = 0; i < 27; i++) await openLead(sandboxDeps(), { scope, market: marketFor("GB"), parts: {} });
     const first = await call("GET", "/partner/v1/leads", { key: sandbox.key });
     expect(first.body.leads).toHaveLength(25);
     expect(first.body.next_cursor).toEqual(expect.any(String));

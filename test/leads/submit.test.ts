@@ -10,12 +10,13 @@ import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
 import { gbProduct, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register } from "../webhooks/support/webhooks";
-import { testDeps } from "../helpers/deps";
+import { sandboxDeps, testDeps } from "../helpers/deps";
+import { auditEntries, inData } from "../helpers/data-db";
 import { attributionWindowDays } from "../../src/domain/leads/attribution";
 import { attributedLead } from "../helpers/keyed-post-cases";
 
 async function eventsOf(leadId: string) {
-  const { results } = await env.DB.prepare("select event, api, subject_type, organisation_id, environment, detail from events where subject_id = ? order by rowid").bind(leadId).all<any>();
+  const { results } = await inData.prepare("select event, api, subject_type, organisation_id, environment, detail from events where subject_id = ? order by rowid").bind(leadId).all<any>();
   return results;
 }
 
@@ -83,7 +84,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
   it("writes no state and no events for a submit that lost the race on a stale read", async () => {
     const { organisation, sandbox } = await partnerWithKeys();
     const created = await createLead(sandbox.key);
-    const db = database(env.DB);
+    const db = database(env.DB_SANDBOX);
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
     const stale = (await findLead(db, scope, created.id))!;
     const attempt = (token: string, state: "matched" | "out_of_scope") =>
@@ -106,7 +107,7 @@ describe("POST /partner/v1/leads/{id}/submit", () => {
     const options = [{ product_family: "business_loan", label: "Business loan", options: 2 }];
     const scope = { organisationId: organisation.id, environment: "sandbox" as const };
     let facts: any;
-    const outcome = await submitLead(testDeps(), scope, lead.id, (f) => {
+    const outcome = await submitLead(sandboxDeps(), scope, lead.id, (f) => {
       facts = f;
       return { matched_options: 2, options, reasons: [], matchedProducts: [] };
     });
@@ -147,7 +148,7 @@ const leadFor = (companyNumber: string) => {
 };
 const submit = (key: string, id: string) => call("POST", `/partner/v1/leads/${id}/submit`, { key });
 const reasonsOf = async (key: string, id: string) => (await call("GET", `/partner/v1/leads/${id}`, { key })).body.out_of_scope_reasons;
-const dealsOf = async (leadId: string) => (await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(leadId).all<any>()).results;
+const dealsOf = async (leadId: string) => (await inData.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(leadId).all<any>()).results;
 
 describe("attribution: one business, one introducer", () => {
   it("the same partner's second open lead for the company is 409 duplicate_lead naming the first; its draft stays", async () => {
@@ -288,7 +289,7 @@ describe("attribution: one business, one introducer", () => {
     const released = await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "Handed over by agreement." } });
     expect(released.status).toBe(200);
     expect(released.body).toMatchObject({ id, active: false, release_reason: "Handed over by agreement.", released_at: expect.any(String) });
-    const audit = await env.DB.prepare("select organisation_id, member_id, action, target from portal_audit_log where target = ?").bind(id).all<any>();
+    const audit = { results: await auditEntries<any>("organisation_id, member_id, action, target", "target = ?", id) };
     expect(audit.results).toEqual([{ organisation_id: partner.organisation.id, member_id: "operator", action: "attribution.released", target: id }]);
     expectProblem(await call("POST", `/admin/v1/attributions/${id}/release`, { ...asOperator, body: { reason: "again" } }), 409, "conflict");
     expect((await call("GET", "/admin/v1/attributions?environment=live", asOperator)).body.attributions.map((a: any) => a.id)).not.toContain(id);
@@ -324,7 +325,7 @@ describe("attribution: one business, one introducer", () => {
     expect((await submit(a.sandbox.key, introduced.id)).body.state).toBe("out_of_scope");
     expect(await reasonsOf(a.sandbox.key, introduced.id)).toEqual([{ code: "already_introduced", detail: expect.any(String) }]);
     // 00000021 is attributed as a live company would be; release it afterwards so reruns start clean.
-    await env.DB.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
+    await env.DB_SANDBOX.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
     const held = await createLead(a.sandbox.key, leadFor("00000021"));
     expect((await submit(a.sandbox.key, held.id)).status).toBe(200);
     const duplicate = await createLead(a.sandbox.key, leadFor("00000021"));
@@ -340,7 +341,7 @@ describe("attribution: one business, one introducer", () => {
       expect(answer.body.state, label).not.toBe("out_of_scope");
       expect(await reasonsOf(key, released.id)).not.toContainEqual(expect.objectContaining({ code: "already_introduced" }));
       expect((await call("GET", `/partner/v1/leads/${released.id}`, { key })).body.attribution).toBeNull();
-      const row = await env.DB.prepare("select active, released_at, release_reason, since from company_claims where lead_id = ?").bind(released.id).first<{ active: number; released_at: string; release_reason: string; since: string }>();
+      const row = await inData.prepare("select active, released_at, release_reason, since from company_claims where lead_id = ?").bind(released.id).first<{ active: number; released_at: string; release_reason: string; since: string }>();
       expect(row).toMatchObject({ active: 0, released_at: row!.since, release_reason: expect.stringContaining("00000023") });
     }
     // A sandbox claim never blocks a live lead.

@@ -4,6 +4,7 @@ import { expectProblem } from "../helpers/seed";
 import { eventsFor, submittedLead, twoLenderPanel } from "../routing/helpers";
 import { partnerWithKeys } from "../helpers/seed";
 import { firmOffer, makeOffer, routedLead } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 const accept = (key: string, leadId: string, offerId: string) => call("POST", `/partner/v1/leads/${leadId}/offers/${offerId}/acceptance`, { key });
 
@@ -121,7 +122,7 @@ describe("offer acceptance", () => {
     expectProblem(await accept(stranger.live.key, lead.id, first.id), 404, "not_found");
     const { env } = await import("cloudflare:workers");
     const current = (await call("GET", `/partner/v1/leads/${lead.id}/offers`, { key: partner.live.key })).body.offers[0];
-    await env.DB.prepare("update offers set expires_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), current.id).run();
+    await inData.prepare("update offers set expires_at = ? where id = ?").bind(new Date(Date.now() - 1000).toISOString(), current.id).run();
     expectProblem(await accept(partner.live.key, lead.id, current.id), 409, "offer_not_acceptable");
   });
 

@@ -7,14 +7,16 @@ import { createLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "./helpers";
 import { hubCall } from "../hub/helpers";
 import { portal, signedInMember } from "../helpers/portal";
+import { inData } from "../helpers/data-db";
 
 const percentage = (rate_bps: number, extra: Record<string, unknown> = {}) => ({ currency: "GBP", basis: "percentage", rate_bps, clawback_days: 90, ...extra });
 const putTerms = (lender: string, product: string, body: unknown) => admin("PUT", `/commission-terms/${lender}/${product}`, body);
 const accept = (key: string, leadId: string, offerId: string) => call("POST", `/partner/v1/leads/${leadId}/offers/${offerId}/acceptance`, { key });
 const fund = (key: string, ref: string, amount = 40_000) => call("POST", `/v1/deals/${ref}/status`, { key, body: { status: "funded", funded_amount: amount } });
 const thisMonth = () => new Date().toISOString().slice(0, 7);
+// A live lead's entries are in DB, a sandbox lead's in DB_SANDBOX (docs/capacity.md, "The commission ledger follows its deal").
 const entriesOfLead = async (leadId: string) =>
-  (await env.DB.prepare("select kind, amount, environment from commission_entries where lead_id = ? order by created_at, rowid").bind(leadId).all<any>()).results;
+  (await inData.prepare("select kind, amount, environment from commission_entries where lead_id = ? order by created_at, rowid").bind(leadId).all<any>()).results;
 
 /** A routed live lead whose lender A offer was accepted, with default GBP terms on A's products set before the acceptance. */
 async function acceptedWithTerms(terms = percentage(150)) {
@@ -174,9 +176,21 @@ describe("sandbox commission", () => {
     expect(sandboxList).toMatchObject([{ kind: "accrued", amount: 25_000, lead_id: lead.id }]);
     expect((await call("GET", "/partner/v1/commissions", { key: partner.live.key })).body.commissions).toEqual([]);
     expect((await call("GET", `/partner/v1/commissions/statements/${thisMonth()}`, { key: partner.sandbox.key })).body).toMatchObject({ environment: "sandbox", totals: [{ net: 25_000 }] });
-    expect((await admin("GET", `/commissions?environment=live&partner_organisation_id=${partner.organisation.id}`)).body.commissions).toEqual([]);
+    // The accrual was written with the funded report, in the sandbox's database; the live one has none.
+    const inLive = await env.DB.prepare("select count(*) n from commission_entries where lead_id = ?").bind(lead.id).first<{ n: number }>();
+    const inSandbox = await env.DB_SANDBOX.prepare("select count(*) n from commission_entries where lead_id = ?").bind(lead.id).first<{ n: number }>();
+    expect({ live: inLive!.n, sandbox: inSandbox!.n }).toEqual({ live: 0, sandbox: 1 });
+    // The operator names the environment (live by default), which picks the database it reads and writes.
+    const own = `partner_organisation_id=${partner.organisation.id}`;
+    expect((await admin("GET", `/commissions?environment=live&${own}`)).body.commissions).toEqual([]);
+    expect((await admin("GET", `/commissions?${own}`)).body.commissions).toEqual([]);
+    expect((await admin("GET", `/commissions?environment=sandbox&${own}`)).body.commissions).toMatchObject([{ id: sandboxList[0].id, kind: "accrued", amount: 25_000 }]);
+    const ownTotals = (body: any) => body.totals.filter((t: any) => t.partner_organisation_id === partner.organisation.id);
+    expect(ownTotals((await admin("GET", "/commissions/totals")).body)).toEqual([]);
+    expect(ownTotals((await admin("GET", "/commissions/totals?environment=sandbox")).body)).toMatchObject([{ month: thisMonth(), currency: "GBP", accrued: 25_000, net: 25_000, entries: 1 }]);
     expectProblem(await admin("POST", `/commissions/${sandboxList[0].id}/payments`, { payment_reference: "X-1" }), 404, "not_found");
     expect((await admin("POST", `/commissions/${sandboxList[0].id}/payments?environment=sandbox`, { payment_reference: "X-1" })).status).toBe(201);
+    expect(ownTotals((await admin("GET", "/commissions/totals?environment=sandbox")).body)).toMatchObject([{ accrued: 25_000, paid: -25_000, net: 0, entries: 2 }]);
 
     // The partner admin's Commission page (sessions start in the sandbox): the month's statement and its CSV.
     const session = await signedInMember(partner.organisation.id, "admin");

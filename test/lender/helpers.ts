@@ -2,13 +2,14 @@ import { env } from "cloudflare:workers";
 import { call } from "../helpers/api";
 import { partnerWithKeys } from "../helpers/seed";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
+import { inData } from "../helpers/data-db";
 
 /** A live UK lead routed to lenders A and B; C's product did not match. */
 export async function routedLead(body?: unknown) {
   const panel = await twoLenderPanel();
   const partner = await partnerWithKeys();
   const { lead, submit } = await submittedLead(partner.live.key, body);
-  const { results } = await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
+  const { results } = await inData.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(lead.id).all<any>();
   const refOf = (orgId: string) => results.find((r) => r.lender_organisation_id === orgId)?.ref as string;
   return { ...panel, partner, lead, submit, refA: refOf(panel.a.id), refB: refOf(panel.b.id) };
 }

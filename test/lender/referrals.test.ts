@@ -3,6 +3,7 @@ import { call } from "../helpers/api";
 import { completeUkLead } from "../leads/helpers";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { submittedLead, twoLenderPanel } from "../routing/helpers";
+import { inData } from "../helpers/data-db";
 
 describe("referrals", () => {
   it("creates a lead introduced by the lender, matched against the rest of the panel, and lists it", async () => {
@@ -11,7 +12,7 @@ describe("referrals", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ state: "matched", matched_options: 1 });
     const { env } = await import("cloudflare:workers");
-    const { results } = await env.DB.prepare("select lender_organisation_id from deals where lead_id = ?").bind(res.body.id).all<any>();
+    const { results } = await inData.prepare("select lender_organisation_id from deals where lead_id = ?").bind(res.body.id).all<any>();
     expect(results).toHaveLength(1);
     const list = await call("GET", "/v1/referrals", { key: keys.a.live });
     expect(list.body).toEqual({ referrals: [{ id: res.body.id, reference: res.body.reference, state: "matched", matched_options: 1, created_at: expect.any(String), updated_at: expect.any(String) }], next_cursor: null });

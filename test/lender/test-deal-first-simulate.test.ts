@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { callWithEnv } from "../helpers/faults";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
+import { inData } from "../helpers/data-db";
 
 async function testDeal() {
   const { organisation, sandbox } = await lenderWithKeys();
@@ -22,26 +23,26 @@ async function testDeal() {
 
 /** The deal's business as stored: the deal's lead id and every lead standing behind the deal. */
 async function businessOf(ref: string) {
-  const deal = await env.DB.prepare("select lead_id from deals where ref = ?").bind(ref).first<{ lead_id: string | null }>();
-  const { results } = await env.DB.prepare("select id from leads where test_deal_ref = ?").bind(ref).all<{ id: string }>();
-  const routing = await env.DB.prepare("select count(*) as n from lead_routing where lead_id in (select id from leads where test_deal_ref = ?)").bind(ref).first<{ n: number }>();
+  const deal = await inData.prepare("select lead_id from deals where ref = ?").bind(ref).first<{ lead_id: string | null }>();
+  const { results } = await inData.prepare("select id from leads where test_deal_ref = ?").bind(ref).all<{ id: string }>();
+  const routing = await env.DB_SANDBOX.prepare("select count(*) as n from lead_routing where lead_id in (select id from leads where test_deal_ref = ?)").bind(ref).first<{ n: number }>();
   return { dealLeadId: deal?.lead_id ?? null, leads: results.map((r) => r.id), routing: routing!.n };
 }
 
 const repliesOf = async (ref: string) =>
-  (await env.DB.prepare("select count(*) as n from deal_messages where deal_ref = ? and direction = 'borrower_to_lender'").bind(ref).first<{ n: number }>())!.n;
+  (await env.DB_SANDBOX.prepare("select count(*) as n from deal_messages where deal_ref = ? and direction = 'borrower_to_lender'").bind(ref).first<{ n: number }>())!.n;
 
 const eventsOf = async (organisationId: string, ref: string) =>
   (
-    await env.DB.prepare("select event from events where organisation_id = ? and subject_id = ? order by created_at, rowid").bind(organisationId, ref).all<{ event: string }>()
+    await inData.prepare("select event from events where organisation_id = ? and subject_id = ? order by created_at, rowid").bind(organisationId, ref).all<{ event: string }>()
   ).results.map((r) => r.event);
 
 /**
- * The real environment whose D1 binding, at the first batch that writes `lead_routing` (the
+ * The real environment whose sandbox D1 binding (a test deal is the sandbox's), at the first batch that writes `lead_routing` (the
  * business's own rows), first waits for `race` to finish.
  */
 function racedEnv(race: () => Promise<unknown>) {
-  const real = env.DB;
+  const real = env.DB_SANDBOX;
   const sqlOf = new WeakMap<object, string>();
   const tagged = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
     sqlOf.set(statement, query);
@@ -62,7 +63,7 @@ function racedEnv(race: () => Promise<unknown>) {
     withSession: () => ({ ...DB, getBookmark: () => null }),
     dump: () => real.dump(),
   } as unknown as D1Database;
-  return { env: { ...env, DB } as Cloudflare.Env, raced: () => raced };
+  return { env: { ...env, DB_SANDBOX: DB } as Cloudflare.Env, raced: () => raced };
 }
 
 describe("the first simulate of a test deal writes its business with its first action", () => {
@@ -112,10 +113,10 @@ describe("the first simulate of a test deal writes its business with its first a
     expect(res.status, res.text).toBe(200);
     const business = await businessOf(ref);
     expect(business.leads).toEqual([business.dealLeadId]);
-    const { results: requests } = await env.DB.prepare("select id, status, lead_id from document_requests where deal_ref = ?").bind(ref).all<{ id: string; status: string; lead_id: string }>();
+    const { results: requests } = await inData.prepare("select id, status, lead_id from document_requests where deal_ref = ?").bind(ref).all<{ id: string; status: string; lead_id: string }>();
     expect(requests.map((r) => r.id).sort()).toEqual([...requested].sort());
     expect(requests.every((r) => r.status === "uploaded" && r.lead_id === business.dealLeadId), JSON.stringify(requests)).toBe(true);
-    const { results: documents } = await env.DB.prepare("select lead_id, request_id from documents where deal_ref = ?").bind(ref).all<{ lead_id: string; request_id: string }>();
+    const { results: documents } = await inData.prepare("select lead_id, request_id from documents where deal_ref = ?").bind(ref).all<{ lead_id: string; request_id: string }>();
     expect(documents.map((d) => d.request_id).sort()).toEqual([...requested].sort());
     expect(documents.every((d) => d.lead_id === business.dealLeadId)).toBe(true);
     expect((await eventsOf(organisationId, ref)).filter((e) => e === "request.fulfilled")).toHaveLength(2);

@@ -4,6 +4,7 @@ import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
 import { firmOffer, indicativeOffer, makeOffer, pdfBytes, routedLead } from "./helpers";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -19,7 +20,7 @@ interface Written {
 }
 
 async function lenderEvents(organisationId: string): Promise<Written[]> {
-  const { results } = await env.DB.prepare("select event, subject_id, test, detail from events where organisation_id = ? and api = 'lender' order by created_at, rowid")
+  const { results } = await inData.prepare("select event, subject_id, test, detail from events where organisation_id = ? and api = 'lender' order by created_at, rowid")
     .bind(organisationId)
     .all<any>();
   return results.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
@@ -169,13 +170,13 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     const { sandbox } = await lenderWithKeys();
     const ref = await testDeal(sandbox.key);
     expect((await simulate(sandbox.key, ref, "message.created")).status).toBe(200);
-    const { lead_id } = (await env.DB.prepare("select lead_id from deals where ref = ?").bind(ref).first<{ lead_id: string }>())!;
+    const { lead_id } = (await inData.prepare("select lead_id from deals where ref = ?").bind(ref).first<{ lead_id: string }>())!;
     expect(lead_id).toEqual(expect.any(String));
     expect((await call("GET", "/v1/referrals", { key: sandbox.key })).body.referrals).toEqual([]);
     expectProblem(await call("GET", `/v1/referrals/${lead_id}`, { key: sandbox.key }), 404, "not_found");
     // One business per deal, however often the lender simulates.
     expect((await simulate(sandbox.key, ref, "message.created")).status).toBe(200);
-    const { n } = (await env.DB.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
+    const { n } = (await env.DB_SANDBOX.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
@@ -184,7 +185,7 @@ describe("POST /v1/test/deals/{ref}/simulate", () => {
     const ref = await testDeal(sandbox.key);
     const answers = await Promise.all([1, 2, 3].map(() => simulate(sandbox.key, ref, "message.created")));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    const { n } = (await env.DB.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
+    const { n } = (await env.DB_SANDBOX.prepare("select count(*) as n from leads where test_deal_ref = ?").bind(ref).first<{ n: number }>())!;
     expect(n).toBe(1);
     expect(names(await lenderEvents(organisation.id))).toEqual(["deal.created", "message.created", "message.created", "message.created"]);
   });

@@ -98,7 +98,9 @@ const lists: [string, string, string, () => { toSQL(): { sql: string; params: un
   ["deliveries, first page", "webhook_deliveries_endpoint_created", "webhook_deliveries", () => listDeliveriesQuery(db(), "whe_plan_2", null, 26)],
   ["deliveries, cursor page", "webhook_deliveries_endpoint_created", "webhook_deliveries", () => listDeliveriesQuery(db(), "whe_plan_2", cursor, 26)],
   ["audit log, first page", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, null, 51)],
-  ["audit log, cursor page", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, cursor, 51)],
+  ["audit log, cursor page", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, { ...cursor, database: 0 }, 51, 0)],
+  // The log is merged from both databases: a position in the other database's rows continues here by time alone.
+  ["audit log, cursor page from the other database", "portal_audit_organisation", "portal_audit_log", () => auditPage(db(), A, { ...cursor, database: 1 }, 51, 0)],
 ];
 
 /** The portal overview's counts: grouped, so a small sort of the groups is allowed, never a scan. */

@@ -10,7 +10,8 @@ import { admin, call, type ApiResponse } from "../helpers/api";
 import { createOrganisation, lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { routedLead } from "../lender/helpers";
-import { testDeps } from "../helpers/deps";
+import { sandboxDeps, testDeps } from "../helpers/deps";
+import { dataDb, inData } from "../helpers/data-db";
 
 // Issue 28 item 6: rows written in the same millisecond must come out in the order they were written,
 // newest-written first, on one page and across pages (the cursor carries the tie-breaker). Each list
@@ -22,11 +23,12 @@ const NEWEST_WRITTEN_FIRST = ["1", "2", "3"];
 
 /** Inserts a copy of one existing row with some columns replaced: a real row of the product, not a hand-made one. */
 async function copyRow(table: string, keyColumn: string, key: string, overrides: Record<string, unknown>) {
-  const row = await env.DB.prepare(`select * from ${table} where ${keyColumn} = ?`).bind(key).first<Record<string, unknown>>();
+  // In the database the row is in: its environment's (a sandbox row's is DB_SANDBOX, docs/capacity.md).
+  const row = await inData.prepare(`select * from ${table} where ${keyColumn} = ?`).bind(key).first<Record<string, unknown>>();
   if (!row) throw new Error(`no ${table} row ${key}`);
   const merged = { ...row, ...overrides };
   const columns = Object.keys(merged);
-  await env.DB.prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
+  await dataDb(row.environment === "sandbox" ? "sandbox" : "live").prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")})`)
     .bind(...columns.map((c) => merged[c]))
     .run();
 }
@@ -80,7 +82,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     expect(created.status, created.text).toBe(201);
     const endpointId = created.body.id as string;
     for (const n of WRITTEN) {
-      await env.DB.prepare(
+      await env.DB_SANDBOX.prepare(
         "insert into webhook_deliveries (id, endpoint_id, organisation_id, environment, event_id, event, payload_mode, body, state, created_at, updated_at) values (?, ?, ?, 'sandbox', ?, 'lead.created', 'reference', '{}', 'succeeded', ?, ?)",
       )
         .bind(`whd_order_${n}`, endpointId, organisation.id, `evt_order_delivery_${n}`, SAME_MOMENT, SAME_MOMENT)
@@ -105,6 +107,29 @@ describe("lists order rows written in the same millisecond by the order of writi
     expect(seen).toEqual(NEWEST_WRITTEN_FIRST.map((n) => `aud_order_${n}`));
   });
 
+  it("the portal's audit log, merged from both databases (an entry lives with its action's batch): by time, then the control database's first, one page at a time", async () => {
+    const org = await createOrganisation("lender");
+    const entry = (id: string, at: string) => ({ id, organisationId: org.id, memberId: "mem_order", environment: "sandbox" as const, action: "deal.viewed", target: id, at });
+    const earlier = "2098-12-31T00:00:00.000Z";
+    // The sandbox's entries: three at the same moment, one earlier; the control database's: two at that moment, one earlier.
+    for (const n of WRITTEN) await insertAuditEntry(database(env.DB_SANDBOX), entry(`aud_sbx_${n}`, SAME_MOMENT));
+    await insertAuditEntry(database(env.DB_SANDBOX), entry("aud_sbx_early", earlier));
+    for (const n of ["2", "1"]) await insertAuditEntry(database(env.DB), entry(`aud_ctl_${n}`, SAME_MOMENT));
+    await insertAuditEntry(database(env.DB), entry("aud_ctl_early", earlier));
+    const expected = ["aud_ctl_1", "aud_ctl_2", "aud_sbx_1", "aud_sbx_2", "aud_sbx_3", "aud_ctl_early", "aud_sbx_early"];
+    for (const size of [1, 2, 3]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const page = await auditLogOf(testDeps(), { organisationId: org.id }, cursor, size);
+        seen.push(...page.entries.map((e) => e.id));
+        cursor = page.nextCursor ?? undefined;
+        if (!cursor) break;
+      }
+      expect({ size, seen }).toEqual({ size, seen: expected });
+    }
+  });
+
   it("a lender's test deals (newest first)", async () => {
     const { organisation, sandbox } = await lenderWithKeys();
     const created = await call("POST", "/v1/test/deals", { key: sandbox.key, body: {} });
@@ -112,7 +137,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: SAME_MOMENT });
     // The list the portal's sandbox page shows (no GET in the API).
-    const list = await testDealsOf(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
+    const list = await testDealsOf(sandboxDeps(), { organisationId: organisation.id, environment: "sandbox" });
     expect(list.deals.map((d) => d.ref)).toEqual([...NEWEST_WRITTEN_FIRST.map((n) => `${ref}${n}`), ref]);
   });
 
@@ -123,7 +148,7 @@ describe("lists order rows written in the same millisecond by the order of writi
     const ref = created.body.ref as string;
     const moment = "2000-01-01T00:00:00.000Z";
     for (const n of WRITTEN) await copyRow("deals", "ref", ref, { ref: `${ref}${n}`, created_at: moment });
-    const queue = await workQueue(testDeps(), { organisationId: organisation.id, environment: "sandbox" });
+    const queue = await workQueue(sandboxDeps(), { organisationId: organisation.id, environment: "sandbox" });
     const refs = queue.groups.flatMap((g) => g.deals.map((d) => d.ref));
     expect(refs).toEqual([...WRITTEN.map((n) => `${ref}${n}`), ref]);
   });

@@ -9,6 +9,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { consumeLookups, settle, ukLead } from "../registers/lookups-support";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -38,7 +39,7 @@ describe("webhook deliveries are logged, without URL or payload", () => {
     await consume([deliveryId]);
 
     const [line] = logs.of("webhook_delivery").filter((l) => l.delivery_id === deliveryId);
-    const { event_id } = (await env.DB.prepare("select event_id from webhook_deliveries where id = ?").bind(deliveryId).first<{ event_id: string }>())!;
+    const { event_id } = (await inData.prepare("select event_id from webhook_deliveries where id = ?").bind(deliveryId).first<{ event_id: string }>())!;
     expect(line).toMatchObject({
       level: "warn",
       path: "queue",
@@ -111,7 +112,7 @@ describe("register lookups are logged by the owner's id, never by number", () =>
     const lead = await createLead(sandbox.key, ukLead("00000001"));
     await settle(lead.id);
     // The row is answered: a late duplicate of its message asks nothing.
-    const { lookup_id } = (await env.DB.prepare("select lookup_id from register_answers where owner_id = ?").bind(lead.id).first<{ lookup_id: string }>())!;
+    const { lookup_id } = (await inData.prepare("select lookup_id from register_answers where owner_id = ?").bind(lead.id).first<{ lookup_id: string }>())!;
     await consumeLookups([{ owner_id: lead.id, kind: "registry", lookup_id }]);
     expect(logs.of("register_lookup").filter((l) => l.owner_id === lead.id && l.outcome === "skipped")).toEqual([
       { level: "info", event: "register_lookup", owner_id: lead.id, kind: "registry", outcome: "skipped", reason: "superseded" },

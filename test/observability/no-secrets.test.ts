@@ -7,6 +7,7 @@ import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer } from "../lender/helpers";
 import { twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -44,7 +45,7 @@ describe("no secret and no personal data in any log line", () => {
     // The token is traded for a session cookie at once (303 to the page without it).
     expect((await exports.default.fetch(new Request(`http://api.test${hubPath}`, { redirect: "manual" }))).status).toBe(303);
 
-    const { results } = await (await import("cloudflare:workers")).env.DB.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, a.id).all<{ ref: string }>();
+    const { results } = await inData.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, a.id).all<{ ref: string }>();
     const ref = results[0].ref;
     expect((await call("GET", `/v1/deals/${ref}`, { key: keys.a.live })).status).toBe(200);
     const offer = await makeOffer(keys.a.live, ref, firmOffer());

@@ -79,7 +79,7 @@ describe("the portal's events filter", () => {
     const { organisation, sandbox } = await partnerWithKeys();
     const { lead } = await submittedLead(sandbox.key);
     const session = await signedInMember(organisation.id, "member");
-    const db = database(env.DB);
+    const db = database(env.DB_SANDBOX);
     const at = new Date(Date.now() + 60_000).toISOString();
     const order = ["lead.submitted", "lead.matched", "lead.offers_available", "lead.offer_accepted", "lead.funded", "lead.declined"];
     // Written one by one with one timestamp: only the order of writing tells them apart.

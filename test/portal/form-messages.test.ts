@@ -11,6 +11,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { hubCall, hubLead } from "../hub/helpers";
 import { lenderAtLiveDeal } from "./lender/support";
 import { completeUkForm, leadIdsOf, messageBeside, openAndSubmit } from "./partner/helpers";
+import { inData } from "../helpers/data-db";
 
 /** Every message a page shows about a refused form: beside a field, above the form, at a form's button. */
 function shownMessages(html: string): string[] {
@@ -42,7 +43,7 @@ describe("form messages: the person's words from one map", () => {
     const res = await portal("POST", "/leads/new", { session, form: { ...completeUkForm(), "funding.amount": "50,000", "trading.annual_turnover": "1,250,000.50", intent: "save" } });
     expect(res.status, shownMessages(res.text).join(" | ")).toBe(303);
     const [id] = await leadIdsOf(organisation.id);
-    const row = await env.DB.prepare("select funding from leads where id = ?").bind(id).first<{ funding: string }>();
+    const row = await inData.prepare("select funding from leads where id = ?").bind(id).first<{ funding: string }>();
     expect(JSON.parse(row!.funding).amount).toBe(50_000);
   });
 
@@ -147,7 +148,7 @@ describe("the one input rule: money, rates, terms as people type them (issue 45 
     const res = await portal("POST", "/leads/new", { session, form });
     expect(res.status, shownMessages(res.text).join(" | ")).toBe(303);
     const [id] = await leadIdsOf(organisation.id);
-    const row = await env.DB.prepare("select funding, trading from leads where id = ?").bind(id).first<{ funding: string; trading: string }>();
+    const row = await inData.prepare("select funding, trading from leads where id = ?").bind(id).first<{ funding: string; trading: string }>();
     expect(JSON.parse(row!.funding).amount).toBe(50_000);
     expect(JSON.parse(row!.trading)).toMatchObject({ annual_turnover: 1_200_000, tib_months: 36 });
   });

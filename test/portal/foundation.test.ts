@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createOrganisation } from "../helpers/seed";
 import { portal, signedInMember } from "../helpers/portal";
+import { auditEntries } from "../helpers/data-db";
 
 describe("portal sessions and forms", () => {
   it("sends a visitor without a session to sign-in", async () => {
@@ -41,7 +42,7 @@ describe("portal sessions and forms", () => {
     expect(res.status).toBe(303);
     expect((await portal("GET", "/", { session })).text).toContain("live environment");
     expect((await portal("POST", "/environment", { session, form: { environment: "staging" } })).status).toBe(400);
-    const audit = await env.DB.prepare("select action, target, environment, member_id from portal_audit_log where organisation_id = ?").bind(org.id).all<any>();
+    const audit = { results: await auditEntries<any>("action, target, environment, member_id", "organisation_id = ?", org.id) };
     expect(audit.results).toEqual([{ action: "environment.switched", target: "live", environment: "live", member_id: session.memberId }]);
   });
 

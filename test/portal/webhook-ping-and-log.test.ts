@@ -10,6 +10,7 @@ import { call } from "../helpers/api";
 import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation, issueKey } from "../helpers/seed";
 import { receiverBucket } from "../webhooks/support/webhooks";
+import { inData } from "../helpers/data-db";
 
 async function registered(kind: "partner" | "lender", behaviour: string, query = "") {
   const org = await createOrganisation(kind);
@@ -107,7 +108,7 @@ describe.each(["partner", "lender"] as const)("the delivery log of a %s", (kind)
     const noisy = await registered(kind, "status-400", `?body=${encodeURIComponent("ok\u0000\u0001\u001b[31mred\u202Eevil\u2066\r\nline\ttab\u007f")}`);
     await ping(noisy.session, noisy.id);
     const stored = async (endpointId: string) =>
-      (await env.DB.prepare("select a.response_body as body from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?").bind(endpointId).first<{ body: string }>())!.body;
+      (await inData.prepare("select a.response_body as body from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?").bind(endpointId).first<{ body: string }>())!.body;
     const kept = await stored(long.id);
     expect(new TextEncoder().encode(kept).length).toBe(2047);
     expect(kept).toBe(`${"aé".repeat(682)}a`);
@@ -119,7 +120,7 @@ describe.each(["partner", "lender"] as const)("the delivery log of a %s", (kind)
     await ping(session, id);
     const page = (await portal("GET", `/webhooks/${id}`, { session })).text;
     expect(page.slice(page.indexOf('id="deliveries"'))).toMatch(/no answer: the connection failed[^<]*<span class="muted">\(sent by hand\)/);
-    const row = await env.DB.prepare("select a.response_body as body, a.status_code as status from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?")
+    const row = await inData.prepare("select a.response_body as body, a.status_code as status from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ?")
       .bind(id)
       .first<{ body: string | null; status: number | null }>();
     expect(row).toEqual({ body: null, status: null });

@@ -16,13 +16,14 @@ import { testDeps } from "../helpers/deps";
 import { formatFor, LABELS } from "../../src/web/kit/format";
 import { portal, signedInMember } from "../helpers/portal";
 import { switchTo } from "../portal/partner/helpers";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
 // Each test routes a live lead for the one complete fixture company, 00000001: the earlier test's
 // lead would otherwise hold it (docs/leads.md, "Attribution"), and storage is shared by the file.
 beforeEach(async () => {
-  await env.DB.prepare("update company_claims set active = 0 where company_key = 'GB:register:00000001'").run();
+  await inData.prepare("update company_claims set active = 0 where company_key = 'GB:register:00000001'").run();
 });
 
 /** The fixture registers standing in for the real ones: a live lookup answered without leaving the machine. */
@@ -37,7 +38,7 @@ async function liveDealWithRegister() {
   }
   const submit = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
   expect(submit.body.state).toBe("matched");
-  const { results } = await env.DB.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, panel.a.id).all<any>();
+  const { results } = await inData.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, panel.a.id).all<any>();
   const partnerLead = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
   return { panel, ref: results[0].ref as string, partnerLead };
 }
@@ -128,13 +129,13 @@ describe("a register object with a reason is exactly {source, status, reason}", 
       const [message] = (await dueMessages(lead.id)).filter((m) => m.kind === "registry");
       const answering: RegisterSource = { source: "stand-in", lookup: async () => unavailable(reason) };
       await attemptLookup(testDeps(), message, { registry: () => answering, vat: fixtureRegisters.vat }, sourceContextFrom({}));
-      const row = await env.DB.prepare("select answer from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ answer: string }>();
+      const row = await inData.prepare("select answer from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ answer: string }>();
       expect(keysOf(JSON.parse(row!.answer))).toEqual(UNANSWERED_KEYS);
       const read = (await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body;
       expect(read.business.registry).toEqual({ source: "official_register", status: "unavailable", reason });
       expect(keysOf(read.business.registry)).toEqual(UNANSWERED_KEYS);
       // A row stored before the rule (with checked_at in the object) reads the same.
-      await env.DB.prepare("update register_answers set answer = ? where owner_id = ? and kind = 'registry'")
+      await inData.prepare("update register_answers set answer = ? where owner_id = ? and kind = 'registry'")
         .bind(JSON.stringify({ source: "official_register", status: "unavailable", reason, checked_at: "2026-11-01T10:00:00.000Z" }), lead.id)
         .run();
       expect(keysOf((await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body.business.registry)).toEqual(UNANSWERED_KEYS);
@@ -150,7 +151,7 @@ describe("a register object with a reason is exactly {source, status, reason}", 
     const lead = await createLead(live.key, ukLead("99999999"));
     for (const message of await dueMessages(lead.id)) await attemptLookup(testDeps(), message, fixtureRegisters, sourceContextFrom({}));
     expect((await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key })).body.state).toBe("matched");
-    const { results } = await env.DB.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, panel.a.id).all<any>();
+    const { results } = await inData.prepare("select ref from deals where lead_id = ? and lender_organisation_id = ?").bind(lead.id, panel.a.id).all<any>();
     const ref = results[0].ref as string;
     const lenderReceiver = receiverBucket();
     await register("lender", panel.keys.a.live, { url: lenderReceiver.url(), events: ["deal.updated"] });
@@ -175,7 +176,7 @@ describe("when the register was last asked is for people, not a key", () => {
     const { organisation, live } = await partnerWithKeys();
     const lead = await createLead(live.key, ukLead("99999999"));
     for (const message of await dueMessages(lead.id)) await attemptLookup(testDeps(), message, fixtureRegisters, sourceContextFrom({}));
-    const row = await env.DB.prepare("select checked_at from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ checked_at: string }>();
+    const row = await inData.prepare("select checked_at from register_answers where owner_id = ? and kind = 'registry'").bind(lead.id).first<{ checked_at: string }>();
     expect(row!.checked_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const session = await signedInMember(organisation.id, "member");
     await switchTo(session, "live");

@@ -23,7 +23,7 @@ describe("register lookups: enqueued off the request path", () => {
       ["registry", "00000001", "GB", null, 0],
       ["vat", "GB100000001", "GB", null, 0],
     ]);
-    expect(sent).toEqual(rows.map((r) => ({ owner_id: res.body.id, kind: r.kind, lookup_id: r.lookup_id })));
+    expect(sent).toEqual(rows.map((r) => ({ owner_id: res.body.id, kind: r.kind, lookup_id: r.lookup_id, environment: r.environment })));
   });
 
   it("a lead without numbers, or in a market without a VAT register, enqueues nothing it cannot ask", async () => {
@@ -80,10 +80,10 @@ describe("register lookups: enqueued off the request path", () => {
     const [after] = await lookupRows(lead.id);
     expect(after).toMatchObject({ number: "00000002", answer: null, attempts: 0 });
     expect(after.lookup_id).not.toBe(before.lookup_id);
-    expect(sent).toEqual([{ owner_id: lead.id, kind: "registry", lookup_id: after.lookup_id }]);
+    expect(sent).toEqual([{ owner_id: lead.id, kind: "registry", lookup_id: after.lookup_id, environment: after.environment }]);
 
     // The old lookup's message, arriving late, stores nothing.
-    const late = await consumeLookups([{ owner_id: lead.id, kind: "registry", lookup_id: before.lookup_id }]);
+    const late = await consumeLookups([{ owner_id: lead.id, kind: "registry", lookup_id: before.lookup_id, environment: before.environment }]);
     expect(late.explicitAcks.length).toBe(1);
     expect((await lookupRows(lead.id))[0].answer).toBeNull();
 

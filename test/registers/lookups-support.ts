@@ -5,6 +5,7 @@ import type { RegisterLookupMessage } from "../../src/services/registers/lookups
 import { PRODUCTION, type ApiResponse } from "../helpers/api";
 import { runQueueBatch } from "../helpers/queue";
 import { completeUkLead } from "../leads/helpers";
+import { inData } from "../helpers/data-db";
 
 /** A UK lead naming `companyNumber` (and, optionally, a VAT number). */
 export const ukLead = (companyNumber: string, vatNumber: string | null = null, overrides: Record<string, unknown> = {}) => {
@@ -43,6 +44,7 @@ export async function callRecording(queue: Queue, method: string, path: string, 
 export interface LookupRow {
   owner_id: string;
   kind: "registry" | "vat";
+  environment: "live" | "sandbox";
   number: string;
   country: string;
   lookup_id: string;
@@ -53,13 +55,13 @@ export interface LookupRow {
 }
 
 export async function lookupRows(ownerId: string): Promise<LookupRow[]> {
-  const { results } = await env.DB.prepare("select * from register_answers where owner_id = ? order by kind").bind(ownerId).all<any>();
+  const { results } = await inData.prepare("select * from register_answers where owner_id = ? order by kind").bind(ownerId).all<any>();
   return results.map((r) => ({ ...r, answer: r.answer === null ? null : JSON.parse(r.answer) }));
 }
 
 /** The messages a lead's due lookups stand for (what the queue holds for it). */
 export async function dueMessages(ownerId: string): Promise<RegisterLookupMessage[]> {
-  return (await lookupRows(ownerId)).filter((r) => r.due_at !== null).map((r) => ({ owner_id: r.owner_id, kind: r.kind, lookup_id: r.lookup_id }));
+  return (await lookupRows(ownerId)).filter((r) => r.due_at !== null).map((r) => ({ owner_id: r.owner_id, kind: r.kind, lookup_id: r.lookup_id, environment: r.environment }));
 }
 
 /** Hands messages to the worker's queue handler as the Queues runtime would, and reads what it decided. */
@@ -77,7 +79,7 @@ export async function settle(ownerId: string) {
  * that redelivers at once first moves the rows' due time, as time would.
  */
 export async function delayPassed(...ownerIds: string[]) {
-  await env.DB.prepare(`update register_answers set due_at = ? where due_at is not null and owner_id in (${ownerIds.map(() => "?").join(",")})`)
+  await inData.prepare(`update register_answers set due_at = ? where due_at is not null and owner_id in (${ownerIds.map(() => "?").join(",")})`)
     .bind(new Date().toISOString(), ...ownerIds)
     .run();
 }
@@ -90,5 +92,5 @@ export async function delayPassed(...ownerIds: string[]) {
  */
 export async function settleOverdueLookups() {
   const now = new Date().toISOString();
-  await env.DB.prepare("update register_answers set due_at = ? where due_at is not null and due_at < ?").bind(now, now).run();
+  await inData.prepare("update register_answers set due_at = ? where due_at is not null and due_at < ?").bind(now, now).run();
 }

@@ -13,6 +13,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
 import { consumeLookups, delayPassed, dueMessages, lookupRows, recordingQueue, settle, settleOverdueLookups, ukLead } from "./lookups-support";
 import { testDeps } from "../helpers/deps";
+import { inData } from "../helpers/data-db";
 
 const ctx = sourceContextFrom({});
 
@@ -94,11 +95,11 @@ describe("a register that does not answer", () => {
     const lead = await createLead(sandbox.key, ukLead("00000001"));
     // Other files' overdue lookups would come first in the sweep's 100.
     await settleOverdueLookups();
-    await env.DB.prepare("update register_answers set due_at = ? where owner_id = ?").bind(new Date(Date.now() - 3_600_000).toISOString(), lead.id).run();
+    await inData.prepare("update register_answers set due_at = ? where owner_id = ?").bind(new Date(Date.now() - 3_600_000).toISOString(), lead.id).run();
     const { queue, sent } = recordingQueue();
-    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue }, environment: "sandbox" }));
     expect(sent).toContainEqual((await dueMessages(lead.id))[0]);
-    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue } }));
+    await requeueOverdueLookups(testDeps({ env: { REGISTER_LOOKUPS: queue }, environment: "sandbox" }));
     expect(sent.filter((m) => m.owner_id === lead.id)).toHaveLength(1);
   });
 

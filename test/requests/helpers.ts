@@ -8,6 +8,7 @@ import { documentStorageKey } from "../../src/domain/documents/view";
 import { randomToken } from "../../src/lib/crypto";
 import { newId, nowIso } from "../../src/lib/ids";
 import { call } from "../helpers/api";
+import { dataDb, inData } from "../helpers/data-db";
 
 export async function testDeal(key: string) {
   const res = await call("POST", "/v1/test/deals", { key });
@@ -23,7 +24,7 @@ export async function requestOn(key: string, ref: string, item_type = "bank_stat
   return res.body.request as { id: string; [k: string]: unknown };
 }
 
-export const requestRow = (id: string) => env.DB.prepare("select * from document_requests where id = ?").bind(id).first<any>();
+export const requestRow = (id: string) => inData.prepare("select * from document_requests where id = ?").bind(id).first<any>();
 
 interface DealRow {
   ref: string;
@@ -34,7 +35,7 @@ interface DealRow {
   test: number;
 }
 
-const dealRow = (ref: string) => env.DB.prepare("select * from deals where ref = ?").bind(ref).first<DealRow>();
+const dealRow = (ref: string) => inData.prepare("select * from deals where ref = ?").bind(ref).first<DealRow>();
 
 export interface UploadedFile {
   filename: string;
@@ -49,7 +50,7 @@ export interface UploadedFile {
  */
 export async function fulfil(ref: string, requestId: string, files: UploadedFile[] = [{ filename: "statement.pdf", content: "%PDF-1.7 bank statement" }]) {
   const deal = (await dealRow(ref))!;
-  const db = database(env.DB);
+  const db = database(dataDb(deal.environment));
   const at = nowIso();
   const request = (await requestRow(requestId))!;
   const stored: StoredDocument[] = files.map((f) => ({
@@ -110,7 +111,7 @@ const statement = (monthly_revenue: number): ParsedStatement => ({
 /** An accepted, parsed bank statement the partner uploaded on the deal's lead (engineer P's side). */
 export async function partnerStatement(ref: string, monthlyRevenue = 42_000) {
   const deal = (await dealRow(ref))!;
-  const db = database(env.DB);
+  const db = database(dataDb(deal.environment));
   const at = nowIso();
   const doc: StoredDocument = {
     id: newId("doc"),

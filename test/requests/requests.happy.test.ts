@@ -4,8 +4,9 @@ import { call } from "../helpers/api";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { routedLead } from "../lender/helpers";
 import { download, fulfil, partnerStatement, requestOn, requestRow, testDeal } from "./helpers";
+import { inData } from "../helpers/data-db";
 
-const notifications = (ref: string) => env.DB.prepare("select * from client_notifications where deal_ref = ?").bind(ref).all<any>().then((r) => r.results);
+const notifications = (ref: string) => inData.prepare("select * from client_notifications where deal_ref = ?").bind(ref).all<any>().then((r) => r.results);
 
 describe("document requests", () => {
   it("creates a requested request, labelled from the item type, and notifies the client with a hub deep link", async () => {

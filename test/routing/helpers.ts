@@ -4,6 +4,7 @@ import { call } from "../helpers/api";
 import { putProducts } from "../helpers/panel";
 import { createOrganisation, issueKey } from "../helpers/seed";
 import { createLead } from "../leads/helpers";
+import { inData } from "../helpers/data-db";
 
 export const gbProduct = (id: string, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -48,11 +49,11 @@ export async function submittedLead(key: string, body?: unknown) {
 }
 
 export async function eventsFor(subjectId: string) {
-  const { results } = await env.DB.prepare("select organisation_id, api, event, subject_type, subject_id, detail from events where subject_id = ? order by created_at, rowid").bind(subjectId).all<any>();
+  const { results } = await inData.prepare("select organisation_id, api, event, subject_type, subject_id, detail from events where subject_id = ? order by created_at, rowid").bind(subjectId).all<any>();
   return results.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
 }
 
 export async function eventsNamed(event: string, organisationId: string) {
-  const { results } = await env.DB.prepare("select subject_id, detail from events where event = ? and organisation_id = ?").bind(event, organisationId).all<any>();
+  const { results } = await inData.prepare("select subject_id, detail from events where event = ? and organisation_id = ?").bind(event, organisationId).all<any>();
   return results;
 }

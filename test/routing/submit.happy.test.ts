@@ -6,6 +6,7 @@ import { liveSession } from "../portal/lender/support";
 import { issueKey, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, person } from "../leads/helpers";
 import { putProducts } from "../helpers/panel";
+import { countInData, inData } from "../helpers/data-db";
 
 import { eventsFor, eventsNamed, gbProduct, submittedLead, twoLenderPanel } from "./helpers";
 
@@ -35,7 +36,7 @@ describe("submit routes through the real matcher", () => {
     const { live } = await partnerWithKeys();
     const { lead, submit } = await submittedLead(live.key);
     expect(submit).toMatchObject({ state: "matched", matched_options: 2, already_submitted: false });
-    const { results: deals } = await env.DB.prepare("select ref, lender_organisation_id, lender_status, test from deals where lead_id = ?").bind(lead.id).all<any>();
+    const { results: deals } = await inData.prepare("select ref, lender_organisation_id, lender_status, test from deals where lead_id = ?").bind(lead.id).all<any>();
     expect(deals.map((d) => d.lender_organisation_id).sort()).toEqual([a.id, b.id].sort());
     for (const d of deals) {
       expect(d.ref).toMatch(/^DL-[2-9A-HJKMNP-Z]{8}$/);
@@ -70,8 +71,7 @@ describe("submit routes through the real matcher", () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(answers.filter((r) => !r.body.already_submitted)).toHaveLength(1);
     expect(new Set(answers.map((r) => r.body.state))).toEqual(new Set(["offers_available"]));
-    const { results } = await env.DB.prepare("select count(*) as n from offers where lead_id = ?").bind(lead.id).all<any>();
-    expect(results[0].n).toBe(2);
+    expect(await countInData("select count(*) as n from offers where lead_id = ?", lead.id)).toBe(2);
     expect((await eventsFor(lead.id)).map((e) => e.event)).toEqual(["lead.submitted", "lead.matched", "lead.offers_available"]);
   });
 

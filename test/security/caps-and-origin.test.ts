@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { createOrganisation, expectProblem, issueKey } from "../helpers/seed";
 import { filesForm, hubCall, hubLead, lenderEvents, requestDocuments } from "../hub/helpers";
+import { inData } from "../helpers/data-db";
 
 const SHOP = "https://shop.example";
 const body = { country: "GB", funding: { purpose: "working_capital", amount: 50_000 } };
@@ -43,8 +44,8 @@ const refusal = (text: string) => {
   return m ? { field: m[1], message: m[2].replace(/&#39;/g, "'") } : null;
 };
 const pdf = (i: number) => ({ name: `statement-${i}.pdf`, content: `%PDF-1.4 statement ${i}` });
-const requestRow = (id: string) => env.DB.prepare("select status, file_count from document_requests where id = ?").bind(id).first<any>();
-const filesOfRequest = async (id: string) => (await env.DB.prepare("select id from documents where request_id = ?").bind(id).all()).results.length;
+const requestRow = (id: string) => inData.prepare("select status, file_count from document_requests where id = ?").bind(id).first<any>();
+const filesOfRequest = async (id: string) => (await inData.prepare("select id from documents where request_id = ?").bind(id).all()).results.length;
 
 describe("issue 21 item 14: caps on client uploads", () => {
   it("item 14: a hub document request takes at most 10 files, in one upload or several: 422 cap_exceeded naming the limit", async () => {

@@ -12,6 +12,7 @@ import { portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
 import { hubLead } from "../hub/helpers";
 import { completeUkForm, leadIdsOf } from "../portal/partner/helpers";
+import { inData } from "../helpers/data-db";
 
 /** The form token of the page as the browser received it. */
 const tokenOn = (html: string) => html.match(/name="_form_token" value="([^"]+)"/)![1];
@@ -41,7 +42,7 @@ describe("issue 21 item 7: a form acts only in the environment it was rendered f
     expect(created.status).toBe(303);
     const ids = await leadIdsOf(org.id);
     expect(ids).toHaveLength(1);
-    expect(await env.DB.prepare("select environment from leads where id = ?").bind(ids[0]).first("environment")).toBe("live");
+    expect((await inData.prepare("select environment from leads where id = ?").bind(ids[0]).first<{ environment: string }>())?.environment).toBe("live");
   });
 
   it("item 7: the token's environment cannot be edited: a live token made from a sandbox one is refused as forged", async () => {

@@ -20,6 +20,7 @@ import { partnerWithKeys } from "../helpers/seed";
 import { completeUkLead } from "../leads/helpers";
 import { BASE, type ApiName } from "../helpers/keyed-posts";
 import { KEYED_POST_CASES as CASES, keyedPostsOfTheDocuments, keyedRequest, type KeyedPost } from "../helpers/keyed-post-cases";
+import { inData } from "../helpers/data-db";
 
 /**
  * A write: a batch, or a lone insert, update or delete. The key's own bookkeeping (claiming, storing
@@ -49,7 +50,7 @@ const send = (api: ApiName, prepared: KeyedPost, idempotencyKey: string) =>
 
 /** Moves the key's record 61 seconds into the past: an in-flight lease (60 s) has expired, a spent key (24 h) has not. */
 const ageKey = (idempotencyKey: string) =>
-  env.DB.prepare("update idempotency_records set expires_at = expires_at - 61 where scope_key like ?").bind(`%:${idempotencyKey}`).run();
+  inData.prepare("update idempotency_records set expires_at = expires_at - 61 where scope_key like ?").bind(`%:${idempotencyKey}`).run();
 
 const ok = (res: ApiResponse) => res.status >= 200 && res.status < 300;
 const saidSaved = (res: ApiResponse) => res.status === 500 && /was saved/.test(res.body?.detail ?? "");

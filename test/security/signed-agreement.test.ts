@@ -10,6 +10,7 @@ import { portal, signedInMember } from "../helpers/portal";
 import { expectProblem, lenderWithKeys } from "../helpers/seed";
 import { firmOffer, makeOffer, pdfBytes } from "../lender/helpers";
 import { postAgreement } from "../portal/lender/support";
+import { inData } from "../helpers/data-db";
 
 const signedBytes = () => new TextEncoder().encode("%PDF-1.7\n% the signed one\n%%EOF\n");
 
@@ -27,7 +28,7 @@ async function signedTestDeal() {
   return { organisation, key: sandbox.key, ref };
 }
 
-const agreementKeyOf = async (ref: string) => (await env.DB.prepare("select agreement_key from deals where ref = ?").bind(ref).first<{ agreement_key: string }>())!.agreement_key;
+const agreementKeyOf = async (ref: string) => (await inData.prepare("select agreement_key from deals where ref = ?").bind(ref).first<{ agreement_key: string }>())!.agreement_key;
 
 describe("issue 21 item 9: a signed agreement is immutable", () => {
   it("item 9: PUT /v1/deals/{ref}/agreement after signature answers 409 agreement_signed and the signed file stays", async () => {
@@ -54,7 +55,7 @@ describe("issue 21 item 9: a signed agreement is immutable", () => {
     expect(second).not.toBe(first);
     expect(new Uint8Array(await (await env.DOCUMENTS.get(second))!.arrayBuffer())).toEqual(pdfBytes());
     // The replaced object is handed to the upload sweeper (a pending marker no row points at).
-    expect(await env.DB.prepare("select count(*) n from pending_uploads where storage_key = ?").bind(first).first("n")).toBe(1);
+    expect(await env.DB_SANDBOX.prepare("select count(*) n from pending_uploads where storage_key = ?").bind(first).first("n")).toBe(1);
   });
 
   it("item 9: the lender portal hides the upload once signed, and refuses a post of the old form", async () => {

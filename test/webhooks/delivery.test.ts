@@ -7,6 +7,7 @@ import { testDeps } from "../helpers/deps";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, setDns, settleOutbox, writeEvent } from "./support/webhooks";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -245,7 +246,7 @@ describe("webhook delivery", () => {
     expect(JSON.parse(first.body).data.business.name).toBe("Bytes Before Ltd");
 
     // D1 keeps the row and the hash, not the bytes; R2 holds them under the hash.
-    const row = await env.DB.prepare("select body, body_hash, environment, created_at from webhook_deliveries where id = ?").bind(deliveryIds[0]).first<any>();
+    const row = await inData.prepare("select body, body_hash, environment, created_at from webhook_deliveries where id = ?").bind(deliveryIds[0]).first<any>();
     expect(row.body).toBe("");
     expect(row.body_hash).toBe(await sha256Hex(first.body));
     const object = await env.DOCUMENTS.get(bodyKey({ environment: row.environment, createdAt: row.created_at }, row.body_hash));

@@ -4,6 +4,7 @@ import { LENDER_EVENT_VALUES, PARTNER_EVENT_VALUES } from "../../src/domain/refe
 import { call, SANDBOX } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { receiverBucket, register } from "./support/webhooks";
+import { inData } from "../helpers/data-db";
 
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
@@ -50,7 +51,7 @@ describe("webhook endpoints", () => {
   it("stores the secret sealed, never plain", async () => {
     const { live } = await lenderWithKeys();
     const body = await register("lender", live.key, { url: receiverBucket().url() });
-    const row = await env.DB.prepare("SELECT * FROM webhook_endpoints WHERE id = ?").bind(body.id).first<Record<string, unknown>>();
+    const row = await inData.prepare("SELECT * FROM webhook_endpoints WHERE id = ?").bind(body.id).first<Record<string, unknown>>();
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(body.secret);
     expect(stored).not.toContain(body.secret.slice(6));
@@ -104,7 +105,7 @@ describe("webhook endpoints", () => {
     expect((await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: null } })).body.description).toBeNull();
     await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: "Staging" } });
     expect((await call("PATCH", `${api}/webhooks/${id}`, { key: live.key, body: { description: "   " } })).body.description).toBeNull();
-    const row = await env.DB.prepare("SELECT description FROM webhook_endpoints WHERE id = ?").bind(id).first<{ description: string | null }>();
+    const row = await inData.prepare("SELECT description FROM webhook_endpoints WHERE id = ?").bind(id).first<{ description: string | null }>();
     expect(row?.description).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import { submittedLead, twoLenderPanel } from "../routing/helpers";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "./support/webhooks";
 import { portal } from "../helpers/portal";
 import { liveSession } from "../portal/lender/support";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -24,7 +25,7 @@ interface Written {
 }
 
 async function eventsOf(organisationId: string): Promise<Written[]> {
-  const { results } = await env.DB.prepare("select api, event, subject_id, test, detail from events where organisation_id = ? order by created_at, rowid")
+  const { results } = await inData.prepare("select api, event, subject_id, test, detail from events where organisation_id = ? order by created_at, rowid")
     .bind(organisationId)
     .all<any>();
   return results.map((r) => ({ ...r, detail: JSON.parse(r.detail) }));
@@ -33,7 +34,7 @@ async function eventsOf(organisationId: string): Promise<Written[]> {
 const names = (events: Written[]) => events.map((e) => e.event);
 
 async function dealsOf(leadId: string) {
-  const { results } = await env.DB.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(leadId).all<any>();
+  const { results } = await inData.prepare("select ref, lender_organisation_id from deals where lead_id = ?").bind(leadId).all<any>();
   return results as { ref: string; lender_organisation_id: string }[];
 }
 

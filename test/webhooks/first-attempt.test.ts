@@ -10,6 +10,7 @@ import { createLead } from "../leads/helpers";
 import { partnerWithKeys } from "../helpers/seed";
 import { receiverBucket, register, settleOutbox } from "./support/webhooks";
 import { testDeps } from "../helpers/deps";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -41,7 +42,7 @@ async function submitWithDispatch(key: string, leadId: string, queue: Queue) {
 }
 
 const deliveriesOf = (organisationId: string) =>
-  env.DB.prepare("SELECT id, state, attempt_count, next_attempt_at FROM webhook_deliveries WHERE organisation_id = ? ORDER BY created_at, rowid")
+  inData.prepare("SELECT id, state, attempt_count, next_attempt_at FROM webhook_deliveries WHERE organisation_id = ? ORDER BY created_at, rowid")
     .bind(organisationId)
     .all<{ id: string; state: string; attempt_count: number; next_attempt_at: string | null }>()
     .then((r) => r.results);

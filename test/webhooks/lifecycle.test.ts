@@ -5,6 +5,7 @@ import worker from "../../src/index";
 import { call } from "../helpers/api";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
 import { consume, deliveries, dispatch, endpoint, makeDue, receiverBucket, register, settleOutbox, writeEvent } from "./support/webhooks";
+import { inData } from "../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -78,7 +79,7 @@ describe("retry schedule and endpoint health", () => {
       await dealEvent(organisationId);
       const [deliveryId] = (await dispatch()).deliveryIds;
       // Five attempts already failed (the schedule test above drives them one by one); this is the sixth.
-      await env.DB.prepare("UPDATE webhook_deliveries SET attempt_count = 5 WHERE id = ?").bind(deliveryId).run();
+      await inData.prepare("UPDATE webhook_deliveries SET attempt_count = 5 WHERE id = ?").bind(deliveryId).run();
       await consume([deliveryId], 6);
       const state = await endpoint("lender", key, endpointId);
       expect(state.active).toBe(i < 20);
@@ -91,7 +92,7 @@ describe("retry schedule and endpoint health", () => {
     const exhaustOne = async () => {
       await dealEvent(organisationId);
       const [deliveryId] = (await dispatch()).deliveryIds;
-      await env.DB.prepare("UPDATE webhook_deliveries SET attempt_count = 5 WHERE id = ?").bind(deliveryId).run();
+      await inData.prepare("UPDATE webhook_deliveries SET attempt_count = 5 WHERE id = ?").bind(deliveryId).run();
       await consume([deliveryId], 6);
     };
     for (let i = 0; i < 19; i++) await exhaustOne();

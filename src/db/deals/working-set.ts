@@ -14,14 +14,10 @@ import { writeOrder } from "../write-order";
 export const assignmentUpdate = (db: Database, scope: Scope, ref: string, memberId: string | null, at: string) =>
   db.update(deals).set({ assigneeMemberId: memberId, updatedAt: at }).where(dealInScope(scope, ref));
 
-export async function assigneeOf(db: Database, scope: Scope, ref: string) {
-  const row = await db
-    .select({ id: portalMembers.id, email: portalMembers.email })
-    .from(deals)
-    .innerJoin(portalMembers, and(eq(portalMembers.id, deals.assigneeMemberId), eq(portalMembers.organisationId, scope.organisationId), isNull(portalMembers.removedAt)))
-    .where(dealInScope(scope, ref))
-    .get();
-  return row ?? null;
+/** The member id the deal is assigned to (null: nobody); the portal's members are control rows, matched by the service (docs/capacity.md). */
+export async function assigneeIdOf(db: Database, scope: Scope, ref: string) {
+  const row = await db.select({ id: deals.assigneeMemberId }).from(deals).where(dealInScope(scope, ref)).get();
+  return row?.id ?? null;
 }
 
 /** The organisation's current members, for the assignment list. */
@@ -37,12 +33,11 @@ export async function colleaguesOf(db: Database, scope: Scope) {
 export const noteInsert = (db: Database, scope: Scope, note: { id: string; ref: string; memberId: string; body: string; at: string }) =>
   db.insert(dealNotes).values({ id: note.id, dealRef: note.ref, lenderOrganisationId: scope.organisationId, environment: scope.environment, memberId: note.memberId, body: note.body, createdAt: note.at });
 
-/** The deal's notes, oldest first, with their author's address (null once the author was removed). */
+/** The deal's notes, oldest first, with their author's member id (the service names the author). */
 export async function notesOf(db: Database, scope: Scope, ref: string) {
   return db
-    .select({ id: dealNotes.id, body: dealNotes.body, createdAt: dealNotes.createdAt, memberId: dealNotes.memberId, author: portalMembers.email })
+    .select({ id: dealNotes.id, body: dealNotes.body, createdAt: dealNotes.createdAt, memberId: dealNotes.memberId })
     .from(dealNotes)
-    .leftJoin(portalMembers, and(eq(portalMembers.id, dealNotes.memberId), isNull(portalMembers.removedAt)))
     .where(and(eq(dealNotes.lenderOrganisationId, scope.organisationId), eq(dealNotes.environment, scope.environment), eq(dealNotes.dealRef, ref)))
     .orderBy(asc(dealNotes.createdAt), asc(writeOrder(dealNotes)))
     .all();

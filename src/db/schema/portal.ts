@@ -112,7 +112,8 @@ export const portalAuditLog = sqliteTable(
   "portal_audit_log",
   {
     id: text("id").primaryKey(),
-    organisationId: text("organisation_id").notNull().references(() => organisations.id),
+    // No foreign key to organisations (migration 0035): the log is in every database, the sandbox's has no organisations.
+    organisationId: text("organisation_id").notNull(),
     memberId: text("member_id").notNull(),
     environment: text("environment", { enum: ["sandbox", "live"] }).notNull(),
     /** A fixed action name, e.g. `key.created`, `lead.submitted`. */

@@ -3,7 +3,7 @@
  * report that the funded deal ended early. Each is a new entry (never a change to the accrual) with
  * its event, in one batch; the unique index on (accrual, kind) lets one payment and one clawback exist.
  */
-import { isoNow, type Deps } from "../deps";
+import { depsIn, isoNow, type Deps } from "../deps";
 import { runGuardedBatch, type Statement } from "../../db/batch";
 import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
 import { dealChanged, findDeal, repaymentOutcomeUpdate } from "../../db/deals/deals";
@@ -37,8 +37,12 @@ const followUp = (accrual: CommissionEntryRow, kind: "paid" | "clawed_back", at:
   createdAt: at,
 });
 
-/** The operator paid the introducer an accrued entry: a `paid` entry with the payment reference, and `commission.paid`. */
-export async function markCommissionPaid(deps: Deps, environment: Environment, entryId: string, paymentReference: string) {
+/**
+ * The operator paid the introducer an accrued entry: a `paid` entry with the payment reference, and
+ * `commission.paid`, written in the environment's database, where the accrual and the lead are.
+ */
+export async function markCommissionPaid(operatorDeps: Deps, environment: Environment, entryId: string, paymentReference: string) {
+  const deps = depsIn(operatorDeps, environment);
   const { db } = deps;
   const accrual = await findEntry(db, environment, entryId);
   if (!accrual) throw new Refusal("not_found", "No commission entry with that id in this environment.");

@@ -4,7 +4,7 @@
  * names the environment), so the sandbox ledger and the live one never mix and another account's
  * entry is simply not there.
  */
-import type { Deps } from "../deps";
+import { depsIn, type Deps } from "../deps";
 import { entriesOfMonth, entryTotals, listEntries, type EntryFilters, type Owner } from "../../db/commission/ledger";
 import { monthRange } from "../../domain/commission/month";
 import { statementCsv, statementTotals } from "../../domain/commission/statement";
@@ -47,14 +47,19 @@ export async function lenderCommissions(deps: Deps, scope: Scope, filters: Entry
   return { commissions: found.entries.map(lenderEntryView), next_cursor: found.nextCursor };
 }
 
+/**
+ * The operator names the environment (`?environment=`, live by default), and that chooses the database
+ * the ledger is read from: a sandbox deal's entries are written with its funded report, in the sandbox's
+ * database (docs/capacity.md, "Which database a table belongs to").
+ */
 export async function operatorCommissions(deps: Deps, environment: Environment, partnerOrganisationId: string | undefined, filters: EntryFilters, cursor: string | undefined, limit: number) {
-  const found = await page(deps, { environment, partnerOrganisationId }, filters, cursor, limit);
+  const found = await page(depsIn(deps, environment), { environment, partnerOrganisationId }, filters, cursor, limit);
   return { commissions: found.entries.map(operatorEntryView), next_cursor: found.nextCursor };
 }
 
 /** Totals per partner, month and currency: each kind's sum and the net, as the partner's statement totals them. */
 export async function operatorTotals(deps: Deps, environment: Environment, month: string | undefined) {
-  const rows = await entryTotals(deps.db, environment, month);
+  const rows = await entryTotals(depsIn(deps, environment).db, environment, month);
   const byKey = new Map<string, { partner_organisation_id: string; month: string; currency: string; accrued: number; paid: number; clawed_back: number; net: number; entries: number }>();
   for (const r of rows) {
     const key = `${r.partnerOrganisationId}|${r.month}|${r.currency}`;

@@ -7,7 +7,7 @@ import type { Deps } from "../deps";
 import { isoNow } from "../deps";
 import type { Scope } from "../../domain/identity/caller";
 import { runBatch } from "../../db/batch";
-import { assigneeOf, assignmentUpdate, colleaguesOf, noteInsert, notesOf } from "../../db/deals/working-set";
+import { assigneeIdOf, assignmentUpdate, colleaguesOf, noteInsert, notesOf } from "../../db/deals/working-set";
 import { newId } from "../../lib/ids";
 import { Refusal } from "../../lib/refusal";
 import { FORBIDDEN_TEXT_MESSAGE, hasForbiddenTextCharacter } from "../../lib/unicode";
@@ -36,10 +36,17 @@ export async function addDealNote(deps: Deps, scope: Scope, memberId: string, re
   return id;
 }
 
-/** What the deal page shows of the working set: who has it, who could, and the notes. */
+/**
+ * What the deal page shows of the working set: who has it, who could, and the notes. The deal and its
+ * notes are environment data and the members control rows, in different databases for the sandbox
+ * (docs/capacity.md): read apart, matched here. An assignee or author no longer a current member of the
+ * organisation is shown as nobody (null), as the join did.
+ */
 export async function workingSetOf(deps: Deps, scope: Scope, ref: string) {
-  const [assignee, colleagues, notes] = await Promise.all([assigneeOf(deps.db, scope, ref), colleaguesOf(deps.db, scope), notesOf(deps.db, scope, ref)]);
-  return { assignee, colleagues, notes };
+  const [assigneeId, colleagues, notes] = await Promise.all([assigneeIdOf(deps.db, scope, ref), colleaguesOf(deps.db, scope), notesOf(deps.db, scope, ref)]);
+  const emails = new Map(colleagues.map((m) => [m.id, m.email]));
+  const assignee = assigneeId !== null && emails.has(assigneeId) ? { id: assigneeId, email: emails.get(assigneeId)! } : null;
+  return { assignee, colleagues, notes: notes.map((n) => ({ ...n, author: emails.get(n.memberId) ?? null })) };
 }
 
 export type WorkingSet = Awaited<ReturnType<typeof workingSetOf>>;

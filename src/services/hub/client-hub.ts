@@ -74,7 +74,7 @@ const HUB_LEAD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const HUB_TOKEN = /^[0-9a-fA-F]{40}$/;
 
 /** What a hub link or session opens: the lead and its link, or a link that was genuine but has expired. */
-type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
+export type HubOpening = { lead: Lead; link: HubLinkState; expired: boolean };
 
 /**
  * The lead behind a hub link (`/hub/{lead}/{token}`): null for a wrong token,

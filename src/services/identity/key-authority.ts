@@ -67,5 +67,6 @@ export async function forgetKey(deps: Deps, clientId: string) {
  * of it and what it holds, and opens the key's next request there (read-your-writes, docs/capacity.md).
  */
 export async function rememberKeyBookmark(deps: Deps, clientId: string, bookmark: string) {
-  await keyAuthority(deps, clientId).rememberBookmark(bookmark);
+  // The bookmark is of the key's environment's database, which `deps` reads (docs/capacity.md).
+  await keyAuthority(deps, clientId).rememberBookmark(bookmark, deps.environment ?? "live");
 }

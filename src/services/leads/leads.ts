@@ -2,7 +2,7 @@
  * The partner lead life cycle: open, fill in, name significant persons, submit,
  * list. Rules come from src/domain; storage from src/db/leads/leads.ts.
  */
-import type { Deps } from "../deps";
+import { depsIn, type Deps } from "../deps";
 import type { NewEvent } from "../../db/webhooks/events";
 import { findLead, insertLead, isReferenceCollision, listLeads, submissionStatements, updateDraft, type LeadFilters } from "../../db/leads/leads";
 import { runGuardedBatch, type Statement } from "../../db/batch";
@@ -79,12 +79,13 @@ export async function requireLead(deps: Deps, scope: Scope, id: string) {
 
 /**
  * The other environment of the caller's own organisation when the lead is there, else null: the portal
- * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox, rather than a bare `not_found` that reads as "deleted".
- * Scoped in SQL to the organisation, so another account's id answers null like an unknown one.
+ * offers "Switch to live and open it" for a bookmarked live lead opened in the sandbox.
+ * Scoped in SQL to the organisation, so another account's id answers null like an unknown one. Read in
+ * the other environment's database, where its leads are (docs/capacity.md).
  */
 export async function otherEnvironmentOfLead(deps: Deps, scope: Scope, id: string): Promise<Scope["environment"] | null> {
   const other = scope.environment === "sandbox" ? "live" : "sandbox";
-  return (await findLead(deps.db, { ...scope, environment: other }, id)) ? other : null;
+  return (await findLead(depsIn(deps, other).db, { ...scope, environment: other }, id)) ? other : null;
 }
 
 /** What opening a lead takes. `renewalOf`: the funded lead a renewal renews (src/services/leads/renewals.ts). */

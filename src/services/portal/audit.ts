@@ -48,7 +48,7 @@ export function auditedAction(deps: Deps, viewer: PortalViewer, action: string, 
     },
     async settle() {
       if (!audited.carried()) await recordPortalAction(deps, viewer, action, about);
-      else if (about !== row.target) await setAuditTarget(deps.db, row.id, about);
+      else if (about !== row.target) await setAuditTarget(audited.home(), row.id, about);
     },
   };
 }

@@ -8,11 +8,12 @@ import { auditPage } from "../../db/portal/audit";
 import { updateMemberSettings } from "../../db/portal/members";
 import { changeMemberRole, findCurrentMember, listMembers, memberEmailsOf, removeMember } from "../../db/portal/roster";
 import type { PortalRole, PortalViewer } from "../../domain/portal/viewer";
-import { nextKeysetCursor, readKeysetCursor } from "../../lib/cursor";
+import { nextMergedCursor, readMergedCursor } from "../../lib/cursor";
 import { Refusal } from "../../lib/refusal";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { newId } from "../../lib/ids";
-import { isoNow, type Deps } from "../deps";
+import { sideOf } from "../../db/client";
+import { depsIn, isoNow, type Deps } from "../deps";
 
 export const membersOf = ({ db }: Deps, viewer: Pick<PortalViewer, "organisationId">) => listMembers(db, viewer.organisationId);
 
@@ -62,20 +63,35 @@ export async function changeMemberRoleOf(deps: Deps, viewer: PortalViewer, membe
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function auditLogOf({ db, env }: Deps, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, limit = AUDIT_PAGE_SIZE) {
+/**
+ * The audit log's databases, each with its rank in the merged order: the control database (member, key
+ * and invitation changes of both environments, and live's data actions: live data shares `DB`) and the
+ * sandbox's data database (sandbox data actions, written in their own batches: db/placement.ts).
+ */
+function auditDatabases(deps: Deps) {
+  const sandbox = deps.environment === "sandbox" ? deps : depsIn(deps, "sandbox");
+  return [
+    { db: sideOf(deps.db, "control"), rank: 1 },
+    { db: sideOf(sandbox.db, "data"), rank: 0 },
+  ];
+}
+
+/** Newest first across the databases the log is in (`auditDatabases`), merged by (at, rank, rowid) and paged by one signed position. */
+export async function auditLogOf(deps: Deps, viewer: Pick<PortalViewer, "organisationId">, cursor: string | undefined, limit = AUDIT_PAGE_SIZE) {
   const cursorScope = `portal-audit:${viewer.organisationId}`;
-  const signingSecret = signingSecretOf(env);
-  const after = await readKeysetCursor(cursor, cursorScope, signingSecret);
-  const [rows, members] = await Promise.all([
-    auditPage(db, viewer.organisationId, after, limit + 1),
-    memberEmailsOf(db, viewer.organisationId),
+  const signingSecret = signingSecretOf(deps.env);
+  const after = await readMergedCursor(cursor, cursorScope, signingSecret);
+  const [pages, members] = await Promise.all([
+    Promise.all(auditDatabases(deps).map(async ({ db, rank }) => (await auditPage(db, viewer.organisationId, after, limit + 1, rank)).map((row) => ({ ...row, database: rank })))),
+    memberEmailsOf(deps.db, viewer.organisationId),
   ]);
+  const rows = pages.flat().sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : b.database - a.database || b.seq - a.seq));
   const emails = new Map(members.map((m) => [m.id, m.email]));
   const entries = rows.slice(0, limit);
   const last = entries[entries.length - 1];
   return {
-    entries: entries.map((e) => ({ ...e, memberEmail: emails.get(e.memberId) ?? null })),
-    nextCursor: await nextKeysetCursor(last ? { createdAt: last.at, seq: last.seq } : undefined, rows.length > limit, cursorScope, signingSecret),
+    entries: entries.map(({ database: _, ...e }) => ({ ...e, memberEmail: emails.get(e.memberId) ?? null })),
+    nextCursor: await nextMergedCursor(last ? { createdAt: last.at, seq: last.seq, database: last.database } : undefined, rows.length > limit, cursorScope, signingSecret),
   };
 }
 

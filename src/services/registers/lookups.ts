@@ -8,16 +8,21 @@
  */
 import type { Statement } from "../../db/batch";
 import type { Deps } from "../deps";
+import type { DataEnvironment } from "../../db/client";
 import { leadLookupInsert, markLookupResent, overdueLookups, staleAnswersDelete } from "../../db/registers/answers";
 import type { Lead } from "../../domain/leads/types";
 import { lookupsDue, type RegisterKind } from "../../domain/registers/lookups";
 import { randomToken } from "../../lib/crypto";
 
-/** What a REGISTER_LOOKUPS message carries: the row and the lookup it must still be. */
+/**
+ * What a REGISTER_LOOKUPS message carries: the row, the lookup it must still be, and the environment
+ * whose database holds it (absent in a message sent before the sandbox had its own database: `DB`).
+ */
 export interface RegisterLookupMessage {
   owner_id: string;
   kind: RegisterKind;
   lookup_id: string;
+  environment?: DataEnvironment;
 }
 
 export interface LookupWrites {
@@ -35,7 +40,7 @@ export function lookupWrites({ db }: Deps, before: Lead | null, after: Lead, at:
   for (const n of due) {
     const lookupId = randomToken(16);
     statements.push(leadLookupInsert(db, { ownerId: after.id, kind: n.kind, environment: after.environment, country: n.country, number: n.number, lookupId, at }));
-    messages.push({ owner_id: after.id, kind: n.kind, lookup_id: lookupId });
+    messages.push({ owner_id: after.id, kind: n.kind, lookup_id: lookupId, environment: after.environment });
   }
   return { statements, messages };
 }
@@ -66,7 +71,7 @@ export async function requeueOverdueLookups(deps: Deps) {
   if (!queue) return 0;
   const overdue = await overdueLookups(db, new Date(now.getTime() - LOOKUP_OVERDUE_AFTER_MS).toISOString(), 100);
   if (overdue.length === 0) return 0;
-  await queue.sendBatch(overdue.map((o) => ({ body: { owner_id: o.ownerId, kind: o.kind, lookup_id: o.lookupId } })));
+  await queue.sendBatch(overdue.map((o) => ({ body: { owner_id: o.ownerId, kind: o.kind, lookup_id: o.lookupId, environment: deps.environment ?? "live" } satisfies RegisterLookupMessage })));
   await Promise.all(overdue.map((o) => markLookupResent(db, o.ownerId, o.kind, o.lookupId, now.toISOString())));
   return overdue.length;
 }

@@ -6,7 +6,7 @@
  */
 import { pruneDeliveries, pruneEvents } from "../../db/retention/retention";
 import { pruneDeliveryBodies } from "../webhooks/bodies";
-import { retentionCutoff, retentionDays } from "../../domain/retention";
+import { retentionCutoff, retentionDays, sandboxRetentionDays } from "../../domain/retention";
 import type { Deps } from "../deps";
 
 export interface PruneBounds {
@@ -28,9 +28,11 @@ async function inRounds(bounds: PruneBounds, prune: () => Promise<number>) {
   return total;
 }
 
+/** Runs once per database (jobs/scheduled.ts); the sandbox's has its own, shorter period (`SANDBOX_RETENTION_DAYS`). */
 export async function pruneExpiredHistory(deps: Deps, bounds: PruneBounds = PRUNE_BOUNDS) {
   const { db, env } = deps;
-  const cutoff = retentionCutoff(deps.clock(), retentionDays(env.EVENT_RETENTION_DAYS));
+  const days = deps.environment === "sandbox" ? sandboxRetentionDays(env.SANDBOX_RETENTION_DAYS) : retentionDays(env.EVENT_RETENTION_DAYS);
+  const cutoff = retentionCutoff(deps.clock(), days);
   const deliveries = await inRounds(bounds, () => pruneDeliveries(db, cutoff, bounds.batch));
   const events = await inRounds(bounds, () => pruneEvents(db, cutoff, bounds.batch));
   const bodies = await pruneDeliveryBodies(deps, cutoff.slice(0, 10));

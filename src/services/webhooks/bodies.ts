@@ -87,10 +87,11 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 
  * delivery of the environment is left (a pending one outlives the cutoff, and keeps its day's bodies).
  * A body whose row never landed goes with its day. Bounded per tick; a backlog shrinks over the next ticks.
  */
-export async function pruneDeliveryBodies({ db, env }: Pick<Deps, "db" | "env">, before: string) {
+export async function pruneDeliveryBodies({ db, env, environment: own }: Pick<Deps, "db" | "env" | "environment">, before: string) {
   let days = 0;
   let objects = 0;
-  for (const environment of ["sandbox", "live"] as const) {
+  // The bodies of `db`'s own environment: the other's deliveries are in the other database, pruned by its own run.
+  for (const environment of [own ?? "live"] as const) {
     const prefix = `${BODY_PREFIX}${environment}/`;
     const listed = await env.DOCUMENTS.list({ prefix, delimiter: "/", limit: LIST_PAGE });
     const old = listed.delimitedPrefixes.map((p) => p.slice(prefix.length, -1)).filter((day) => day < before).sort();

@@ -3,6 +3,7 @@
  * Called by the cron trigger every minute and, to cut latency, by request
  * handlers right after they write events: `c.executionCtx.waitUntil(dispatchPendingEvents(deps))`.
  */
+import { databaseFor, type DataEnvironment } from "../../db/client";
 import { OUTBOX_TABLE } from "../../db/event-rows";
 import { claimEventStatement, undispatchedEvents } from "../../db/webhooks/event-log";
 import type { EventRow } from "../../db/webhooks/events";
@@ -21,10 +22,18 @@ import { storeBody } from "./bodies";
  */
 export const wroteOutboxEvents = (insertedInto: ReadonlySet<string> | undefined) => insertedInto === undefined || insertedInto.has(OUTBOX_TABLE);
 
-/** The queue message: the delivery to attempt. Everything else is read from D1 when it is consumed. */
+/**
+ * The queue message: the delivery to attempt, and the environment whose database holds it (absent in a
+ * message sent before the sandbox had its own database: read from `DB`, as then). Everything else is
+ * read from D1 when it is consumed.
+ */
 export interface DeliveryMessage {
   delivery_id: string;
+  environment?: DataEnvironment;
 }
+
+/** The message for a delivery of `deps`'s database. */
+export const deliveryMessage = (deps: Pick<Deps, "environment">, deliveryId: string): DeliveryMessage => ({ delivery_id: deliveryId, environment: deps.environment ?? "live" });
 
 
 const EVENTS_PER_ROUND = 100;
@@ -37,7 +46,7 @@ const OVERDUE_AFTER_MS = 10 * 60 * 1000;
 export async function enqueueDeliveries(deps: Deps, deliveryIds: string[], delaySeconds?: number) {
   for (let i = 0; i < deliveryIds.length; i += 100) {
     await deps.env.WEBHOOK_QUEUE.sendBatch(
-      deliveryIds.slice(i, i + 100).map((id) => ({ body: { delivery_id: id } satisfies DeliveryMessage, contentType: "json" as const, ...(delaySeconds ? { delaySeconds } : {}) })),
+      deliveryIds.slice(i, i + 100).map((id) => ({ body: deliveryMessage(deps, id), contentType: "json" as const, ...(delaySeconds ? { delaySeconds } : {}) })),
     );
   }
 }
@@ -157,7 +166,7 @@ const runsByDatabase = new WeakMap<object, { running: Promise<void>; again: () =
  * started.
  */
 export function dispatchSoon(deps: Deps, deliver: (deliveryIds: string[]) => Promise<unknown>, onError: (error: unknown) => void): Promise<void> {
-  const key = deps.env.DB as object;
+  const key = databaseFor(deps.env, deps.environment ?? "live") as object;
   const inFlight = runsByDatabase.get(key);
   if (inFlight) {
     inFlight.again();

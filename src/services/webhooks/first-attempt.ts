@@ -12,7 +12,7 @@
  * first retry, as the consumer would have asked; retries are unchanged.
  */
 import { attemptScheduledDelivery, ATTEMPT_LEASE_MS } from "./delivery";
-import { enqueueDeliveries, type DeliveryMessage } from "./dispatch";
+import { deliveryMessage, enqueueDeliveries } from "./dispatch";
 import type { Deps } from "../deps";
 
 /** A safety message arrives once the first attempt's lease has run out (with room for the consumer's early tolerance). */
@@ -24,7 +24,7 @@ async function attemptOnce(deps: Deps, deliveryId: string) {
   try {
     const next = await attemptScheduledDelivery(deps, deliveryId, {}, "first_attempt");
     if (next.action === "retry") {
-      await deps.env.WEBHOOK_QUEUE.send({ delivery_id: deliveryId } satisfies DeliveryMessage, { contentType: "json", delaySeconds: next.delaySeconds });
+      await deps.env.WEBHOOK_QUEUE.send(deliveryMessage(deps, deliveryId), { contentType: "json", delaySeconds: next.delaySeconds });
     }
   } catch (error) {
     // The safety message takes over; the attempt's lease keeps the two apart.

@@ -24,6 +24,7 @@ import { Refusal } from "../../lib/refusal";
 import { takesFiles } from "../../middleware/body-limit";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
+import { useEnvironment } from "../../middleware/database";
 import {
   agreeAndComplete,
   APPLICATION_ROUTE,
@@ -899,6 +900,11 @@ export function createApplyRoutes() {
     for (const [name, value] of Object.entries(APPLY_HEADERS)) c.res.headers.set(name, value);
   });
   apply.use("*", sameOriginApplyPosts);
+  // A link is served only on its environment's host (onItsHost), so the host names the database its lead is in (docs/capacity.md).
+  apply.use("*", async (c, next) => {
+    useEnvironment(c as unknown as Context<AppEnv>, c.get("sandboxHost") ? "sandbox" : "live");
+    return next();
+  });
   apply.use("*", limitByAddress);
   // A write that answers with a redirect dispatches its events' webhooks at once, as the APIs' writes do.
   apply.use("*", dispatchAfterWriteOf<ApplyEnv>((c) => Boolean(c.get("opened"))));

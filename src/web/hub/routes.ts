@@ -13,14 +13,18 @@
  * No referrer leaves, nothing is cached, nothing loads from elsewhere, and
  * forms post only from our origin.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../app-env";
 import { HUB_ROUTE, HUB_SESSION_COOKIE } from "../../lib/signed-links";
 import { clientAddress } from "../../lib/client-address";
 import { hubIsReadOnly } from "../../domain/hub/link";
 import { countHubRequestFromAddress, countHubRequestOnLink } from "../../services/hub/hub-links";
 import { sameOriginPosts } from "../../middleware/same-origin-posts";
+import { useEnvironment } from "../../middleware/database";
+import type { Environment } from "../../domain/identity/keys";
+import type { Deps } from "../../services/deps";
 import { dispatchAfterWriteOf } from "../../middleware/dispatch-after-write";
 import { takesFiles, type TooLargePage } from "../../middleware/body-limit";
 import { localFormOf } from "../../domain/hub/local-form";
@@ -29,6 +33,7 @@ import {
   HUB_TOKEN,
   hubOverview,
   hubSessionFor,
+  type HubOpening,
   messagesPage as loadMessages,
   openHub,
   openHubSession,
@@ -137,6 +142,22 @@ const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
 });
 
 /**
+ * A hub link names its lead, and the lead is in its environment's database (docs/capacity.md): the live
+ * database is asked first, then the sandbox's (on a sandbox host only the sandbox's). The request then
+ * reads the lead's database, as an API request reads its key's. Lead ids are random, so one id is in one
+ * database; a sandbox page costs one more D1 round trip than a live one, the miss in the live database.
+ */
+async function openedInItsDatabase(c: HubContext, open: (deps: Deps) => Promise<HubOpening | null>): Promise<HubOpening | null> {
+  const environments: Environment[] = c.get("sandboxHost") ? ["sandbox"] : ["live", "sandbox"];
+  for (const environment of environments) {
+    useEnvironment(c as unknown as Context<AppEnv>, environment);
+    const opening = await open(c.get("deps"));
+    if (opening) return opening;
+  }
+  return null;
+}
+
+/**
  * GET on a link: the token is checked and traded for the session cookie, and
  * the browser goes on to the same page without the token. An expired link is
  * a 410 page; a wrong one the 404 page. A link followed from another site
@@ -148,7 +169,7 @@ const limitByAddress = createMiddleware<HubEnv>(async (c, next) => {
 const exchangeLink = createMiddleware<HubEnv>(async (c, next) => {
   const linkPath = c.req.method === "GET" || c.req.method === "HEAD" ? tokenPathOf(c.req.path) : null;
   if (!linkPath) return next();
-  const opening = await openHub(c.get("deps"), linkPath.leadId, linkPath.token);
+  const opening = await openedInItsDatabase(c, (deps) => openHub(deps, linkPath.leadId, linkPath.token));
   if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) throw new Refusal("not_found", "No such hub link.");
   if (opening.expired) return c.html(expiredPage(), 410);
   await countHubRequestOnLink(c.get("deps"), opening.lead.id);
@@ -175,9 +196,7 @@ const exchangeLink = createMiddleware<HubEnv>(async (c, next) => {
 const openLead = createMiddleware<HubEnv>(async (c, next) => {
   const linkPath = tokenPathOf(c.req.path);
   const leadId = linkPath?.leadId ?? c.req.path.slice(HUB_ROUTE.length).split("/")[1] ?? "";
-  const opening = linkPath
-    ? await openHub(c.get("deps"), leadId, linkPath.token)
-    : await openHubSession(c.get("deps"), leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "");
+  const opening = await openedInItsDatabase(c, (deps) => (linkPath ? openHub(deps, leadId, linkPath.token) : openHubSession(deps, leadId, getCookie(c, HUB_SESSION_COOKIE) ?? "")));
   // The sandbox host (SANDBOX_HOSTNAMES) serves sandbox data only: a live lead's link is unknown there.
   if (!opening || (c.get("sandboxHost") && opening.lead.environment !== "sandbox")) throw new Refusal("not_found", "No such hub link.");
   if (opening.expired) return c.html(expiredPage(), 410);

@@ -1,5 +1,8 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { DEFAULT_TIME_ZONE } from "../../domain/portal/profile";
+import type { AppEnv } from "../../app-env";
+import { useEnvironment } from "../../middleware/database";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
@@ -36,6 +39,8 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
   c.set("viewer", viewer);
   // Every time the page draws is in the member's zone (web/kit/format.ts reads it through the context storage).
   c.set("readerTimeZone", viewer.timeZone ?? DEFAULT_TIME_ZONE);
+  // The session's environment chooses the data database the pages read (docs/capacity.md); the session itself is a control row.
+  useEnvironment(c as unknown as Context<AppEnv>, viewer.environment);
   const pageToken = await formTokenOf(c.get("deps"), viewer);
   c.set("formToken", pageToken);
   if (c.req.method !== "POST") return next();

@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { createApp } from "../../../src/app";
 import { PRODUCTION } from "../../helpers/api";
 import { freshFormToken, type PortalResponse, type PortalSession } from "../../helpers/portal";
+import { auditEntries } from "../../helpers/data-db";
 
 /** The one secret shown on the page (the copy control's `data-secret` field, kit/copy.tsx), or null when there is none. */
 export function shownSecret(html: string): string | null {
@@ -16,10 +17,7 @@ export const KEY_PATTERN = /rfs_(?:ptr|lnd|pub)_(?:sandbox|live)_[a-z0-9]{16}_[a
 export const SECRET_PATTERN = /whsec_[A-Za-z0-9_-]+/g;
 
 export async function auditOf(organisationId: string) {
-  const rows = await env.DB.prepare("select action, target, environment, member_id from portal_audit_log where organisation_id = ? order by at, rowid")
-    .bind(organisationId)
-    .all<{ action: string; target: string | null; environment: string; member_id: string }>();
-  return rows.results;
+  return auditEntries<{ action: string; target: string | null; environment: string; member_id: string }>("action, target, environment, member_id", "organisation_id = ?", organisationId);
 }
 
 /** A portal post through the app with some bindings replaced (ALLOW_PRIVATE_WEBHOOKS "false" as in production). */

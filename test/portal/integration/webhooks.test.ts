@@ -5,9 +5,10 @@ import { portal, signedInMember, type PortalSession } from "../../helpers/portal
 import { createOrganisation, issueKey } from "../../helpers/seed";
 import { receiverBucket } from "../../webhooks/support/webhooks";
 import { auditOf, portalPostWith, SECRET_PATTERN, shownSecret } from "./support";
+import { countInData } from "../../helpers/data-db";
 
 const endpointCount = async (organisationId: string) =>
-  (await env.DB.prepare("select count(*) as n from webhook_endpoints where organisation_id = ?").bind(organisationId).first<{ n: number }>())!.n;
+  countInData("select count(*) as n from webhook_endpoints where organisation_id = ?", organisationId);
 
 /** An admin of a new organisation who registered one endpoint on the test receiver through the portal. */
 async function registered(kind: "partner" | "lender", behaviour = "ok") {

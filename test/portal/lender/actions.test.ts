@@ -10,6 +10,7 @@ import { firmOffer, makeOffer, pdfBytes } from "../../lender/helpers";
 import { eventsFor } from "../../routing/helpers";
 import { receiverBucket, register, settleOutbox } from "../../webhooks/support/webhooks";
 import { auditOf, lenderAtLiveDeal, postAgreement, writtenFor } from "./support";
+import { inData } from "../../helpers/data-db";
 
 // Events other files of this worker left undispatched must not reach this file's dispatch.
 beforeEach(settleOutbox);
@@ -231,7 +232,7 @@ describe("lender portal actions", () => {
     await call("POST", `/v1/deals/${refB}/messages`, { key: keys.b.live, body: { body: "Please send your VAT returns." } });
     await call("POST", `/v1/deals/${refB}/requests`, { key: keys.b.live, body: { item_type: "vat_returns", note: "The last four quarters" } });
     const notifications = async (ref: string) =>
-      (await env.DB.prepare("select kind, subject, deep_link from client_notifications where deal_ref = ? order by created_at, rowid").bind(ref).all<any>()).results.map((n) => ({
+      (await inData.prepare("select kind, subject, deep_link from client_notifications where deal_ref = ? order by created_at, rowid").bind(ref).all<any>()).results.map((n) => ({
         ...n,
         subject: n.subject.replace(ref, "<ref>"),
         deep_link: n.deep_link.replace(ref, "<ref>").replace(/dreq_\w+/, "<id>"),

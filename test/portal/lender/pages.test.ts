@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { inData } from "../../helpers/data-db";
 import { describe, expect, it } from "vitest";
 import { call } from "../../helpers/api";
 import { portal, signedInMember } from "../../helpers/portal";
@@ -211,7 +212,7 @@ describe("lender portal pages", () => {
     await portal("POST", `/deals/${ref}/payout-account`, { session: admin, form: {} });
     expect((await auditOf(admin)).map((a) => a.action)).toEqual(["payout_account.revealed", "payout_account.revealed"]);
     // Stored sealed, never as the number.
-    const row = (await env.DB.prepare("select account_sealed, account_summary from deals where ref = ?").bind(ref).first<{ account_sealed: string; account_summary: string }>())!;
+    const row = (await inData.prepare("select account_sealed, account_summary from deals where ref = ?").bind(ref).first<{ account_sealed: string; account_summary: string }>())!;
     expect(row.account_sealed).toMatch(/^v1\./);
     expect(row.account_sealed).not.toContain("12345678");
     // The API still says the summary only.

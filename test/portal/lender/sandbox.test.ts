@@ -7,10 +7,11 @@ import { lenderWithKeys, partnerWithKeys } from "../../helpers/seed";
 import { firmOffer, makeOffer, pdfBytes } from "../../lender/helpers";
 import { eventsFor } from "../../routing/helpers";
 import { auditOf, postAgreement } from "./support";
+import { inData } from "../../helpers/data-db";
 
 /** The lender's own events, oldest first. */
 async function lenderEvents(organisationId: string) {
-  const { results } = await env.DB.prepare("select event from events where organisation_id = ? and api = 'lender' order by created_at, rowid").bind(organisationId).all<{ event: string }>();
+  const { results } = await inData.prepare("select event from events where organisation_id = ? and api = 'lender' order by created_at, rowid").bind(organisationId).all<{ event: string }>();
   return results.map((r) => r.event);
 }
 
@@ -63,7 +64,7 @@ describe("lender sandbox page", () => {
     const badCountry = await portal("POST", "/sandbox/deals", { session, form: { country: "XX" } });
     expect(badCountry.status).toBe(400);
     expect(badCountry.text).toContain('id="country-error"');
-    const { results } = await env.DB.prepare("select ref from deals where lender_organisation_id = ?").bind(lender.organisation.id).all();
+    const { results } = await inData.prepare("select ref from deals where lender_organisation_id = ?").bind(lender.organisation.id).all();
     expect(results).toEqual([]);
   });
 

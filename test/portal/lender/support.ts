@@ -1,6 +1,7 @@
 /** Lender portal tests: a live deal routed to lender A (and its twin at lender B), A's member signed in and switched to live. */
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../../helpers/api";
+import { auditEntries, countInData, inData } from "../../helpers/data-db";
 import { freshFormToken, portal, signedInMember, type PortalSession } from "../../helpers/portal";
 import { routedLead } from "../../lender/helpers";
 
@@ -19,22 +20,20 @@ export async function lenderAtLiveDeal() {
 
 /** The member's audit entries other than the environment switch, oldest first. */
 export async function auditOf(session: PortalSession) {
-  const { results } = await env.DB.prepare("select action, target, environment from portal_audit_log where member_id = ? and action != 'environment.switched' order by at, rowid")
-    .bind(session.memberId)
-    .all<{ action: string; target: string | null; environment: string }>();
-  return results;
+  return auditEntries<{ action: string; target: string | null; environment: string }>("action, target, environment", "member_id = ? and action != 'environment.switched'", session.memberId);
 }
 
 /** Rows a deal action may write, counted, to show a refused form wrote nothing. */
 export async function writtenFor(ref: string, leadId: string | null) {
-  const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  // A live deal's rows are in DB, a sandbox deal's in DB_SANDBOX: counted in both.
+  const count = (sql: string, ...binds: unknown[]) => countInData(sql, ...binds);
   return {
     offers: await count("select count(*) n from offers where deal_ref = ?", ref),
     messages: await count("select count(*) n from deal_messages where deal_ref = ?", ref),
     requests: await count("select count(*) n from document_requests where deal_ref = ?", ref),
     events: await count("select count(*) n from events where subject_id in (?, ?)", ref, leadId ?? ""),
     notifications: await count("select count(*) n from client_notifications where deal_ref = ?", ref),
-    deal: await env.DB.prepare("select lender_status, status, agreement_key from deals where ref = ?").bind(ref).first(),
+    deal: await inData.prepare("select lender_status, status, agreement_key from deals where ref = ?").bind(ref).first(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../../helpers/api";
 import { freshFormToken, portal, type PortalSession } from "../../helpers/portal";
+import { auditEntries, inData } from "../../helpers/data-db";
 
 /** The complete UK lead of test/leads/helpers.ts, as the portal form posts it (flat names). */
 export const completeUkForm = (): Record<string, string> => ({
@@ -31,17 +32,16 @@ export const completeUkForm = (): Record<string, string> => ({
 export const switchTo = (session: PortalSession, environment: "sandbox" | "live") => portal("POST", "/environment", { session, form: { environment } });
 
 export async function auditOf(organisationId: string) {
-  const { results } = await env.DB.prepare("select action, target, environment, member_id from portal_audit_log where organisation_id = ? order by at, rowid").bind(organisationId).all<any>();
-  return results;
+  return auditEntries<any>("action, target, environment, member_id", "organisation_id = ?", organisationId);
 }
 
 export async function leadIdsOf(organisationId: string) {
-  const { results } = await env.DB.prepare("select id from leads where organisation_id = ?").bind(organisationId).all<{ id: string }>();
+  const { results } = await inData.prepare("select id from leads where organisation_id = ?").bind(organisationId).all<{ id: string }>();
   return results.map((r) => r.id);
 }
 
 export async function eventNamesOf(subjectId: string) {
-  const { results } = await env.DB.prepare("select event from events where subject_id = ? order by created_at, rowid").bind(subjectId).all<{ event: string }>();
+  const { results } = await inData.prepare("select event from events where subject_id = ? order by created_at, rowid").bind(subjectId).all<{ event: string }>();
   return results.map((r) => r.event);
 }
 
@@ -74,7 +74,7 @@ export function personLinksOf(html: string): Record<string, string> {
 
 /** The draft's current version, as its edit forms carry it. */
 export async function leadVersion(id: string) {
-  return String((await env.DB.prepare("select version from leads where id = ?").bind(id).first<{ version: number }>())!.version);
+  return String((await inData.prepare("select version from leads where id = ?").bind(id).first<{ version: number }>())!.version);
 }
 
 /**

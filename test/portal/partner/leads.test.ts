@@ -7,6 +7,7 @@ import { createLead } from "../../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../../lender/helpers";
 import { submittedLead, twoLenderPanel } from "../../routing/helpers";
 import { auditOf, completeUkForm, eventNamesOf, formVersionOf, leadIdsOf, messageBeside, openAndSubmit, submitThroughCheck, switchTo } from "./helpers";
+import { inData } from "../../helpers/data-db";
 
 const leadIdOf = (location: string | null) => location!.match(/^\/portal\/leads\/([0-9a-f-]{36})$/)![1];
 
@@ -289,7 +290,7 @@ describe("partner portal: one business, one introducer", () => {
     const { organisation } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");
     // 00000021: the sandbox company attribution applies to (docs/leads.md, "Attribution"); clean for reruns.
-    await env.DB.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
+    await inData.prepare("update company_claims set active = 0 where environment = 'sandbox' and company_key = 'GB:register:00000021'").run();
     const form = { ...completeUkForm(), "business.company_number": "00000021" };
     const first = await openAndSubmit(session, form);
     expect(first.submitted.status).toBe(303);

@@ -7,6 +7,7 @@ import { lenderWithKeys, partnerWithKeys } from "../../helpers/seed";
 import { completeUkLead, createLead, person } from "../../leads/helpers";
 import { submittedLead, twoLenderPanel } from "../../routing/helpers";
 import { auditOf, formVersionOf, leadVersion, messageBeside, personLinksOf } from "./helpers";
+import { inData } from "../../helpers/data-db";
 
 /** A person as the portal's form posts them (flat names). */
 const personForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
@@ -159,7 +160,7 @@ describe("partner portal: significant persons", () => {
     expect(page.text).not.toContain("Add person");
     // A submitted lead's list shows no edit links; an edit address for one of its persons leads back to the list.
     expect(Object.keys(personLinksOf(page.text))).toEqual([]);
-    const stored = await env.DB.prepare("select significant_persons from leads where id = ?").bind(lead.id).first<{ significant_persons: string }>();
+    const stored = await inData.prepare("select significant_persons from leads where id = ?").bind(lead.id).first<{ significant_persons: string }>();
     const [key] = personKeys(JSON.parse(stored!.significant_persons));
     expect((await portal("GET", `/leads/${lead.id}/persons/${key}/edit`, { session })).status).toBe(303);
     const refused = await portal("POST", `/leads/${lead.id}/persons`, { session, form: personForm({ ownership_percent: "10" }) });

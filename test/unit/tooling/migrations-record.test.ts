@@ -23,6 +23,8 @@ describe("the record of applied migrations", () => {
     mkdirSync(database(), { recursive: true });
     writeFileSync(join(database(), "metadata.sqlite"), "");
     writeFileSync(join(database(), "0123abcd.sqlite"), "");
+    // One file per local database: DB's and the sandbox's DB_SANDBOX (LOCAL_DATABASES).
+    writeFileSync(join(database(), "4567cdef.sqlite"), "");
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -10,6 +10,7 @@ import { dispatchPendingEvents, type DeliveryMessage } from "../../../src/servic
 import { call, PRODUCTION, type ApiResponse, type CallOptions } from "../../helpers/api";
 import { testDeps } from "../../helpers/deps";
 import { runQueueBatch } from "../../helpers/queue";
+import { dataDb, inData } from "../../helpers/data-db";
 
 export const receiverUrl = () => inject("webhookReceiverUrl");
 export const dohUrl = () => inject("dohUrl");
@@ -66,7 +67,7 @@ export async function register(api: Api, key: string, body: Record<string, unkno
 }
 
 export async function writeEvent(event: NewEvent) {
-  const db = database(env.DB);
+  const db = database(dataDb(event.environment));
   const [row] = await eventInsert(db, event).returning();
   return row;
 }
@@ -80,7 +81,7 @@ export async function writeEvent(event: NewEvent) {
  * the test writes next.
  */
 export async function settleOutbox() {
-  await env.DB.prepare("update events set dispatched_at = created_at where dispatched_at is null").run();
+  await inData.prepare("update events set dispatched_at = created_at where dispatched_at is null").run();
 }
 
 export async function dispatch() {
@@ -93,24 +94,36 @@ export async function dispatch() {
       sent.push(message.delivery_id);
     },
   } as unknown as Queue;
-  const result = await dispatchPendingEvents(testDeps({ env: { WEBHOOK_QUEUE: queue } }));
-  return { ...result, deliveryIds: sent };
+  // Each database's outbox, as the cron runs it once per database (docs/capacity.md).
+  const live = await dispatchPendingEvents(testDeps({ env: { WEBHOOK_QUEUE: queue }, environment: "live" }));
+  const sandbox = await dispatchPendingEvents(testDeps({ env: { WEBHOOK_QUEUE: queue }, environment: "sandbox" }));
+  return { events: live.events + sandbox.events, deliveries: live.deliveries + sandbox.deliveries, deliveryIds: sent };
+}
+
+/**
+ * A delivery's queue message as the dispatcher sends it: with `environment` when the delivery is the
+ * sandbox's (in DB_SANDBOX); a live one's without it, as a message sent before the sandbox had its own
+ * database, which the consumer reads from DB.
+ */
+async function messageOf(deliveryId: string): Promise<DeliveryMessage> {
+  const inSandbox = await env.DB_SANDBOX.prepare("select 1 from webhook_deliveries where id = ?").bind(deliveryId).first();
+  return inSandbox ? { delivery_id: deliveryId, environment: "sandbox" } : { delivery_id: deliveryId };
 }
 
 /**
  * Hands messages to the worker's queue handler, as the Queues runtime would, and reads what it decided.
  * With `options` (a shorter timeout) the consumer is called directly, since the handler never passes any.
  */
-export const consume = (deliveryIds: string[], attempts = 1, options?: DeliveryOptions) =>
+export const consume = async (deliveryIds: string[], attempts = 1, options?: DeliveryOptions) =>
   runQueueBatch<DeliveryMessage>(
     "webhook-deliveries",
-    deliveryIds.map((id) => ({ delivery_id: id })),
+    await Promise.all(deliveryIds.map(messageOf)),
     { env, attempts, consume: options ? (batch) => consumeWebhookDeliveries(batch, env, options) : undefined },
   );
 
 /** Lets the clock "pass" to the next scheduled attempt without waiting: the delivery becomes due now. */
 export async function makeDue(deliveryId: string) {
-  await env.DB.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), deliveryId).run();
+  await inData.prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?").bind(new Date(Date.now() - 1000).toISOString(), deliveryId).run();
 }
 
 export async function deliveries(api: Api, key: string, endpointId: string) {
