@@ -6,7 +6,7 @@ export const database = (d1: D1Database) => drizzle(d1);
 export type Database = ReturnType<typeof database>;
 
 /**
- * Where data lives (issue 40 item 3; docs/capacity.md, "The sandbox in its own database"). Each
+ * Where data lives (docs/capacity.md, "The 100× design": the sandbox in its own database). Each
  * environment's data has its own D1 database: `live` in `DB`, `sandbox` in `DB_SANDBOX`, so a sandbox
  * flood cannot fill the live database. The control tables (CONTROL_TABLES) are read from `DB` whatever
  * the environment: a request needs them before it knows its environment.

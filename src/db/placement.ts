@@ -1,5 +1,5 @@
 /**
- * Which database a table is in (issue 40 item 3; docs/capacity.md, "Which database a table belongs to"):
+ * Which database a table is in (docs/capacity.md, "Which database a table belongs to"):
  * the rule the routed client of client.ts applies to each statement.
  */
 
