@@ -10,18 +10,20 @@ export type Snapshot = Map<string, string[]>;
 /** Tables of the platform, not of the service. */
 const SKIPPED = /^(sqlite_|_cf_|d1_migrations$)/;
 
-/** Both databases (DB, and the sandbox's own DB_SANDBOX: docs/capacity.md), a sandbox table's rows named `sandbox:<table>`. */
+/**
+ * Both databases (DB, and the sandbox's own DB_SANDBOX: docs/capacity.md), a sandbox table's rows named
+ * `sandbox:<table>`. Each database's tables are read in one batch (one round trip, one consistent
+ * moment), the two databases at once: a fault sweep takes a snapshot around every D1 call it fails.
+ */
 export async function snapshot(): Promise<Snapshot> {
-  const out: Snapshot = new Map();
-  for (const [prefix, db] of [["", env.DB], ["sandbox:", env.DB_SANDBOX]] as const) {
+  const read = async (prefix: string, db: D1Database) => {
     const { results: tables } = await db.prepare("select name from sqlite_master where type = 'table' order by name").all<{ name: string }>();
-    for (const { name } of tables) {
-      if (SKIPPED.test(name)) continue;
-      const { results } = await db.prepare(`select * from "${name}"`).all();
-      out.set(`${prefix}${name}`, results.map((row) => JSON.stringify(row)));
-    }
-  }
-  return out;
+    const names = tables.map((t) => t.name).filter((name) => !SKIPPED.test(name));
+    const rows = await db.batch(names.map((name) => db.prepare(`select * from "${name}"`)));
+    return names.map((name, i) => [`${prefix}${name}`, rows[i]!.results.map((row) => JSON.stringify(row))] as const);
+  };
+  const [live, sandbox] = await Promise.all([read("", env.DB), read("sandbox:", env.DB_SANDBOX)]);
+  return new Map([...live, ...sandbox]);
 }
 
 export interface TableChange {
