@@ -8,7 +8,7 @@ import type { Child } from "hono/jsx";
 import { raw } from "hono/html";
 import type { StepField } from "./fields";
 import { fill, type ApplyLocale, type ApplyWords } from "./messages";
-import { DOCTYPE } from "../kit/doctype";
+import { HtmlPage } from "../kit/document";
 
 const STYLE = `*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1d2230;line-height:1.5;overflow-wrap:anywhere}
@@ -48,28 +48,16 @@ export function Say(props: { text: string; name?: string; values?: Record<string
 export function ApplyPage(props: { l: ApplyLocale; title: string; children?: Child; progress?: string }) {
   const { t } = props.l;
   return (
-    <>
-      {DOCTYPE}
-      <html lang={props.l.locale}>
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="referrer" content="no-referrer" />
-          <title>{`${props.title} · ${t.yourApplication}`}</title>
-          <style>{raw(STYLE)}</style>
-        </head>
-        <body>
-          <a class="skip" href="#main">
-            {t.skip}
-          </a>
-          <main id="main">
-            {props.progress ? <p class="progress">{props.progress}</p> : null}
-            <h1>{props.title}</h1>
-            {props.children}
-          </main>
-        </body>
-      </html>
-    </>
+    <HtmlPage title={`${props.title} · ${t.yourApplication}`} lang={props.l.locale} head={<style>{raw(STYLE)}</style>}>
+      <a class="skip" href="#main">
+        {t.skip}
+      </a>
+      <main id="main">
+        {props.progress ? <p class="progress">{props.progress}</p> : null}
+        <h1>{props.title}</h1>
+        {props.children}
+      </main>
+    </HtmlPage>
   );
 }
 

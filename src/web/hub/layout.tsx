@@ -9,7 +9,7 @@ import type { LocalForm } from "../../domain/hub/local-form";
 import { sizeInWords } from "../kit/format";
 import { COPY_STYLE } from "../kit/copy";
 import { TABLE_STYLE } from "../kit/table";
-import { DOCTYPE } from "../kit/doctype";
+import { HtmlPage } from "../kit/document";
 import { CONFIRM_STYLE } from "../kit/confirm";
 
 /**
@@ -102,31 +102,19 @@ export const FieldError = (props: { f: Feedback; name: string }) => {
 /** A page of the hub: its navigation back to the overview, and the closed application's notice when it is read only. */
 export function HubPage(props: { title: string; base: string; readOnly?: boolean; children?: Child }) {
   return (
-    <>
-      {DOCTYPE}
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="referrer" content="no-referrer" />
-          <title>{props.title}</title>
-          <style>{raw(STYLE)}</style>
-        </head>
-        <body>
-          <nav aria-label="Hub">
-            <a href={props.base}>Overview</a>
-          </nav>
-          <main>
-            {props.readOnly ? (
-              <p class="notice" id="read-only" role="status">
-                This application is closed: you can read everything here, but nothing can be sent or changed any more.
-              </p>
-            ) : null}
-            {props.children}
-          </main>
-        </body>
-      </html>
-    </>
+    <HtmlPage title={props.title} head={<style>{raw(STYLE)}</style>}>
+      <nav aria-label="Hub">
+        <a href={props.base}>Overview</a>
+      </nav>
+      <main>
+        {props.readOnly ? (
+          <p class="notice" id="read-only" role="status">
+            This application is closed: you can read everything here, but nothing can be sent or changed any more.
+          </p>
+        ) : null}
+        {props.children}
+      </main>
+    </HtmlPage>
   );
 }
 
@@ -140,22 +128,10 @@ export interface HubView {
 
 /** A page outside any lead's hub (the link did not open one, or the answer is about the request itself). */
 const PlainPage = (props: { title: string; head?: Child; children?: Child }) => (
-  <>
-    {DOCTYPE}
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="referrer" content="no-referrer" />
-        {props.head}
-        <title>{props.title}</title>
-      </head>
-      <body>
-        <h1>{props.title}</h1>
-        {props.children}
-      </body>
-    </html>
-  </>
+  <HtmlPage title={props.title} head={props.head}>
+    <h1>{props.title}</h1>
+    {props.children}
+  </HtmlPage>
 );
 
 /** A genuine link whose 30 days are over (410). */

@@ -13,7 +13,7 @@ import { TABLE_STYLE } from "../kit/table";
 import { COPY_STYLE } from "../kit/copy";
 import { FILE_WARNING_STYLE } from "../kit/file-warnings";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
-import { DOCTYPE } from "../kit/doctype";
+import { HtmlPage } from "../kit/document";
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;color:#1d2230;line-height:1.45}
 header{background:#1d2230;color:#fff;padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
@@ -41,28 +41,21 @@ ${FILE_WARNING_STYLE}
 ${TABLE_STYLE}`;
 
 export function Document(props: { title: string; children?: Child; scripts?: string[]; bodyClass?: string }) {
-  return (
+  const head = (
     <>
-      {DOCTYPE}
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="referrer" content="no-referrer" />
-          <title>{`${props.title} · ${PRODUCT_NAME} portal`}</title>
-          <style>{raw(STYLE)}</style>
-          {(props.scripts ?? []).map((src) => (
-            <script src={src} defer></script>
-          ))}
-        </head>
-        <body class={props.bodyClass}>
-          <a class="skip" href="#main">
-            Skip to the page
-          </a>
-          {props.children}
-        </body>
-      </html>
+      <style>{raw(STYLE)}</style>
+      {(props.scripts ?? []).map((src) => (
+        <script src={src} defer></script>
+      ))}
     </>
+  );
+  return (
+    <HtmlPage title={`${props.title} · ${PRODUCT_NAME} portal`} head={head} bodyClass={props.bodyClass}>
+      <a class="skip" href="#main">
+        Skip to the page
+      </a>
+      {props.children}
+    </HtmlPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { Document, SignedOutHeader } from "../layout";
 import { PasskeyCeremony } from "./ceremony-block";
 import { PASSKEYS_SCRIPT_PATH } from "./passkeys-asset";
 import { INVITATION_PAGE } from "./invitation-cookie";
-import { DOCTYPE } from "../../kit/doctype";
+import { HtmlPage } from "../../kit/document";
 
 const ROLE_WORDS: Record<PortalRole, string> = {
   admin: "an admin (API keys, webhooks, members and the audit log, besides the work itself)",
@@ -17,16 +17,16 @@ export const invitationPage = (props: { organisationName: string; email: string;
     <main>
       {props.reenrol ? (
         <>
-            <h1>
-              A new passkey for <bdi>{props.organisationName}</bdi>
-            </h1>
-            <p>
-              An admin of <strong>
-                <bdi>{props.organisationName}</bdi>
-              </strong>{" "}
-              sent this link to <strong>{props.email}</strong> to sign in again. The passkey you make now replaces your passkeys: the old ones stop working and every
-              open session of yours is signed out. You keep your role.
-            </p>
+          <h1>
+            A new passkey for <bdi>{props.organisationName}</bdi>
+          </h1>
+          <p>
+            An admin of <strong>
+              <bdi>{props.organisationName}</bdi>
+            </strong>{" "}
+            sent this link to <strong>{props.email}</strong> to sign in again. The passkey you make now replaces your passkeys: the old ones stop working and every
+            open session of yours is signed out. You keep your role.
+          </p>
         </>
       ) : (
         <>
@@ -76,21 +76,9 @@ export const invitationGonePage = () => (
  * page moves on by itself to the acceptance page (same-site now, so the Strict cookie goes along).
  */
 export const invitationOpeningPage = (target: string) => (
-  <>
-  {DOCTYPE}
-  <html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
-      <meta http-equiv="refresh" content={`0;url=${target}`} />
-      <title>Opening your invitation</title>
-    </head>
-    <body>
-      <p>
-        <a href={target}>Continue to your invitation</a>
-      </p>
-    </body>
-  </html>
-  </>
+  <HtmlPage title="Opening your invitation" head={<meta http-equiv="refresh" content={`0;url=${target}`} />}>
+    <p>
+      <a href={target}>Continue to your invitation</a>
+    </p>
+  </HtmlPage>
 );
