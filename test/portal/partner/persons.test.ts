@@ -76,6 +76,25 @@ describe("partner portal: significant persons", () => {
     ]);
   });
 
+  it("asks whether the person offers a personal guarantee (a product may require one), and keeps the answer the API gave when the person is edited", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    const page = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    expect(page.text).toMatch(/<input type="checkbox"[^>]*name="guarantee"/);
+    const added = await portal("POST", `/leads/${lead.id}/persons`, { session, form: { ...personForm({ guarantee: "on" }), version: formVersionOf(page.text)! } });
+    expect(added.status).toBe(303);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.significant_persons).toMatchObject([{ full_name: "Grace Hopper", guarantee: true }]);
+    // The edit form shows it ticked, and a save that leaves it ticked keeps it.
+    const listed = await portal("GET", `/leads/${lead.id}/persons`, { session });
+    const link = personLinksOf(listed.text)["Grace Hopper"].replace(/^\/portal/, "");
+    const edit = await portal("GET", link, { session });
+    expect(edit.text).toMatch(/<input type="checkbox"[^>]*name="guarantee"[^>]*checked/);
+    const saved = await portal("POST", link.replace(/\/edit$/, ""), { session, form: { ...personForm({ full_name: "Grace B. Hopper", guarantee: "on" }), version: formVersionOf(edit.text)! } });
+    expect(saved.status).toBe(303);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: sandbox.key })).body.significant_persons).toMatchObject([{ full_name: "Grace B. Hopper", guarantee: true }]);
+  });
+
   it("refuses an ownership total above 100% beside the ownership input, and a bad field in the person's words, writing nothing", async () => {
     const { organisation, sandbox } = await partnerWithKeys();
     const session = await signedInMember(organisation.id, "member");

@@ -38,6 +38,9 @@ const PERSON_FIELDS: LeadFormField[] = [
   { name: "residential_address.country", label: "Country", kind: "text" },
   { name: "residency_status", label: "Residency status", kind: "text", hint: "For example homeowner or tenant." },
   { name: "ownership_percent", label: "Ownership (%)", kind: "number", hint: "For example 25 or 25%. All persons together can own at most 100%." },
+  // The API's `guarantee`: some panel products require one (domain/panel/requirements.ts), and an accountant
+  // who never writes code must be able to say it; a person saved here without it ticked does not offer one.
+  { name: "guarantee", label: "Offers a personal guarantee for the funding", kind: "checkbox", hint: "Some funding options need one." },
 ];
 const REQUIRED = new Set(["full_name", "date_of_birth", "residential_address.line1", "residential_address.postal_code"]);
 const NAMES = PERSON_FIELDS.map((f) => f.name);
@@ -77,6 +80,7 @@ function valuesOf(person: SignificantPerson): PostedForm {
     "residential_address.country": text(a.country),
     residency_status: text(person.residency_status),
     ownership_percent: text(person.ownership_percent),
+    guarantee: person.guarantee === true ? "on" : "",
   };
 }
 
@@ -151,6 +155,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
                   <th scope="col">Date of birth</th>
                   <th scope="col">Postcode</th>
                   <th scope="col">Ownership</th>
+                  <th scope="col">Guarantee</th>
                   {draft ? <th scope="col">Change</th> : null}
                 </tr>
               </thead>
@@ -163,6 +168,7 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
                     <td>{formatFor(lead.country).date(p.date_of_birth)}</td>
                     <td>{p.residential_address.postal_code}</td>
                     <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
+                    <td>{p.guarantee === true ? "Offered" : p.guarantee === false ? "Not offered" : "—"}</td>
                     {draft ? (
                       <td>
                         <a href={`${base}/${keys[index]}/edit`}>
