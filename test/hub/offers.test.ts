@@ -84,6 +84,9 @@ describe("client hub: the business declines an offer (issue 41)", () => {
     // The overview says so in words, and puts no offer on the to-do list (issue 41 item 5).
     expect(overview.text).toContain('<p id="all-declined" class="notice">You declined every offer on your application.');
     expect(overview.text).not.toContain('data-to-do="review_offer"');
+    // Its status line agrees: not "Offers available" with none left to take.
+    expect(overview.text).toMatch(/status <strong>Every offer declined by you<\/strong>/);
+    expect(overview.text).not.toContain("<strong>Offers available</strong>");
   });
 });
 

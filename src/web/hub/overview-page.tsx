@@ -101,7 +101,7 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
       {/* The reference is what the business quotes to its adviser: the kit's copy control holds it. */}
       <p>
         Application reference <Copyable value={o.lead.reference} anchor="application-reference" what="the application reference" />, status{" "}
-        <strong>{LABELS.leadState(o.lead.state)}</strong>.
+        <strong>{o.everyOfferDeclined ? "Every offer declined by you" : LABELS.leadState(o.lead.state)}</strong>.
       </p>
       <FeedbackLines f={f} />
       <ToDoCard base={base} items={o.toDo} readOnly={view.readOnly ?? false} />
