@@ -23,7 +23,7 @@ import { randomToken } from "../../lib/crypto";
 import { Refusal } from "../../lib/refusal";
 import { figuresForMatching } from "./figures";
 import { leadFacts, simulatedOfferRows, type LeadMatcher } from "./routing";
-import { requireLead } from "./leads";
+import { leadEvent, requireLead } from "./leads";
 import { runGuardedBatch } from "../../db/batch";
 import { simulatedAccrualStatements } from "../commission/accrual";
 
@@ -38,15 +38,8 @@ export async function leadOffers(deps: Deps, scope: Scope, leadId: string) {
   return { lead_id: lead.id, offers: offers.map(partnerOfferView), simulated: sandbox, note: sandbox ? SANDBOX_NOTE : LIVE_NOTE };
 }
 
-const partnerEvent = (lead: Lead, event: string, detail: Record<string, unknown> = {}): NewEvent => ({
-  organisationId: lead.organisationId,
-  environment: lead.environment,
-  api: "partner",
-  event,
-  subjectType: "lead",
-  subjectId: lead.id,
-  detail: { reference: lead.reference, state: event.replace(/^lead\./, ""), ...detail },
-});
+/** A lead event whose `state` is the one the event names (`lead.funded` → `funded`), as every lead event of this file has it. */
+const partnerEvent = (lead: Lead, event: string, detail: Record<string, unknown> = {}): NewEvent => leadEvent(lead, event, { state: event.replace(/^lead\./, ""), ...detail });
 
 const notAcceptable = (detail: string) => new Refusal("offer_not_acceptable", detail);
 

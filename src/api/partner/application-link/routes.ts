@@ -1,19 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
+import { IdempotencyHeader } from "../../shared/schemas/common";
 import { LeadIdParam } from "../../shared/schemas/lead";
 import { ApplicationLinkCreate, ApplicationLinkCreated, ApplicationLinkStatus } from "../../shared/schemas/application-link";
 import { ConsentText, ConsentTextVersionParam } from "../../shared/schemas/consent";
 
 const tags = ["Application link"];
 const guide = "The flow, the pages and the receipt: [Application link](/docs/guides/application-link).";
-
-const IdempotencyHeader = z.object({
-  "Idempotency-Key": z
-    .string()
-    .max(255)
-    .optional()
-    .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
-});
 
 export const createApplicationLinkRoute = createRoute({
   method: "post",

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonBody, jsonContent, security } from "../../openapi";
+import { IdempotencyHeader } from "../../shared/schemas/common";
 import {
   Lead,
   LeadCreate,
@@ -15,14 +16,6 @@ import {
 import { HubLink } from "../../shared/schemas/hub-link";
 
 const tags = ["Leads"];
-
-const IdempotencyHeader = z.object({
-  "Idempotency-Key": z
-    .string()
-    .max(255)
-    .optional()
-    .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
-});
 
 const IfMatchHeader = z.object({
   "If-Match": z

@@ -36,3 +36,12 @@ export const CountryInput = z
 export const ListLimit = z.coerce.number().int().min(1).max(100).default(25);
 
 export const Timestamp = z.string().openapi({ format: "date-time", example: "2026-11-22T09:30:00.000Z" });
+
+/** The header every keyed POST of the partner API takes (the idempotency middleware reads it; declared here once for the OpenAPI). */
+export const IdempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(255)
+    .optional()
+    .openapi({ description: "Makes a retry safe: the same key and body within 24 hours answer the first response again (`Idempotent-Replayed: true`)." }),
+});
