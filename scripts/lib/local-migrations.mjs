@@ -109,10 +109,11 @@ export async function applyMigrations(persistTo, { wranglerApply = false } = {})
   if (fresh) writeFileSync(script, freshMigrationScript());
   const argsFor = (name) => (fresh ? ["d1", "execute", name, "--local", "--persist-to", persistTo, "--file", script, "--yes"] : ["d1", "migrations", "apply", name, "--local", "--persist-to", persistTo]);
   try {
-    // The same migrations for the control/live database and the sandbox's, both at once: each is a file of
-    // its own under the state, and a wrangler start is most of the cost.
-    const runs = await Promise.all(LOCAL_DATABASES.map((name) => execFileAsync(WRANGLER, argsFor(name), { encoding: "utf8", env: wranglerEnv({ logsIn: persistTo }) })));
-    const stdout = runs.map((run) => run.stdout).join("");
+    // Each database in turn: the same migrations for the control/live database and the sandbox's. Not both at
+    // once: two wrangler runtimes on one state share its SQLite metadata, and one of them then fails with
+    // SQLITE_BUSY ("database is locked"; seen 1 run in 4 on 2026-11-29).
+    let stdout = "";
+    for (const name of LOCAL_DATABASES) stdout += (await execFileAsync(WRANGLER, argsFor(name), { encoding: "utf8", env: wranglerEnv({ logsIn: persistTo }) })).stdout;
     recordMigrationsApplied(persistTo);
     return stdout;
   } catch (error) {

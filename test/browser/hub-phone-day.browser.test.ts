@@ -234,6 +234,7 @@ describe("the business on a phone", () => {
       // The overview says every offer was declined, and asks nothing more of the business.
       await page.goto(hub);
       expect(await page.locator("#all-declined").textContent()).toContain("You declined every offer on your application.");
+      expect(await page.locator("main").innerText()).toContain("status Every offer declined by you.");
       expect(await page.locator("#to-do li").count()).toBe(0);
       await expectPlainWords(page);
       await checkPhone(page, "all-declined", true);

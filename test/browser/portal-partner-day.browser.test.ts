@@ -88,8 +88,11 @@ describe("a partner's day in the portal", () => {
     await input(page, "residential_address.postal_code").fill("N1 9GU");
     await input(page, "residential_address.country").fill("GB");
     await input(page, "ownership_percent").fill("60");
+    // Some funding options need a personal guarantee: the accountant ticks it by its words.
+    await page.getByLabel("Offers a personal guarantee for the funding").check();
     await press(page, "Add person", "added");
     expect(await page.locator("#ownership-total").textContent()).toContain("60%");
+    expect(await page.locator("table").first().innerText()).toContain("Offered");
     expect(await page.locator("table").first().innerText()).toContain("9 Mar 1984");
     await visit(page, "partner-persons", true);
 
