@@ -16,6 +16,7 @@ import { personKeys } from "../../../domain/leads/persons";
 import { replaceSignificantPersons, requireLead } from "../../../services/leads/leads";
 import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
 import { formProblems, parseForm, type FormProblems } from "../../kit/refusal";
+import { RecordTable } from "../../kit/table";
 import { textFields } from "../../kit/form";
 import { formatFor } from "../../kit/format";
 import { portalForm } from "../form-action";
@@ -147,47 +148,39 @@ function PersonsPage({ c, lead, editing = null, values, problems, feedback }: Pe
           <p id="ownership-total">
             Ownership recorded: <strong>{`${Number(total.toFixed(4))}%`}</strong> of 100%.
           </p>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Date of birth</th>
-                  <th scope="col">Postcode</th>
-                  <th scope="col">Ownership</th>
-                  <th scope="col">Guarantee</th>
-                  {draft ? <th scope="col">Change</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {persons.map((p, index) => (
-                  <tr>
-                    <th scope="row">
-                      <bdi>{p.full_name}</bdi>
-                    </th>
-                    <td>{formatFor(lead.country).date(p.date_of_birth)}</td>
-                    <td>{p.residential_address.postal_code}</td>
-                    <td>{p.ownership_percent === null || p.ownership_percent === undefined ? "—" : `${p.ownership_percent}%`}</td>
-                    <td>{p.guarantee === true ? "Offered" : p.guarantee === false ? "Not offered" : "—"}</td>
-                    {draft ? (
-                      <td>
-                        <a href={`${base}/${keys[index]}/edit`}>
-                          Edit <bdi>{p.full_name}</bdi>
-                        </a>{" "}
-                        <form method="post" action={`${base}/${keys[index]}/remove`} class="inline">
-                          <FormToken token={c.get("formToken")} />
-                          <VersionInput lead={lead} />
-                          <button type="submit">
-                            Remove <bdi>{p.full_name}</bdi>
-                          </button>
-                        </form>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable
+            label="Significant persons"
+            rows={persons.map((person, index) => ({ person, key: keys[index]! }))}
+            columns={[
+              { header: "Name", rowHeader: true, cell: ({ person }) => <bdi>{person.full_name}</bdi> },
+              { header: "Date of birth", cell: ({ person }) => formatFor(lead.country).date(person.date_of_birth) },
+              { header: "Postcode", cell: ({ person }) => person.residential_address.postal_code },
+              { header: "Ownership", cell: ({ person }) => (person.ownership_percent === null || person.ownership_percent === undefined ? "—" : `${person.ownership_percent}%`) },
+              { header: "Guarantee", cell: ({ person }) => (person.guarantee === true ? "Offered" : person.guarantee === false ? "Not offered" : "—") },
+              ...(draft
+                ? [
+                    {
+                      header: "Change",
+                      actions: true,
+                      cell: ({ person, key }: { person: SignificantPerson; key: string }) => (
+                        <>
+                          <a href={`${base}/${key}/edit`}>
+                            Edit <bdi>{person.full_name}</bdi>
+                          </a>{" "}
+                          <form method="post" action={`${base}/${key}/remove`} class="inline">
+                            <FormToken token={c.get("formToken")} />
+                            <VersionInput lead={lead} />
+                            <button type="submit">
+                              Remove <bdi>{person.full_name}</bdi>
+                            </button>
+                          </form>
+                        </>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </>
       )}
       {draft ? (
