@@ -7,11 +7,11 @@
 // The last lines: what failed (file, test, first line of the error), `N skipped (M on purpose)`, and
 // as the very last line `N passed, N failed`. docs/testing.md describes the verdict.
 //
-//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser; TEST_SETUP_AHEAD=1, TEST_AT_ONCE=1: see below)
+//   node scripts/test.mjs                      every suite (node + workerd projects, then e2e/browser)
 //   node scripts/test.mjs --config <file> ...  only the suites of these vitest configs (the runner's own test)
 //   node scripts/test.mjs -- <vitest args>     extra arguments for every vitest, e.g. file filters
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { migratedStates } from "./lib/local-migrations.mjs";
@@ -32,82 +32,49 @@ const suites = configs.length
     ];
 
 mkdirSync(".state", { recursive: true });
-// How the suites share the run (docs/testing.md, "Setting a later suite up ahead"):
-// - by default one after the other: each suite starts when the one before it has ended.
-// - TEST_SETUP_AHEAD=1: every suite starts at once, but a later one runs its tests only when the ones before it
-//   have ended: its global setup prepares (the e2e lanes' migrations and `wrangler dev`) while the first suite
-//   runs, then waits for its turn (scripts/lib/turn.mjs, told through TEST_TURN_FILE). Measured on a clean clone
-//   (2026-11-26 20:00) it cost more than it saved (463 s and 838 CPU-s against 407 s and 677 CPU-s one after the
-//   other): the first suite's runtimes spent more while the lanes were up, for a reason not found yet.
-// - TEST_AT_ONCE=1: the tests of every suite at once too. It saved about 20 s of a 7-minute run on 2 cores, but
-//   the load it adds (about 6 instead of 3) stalled an e2e lane once (embed's over-the-limit test, 2026-11-26
-//   17:22), so it is not the default (docs/testing.md, "Both invocations at once").
-// A later suite's output is held and printed when the suites before it end, so the log reads suite by suite.
-const atOnce = process.env.TEST_AT_ONCE === "1";
-const ahead = !atOnce && process.env.TEST_SETUP_AHEAD === "1";
-
-function runSuite(suite, printNow, turnFile, extraEnv = {}) {
+// The suites run one after the other, each starting when the one before it has ended. Two other modes (a later
+// suite setting up while the first runs, both at once) were measured on this 2-core machine and removed: the
+// first cost more than it saved, the second doubled the load and stalled an e2e lane (docs/testing.md,
+// "One suite after the other").
+function runSuite(suite, extraEnv = {}) {
   const report = resolve(`.state/${suite.name}-report.json`);
   const setupErrors = resolve(`.state/${suite.name}-setup-errors.json`);
-  for (const f of [report, setupErrors, turnFile].filter(Boolean)) rmSync(f, { force: true });
-  const turn = turnFile ? { TEST_TURN_FILE: turnFile, TEST_RUNNER_PID: String(process.pid) } : {};
+  for (const f of [report, setupErrors]) rmSync(f, { force: true });
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`, `--reporter=${resolve("scripts/lib/setup-errors-reporter.mjs")}`];
   const vitest = ["node_modules/vitest/vitest.mjs", "run", ...suite.args, "--includeTaskLocation", ...reporters, ...passThrough];
   // WRANGLER_LOG_PATH: the workerd pool reads wrangler.toml through wrangler, whose debug log would start a file in
   // ~/.config/.wrangler/logs on every run; it goes to one file in the checkout's .state (scripts/lib/wrangler-child.mjs).
   const wranglerLog = process.env.WRANGLER_LOG_PATH ?? resolve(".state/wrangler-vitest.log");
-  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...turn, ...extraEnv, WRANGLER_LOG_PATH: wranglerLog, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
-  const held = [];
-  let live = printNow;
-  for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    from.on("data", (chunk) => (live ? to.write(chunk) : held.push([to, chunk])));
-  }
+  const child = spawn(process.execPath, vitest, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...extraEnv, WRANGLER_LOG_PATH: wranglerLog, SETUP_ERRORS_OUT: setupErrors, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") } });
+  child.stdout.on("data", (chunk) => process.stdout.write(chunk));
+  child.stderr.on("data", (chunk) => process.stderr.write(chunk));
   const done = new Promise((resolveDone) => child.on("close", (code, signal) => resolveDone(code ?? signal)));
-  return {
-    turnFile,
-    /** Prints what was held and everything after it as it comes. */
-    goLive() {
-      for (const [to, chunk] of held.splice(0)) to.write(chunk);
-      live = true;
-    },
-    verdict: done.then((exitStatus) => {
-      const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
-      return judge({
-        suite: suite.name,
-        exitStatus,
-        report: read(report),
-        setupErrors: read(setupErrors)?.files ?? {},
-        unhandledErrors: read(setupErrors)?.unhandled ?? [],
-        readSource: (file) => readFileSync(file, "utf8"),
-      });
-    }),
-  };
+  return done.then((exitStatus) => {
+    const read = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, "utf8")) : undefined);
+    return judge({
+      suite: suite.name,
+      exitStatus,
+      report: read(report),
+      setupErrors: read(setupErrors)?.files ?? {},
+      unhandledErrors: read(setupErrors)?.unhandled ?? [],
+      readSource: (file) => readFileSync(file, "utf8"),
+    });
+  });
 }
 
 const outcomes = [];
-if (atOnce || ahead) {
-  const runs = suites.map((suite, i) => runSuite(suite, i === 0, ahead && i > 0 ? resolve(`.state/${suite.name}-turn`) : undefined));
-  for (const [i, run] of runs.entries()) {
-    run.goLive();
-    outcomes.push(await run.verdict);
-    // The next suite's turn: the ones before it have ended.
-    const next = runs[i + 1];
-    if (next?.turnFile) writeFileSync(next.turnFile, "");
+// The e2e suite's migrated state, made while the first suite runs: its first seconds keep one core busy, and
+// `wrangler d1 migrations apply` (about 12 s on this machine) fits beside them. The e2e global setup copies
+// it (E2E_MIGRATED_STATE) instead of migrating at its start; if it failed here, the setup migrates, and reports,
+// itself (docs/testing.md, "The e2e suite's migration, made while the first suite runs").
+const template = configs.length === 0 ? migrateAhead() : undefined;
+try {
+  for (const suite of suites) {
+    const env = suite.name === "e2e" && template && (await template.ready) ? { E2E_MIGRATED_STATE: template.dir } : {};
+    outcomes.push(await runSuite(suite, env));
   }
-} else {
-  // The e2e suite's migrated state, made while the first suite runs: its first seconds keep one core busy, and
-  // `wrangler d1 migrations apply` (about 12 s on this machine) fits beside them. The e2e global setup copies
-  // it (E2E_MIGRATED_STATE) instead of migrating at its start; if it failed here, the setup migrates, and reports,
-  // itself (docs/testing.md, "The e2e suite's migration, made while the first suite runs").
-  const template = configs.length === 0 ? migrateAhead() : undefined;
-  try {
-    for (const suite of suites) {
-      const env = suite.name === "e2e" && template && (await template.ready) ? { E2E_MIGRATED_STATE: template.dir } : {};
-      outcomes.push(await runSuite(suite, true, undefined, env).verdict);
-    }
-  } finally {
-    if (template) rmSync(template.dir, { recursive: true, force: true });
-  }
+} finally {
+  if (template) rmSync(template.dir, { recursive: true, force: true });
 }
 
 function migrateAhead() {

@@ -8,7 +8,6 @@ import type { TestProject } from "vitest/node";
 import { localRun } from "../../scripts/lib/local-run.mjs";
 import { migratedStates } from "../../scripts/lib/local-migrations.mjs";
 import { startService } from "../../scripts/lib/service.mjs";
-import { waitForTurn } from "../../scripts/lib/turn.mjs";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token";
 
@@ -88,9 +87,6 @@ export default async function setup(project: TestProject) {
   project.provide("migratedState", migrated);
   const chromiums = await chromiumBroker();
   project.provide("chromiumBroker", chromiums.url);
-  // Under `TEST_SETUP_AHEAD=1 npm test` this suite starts with the first one and its lanes come up meanwhile; its
-  // files wait until the first suite has ended (scripts/lib/turn.mjs). Otherwise it goes on at once.
-  await waitForTurn();
   return async () => {
     await chromiums.close();
     stopLanes();

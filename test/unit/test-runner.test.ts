@@ -1,7 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // `npm test`'s verdict (scripts/test.mjs) on fixture suites kept outside the normal globs
@@ -99,49 +96,5 @@ describe("npm test's verdict", { timeout: 180_000 }, () => {
       "0 skipped (0 on purpose)",
       "0 passed, 1 failed",
     ]);
-  });
-
-  /** The runner on the two suites of test/runner-fixtures/<folder> (at-once: each waits for the other's mark; ahead: the second sets up ahead), with a fresh folder for their marks. */
-  function twoSuites(folder: "at-once" | "ahead", env: Record<string, string> = {}) {
-    const dir = mkdtempSync(join(tmpdir(), `rfs-${folder}-`));
-    const configs = ["first", "second"].flatMap((n) => ["--config", `test/runner-fixtures/${folder}/${n}.config.mts`]);
-    try {
-      return spawnSync("node", ["scripts/test.mjs", ...configs], {
-        encoding: "utf8",
-        // The modes are this test's to choose: none leaks in from the run that runs it.
-        env: { ...process.env, TEST_AT_ONCE: "", TEST_SETUP_AHEAD: "", NO_COLOR: "1", FORCE_COLOR: "0", RENDEZVOUS_DIR: dir, ...env },
-        timeout: 180_000,
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  it("runs its suites at the same time with TEST_AT_ONCE=1, printing each suite's output whole and in order, and counts them together", () => {
-    // The two suites pass only when run at once (test/runner-fixtures/at-once/meet.ts).
-    const run = twoSuites("at-once", { TEST_AT_ONCE: "1" });
-    expect(run.status, run.stdout).toBe(0);
-    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
-    // The second suite's output, held while the first ran, comes after the first suite's summary.
-    const first = run.stdout.indexOf("first.rendezvous.ts");
-    const firstSummary = run.stdout.indexOf("Test Files", first);
-    const second = run.stdout.indexOf("second.rendezvous.ts");
-    expect(first).toBeGreaterThan(-1);
-    expect(firstSummary).toBeGreaterThan(first);
-    expect(second).toBeGreaterThan(firstSummary);
-  });
-
-  it("with TEST_SETUP_AHEAD=1 sets a later suite up while the first runs, and runs its tests after the first's", () => {
-    // The first passes only if the second's global setup left its mark meanwhile; the second only if the first had ended.
-    const run = twoSuites("ahead", { TEST_SETUP_AHEAD: "1" });
-    expect(run.status, run.stdout).toBe(0);
-    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["0 skipped (0 on purpose)", "2 passed, 0 failed"]);
-  });
-
-  it("runs them one after the other by default (the first meeting suite then waits in vain)", () => {
-    const run = twoSuites("at-once", { MEET_WAIT_MS: "1000" });
-    expect(run.status).toBe(1);
-    // The first waits in vain; the second then finds the first's mark and passes.
-    expect(run.stdout.trimEnd().split("\n").slice(-1)).toEqual(["1 passed, 1 failed"]);
   });
 });

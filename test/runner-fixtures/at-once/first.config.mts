@@ -1,4 +1,0 @@
-import { defineConfig } from "vitest/config";
-
-// One of the two suites of the runner's "both at once" test (test/unit/test-runner.test.ts).
-export default defineConfig({ test: { root: import.meta.dirname, include: ["first.rendezvous.ts"], environment: "node" } });
