@@ -87,6 +87,9 @@ describe("client hub: the business declines an offer (issue 41)", () => {
     // Its status line agrees: not "Offers available" with none left to take.
     expect(overview.text).toMatch(/status <strong>Every offer declined by you<\/strong>/);
     expect(overview.text).not.toContain("<strong>Offers available</strong>");
+    // A deal whose every offer the business declined leads to no completion (account, signature) it can no longer reach.
+    expect(overview.text).toContain(`${pagesOf(hub)}/deals/${refA}/messages`);
+    expect(overview.text).not.toContain(`${pagesOf(hub)}/deals/${refA}/completion`);
   });
 });
 

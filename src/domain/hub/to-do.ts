@@ -56,6 +56,17 @@ export function shownOnOverview<O extends Pick<Offer, "state" | "dealRef">, D ex
   };
 }
 
+/**
+ * Whether a deal can still reach completion (account, agreement, signature), so the overview links its
+ * Completion page: not once the provider declined it, nor once the business declined every offer the
+ * deal made. A deal with no offer yet can (an agreement may arrive before the offer is accepted).
+ */
+export function completionReachable(deal: Pick<Deal, "ref" | "status">, offers: readonly Pick<Offer, "state" | "dealRef">[]): boolean {
+  if (deal.status === "declined") return false;
+  const own = offers.filter((o) => o.dealRef === deal.ref);
+  return !(own.length > 0 && own.every((o) => o.state === "declined"));
+}
+
 /** Every offer the business had, it declined: the overview says so, rather than an empty to-do that reads as waiting. */
 export function everyOfferDeclined(offers: readonly Pick<Offer, "state">[]): boolean {
   return offers.length > 0 && offers.every((o) => o.state === "declined");

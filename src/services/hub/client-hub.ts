@@ -47,7 +47,7 @@ import { newId } from "../../lib/ids";
 import { checkHubLinkToken, checkHubSession, signHubSession } from "../../lib/signed-links";
 import { findLeadWithHubLink } from "../../db/hub/hub-links";
 import { hubIsReadOnly, hubLinkExpired, hubSessionExpiry, type HubLinkState } from "../../domain/hub/link";
-import { everyOfferDeclined, hubToDo, shownOnOverview } from "../../domain/hub/to-do";
+import { completionReachable, everyOfferDeclined, hubToDo, shownOnOverview } from "../../domain/hub/to-do";
 import { findOrganisation } from "../../db/identity/organisations";
 import { signingSecretOf } from "../../lib/signing-secret";
 import { lenderEvent } from "../deals/events";
@@ -154,7 +154,7 @@ export async function hubOverview(deps: Deps, lead: Lead) {
     lead,
     // "Your adviser: Ada Lovelace, Acme Introducers": the member who opened the lead, by the name they set; the firm alone without one.
     adviser: adviser ? adviserInWords(adviserName, adviser.name) : null,
-    deals: shown.deals,
+    deals: shown.deals.map((d) => ({ ...d, completionReachable: completionReachable(d.deal, allOffers) })),
     offers: shown.offers,
     hiddenDeals: shown.hidden,
     everyOfferDeclined: everyOfferDeclined(allOffers),

@@ -160,7 +160,7 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
       ) : (
         <>
           <ul class="cards" id="deals">
-            {o.deals.map(({ deal, label }) => (
+            {o.deals.map(({ deal, label, completionReachable }) => (
               <li>
                 <h3>{label}</h3>
                 <dl>
@@ -170,7 +170,13 @@ export function overviewPage(view: HubView, o: Overview, f: Feedback = {}) {
                   </dd>
                 </dl>
                 <p>
-                  <a href={`${base}/deals/${deal.ref}/messages`}>Messages</a> · <a href={`${base}/deals/${deal.ref}/completion`}>Completion</a>
+                  <a href={`${base}/deals/${deal.ref}/messages`}>Messages</a>
+                  {completionReachable ? (
+                    <>
+                      {" · "}
+                      <a href={`${base}/deals/${deal.ref}/completion`}>Completion</a>
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { abaValid, accountSchemeOf, checkAccountDetails, ibanValid, maskedSummary } from "../../../src/domain/hub/account-details";
 import { checkSignature, signerNameWordsOf, signatureVerification } from "../../../src/domain/hub/signature";
+import { completionReachable } from "../../../src/domain/hub/to-do";
 import { sha256Hex } from "../../../src/lib/crypto";
 
 describe("account details", () => {
@@ -70,5 +71,21 @@ describe("signature", () => {
   it("binds the typed name to the agreement's etag", async () => {
     expect(await signatureVerification("Ada  Lovelace", "etag1")).toBe(`typed_name:${await sha256Hex("Ada Lovelace\netag1")}`);
     expect(await signatureVerification("Ada Lovelace", "etag2")).not.toBe(await signatureVerification("Ada Lovelace", "etag1"));
+  });
+});
+
+describe("the overview's Completion link", () => {
+  const deal = (status: "submitted" | "offer_accepted" | "funded" | "declined") => ({ ref: "D1", status });
+  it("leads to completion while the deal can reach it: no offer yet, an offer open or accepted", () => {
+    expect(completionReachable(deal("submitted"), [])).toBe(true);
+    expect(completionReachable(deal("submitted"), [{ dealRef: "D1", state: "presented" }, { dealRef: "D1", state: "declined" }])).toBe(true);
+    expect(completionReachable(deal("offer_accepted"), [{ dealRef: "D1", state: "accepted" }])).toBe(true);
+    // Another deal's declined offers say nothing of this one.
+    expect(completionReachable(deal("submitted"), [{ dealRef: "D2", state: "declined" }])).toBe(true);
+  });
+
+  it("not once the provider declined the deal, nor once the business declined its every offer", () => {
+    expect(completionReachable(deal("declined"), [])).toBe(false);
+    expect(completionReachable(deal("submitted"), [{ dealRef: "D1", state: "declined" }, { dealRef: "D1", state: "declined" }])).toBe(false);
   });
 });
