@@ -80,6 +80,9 @@ describe("the ledger", () => {
     expectProblem(await admin("POST", `/commissions/${accrued.id}/payments`, { payment_reference: "BACS-0043" }), 409, "conflict");
     expectProblem(await admin("POST", `/commissions/${paid.body.id}/payments`, { payment_reference: "BACS-0044" }), 409, "conflict");
     expectProblem(await admin("POST", `/commissions/${accrued.id}/payments?environment=sandbox`, { payment_reference: "BACS-0045" }), 404, "not_found");
+    // The payment is in the introducer's audit log as the operator's, once: the refused payments wrote none.
+    const paymentAudit = await env.DB.prepare("select member_id, environment, action, target from portal_audit_log where organisation_id = ? and action = 'commission.paid'").bind(partner.organisation.id).all();
+    expect(paymentAudit.results).toEqual([{ member_id: "operator", environment: "live", action: "commission.paid", target: paid.body.id }]);
 
     // The lender reports an early settlement within clawback_days: a negative clawed_back entry, once.
     expectProblem(await call("POST", `/v1/deals/${refB}/repayment-outcome`, { key: keys.b.live, body: { outcome: "defaulted" } }), 409, "invalid_transition");
@@ -189,11 +192,19 @@ describe("sandbox commission", () => {
     expect(ownTotals((await admin("GET", "/commissions/totals")).body)).toEqual([]);
     expect(ownTotals((await admin("GET", "/commissions/totals?environment=sandbox")).body)).toMatchObject([{ month: thisMonth(), currency: "GBP", accrued: 25_000, net: 25_000, entries: 1 }]);
     expectProblem(await admin("POST", `/commissions/${sandboxList[0].id}/payments`, { payment_reference: "X-1" }), 404, "not_found");
-    expect((await admin("POST", `/commissions/${sandboxList[0].id}/payments?environment=sandbox`, { payment_reference: "X-1" })).status).toBe(201);
+    const sandboxPaid = await admin("POST", `/commissions/${sandboxList[0].id}/payments?environment=sandbox`, { payment_reference: "X-1" });
+    expect(sandboxPaid.status).toBe(201);
+    // Its audit entry sits in the sandbox's database, in the payment's batch.
+    expect((await env.DB_SANDBOX.prepare("select member_id, action, target from portal_audit_log where organisation_id = ? and action = 'commission.paid'").bind(partner.organisation.id).all()).results).toEqual([{ member_id: "operator", action: "commission.paid", target: sandboxPaid.body.id }]);
     expect(ownTotals((await admin("GET", "/commissions/totals?environment=sandbox")).body)).toMatchObject([{ accrued: 25_000, paid: -25_000, net: 0, entries: 2 }]);
 
     // The partner admin's Commission page (sessions start in the sandbox): the month's statement and its CSV.
     const session = await signedInMember(partner.organisation.id, "admin");
+    // Its audit page shows the payment, by the operator, in words.
+    const audit = await portal("GET", "/audit", { session });
+    expect(audit.text).toContain("Paid commission to the firm");
+    expect(audit.text).toContain("The service&#39;s operator");
+    expect(audit.text).not.toContain(">operator<");
     const page = await portal("GET", "/commission", { session });
     expect(page.status).toBe(200);
     expect(page.text).toContain("Accrued (deal funded)");

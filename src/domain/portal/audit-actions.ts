@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   { value: "test_deal.created", label: "Created a test deal" },
   { value: "test_deal.deleted", label: "Deleted a test deal" },
   { value: "test_deal.simulated", label: "Simulated an event on a test deal" },
+  { value: "commission.paid", label: "Paid commission to the firm" },
+  { value: "attribution.released", label: "Released the firm's hold on a company" },
 ] as const;
 
 /** Member roles with the words the Members page shows. */

@@ -5,7 +5,7 @@
  */
 import { depsIn, isoNow, type Deps } from "../deps";
 import { runGuardedBatch, type Statement } from "../../db/batch";
-import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
+import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, paymentAuditWhere, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
 import { dealChanged, findDeal, repaymentOutcomeUpdate } from "../../db/deals/deals";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import { eventInsertWhere } from "../../db/guarded";
@@ -38,8 +38,9 @@ const followUp = (accrual: CommissionEntryRow, kind: "paid" | "clawed_back", at:
 });
 
 /**
- * The operator paid the introducer an accrued entry: a `paid` entry with the payment reference, and
- * `commission.paid`, written in the environment's database, where the accrual and the lead are.
+ * The operator paid the introducer an accrued entry: a `paid` entry with the payment reference,
+ * `commission.paid`, and the introducer's audit entry, written in the environment's database, where the
+ * accrual and the lead are.
  */
 export async function markCommissionPaid(operatorDeps: Deps, environment: Environment, entryId: string, paymentReference: string) {
   const deps = depsIn(operatorDeps, environment);
@@ -53,7 +54,11 @@ export async function markCommissionPaid(operatorDeps: Deps, environment: Enviro
   const at = isoNow(deps);
   const paid = followUp(accrual, "paid", at, { paymentReference, reason: null });
   const reference = await leadReference(db, accrual.leadId);
-  const statements: Statement[] = [entryInsert(db, paid), eventInsertWhere(db, commissionEvent(paid, reference, "commission.paid"), entryWritten(paid.id), at)];
+  const statements: Statement[] = [
+    entryInsert(db, paid),
+    eventInsertWhere(db, commissionEvent(paid, reference, "commission.paid"), entryWritten(paid.id), at),
+    paymentAuditWhere(db, paid, newId("aud"), at),
+  ];
   if ((await runGuardedBatch(db, statements)) !== 1) throw new Refusal("conflict", "This accrual is already paid; its paid entry holds the payment reference.");
   return operatorEntryView({ ...paid, accruedEntryId: accrual.id } as CommissionEntryRow);
 }

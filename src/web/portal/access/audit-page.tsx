@@ -15,10 +15,13 @@ interface AuditLine {
   target: string | null;
 }
 
+/** The operator acts as "operator" (no member); a member since removed has no email left to show, and an id says nothing to a person. */
+const whoWithoutEmail = (memberId: string) => (memberId === "operator" ? "The service's operator" : "A former member");
+
 /** Newest first; "Older entries" carries the signed keyset cursor. */
 export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries: AuditLine[]; nextCursor: string | null; paged: boolean }) => (
   <PortalPage title="Audit log" viewer={p.viewer} formToken={p.formToken}>
-    <p class="muted">Every action taken in the portal by your organisation's members: who, what, when, and in which environment.</p>
+    <p class="muted">Every action taken in the portal by your organisation's members, and the service's operator's on your account (a commission paid, a hold on a company released): who, what, when, and in which environment.</p>
     {p.entries.length === 0 ? (
       <p>Nothing has been done in the portal yet.</p>
     ) : (
@@ -27,7 +30,7 @@ export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries:
         rows={p.entries}
         columns={[
           { header: "When", cell: (e) => <time datetime={e.at}>{formatFor(null).time(e.at)}</time> },
-          { header: "Who", cell: (e) => e.memberEmail ?? e.memberId },
+          { header: "Who", cell: (e) => e.memberEmail ?? whoWithoutEmail(e.memberId) },
           { header: "Action", cell: (e) => LABELS.auditAction(e.action) },
           {
             header: "About",
