@@ -268,6 +268,23 @@ describe("the pages behind the link", () => {
     expect((await eventsOf(lead.id)).filter((e) => e.event === "lead.consent_withdrawn")).toHaveLength(1);
   });
 
+  it("a crafted withdrawal on a link never agreed is refused (409) with a refusal page, not the done page; the done page sends such a link back to its steps", async () => {
+    const { partner, lead, link } = await leadWithLink();
+    const b = browser();
+    await b.get(pathOf(link.url));
+    const refused = await b.post("/apply/withdraw", {});
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("<title>That did not work");
+    expect(refused.text).not.toContain("Your application was sent");
+    expect(refused.text).toContain("There is no consent to withdraw");
+    expect(refused.text).toContain('href="/apply"');
+    const done = await b.get("/apply/done");
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/apply");
+    expect((await eventsOf(lead.id)).map((e) => e.event)).not.toContain("lead.consent_withdrawn");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.consent.withdrawn_at ?? null).toBeNull();
+  });
+
   it("withdrawal from the client hub before submission: a confirm page, lead.consent_withdrawn with the write, then 422 consent_required", async () => {
     const partner = await partnerWithKeys();
     // Consent the partner declared (no receipt): the business's to withdraw all the same.

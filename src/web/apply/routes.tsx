@@ -634,6 +634,22 @@ function DonePage(props: { l: ApplyLocale; opened: Opened; notice?: string; prob
   );
 }
 
+/** A done page exists once the business agreed through the link, or once consent was withdrawn from it. */
+const hasDonePage = (opened: Opened) => opened.link.state === "completed" || (Boolean(opened.lead.consent?.withdrawn_at) && opened.lead.consent?.obtained !== true);
+
+/** A refusal that has no form to show again: its message, in the page's language, and the way back. */
+function RefusedPage(props: { l: ApplyLocale; message: string }) {
+  const { t } = props.l;
+  return (
+    <ApplyPage l={props.l} title={t.refusedTitle}>
+      <p role="alert">{props.message}</p>
+      <p>
+        <a href={path()}>{t.backToApplication}</a>
+      </p>
+    </ApplyPage>
+  );
+}
+
 function WelcomePage(props: { l: ApplyLocale; opened: Opened }) {
   const { l, opened } = props;
   const { t } = l;
@@ -781,7 +797,10 @@ function createAfterPages() {
   const after = new Hono<ApplyEnv>();
   after.get("/done", (c) => {
     const l = localeOf(c);
-    return c.html(<DonePage l={l} opened={c.get("opened")} notice={c.req.query("done") === "withdrawn" ? l.t.withdrawnNotice : undefined} />);
+    const opened = c.get("opened");
+    // A link still being filled in has nothing done to show: its steps, from the welcome.
+    if (!hasDonePage(opened)) return c.redirect(path(), 303);
+    return c.html(<DonePage l={l} opened={opened} notice={c.req.query("done") === "withdrawn" ? l.t.withdrawnNotice : undefined} />);
   });
   after.post(
     "/withdraw",
@@ -790,7 +809,14 @@ function createAfterPages() {
         await withdrawConsent(c.get("deps"), c.get("opened"));
         return `${stepPath("done")}?done=withdrawn`;
       },
-      showAgain: (c, refusal) => c.html(<DonePage l={localeOf(c)} opened={c.get("opened")} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+      showAgain: (c, refusal) => {
+        const l = localeOf(c);
+        const opened = c.get("opened");
+        const message = refusal.code === "invalid_transition" ? l.t.nothingToWithdraw : refusal.message;
+        // A crafted post on a link never agreed: the refusal in its own page, not a done page saying the application was sent.
+        if (!hasDonePage(opened)) return c.html(<RefusedPage l={l} message={message} />, refusal.status);
+        return c.html(<DonePage l={l} opened={opened} problems={{ byInput: {}, summary: message }} />, refusal.status);
+      },
     }),
   );
   return after;
@@ -809,20 +835,7 @@ const withApplyHeaders = (res: Response) => {
  */
 const applyErrors = pageErrors<ApplyEnv>({
   notFound: async (c) => withApplyHeaders(await dead(c)),
-  refused: async (c, refusal) => {
-    const l = localeOf(c);
-    return withApplyHeaders(
-      await c.html(
-        <ApplyPage l={l} title={l.t.refusedTitle}>
-          <p role="alert">{refusal.message}</p>
-          <p>
-            <a href={path()}>{l.t.backToApplication}</a>
-          </p>
-        </ApplyPage>,
-        refusal.status,
-      ),
-    );
-  },
+  refused: async (c, refusal) => withApplyHeaders(await c.html(<RefusedPage l={localeOf(c)} message={refusal.message} />, refusal.status)),
   tryLater: async (c, wait, status) => {
     const l = localeOf(c);
     return withApplyHeaders(
