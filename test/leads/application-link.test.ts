@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
-import { CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
+import { COMMISSION_DISCLOSURES, CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
 import { portal, signedInMember } from "../helpers/portal";
 import { auditOf } from "../portal/partner/helpers";
 import { panelOf, putProducts, termLoan } from "../helpers/panel";
@@ -41,7 +41,7 @@ describe("consent texts and the receipt", () => {
     const version = CONSENT_TEXTS.at(-1)!.version;
     const lead = await createLead(live.key, { ...completeUkLead(), consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true, text_version: version } });
     const en = CONSENT_TEXTS.at(-1)!.texts.find((t) => t.locale === "en-GB")!;
-    expect(lead.consent.receipt).toEqual({ text_version: version, text_sha256: en.sha256, locale: "en-GB", agreed_at: "2026-11-01T10:00:00Z", channel: "partner_api", soft_credit_search: true, disclosure_version: null });
+    expect(lead.consent.receipt).toEqual({ text_version: version, text_sha256: en.sha256, locale: "en-GB", agreed_at: "2026-11-01T10:00:00Z", channel: "partner_api", soft_credit_search: true, disclosure_version: null, disclosure_locale: null, disclosure_sha256: null });
     // An unrelated change keeps the receipt and fires nothing more.
     const patched = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: { business: { name: "Widgets Two Ltd" } } });
     expect(patched.body.consent.receipt).toEqual(lead.consent.receipt);
@@ -189,9 +189,16 @@ describe("the pages behind the link", () => {
     expect(read.body.state).toBe("draft");
     expect(read.body.steps.organisation_details_complete).toBe(true);
     const receipt = read.body.consent.receipt;
-    expect(receipt).toMatchObject({ channel: "application_link", locale: "en-GB", soft_credit_search: false, disclosure_version: expect.any(String) });
+    expect(receipt).toMatchObject({ channel: "application_link", locale: "en-GB", soft_credit_search: false, disclosure_version: expect.any(String), disclosure_locale: "en-GB" });
     const text = await call("GET", `/partner/v1/consent-texts/${receipt.text_version}`, { key: partner.live.key });
+    expect(text.body.kind).toBe("consent_text");
     expect(text.body.texts.find((t: { locale: string }) => t.locale === receipt.locale).sha256).toBe(receipt.text_sha256);
+    // The disclosure shown beside it, served by the same route: the text the page showed, with {name} where the partner's name was.
+    const disclosure = await call("GET", `/partner/v1/consent-texts/${receipt.disclosure_version}`, { key: partner.live.key });
+    expect(disclosure.body.kind).toBe("commission_disclosure");
+    const shown = disclosure.body.texts.find((t: { locale: string }) => t.locale === receipt.disclosure_locale);
+    expect(shown.sha256).toBe(receipt.disclosure_sha256);
+    expect(shown.text).toContain("{name} may receive commission from the lender");
     expect((await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body.state).toBe("completed");
     // The client hub shows the same receipt.
     const hub = browser();
@@ -199,6 +206,7 @@ describe("the pages behind the link", () => {
     const overview = await hub.get(`/hub/${lead.id}`);
     expect(overview.text).toContain(`<code>${receipt.text_sha256}</code>`);
     expect(overview.text).toContain(`version ${receipt.text_version} (en-GB)`);
+    expect(overview.text).toContain(`version ${receipt.disclosure_version} (en-GB)`);
     const events = (await eventsOf(lead.id)).map((e) => e.event);
     expect(events.filter((e) => ["lead.application_opened", "lead.consent_captured", "lead.application_completed"].includes(e))).toEqual([
       "lead.application_opened",
@@ -408,6 +416,9 @@ describe("the pages in the market's language", () => {
     const consent = await b.get("/apply/consent");
     expect(consent.text).toContain('lang="es-ES" id="consent-text"');
     expect(consent.text).toContain("Confirmo que puedo actuar en nombre de esta empresa");
+    // The commission disclosure in Spanish too, marked so, the introducer's name isolated in it.
+    expect(consent.text).toMatch(/<p id="commission-disclosure" lang="es-ES"><bdi>[^<]+<\/bdi> puede recibir una comisión del prestamista/);
+    expect(consent.text).not.toContain("may receive commission");
     expect(consent.text).toContain("Aceptar y enviar mi solicitud");
     expect((await b.post("/apply/consent", { agree: "yes" })).status).toBe(303);
     const done = await b.get("/apply/done");
@@ -418,6 +429,8 @@ describe("the pages in the market's language", () => {
     expect(read.body.consent.receipt).toMatchObject({ locale: "es-ES", channel: "application_link" });
     const es = CONSENT_TEXTS.find((v) => v.version === read.body.consent.receipt.text_version)!.texts.find((t) => t.locale === "es-ES")!;
     expect(read.body.consent.receipt.text_sha256).toBe(es.sha256);
+    const disclosure = COMMISSION_DISCLOSURES.find((v) => v.version === read.body.consent.receipt.disclosure_version)!.texts.find((t) => t.locale === "es-ES")!;
+    expect(read.body.consent.receipt).toMatchObject({ disclosure_locale: "es-ES", disclosure_sha256: disclosure.sha256 });
   });
 
   it("offers a Belgian lead in French when the browser asks for it (with the French consent text), else in Dutch; a dead link follows the browser", async () => {
@@ -432,6 +445,7 @@ describe("the pages in the market's language", () => {
     expect(page.text).toContain("Numéro d&#39;entreprise");
     const consent = await french.get("/apply/consent", { "Accept-Language": "fr" });
     expect(consent.text).toContain('lang="fr-FR" id="consent-text"');
+    expect(consent.text).toMatch(/<p id="commission-disclosure" lang="fr-FR"><bdi>[^<]+<\/bdi> peut recevoir une commission/);
     const dutch = await french.get("/apply/business");
     expect(dutch.text).toContain('<html lang="nl-BE">');
     expect(dutch.text).toContain("Uw bedrijf");

@@ -29,8 +29,8 @@ import {
   agreeAndComplete,
   APPLICATION_ROUTE,
   APPLICATION_TOKEN,
-  commissionDisclosureFor,
   countApplicationRequestFromAddress,
+  CURRENT_COMMISSION_DISCLOSURE,
   CURRENT_CONSENT_TEXT,
   deadLinkReturnUrl,
   openApplicationLink,
@@ -520,7 +520,7 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
   const { t } = l;
   // The text in the page's language: what is shown is what the receipt names (agreeAndComplete is given the same locale).
   const text = consentTextIn(CURRENT_CONSENT_TEXT, l.locale);
-  const disclosure = commissionDisclosureFor(opened.introducer);
+  const disclosure = consentTextIn(CURRENT_COMMISSION_DISCLOSURE, l.locale);
   const agreeError = problems?.byInput.agree;
   return (
     <ApplyPage l={l} title={titleOf(t, "consent")} progress={progressOf(t, "consent")}>
@@ -536,7 +536,7 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
         <Say text={t.howPaid} name={opened.introducer} />
       </h2>
       <p id="commission-disclosure" lang={disclosure.locale}>
-        {disclosure.text}
+        <Say text={disclosure.text} name={opened.introducer} />
       </p>
       <form method="post" action={stepPath("consent")} novalidate>
         <div class="check">
