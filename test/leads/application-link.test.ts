@@ -14,6 +14,7 @@ import { auditOf } from "../portal/partner/helpers";
 import { panelOf, putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation } from "../helpers/seed";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+import { settle } from "../registers/lookups-support";
 import { APPLICATION_REQUESTS_PER_LINK, APPLICATION_LIMIT_WINDOW_SECONDS, applicationLinkBucket } from "../../src/domain/leads/application-link";
 
 const eventsOf = async (leadId: string) =>
@@ -392,7 +393,13 @@ describe("the pages in the market's language", () => {
     expect(welcome.text).toContain('<html lang="es-ES">');
     expect(welcome.text).toContain("Solicite financiación para su empresa");
     expect(welcome.text).toContain("Nada de esto es una consulta de crédito");
+    // The reference lists' labels in Spanish, by code: the selects and, below, the review.
+    const business = await b.get("/apply/business");
+    expect(business.text).toContain('<option value="hospitality">Hostelería (restaurantes, bares, hoteles)</option>');
+    expect(business.text).toContain('<option value="sociedad_limitada">Sociedad limitada (SL)</option>');
     const funding = await b.get("/apply/funding");
+    expect(funding.text).toContain('<option value="working_capital">Capital circulante</option>');
+    expect(funding.text).toContain('<option value="business_loan">Préstamo para empresas</option>');
     expect(funding.text).toContain("¿Cuánto necesita (EUR)?");
     expect(funding.text).toContain("Guardar y continuar");
     // A refused step speaks Spanish around the kit's message (its words are still English: docs/application-link.md).
@@ -413,6 +420,7 @@ describe("the pages in the market's language", () => {
     // The market's money format (es-ES): the dot groups thousands and the euro sign follows.
     expect(review.text).toMatch(/50\.000(?:\s|&nbsp;|\u00a0)€/);
     expect(review.text).not.toContain("Faltan algunas respuestas");
+    for (const label of ["Hostelería (restaurantes, bares, hoteles)", "Capital circulante", "Préstamo para empresas"]) expect(review.text).toContain(`<bdi>${label}</bdi>`);
     const consent = await b.get("/apply/consent");
     expect(consent.text).toContain('lang="es-ES" id="consent-text"');
     expect(consent.text).toContain("Confirmo que puedo actuar en nombre de esta empresa");
@@ -431,6 +439,22 @@ describe("the pages in the market's language", () => {
     expect(read.body.consent.receipt.text_sha256).toBe(es.sha256);
     const disclosure = COMMISSION_DISCLOSURES.find((v) => v.version === read.body.consent.receipt.disclosure_version)!.texts.find((t) => t.locale === "es-ES")!;
     expect(read.body.consent.receipt).toMatchObject({ disclosure_locale: "es-ES", disclosure_sha256: disclosure.sha256 });
+  });
+
+  it("shows the register's answer in the page's language: a Polish sandbox company in liquidation, incorporated, in Polish", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await call("POST", "/partner/v1/leads", { key: partner.sandbox.key, host: SANDBOX, body: { country: "PL", business: { name: "Handel" } } });
+    const link = await call("POST", `/partner/v1/leads/${lead.body.id}/application-link`, { key: partner.sandbox.key, host: SANDBOX, body: {} });
+    const b = browser(SANDBOX);
+    await b.get(pathOf(link.body.url));
+    const saved = await b.post("/apply/business", { "business.name": "Handel", "business.company_number": "0000000002", "business.entity_type": "spolka_z_oo", "business.industry": "retail", go: "next" });
+    expect(saved.headers.get("Location")).toBe("/apply/business/check");
+    await settle(lead.body.id); // the register's answer, as the lookup queue would deliver it
+    const check = await b.get("/apply/business/check");
+    expect(check.text).toContain('<html lang="pl-PL">');
+    expect(check.text).toMatch(/<bdi>SANDBOX HANDEL SP\. Z O\.O\.<\/bdi><\/strong>, w likwidacji, zarejestrowana /);
+    expect(check.text).not.toContain("liquidation");
+    expect((await b.get("/apply/business")).text).toContain('<option value="retail" selected="">Handel detaliczny</option>');
   });
 
   it("offers a Belgian lead in French when the browser asks for it (with the French consent text), else in Dutch; a dead link follows the browser", async () => {

@@ -4,10 +4,11 @@
  * widget's own table (web/embed/browser/messages.ts). `{name}` is the introducer's name (set in a
  * `<bdi>` by the page), other `{…}` are filled by `fill`. The page's locale is the lead's market's,
  * or another language the market speaks when the browser asks for it (`applyLocale`). A language
- * table may leave a rarely seen page to English (`...en`). Labels of reference values (industries,
- * purposes, company types) and the kit's refusal messages stay English for now.
+ * table may leave a rarely seen page to English (`...en`). The labels of reference values and register
+ * status words are in labels.ts, by code.
  */
 import { marketFor, type Market } from "../../domain/reference/markets";
+import { REFERENCE_LABELS, type ReferenceLabels } from "./labels";
 
 const en = {
   yourApplication: "Your application",
@@ -993,12 +994,22 @@ export interface ApplyLocale {
   t: ApplyWords;
   /** The register number's label on this page. */
   registerNumber: (market: Market) => string | null;
+  /** The reference values' and register status words' labels in the page's language (labels.ts). */
+  labels: ReferenceLabels;
+  /** Whether the page speaks the market's own language, in which the reference lists write its company types. */
+  speaksMarketLanguage: (market: Market) => boolean;
 }
 
 const localeOf = (locale: string): ApplyLocale => {
   const language = languageOf(locale);
   const t = BY_LANGUAGE[language] ?? en;
-  return { locale, t, registerNumber: (market) => (market.register_number_label === null ? null : (REGISTER_NUMBER[language]?.[market.country] ?? market.register_number_label)) };
+  return {
+    locale,
+    t,
+    registerNumber: (market) => (market.register_number_label === null ? null : (REGISTER_NUMBER[language]?.[market.country] ?? market.register_number_label)),
+    labels: REFERENCE_LABELS[language] ?? REFERENCE_LABELS.en!,
+    speaksMarketLanguage: (market) => languageOf(market.locale) === language,
+  };
 };
 
 /**

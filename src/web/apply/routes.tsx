@@ -47,7 +47,7 @@ import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form
 import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { pageErrors } from "../kit/page-errors";
 import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
-import { stepFields, type FormStep, type StepField } from "./fields";
+import { registerStatusIn, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
 import { applyLocale, fill, waitIn, type ApplyLocale, type ApplyWords } from "./messages";
 
@@ -697,7 +697,7 @@ async function RegisterCheckPage(props: { c: ApplyContext }) {
           <strong>
             <bdi>{found.registered_name ?? number}</bdi>
           </strong>
-          {found.company_status ? `, ${inWords(found.company_status).toLowerCase()}` : ""}
+          {found.company_status ? `, ${registerStatusIn(found.company_status, l)}` : ""}
           {found.incorporated_on ? fill(t.incorporated, { date: local.date(found.incorporated_on) }) : ""}
         </p>
       ) : (
