@@ -402,11 +402,22 @@ describe("the pages in the market's language", () => {
     expect(funding.text).toContain('<option value="business_loan">Préstamo para empresas</option>');
     expect(funding.text).toContain("¿Cuánto necesita (EUR)?");
     expect(funding.text).toContain("Guardar y continuar");
-    // A refused step speaks Spanish around the kit's message (its words are still English: docs/application-link.md).
+    // A refused step speaks Spanish, its messages too: worded by each problem's kind and field, not by the English words.
     const refused = await b.post("/apply/funding", { "funding.amount": "mucho", go: "next" });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Hay un problema");
     expect(refused.text).toContain('<html lang="es-ES">');
+    expect(refused.text).toMatch(/id="f-funding-amount-error"><span class="skip">Error: <\/span>Escriba un número, por ejemplo 50 000\.<\/span>/);
+    // Two bad fields of the business step: each message in Spanish beside its field, and in the summary after the field's label.
+    const business2 = await b.post("/apply/business", { "business.name": "Tapas\u202EMadrid", "business.entity_type": "sociedad_limitada", "business.industry": "piratería", go: "next" });
+    expect(business2.status).toBe(400);
+    const plain = "Escríbalo como texto normal: quite cualquier carácter invisible o de dirección del texto";
+    const choose = "Elija una opción de la lista.";
+    expect(business2.text).toMatch(new RegExp(`id="f-business-name-error"><span class="skip">Error: </span>${plain}`));
+    expect(business2.text).toMatch(new RegExp(`id="f-business-industry-error"><span class="skip">Error: </span>${choose}</span>`));
+    expect(business2.text).toContain(`<a href="#f-business-name">Nombre de la empresa: ${plain}`);
+    expect(business2.text).toContain(`<a href="#f-business-industry">Sector: ${choose}</a>`);
+    expect(business2.text).not.toMatch(/Choose the|Write the|Enter the/);
     expect((await b.post("/apply/business", { "business.name": "Tapas Madrid SL", "business.entity_type": "sociedad_limitada", "business.industry": "hospitality", go: "next" })).headers.get("Location")).toBe("/apply/contact");
     expect((await b.post("/apply/contact", { "contact.first_name": "Lucía", "contact.last_name": "García", "contact.email": "lucia@tapas.example", "contact.phone": "+34 910 000 000", go: "next" })).status).toBe(303);
     // Amounts as people type them here: grouped with a space.

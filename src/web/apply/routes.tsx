@@ -50,6 +50,7 @@ import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
 import { registerStatusIn, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
 import { applyLocale, fill, waitIn, type ApplyLocale, type ApplyWords } from "./messages";
+import { refusalInPageWords } from "./refusals";
 
 export const APPLY_SESSION_COOKIE = "rfs_apply";
 
@@ -165,7 +166,16 @@ const locateIn = (names: readonly string[]) => (field: string | null | undefined
   return names.find((n) => n === field) ?? names.find((n) => field.startsWith(`${n}.`) || n.startsWith(`${field}.`)) ?? null;
 };
 
-const asStepProblems = (p: { byInput: Record<string, string>; summary: { message: string } }): StepProblems => ({ byInput: p.byInput, summary: p.summary.message });
+/**
+ * A refusal's problems beside the page's inputs, in the page's language (refusals.ts: by each problem's
+ * kind and field, never by the English words), the summary above them too.
+ */
+function stepProblems(c: ApplyContext, refusal: PageRefusal, locate: (field: string | null | undefined) => string | null): StepProblems {
+  const opened = c.get("opened");
+  const worded = refusalInPageWords(refusal, localeOf(c), { fields: opened.link.locked, by: opened.introducer });
+  const placed = formProblems(worded, locate);
+  return { byInput: placed.byInput, summary: worded === refusal ? placed.summary.message : worded.message };
+}
 
 function FormStepPage(props: { l: ApplyLocale; opened: Opened; step: FormStep; values: Record<string, string>; problems: StepProblems | null }) {
   const { l, opened, step, problems } = props;
@@ -226,7 +236,7 @@ const postFormStep = (step: FormStep) =>
     showAgain: (c, refusal, posted) => {
       const opened = c.get("opened");
       const locate = locateIn(STEP_FIELDS[step]);
-      return c.html(<FormStepPage l={localeOf(c)} opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={asStepProblems(formProblems(refusal, locate))} />, refusal.status);
+      return c.html(<FormStepPage l={localeOf(c)} opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={stepProblems(c, refusal, locate)} />, refusal.status);
     },
   });
 
@@ -358,7 +368,7 @@ const postPerson = formAction<ApplyContext, FormFields>({
   showAgain: (c, refusal, posted) => {
     const opened = c.get("opened");
     const editing = personIndex(posted.index, opened.lead.significantPersons);
-    return c.html(<PersonsPage l={localeOf(c)} opened={opened} editing={editing} values={posted} problems={asStepProblems(formProblems(refusal, locatePerson(opened)))} />, refusal.status);
+    return c.html(<PersonsPage l={localeOf(c)} opened={opened} editing={editing} values={posted} problems={stepProblems(c, refusal, locatePerson(opened))} />, refusal.status);
   },
 });
 
@@ -371,7 +381,7 @@ const removePerson = formAction<ApplyContext>({
     await saveApplicationPersons(c.get("deps"), opened, opened.lead.significantPersons.filter((_, i) => i !== index));
     return `${path("/persons")}?done=removed`;
   },
-  showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+  showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={stepProblems(c, refusal, () => null)} />, refusal.status),
 });
 
 const PERSON_NOTICES: Record<string, keyof ApplyWords> = { added: "personAdded", changed: "personChanged", removed: "personRemoved" };
@@ -575,9 +585,9 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
 }
 
 /** A refused agreement: the tick's message beside it; what is still missing is listed on the page itself (MissingList). */
-function consentProblems(t: ApplyWords, refusal: PageRefusal): StepProblems {
-  const problems = asStepProblems(formProblems(refusal, (field) => (field === "agree" ? "agree" : null)));
-  return refusal.code === "missing_fields" ? { ...problems, summary: t.missingBelow } : problems;
+function consentProblems(c: ApplyContext, refusal: PageRefusal): StepProblems {
+  const problems = stepProblems(c, refusal, (field) => (field === "agree" ? "agree" : null));
+  return refusal.code === "missing_fields" ? { ...problems, summary: localeOf(c).t.missingBelow } : problems;
 }
 
 function DonePage(props: { l: ApplyLocale; opened: Opened; notice?: string; problems?: StepProblems | null }) {
@@ -745,7 +755,7 @@ function createPages() {
         );
         return `${path("/documents")}?done=uploaded`;
       },
-      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status),
+      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: stepProblems(c, refusal, () => "file") }), refusal.status),
     }),
   );
   pages.get("/review", async (c) => {
@@ -781,7 +791,7 @@ function createPages() {
       },
       showAgain: (c, refusal, draft) => {
         const l = localeOf(c);
-        return c.html(<ConsentPage l={l} opened={c.get("opened")} soft={draft.soft} problems={consentProblems(l.t, refusal)} />, refusal.status);
+        return c.html(<ConsentPage l={l} opened={c.get("opened")} soft={draft.soft} problems={consentProblems(c, refusal)} />, refusal.status);
       },
     }),
   );
