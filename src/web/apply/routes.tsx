@@ -740,7 +740,7 @@ function createPages() {
   });
   pages.post("/persons", postPerson);
   pages.post("/persons/remove", removePerson);
-  pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? "Thank you: your files were received." : undefined })));
+  pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? localeOf(c).t.uploaded : undefined })));
   pages.post(
     "/documents",
     takesFiles(),
