@@ -6,7 +6,7 @@
  */
 import { STEP_FIELDS } from "../../domain/leads/application-link";
 import { CREDIT_SCORE_BANDS, INDUSTRIES, PRODUCT_FAMILIES, PURPOSES, companyTypesFor } from "../../domain/reference/values";
-import { normaliseStatus } from "../../domain/registers/facts";
+import { normaliseStatus, REGISTER_STATUS_WORDS } from "../../domain/registers/facts";
 import { inWords } from "../kit/format";
 import type { Market } from "../../domain/reference/markets";
 import { fill, type ApplyLocale } from "./messages";
@@ -32,7 +32,10 @@ const companyTypesIn = (market: Market, l: ApplyLocale) => {
 };
 
 /** The register's status word in the page's language ("in liquidation"); a word no source was known to write, as the register wrote it. */
-export const registerStatusIn = (status: string, l: ApplyLocale) => l.labels.register_status[normaliseStatus(status)] ?? inWords(status).toLowerCase();
+export function registerStatusIn(status: string, l: ApplyLocale) {
+  const word = normaliseStatus(status);
+  return REGISTER_STATUS_WORDS.includes(word) ? (l.labels.register_status[word] ?? inWords(word)) : inWords(status).toLowerCase();
+}
 
 /** The inputs of a form step in the lead's market (its company types, its currency; credit score only where it is asked), in the page's words. */
 export function stepFields(step: FormStep, market: Market, l: ApplyLocale): StepField[] {
