@@ -426,6 +426,9 @@ describe("the pages in the market's language", () => {
     const person = { full_name: "Lucía García", date_of_birth: "1980-05-02", "residential_address.line1": "Calle Mayor 1", "residential_address.city": "Madrid", "residential_address.postal_code": "28013", ownership_percent: "100" };
     expect((await b.post("/apply/persons", person)).headers.get("Location")).toBe("/apply/persons?done=added");
     expect((await b.get("/apply/persons?done=added")).text).toContain("Se añadió la persona.");
+    const noFile = await b.post("/apply/documents", {});
+    expect(noFile.status).toBe(400);
+    expect(noFile.text).toMatch(/id="f-file-error">Elija un archivo para subir\.<\/span>/);
     const review = await b.get("/apply/review");
     expect(review.text).toContain("Revise sus respuestas");
     // The market's money format (es-ES): the dot groups thousands and the euro sign follows.

@@ -748,6 +748,8 @@ function createPages() {
       act: async (c, form) => {
         // A file input left empty still sends a nameless, empty part.
         const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+        // Nothing chosen is the form's own problem, said in the page's language (the service refuses it too, in English, for any other door).
+        if (files.length === 0) throw new Refusal("invalid_request", localeOf(c).t.chooseFile, { field: "file" });
         await uploadApplicationStatements(
           c.get("deps"),
           c.get("opened"),
