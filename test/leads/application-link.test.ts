@@ -8,12 +8,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../helpers/api";
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
-import { CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
+import { COMMISSION_DISCLOSURES, CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
 import { portal, signedInMember } from "../helpers/portal";
 import { auditOf } from "../portal/partner/helpers";
 import { panelOf, putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation } from "../helpers/seed";
 import { consume, dispatch, receiverBucket, register, settleOutbox } from "../webhooks/support/webhooks";
+import { settle } from "../registers/lookups-support";
 import { APPLICATION_REQUESTS_PER_LINK, APPLICATION_LIMIT_WINDOW_SECONDS, applicationLinkBucket } from "../../src/domain/leads/application-link";
 
 const eventsOf = async (leadId: string) =>
@@ -41,7 +42,7 @@ describe("consent texts and the receipt", () => {
     const version = CONSENT_TEXTS.at(-1)!.version;
     const lead = await createLead(live.key, { ...completeUkLead(), consent: { obtained: true, obtained_at: "2026-11-01T10:00:00Z", soft_credit_search: true, text_version: version } });
     const en = CONSENT_TEXTS.at(-1)!.texts.find((t) => t.locale === "en-GB")!;
-    expect(lead.consent.receipt).toEqual({ text_version: version, text_sha256: en.sha256, locale: "en-GB", agreed_at: "2026-11-01T10:00:00Z", channel: "partner_api", soft_credit_search: true, disclosure_version: null });
+    expect(lead.consent.receipt).toEqual({ text_version: version, text_sha256: en.sha256, locale: "en-GB", agreed_at: "2026-11-01T10:00:00Z", channel: "partner_api", soft_credit_search: true, disclosure_version: null, disclosure_locale: null, disclosure_sha256: null });
     // An unrelated change keeps the receipt and fires nothing more.
     const patched = await call("PATCH", `/partner/v1/leads/${lead.id}`, { key: live.key, body: { business: { name: "Widgets Two Ltd" } } });
     expect(patched.body.consent.receipt).toEqual(lead.consent.receipt);
@@ -189,9 +190,16 @@ describe("the pages behind the link", () => {
     expect(read.body.state).toBe("draft");
     expect(read.body.steps.organisation_details_complete).toBe(true);
     const receipt = read.body.consent.receipt;
-    expect(receipt).toMatchObject({ channel: "application_link", locale: "en-GB", soft_credit_search: false, disclosure_version: expect.any(String) });
+    expect(receipt).toMatchObject({ channel: "application_link", locale: "en-GB", soft_credit_search: false, disclosure_version: expect.any(String), disclosure_locale: "en-GB" });
     const text = await call("GET", `/partner/v1/consent-texts/${receipt.text_version}`, { key: partner.live.key });
+    expect(text.body.kind).toBe("consent_text");
     expect(text.body.texts.find((t: { locale: string }) => t.locale === receipt.locale).sha256).toBe(receipt.text_sha256);
+    // The disclosure shown beside it, served by the same route: the text the page showed, with {name} where the partner's name was.
+    const disclosure = await call("GET", `/partner/v1/consent-texts/${receipt.disclosure_version}`, { key: partner.live.key });
+    expect(disclosure.body.kind).toBe("commission_disclosure");
+    const shown = disclosure.body.texts.find((t: { locale: string }) => t.locale === receipt.disclosure_locale);
+    expect(shown.sha256).toBe(receipt.disclosure_sha256);
+    expect(shown.text).toContain("{name} may receive commission from the lender");
     expect((await call("GET", `/partner/v1/leads/${lead.id}/application-link`, { key: partner.live.key })).body.state).toBe("completed");
     // The client hub shows the same receipt.
     const hub = browser();
@@ -199,6 +207,7 @@ describe("the pages behind the link", () => {
     const overview = await hub.get(`/hub/${lead.id}`);
     expect(overview.text).toContain(`<code>${receipt.text_sha256}</code>`);
     expect(overview.text).toContain(`version ${receipt.text_version} (en-GB)`);
+    expect(overview.text).toContain(`version ${receipt.disclosure_version} (en-GB)`);
     const events = (await eventsOf(lead.id)).map((e) => e.event);
     expect(events.filter((e) => ["lead.application_opened", "lead.consent_captured", "lead.application_completed"].includes(e))).toEqual([
       "lead.application_opened",
@@ -266,6 +275,23 @@ describe("the pages behind the link", () => {
     expect(again.status).toBe(409);
     expect(again.text).toContain("There is no consent to withdraw");
     expect((await eventsOf(lead.id)).filter((e) => e.event === "lead.consent_withdrawn")).toHaveLength(1);
+  });
+
+  it("a crafted withdrawal on a link never agreed is refused (409) with a refusal page, not the done page; the done page sends such a link back to its steps", async () => {
+    const { partner, lead, link } = await leadWithLink();
+    const b = browser();
+    await b.get(pathOf(link.url));
+    const refused = await b.post("/apply/withdraw", {});
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("<title>That did not work");
+    expect(refused.text).not.toContain("Your application was sent");
+    expect(refused.text).toContain("There is no consent to withdraw");
+    expect(refused.text).toContain('href="/apply"');
+    const done = await b.get("/apply/done");
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/apply");
+    expect((await eventsOf(lead.id)).map((e) => e.event)).not.toContain("lead.consent_withdrawn");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: partner.live.key })).body.consent.withdrawn_at ?? null).toBeNull();
   });
 
   it("withdrawal from the client hub before submission: a confirm page, lead.consent_withdrawn with the write, then 422 consent_required", async () => {
@@ -367,14 +393,31 @@ describe("the pages in the market's language", () => {
     expect(welcome.text).toContain('<html lang="es-ES">');
     expect(welcome.text).toContain("Solicite financiación para su empresa");
     expect(welcome.text).toContain("Nada de esto es una consulta de crédito");
+    // The reference lists' labels in Spanish, by code: the selects and, below, the review.
+    const business = await b.get("/apply/business");
+    expect(business.text).toContain('<option value="hospitality">Hostelería (restaurantes, bares, hoteles)</option>');
+    expect(business.text).toContain('<option value="sociedad_limitada">Sociedad limitada (SL)</option>');
     const funding = await b.get("/apply/funding");
+    expect(funding.text).toContain('<option value="working_capital">Capital circulante</option>');
+    expect(funding.text).toContain('<option value="business_loan">Préstamo para empresas</option>');
     expect(funding.text).toContain("¿Cuánto necesita (EUR)?");
     expect(funding.text).toContain("Guardar y continuar");
-    // A refused step speaks Spanish around the kit's message (its words are still English: docs/application-link.md).
+    // A refused step speaks Spanish, its messages too: worded by each problem's kind and field, not by the English words.
     const refused = await b.post("/apply/funding", { "funding.amount": "mucho", go: "next" });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Hay un problema");
     expect(refused.text).toContain('<html lang="es-ES">');
+    expect(refused.text).toMatch(/id="f-funding-amount-error"><span class="skip">Error: <\/span>Escriba un número, por ejemplo 50 000\.<\/span>/);
+    // Two bad fields of the business step: each message in Spanish beside its field, and in the summary after the field's label.
+    const business2 = await b.post("/apply/business", { "business.name": "Tapas\u202EMadrid", "business.entity_type": "sociedad_limitada", "business.industry": "piratería", go: "next" });
+    expect(business2.status).toBe(400);
+    const plain = "Escríbalo como texto normal: quite cualquier carácter invisible o de dirección del texto";
+    const choose = "Elija una opción de la lista.";
+    expect(business2.text).toMatch(new RegExp(`id="f-business-name-error"><span class="skip">Error: </span>${plain}`));
+    expect(business2.text).toMatch(new RegExp(`id="f-business-industry-error"><span class="skip">Error: </span>${choose}</span>`));
+    expect(business2.text).toContain(`<a href="#f-business-name">Nombre de la empresa: ${plain}`);
+    expect(business2.text).toContain(`<a href="#f-business-industry">Sector: ${choose}</a>`);
+    expect(business2.text).not.toMatch(/Choose the|Write the|Enter the/);
     expect((await b.post("/apply/business", { "business.name": "Tapas Madrid SL", "business.entity_type": "sociedad_limitada", "business.industry": "hospitality", go: "next" })).headers.get("Location")).toBe("/apply/contact");
     expect((await b.post("/apply/contact", { "contact.first_name": "Lucía", "contact.last_name": "García", "contact.email": "lucia@tapas.example", "contact.phone": "+34 910 000 000", go: "next" })).status).toBe(303);
     // Amounts as people type them here: grouped with a space.
@@ -383,14 +426,21 @@ describe("the pages in the market's language", () => {
     const person = { full_name: "Lucía García", date_of_birth: "1980-05-02", "residential_address.line1": "Calle Mayor 1", "residential_address.city": "Madrid", "residential_address.postal_code": "28013", ownership_percent: "100" };
     expect((await b.post("/apply/persons", person)).headers.get("Location")).toBe("/apply/persons?done=added");
     expect((await b.get("/apply/persons?done=added")).text).toContain("Se añadió la persona.");
+    const noFile = await b.post("/apply/documents", {});
+    expect(noFile.status).toBe(400);
+    expect(noFile.text).toMatch(/id="f-file-error">Elija un archivo para subir\.<\/span>/);
     const review = await b.get("/apply/review");
     expect(review.text).toContain("Revise sus respuestas");
     // The market's money format (es-ES): the dot groups thousands and the euro sign follows.
     expect(review.text).toMatch(/50\.000(?:\s|&nbsp;|\u00a0)€/);
     expect(review.text).not.toContain("Faltan algunas respuestas");
+    for (const label of ["Hostelería (restaurantes, bares, hoteles)", "Capital circulante", "Préstamo para empresas"]) expect(review.text).toContain(`<bdi>${label}</bdi>`);
     const consent = await b.get("/apply/consent");
     expect(consent.text).toContain('lang="es-ES" id="consent-text"');
     expect(consent.text).toContain("Confirmo que puedo actuar en nombre de esta empresa");
+    // The commission disclosure in Spanish too, marked so, the introducer's name isolated in it.
+    expect(consent.text).toMatch(/<p id="commission-disclosure" lang="es-ES"><bdi>[^<]+<\/bdi> puede recibir una comisión del prestamista/);
+    expect(consent.text).not.toContain("may receive commission");
     expect(consent.text).toContain("Aceptar y enviar mi solicitud");
     expect((await b.post("/apply/consent", { agree: "yes" })).status).toBe(303);
     const done = await b.get("/apply/done");
@@ -401,6 +451,24 @@ describe("the pages in the market's language", () => {
     expect(read.body.consent.receipt).toMatchObject({ locale: "es-ES", channel: "application_link" });
     const es = CONSENT_TEXTS.find((v) => v.version === read.body.consent.receipt.text_version)!.texts.find((t) => t.locale === "es-ES")!;
     expect(read.body.consent.receipt.text_sha256).toBe(es.sha256);
+    const disclosure = COMMISSION_DISCLOSURES.find((v) => v.version === read.body.consent.receipt.disclosure_version)!.texts.find((t) => t.locale === "es-ES")!;
+    expect(read.body.consent.receipt).toMatchObject({ disclosure_locale: "es-ES", disclosure_sha256: disclosure.sha256 });
+  });
+
+  it("shows the register's answer in the page's language: a Polish sandbox company in liquidation, incorporated, in Polish", async () => {
+    const partner = await partnerWithKeys();
+    const lead = await call("POST", "/partner/v1/leads", { key: partner.sandbox.key, host: SANDBOX, body: { country: "PL", business: { name: "Handel" } } });
+    const link = await call("POST", `/partner/v1/leads/${lead.body.id}/application-link`, { key: partner.sandbox.key, host: SANDBOX, body: {} });
+    const b = browser(SANDBOX);
+    await b.get(pathOf(link.body.url));
+    const saved = await b.post("/apply/business", { "business.name": "Handel", "business.company_number": "0000000002", "business.entity_type": "spolka_z_oo", "business.industry": "retail", go: "next" });
+    expect(saved.headers.get("Location")).toBe("/apply/business/check");
+    await settle(lead.body.id); // the register's answer, as the lookup queue would deliver it
+    const check = await b.get("/apply/business/check");
+    expect(check.text).toContain('<html lang="pl-PL">');
+    expect(check.text).toMatch(/<bdi>SANDBOX HANDEL SP\. Z O\.O\.<\/bdi><\/strong>, w likwidacji, zarejestrowana /);
+    expect(check.text).not.toContain("liquidation");
+    expect((await b.get("/apply/business")).text).toContain('<option value="retail" selected="">Handel detaliczny</option>');
   });
 
   it("offers a Belgian lead in French when the browser asks for it (with the French consent text), else in Dutch; a dead link follows the browser", async () => {
@@ -415,6 +483,7 @@ describe("the pages in the market's language", () => {
     expect(page.text).toContain("Numéro d&#39;entreprise");
     const consent = await french.get("/apply/consent", { "Accept-Language": "fr" });
     expect(consent.text).toContain('lang="fr-FR" id="consent-text"');
+    expect(consent.text).toMatch(/<p id="commission-disclosure" lang="fr-FR"><bdi>[^<]+<\/bdi> peut recevoir une commission/);
     const dutch = await french.get("/apply/business");
     expect(dutch.text).toContain('<html lang="nl-BE">');
     expect(dutch.text).toContain("Uw bedrijf");

@@ -6848,8 +6848,18 @@ export interface components {
             channel: "application_link" | "partner_api" | "portal";
             /** @description The business's own, separate choice of a soft credit search. */
             soft_credit_search: boolean;
-            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            /**
+             * @description The commission disclosure version shown with the text (`GET /partner/v1/consent-texts/{version}`, `kind: commission_disclosure`); null where none was shown (the partner API).
+             * @example 2026-11-d1
+             */
             disclosure_version: string | null;
+            /**
+             * @description The locale of the disclosure text shown, the page's as the text's. Null where none was shown, and on a receipt written before it was recorded (that disclosure was the English text).
+             * @example en-GB
+             */
+            disclosure_locale: string | null;
+            /** @description sha256 (hex) of that disclosure text exactly as the consent-texts endpoint serves it (with `{name}` where the page put the introducer's name); null as `disclosure_locale`. */
+            disclosure_sha256: string | null;
         } | null;
         Completion: {
             account_submitted: boolean;

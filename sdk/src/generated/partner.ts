@@ -2874,8 +2874,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A consent text version, exactly as agreed to
-         * @description Every locale's text of the version with its sha256: a lead's `consent.receipt` names the version, locale and hash of the text the business agreed to. Versions are kept forever; an unknown one is 404. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
+         * A consent text or commission disclosure version, exactly as shown
+         * @description Every locale's text of the version with its sha256: a lead's `consent.receipt` names the version, locale and hash of the text the business agreed to (`text_version`, `locale`, `text_sha256`) and of the commission disclosure shown beside it (`disclosure_version`, `disclosure_locale`, `disclosure_sha256`); both are served here, told apart by `kind`. Versions are kept forever; an unknown one is 404. The flow, the pages and the receipt: [Application link](/docs/guides/application-link).
          */
         get: {
             parameters: {
@@ -7420,8 +7420,18 @@ export interface components {
             channel: "application_link" | "partner_api" | "portal";
             /** @description The business's own, separate choice of a soft credit search. */
             soft_credit_search: boolean;
-            /** @description The commission disclosure version shown with the text; null where none was shown (the partner API). */
+            /**
+             * @description The commission disclosure version shown with the text (`GET /partner/v1/consent-texts/{version}`, `kind: commission_disclosure`); null where none was shown (the partner API).
+             * @example 2026-11-d1
+             */
             disclosure_version: string | null;
+            /**
+             * @description The locale of the disclosure text shown, the page's as the text's. Null where none was shown, and on a receipt written before it was recorded (that disclosure was the English text).
+             * @example en-GB
+             */
+            disclosure_locale: string | null;
+            /** @description sha256 (hex) of that disclosure text exactly as the consent-texts endpoint serves it (with `{name}` where the page put the introducer's name); null as `disclosure_locale`. */
+            disclosure_sha256: string | null;
         } | null;
         SignificantPerson: {
             full_name: string;
@@ -12610,6 +12620,11 @@ export interface components {
             submit?: "auto" | "review";
         };
         ConsentText: {
+            /**
+             * @description `consent_text`: a receipt's `text_version`; `commission_disclosure`: its `disclosure_version` (each text has `{name}` where the page puts the introducer's name).
+             * @enum {string}
+             */
+            kind: "consent_text" | "commission_disclosure";
             /** @example 2026-11 */
             version: string;
             /**

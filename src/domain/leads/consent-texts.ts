@@ -6,9 +6,10 @@
  * edited: a new wording is a new version. test/unit/leads/consent-texts.test.ts recomputes every hash,
  * so an edited text fails the suite instead of silently breaking the receipts that name it.
  *
- * The commission disclosure shown beside the text has its own small versioned constant, so the receipt
- * keeps which disclosure version was shown; an offer's own disclosure, with the introducer's nature and
- * amount, is worded from the commission terms (`src/domain/commission/disclosure.ts`).
+ * The commission disclosure shown beside the text has its own versions in the same shape (a text per
+ * locale, each with its hash), so the receipt keeps which disclosure, in which locale, was shown; an
+ * offer's own disclosure, with the introducer's nature and amount, is worded from the commission terms
+ * (`src/domain/commission/disclosure.ts`).
  */
 import { MARKETS } from "../reference/markets";
 
@@ -87,10 +88,10 @@ const HASHES_2026_11: Record<string, string> = {
   "fr-FR": "44dc9731e6470a449aa3e8630040216db26b802e34970f82c5b53da63d022bdf",
 };
 
-const localeTexts = (hashes: Record<string, string>): ConsentLocaleText[] =>
-  MARKETS.map((m) => m.locale)
-    .filter((locale, i, all) => all.indexOf(locale) === i)
-    .map((locale) => ({ locale, text: BY_LANGUAGE[locale.split("-")[0]!]!, sha256: hashes[locale]! }));
+/** The market locales, each once: every version has a text for each. */
+const marketLocales = () => MARKETS.map((m) => m.locale).filter((locale, i, all) => all.indexOf(locale) === i);
+
+const localeTexts = (hashes: Record<string, string>): ConsentLocaleText[] => marketLocales().map((locale) => ({ locale, text: BY_LANGUAGE[locale.split("-")[0]!]!, sha256: hashes[locale]! }));
 
 /** Every published version, oldest first; never edit or remove one. */
 export const CONSENT_TEXTS: readonly ConsentTextVersion[] = [{ version: "2026-11", published_at: "2026-11-29T00:00:00Z", texts: localeTexts(HASHES_2026_11) }];
@@ -101,7 +102,7 @@ export const CURRENT_CONSENT_TEXT = CONSENT_TEXTS.at(-1)!;
 
 export const consentTextVersion = (version: string) => CONSENT_TEXTS.find((v) => v.version === version) ?? null;
 
-/** The version's text in a locale; a locale it lacks falls back to en-GB (every version has it). */
+/** The version's text in a locale (a consent text's or a disclosure's); a locale it lacks falls back to en-GB (every version has it). */
 export function consentTextIn(version: ConsentTextVersion, locale: string): ConsentLocaleText {
   const language = locale.split("-")[0];
   // A locale without its own text (fr-BE) takes its language's (fr-FR): the receipt names the one shown.
@@ -110,13 +111,52 @@ export function consentTextIn(version: ConsentTextVersion, locale: string): Cons
 
 /**
  * The introducer's commission disclosure (FCA CONC 4.5.3R): that the introducer may be paid by the
- * lender, how (its nature), and that the amount is given on request. Versioned like the consent
- * texts; the receipt records which version was shown. Every introducer shows this one at consent,
- * before any offer exists; the nature and amount come with each offer (`src/domain/commission/disclosure.ts`).
+ * lender, how (its nature), and that the amount is given on request. Versioned like the consent texts,
+ * with a text per locale of the consent texts and the sha256 of each, kept forever: the receipt records
+ * the version, the locale and the hash of the one shown. `{name}` stands for the introducer's name (the
+ * partner organisation's, as the page shows it); the hash covers the text with `{name}` in it, so it names
+ * the wording every introducer shares. Every introducer shows this at consent, before any offer exists; the
+ * nature and amount of an offer's commission come with the offer (`src/domain/commission/disclosure.ts`).
  */
-export const COMMISSION_DISCLOSURE = {
-  version: "2026-11-d1",
-  nature: "a percentage of the amount funded or a fixed fee, paid by the lender",
-  text: (introducer: string) =>
-    `${introducer} may receive commission from the lender that provides the funding. Its nature: a percentage of the amount funded or a fixed fee, paid by the lender, not by you. You can ask ${introducer} for the amount at any time, before you agree.`,
-} as const;
+const DISCLOSURE_BY_LANGUAGE: Record<string, string> = {
+  en: "{name} may receive commission from the lender that provides the funding. Its nature: a percentage of the amount funded or a fixed fee, paid by the lender, not by you. You can ask {name} for the amount at any time, before you agree.",
+  es: "{name} puede recibir una comisión del prestamista que aporte la financiación. Su naturaleza: un porcentaje del importe financiado o una cantidad fija, pagada por el prestamista, no por usted. Puede pedir a {name} el importe en cualquier momento, antes de aceptar.",
+  nl: "{name} kan een commissie ontvangen van de kredietverstrekker die de financiering verstrekt. De aard ervan: een percentage van het gefinancierde bedrag of een vast bedrag, betaald door de kredietverstrekker, niet door u. U kunt {name} op elk moment, ook voordat u akkoord gaat, om het bedrag vragen.",
+  da: "{name} kan modtage provision fra den långiver, der yder finansieringen. Dens art: en procentdel af det finansierede beløb eller et fast gebyr, betalt af långiveren, ikke af dig. Du kan til enhver tid, også før du accepterer, bede {name} om beløbet.",
+  sv: "{name} kan få provision från den långivare som står för finansieringen. Dess art: en procentandel av det finansierade beloppet eller en fast avgift, som betalas av långivaren, inte av dig. Du kan när som helst, även innan du godkänner, fråga {name} om beloppet.",
+  pl: "{name} może otrzymać prowizję od kredytodawcy, który zapewni finansowanie. Jej charakter: procent finansowanej kwoty lub stała opłata, płacona przez kredytodawcę, nie przez Ciebie. Wysokość prowizji możesz poznać w każdej chwili, także przed wyrażeniem zgody: wystarczy zapytać pośrednika ({name}).",
+  fr: "{name} peut recevoir une commission du prêteur qui accorde le financement. Sa nature : un pourcentage du montant financé ou un montant fixe, payé par le prêteur, pas par vous. Vous pouvez demander le montant à {name} à tout moment, avant de donner votre accord.",
+};
+
+/** One hash per language: the market locales of a language share its text. */
+const DISCLOSURE_HASHES_2026_11_D1: Record<string, string> = {
+  en: "f4dd9f3e85ad902b393d760a6c959e33add52b66210b1503d28a59b1abde2b3c",
+  es: "058e7e13b79a53af6bdaf0ac33bbff29618bb59ee4b2796179363865a9b0bda1",
+  nl: "4d36d512c34316f3c249a8bb93a95c93f72a1b574eb34322144ad885f9766f4e",
+  da: "6d93b24b0920114d2a47bd2b59ef01fc9b3f6ec792f3ec0ccb42e2f5d87e0a5b",
+  sv: "b661fe1c2f99bcbcfe2b3a47595bce93f264615047c9261465bd737e56804180",
+  pl: "5000acb5250bd6e25d0db1c8b3ae80db3ed0c1bd0d1cb3662d2239a1a4d6a3db",
+  fr: "ec49ca82098f8b06659a451786272cc2f0db5f93d15ce6f22de5d1cb96d46ee2",
+};
+
+const disclosureTexts = (hashes: Record<string, string>): ConsentLocaleText[] =>
+  marketLocales().map((locale) => {
+    const language = locale.split("-")[0]!;
+    return { locale, text: DISCLOSURE_BY_LANGUAGE[language]!, sha256: hashes[language]! };
+  });
+
+/** Every published disclosure version, oldest first; never edit or remove one. Its ids never collide with the consent texts' (`-d` and a number). */
+export const COMMISSION_DISCLOSURES: readonly ConsentTextVersion[] = [{ version: "2026-11-d1", published_at: "2026-11-29T00:00:00Z", texts: disclosureTexts(DISCLOSURE_HASHES_2026_11_D1) }];
+
+/** The disclosure the application link shows today. */
+export const CURRENT_COMMISSION_DISCLOSURE = COMMISSION_DISCLOSURES.at(-1)!;
+
+export const commissionDisclosureVersion = (version: string) => COMMISSION_DISCLOSURES.find((v) => v.version === version) ?? null;
+
+/** A published version of either table, by its id (`GET /partner/v1/consent-texts/{version}` serves both: a receipt's `text_version` and its `disclosure_version`). */
+export function publishedTextVersion(version: string) {
+  const consent = consentTextVersion(version);
+  if (consent) return { kind: "consent_text" as const, ...consent };
+  const disclosure = commissionDisclosureVersion(version);
+  return disclosure ? { kind: "commission_disclosure" as const, ...disclosure } : null;
+}

@@ -3,7 +3,7 @@
  * the consent text version agreed to, never taken from a body. Pure: which receipt a change makes, and
  * whether a lead may be submitted.
  */
-import { consentTextIn, consentTextVersion, CONSENT_TEXT_VERSIONS } from "./consent-texts";
+import { commissionDisclosureVersion, consentTextIn, consentTextVersion, CONSENT_TEXT_VERSIONS } from "./consent-texts";
 import type { ConsentChannel, ConsentReceipt, LeadConsent } from "./types";
 
 export const CONSENT_CHANNELS: readonly ConsentChannel[] = ["application_link", "partner_api", "portal"];
@@ -21,11 +21,14 @@ interface Agreement {
   agreedAt: string;
   channel: ConsentChannel;
   softCreditSearch: boolean;
+  /** The commission disclosure version shown beside the text, in the same locale as the text; null where none was shown. */
   disclosureVersion: string | null;
 }
 
 function receiptOf(a: Agreement): ConsentReceipt {
   const text = consentTextIn(consentTextVersion(a.version)!, a.locale);
+  const disclosureVersion = a.disclosureVersion === null ? null : commissionDisclosureVersion(a.disclosureVersion);
+  const disclosure = disclosureVersion ? consentTextIn(disclosureVersion, a.locale) : null;
   return {
     text_version: a.version,
     text_sha256: text.sha256,
@@ -34,8 +37,13 @@ function receiptOf(a: Agreement): ConsentReceipt {
     channel: a.channel,
     soft_credit_search: a.softCreditSearch,
     disclosure_version: a.disclosureVersion,
+    disclosure_locale: disclosure?.locale ?? null,
+    disclosure_sha256: disclosure?.sha256 ?? null,
   };
 }
+
+/** A receipt as every door shows it: one written before the disclosure's locale and hash were recorded has them null. */
+const receiptView = (receipt: ConsentReceipt): ConsentReceipt => ({ ...receipt, disclosure_locale: receipt.disclosure_locale ?? null, disclosure_sha256: receipt.disclosure_sha256 ?? null });
 
 /**
  * The consent a partner's write (API or portal) leaves on the lead, and whether it captured a new
@@ -98,6 +106,6 @@ export function consentView(consent: LeadConsent | null) {
     soft_credit_search: c.soft_credit_search ?? null,
     text_version: c.text_version ?? null,
     withdrawn_at: c.withdrawn_at ?? null,
-    receipt: c.receipt ?? null,
+    receipt: c.receipt ? receiptView(c.receipt) : null,
   };
 }

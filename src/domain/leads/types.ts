@@ -65,6 +65,10 @@ export interface ConsentReceipt {
   soft_credit_search: boolean;
   /** The commission disclosure version shown with the text; null where none was shown (the partner API). */
   disclosure_version: string | null;
+  /** The locale of the disclosure text shown; null where none was shown, or on a receipt written before it was recorded (then the English text). */
+  disclosure_locale: string | null;
+  /** sha256 (hex) of that disclosure text (with its `{name}` placeholder); null as `disclosure_locale`. */
+  disclosure_sha256: string | null;
 }
 
 export interface ResidentialAddress {

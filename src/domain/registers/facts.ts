@@ -58,7 +58,10 @@ const NOT_ACTIVE_STATUSES = new Set([
   "bankrupt",
 ]);
 
-const normaliseStatus = (status: string) => status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+export const normaliseStatus = (status: string) => status.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+/** The status words the sources are known to write (normalised): the trading ones, then the not-active ones; the pages that show a status word label each. */
+export const REGISTER_STATUS_WORDS: readonly string[] = ["active", "open", "registered", "restructuring", "voluntary_arrangement", ...NOT_ACTIVE_STATUSES];
 
 /** The register's status when it says the company is not active, else null. */
 export function notActiveStatus(answer: RegistryAnswer | null | undefined): string | null {

@@ -19,7 +19,7 @@ import {
   type ApplicationLink,
   type SubmitMode,
 } from "../../domain/leads/application-link";
-import { COMMISSION_DISCLOSURE, CURRENT_CONSENT_TEXT } from "../../domain/leads/consent-texts";
+import { CURRENT_COMMISSION_DISCLOSURE, CURRENT_CONSENT_TEXT } from "../../domain/leads/consent-texts";
 import { consentByBusiness, consentToWithdraw, withdrawnConsent, type ConsentWithdrawalChannel } from "../../domain/leads/consent";
 import { missingForSubmit } from "../../domain/leads/submission";
 import { marketFor } from "../../domain/reference/markets";
@@ -258,9 +258,8 @@ export async function saveApplicationPersons(deps: Deps, opened: Opened, persons
 }
 
 /**
- * The business agrees: the consent text in the page's locale (the lead's market's unless the page was
- * in another language the market is offered in) and the commission disclosure,
- * with its own choice of a soft credit search. One batch writes the consent and its receipt, ends the
+ * The business agrees: the consent text and the commission disclosure in the page's locale (the lead's
+ * market's unless the page was in another language the market is offered in), with its own choice of a soft credit search. One batch writes the consent and its receipt, ends the
  * link as completed, and fires `lead.consent_captured` and `lead.application_completed` (both guarded
  * on the draft write). With `submit: "auto"` the lead is then submitted as the partner's submit
  * would; a submit refused (a duplicate company) leaves the lead ready for the partner.
@@ -281,7 +280,7 @@ export async function agreeAndComplete(deps: Deps, opened: Opened, softCreditSea
       completedAtIso = at;
       // The link comes before any offer: what it discloses is the existence and nature of commission, and its
       // version in the receipt is the record (offers' disclosures, with amounts, are kept per offer where they are accepted).
-      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: locale ?? market.locale, agreedAt: at, softCreditSearch, disclosureVersion: COMMISSION_DISCLOSURE.version }) };
+      return { ...lead, consent: consentByBusiness({ version: CURRENT_CONSENT_TEXT.version, locale: locale ?? market.locale, agreedAt: at, softCreditSearch, disclosureVersion: CURRENT_COMMISSION_DISCLOSURE.version }) };
     },
     undefined,
     (_before, lead) => [
@@ -325,10 +324,7 @@ export async function withdrawLeadConsent(deps: Deps, scope: Scope, leadId: stri
 /** Withdrawal from the link's own session (its done page). */
 export const withdrawConsent = (deps: Deps, opened: Opened) => withdrawLeadConsent(deps, scopeOfLink(opened.link), opened.lead.id, "application_link");
 
-/** The page's view of the disclosure, worded for this introducer: one versioned English text for now (a translation would be a text of its own, with its own version in the receipt). */
-export const commissionDisclosureFor = (introducer: string) => ({ version: COMMISSION_DISCLOSURE.version, locale: "en", text: COMMISSION_DISCLOSURE.text(introducer) });
-
-export { CURRENT_CONSENT_TEXT };
+export { CURRENT_COMMISSION_DISCLOSURE, CURRENT_CONSENT_TEXT };
 
 /** The company register's stored answer for the number the lead holds (null until it answered), for "Is this your company?". */
 export async function registerAnswerOf(deps: Deps, opened: Opened) {

@@ -4,10 +4,11 @@
  * widget's own table (web/embed/browser/messages.ts). `{name}` is the introducer's name (set in a
  * `<bdi>` by the page), other `{…}` are filled by `fill`. The page's locale is the lead's market's,
  * or another language the market speaks when the browser asks for it (`applyLocale`). A language
- * table may leave a rarely seen page to English (`...en`). Labels of reference values (industries,
- * purposes, company types) and the kit's refusal messages stay English for now.
+ * table may leave a rarely seen page to English (`...en`). The labels of reference values and register
+ * status words are in labels.ts, by code.
  */
 import { marketFor, type Market } from "../../domain/reference/markets";
+import { REFERENCE_LABELS, type ReferenceLabels } from "./labels";
 
 const en = {
   yourApplication: "Your application",
@@ -85,6 +86,7 @@ const en = {
   fileHint: "PDF, CSV or OFX bank export; at most 20 MB in all; files must not be empty.",
   upload: "Upload",
   uploaded: "Thank you: your files were received.",
+  chooseFile: "Choose a file to upload.",
   // Review.
   notGiven: "Not given",
   noOneAdded: "No one added.",
@@ -117,6 +119,7 @@ const en = {
   withdrawButton: "Withdraw my consent",
   goBackTo: "Go back to {name}",
   withdrawnNotice: "Your consent was withdrawn.",
+  nothingToWithdraw: "There is no consent to withdraw: it was not given through this link, or it was withdrawn already.",
   // Welcome.
   welcomeTitle: "Apply for business funding",
   asked: "{name} asked you to fill in your application for business funding.",
@@ -239,6 +242,7 @@ const es: ApplyWords = {
   fileHint: "PDF, CSV u OFX del banco; 20 MB como máximo en total; los archivos no pueden estar vacíos.",
   upload: "Subir",
   uploaded: "Gracias: hemos recibido sus archivos.",
+  chooseFile: "Elija un archivo para subir.",
   notGiven: "No indicado",
   noOneAdded: "No se añadió a nadie.",
   noneSent: "Ninguno enviado.",
@@ -268,6 +272,7 @@ const es: ApplyWords = {
   withdrawButton: "Retirar mi consentimiento",
   goBackTo: "Volver a {name}",
   withdrawnNotice: "Se ha retirado su consentimiento.",
+  nothingToWithdraw: "No hay ningún consentimiento que retirar: no se dio con este enlace o ya se retiró.",
   welcomeTitle: "Solicite financiación para su empresa",
   asked: "{name} le ha pedido que complete su solicitud de financiación para la empresa.",
   sendOn: "La enviará a proveedores de financiación que pueden ayudar a su empresa.",
@@ -370,6 +375,7 @@ const nl: ApplyWords = {
   fileHint: "PDF, CSV of OFX van de bank; samen hoogstens 20 MB; bestanden mogen niet leeg zijn.",
   upload: "Uploaden",
   uploaded: "Dank u: uw bestanden zijn ontvangen.",
+  chooseFile: "Kies een bestand om te uploaden.",
   notGiven: "Niet ingevuld",
   noOneAdded: "Niemand toegevoegd.",
   noneSent: "Geen verstuurd.",
@@ -399,6 +405,7 @@ const nl: ApplyWords = {
   withdrawButton: "Mijn toestemming intrekken",
   goBackTo: "Terug naar {name}",
   withdrawnNotice: "Uw toestemming is ingetrokken.",
+  nothingToWithdraw: "Er is geen toestemming om in te trekken: die is niet via deze link gegeven, of al ingetrokken.",
   welcomeTitle: "Financiering aanvragen voor uw bedrijf",
   asked: "{name} vraagt u uw aanvraag voor bedrijfsfinanciering in te vullen.",
   sendOn: "Zij sturen haar naar financiers die uw bedrijf misschien kunnen helpen.",
@@ -501,6 +508,7 @@ const da: ApplyWords = {
   fileHint: "PDF, CSV eller OFX fra banken; højst 20 MB i alt; filer må ikke være tomme.",
   upload: "Upload",
   uploaded: "Tak: dine filer er modtaget.",
+  chooseFile: "Vælg en fil at uploade.",
   notGiven: "Ikke oplyst",
   noOneAdded: "Ingen tilføjet.",
   noneSent: "Ingen sendt.",
@@ -530,6 +538,7 @@ const da: ApplyWords = {
   withdrawButton: "Træk mit samtykke tilbage",
   goBackTo: "Tilbage til {name}",
   withdrawnNotice: "Dit samtykke er trukket tilbage.",
+  nothingToWithdraw: "Der er intet samtykke at trække tilbage: det er ikke givet via dette link, eller det er allerede trukket tilbage.",
   welcomeTitle: "Søg om finansiering til din virksomhed",
   asked: "{name} har bedt dig udfylde din ansøgning om erhvervsfinansiering.",
   sendOn: "De sender den til finansieringsudbydere, der måske kan hjælpe din virksomhed.",
@@ -631,6 +640,7 @@ const sv: ApplyWords = {
   fileHint: "PDF, CSV eller OFX från banken; högst 20 MB totalt; filer får inte vara tomma.",
   upload: "Ladda upp",
   uploaded: "Tack: dina filer har tagits emot.",
+  chooseFile: "Välj en fil att ladda upp.",
   notGiven: "Inte angivet",
   noOneAdded: "Ingen tillagd.",
   noneSent: "Inga skickade.",
@@ -660,6 +670,7 @@ const sv: ApplyWords = {
   withdrawButton: "Återkalla mitt samtycke",
   goBackTo: "Tillbaka till {name}",
   withdrawnNotice: "Ditt samtycke har återkallats.",
+  nothingToWithdraw: "Det finns inget samtycke att återkalla: det har inte getts via den här länken, eller så är det redan återkallat.",
   welcomeTitle: "Ansök om finansiering för ditt företag",
   asked: "{name} har bett dig fylla i din ansökan om företagsfinansiering.",
   sendOn: "De skickar den till finansiärer som kanske kan hjälpa ditt företag.",
@@ -761,6 +772,7 @@ const pl: ApplyWords = {
   fileHint: "PDF, CSV lub OFX z banku; łącznie najwyżej 20 MB; pliki nie mogą być puste.",
   upload: "Prześlij",
   uploaded: "Dziękujemy: pliki zostały odebrane.",
+  chooseFile: "Wybierz plik do przesłania.",
   notGiven: "Nie podano",
   noOneAdded: "Nikogo nie dodano.",
   noneSent: "Nic nie wysłano.",
@@ -790,6 +802,7 @@ const pl: ApplyWords = {
   withdrawButton: "Wycofuję zgodę",
   goBackTo: "Wróć do {name}",
   withdrawnNotice: "Zgoda została wycofana.",
+  nothingToWithdraw: "Nie ma zgody do wycofania: nie została udzielona przez ten link albo została już wycofana.",
   welcomeTitle: "Złóż wniosek o finansowanie firmy",
   asked: "{name} prosi o wypełnienie wniosku o finansowanie firmy.",
   sendOn: "Prześle go dostawcom finansowania, którzy mogą pomóc Twojej firmie.",
@@ -891,6 +904,7 @@ const fr: ApplyWords = {
   fileHint: "PDF, CSV ou OFX de la banque ; 20 Mo au plus en tout ; les fichiers ne doivent pas être vides.",
   upload: "Envoyer",
   uploaded: "Merci : vos fichiers ont été reçus.",
+  chooseFile: "Choisissez un fichier à envoyer.",
   notGiven: "Non renseigné",
   noOneAdded: "Personne n'a été ajouté.",
   noneSent: "Aucun envoyé.",
@@ -920,6 +934,7 @@ const fr: ApplyWords = {
   withdrawButton: "Retirer mon consentement",
   goBackTo: "Revenir à {name}",
   withdrawnNotice: "Votre consentement a été retiré.",
+  nothingToWithdraw: "Il n'y a aucun consentement à retirer : il n'a pas été donné par ce lien, ou il a déjà été retiré.",
   welcomeTitle: "Demandez un financement pour votre entreprise",
   asked: "{name} vous demande de remplir votre demande de financement d'entreprise.",
   sendOn: "Il l'enverra à des financeurs qui pourraient aider votre entreprise.",
@@ -986,12 +1001,22 @@ export interface ApplyLocale {
   t: ApplyWords;
   /** The register number's label on this page. */
   registerNumber: (market: Market) => string | null;
+  /** The reference values' and register status words' labels in the page's language (labels.ts). */
+  labels: ReferenceLabels;
+  /** Whether the page speaks the market's own language, in which the reference lists write its company types. */
+  speaksMarketLanguage: (market: Market) => boolean;
 }
 
 const localeOf = (locale: string): ApplyLocale => {
   const language = languageOf(locale);
   const t = BY_LANGUAGE[language] ?? en;
-  return { locale, t, registerNumber: (market) => (market.register_number_label === null ? null : (REGISTER_NUMBER[language]?.[market.country] ?? market.register_number_label)) };
+  return {
+    locale,
+    t,
+    registerNumber: (market) => (market.register_number_label === null ? null : (REGISTER_NUMBER[language]?.[market.country] ?? market.register_number_label)),
+    labels: REFERENCE_LABELS[language] ?? REFERENCE_LABELS.en!,
+    speaksMarketLanguage: (market) => languageOf(market.locale) === language,
+  };
 };
 
 /**

@@ -29,8 +29,8 @@ import {
   agreeAndComplete,
   APPLICATION_ROUTE,
   APPLICATION_TOKEN,
-  commissionDisclosureFor,
   countApplicationRequestFromAddress,
+  CURRENT_COMMISSION_DISCLOSURE,
   CURRENT_CONSENT_TEXT,
   deadLinkReturnUrl,
   openApplicationLink,
@@ -47,9 +47,10 @@ import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form
 import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { pageErrors } from "../kit/page-errors";
 import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
-import { stepFields, type FormStep, type StepField } from "./fields";
+import { registerStatusIn, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
 import { applyLocale, fill, waitIn, type ApplyLocale, type ApplyWords } from "./messages";
+import { refusalInPageWords } from "./refusals";
 
 export const APPLY_SESSION_COOKIE = "rfs_apply";
 
@@ -165,7 +166,16 @@ const locateIn = (names: readonly string[]) => (field: string | null | undefined
   return names.find((n) => n === field) ?? names.find((n) => field.startsWith(`${n}.`) || n.startsWith(`${field}.`)) ?? null;
 };
 
-const asStepProblems = (p: { byInput: Record<string, string>; summary: { message: string } }): StepProblems => ({ byInput: p.byInput, summary: p.summary.message });
+/**
+ * A refusal's problems beside the page's inputs, in the page's language (refusals.ts: by each problem's
+ * kind and field, never by the English words), the summary above them too.
+ */
+function stepProblems(c: ApplyContext, refusal: PageRefusal, locate: (field: string | null | undefined) => string | null): StepProblems {
+  const opened = c.get("opened");
+  const worded = refusalInPageWords(refusal, localeOf(c), { fields: opened.link.locked, by: opened.introducer });
+  const placed = formProblems(worded, locate);
+  return { byInput: placed.byInput, summary: worded === refusal ? placed.summary.message : worded.message };
+}
 
 function FormStepPage(props: { l: ApplyLocale; opened: Opened; step: FormStep; values: Record<string, string>; problems: StepProblems | null }) {
   const { l, opened, step, problems } = props;
@@ -226,7 +236,7 @@ const postFormStep = (step: FormStep) =>
     showAgain: (c, refusal, posted) => {
       const opened = c.get("opened");
       const locate = locateIn(STEP_FIELDS[step]);
-      return c.html(<FormStepPage l={localeOf(c)} opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={asStepProblems(formProblems(refusal, locate))} />, refusal.status);
+      return c.html(<FormStepPage l={localeOf(c)} opened={opened} step={step} values={{ ...stepValues(opened.lead, step), ...posted }} problems={stepProblems(c, refusal, locate)} />, refusal.status);
     },
   });
 
@@ -358,7 +368,7 @@ const postPerson = formAction<ApplyContext, FormFields>({
   showAgain: (c, refusal, posted) => {
     const opened = c.get("opened");
     const editing = personIndex(posted.index, opened.lead.significantPersons);
-    return c.html(<PersonsPage l={localeOf(c)} opened={opened} editing={editing} values={posted} problems={asStepProblems(formProblems(refusal, locatePerson(opened)))} />, refusal.status);
+    return c.html(<PersonsPage l={localeOf(c)} opened={opened} editing={editing} values={posted} problems={stepProblems(c, refusal, locatePerson(opened))} />, refusal.status);
   },
 });
 
@@ -371,7 +381,7 @@ const removePerson = formAction<ApplyContext>({
     await saveApplicationPersons(c.get("deps"), opened, opened.lead.significantPersons.filter((_, i) => i !== index));
     return `${path("/persons")}?done=removed`;
   },
-  showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+  showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={stepProblems(c, refusal, () => null)} />, refusal.status),
 });
 
 const PERSON_NOTICES: Record<string, keyof ApplyWords> = { added: "personAdded", changed: "personChanged", removed: "personRemoved" };
@@ -520,7 +530,7 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
   const { t } = l;
   // The text in the page's language: what is shown is what the receipt names (agreeAndComplete is given the same locale).
   const text = consentTextIn(CURRENT_CONSENT_TEXT, l.locale);
-  const disclosure = commissionDisclosureFor(opened.introducer);
+  const disclosure = consentTextIn(CURRENT_COMMISSION_DISCLOSURE, l.locale);
   const agreeError = problems?.byInput.agree;
   return (
     <ApplyPage l={l} title={titleOf(t, "consent")} progress={progressOf(t, "consent")}>
@@ -536,7 +546,7 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
         <Say text={t.howPaid} name={opened.introducer} />
       </h2>
       <p id="commission-disclosure" lang={disclosure.locale}>
-        {disclosure.text}
+        <Say text={disclosure.text} name={opened.introducer} />
       </p>
       <form method="post" action={stepPath("consent")} novalidate>
         <div class="check">
@@ -575,9 +585,9 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
 }
 
 /** A refused agreement: the tick's message beside it; what is still missing is listed on the page itself (MissingList). */
-function consentProblems(t: ApplyWords, refusal: PageRefusal): StepProblems {
-  const problems = asStepProblems(formProblems(refusal, (field) => (field === "agree" ? "agree" : null)));
-  return refusal.code === "missing_fields" ? { ...problems, summary: t.missingBelow } : problems;
+function consentProblems(c: ApplyContext, refusal: PageRefusal): StepProblems {
+  const problems = stepProblems(c, refusal, (field) => (field === "agree" ? "agree" : null));
+  return refusal.code === "missing_fields" ? { ...problems, summary: localeOf(c).t.missingBelow } : problems;
 }
 
 function DonePage(props: { l: ApplyLocale; opened: Opened; notice?: string; problems?: StepProblems | null }) {
@@ -634,6 +644,22 @@ function DonePage(props: { l: ApplyLocale; opened: Opened; notice?: string; prob
   );
 }
 
+/** A done page exists once the business agreed through the link, or once consent was withdrawn from it. */
+const hasDonePage = (opened: Opened) => opened.link.state === "completed" || (Boolean(opened.lead.consent?.withdrawn_at) && opened.lead.consent?.obtained !== true);
+
+/** A refusal that has no form to show again: its message, in the page's language, and the way back. */
+function RefusedPage(props: { l: ApplyLocale; message: string }) {
+  const { t } = props.l;
+  return (
+    <ApplyPage l={props.l} title={t.refusedTitle}>
+      <p role="alert">{props.message}</p>
+      <p>
+        <a href={path()}>{t.backToApplication}</a>
+      </p>
+    </ApplyPage>
+  );
+}
+
 function WelcomePage(props: { l: ApplyLocale; opened: Opened }) {
   const { l, opened } = props;
   const { t } = l;
@@ -681,7 +707,7 @@ async function RegisterCheckPage(props: { c: ApplyContext }) {
           <strong>
             <bdi>{found.registered_name ?? number}</bdi>
           </strong>
-          {found.company_status ? `, ${inWords(found.company_status).toLowerCase()}` : ""}
+          {found.company_status ? `, ${registerStatusIn(found.company_status, l)}` : ""}
           {found.incorporated_on ? fill(t.incorporated, { date: local.date(found.incorporated_on) }) : ""}
         </p>
       ) : (
@@ -714,7 +740,7 @@ function createPages() {
   });
   pages.post("/persons", postPerson);
   pages.post("/persons/remove", removePerson);
-  pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? "Thank you: your files were received." : undefined })));
+  pages.get("/documents", async (c) => c.html(await DocumentsPage({ c, problems: null, notice: c.req.query("done") === "uploaded" ? localeOf(c).t.uploaded : undefined })));
   pages.post(
     "/documents",
     takesFiles(),
@@ -722,6 +748,8 @@ function createPages() {
       act: async (c, form) => {
         // A file input left empty still sends a nameless, empty part.
         const files = (form.getAll("file") as unknown as (File | string)[]).filter((v): v is File => typeof v !== "string" && !(v.name === "" && v.size === 0));
+        // Nothing chosen is the form's own problem, said in the page's language (the service refuses it too, in English, for any other door).
+        if (files.length === 0) throw new Refusal("invalid_request", localeOf(c).t.chooseFile, { field: "file" });
         await uploadApplicationStatements(
           c.get("deps"),
           c.get("opened"),
@@ -729,7 +757,7 @@ function createPages() {
         );
         return `${path("/documents")}?done=uploaded`;
       },
-      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: asStepProblems(formProblems(refusal, () => "file")) }), refusal.status),
+      showAgain: async (c, refusal) => c.html(await DocumentsPage({ c, problems: stepProblems(c, refusal, () => "file") }), refusal.status),
     }),
   );
   pages.get("/review", async (c) => {
@@ -765,7 +793,7 @@ function createPages() {
       },
       showAgain: (c, refusal, draft) => {
         const l = localeOf(c);
-        return c.html(<ConsentPage l={l} opened={c.get("opened")} soft={draft.soft} problems={consentProblems(l.t, refusal)} />, refusal.status);
+        return c.html(<ConsentPage l={l} opened={c.get("opened")} soft={draft.soft} problems={consentProblems(c, refusal)} />, refusal.status);
       },
     }),
   );
@@ -781,7 +809,10 @@ function createAfterPages() {
   const after = new Hono<ApplyEnv>();
   after.get("/done", (c) => {
     const l = localeOf(c);
-    return c.html(<DonePage l={l} opened={c.get("opened")} notice={c.req.query("done") === "withdrawn" ? l.t.withdrawnNotice : undefined} />);
+    const opened = c.get("opened");
+    // A link still being filled in has nothing done to show: its steps, from the welcome.
+    if (!hasDonePage(opened)) return c.redirect(path(), 303);
+    return c.html(<DonePage l={l} opened={opened} notice={c.req.query("done") === "withdrawn" ? l.t.withdrawnNotice : undefined} />);
   });
   after.post(
     "/withdraw",
@@ -790,7 +821,14 @@ function createAfterPages() {
         await withdrawConsent(c.get("deps"), c.get("opened"));
         return `${stepPath("done")}?done=withdrawn`;
       },
-      showAgain: (c, refusal) => c.html(<DonePage l={localeOf(c)} opened={c.get("opened")} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+      showAgain: (c, refusal) => {
+        const l = localeOf(c);
+        const opened = c.get("opened");
+        const message = refusal.code === "invalid_transition" ? l.t.nothingToWithdraw : refusal.message;
+        // A crafted post on a link never agreed: the refusal in its own page, not a done page saying the application was sent.
+        if (!hasDonePage(opened)) return c.html(<RefusedPage l={l} message={message} />, refusal.status);
+        return c.html(<DonePage l={l} opened={opened} problems={{ byInput: {}, summary: message }} />, refusal.status);
+      },
     }),
   );
   return after;
@@ -809,20 +847,7 @@ const withApplyHeaders = (res: Response) => {
  */
 const applyErrors = pageErrors<ApplyEnv>({
   notFound: async (c) => withApplyHeaders(await dead(c)),
-  refused: async (c, refusal) => {
-    const l = localeOf(c);
-    return withApplyHeaders(
-      await c.html(
-        <ApplyPage l={l} title={l.t.refusedTitle}>
-          <p role="alert">{refusal.message}</p>
-          <p>
-            <a href={path()}>{l.t.backToApplication}</a>
-          </p>
-        </ApplyPage>,
-        refusal.status,
-      ),
-    );
-  },
+  refused: async (c, refusal) => withApplyHeaders(await c.html(<RefusedPage l={localeOf(c)} message={refusal.message} />, refusal.status)),
   tryLater: async (c, wait, status) => {
     const l = localeOf(c);
     return withApplyHeaders(

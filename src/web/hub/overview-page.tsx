@@ -39,7 +39,7 @@ function ConsentSection(props: { lead: Overview["lead"]; local: HubView["local"]
         <dt>Soft credit search</dt>
         <dd>{receipt.soft_credit_search ? "agreed" : "not agreed"}</dd>
         <dt>Commission disclosure shown</dt>
-        <dd>{receipt.disclosure_version ? `version ${receipt.disclosure_version}` : "none recorded"}</dd>
+        <dd>{receipt.disclosure_version ? `version ${receipt.disclosure_version}${receipt.disclosure_locale ? ` (${receipt.disclosure_locale})` : ""}` : "none recorded"}</dd>
         {withdrawn_at ? (
           <>
             <dt>Withdrawn</dt>

@@ -19,6 +19,10 @@ interface PageMessage {
   field: string | null;
   label: string | null;
   message: string;
+  /** What went wrong, by the map's kinds (`required`, `bad_email`…), so a page in another language can word it itself; null for a rule's own sentence. */
+  kind: MessageKind | null;
+  /** The kind's bound (`too_long`: the most characters), where it has one. */
+  limit?: string;
 }
 
 /** A service's refusal as a form sees it: the code (ApiError's or the Refusal's), the developer detail and the field, with the lists some refusals carry. */
@@ -155,6 +159,7 @@ const BY_KIND = {
   invalid: (label: string) => `Check the ${lower(label)}.`,
 } as const;
 type Kind = keyof typeof BY_KIND;
+export type MessageKind = Kind;
 
 /** Wordings that say more than the kind's for one field (`kind field`). */
 const BY_FIELD: Readonly<Record<string, string>> = {
@@ -275,32 +280,32 @@ function kindOfIssue(issue: Issue, input: unknown): { kind: Kind; limit?: string
 
 function ofZodIssue(issue: Issue, input: unknown): PageMessage {
   const path = issue.path.map(String).join(".") || null;
-  if (issue.code === "unrecognized_keys") return { field: null, label: null, message: BY_KIND.unknown_field() };
+  if (issue.code === "unrecognized_keys") return { field: null, label: null, message: BY_KIND.unknown_field(), kind: "unknown_field" };
   // A rule of the schema's own (one of two fields, a country we do not serve, an ownership total):
   // its field's own wording when the map has one, else the rule's sentence in plain words.
   // A rule about a field left out ("funding.amount or funding.amount_band is required") is that field's "needed".
   if (issue.code === "custom") {
     const special = BY_FIELD[`invalid ${fieldKey(path)}`];
-    if (special) return { field: path, label: labelOf(path), message: special };
-    if (path && leftOut(issue, input)) return { field: path, label: labelOf(path), message: wording("required", path) };
+    if (special) return { field: path, label: labelOf(path), message: special, kind: "invalid" };
+    if (path && leftOut(issue, input)) return { field: path, label: labelOf(path), message: wording("required", path), kind: "required" };
     // The one text rule (src/lib/unicode.ts): said in words, never with code points.
-    if (issue.message === FORBIDDEN_TEXT_MESSAGE || issue.message === FORBIDDEN_LINES_MESSAGE) return { field: path, label: labelOf(path), message: wording("not_plain_text", path) };
-    return { field: path, label: labelOf(path), message: inPlainWords(issue.message) };
+    if (issue.message === FORBIDDEN_TEXT_MESSAGE || issue.message === FORBIDDEN_LINES_MESSAGE) return { field: path, label: labelOf(path), message: wording("not_plain_text", path), kind: "not_plain_text" };
+    return { field: path, label: labelOf(path), message: inPlainWords(issue.message), kind: null };
   }
   const { kind, limit } = kindOfIssue(issue, input);
-  return { field: path, label: labelOf(path), message: wording(kind, path, limit) };
+  return { field: path, label: labelOf(path), message: wording(kind, path, limit), kind, limit };
 }
 
 function ofRefusal(refusal: RefusalLike): PageMessage[] {
   if (refusal.missing?.length) {
-    return refusal.missing.map((field) => ({ field, label: labelOf(field), message: wording("required_for_submit", field) }));
+    return refusal.missing.map((field) => ({ field, label: labelOf(field), message: wording("required_for_submit", field), kind: "required_for_submit" as const }));
   }
   if (refusal.errors?.length) {
-    return refusal.errors.map((e) => ({ field: e.field || null, label: labelOf(e.field), message: inPlainWords(e.message.replace(/^[a-z_.0-9]+: /, "")) }));
+    return refusal.errors.map((e) => ({ field: e.field || null, label: labelOf(e.field), message: inPlainWords(e.message.replace(/^[a-z_.0-9]+: /, "")), kind: null }));
   }
   const field = refusal.field ?? null;
   // A service's sentence often begins with the field's path ("url host is private…"): the label reads better.
-  return [{ field, label: labelOf(field), message: inPlainWords(refusal.detail, field) }];
+  return [{ field, label: labelOf(field), message: inPlainWords(refusal.detail, field), kind: null }];
 }
 
 const isZodError = (value: unknown): value is z.ZodError =>

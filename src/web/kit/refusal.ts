@@ -9,12 +9,15 @@ import type { z } from "zod";
 import { Refusal, type RefusalCode } from "../../lib/refusal";
 import { REFUSAL_STATUS, type RefusalStatus } from "../../lib/refusal-status";
 import { validationError } from "../../lib/validation";
-import { messagesOf } from "./messages";
+import { messagesOf, type MessageKind } from "./messages";
 
 /** One problem, as a page places it: the dotted field (null when about the whole form) and its message. */
 interface FieldProblem {
   field: string | null;
   message: string;
+  /** The messages map's kind of problem, where it has one (a page in another language words it by this, web/apply/refusals.ts). */
+  kind?: MessageKind | null;
+  limit?: string;
 }
 
 /** The seam for the person-facing message of a refusal, or of one field a refusal lists. */
@@ -56,13 +59,13 @@ export function pageRefusal(refusal: Refusal, word: Wording = personWording): Pa
   const { code } = refusal;
   const invalid = word === personWording ? formCauseOf(refusal) : null;
   if (invalid) {
-    const problems = messagesOf(invalid.error, invalid.input).map((m) => ({ field: m.field, message: m.message }));
+    const problems = messagesOf(invalid.error, invalid.input).map((m) => ({ field: m.field, message: m.message, kind: m.kind, limit: m.limit }));
     return { code, status: REFUSAL_STATUS[code].status, field: problems[0]?.field ?? refusal.field ?? null, message: problems[0]?.message ?? word({ code, field: null, detail: refusal.detail }), problems };
   }
   const extra = (refusal.extra ?? {}) as { errors?: { field: string; message: string }[]; missing?: string[] };
   if (word === personWording && (extra.missing?.length || extra.errors?.length)) {
     // The map words the lists itself ("Company number is needed before you can submit").
-    const problems = messagesOf({ code, detail: refusal.detail, field: refusal.field ?? null, missing: extra.missing, errors: extra.errors }).map((m) => ({ field: m.field, message: m.message }));
+    const problems = messagesOf({ code, detail: refusal.detail, field: refusal.field ?? null, missing: extra.missing, errors: extra.errors }).map((m) => ({ field: m.field, message: m.message, kind: m.kind, limit: m.limit }));
     return { code, status: REFUSAL_STATUS[code].status, field: refusal.field ?? null, message: summaryOf(problems, refusal.detail), problems };
   }
   const listed = [

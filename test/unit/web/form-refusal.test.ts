@@ -34,21 +34,21 @@ describe("a form refusal reads the posted input, not zod's message text", () => 
     const refusal = refusalOf(Worded, { contact: { email: 42 }, role: "admin" });
     expect(refusal.code).toBe("invalid_request");
     expect(errorsOf(refusal)).toEqual([{ field: "contact.email", message: "contact.email must be a string (text); received a number." }]);
-    expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Enter the email as text." }]);
+    expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Enter the email as text.", kind: "not_text" }]);
   });
 
   it("an absent nested field is required, whatever the schema's own message says", () => {
     const refusal = refusalOf(Worded, { contact: {}, role: "admin" });
     expect(errorsOf(refusal)).toEqual([{ field: "contact.email", message: "contact.email is required." }]);
-    expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Email is needed." }]);
+    expect(pageRefusal(refusal).problems).toEqual([{ field: "contact.email", message: "Email is needed.", kind: "required" }]);
   });
 
   it("a choice not on the list is not 'needed'; a choice left out is", () => {
-    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" }, role: "owner" })).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
-    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" } })).problems).toEqual([{ field: "role", message: "Choose admin or member." }]);
+    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" }, role: "owner" })).problems).toEqual([{ field: "role", message: "Choose admin or member.", kind: "not_a_choice" }]);
+    expect(pageRefusal(refusalOf(Worded, { contact: { email: "a@example.com" } })).problems).toEqual([{ field: "role", message: "Choose admin or member.", kind: "required" }]);
     const Kind = z.strictObject({ type: z.enum(["secret", "publishable"]) });
-    expect(pageRefusal(refusalOf(Kind, { type: "master" })).problems).toEqual([{ field: "type", message: "Choose the key type from the list." }]);
-    expect(pageRefusal(refusalOf(Kind, {})).problems).toEqual([{ field: "type", message: "Key type is needed." }]);
+    expect(pageRefusal(refusalOf(Kind, { type: "master" })).problems).toEqual([{ field: "type", message: "Choose the key type from the list.", kind: "not_a_choice" }]);
+    expect(pageRefusal(refusalOf(Kind, {})).problems).toEqual([{ field: "type", message: "Key type is needed.", kind: "required" }]);
   });
 
   it("a rule of the schema's own about a field left out is that field's 'needed', however the rule is worded", () => {
@@ -57,10 +57,10 @@ describe("a form refusal reads the posted input, not zod's message text", () => 
         .strictObject({ amount: z.number().optional(), amount_band: z.string().optional() })
         .refine((f) => f.amount !== undefined || f.amount_band !== undefined, { path: ["amount"], message: "give one of the two figures" }),
     });
-    expect(pageRefusal(refusalOf(Funding, { funding: {} })).problems).toEqual([{ field: "funding.amount", message: "Enter the amount, or choose an amount band." }]);
+    expect(pageRefusal(refusalOf(Funding, { funding: {} })).problems).toEqual([{ field: "funding.amount", message: "Enter the amount, or choose an amount band.", kind: "required" }]);
     // A rule about a value that was sent keeps its own sentence, its field paths named by their labels.
     const Future = z.strictObject({ notes: z.string().refine(() => false, { message: "notes must mention funding.amount" }) });
-    expect(pageRefusal(refusalOf(Future, { notes: "hello" })).problems).toEqual([{ field: "notes", message: "Notes must mention Amount." }]);
+    expect(pageRefusal(refusalOf(Future, { notes: "hello" })).problems).toEqual([{ field: "notes", message: "Notes must mention Amount.", kind: null }]);
   });
 
   it("answers the parsed value when the form is good", () => {

@@ -47,8 +47,8 @@ export const revokeApplicationLinkRoute = createRoute({
 export const getConsentTextRoute = createRoute({
   method: "get",
   path: "/consent-texts/{version}",
-  summary: "A consent text version, exactly as agreed to",
-  description: `Every locale's text of the version with its sha256: a lead's \`consent.receipt\` names the version, locale and hash of the text the business agreed to. Versions are kept forever; an unknown one is 404. ${guide}`,
+  summary: "A consent text or commission disclosure version, exactly as shown",
+  description: `Every locale's text of the version with its sha256: a lead's \`consent.receipt\` names the version, locale and hash of the text the business agreed to (\`text_version\`, \`locale\`, \`text_sha256\`) and of the commission disclosure shown beside it (\`disclosure_version\`, \`disclosure_locale\`, \`disclosure_sha256\`); both are served here, told apart by \`kind\`. Versions are kept forever; an unknown one is 404. ${guide}`,
   tags,
   security: security.partner,
   request: { params: ConsentTextVersionParam },

@@ -10,7 +10,15 @@ export const ConsentReceipt = z
     agreed_at: Timestamp,
     channel: z.enum(CONSENT_CHANNELS as [string, ...string[]]).openapi({ description: "`application_link`: the business agreed itself; `partner_api`, `portal`: the partner declared it." }),
     soft_credit_search: z.boolean().openapi({ description: "The business's own, separate choice of a soft credit search." }),
-    disclosure_version: z.string().nullable().openapi({ description: "The commission disclosure version shown with the text; null where none was shown (the partner API)." }),
+    disclosure_version: z
+      .string()
+      .nullable()
+      .openapi({ example: "2026-11-d1", description: "The commission disclosure version shown with the text (`GET /partner/v1/consent-texts/{version}`, `kind: commission_disclosure`); null where none was shown (the partner API)." }),
+    disclosure_locale: z
+      .string()
+      .nullable()
+      .openapi({ example: "en-GB", description: "The locale of the disclosure text shown, the page's as the text's. Null where none was shown, and on a receipt written before it was recorded (that disclosure was the English text)." }),
+    disclosure_sha256: z.string().nullable().openapi({ description: "sha256 (hex) of that disclosure text exactly as the consent-texts endpoint serves it (with `{name}` where the page put the introducer's name); null as `disclosure_locale`." }),
   })
   .openapi("ConsentReceipt");
 
@@ -31,6 +39,9 @@ export const ConsentView = z
 
 export const ConsentText = z
   .object({
+    kind: z
+      .enum(["consent_text", "commission_disclosure"])
+      .openapi({ description: "`consent_text`: a receipt's `text_version`; `commission_disclosure`: its `disclosure_version` (each text has `{name}` where the page puts the introducer's name)." }),
     version: z.string().openapi({ example: "2026-11" }),
     published_at: Timestamp,
     texts: z.array(
