@@ -565,7 +565,10 @@ function ConsentPage(props: { l: ApplyLocale; opened: Opened; problems: StepProb
               aria-describedby={agreeError ? `${inputId("agree")}-error` : undefined}
               autofocus={agreeError ? true : undefined}
             />
-            <Say text={t.agreeLabel} name={opened.introducer} />
+            {/* One flex item: the label is a flex row (tick, words), and the name's <bdi> would be a column of its own. */}
+            <span>
+              <Say text={t.agreeLabel} name={opened.introducer} />
+            </span>
           </label>
         </div>
         <div class="check">
