@@ -56,6 +56,8 @@ export interface PartnerEventDetails {
   "lead.application_completed": LeadDetail & { link: { id: string; expires_at: string }; submit: "auto" | "review" };
   "document.accepted": DocumentDetail;
   "document.rejected": DocumentDetail;
+  /** The partner removed a rejected document; `document` is as it was listed. No lender ever saw it. */
+  "document.removed": DocumentDetail;
   /** The introducer's commission ledger gained an entry (docs/commission.md); never names the provider. */
   "commission.accrued": CommissionDetail;
   "commission.paid": CommissionDetail;

@@ -57,6 +57,7 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
+  "document.removed": { reference: z.string(), document: PartnerDocument.openapi({ description: "The document as it was listed before it was removed (always a rejected one)." }) },
   "commission.accrued": { reference: z.string().nullable(), commission: CommissionEntry },
   "commission.paid": { reference: z.string().nullable(), commission: CommissionEntry },
   "commission.clawed_back": { reference: z.string().nullable(), commission: CommissionEntry },

@@ -193,6 +193,7 @@ export const PARTNER_EVENTS = [
   { value: "lead.application_completed", label: "The business completed its application through the link" },
   { value: "document.accepted", label: "A document on a lead was accepted" },
   { value: "document.rejected", label: "A document on a lead was rejected" },
+  { value: "document.removed", label: "A rejected document was removed from a lead" },
   { value: "commission.accrued", label: "Commission accrued on a funded lead" },
   { value: "commission.paid", label: "Commission on a lead was paid" },
   { value: "commission.clawed_back", label: "Commission on a lead was clawed back" },

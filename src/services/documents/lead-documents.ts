@@ -4,12 +4,26 @@
  * the pure domain's; the lead lookup scopes everything to the caller.
  */
 import { isoNow, type Deps } from "../deps";
-import { documentExists, documentsOfLead, findDocument, partnerUploadCount, partnerUploadInsertUnderCap } from "../../db/documents/documents";
+import {
+  documentExists,
+  documentsOfLead,
+  findDocument,
+  partnerDocumentDelete,
+  partnerDocumentRemovable,
+  partnerUploadCount,
+  partnerUploadInsertUnderCap,
+} from "../../db/documents/documents";
+import { uploadReleasedStatement } from "../../db/documents/uploads";
+import { auditEntryWhere } from "../../db/portal/audit";
+import { runGuardedBatch } from "../../db/batch";
 import { eventInsertWhere } from "../../db/guarded";
+import type { NewEvent } from "../../db/event-rows";
+import type { Lead } from "../../domain/leads/types";
 import type { Scope } from "../../domain/identity/caller";
 import { decideDocument } from "../../domain/documents/decision";
 import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
 import { filenameForKind } from "../../domain/documents/filename";
+import { PARTNER_REMOVABLE_STATES, partnerRemovalRefusal } from "../../domain/documents/removal";
 import type { StoredDocument } from "../../domain/documents/types";
 import { documentStorageKey, leadDocumentView } from "../../domain/documents/view";
 import type { DocumentType } from "../../domain/reference/values";
@@ -26,6 +40,17 @@ export interface DocumentUpload {
   filename: string;
   bytes: Uint8Array;
 }
+
+/** A `document.*` event: the partner's, about the lead, carrying the document as the partner reads it. */
+const documentEvent = (lead: Lead, event: string, doc: StoredDocument): NewEvent => ({
+  organisationId: lead.organisationId,
+  environment: lead.environment,
+  api: "partner",
+  event,
+  subjectType: "lead",
+  subjectId: lead.id,
+  detail: { reference: lead.reference, document: leadDocumentView(doc) },
+});
 
 const capExceeded = () =>
   new Refusal("cap_exceeded", `A lead holds at most ${DOCUMENTS_PER_LEAD} partner documents; this lead has reached the limit.`, {
@@ -68,20 +93,7 @@ export async function uploadLeadDocument(deps: Deps, scope: Scope, leadId: strin
   await putTracked(deps, doc.storageKey, upload.bytes, { httpMetadata: { contentType: doc.contentType }, customMetadata: { filename: doc.filename } });
   await db.batch([
     partnerUploadInsertUnderCap(db, doc, DOCUMENTS_PER_LEAD),
-    eventInsertWhere(
-      db,
-      {
-        organisationId: lead.organisationId,
-        environment: lead.environment,
-        api: "partner",
-        event: doc.state === "accepted" ? "document.accepted" : "document.rejected",
-        subjectType: "lead",
-        subjectId: lead.id,
-        detail: { reference: lead.reference, document: leadDocumentView(doc) },
-      },
-      documentExists(doc.id),
-      at,
-    ),
+    eventInsertWhere(db, documentEvent(lead, doc.state === "accepted" ? "document.accepted" : "document.rejected", doc), documentExists(doc.id), at),
     uploadLanded(db, doc.storageKey),
   ]);
   const stored = await findDocument(db, doc.id);
@@ -96,4 +108,45 @@ export async function leadDocuments(deps: Deps, scope: Scope, leadId: string) {
   const { db } = deps;
   const lead = await requireLead(deps, scope, leadId);
   return { lead, documents: await documentsOfLead(db, lead.id) };
+}
+
+const noSuchDocument = () => new Refusal("not_found", "No document with that id on this lead.");
+
+/**
+ * The partner takes a rejected upload off its lead. The row goes (it leaves every list and the
+ * upload cap), its `document.removed` event and, for an API key, its audit entry are written in the
+ * same batch, each guarded by the row still being removable, so a second removal at once writes
+ * nothing. No lender ever saw a rejected upload, so the event is the partner's alone. The bytes are
+ * deleted once the batch has committed; the batch marks the key released first, so a delete that
+ * fails leaves an object the upload sweep deletes (tracked-uploads.ts), never a row without its file.
+ *
+ * `apiClientId`: the key that asked (its entry names it); null from the portal, whose form action
+ * carries the member's entry in this batch (web/portal/form-action.ts).
+ */
+export async function removeLeadDocument(deps: Deps, scope: Scope, leadId: string, documentId: string, apiClientId: string | null): Promise<StoredDocument> {
+  const { db } = deps;
+  const lead = await requireLead(deps, scope, leadId);
+  const doc = await findDocument(db, documentId);
+  if (!doc || doc.leadId !== lead.id) throw noSuchDocument();
+  const refusal = partnerRemovalRefusal(doc);
+  if (refusal) throw new Refusal("invalid_transition", refusal, { extra: { state: doc.state } });
+
+  const at = isoNow(deps);
+  const removable = partnerDocumentRemovable(doc.id, lead.id, PARTNER_REMOVABLE_STATES);
+  const audit = apiClientId
+    ? [auditEntryWhere(db, { id: newId("aud"), organisationId: lead.organisationId, memberId: `api_key:${apiClientId}`, environment: lead.environment, action: "document.removed", target: doc.id, at }, removable)]
+    : [];
+  const removed = await runGuardedBatch(db, [
+    // First, so the portal's audit entry (which rides after a batch's first statement) is written only when this one is.
+    eventInsertWhere(db, documentEvent(lead, "document.removed", doc), removable, at),
+    ...audit,
+    uploadReleasedStatement(db, doc.storageKey, at),
+    partnerDocumentDelete(db, doc.id, lead.id, PARTNER_REMOVABLE_STATES),
+  ]);
+  if (removed !== 1) {
+    // Another request removed it first.
+    throw noSuchDocument();
+  }
+  await deps.env.DOCUMENTS.delete(doc.storageKey);
+  return doc;
 }
