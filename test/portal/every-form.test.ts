@@ -338,6 +338,11 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session, lead } = await partnerAdmin();
       return form("file", 400, () => portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }));
     },
+    // Confirmed, at a document that is not on the lead (or was removed in another tab): the 404 page.
+    "portal /leads/:id/documents/:documentId/remove": async () => {
+      const { session, lead } = await partnerAdmin();
+      return action(() => p(session, `/leads/${lead.id}/documents/doc_nothere/remove`, { confirmed: "yes" }));
+    },
     "portal /leads/:id/renewals": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/leads/lead_nothere/renewals", {}));
