@@ -424,6 +424,12 @@ function cases(): Record<string, () => Promise<Case>> {
       const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
       return form("file", 400, () => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm() }));
     },
+    // Confirmed, at a file that is not on the request (removed in another tab): the plain 404 page.
+    "hub /requests/:requestId/files/:documentId/remove": async () => {
+      const { hub, refA, a, lead } = await sharedHubLead();
+      const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+      return action(() => hubCall("POST", `${hub}/requests/${request.id}/files/doc_nothere/remove`, { form: { confirmed: "yes" } }));
+    },
     "hub /offers/:offerId/acceptance": async () => {
       const { hub } = await sharedHubLead();
       return action(() => hubCall("POST", `${hub}/offers/off_nothere/acceptance`, { form: {} }));

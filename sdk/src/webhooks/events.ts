@@ -92,6 +92,11 @@ export interface LenderEventDetails {
   "request.fulfilled": {
     request: { id: string; item_type: string; label: string; file_count: number; uploaded_at: string | null; files: FulfilledRequestFile[] };
   };
+  /** The client took back a file it had sent on a document request; with none left the request is `requested` again. */
+  "document.removed": {
+    document: Omit<FulfilledRequestFile, "url"> & { uploaded_at: string; source: "client_upload"; request_id: string; formula_cells: boolean };
+    document_request: { id: string; item_type: string; label: string; status: string; file_count: number };
+  };
   "deal.account_submitted": { completion: L["Completion"] };
   "deal.agreement_signed": { completion: L["Completion"] };
 }

@@ -92,6 +92,14 @@ const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
       .object({ id: z.string(), item_type: z.string(), label: z.string(), file_count: z.number().int(), uploaded_at: Timestamp.nullable(), files: z.array(RequestFile) })
       .openapi({ description: "The document request (in `full` bodies it takes the place of the deal's funding `request`)." }),
   },
+  "document.removed": {
+    document: RequestFile.omit({ url: true })
+      .extend({ uploaded_at: Timestamp, source: z.literal("client_upload"), request_id: z.string(), formula_cells: z.boolean() })
+      .openapi({ description: "The file as the deal listed it; it is deleted, so there is no link." }),
+    document_request: z
+      .object({ id: z.string(), item_type: z.string(), label: z.string(), status: z.string(), file_count: z.number().int() })
+      .openapi({ description: "The document request as it now stands: with no file left it is `requested` again." }),
+  },
   "deal.account_submitted": { completion: Completion },
   "deal.agreement_signed": { completion: Completion },
 };

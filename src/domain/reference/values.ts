@@ -203,6 +203,7 @@ export const LENDER_EVENTS = [
   { value: "deal.updated", label: "A deal's status changed" },
   { value: "message.created", label: "The client sent a message" },
   { value: "request.fulfilled", label: "The client uploaded files against a document request" },
+  { value: "document.removed", label: "The client removed a file it had sent against a document request" },
   { value: "offer.accepted", label: "An offer was accepted" },
   { value: "offer.declined", label: "The business declined an offer" },
   { value: "deal.account_submitted", label: "The client submitted its account details" },

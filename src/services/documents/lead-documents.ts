@@ -1,7 +1,9 @@
 /**
- * The partner's documents on a lead: upload (decide, store the bytes, record
- * the row and its `document.*` event in one batch) and list. The decision is
- * the pure domain's; the lead lookup scopes everything to the caller.
+ * The documents on a lead: the partner's upload (decide, store the bytes,
+ * record the row and its `document.*` event in one batch), list and removal of
+ * a rejected upload, and the business's removal of a file it sent on a
+ * lender's request. The decisions are the pure domain's; the lead lookup
+ * scopes everything to the caller.
  */
 import { isoNow, type Deps } from "../deps";
 import {
@@ -23,7 +25,12 @@ import type { Scope } from "../../domain/identity/caller";
 import { decideDocument } from "../../domain/documents/decision";
 import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
 import { filenameForKind } from "../../domain/documents/filename";
-import { PARTNER_REMOVABLE_STATES, partnerRemovalRefusal } from "../../domain/documents/removal";
+import { clientRemovalRefusal, PARTNER_REMOVABLE_STATES, partnerRemovalRefusal, requestAfterRemoval } from "../../domain/documents/removal";
+import { documentRemovedDetail } from "../../domain/documents/view";
+import { findRequestOfLead, requestChanged, requestFileDeleteWhere, requestFileRemovedUpdate } from "../../db/documents/requests";
+import { findDealOfLead } from "../../db/hub/client-hub";
+import { lenderEvent } from "../deals/events";
+import { randomToken } from "../../lib/crypto";
 import type { StoredDocument } from "../../domain/documents/types";
 import { documentStorageKey, leadDocumentView } from "../../domain/documents/view";
 import type { DocumentType } from "../../domain/reference/values";
@@ -149,4 +156,44 @@ export async function removeLeadDocument(deps: Deps, scope: Scope, leadId: strin
   }
   await deps.env.DOCUMENTS.delete(doc.storageKey);
   return doc;
+}
+
+/** A racing change to the request (another removal, an upload, the lender's read) makes this one read again; a few rounds settle it. */
+const REMOVAL_ATTEMPTS = 5;
+
+/**
+ * The business takes back a file it sent on a lender's request (the client hub): while the request
+ * is `uploaded` or `forwarded` and its deal undecided (domain/documents/removal.ts). The request's
+ * count and status, the file's row and the lender's `document.removed` go in one batch, guarded on
+ * the request's update (it must still be as read); with no file left the request is asked for
+ * again. The lender had the file on its deal at once, so it is told; the partner never had an event
+ * for a client's file, so it gets none. The bytes go after the commit, as for the partner's removal.
+ */
+export async function removeClientDocument(deps: Deps, lead: Lead, requestId: string, documentId: string): Promise<StoredDocument> {
+  const { db } = deps;
+  for (let attempt = 0; attempt < REMOVAL_ATTEMPTS; attempt++) {
+    const request = await findRequestOfLead(db, lead.id, requestId);
+    const doc = await findDocument(db, documentId);
+    if (!request || !doc || doc.requestId !== request.id || doc.leadId !== lead.id || doc.source !== "client_upload") throw noSuchDocument();
+    const deal = await findDealOfLead(db, lead.id, request.dealRef);
+    if (!deal) throw noSuchDocument();
+    const refusal = clientRemovalRefusal(request, deal);
+    if (refusal) throw new Refusal("invalid_transition", refusal);
+
+    const at = isoNow(deps);
+    const token = randomToken(24);
+    const next = requestAfterRemoval(request);
+    const changed = requestChanged(request.id, token);
+    const removed = await runGuardedBatch(db, [
+      requestFileRemovedUpdate(db, request, doc.id, next, token),
+      eventInsertWhere(db, lenderEvent(deal, "document.removed", documentRemovedDetail(doc, { ...request, ...next })), changed, at),
+      uploadReleasedStatement(db, doc.storageKey, at),
+      requestFileDeleteWhere(db, doc.id, changed),
+    ]);
+    if (removed === 1) {
+      await deps.env.DOCUMENTS.delete(doc.storageKey);
+      return doc;
+    }
+  }
+  throw new Refusal("invalid_transition", "The request changed while removing the file; please try again.");
 }
