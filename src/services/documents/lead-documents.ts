@@ -27,7 +27,7 @@ import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type
 import { filenameForKind } from "../../domain/documents/filename";
 import { clientRemovalRefusal, PARTNER_REMOVABLE_STATES, partnerRemovalRefusal, requestAfterRemoval } from "../../domain/documents/removal";
 import { documentRemovedDetail } from "../../domain/documents/view";
-import { findRequestOfLead, requestChanged, requestFileDeleteWhere, requestFileRemovedUpdate } from "../../db/documents/requests";
+import { findRequestOfDeal, findRequestOfLead, requestChanged, requestFileDeleteWhere, requestFileRemovedUpdate } from "../../db/documents/requests";
 import { findDealOfLead } from "../../db/hub/client-hub";
 import { lenderEvent } from "../deals/events";
 import { randomToken } from "../../lib/crypto";
@@ -170,13 +170,17 @@ const REMOVAL_ATTEMPTS = 5;
  * for a client's file, so it gets none. The bytes go after the commit, as for the partner's removal.
  */
 export async function removeClientDocument(deps: Deps, lead: Lead, requestId: string, documentId: string): Promise<StoredDocument> {
+  const request = await findRequestOfLead(deps.db, lead.id, requestId);
+  if (!request) throw noSuchDocument();
+  return removeClientDocumentOfDeal(deps, lead, request.dealRef, requestId, documentId);
+}
+
+/** The removal on a deal of the lead's named by its reference (the hub from the request; a test deal's simulation from the deal). */
+export async function removeClientDocumentOfDeal(deps: Deps, lead: Lead, dealRef: string, requestId: string, documentId: string): Promise<StoredDocument> {
   const { db } = deps;
   for (let attempt = 0; attempt < REMOVAL_ATTEMPTS; attempt++) {
-    const request = await findRequestOfLead(db, lead.id, requestId);
-    const doc = await findDocument(db, documentId);
-    if (!request || !doc || doc.requestId !== request.id || doc.leadId !== lead.id || doc.source !== "client_upload") throw noSuchDocument();
-    const deal = await findDealOfLead(db, lead.id, request.dealRef);
-    if (!deal) throw noSuchDocument();
+    const [deal, request, doc] = await Promise.all([findDealOfLead(db, lead.id, dealRef), findRequestOfDeal(db, dealRef, requestId), findDocument(db, documentId)]);
+    if (!deal || !request || !doc || doc.requestId !== request.id || doc.leadId !== lead.id || doc.source !== "client_upload") throw noSuchDocument();
     const refusal = clientRemovalRefusal(request, deal);
     if (refusal) throw new Refusal("invalid_transition", refusal);
 
