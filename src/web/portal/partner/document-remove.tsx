@@ -15,10 +15,7 @@ import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { portalForm } from "../form-action";
 import { PortalPage } from "../layout";
 import { leadOfViewer } from "./render-lead";
-
-/** The confirm page's address, which its form also posts to. */
-export const removeDocumentPath = (leadId: string, documentId: string) =>
-  `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}/documents/${encodeURIComponent(documentId)}/remove`;
+import { removeDocumentPath } from "./lead-view";
 
 const documentsOfLeadPage = (leadId: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}#documents`;
 

@@ -1,7 +1,7 @@
 /**
  * What a partner does to a lead beyond filling it in, each through the API's
  * own service: upload a document (uploadLeadDocument, as POST
- * /leads/{id}/documents) or remove a rejected one (document-remove.tsx), renew a funded lead (renewLead, POST
+ * /leads/{id}/documents), renew a funded lead (renewLead, POST
  * /leads/{id}/renewals) and, on a sandbox lead, the simulate events
  * (simulateLeadEvent, POST /sandbox/leads/{id}/simulate). Each answers with a
  * redirect to the lead with its notice, or the lead page again with the
@@ -23,7 +23,6 @@ import { parseForm, type PageRefusal } from "../../kit/refusal";
 import { textOf } from "../../kit/form";
 import { Refusal } from "../../../lib/refusal";
 import { portalForm } from "../form-action";
-import { registerDocumentRemoval } from "./document-remove";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 
 const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
@@ -51,7 +50,6 @@ type ShowLeadWithError = (c: PortalContext, id: string, error: { message: string
 const leadIdOf = (c: PortalContext) => c.req.param("id") ?? "";
 
 export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: ShowLeadWithError) {
-  registerDocumentRemoval(portal, showWithError);
   portal.post(
     "/leads/:id/documents",
     takesFiles(),

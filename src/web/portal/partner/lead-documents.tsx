@@ -8,9 +8,8 @@ import { DOCUMENT_TYPES } from "../../../domain/reference/values";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { hubLinkPath } from "./hub-link";
-import { removeDocumentPath } from "./document-remove";
 import { partnerMayRemove } from "../../../domain/documents/removal";
-import type { LeadView } from "./lead-view";
+import { removeDocumentPath, type LeadView } from "./lead-view";
 
 /** The bank-statement figure: the monthly revenue the matcher uses, with its basis (statements once one is read). */
 function StatementFigure({ lead }: { lead: LeadView }) {
