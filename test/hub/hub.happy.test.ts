@@ -141,7 +141,7 @@ describe("client hub: taking back a file sent on a request", () => {
     expect((await hubCall("GET", `${hub}/requests/${request.id}/files/${jan.id}/remove`)).status).toBe(404);
   });
 
-  it("keeps the files of a request the provider waived: no Remove, and a forced post is refused on the page", async () => {
+  it("keeps the files of a request the provider waived, and of a deal it declined: no Remove, and a forced post is refused on the page", async () => {
     const { hub, lead, refA, a, keys } = await hubLead();
     const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
     await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "jan.pdf", content: "%PDF-1 jan" }) });
@@ -153,6 +153,19 @@ describe("client hub: taking back a file sent on a request", () => {
     expect(forced.status).toBe(409);
     expect(forced.text).toContain("no longer needs this document");
     expect(await env.DB.prepare("select id from documents where id = ?").bind(doc!.id).first()).toEqual({ id: doc!.id });
+    expect(await lenderEvents(keys.a.live, refA, "document.removed")).toEqual([]);
+
+    // The provider declines the deal: the files of its other request are what it decided on.
+    const second = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    await hubCall("POST", `${hub}/requests/${second.id}`, { multipart: filesForm({ name: "feb.pdf", content: "%PDF-1 feb" }) });
+    const kept = await env.DB.prepare("select id from documents where request_id = ?").bind(second.id).first<{ id: string }>();
+    expect((await hubCall("GET", `${hub}/requests/${second.id}`)).text).toContain(`/files/${kept!.id}/remove`);
+    expect((await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "declined" } })).status).toBe(200);
+    expect((await hubCall("GET", `${hub}/requests/${second.id}`)).text).not.toContain("/remove");
+    const decided = await hubCall("POST", `${hub}/requests/${second.id}/files/${kept!.id}/remove`, { form: { confirmed: "yes" } });
+    expect(decided.status).toBe(409);
+    expect(decided.text).toContain("has made its decision on this application");
+    expect(await env.DB.prepare("select id from documents where id = ?").bind(kept!.id).first()).toEqual({ id: kept!.id });
     expect(await lenderEvents(keys.a.live, refA, "document.removed")).toEqual([]);
 
     // Another lead's hub cannot reach the file: the plain 404 page.
