@@ -63,6 +63,12 @@ export async function findDocument(db: Database, id: string) {
   return row ? toDocument(row) : null;
 }
 
+/** A document of one lead: a removal looks up the id on the caller's lead only. */
+export async function findDocumentOfLead(db: Database, leadId: string, id: string) {
+  const row = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.leadId, leadId))).get();
+  return row ? toDocument(row) : null;
+}
+
 /** How many files the partner has put on a lead (accepted and rejected alike). */
 export async function partnerUploadCount(db: Database, leadId: string) {
   const row = await db

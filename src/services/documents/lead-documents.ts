@@ -10,6 +10,7 @@ import {
   documentExists,
   documentsOfLead,
   findDocument,
+  findDocumentOfLead,
   partnerDocumentDelete,
   partnerDocumentRemovable,
   partnerUploadCount,
@@ -133,8 +134,8 @@ const noSuchDocument = () => new Refusal("not_found", "No document with that id 
 export async function removeLeadDocument(deps: Deps, scope: Scope, leadId: string, documentId: string, apiClientId: string | null): Promise<StoredDocument> {
   const { db } = deps;
   const lead = await requireLead(deps, scope, leadId);
-  const doc = await findDocument(db, documentId);
-  if (!doc || doc.leadId !== lead.id) throw noSuchDocument();
+  const doc = await findDocumentOfLead(db, lead.id, documentId);
+  if (!doc) throw noSuchDocument();
   const refusal = partnerRemovalRefusal(doc);
   if (refusal) throw new Refusal("invalid_transition", refusal, { extra: { state: doc.state } });
 
@@ -179,8 +180,8 @@ export async function removeClientDocument(deps: Deps, lead: Lead, requestId: st
 export async function removeClientDocumentOfDeal(deps: Deps, lead: Lead, dealRef: string, requestId: string, documentId: string): Promise<StoredDocument> {
   const { db } = deps;
   for (let attempt = 0; attempt < REMOVAL_ATTEMPTS; attempt++) {
-    const [deal, request, doc] = await Promise.all([findDealOfLead(db, lead.id, dealRef), findRequestOfDeal(db, dealRef, requestId), findDocument(db, documentId)]);
-    if (!deal || !request || !doc || doc.requestId !== request.id || doc.leadId !== lead.id || doc.source !== "client_upload") throw noSuchDocument();
+    const [deal, request, doc] = await Promise.all([findDealOfLead(db, lead.id, dealRef), findRequestOfDeal(db, dealRef, requestId), findDocumentOfLead(db, lead.id, documentId)]);
+    if (!deal || !request || !doc || doc.requestId !== request.id || doc.source !== "client_upload") throw noSuchDocument();
     const refusal = clientRemovalRefusal(request, deal);
     if (refusal) throw new Refusal("invalid_transition", refusal);
 
