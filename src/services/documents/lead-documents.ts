@@ -155,8 +155,21 @@ export async function removeLeadDocument(deps: Deps, scope: Scope, leadId: strin
     // Another request removed it first.
     throw noSuchDocument();
   }
-  await deps.env.DOCUMENTS.delete(doc.storageKey);
+  await deleteRemovedBytes(deps, doc.storageKey);
   return doc;
+}
+
+/**
+ * The bytes of a removed document, after its batch committed. The removal has happened, so a failed
+ * delete does not fail the request (a retry would only find the document gone): the batch marked the
+ * key released, and the upload sweep deletes the object once nothing points at it.
+ */
+async function deleteRemovedBytes(deps: Deps, storageKey: string) {
+  try {
+    await deps.env.DOCUMENTS.delete(storageKey);
+  } catch (error) {
+    deps.log.logError("document_bytes_left_for_sweep", error, { storage_key: storageKey }, "warn");
+  }
 }
 
 /** A racing change to the request (another removal, an upload, the lender's read) makes this one read again; a few rounds settle it. */
@@ -196,7 +209,7 @@ export async function removeClientDocumentOfDeal(deps: Deps, lead: Lead, dealRef
       requestFileDeleteWhere(db, doc.id, changed),
     ]);
     if (removed === 1) {
-      await deps.env.DOCUMENTS.delete(doc.storageKey);
+      await deleteRemovedBytes(deps, doc.storageKey);
       return doc;
     }
   }
