@@ -41,6 +41,7 @@ async function upload(headers, leadId, filename, type, bytes) {
   form.set("file", new Blob([bytes], { type }), filename);
   const res = await fetch(`${B}/partner/v1/leads/${leadId}/documents`, { method: "POST", headers, body: form });
   if (res.status >= 400) throw new Error(`upload ${filename}: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 const product = { id: "gb-term-loan", product_family: "business_loan", label: "Term loan 12-36 months", markets: ["GB"], min_amount: 10000, max_amount: 250000, min_monthly_revenue: 5000, min_months_trading: 12, pricing: { annual_rate_pct: { min: 8, max: 16 }, term_months: { min: 12, max: 36 }, fee_pct: 2 } };
@@ -71,7 +72,8 @@ async function submitted(amount, reference) {
 }
 const funded = await submitted(40000, "CRM-1042");
 await upload(P, funded.id, "statement-q1.csv", "text/csv", readFileSync("examples/statement-q1.csv"));
-await upload(P, funded.id, "empty.pdf", "application/pdf", new Uint8Array());
+const rejected = await upload(P, funded.id, "empty.pdf", "application/pdf", new Uint8Array());
+await call("DELETE", `/partner/v1/leads/${funded.id}/documents/${rejected.id}`, { headers: P });
 await call("POST", `/partner/v1/leads/${funded.id}/submit`, { headers: P });
 const offers = await call("GET", `/partner/v1/leads/${funded.id}/offers`, { headers: P });
 await call("POST", `/partner/v1/leads/${funded.id}/offers/${offers.offers[0].id}/acceptance`, { headers: P });
@@ -88,6 +90,7 @@ const simulate = (event) => call("POST", `/v1/test/deals/${deal.ref}/simulate`, 
 await simulate("message.created");
 await call("POST", `/v1/deals/${deal.ref}/requests`, { headers: L, body: { item_type: "bank_statements_3m" } });
 await simulate("request.fulfilled");
+await simulate("document.removed");
 await call("POST", `/v1/deals/${deal.ref}/offers`, { headers: L, body: { maturity: "firm", amount: 40000, kind: "business_loan", annual_rate_pct: 11.5, term_months: 24, fees: 800, total_repayment: 45600 } });
 await simulate("offer.accepted");
 await simulate("deal.account_submitted");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { partnerWithKeys } from "../helpers/seed";
+import { call, SANDBOX } from "../helpers/api";
+import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead } from "../leads/helpers";
 import { bytes, ofxV1Bank, pdf, png, signedAmountCsv } from "./fixtures";
 import { upload, uploadDocument } from "./helpers";
@@ -112,5 +112,102 @@ describe("partner document upload", () => {
     expect(after.steps.documents_complete).toBe(false);
     expect(after.statements.has_statements).toBe(false);
     expect(after.documents).toHaveLength(1);
+  });
+});
+
+describe("removing a rejected document (DELETE /leads/{id}/documents/{document_id})", () => {
+  const remove = (key: string, leadId: string, documentId: string, host?: string) => call("DELETE", `/partner/v1/leads/${leadId}/documents/${documentId}`, { key, host });
+
+  it("answers 204 and takes the rejected document off the lead: its row, its file, its place in the lists; the event and the key's audit entry with it", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const kept = await uploadDocument(live.key, lead.id, "id_document", png(), "passport.png");
+    const rejected = await uploadDocument(live.key, lead.id, "bank_statements", png(), "photo.png");
+    const key = `leads/live/${lead.id}/documents/${rejected.id}`;
+    expect(await env.DOCUMENTS.head(key)).not.toBeNull();
+
+    const res = await remove(live.key, lead.id, rejected.id);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
+
+    const list = await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: live.key });
+    expect(list.body).toEqual({ lead_id: lead.id, documents: [kept], count: 1 });
+    expect((await call("GET", `/partner/v1/leads/${lead.id}`, { key: live.key })).body.documents).toEqual([kept]);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/documents/${rejected.id}`, { key: live.key })).status).toBe(404);
+    expect(await inData.prepare("select id from documents where id = ?").bind(rejected.id).first()).toBeNull();
+    expect(await env.DOCUMENTS.head(key)).toBeNull();
+    // The key is marked released in the batch: had the delete failed, the sweep would find the object unreferenced.
+    expect(await inData.prepare("select storage_key from pending_uploads where storage_key = ?").bind(key).first()).toEqual({ storage_key: key });
+
+    const events = await call("GET", `/partner/v1/events?event=document.removed`, { key: live.key });
+    expect(events.body.events.map((e: { data: unknown }) => e.data)).toEqual([{ lead_id: lead.id, reference: lead.reference, document: rejected, payload_mode: "reference" }]);
+    const audit = await inData.prepare("select organisation_id, member_id, environment, action, target from portal_audit_log where target = ?").bind(rejected.id).all();
+    expect(audit.results).toEqual([{ organisation_id: organisation.id, member_id: `api_key:${live.client_id}`, environment: "live", action: "document.removed", target: rejected.id }]);
+  });
+
+  it("refuses an accepted document with 409 invalid_transition and changes nothing", async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const accepted = await uploadDocument(live.key, lead.id, "bank_statements", bytes(signedAmountCsv), "april-may.csv");
+
+    const res = await remove(live.key, lead.id, accepted.id);
+    expectProblem(res, 409, "invalid_transition");
+    expect(res.body.error.message).toMatch(/accepted/);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: live.key })).body.documents).toEqual([accepted]);
+    expect(await env.DOCUMENTS.head(`leads/live/${lead.id}/documents/${accepted.id}`)).not.toBeNull();
+    expect((await call("GET", `/partner/v1/events?event=document.removed`, { key: live.key })).body.events).toEqual([]);
+  });
+
+  it("refuses a file the business uploaded in its hub with 409: only the business removes it", async () => {
+    const { organisation, live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const id = "doc_clientupload0000000001";
+    await env.DB.prepare(
+      "insert into documents (id, environment, lead_id, partner_organisation_id, deal_ref, request_id, source, document_type, filename, content_type, byte_size, state, storage_key, received_at, decided_at) values (?, 'live', ?, ?, 'DL-TEST', 'dreq_x', 'client_upload', 'bank_statements', 'a.pdf', 'application/pdf', 10, 'rejected', ?, '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')",
+    )
+      .bind(id, lead.id, organisation.id, `leads/live/${lead.id}/documents/${id}`)
+      .run();
+    const res = await remove(live.key, lead.id, id);
+    expectProblem(res, 409, "invalid_transition");
+    expect(res.body.error.message).toMatch(/client hub/);
+    expect(await inData.prepare("select id from documents where id = ?").bind(id).first()).toEqual({ id });
+  });
+
+  it("answers 404 for another account's document, the other environment's, one already removed, and an unknown id", async () => {
+    const { sandbox, live } = await partnerWithKeys();
+    const { live: stranger } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const rejected = await uploadDocument(live.key, lead.id, "invoice", new Uint8Array(), "empty.pdf");
+    const strangersLead = await createLead(stranger.key);
+
+    expectProblem(await remove(stranger.key, lead.id, rejected.id), 404, "not_found");
+    // The stranger's own lead with this account's document id: the document is looked up on that lead only.
+    expectProblem(await remove(stranger.key, strangersLead.id, rejected.id), 404, "not_found");
+    expectProblem(await remove(sandbox.key, lead.id, rejected.id, SANDBOX), 404, "not_found");
+    expectProblem(await remove(live.key, lead.id, "doc_nothing"), 404, "not_found");
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: live.key })).body.count).toBe(1);
+
+    expect((await remove(live.key, lead.id, rejected.id)).status).toBe(204);
+    expectProblem(await remove(live.key, lead.id, rejected.id), 404, "not_found");
+  });
+
+  it("removes once when two removals race: one 204, one 404, one event", async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const rejected = await uploadDocument(live.key, lead.id, "invoice", new Uint8Array(), "empty.pdf");
+    const answers = await Promise.all([remove(live.key, lead.id, rejected.id), remove(live.key, lead.id, rejected.id)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 404]);
+    expect((await call("GET", `/partner/v1/events?event=document.removed`, { key: live.key })).body.events).toHaveLength(1);
+    expect((await inData.prepare("select count(*) as n from portal_audit_log where target = ?").bind(rejected.id).all<{ n: number }>()).results.reduce((a, r) => a + r.n, 0)).toBe(1);
+  });
+
+  it("removes a rejected document from a submitted lead too: no lender ever saw it", async () => {
+    const { live } = await partnerWithKeys();
+    const lead = await createLead(live.key);
+    const rejected = await uploadDocument(live.key, lead.id, "bank_statements", png(), "photo.png");
+    const submitted = await call("POST", `/partner/v1/leads/${lead.id}/submit`, { key: live.key });
+    expect(submitted.status).toBe(200);
+    expect((await remove(live.key, lead.id, rejected.id)).status).toBe(204);
+    expect((await call("GET", `/partner/v1/leads/${lead.id}/documents`, { key: live.key })).body.count).toBe(0);
   });
 });

@@ -181,3 +181,30 @@ describe("an object whose row never landed", () => {
     expect(await env.DOCUMENTS.head(keys[2])).toBeNull();
   });
 });
+
+describe("a removed document's bytes", () => {
+  it("the delete after the removal's batch fails: still 204, the row gone, and the cron deletes the object once the grace is over", async () => {
+    const { key, lead } = await partnerLead();
+    const rejected = await callWithEnv(env, "POST", `/partner/v1/leads/${lead.id}/documents`, {
+      key,
+      form: form([
+        { name: "document_type", value: "invoice" },
+        { name: "file", value: new Uint8Array(), filename: "blank.pdf", type: "application/pdf" },
+      ]),
+    });
+    expect(rejected.body.state).toBe("rejected");
+    const [row] = await documentRows(lead.id);
+    const faulty = faultyEnv({ r2: (_call, operation) => operation === "delete" });
+    const res = await callWithEnv(faulty.env, "DELETE", `/partner/v1/leads/${lead.id}/documents/${rejected.body.id}`, { key });
+    expect(res.status).toBe(204);
+    expect(faulty.switches.r2.failed.map((f) => f.operation)).toEqual(["delete"]);
+    expect(await documentRows(lead.id)).toEqual([]);
+    expect(await eventsOf(lead.id)).toEqual([{ event: "document.rejected" }, { event: "document.removed" }]);
+    expect(await env.DOCUMENTS.head(row.storage_key)).not.toBeNull();
+    expect((await markers()).map((m) => m.storage_key)).toContain(row.storage_key);
+
+    await cronAt(Date.now() + UNLANDED_UPLOAD_GRACE_MS + MINUTE);
+    expect(await env.DOCUMENTS.head(row.storage_key)).toBeNull();
+    expect((await markers()).map((m) => m.storage_key)).not.toContain(row.storage_key);
+  });
+});

@@ -145,6 +145,7 @@ export const CROSS_ORGANISATION: Record<string, CrossOrganisationFixture> = {
   },
   "partner GET /leads/{id}/documents": { path: (o) => `/leads/${o.partner.leadId}/documents` },
   "partner GET /leads/{id}/documents/{document_id}": { path: (o) => `/leads/${o.partner.leadId}/documents/${NO_CHILD.document}` },
+  "partner DELETE /leads/{id}/documents/{document_id}": { path: (o) => `/leads/${o.partner.leadId}/documents/${NO_CHILD.document}` },
   "partner GET /leads/{id}/offers": { path: (o) => `/leads/${o.partner.leadId}/offers` },
   "partner POST /leads/{id}/offers/{offerId}/acceptance": { path: (o) => `/leads/${o.partner.leadId}/offers/${NO_CHILD.offer}/acceptance` },
   "partner POST /leads/{id}/offers/{offerId}/decline": { path: (o) => `/leads/${o.partner.leadId}/offers/${NO_CHILD.offer}/decline`, body: { reason_code: "found_elsewhere" } },

@@ -78,6 +78,102 @@ describe("client hub: uploads against a request", () => {
   });
 });
 
+describe("client hub: taking back a file sent on a request", () => {
+  it("removes the file after its confirm page, tells the lender with document.removed, and asks again once no file is left", async () => {
+    const { hub, lead, refA, a, keys, partner } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "jan.pdf", content: "%PDF-1 jan" }, { name: "wrong.pdf", content: "%PDF-1 wrong" }) });
+    const { results: docs } = await env.DB.prepare("select id, filename, storage_key from documents where request_id = ? order by filename").bind(request.id).all<any>();
+    const [jan, wrong] = docs;
+    const base = pagesOf(hub);
+    const confirmPath = `${base}/requests/${request.id}/files/${wrong.id}/remove`;
+
+    const page = await hubCall("GET", `${hub}/requests/${request.id}`);
+    expect(page.text).toContain(`href="${confirmPath}"`);
+    expect(page.text).toContain(">Remove wrong.pdf</a>");
+    const question = await hubCall("GET", `${hub}/requests/${request.id}/files/${wrong.id}/remove`);
+    expect(question.status).toBe(200);
+    expect(question.text).toContain("Remove wrong.pdf from Bank statements (last 6 months)?");
+    expect(question.text).toContain('name="confirmed" value="yes"');
+    // Posted without the confirm page's field: the question, nothing removed.
+    const unconfirmed = await hubCall("POST", `${hub}/requests/${request.id}/files/${wrong.id}/remove`, { form: {} });
+    expect(unconfirmed.status).toBe(303);
+    expect(await env.DB.prepare("select id from documents where id = ?").bind(wrong.id).first()).not.toBeNull();
+
+    const done = await hubCall("POST", `${hub}/requests/${request.id}/files/${wrong.id}/remove`, { form: { confirmed: "yes" } });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe(`${hub}/requests/${request.id}?done=file_removed`);
+    expect((await hubCall("GET", done.headers.get("Location")!)).text).toContain("The file was removed, and the funding provider was told.");
+    expect(await env.DB.prepare("select id from documents where id = ?").bind(wrong.id).first()).toBeNull();
+    expect(await env.DOCUMENTS.head(wrong.storage_key)).toBeNull();
+    expect(await env.DB.prepare("select status, file_count from document_requests where id = ?").bind(request.id).first()).toEqual({ status: "uploaded", file_count: 1 });
+    // Off the lender's deal, and the lender is told; the partner is not (it had no event for the client's file).
+    const listed = await call("GET", `/v1/deals/${refA}/documents`, { key: keys.a.live });
+    expect(listed.body.documents.map((d: any) => d.filename)).toEqual(["jan.pdf"]);
+    const removed = await lenderEvents(keys.a.live, refA, "document.removed");
+    expect(removed.map((e) => e.data)).toEqual([
+      {
+        ref: refA,
+        reference: expect.any(String),
+        test: false,
+        payload_mode: "reference",
+        document: expect.objectContaining({ id: wrong.id, filename: "wrong.pdf", source: "client_upload", request_id: request.id }),
+        document_request: { id: request.id, item_type: "bank_statements_6m", label: "Bank statements (last 6 months)", status: "uploaded", file_count: 1 },
+      },
+    ]);
+    expect(removed[0].data.document).not.toHaveProperty("url");
+    expect((await call("GET", `/partner/v1/events?event=document.removed`, { key: partner.live.key })).body.events).toEqual([]);
+
+    // The lender read the files (forwarded): the last one can still be taken back, and the request is asked for again.
+    expect((await call("GET", `/v1/deals/${refA}/requests/${request.id}/files`, { key: keys.a.live })).body.status).toBe("forwarded");
+    const last = await hubCall("POST", `${hub}/requests/${request.id}/files/${jan.id}/remove`, { form: { confirmed: "yes" } });
+    expect(last.status).toBe(303);
+    expect(await env.DB.prepare("select status, file_count, uploaded_at, forwarded_at from document_requests where id = ?").bind(request.id).first()).toEqual({
+      status: "requested",
+      file_count: 0,
+      uploaded_at: null,
+      forwarded_at: null,
+    });
+    expect((await lenderEvents(keys.a.live, refA, "document.removed")).at(-1).data.document_request).toMatchObject({ status: "requested", file_count: 0 });
+    // Asked again: the upload form is back, and a file already gone is the plain 404 page.
+    expect((await hubCall("GET", `${hub}/requests/${request.id}`)).text).toContain('enctype="multipart/form-data"');
+    expect((await hubCall("POST", `${hub}/requests/${request.id}/files/${jan.id}/remove`, { form: { confirmed: "yes" } })).status).toBe(404);
+    expect((await hubCall("GET", `${hub}/requests/${request.id}/files/${jan.id}/remove`)).status).toBe(404);
+  });
+
+  it("keeps the files of a request the provider waived, and of a deal it declined: no Remove, and a forced post is refused on the page", async () => {
+    const { hub, lead, refA, a, keys } = await hubLead();
+    const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    await hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm({ name: "jan.pdf", content: "%PDF-1 jan" }) });
+    const doc = await env.DB.prepare("select id from documents where request_id = ?").bind(request.id).first<{ id: string }>();
+    expect((await call("POST", `/v1/deals/${refA}/requests/${request.id}/waive`, { key: keys.a.live })).status).toBe(200);
+
+    expect((await hubCall("GET", `${hub}/requests/${request.id}`)).text).not.toContain("/remove");
+    const forced = await hubCall("POST", `${hub}/requests/${request.id}/files/${doc!.id}/remove`, { form: { confirmed: "yes" } });
+    expect(forced.status).toBe(409);
+    expect(forced.text).toContain("no longer needs this document");
+    expect(await env.DB.prepare("select id from documents where id = ?").bind(doc!.id).first()).toEqual({ id: doc!.id });
+    expect(await lenderEvents(keys.a.live, refA, "document.removed")).toEqual([]);
+
+    // The provider declines the deal: the files of its other request are what it decided on.
+    const second = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+    await hubCall("POST", `${hub}/requests/${second.id}`, { multipart: filesForm({ name: "feb.pdf", content: "%PDF-1 feb" }) });
+    const kept = await env.DB.prepare("select id from documents where request_id = ?").bind(second.id).first<{ id: string }>();
+    expect((await hubCall("GET", `${hub}/requests/${second.id}`)).text).toContain(`/files/${kept!.id}/remove`);
+    expect((await call("POST", `/v1/deals/${refA}/status`, { key: keys.a.live, body: { status: "declined" } })).status).toBe(200);
+    expect((await hubCall("GET", `${hub}/requests/${second.id}`)).text).not.toContain("/remove");
+    const decided = await hubCall("POST", `${hub}/requests/${second.id}/files/${kept!.id}/remove`, { form: { confirmed: "yes" } });
+    expect(decided.status).toBe(409);
+    expect(decided.text).toContain("has made its decision on this application");
+    expect(await env.DB.prepare("select id from documents where id = ?").bind(kept!.id).first()).toEqual({ id: kept!.id });
+    expect(await lenderEvents(keys.a.live, refA, "document.removed")).toEqual([]);
+
+    // Another lead's hub cannot reach the file: the plain 404 page.
+    const other = await hubLead();
+    expect((await hubCall("POST", `${other.hub}/requests/${request.id}/files/${doc!.id}/remove`, { form: { confirmed: "yes" } })).status).toBe(404);
+  });
+});
+
 describe("client hub: messages", () => {
   it("shows the thread and sends a reply as borrower_to_lender, firing message.created with the contact's email", async () => {
     const { hub, refA, keys } = await hubLead();

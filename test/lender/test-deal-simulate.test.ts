@@ -44,6 +44,34 @@ const requestDocument = async (key: string, ref: string, item_type = "bank_state
 };
 
 describe("POST /v1/test/deals/{ref}/simulate", () => {
+  it("document.removed: the business takes back the newest file it sent, the request asked for again, the lender told", async () => {
+    const { organisation, sandbox } = await lenderWithKeys();
+    const ref = await testDeal(sandbox.key);
+    const none = await simulate(sandbox.key, ref, "document.removed");
+    expectProblem(none, 409, "invalid_transition");
+    expect(none.body.error).toMatchObject({ field: "event", message: expect.stringContaining("have it upload one first") });
+
+    const request = await requestDocument(sandbox.key, ref);
+    expect((await simulate(sandbox.key, ref, "request.fulfilled")).status).toBe(200);
+    const [file] = (await call("GET", `/v1/deals/${ref}/documents`, { key: sandbox.key })).body.documents;
+    expect((await simulate(sandbox.key, ref, "document.removed")).status).toBe(200);
+
+    expect((await call("GET", `/v1/deals/${ref}/documents`, { key: sandbox.key })).body).toMatchObject({ documents: [], count: 0, outstanding_requests: [expect.objectContaining({ request_id: request.id })] });
+    const removed = (await lenderEvents(organisation.id)).filter((e) => e.event === "document.removed");
+    expect(removed).toEqual([
+      {
+        event: "document.removed",
+        subject_id: ref,
+        test: 1,
+        detail: {
+          document: { id: file.id, document_type: "bank_statements", filename: file.filename, content_type: "application/pdf", size_bytes: file.size_bytes, uploaded_at: file.uploaded_at, source: "client_upload", request_id: request.id, formula_cells: false },
+          document_request: { id: request.id, item_type: "bank_statements_6m", label: expect.any(String), status: "requested", file_count: 0 },
+        },
+      },
+    ]);
+    expectProblem(await simulate(sandbox.key, ref, "document.removed"), 409, "invalid_transition");
+  });
+
   it("walks a test deal through every lender event the business fires, each written once and delivered to the lender's webhook", async () => {
     const { organisation, sandbox } = await lenderWithKeys();
     const hooks = receiverBucket();

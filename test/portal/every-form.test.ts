@@ -338,6 +338,11 @@ function cases(): Record<string, () => Promise<Case>> {
       const { session, lead } = await partnerAdmin();
       return form("file", 400, () => portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }));
     },
+    // Confirmed, at a document that is not on the lead (or was removed in another tab): the 404 page.
+    "portal /leads/:id/documents/:documentId/remove": async () => {
+      const { session, lead } = await partnerAdmin();
+      return action(() => p(session, `/leads/${lead.id}/documents/doc_nothere/remove`, { confirmed: "yes" }));
+    },
     "portal /leads/:id/renewals": async () => {
       const { session } = await partnerAdmin();
       return action(() => p(session, "/leads/lead_nothere/renewals", {}));
@@ -418,6 +423,12 @@ function cases(): Record<string, () => Promise<Case>> {
       const { hub, refA, a, lead } = await sharedHubLead();
       const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
       return form("file", 400, () => hubCall("POST", `${hub}/requests/${request.id}`, { multipart: filesForm() }));
+    },
+    // Confirmed, at a file that is not on the request (removed in another tab): the plain 404 page.
+    "hub /requests/:requestId/files/:documentId/remove": async () => {
+      const { hub, refA, a, lead } = await sharedHubLead();
+      const request = await requestDocuments({ ref: refA, lenderOrganisationId: a.id, leadId: lead.id });
+      return action(() => hubCall("POST", `${hub}/requests/${request.id}/files/doc_nothere/remove`, { form: { confirmed: "yes" } }));
     },
     "hub /offers/:offerId/acceptance": async () => {
       const { hub } = await sharedHubLead();

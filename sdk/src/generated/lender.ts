@@ -1338,7 +1338,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed";
+                    event?: "deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "document.removed" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed";
                     /** @description A deal reference (case-insensitive) or referral id. */
                     subject?: string;
                 };
@@ -4432,7 +4432,7 @@ export interface paths {
         put?: never;
         /**
          * Make the business act on a test deal
-         * @description The business behind your test deal acts through the client hub's own code and fires the lender event it names, as a real business would (same event, same webhooks): `offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), `deal.account_submitted` submits the payout account and `deal.agreement_signed` signs the agreement you uploaded. Answers the deal after the step. Only your own test deals: any other reference (a routed deal, another account's) is 404. 409 `no_open_request` when no document request is open; 409 `offer_not_acceptable` when there is no current offer to accept; 409 `invalid_transition` with the hub's own reason when the business could not take the step now (e.g. account details before an offer is accepted, signing before the agreement is uploaded).
+         * @description The business behind your test deal acts through the client hub's own code and fires the lender event it names, as a real business would (same event, same webhooks): `offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), `document.removed` takes back the newest file it sent (409 `invalid_transition` when there is none it could), `deal.account_submitted` submits the payout account and `deal.agreement_signed` signs the agreement you uploaded. Answers the deal after the step. Only your own test deals: any other reference (a routed deal, another account's) is 404. 409 `no_open_request` when no document request is open; 409 `offer_not_acceptable` when there is no current offer to accept; 409 `invalid_transition` with the hub's own reason when the business could not take the step now (e.g. account details before an offer is accepted, signing before the agreement is uploaded).
          */
         post: {
             parameters: {
@@ -5750,6 +5750,62 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["RequestFulfilledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client removed a file it had sent against a document request
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentRemovedEvent"];
                 };
             };
             responses: {
@@ -7264,6 +7320,88 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        DocumentRemovedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "document.removed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DocumentRemovedFull"] | components["schemas"]["DocumentRemovedReference"];
+        };
+        DocumentRemovedFull: components["schemas"]["Deal"] & {
+            /** @description The file as the deal listed it; it is deleted, so there is no link. */
+            document: {
+                id: string;
+                document_type: string;
+                filename: string;
+                content_type: string;
+                size_bytes: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                uploaded_at: string;
+                /** @enum {string} */
+                source: "client_upload";
+                request_id: string;
+                formula_cells: boolean;
+            };
+            /** @description The document request as it now stands: with no file left it is `requested` again. */
+            document_request: {
+                id: string;
+                item_type: string;
+                label: string;
+                status: string;
+                file_count: number;
+            };
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DocumentRemovedReference: {
+            reference: string;
+            ref: string;
+            test: boolean;
+            /** @description The file as the deal listed it; it is deleted, so there is no link. */
+            document: {
+                id: string;
+                document_type: string;
+                filename: string;
+                content_type: string;
+                size_bytes: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                uploaded_at: string;
+                /** @enum {string} */
+                source: "client_upload";
+                request_id: string;
+                formula_cells: boolean;
+            };
+            /** @description The document request as it now stands: with no file left it is `requested` again. */
+            document_request: {
+                id: string;
+                item_type: string;
+                label: string;
+                status: string;
+                file_count: number;
+            };
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         OfferAcceptedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -7694,7 +7832,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "document.removed" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -7714,7 +7852,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
+            events?: ("deal.created" | "deal.updated" | "message.created" | "request.fulfilled" | "document.removed" | "offer.accepted" | "offer.declined" | "deal.account_submitted" | "deal.agreement_signed")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}
@@ -8045,11 +8183,11 @@ export interface components {
          */
         TestDealSimulate: {
             /**
-             * @description `offer.accepted`: The business accepts the deal's current offer (as its partner would), so the deal reaches `offer_accepted`. `message.created`: The business replies to the lender from the client hub. `request.fulfilled`: The business uploads a file answering the deal's oldest open document request. `deal.account_submitted`: The business submits its payout account on the accepted deal. `deal.agreement_signed`: The business signs the agreement the lender uploaded.
+             * @description `offer.accepted`: The business accepts the deal's current offer (as its partner would), so the deal reaches `offer_accepted`. `message.created`: The business replies to the lender from the client hub. `request.fulfilled`: The business uploads a file answering the deal's oldest open document request. `document.removed`: The business takes back the newest file it sent on the deal's document requests. `deal.account_submitted`: The business submits its payout account on the accepted deal. `deal.agreement_signed`: The business signs the agreement the lender uploaded.
              * @example request.fulfilled
              * @enum {string}
              */
-            event: "offer.accepted" | "message.created" | "request.fulfilled" | "deal.account_submitted" | "deal.agreement_signed";
+            event: "offer.accepted" | "message.created" | "request.fulfilled" | "document.removed" | "deal.account_submitted" | "deal.agreement_signed";
         };
         Referral: {
             /** Format: uuid */

@@ -2896,6 +2896,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
+                         *       "kind": "consent_text",
                          *       "version": "2026-11",
                          *       "published_at": "2026-11-29T00:00:00Z",
                          *       "texts": [
@@ -3416,7 +3417,112 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a rejected document from a lead
+         * @description Takes a **rejected** document off the lead: it leaves the lead's lists and frees its place under the cap, its file is deleted, and `document.removed` fires (the partner's; no lender ever sees a rejected document). Allowed in every lead state. An accepted document is on every routed lender's deal and stays: 409 `invalid_transition`, as for a file the business uploaded in its client hub (only the business removes those). Another account's or environment's lead or document, or one already removed: 404. [Documents](/docs/guides/documents#removing-a-rejected-document).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    document_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid_request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description environment_mismatch, wrong_key_type */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description invalid_transition */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description service_misconfigured, service_unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4655,7 +4761,7 @@ export interface paths {
                 query?: {
                     cursor?: string;
                     limit?: number;
-                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back";
+                    event?: "lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "document.removed" | "commission.accrued" | "commission.paid" | "commission.clawed_back";
                     /** @description A lead id, or the lead's reference (`RF-…`, case-insensitive); a reference that is no lead of yours matches nothing. */
                     subject?: string;
                 };
@@ -6718,6 +6824,62 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["DocumentRejectedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. 410 Gone deactivates the endpoint; anything else is retried (about 1 min, 5 min, 30 min, 2 h, 12 h). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A rejected document was removed from a lead
+         * @description Delivered as a signed JSON POST to every active endpoint subscribed to the event. Verify the signature over the raw body before parsing; answer 2xx within 5 seconds. The guide: [Webhooks](/docs/guides/webhooks) (`docs/webhooks.md`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event name. */
+                    "X-Service-Event": string;
+                    /** @description The delivery id (`whd_…`), the same on every retry. */
+                    "X-Service-Delivery": string;
+                    "X-Service-Payload": "full" | "reference";
+                    /** @description `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<body>` (Stripe's scheme); one `v1` per active secret. */
+                    "X-Service-Signature-256": string;
+                    /** @description `sha256=<hex>` of the body alone (the specification's header; no replay protection). */
+                    "X-Service-Signature": string;
+                    /** @description Standard Webhooks: the event id. */
+                    "webhook-id": string;
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,<base64>`. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentRemovedEvent"];
                 };
             };
             responses: {
@@ -11050,6 +11212,264 @@ export interface components {
             /** @enum {string} */
             payload_mode: "reference";
         };
+        DocumentRemovedEvent: {
+            /**
+             * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
+             * @example evt_5n2k8c0x1m3p9q7r4s6t0u2v
+             */
+            id: string;
+            /** @enum {string} */
+            event: "document.removed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            livemode: boolean;
+            /** @enum {string} */
+            api_version: "2026-09";
+            /** @description `full` or `reference`, as the endpoint's `payload` chose; `data.payload_mode` says which (and equals the `X-Service-Payload` header). */
+            data: components["schemas"]["DocumentRemovedFull"] | components["schemas"]["DocumentRemovedReference"];
+        };
+        DocumentRemovedFull: {
+            /** Format: uuid */
+            id: string;
+            partner_reference: string | null;
+            /** @enum {string} */
+            state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            /**
+             * @description Market code (`UK` for the United Kingdom).
+             * @example UK
+             */
+            country: string;
+            /** @example GBP */
+            currency: string;
+            channel: {
+                name: string | null;
+                domain: string | null;
+            };
+            business: {
+                name: string | null;
+                /** @description Absent in Spain, which has no company number. */
+                company_number?: string | null;
+                entity_type: string | null;
+                industry: string | null;
+                registry: components["schemas"]["Registry"];
+                vat?: components["schemas"]["Vat"];
+            };
+            contact: {
+                first_name: string | null;
+                last_name: string | null;
+                email: string | null;
+                phone: string | null;
+            };
+            funding: {
+                amount: number | null;
+                amount_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                amount_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                currency: string;
+                purpose: string | null;
+                product_family: string | null;
+            };
+            trading: {
+                monthly_revenue: number | null;
+                monthly_revenue_band: string | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                annual_turnover: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                annual_turnover_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                tib_months_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                /** @description US and Canada only. */
+                credit_score_band?: string | null;
+            };
+            consent: components["schemas"]["Consent"];
+            significant_persons: components["schemas"]["SignificantPerson"][];
+            steps: components["schemas"]["LeadSteps"];
+            /** @description Null until submitted. */
+            matched_options: number | null;
+            /** @description Null until submitted. */
+            options: components["schemas"]["LeadOption"][] | null;
+            offers: components["schemas"]["PartnerOffer"][];
+            /** @description True when the lead has current offers and the business declined every one (the lender may still make new terms). */
+            all_offers_declined: boolean;
+            documents: {
+                id: string;
+                document_type: string;
+                filename: string;
+                byte_size: number;
+                state: string;
+                reason: string | null;
+                /** @description A CSV holding a cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-` or `@` that is not a signed number, e.g. `=HYPERLINK(…)` or `=cmd|…`; OWASP CSV injection). The file is served as it came: open it in a text viewer, or import it with formulas off. False for every other file. */
+                formula_cells: boolean;
+                received_at: string;
+            }[];
+            statements: {
+                has_statements: boolean;
+                uploaded_at: string | null;
+                account_kind: string | null;
+            };
+            funding_outcome: {
+                funded_at: string;
+                funded_amount: number;
+            } | null;
+            /** @description Null until submitted; then what became of each routed option, anonymised (no provider, no lender note unless shared). Empty in the sandbox and when out of scope. */
+            outcomes: components["schemas"]["LeadOutcome"][] | null;
+            /** @description Null until submitted; then prequalification's unlocks recomputed on the options still open to the lead (the panel without the products of every lender that declined it), after each decline: e.g. `{field: "trading.tib_months", needed: 12, options_added: 1}` reads "with 12 months of trading: 1 more option". Never a provider's name. */
+            unlocks: {
+                /**
+                 * @description The request field whose value would change, or something a product requires the application to hold (`GET /enums/requirement-fields`; [Requirements](/docs/guides/matcher#requirements)).
+                 * @enum {string}
+                 */
+                field: "funding.amount" | "trading.monthly_revenue" | "trading.tib_months" | "trading.credit_score_band" | "business.company_number" | "business.vat.number" | "contact.phone" | "significant_persons" | "significant_persons[].guarantee" | "statements.3_months" | "statements.6_months" | "statements.12_months";
+                /**
+                 * @description The nearest value at which more options fit: major units for money, months for time trading, a band value for the credit score band; `true` for a requirement (hold it).
+                 * @example 12
+                 */
+                needed: number | string | true;
+                /**
+                 * @description How many more options would fit at that value.
+                 * @example 2
+                 */
+                options_added: number;
+            }[] | null;
+            /** @description Null until submitted; then what the application could add for more options: the requirements of panel products still open to the lead that it does not hold, grouped, e.g. `{fields: ["significant_persons[].guarantee"], options_added: 1}` ([Requirements](/docs/guides/matcher#requirements)). A requirement a lead lacks kept it from that product at submit. Never a provider's name. */
+            needs: components["schemas"]["Need"][] | null;
+            /** @description Null until submitted; the matcher's reasons when the lead is `out_of_scope`, else empty. `already_introduced`: another participant introduced the company first ([Attribution](/docs/guides/leads#attribution)); the lead was routed to no lender. */
+            out_of_scope_reasons: {
+                code: string;
+                detail: string;
+            }[] | null;
+            timeline: {
+                event: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                occurred_at: string;
+                /** @description On `lead.out_of_scope` only: the matcher's reasons (as `out_of_scope_reasons`), e.g. `company_not_active` when the company register says the company is not active. */
+                reasons?: {
+                    code: string;
+                    detail: string;
+                }[];
+            }[];
+            /** @description The client's link to the client hub; null until the hub exists. */
+            upload_url: string | null;
+            /** @description The id of the funded lead this draft renews (POST /leads/{id}/renewals); null when not a renewal. */
+            renewal_of: string | null;
+            /** @description The renewals opened from this lead, oldest first; empty unless the lead is funded and was renewed. */
+            renewals: {
+                id: string;
+                reference: string;
+                /** @enum {string} */
+                state: "draft" | "submitted" | "matched" | "offers_available" | "offer_accepted" | "funded" | "declined" | "out_of_scope";
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                created_at: string;
+            }[];
+            /** @description While this lead holds its company (it introduced it first: [Attribution](/docs/guides/leads#attribution)), since when; null otherwise (a draft, a lead that names no number, one ended without funding, past the window, released, or a lead of a company already introduced). */
+            attribution: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T09:30:00.000Z
+                 */
+                since: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            submitted_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description United Kingdom leads only. */
+            uk?: {
+                company_register_number: string | null;
+                entity_type: string | null;
+                annual_turnover: number | null;
+                significant_persons: components["schemas"]["SignificantPerson"][];
+            };
+            /** @description United States leads only. */
+            us?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+                ein: string | null;
+                signup_ip: string | null;
+            };
+            /** @description Canada leads only. */
+            ca?: {
+                region: string | null;
+                monthly_revenue_band: string | null;
+                monthly_revenue: number | null;
+                /**
+                 * @description Where the figure comes from; `band_midpoint`/`band_lower_bound` mean it stands for a band, not a reported number.
+                 * @enum {string|null}
+                 */
+                monthly_revenue_basis: "statements" | "register" | "filed_accounts" | "applicant" | "band_midpoint" | "band_lower_bound" | null;
+                time_in_business_band: string | null;
+                tib_months: number | null;
+                credit_score_band: string | null;
+                currency: string;
+            };
+            /** @description Leads of every other market. */
+            other?: {
+                monthly_revenue_band: string | null;
+                time_in_business_band: string | null;
+                currency: string;
+            };
+            lead_id: string;
+            reference: string;
+            document: components["schemas"]["PartnerDocument"] & unknown;
+            /** @enum {string} */
+            payload_mode: "full";
+        };
+        DocumentRemovedReference: {
+            lead_id: string;
+            reference: string;
+            document: components["schemas"]["PartnerDocument"] & unknown;
+            /** @enum {string} */
+            payload_mode: "reference";
+        };
         CommissionAccruedEvent: {
             /**
              * @description The event id: the same on every attempt and every endpoint. Dedupe on it.
@@ -12709,7 +13129,7 @@ export interface components {
              */
             url: string;
             /** @description Default: every event of this API. */
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "document.removed" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @default full
@@ -12729,7 +13149,7 @@ export interface components {
              * @example https://hooks.example.com/rfs
              */
             url?: string;
-            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
+            events?: ("lead.submitted" | "lead.matched" | "lead.out_of_scope" | "lead.offers_available" | "lead.offer_accepted" | "lead.offer_declined" | "lead.funded" | "lead.declined" | "lead.consent_captured" | "lead.consent_withdrawn" | "lead.application_opened" | "lead.application_completed" | "document.accepted" | "document.rejected" | "document.removed" | "commission.accrued" | "commission.paid" | "commission.clawed_back")[];
             /**
              * @description `full`: `data` is the complete subject plus the event's own detail. `reference`: the reference and the event's own fields.
              * @enum {string}

@@ -56,6 +56,8 @@ export interface PartnerEventDetails {
   "lead.application_completed": LeadDetail & { link: { id: string; expires_at: string }; submit: "auto" | "review" };
   "document.accepted": DocumentDetail;
   "document.rejected": DocumentDetail;
+  /** The partner removed a rejected document; `document` is as it was listed. No lender ever saw it. */
+  "document.removed": DocumentDetail;
   /** The introducer's commission ledger gained an entry (docs/commission.md); never names the provider. */
   "commission.accrued": CommissionDetail;
   "commission.paid": CommissionDetail;
@@ -89,6 +91,11 @@ export interface LenderEventDetails {
   /** `request` here is the document request, not the deal's funding request. */
   "request.fulfilled": {
     request: { id: string; item_type: string; label: string; file_count: number; uploaded_at: string | null; files: FulfilledRequestFile[] };
+  };
+  /** The client took back a file it had sent on a document request; with none left the request is `requested` again. */
+  "document.removed": {
+    document: Omit<FulfilledRequestFile, "url"> & { uploaded_at: string; source: "client_upload"; request_id: string; formula_cells: boolean };
+    document_request: { id: string; item_type: string; label: string; status: string; file_count: number };
   };
   "deal.account_submitted": { completion: L["Completion"] };
   "deal.agreement_signed": { completion: L["Completion"] };

@@ -57,6 +57,7 @@ const PARTNER_DETAIL: Record<(typeof PARTNER_EVENTS)[number]["value"], Shape> = 
   }),
   "document.accepted": { reference: z.string(), document: PartnerDocument },
   "document.rejected": { reference: z.string(), document: PartnerDocument },
+  "document.removed": { reference: z.string(), document: PartnerDocument.openapi({ description: "The document as it was listed before it was removed (always a rejected one)." }) },
   "commission.accrued": { reference: z.string().nullable(), commission: CommissionEntry },
   "commission.paid": { reference: z.string().nullable(), commission: CommissionEntry },
   "commission.clawed_back": { reference: z.string().nullable(), commission: CommissionEntry },
@@ -90,6 +91,14 @@ const LENDER_DETAIL: Record<(typeof LENDER_EVENTS)[number]["value"], Shape> = {
     request: z
       .object({ id: z.string(), item_type: z.string(), label: z.string(), file_count: z.number().int(), uploaded_at: Timestamp.nullable(), files: z.array(RequestFile) })
       .openapi({ description: "The document request (in `full` bodies it takes the place of the deal's funding `request`)." }),
+  },
+  "document.removed": {
+    document: RequestFile.omit({ url: true })
+      .extend({ uploaded_at: Timestamp, source: z.literal("client_upload"), request_id: z.string(), formula_cells: z.boolean() })
+      .openapi({ description: "The file as the deal listed it; it is deleted, so there is no link." }),
+    document_request: z
+      .object({ id: z.string(), item_type: z.string(), label: z.string(), status: z.string(), file_count: z.number().int() })
+      .openapi({ description: "The document request as it now stands: with no file left it is `requested` again." }),
   },
   "deal.account_submitted": { completion: Completion },
   "deal.agreement_signed": { completion: Completion },

@@ -63,6 +63,12 @@ export async function findDocument(db: Database, id: string) {
   return row ? toDocument(row) : null;
 }
 
+/** A document of one lead: a removal looks up the id on the caller's lead only. */
+export async function findDocumentOfLead(db: Database, leadId: string, id: string) {
+  const row = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.leadId, leadId))).get();
+  return row ? toDocument(row) : null;
+}
+
 /** How many files the partner has put on a lead (accepted and rejected alike). */
 export async function partnerUploadCount(db: Database, leadId: string) {
   const row = await db
@@ -102,3 +108,17 @@ export const partnerUploadInsertUnderCap = (db: Database, d: StoredDocument, cap
 
 /** Guard for the rows that must exist only if the document's insert happened (its outbox event). */
 export const documentExists = (id: string) => sql`exists (select 1 from ${documents} where ${documents.id} = ${id})`;
+
+/**
+ * Holds while the partner's upload `id` is on `leadId` in one of `states`: the guard of every
+ * statement of its removal, read by each statement itself, so two removals at once write one set.
+ */
+export const partnerDocumentRemovable = (id: string, leadId: string, states: readonly StoredDocument["state"][]) =>
+  sql`exists (select 1 from ${documents} where ${removableWhere(id, leadId, states)})`;
+
+const removableWhere = (id: string, leadId: string, states: readonly StoredDocument["state"][]) =>
+  and(eq(documents.id, id), eq(documents.leadId, leadId), eq(documents.source, "partner_upload"), inArray(documents.state, [...states]));
+
+/** The removal itself, under the same conditions as `partnerDocumentRemovable`: put last in the batch, after the rows it guards. */
+export const partnerDocumentDelete = (db: Database, id: string, leadId: string, states: readonly StoredDocument["state"][]) =>
+  db.delete(documents).where(removableWhere(id, leadId, states));

@@ -131,3 +131,33 @@ export async function filesOfRequest(db: Database, requestId: string, ids: strin
   if (ids.length === 0) return [];
   return (await db.select().from(documents).where(and(eq(documents.requestId, requestId), inArray(documents.id, ids))).all()).map(toDocument);
 }
+
+/**
+ * One file of the request is taken back by the business: the request's count and status become
+ * `next` (domain/documents/removal.ts `requestAfterRemoval`), only if the request is still as it
+ * was read (`seen`), the file is still one of its client uploads, and the deal still takes requests.
+ * The first statement of the removal's batch; the file's delete and the lender's event are guarded
+ * on the token it writes.
+ */
+export const requestFileRemovedUpdate = (
+  db: Database,
+  seen: Pick<DocumentRequest, "id" | "dealRef" | "status" | "fileCount">,
+  documentId: string,
+  next: Pick<DocumentRequest, "status" | "fileCount" | "uploadedAt" | "forwardedAt">,
+  token: string,
+) =>
+  db
+    .update(documentRequests)
+    .set({ status: next.status, fileCount: next.fileCount, uploadedAt: next.uploadedAt, forwardedAt: next.forwardedAt, lastChange: token })
+    .where(
+      and(
+        eq(documentRequests.id, seen.id),
+        eq(documentRequests.status, seen.status),
+        eq(documentRequests.fileCount, seen.fileCount),
+        sql`exists (select 1 from ${documents} where ${documents.id} = ${documentId} and ${documents.requestId} = ${seen.id} and ${documents.source} = 'client_upload')`,
+        sql`exists (select 1 from ${deals} where ${deals.ref} = ${seen.dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`,
+      ),
+    );
+
+/** The file's row, deleted only if `guard` holds (the request's update of the same batch won). */
+export const requestFileDeleteWhere = (db: Database, documentId: string, guard: SQL) => db.delete(documents).where(and(eq(documents.id, documentId), guard));

@@ -13,6 +13,9 @@ export async function insertAuditEntry(db: Database, row: AuditEntryRow) {
   await db.insert(portalAuditLog).values(row);
 }
 
+/** An entry written only if `guard` holds when the batch reaches it: the action of an API key, in the action's own batch. */
+export const auditEntryWhere = (db: Database, row: AuditEntryRow, guard: SQL) => insertWhere(db, portalAuditLog, row, guard);
+
 /**
  * Newest first, keyset-paged on (at, rowid), the order of writing (db/write-order.ts); always one
  * organisation's. The log is in every database (db/placement.ts) and the views merge them in the order

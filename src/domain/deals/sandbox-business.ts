@@ -17,6 +17,7 @@ export const TEST_DEAL_SIMULATED_EVENTS = [
   { value: "offer.accepted", label: "The business accepts the deal's current offer (as its partner would), so the deal reaches `offer_accepted`" },
   { value: "message.created", label: "The business replies to the lender from the client hub" },
   { value: "request.fulfilled", label: "The business uploads a file answering the deal's oldest open document request" },
+  { value: "document.removed", label: "The business takes back the newest file it sent on the deal's document requests" },
   { value: "deal.account_submitted", label: "The business submits its payout account on the accepted deal" },
   { value: "deal.agreement_signed", label: "The business signs the agreement the lender uploaded" },
 ] as const satisfies readonly { value: LenderEvent; label: string }[];

@@ -37,6 +37,12 @@ export function dealDocumentView(d: StoredDocument, url: string) {
 
 export type DealDocumentView = ReturnType<typeof dealDocumentView>;
 
+/** The lender's `document.removed`: the file as its deal listed it (no link: the bytes are gone) and its request as it now stands. */
+export function documentRemovedDetail(d: StoredDocument, r: Pick<DocumentRequest, "id" | "itemType" | "label" | "status" | "fileCount">) {
+  const { url: _gone, ...listed } = dealDocumentView(d, "");
+  return { document: listed, document_request: { id: r.id, item_type: r.itemType, label: r.label, status: r.status, file_count: r.fileCount } };
+}
+
 export function documentRequestView(r: DocumentRequest) {
   return {
     id: r.id,

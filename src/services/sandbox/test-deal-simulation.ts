@@ -14,6 +14,9 @@
 import { isoNow, type Deps } from "../deps";
 import type { Statement } from "../../db/batch";
 import { requestsOfDeal } from "../../db/documents/requests";
+import { documentsOfRequests } from "../../db/documents/documents";
+import { CLIENT_REMOVABLE_REQUEST_STATUSES } from "../../domain/documents/removal";
+import { removeClientDocumentOfDeal } from "../documents/lead-documents";
 import { isReferenceCollision } from "../../db/leads/leads";
 import { offersOfDeal } from "../../db/deals/offers";
 import { findSandboxBusiness, findTestDeal, sandboxBusinessStatements } from "../../db/deals/test-deal-leads";
@@ -117,6 +120,17 @@ async function fulfilOldestRequest(deps: Deps, { lead, prelude }: Business, deal
   await asTheBusiness(uploadToRequestOfDeal(deps, lead, deal, request, [new File([upload.bytes], upload.name, { type: upload.type })], prelude));
 }
 
+async function removeNewestFile(deps: Deps, { lead, prelude }: Business, deal: Deal) {
+  const { db } = deps;
+  const requests = (await requestsOfDeal(db, deal.ref)).filter((r) => CLIENT_REMOVABLE_REQUEST_STATUSES.includes(r.status));
+  // A deal without its business yet has no file of the business's.
+  const newest = prelude.length > 0 ? undefined : (await documentsOfRequests(db, requests.map((r) => r.id))).at(-1);
+  if (!newest) {
+    throw new Refusal("invalid_transition", "The business has sent no file on this test deal that it could take back: have it upload one first.", { field: "event" });
+  }
+  await asTheBusiness(removeClientDocumentOfDeal(deps, lead, deal.ref, newest.requestId!, newest.id));
+}
+
 /** The business takes `event` on the deal: one batch, opened by the business itself when this is its first action. */
 async function act(deps: Deps, business: Business, deal: Deal, event: TestDealSimulatedEvent) {
   const { lead, prelude } = business;
@@ -127,6 +141,8 @@ async function act(deps: Deps, business: Business, deal: Deal, event: TestDealSi
       return asTheBusiness(replyOnDeal(deps, lead, deal, SANDBOX_REPLY, prelude));
     case "request.fulfilled":
       return fulfilOldestRequest(deps, business, deal);
+    case "document.removed":
+      return removeNewestFile(deps, business, deal);
     case "deal.account_submitted":
       return asTheBusiness(submitAccountOnDeal(deps, lead, deal, sandboxAccountForm(deal), prelude));
     case "deal.agreement_signed":

@@ -7,8 +7,49 @@ import { UPLOAD_BODY_LIMIT_BYTES } from "../../middleware/body-limit";
 import type { requestPage as loadRequestPage } from "../../services/hub/client-hub";
 import { fileSizeInWords, LABELS, sizeInWords } from "../kit/format";
 import { FeedbackLines, FieldError, HubPage, invalidIf, RequiredMark, type Feedback, type HubView } from "./layout";
+import { clientRemovalRefusal } from "../../domain/documents/removal";
+import { Confirm, CONFIRMED, ConfirmStart } from "../kit/confirm";
 
 type RequestPage = Awaited<ReturnType<typeof loadRequestPage>>;
+
+/** The confirm page of taking back one file, which its form also posts to. */
+export const removeFilePath = (base: string, requestId: string, documentId: string) => `${base}/requests/${requestId}/files/${documentId}/remove`;
+
+/** The question before a file goes (web/kit/confirm.tsx): what it is, what removing does, the one form. */
+export function removeFilePage({ base, local }: HubView, p: RequestPage, documentId: string, f: Feedback = {}) {
+  const { request, deal, files } = p;
+  const file = files.find((d) => d.id === documentId);
+  const last = request.fileCount === 1;
+  return (
+    <HubPage title="Remove a file you sent" base={base}>
+      <h1>Remove a file you sent</h1>
+      <FeedbackLines f={f} />
+      {file ? (
+        <Confirm
+          question={`Remove ${file.filename} from ${request.label}?`}
+          facts={[
+            ["File", `${file.filename} (${fileSizeInWords(file.byteSize)})`],
+            ["Sent", local.time(file.receivedAt)],
+            ["Asked for by", `${deal.label} (${deal.deal.ref})`],
+          ]}
+          consequence={`The file is deleted and ${deal.label} is told it was removed.${last ? " It was the only file you sent for this request, so you will be asked for the document again." : ""}`}
+          irreversible
+          next="send the right file on the request's page."
+          action={removeFilePath(base, request.id, file.id)}
+          hidden={CONFIRMED}
+          confirmLabel="Remove the file"
+          cancelHref={`${base}/requests/${request.id}`}
+          cancelLabel="Keep it, go back"
+        />
+      ) : (
+        <p>This file is no longer on the request.</p>
+      )}
+      <p>
+        <a href={`${base}/requests/${request.id}`}>Back to {request.label}</a>
+      </p>
+    </HubPage>
+  );
+}
 
 /** What the upload takes, read from the constants the upload itself is checked against. */
 function uploadRules(documentType: string) {
@@ -29,6 +70,8 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
   const { request, deal, files } = p;
   const open = OPEN_REQUEST_STATUSES.includes(request.status);
   const rules = uploadRules(request.documentType);
+  // Sent the wrong file: it can be taken back until the provider decides or no longer needs it (domain/documents/removal.ts).
+  const removable = !readOnly && clientRemovalRefusal(request, deal.deal) === null;
   return (
     <HubPage title={request.label} base={base} readOnly={readOnly}>
       <h1>{request.label}</h1>
@@ -49,6 +92,12 @@ export function requestPage({ base, local, readOnly = false }: HubView, p: Reque
             {files.map((d) => (
               <li>
                 <bdi>{d.filename}</bdi> ({fileSizeInWords(d.byteSize)}, {local.time(d.receivedAt)})
+                {removable ? (
+                  <>
+                    {" "}
+                    <ConfirmStart href={removeFilePath(base, request.id, d.id)} label={`Remove ${d.filename}`} />
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

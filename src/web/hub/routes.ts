@@ -57,7 +57,8 @@ import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
 import { offerPage } from "./offer-page";
 import { overviewPage } from "./overview-page";
-import { requestPage } from "./request-page";
+import { removeFilePage, removeFilePath, requestPage } from "./request-page";
+import { removeClientDocument } from "../../services/documents/lead-documents";
 import { consentWithdrawalPage, consentWithdrawalPath } from "./consent-page";
 import { withdrawHubConsent } from "../../services/hub/consent";
 
@@ -76,6 +77,7 @@ const withHubHeaders = (res: Response) => {
 /** Messages shown after a redirect (`?done=`): fixed texts, never echoed from the query. */
 const NOTICES: Record<string, string> = {
   uploaded: "Thank you: your files were uploaded and sent on.",
+  file_removed: "The file was removed, and the funding provider was told.",
   sent: "Your message was sent.",
   account: "Your account details were submitted.",
   signed: "You signed the agreement.",
@@ -231,6 +233,28 @@ function createHubPages() {
       },
       (c, f, status) => showRequest(c, f, status),
     ),
+  );
+
+  // Taking back a file sent on the request: the kit's confirm page, then the one post (the documents service's removal).
+  const showRemoval = async (c: HubContext, f: Feedback, status: 200 | RefusalStatus = 200) => {
+    const page = await loadRequest(c.get("deps"), c.get("lead"), c.req.param("requestId")!);
+    const documentId = c.req.param("documentId")!;
+    // A file not on this request (another's, or removed in another tab): the plain 404 page.
+    if (!page.files.some((d) => d.id === documentId)) throw new Refusal("not_found", "No such file.");
+    return c.html(removeFilePage(c.get("hubView"), page, documentId, f), status);
+  };
+  hub.get("/requests/:requestId/files/:documentId/remove", async (c) => showRemoval(c, {}));
+  hub.post(
+    "/requests/:requestId/files/:documentId/remove",
+    formAction<HubContext>({
+      confirm: (c) => removeFilePath(c.get("hubBase"), c.req.param("requestId")!, c.req.param("documentId")!),
+      act: async (c) => {
+        const requestId = c.req.param("requestId")!;
+        await removeClientDocument(c.get("deps"), c.get("lead"), requestId, c.req.param("documentId")!);
+        return `${c.get("hubBase")}/requests/${requestId}?done=file_removed`;
+      },
+      showAgain: (c, refusal) => showRemoval(c, feedbackOf(refusal), refusal.status),
+    }),
   );
 
   // The page an offer is accepted on tells the business of the introducer's commission first, and its amount on "How much?" (docs/commission.md).

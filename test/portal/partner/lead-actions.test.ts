@@ -4,7 +4,7 @@ import { portal, signedInMember } from "../../helpers/portal";
 import { lenderWithKeys, partnerWithKeys } from "../../helpers/seed";
 import { completeUkLead, createLead, person } from "../../leads/helpers";
 import { submittedLead, twoLenderPanel } from "../../routing/helpers";
-import { bytes, csvWithFormula, ofxV1Bank, pdf } from "../../documents/fixtures";
+import { bytes, csvWithFormula, ofxV1Bank, pdf, png } from "../../documents/fixtures";
 import { uploadDocument } from "../../documents/helpers";
 import { auditOf, eventNamesOf, leadIdsOf, portalUpload, switchTo } from "./helpers";
 
@@ -57,6 +57,57 @@ describe("partner portal: documents, simulate, renewal and the prequalification 
     expect(exe.text).toMatch(/id="file-error"/);
     expect((await leadOf(sandbox.key, lead.id)).documents).toEqual([]);
     expect(await auditOf(organisation.id)).toEqual([]);
+  });
+
+  it("removes a rejected document through its confirm page: the API's service, audited, the row, file and list entry gone; an accepted one has no Remove", async () => {
+    const { organisation, sandbox } = await partnerWithKeys();
+    const session = await signedInMember(organisation.id, "member");
+    const lead = await createLead(sandbox.key);
+    const accepted = await uploadDocument(sandbox.key, lead.id, "invoice", pdf(), "invoice.pdf");
+    const rejected = await uploadDocument(sandbox.key, lead.id, "bank_statements", png(), "photo.png");
+    const confirmPath = `/leads/${lead.id}/documents/${rejected.id}/remove`;
+
+    const page = await portal("GET", `/leads/${lead.id}`, { session });
+    expect(page.text).toContain(`href="/portal${confirmPath}"`);
+    expect(page.text).toContain(">Remove photo.png</a>");
+    expect(page.text).not.toContain(`/documents/${accepted.id}/remove`);
+
+    const question = await portal("GET", confirmPath, { session });
+    expect(question.status).toBe(200);
+    expect(question.text).toContain("Remove the rejected document photo.png?");
+    expect(question.text).toContain("The file type is not accepted for this document type");
+    expect(question.text).toContain(`action="/portal${confirmPath}"`);
+    // Posted without the confirm page's field (a stale page, a script): the question, nothing removed.
+    const unconfirmed = await portal("POST", confirmPath, { session, form: {} });
+    expect([unconfirmed.status, unconfirmed.location]).toEqual([303, `/portal${confirmPath}`]);
+    expect((await leadOf(sandbox.key, lead.id)).documents).toHaveLength(2);
+
+    const done = await portal("POST", confirmPath, { session, form: { confirmed: "yes" } });
+    expect([done.status, done.location]).toEqual([303, `/portal/leads/${lead.id}`]);
+    expect(done.headers.get("Location")).toContain("?done=document_removed#documents");
+    expect((await leadOf(sandbox.key, lead.id)).documents).toEqual([accepted]);
+    expect(await eventNamesOf(lead.id)).toEqual(["document.accepted", "document.rejected", "document.removed"]);
+    expect((await auditOf(organisation.id)).map((a) => [a.action, a.target, a.member_id])).toEqual([["document.removed", rejected.id, session.memberId]]);
+    expect((await portal("GET", `/leads/${lead.id}?done=document_removed`, { session })).text).toContain("The rejected document was removed from the lead.");
+
+    // Gone: the question and the post are the 404 page; an accepted document's question goes back to the list.
+    expect((await portal("GET", confirmPath, { session })).status).toBe(404);
+    expect((await portal("POST", confirmPath, { session, form: { confirmed: "yes" } })).status).toBe(404);
+    const acceptedQuestion = await portal("GET", `/leads/${lead.id}/documents/${accepted.id}/remove`, { session });
+    expect([acceptedQuestion.status, acceptedQuestion.location]).toEqual([303, `/portal/leads/${lead.id}`]);
+    // Posted anyway (a forged form): the lead page again with the refusal in words, nothing removed.
+    const forced = await portal("POST", `/leads/${lead.id}/documents/${accepted.id}/remove`, { session, form: { confirmed: "yes" } });
+    expect(forced.status).toBe(409);
+    expect(forced.text).toContain("Only a rejected document can be removed.");
+    expect((await leadOf(sandbox.key, lead.id)).documents).toEqual([accepted]);
+
+    // Another partner's member: the 404 page, for the question and the post alike.
+    const stranger = await partnerWithKeys();
+    const strangerSession = await signedInMember(stranger.organisation.id, "admin");
+    const other = await uploadDocument(sandbox.key, lead.id, "invoice", new Uint8Array(), "blank-2.pdf");
+    expect((await portal("GET", `/leads/${lead.id}/documents/${other.id}/remove`, { session: strangerSession })).status).toBe(404);
+    expect((await portal("POST", `/leads/${lead.id}/documents/${other.id}/remove`, { session: strangerSession, form: { confirmed: "yes" } })).status).toBe(404);
+    expect((await leadOf(sandbox.key, lead.id)).documents).toHaveLength(2);
   });
 
   it("walks a sandbox lead with the simulate buttons to funded, then opens a renewal from it", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALLOWED_KINDS, decideDocument } from "../../../src/domain/documents/decision";
+import { clientRemovalRefusal, partnerRemovalRefusal, requestAfterRemoval } from "../../../src/domain/documents/removal";
 import { isHeif, sniffFile } from "../../../src/domain/documents/file-type";
 import { hasFormulaCells } from "../../../src/domain/documents/formula-cells";
 import { FILENAME_MAX_LENGTH, sanitiseFilename } from "../../../src/domain/documents/filename";
@@ -139,5 +140,25 @@ describe("formula cells in a CSV (OWASP CSV injection)", () => {
     expect(decideDocument("id_document", bytes(csvWithFormula))).toMatchObject({ state: "rejected", formulaCells: true });
     expect(decideDocument("bank_statements", bytes(signedAmountCsv)).formulaCells).toBe(false);
     expect(decideDocument("bank_statements", pdf()).formulaCells).toBe(false);
+  });
+});
+
+describe("who may remove a document (removal.ts)", () => {
+  it("lets the partner remove its rejected uploads only: an accepted one stays, a client's file is the business's", () => {
+    expect(partnerRemovalRefusal({ source: "partner_upload", state: "rejected" })).toBeNull();
+    expect(partnerRemovalRefusal({ source: "partner_upload", state: "accepted" })).toMatch(/accepted document stays/);
+    expect(partnerRemovalRefusal({ source: "client_upload", state: "accepted" })).toMatch(/only the business can remove it/);
+  });
+
+  it("lets the business take back a file while its request is uploaded or forwarded and the deal undecided", () => {
+    for (const status of ["uploaded", "forwarded"] as const) expect(clientRemovalRefusal({ status }, { status: "in_review" })).toBeNull();
+    expect(clientRemovalRefusal({ status: "waived" }, { status: "in_review" })).toMatch(/no longer needs/);
+    for (const status of ["funded", "declined"]) expect(clientRemovalRefusal({ status: "forwarded" }, { status })).toMatch(/made its decision/);
+  });
+
+  it("keeps the request as it was with files left, and asks again once none is", () => {
+    const request = { status: "forwarded" as const, fileCount: 2, uploadedAt: "2026-11-01T10:00:00.000Z", forwardedAt: "2026-11-01T10:05:00.000Z" };
+    expect(requestAfterRemoval(request)).toEqual({ ...request, fileCount: 1 });
+    expect(requestAfterRemoval({ ...request, fileCount: 1 })).toEqual({ status: "requested", fileCount: 0, uploadedAt: null, forwardedAt: null });
   });
 });

@@ -49,7 +49,7 @@ export const simulateTestDealRoute = createRoute({
   summary: "Make the business act on a test deal",
   description:
     "The business behind your test deal acts through the client hub's own code and fires the lender event it names, as a real business would (same event, same webhooks): " +
-    "`offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), " +
+    "`offer.accepted` accepts the deal's current offer (as the partner would), `message.created` replies to you, `request.fulfilled` uploads a PDF answering the oldest document request still waiting (else the oldest open one), `document.removed` takes back the newest file it sent (409 `invalid_transition` when there is none it could), " +
     "`deal.account_submitted` submits the payout account and `deal.agreement_signed` signs the agreement you uploaded. " +
     "Answers the deal after the step. Only your own test deals: any other reference (a routed deal, another account's) is 404. " +
     "409 `no_open_request` when no document request is open; 409 `offer_not_acceptable` when there is no current offer to accept; " +

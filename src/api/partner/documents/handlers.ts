@@ -2,8 +2,8 @@ import { scopeOf } from "../../../domain/identity/caller";
 import { leadDocumentView } from "../../../domain/documents/view";
 import { Refusal } from "../../../lib/refusal";
 import type { Router } from "../../router";
-import { leadDocuments, uploadLeadDocument } from "../../../services/documents/lead-documents";
-import { DOCUMENT_MAX_BYTES, getDocumentRoute, listDocumentsRoute, uploadDocumentRoute } from "./routes";
+import { leadDocuments, removeLeadDocument, uploadLeadDocument } from "../../../services/documents/lead-documents";
+import { DOCUMENT_MAX_BYTES, getDocumentRoute, listDocumentsRoute, removeDocumentRoute, uploadDocumentRoute } from "./routes";
 
 export function registerDocumentRoutes(router: Router) {
   router.openapi(uploadDocumentRoute, async (c) => {
@@ -30,5 +30,12 @@ export function registerDocumentRoutes(router: Router) {
     const doc = documents.find((d) => d.id === document_id);
     if (!doc) throw new Refusal("not_found", "No document with that id on this lead.");
     return c.json(leadDocumentView(doc), 200);
+  });
+
+  router.openapi(removeDocumentRoute, async (c) => {
+    const { id, document_id } = c.req.valid("param");
+    const caller = c.get("caller");
+    await removeLeadDocument(c.get("deps"), scopeOf(caller), id, document_id, caller.clientId);
+    return c.body(null, 204);
   });
 }

@@ -81,3 +81,15 @@ export const getDocumentRoute = createRoute({
   request: { params: DocumentParams },
   responses: { 200: jsonContent(PartnerDocument, "The document"), ...errorResponses("invalid_request", "not_found") },
 });
+
+export const removeDocumentRoute = createRoute({
+  method: "delete",
+  path: "/leads/{id}/documents/{document_id}",
+  summary: "Remove a rejected document from a lead",
+  description:
+    "Takes a **rejected** document off the lead: it leaves the lead's lists and frees its place under the cap, its file is deleted, and `document.removed` fires (the partner's; no lender ever sees a rejected document). Allowed in every lead state. An accepted document is on every routed lender's deal and stays: 409 `invalid_transition`, as for a file the business uploaded in its client hub (only the business removes those). Another account's or environment's lead or document, or one already removed: 404. [Documents](/docs/guides/documents#removing-a-rejected-document).",
+  tags,
+  security: security.partner,
+  request: { params: DocumentParams },
+  responses: { 204: { description: "Removed" }, ...errorResponses("invalid_request", "not_found", "invalid_transition") },
+});

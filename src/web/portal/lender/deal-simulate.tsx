@@ -14,6 +14,7 @@ import { FormRefusal, Section, type DealRefusal, type FormState } from "./fields
 const SIMULATE_BUTTONS: readonly { event: TestDealSimulatedEvent; button: string; does: string }[] = [
   { event: "message.created", button: "Reply to you", does: "The business answers your messages from the client hub." },
   { event: "request.fulfilled", button: "Upload the requested document", does: "It uploads a file for your oldest open document request." },
+  { event: "document.removed", button: "Take back the last file", does: "It removes the newest file it sent you; with none left, its request is asked for again." },
   { event: "offer.accepted", button: "Accept the offer", does: "It accepts your current offer, as its introducer would." },
   { event: "deal.account_submitted", button: "Give the payout account", does: "It gives the account to pay into, once an offer is accepted." },
   { event: "deal.agreement_signed", button: "Sign the agreement", does: "It signs the agreement you uploaded." },

@@ -27,6 +27,7 @@ export const DEAL_NOTICES: Record<string, string> = {
   test_deal_created: "Your test deal was made. Make an offer, then play the business with the buttons below.",
   "simulated_message.created": "The business replied; its message is under Messages.",
   "simulated_request.fulfilled": "The business uploaded a file for your oldest open request.",
+  "simulated_document.removed": "The business took back the newest file it had sent you.",
   "simulated_offer.accepted": "The business accepted your offer. Next: upload the agreement; the business gives its payout account.",
   "simulated_deal.account_submitted": "The business gave its payout account; it is under Completion.",
   "simulated_deal.agreement_signed": "The business signed the agreement. Next: pay out and report the deal funded.",

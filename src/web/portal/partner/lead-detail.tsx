@@ -1,6 +1,7 @@
 /**
  * The lead page's routes: the page itself, the accept review and the offer
- * decisions; the other actions are in lead-actions.tsx, the page's parts in
+ * decisions; the other actions are in lead-actions.tsx (a rejected document's removal in
+ * document-remove.tsx), the page's parts in
  * lead-page.tsx and its sections. Each post is the portal's one form shape
  * (form-action.ts); a lead the viewer cannot see is the portal's 404 page.
  */
@@ -13,6 +14,7 @@ import { textOf } from "../../kit/form";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { portalForm } from "../form-action";
 import { registerLeadActions } from "./lead-actions";
+import { registerDocumentRemoval } from "./document-remove";
 import { registerPersonsPages } from "./persons";
 import { registerHubLinkPages } from "./hub-link";
 import { AcceptReviewPage } from "./lead-accept";
@@ -40,6 +42,7 @@ export function registerLeadDetailPages(portal: Hono<PortalEnv>) {
   registerPersonsPages(portal);
   registerHubLinkPages(portal);
   registerLeadActions(portal, leadPageWithError);
+  registerDocumentRemoval(portal, leadPageWithError);
   registerLeadElsewhere(portal);
   portal.get("/leads/:id", async (c) => {
     const lead = await leadOfViewer(c, c.req.param("id"));

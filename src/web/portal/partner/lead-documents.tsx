@@ -8,7 +8,8 @@ import { DOCUMENT_TYPES } from "../../../domain/reference/values";
 import { PORTAL_ROUTE, type PortalContext } from "../context";
 import { FieldError, FormToken, RequiredMark } from "../layout";
 import { hubLinkPath } from "./hub-link";
-import type { LeadView } from "./lead-view";
+import { partnerMayRemove } from "../../../domain/documents/removal";
+import { removeDocumentPath, type LeadView } from "./lead-view";
 
 /** The bank-statement figure: the monthly revenue the matcher uses, with its basis (statements once one is read). */
 function StatementFigure({ lead }: { lead: LeadView }) {
@@ -51,6 +52,12 @@ export function Documents({ c, lead, error }: { c: PortalContext; lead: LeadView
             { header: "Type", cell: (d) => LABELS.documentType(d.document_type) },
             { header: "State", cell: (d) => (d.state === "rejected" ? `Rejected: ${LABELS.rejection(d.reason).toLowerCase()}` : "Accepted") },
             { header: "Received", cell: (d) => f.time(d.received_at) },
+            {
+              header: "Action",
+              actions: true,
+              // Only a rejected document can be taken off the lead (domain/documents/removal.ts); the button leads to the confirm page.
+              cell: (d) => (partnerMayRemove(d) ? <ConfirmStart href={removeDocumentPath(lead.id, d.id)} label={`Remove ${fileNameInWords(d.filename)}`} danger /> : null),
+            },
           ]}
         />
       )}

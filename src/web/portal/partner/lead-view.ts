@@ -9,4 +9,8 @@ export const stateLabel = (state: string) => LEAD_STATES.find((s) => s.value ===
 export const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 export const leadPath = (id: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(id)}`;
+/** A rejected document's confirm page (document-remove.tsx), which its form also posts to. */
+export const removeDocumentPath = (leadId: string, documentId: string) =>
+  `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}/documents/${encodeURIComponent(documentId)}/remove`;
+
 export const acceptPath = (leadId: string, offerId: string) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(leadId)}/offers/${encodeURIComponent(offerId)}/accept`;

@@ -17,6 +17,7 @@ export const LEAD_NOTICES: Record<string, string> = {
   accepted: "The offer was accepted. What happens next: the lender is told at once and contacts the client to collect the documents and the payout account, then sends the agreement to sign. The other offers are withdrawn.",
   document_accepted: "The document was uploaded and accepted.",
   document_rejected: "The document was uploaded but rejected: see the reason in the list below.",
+  document_removed: "The rejected document was removed from the lead.",
   renewal: "This renewal was opened as a draft from the funded lead: check the figures, then submit it.",
   simulated_offers: "Sandbox: a fresh set of offers was simulated.",
   simulated_decline: "Sandbox: the lead was declined.",
