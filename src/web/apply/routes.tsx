@@ -46,6 +46,7 @@ import {
 import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form";
 import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { pageErrors } from "../kit/page-errors";
+import { showRefusedPosts, type RefusedPosts } from "../kit/refused-posts";
 import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
 import { stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
@@ -801,6 +802,14 @@ const withApplyHeaders = (res: Response) => {
   return res;
 };
 
+/** A refused post is kept for the link's session cookie that posted it (the cookie is scoped to /apply). */
+const applyRefusedPosts: RefusedPosts<ApplyContext> = {
+  sessionOf: (c) => {
+    const cookie = getCookie(c, APPLY_SESSION_COOKIE);
+    return cookie ? `apply:${cookie}` : null;
+  },
+};
+
 /**
  * The application's last word (web/kit/page-errors.ts), as the portal's and the hub's: a refused form
  * is its page again; `not_found` the one dead-link page; a throttled request (or a busy platform) a page
@@ -848,6 +857,7 @@ const applyErrors = pageErrors<ApplyEnv>({
       ),
     );
   },
+  refusedPosts: applyRefusedPosts,
 });
 
 const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) => {
@@ -909,6 +919,7 @@ export function createApplyRoutes() {
   // A write that answers with a redirect dispatches its events' webhooks at once, as the APIs' writes do.
   apply.use("*", dispatchAfterWriteOf<ApplyEnv>((c) => Boolean(c.get("opened"))));
   apply.get("/:token{[0-9a-z]{48}}", exchange);
+  apply.use("*", showRefusedPosts(applyRefusedPosts));
   apply.use("/done", session("live_or_completed"));
   apply.use("/withdraw", session("live_or_completed"));
   apply.route("/", createAfterPages());

@@ -52,6 +52,7 @@ import { Refusal } from "../../lib/refusal";
 import type { RefusalStatus } from "../../lib/refusal-status";
 import { formAction, optionalTextOf as text } from "../kit/form";
 import { pageErrors } from "../kit/page-errors";
+import { showRefusedPosts, type RefusedPosts } from "../kit/refused-posts";
 import type { PageRefusal } from "../kit/refusal";
 import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
@@ -97,6 +98,17 @@ const hubForm = <D>(
 ) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf });
 
 /**
+ * A refused post is kept for the hub session cookie that posted it; a post on a link's own address
+ * (its token in the path, no cookie) is answered at once, so no page naming the token is stored.
+ */
+const hubRefusedPosts: RefusedPosts<HubContext> = {
+  sessionOf: (c) => {
+    const cookie = getCookie(c, HUB_SESSION_COOKIE);
+    return cookie && c.get("lead") && !tokenPathOf(c.req.path) ? `hub:${cookie}` : null;
+  },
+};
+
+/**
  * The hub's last word (web/kit/page-errors.ts): an unknown lead or thing is the plain 404 page, a
  * throttled request the "too many requests" page with Retry-After, anything else a page (never JSON),
  * all with the hub's headers.
@@ -107,6 +119,7 @@ const hubErrors = pageErrors<HubEnv>({
   refused: async (c, refusal) => withHubHeaders(await c.html(refusedPage(refusal.message), refusal.status)),
   tryLater: async (c, wait, status) => withHubHeaders(await c.html(tooManyPage(wait), status)),
   failed: async (c, requestId, maybeSaved) => withHubHeaders(await c.html(failedPage(requestId, maybeSaved), 500)),
+  refusedPosts: hubRefusedPosts,
 });
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) => c.html(crossSitePage(), 403));
@@ -341,6 +354,7 @@ export function createHubRoutes() {
   hub.use("*", exchangeLink);
   hub.use("/:leadId", openLead);
   hub.use("/:leadId/*", openLead);
+  hub.use("/:leadId/*", showRefusedPosts(hubRefusedPosts));
   // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
   hub.use("/:leadId/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));
   const pages = createHubPages();
