@@ -373,6 +373,7 @@ const removePerson = formAction<ApplyContext>({
     return `${path("/persons")}?done=removed`;
   },
   showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+  page: () => path("/persons"),
 });
 
 const PERSON_NOTICES: Record<string, keyof ApplyWords> = { added: "personAdded", changed: "personChanged", removed: "personRemoved" };
@@ -792,6 +793,7 @@ function createAfterPages() {
         return `${stepPath("done")}?done=withdrawn`;
       },
       showAgain: (c, refusal) => c.html(<DonePage l={localeOf(c)} opened={c.get("opened")} problems={asStepProblems(formProblems(refusal, () => null))} />, refusal.status),
+      page: () => stepPath("done"),
     }),
   );
   return after;

@@ -50,7 +50,7 @@ import type { HubContext, HubEnv } from "./context";
 import { crossSitePage, expiredPage, failedPage, notFoundPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
 import { Refusal } from "../../lib/refusal";
 import type { RefusalStatus } from "../../lib/refusal-status";
-import { formAction, optionalTextOf as text } from "../kit/form";
+import { formAction, optionalTextOf as text, pageAbove } from "../kit/form";
 import { pageErrors } from "../kit/page-errors";
 import { showRefusedPosts, type RefusedPosts } from "../kit/refused-posts";
 import type { PageRefusal } from "../kit/refusal";
@@ -90,12 +90,16 @@ const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("do
 /** Every problem of the refusal goes to the page, each shown beside its field. */
 const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field, problems: refusal.problems } });
 
-/** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler. */
+/**
+ * One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler
+ * (after a redirect to `page`, by default the path posted to).
+ */
 const hubForm = <D>(
   act: (c: HubContext, form: FormData) => Promise<string>,
   showAgain: (c: HubContext, f: Feedback, status: RefusalStatus, draft: D) => Promise<Response>,
   draftOf?: (form: FormData) => D,
-) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf });
+  page?: (c: HubContext) => string,
+) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf, page });
 
 /**
  * A refused post is kept for the hub session cookie that posted it; a post on a link's own address
@@ -263,6 +267,8 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
       },
       (c, f, status) => showOffer(c, f, status),
+      undefined,
+      pageAbove(),
     ),
   );
 
@@ -275,6 +281,8 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=declined`;
       },
       (c, f, status) => showOffer(c, f, status),
+      undefined,
+      pageAbove(),
     ),
   );
 
@@ -307,6 +315,7 @@ function createHubPages() {
       showCompletion,
       // Only the holder's name is shown again after a refusal; bank numbers are never echoed back.
       (form) => ({ account_holder_name: text(form, "account_holder_name") ?? "" }),
+      pageAbove(),
     ),
   );
   hub.post(
@@ -318,6 +327,7 @@ function createHubPages() {
       },
       showCompletion,
       (form) => ({ full_name: text(form, "full_name") ?? "" }),
+      pageAbove(),
     ),
   );
 

@@ -142,6 +142,15 @@ export interface FormPage<C extends Context, D> {
 }
 
 /**
+ * `FormPage.page` for a form whose page is `levels` path segments above the path it posts to
+ * (`/portal/deals/RF-1/notes` is on `/portal/deals/RF-1`).
+ */
+export const pageAbove =
+  (levels = 1) =>
+  (c: Context): string =>
+    c.req.path.split("/").slice(0, -levels).join("/");
+
+/**
  * The one shape of a form post, for every portal and hub POST: read the form once, keep the draft,
  * act, then redirect (303) or answer the page the action made. A refusal is thrown on as a
  * `RefusedForm` (web/kit/page-errors.ts), which the area's error handler answers with the form's

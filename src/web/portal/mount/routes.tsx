@@ -125,6 +125,7 @@ export function createPortalRoutes() {
       // The switch is written down in the environment switched to.
       audit: (c, form) => ({ action: "environment.switched", target: textOf(form, "environment"), viewer: { ...c.get("viewer"), environment: textOf(form, "environment") as Environment } }),
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: () => PORTAL_ROUTE,
       act: async (c, form) => {
         const chosen = textOf(form, "environment");
         if (!(ENVIRONMENTS as readonly string[]).includes(chosen)) throw new Refusal("invalid_request", "Choose sandbox or live.");
@@ -140,6 +141,7 @@ export function createPortalRoutes() {
     portalForm({
       audit: () => ({ action: "session.ended" }),
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: () => PORTAL_ROUTE,
       act: async (c) => {
         await signOut(c.get("deps"), c.get("viewer"));
         clearSessionCookie(c);
