@@ -12,7 +12,7 @@ import { newId, nowIso } from "../../src/lib/ids";
 import { formTokenOf, openSession } from "../../src/services/portal/sessions";
 import { sha256Hex } from "../../src/lib/crypto";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
-import { PRODUCTION } from "./api";
+import { PRODUCTION, throughEdge } from "./api";
 import { testDeps } from "./deps";
 
 export interface PortalSession {
@@ -78,4 +78,17 @@ export async function portal(method: string, path: string, options: PortalReques
   const res = await exports.default.fetch(new Request(`${PRODUCTION}/portal${path === "/" ? "" : path}`, { method, headers, body, redirect: "manual" }));
   const location = res.headers.get("Location");
   return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null };
+}
+
+/**
+ * A refused post as the browser ends up showing it: a portal, hub or application-link form refused is
+ * answered 303 to its form's page with the kept page's one-time id (`?refused=`, web/kit/refused-posts.ts),
+ * followed here once with the same cookie (and `headers`, such as the hub's client address). `via` is
+ * that redirect's Location, null when the answer was not one (then the answer is given as it came).
+ */
+export async function followRefused(answer: { status: number; headers: Headers; text: string }, cookie: string, headers: Record<string, string> = {}) {
+  const location = answer.headers.get("Location");
+  if (answer.status !== 303 || !location || !new URL(location, PRODUCTION).searchParams.has("refused")) return { ...answer, via: null };
+  const res = await exports.default.fetch(new Request(new URL(location, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  return { status: res.status, headers: res.headers, text: await res.text(), via: location };
 }

@@ -47,7 +47,7 @@ export async function postAgreement(session: PortalSession, ref: string, file: {
     new Request(`${PRODUCTION}/portal/deals/${ref}/agreement`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body: form, redirect: "manual" }),
   );
   const location = res.headers.get("Location");
-  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
+  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
 }
 
 /** What a person reads on a page: no scripts, styles, payloads, tags or attributes; entities decoded. */

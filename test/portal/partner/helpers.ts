@@ -61,7 +61,7 @@ export async function portalUpload(path: string, session: PortalSession, fields:
     new Request(`${PRODUCTION}/portal${path}`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body, redirect: "manual" }),
   );
   const location = res.headers.get("Location");
-  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
+  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
 }
 
 /** The version a page's edit form was drawn from (its hidden `version` input). */
