@@ -37,6 +37,8 @@ interface Answer {
   text: string;
   /** The redirect a refused post was answered with, to its form's page (`?refused=`), when it was. */
   via?: string | null;
+  /** The status of that address asked again (Back or reload to it): the form's page afresh. */
+  back?: number;
 }
 
 /** A form with fields: its bad post, the status, and the input that must be focused (null: a refusal about the whole form). */
@@ -103,7 +105,12 @@ const expectStandardsMode = (answer: Answer, where: string) => expect(answer.tex
 function expectRefusedForm(answer: Answer, c: FormCase, where: string) {
   // Post/redirect/get: the refusal is shown by the GET of the form's page, so Back or reload never sends the form again.
   // The hub's cases post on the link's own address (no session cookie), which is answered at once.
-  if (!where.startsWith("hub ")) expect(answer.via, `${where}: answered 303 to the form's page`).toMatch(/^\/(?:portal|apply)\/[^?]*\?refused=[A-Za-z0-9]+$/);
+  if (!where.startsWith("hub ")) {
+    expect(answer.via, `${where}: answered 303 to the form's page`).toMatch(/^\/(?:portal|apply)\/[^?]*\?refused=[A-Za-z0-9]+$/);
+    // Back (or reload) to that address: its one-time page spent, the form's page drawn afresh (or its own refusal,
+    // as the funded page's of a deal without an accepted offer), never a 404 or the post again.
+    expect([200, c.status], `${where}: ${answer.via} asked again`).toContain(answer.back);
+  }
   expect(answer.status, `${where}: ${answer.text.slice(0, 400)}`).toBe(c.status);
   expectStandardsMode(answer, where);
   expect(shownMessages(answer.text).length, `${where} shows what is wrong`).toBeGreaterThan(0);
@@ -183,12 +190,21 @@ const sharedApplySession = once(async () => {
   if (!cookie) throw new Error(`apply: the link did not open (${opened.status})`);
   return cookie;
 });
+/** A post's answer as the browser shows it (a refused post's redirect followed), and the status of its page asked again. */
+async function shown(answer: { status: number; headers: Headers; text: string }, cookie: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const page = await followRefused(answer, cookie, headers);
+  if (!page.via) return page;
+  const again = await exports.default.fetch(new Request(new URL(page.via, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  await again.text();
+  return { ...page, back: again.status };
+}
+
 const applyPost = async (path: string, body: { form?: Record<string, string>; multipart?: FormData }) => {
   const cookie = await sharedApplySession();
-  return followRefused(await hubCall("POST", `/apply${path}`, { ...body, headers: { Cookie: cookie } }), cookie, ownAddress());
+  return shown(await hubCall("POST", `/apply${path}`, { ...body, headers: { Cookie: cookie } }), cookie, ownAddress());
 };
 
-const p = async (session: PortalSession, path: string, form: Record<string, string | string[]>) => followRefused(await portal("POST", path, { session, form }), session.cookie);
+const p = async (session: PortalSession, path: string, form: Record<string, string | string[]>) => shown(await portal("POST", path, { session, form }), session.cookie);
 
 function cases(): Record<string, () => Promise<Case>> {
   const form = (first: string | null, status: number, post: () => Promise<Answer>): FormCase => ({ kind: "form", first, status, post });
@@ -347,7 +363,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /leads/:id/documents": async () => {
       const { session, lead } = await partnerAdmin();
-      return form("file", 400, async () => followRefused(await portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }), session.cookie));
+      return form("file", 400, async () => shown(await portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }), session.cookie));
     },
     "portal /leads/:id/renewals": async () => {
       const { session } = await partnerAdmin();
@@ -422,7 +438,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /deals/:ref/agreement": async () => {
       const { session, refA } = await sharedLiveDeal();
-      return form("agreement", 400, async () => followRefused(await postAgreement(session, refA, null), session.cookie));
+      return form("agreement", 400, async () => shown(await postAgreement(session, refA, null), session.cookie));
     },
 
     "hub /requests/:requestId": async () => {

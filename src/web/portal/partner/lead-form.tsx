@@ -105,7 +105,7 @@ async function submitDraft(c: PortalContext, id: string): Promise<string> {
   const outcome = await submitLead(submitted.deps, scopeOfViewer(viewer), id, panelMatcher(submitted.deps)).catch((error: unknown) => {
     if (!isRefusal(error, "missing_fields", "duplicate_lead")) throw error;
     const refusal = pageRefusal(error);
-    throw new RefusedForm(refusal, () => editPageOfDraft(c, id, refusal));
+    throw new RefusedForm(refusal, () => editPageOfDraft(c, id, refusal), `${leadPath(id)}/edit`);
   });
   if (!outcome.alreadySubmitted) await submitted.settle();
   return `${leadPath(outcome.lead.id)}?done=submitted`;
