@@ -190,7 +190,7 @@ describe("the business on a phone", () => {
       // The refusal was shown by that GET (post/redirect/get), with the refusal's status, as the post answered it before.
       expect(refusedSign.request().method()).toBe("GET");
       expect(refusedSign.url()).toMatch(/\/completion\?refused=/);
-      expect(refusedSign.status()).toBe(400);
+      expect(refusedSign.status()).toBe(422);
       expect(await page.locator("#signed").textContent()).toContain("Signed");
       await page.goto(hub);
       expect(await page.locator("#to-do").innerText()).toContain("Nothing for you to do right now.");
