@@ -53,6 +53,8 @@ export interface PortalRequestOptions {
   formToken?: string | null;
   /** Defaults to a same-origin browser post. */
   headers?: Record<string, string>;
+  /** The answer as it came: a refused post's redirect to its form's page is not followed. */
+  raw?: boolean;
 }
 
 export interface PortalResponse {
@@ -61,6 +63,8 @@ export interface PortalResponse {
   text: string;
   /** The Location of a redirect, as a path. */
   location: string | null;
+  /** A refused post's redirect to its form's page, followed as a browser does (`followRefused`): its Location; null otherwise. */
+  via: string | null;
 }
 
 export async function portal(method: string, path: string, options: PortalRequestOptions = {}): Promise<PortalResponse> {
@@ -76,19 +80,23 @@ export async function portal(method: string, path: string, options: PortalReques
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
   const res = await exports.default.fetch(new Request(`${PRODUCTION}/portal${path === "/" ? "" : path}`, { method, headers, body, redirect: "manual" }));
-  const location = res.headers.get("Location");
-  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null };
+  const answer = await followRefused(res, options.raw ? undefined : headers.Cookie);
+  const location = answer.via ? null : answer.headers.get("Location");
+  return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null };
 }
 
 /**
- * A refused post as the browser ends up showing it: a portal, hub or application-link form refused is
- * answered 303 to its form's page with the kept page's one-time id (`?refused=`, web/kit/refused-posts.ts),
- * followed here once with the same cookie (and `headers`, such as the hub's client address). `via` is
- * that redirect's Location, null when the answer was not one (then the answer is given as it came).
+ * An answer as the browser ends up showing it: a refused form of the portal, the hub or the application
+ * link is answered 303 to its form's page with the kept page's one-time id (`?refused=`,
+ * web/kit/refused-posts.ts), followed here once with the same cookie (and `headers`, such as the client
+ * address the hub and the link count). `via` is that redirect's Location, null when the answer was not
+ * one (then it is given as it came), so a test can say the refusal came by its page's GET. `send` is the
+ * app the post went to (the worker by default).
  */
-export async function followRefused(answer: { status: number; headers: Headers; text: string }, cookie: string, headers: Record<string, string> = {}) {
-  const location = answer.headers.get("Location");
-  if (answer.status !== 303 || !location || !new URL(location, PRODUCTION).searchParams.has("refused")) return { ...answer, via: null };
-  const res = await exports.default.fetch(new Request(new URL(location, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
-  return { status: res.status, headers: res.headers, text: await res.text(), via: location };
+export async function followRefused(res: Response, cookie: string | undefined, headers: Record<string, string> = {}, send: (request: Request) => Promise<Response> = (r) => exports.default.fetch(r)) {
+  const location = res.headers.get("Location");
+  if (res.status !== 303 || !cookie || !location || !new URL(location, PRODUCTION).searchParams.has("refused")) return { status: res.status, headers: res.headers, text: await res.text(), via: null };
+  await res.text();
+  const page = await send(new Request(new URL(location, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  return { status: page.status, headers: page.headers, text: await page.text(), via: location as string | null };
 }
