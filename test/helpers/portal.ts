@@ -85,18 +85,28 @@ export async function portal(method: string, path: string, options: PortalReques
   return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null };
 }
 
+/** How `followRefused` asks for the form's page: the request's headers, the app the post went to, its origin. */
+interface Follow {
+  /** Sent with the GET besides the cookie (the client address the hub and the link count). */
+  headers?: Record<string, string>;
+  /** The app the post went to (the worker by default). */
+  send?: (request: Request) => Promise<Response>;
+  /** The origin the post went to (production by default; the sandbox host's for a post there). */
+  origin?: string;
+}
+
 /**
  * An answer as the browser ends up showing it: a refused form of the portal, the hub or the application
  * link is answered 303 to its form's page with the kept page's one-time id (`?refused=`,
- * web/kit/refused-posts.ts), followed here once with the same cookie (and `headers`, such as the client
- * address the hub and the link count). `via` is that redirect's Location, null when the answer was not
- * one (then it is given as it came), so a test can say the refusal came by its page's GET. `send` is the
- * app the post went to (the worker by default).
+ * web/kit/refused-posts.ts), followed here once with the same cookie. `via` is that redirect's
+ * Location, null when the answer was not one (then it is given as it came), so a test can say the
+ * refusal came by its page's GET.
  */
-export async function followRefused(res: Response, cookie: string | undefined, headers: Record<string, string> = {}, send: (request: Request) => Promise<Response> = (r) => exports.default.fetch(r)) {
+export async function followRefused(res: Response, cookie: string | undefined, follow: Follow = {}) {
+  const { headers = {}, send = (r: Request) => exports.default.fetch(r), origin = PRODUCTION } = follow;
   const location = res.headers.get("Location");
-  if (res.status !== 303 || !cookie || !location || !new URL(location, PRODUCTION).searchParams.has("refused")) return { status: res.status, headers: res.headers, text: await res.text(), via: null };
+  if (res.status !== 303 || !cookie || !location || !new URL(location, origin).searchParams.has("refused")) return { status: res.status, headers: res.headers, text: await res.text(), via: null };
   await res.text();
-  const page = await send(new Request(new URL(location, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  const page = await send(new Request(new URL(location, origin), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
   return { status: page.status, headers: page.headers, text: await page.text(), via: location as string | null };
 }

@@ -93,7 +93,7 @@ export async function hubCall(method: string, path: string, options: { form?: Re
   }
   // A refused post with a session cookie (the hub's or the application link's) is answered 303 to its form's page: followed as a browser does.
   const address = headers["CF-Connecting-IP"];
-  return followRefused(res, method === "POST" ? headers.Cookie : undefined, address ? { "CF-Connecting-IP": address } : {});
+  return followRefused(res, method === "POST" ? headers.Cookie : undefined, { headers: address ? { "CF-Connecting-IP": address } : {} });
 }
 
 export function filesForm(...files: { name: string; content: string | Uint8Array; type?: string }[]) {

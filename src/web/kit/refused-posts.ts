@@ -25,6 +25,12 @@ export const REFUSED_PARAM = "refused";
 /** Where a kept page had the area's form token: the GET puts its own there. */
 const TOKEN_MARK = "rfs-form-token-kept-out";
 
+/** A refused post's answer: its 303 to the form's page with the kept page's id (a post that wrote nothing, as a 4xx). */
+export function isRefusedRedirect(res: Response): boolean {
+  const location = res.headers.get("Location");
+  return res.status === 303 && location !== null && new URL(location, "https://refused.invalid").searchParams.has(REFUSED_PARAM);
+}
+
 const depsOf = (c: Context): Deps => (c.get as (key: string) => unknown)("deps") as Deps;
 
 /** The refused post kept and answered 303 to its form's page; the refusal as it was drawn when there is no session to keep it for. */

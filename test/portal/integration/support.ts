@@ -36,7 +36,7 @@ export async function portalPostWith(overrides: Partial<Cloudflare.Env>, path: s
     }),
   );
   // A refused post is answered 303 to its form's page, followed through the same app as a browser does.
-  const answer = await followRefused(res, session.cookie, {}, send);
+  const answer = await followRefused(res, session.cookie, { send });
   const location = answer.via ? null : answer.headers.get("Location");
   return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null };
 }
