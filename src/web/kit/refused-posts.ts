@@ -20,7 +20,7 @@ export interface RefusedPosts<C extends Context> {
 }
 
 /** The query parameter of the redirect. */
-export const REFUSED_PARAM = "refused";
+const REFUSED_PARAM = "refused";
 
 /** Where a kept page had the area's form token: the GET puts its own there. */
 const TOKEN_MARK = "rfs-form-token-kept-out";
