@@ -12,6 +12,11 @@
  * that is not there answers the 404 page, in words, never a 500. Every answer but a
  * redirect is an HTML page, never JSON (issue 47: the portal's and the hub's own error handler,
  * web/kit/page-errors.ts); only the passkey script's ceremony steps answer JSON.
+ *
+ * Issue 45 item 11: a refused form is answered 303 to its form's page (post/redirect/get), and that
+ * page's GET shows it with the refusal's status; the address asked again (Back, reload) is the form
+ * afresh, never a 404 nor the post sent again. The hub's cases post on the link's own address
+ * (no session cookie), which is answered at once; test/hub/hub.security.test.ts posts with the cookie.
  */
 import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
