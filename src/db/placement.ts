@@ -5,7 +5,7 @@
 
 /**
  * The control tables: what a request reads before it knows its environment (the organisation, its keys
- * and tokens, the panel, the portal's members, passkeys, invitations, sessions, challenges, form uses),
+ * and tokens, the panel, the portal's members, passkeys, invitations, sessions, challenges, form uses, refused posts' pages),
  * and configuration both environments share (commission terms, priced per panel product: the panel is
  * control). Every other table, and so every new one unless it is added here, is environment-scoped data
  * and lives in the environment's database: leads and everything of a lead (routing, offers, deals,
@@ -26,6 +26,7 @@ export const CONTROL_TABLES: ReadonlySet<string> = new Set([
   "portal_challenges",
   "portal_sessions",
   "portal_form_uses",
+  "refused_posts",
   "commission_terms",
 ]);
 

@@ -6,6 +6,7 @@ import { missingSecrets } from "../lib/signing-secret";
 import { pruneExpiredHistory } from "../services/retention/retention";
 import { sweepUnlandedUploads } from "../services/uploads/tracked-uploads";
 import { sweepFormUses } from "../services/portal/form-uses";
+import { sweepRefusedPosts } from "../services/portal/refused-posts";
 import { dispatchPendingEvents, requeueOverdueDeliveries } from "../services/webhooks/dispatch";
 import { DATA_ENVIRONMENTS, depsIn, depsOf, fixedClock } from "../services/deps";
 
@@ -15,7 +16,7 @@ import { DATA_ENVIRONMENTS, depsIn, depsOf, fixedClock } from "../services/deps"
  * whose row never landed, and history past retention. `now` is the trigger's scheduled time. Each job runs to its end
  * even when another fails; a failure is retried by the next tick. One `Deps` per database serves the whole
  * tick (the trigger's time as its clock), not one per job. The control database's jobs (challenges, form
- * uses) run once; the data jobs once per database (`live`, then `sandbox`: docs/capacity.md), named
+ * uses, refused posts) run once; the data jobs once per database (`live`, then `sandbox`: docs/capacity.md), named
  * `<job>` for live as before and `<job>:sandbox` for the sandbox's.
  */
 export async function runScheduledWork(env: Bindings, now = new Date()) {
@@ -25,6 +26,8 @@ export async function runScheduledWork(env: Bindings, now = new Date()) {
     challenges: () => deleteExpiredChallenges(deps.db, Math.floor(now.getTime() / 1000)),
     // Single-use portal form tokens outlive no session (7 days at most).
     formUses: () => sweepFormUses(deps),
+    // Refused form posts' pages nobody came back for (each waits ten minutes for its GET).
+    refusedPosts: () => sweepRefusedPosts(deps),
   };
   const missing = missingSecrets(env);
   if (missing.length > 0) {

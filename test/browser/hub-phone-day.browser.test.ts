@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, http, operator } from "../e2e/client";
 import { chromiumForFile } from "./browser";
@@ -164,13 +164,34 @@ describe("the business on a phone", () => {
       // A full name is two words in a GB agreement (issue 45 item 11): one is refused in words, beside the field.
       await page.fill("#full_name", "Mary");
       await page.check("input[name=consent]");
+      // Every post the page sends, and what each navigation answered (issue 45 item 11: Back after a refused post).
+      const posts: string[] = [];
+      const navigations: Response[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(r.url());
+      });
+      page.on("response", (r) => {
+        if (r.request().isNavigationRequest()) navigations.push(r);
+      });
       await page.click("form[action$='/signature'] button[type=submit]");
       expect(await page.locator("#form-error").textContent()).toContain("Type your full name, your first name and your last name");
       expect(await page.locator("#full_name-error").textContent()).toContain("Type your full name, your first name and your last name");
       expect(await page.getAttribute("#full_name", "aria-invalid")).toBe("true");
+      const refusedSign = navigations.at(-1)!;
       await signTheAgreement(page, "Mary Berry");
       await expectPlainWords(page);
       await checkPhone(page, "signed", true);
+      expect(posts).toHaveLength(2);
+      // Back from the signed page is a GET of the completion page (its one-time refusal spent: the page as it is now), never the refused post sent again.
+      const back = await page.goBack();
+      expect(back?.request().method()).toBe("GET");
+      expect(back?.status()).toBe(200);
+      expect(posts).toHaveLength(2);
+      // The refusal was shown by that GET (post/redirect/get), with the refusal's status, as the post answered it before.
+      expect(refusedSign.request().method()).toBe("GET");
+      expect(refusedSign.url()).toMatch(/\/completion\?refused=/);
+      expect(refusedSign.status()).toBe(422);
+      expect(await page.locator("#signed").textContent()).toContain("Signed");
       await page.goto(hub);
       expect(await page.locator("#to-do").innerText()).toContain("Nothing for you to do right now.");
       await expectPlainWords(page);
@@ -217,7 +238,8 @@ describe("the business on a phone", () => {
       expect((await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/offers/${offerId}/acceptance`, { headers: pkey })).status).toBe(409);
       // The hub's own pages allow no script or fetch (CSP), so the acceptance is posted as a form the page would send.
       const [refused] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith("/acceptance") && r.request().method() === "POST"),
+        // Refused, the post is answered 303 to the offer's page, which shows the refusal with its status.
+        page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === "GET" && r.url().includes(`/offers/${offerId}?refused=`)),
         page.evaluate((url) => {
           const form = document.createElement("form");
           form.method = "post";

@@ -12,7 +12,7 @@ import { newId, nowIso } from "../../src/lib/ids";
 import { formTokenOf, openSession } from "../../src/services/portal/sessions";
 import { sha256Hex } from "../../src/lib/crypto";
 import { SESSION_COOKIE } from "../../src/web/portal/session-cookie";
-import { PRODUCTION } from "./api";
+import { PRODUCTION, throughEdge } from "./api";
 import { testDeps } from "./deps";
 
 export interface PortalSession {
@@ -53,6 +53,8 @@ export interface PortalRequestOptions {
   formToken?: string | null;
   /** Defaults to a same-origin browser post. */
   headers?: Record<string, string>;
+  /** The answer as it came: a refused post's redirect to its form's page is not followed. */
+  raw?: boolean;
 }
 
 export interface PortalResponse {
@@ -61,6 +63,8 @@ export interface PortalResponse {
   text: string;
   /** The Location of a redirect, as a path. */
   location: string | null;
+  /** A refused post's redirect to its form's page, followed as a browser does (`followRefused`): its Location; null otherwise. */
+  via: string | null;
 }
 
 export async function portal(method: string, path: string, options: PortalRequestOptions = {}): Promise<PortalResponse> {
@@ -76,6 +80,33 @@ export async function portal(method: string, path: string, options: PortalReques
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
   const res = await exports.default.fetch(new Request(`${PRODUCTION}/portal${path === "/" ? "" : path}`, { method, headers, body, redirect: "manual" }));
+  const answer = await followRefused(res, options.raw ? undefined : headers.Cookie);
+  const location = answer.via ? null : answer.headers.get("Location");
+  return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null };
+}
+
+/** How `followRefused` asks for the form's page: the request's headers, the app the post went to, its origin. */
+interface Follow {
+  /** Sent with the GET besides the cookie (the client address the hub and the link count). */
+  headers?: Record<string, string>;
+  /** The app the post went to (the worker by default). */
+  send?: (request: Request) => Promise<Response>;
+  /** The origin the post went to (production by default; the sandbox host's for a post there). */
+  origin?: string;
+}
+
+/**
+ * An answer as the browser ends up showing it: a refused form of the portal, the hub or the application
+ * link is answered 303 to its form's page with the kept page's one-time id (`?refused=`,
+ * web/kit/refused-posts.ts), followed here once with the same cookie. `via` is that redirect's
+ * Location, null when the answer was not one (then it is given as it came), so a test can say the
+ * refusal came by its page's GET.
+ */
+export async function followRefused(res: Response, cookie: string | undefined, follow: Follow = {}) {
+  const { headers = {}, send = (r: Request) => exports.default.fetch(r), origin = PRODUCTION } = follow;
   const location = res.headers.get("Location");
-  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null };
+  if (res.status !== 303 || !cookie || !location || !new URL(location, origin).searchParams.has("refused")) return { status: res.status, headers: res.headers, text: await res.text(), via: null };
+  await res.text();
+  const page = await send(new Request(new URL(location, origin), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  return { status: page.status, headers: page.headers, text: await page.text(), via: location as string | null };
 }

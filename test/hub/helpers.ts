@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { documentRequests } from "../../src/db/schema/documents";
 import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
+import { followRefused } from "../helpers/portal";
 import { completeUkLead } from "../leads/helpers";
 import { firmOffer, makeOffer, routedLead } from "../lender/helpers";
 import { dataDb, inData } from "../helpers/data-db";
@@ -60,6 +61,8 @@ export interface HubResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** A refused post's redirect to its form's page, followed with the cookie as a browser does (`followRefused`); null otherwise. */
+  via: string | null;
 }
 
 /**
@@ -88,7 +91,9 @@ export async function hubCall(method: string, path: string, options: { form?: Re
     await res.text();
     res = await exports.default.fetch(new Request(new URL(res.headers.get("Location")!, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
   }
-  return { status: res.status, headers: res.headers, text: await res.text() };
+  // A refused post with a session cookie (the hub's or the application link's) is answered 303 to its form's page: followed as a browser does.
+  const address = headers["CF-Connecting-IP"];
+  return followRefused(res, method === "POST" ? headers.Cookie : undefined, { headers: address ? { "CF-Connecting-IP": address } : {} });
 }
 
 export function filesForm(...files: { name: string; content: string | Uint8Array; type?: string }[]) {

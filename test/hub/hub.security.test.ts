@@ -1,6 +1,6 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
+import { call, newClientAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { completeUkLead } from "../leads/helpers";
 import { filesForm, hubCall, hubLead, lenderEvents, requestDocuments } from "./helpers";
 
@@ -61,6 +61,34 @@ describe("client hub: the link is the credential", () => {
     const row = await env.DB.prepare("select file_count from document_requests where id = ?").bind(theirs.id).first<any>();
     expect(row.file_count).toBe(0);
     expect(await lenderEvents(other.keys.a.live, other.refA, "message.created")).toHaveLength(0);
+  });
+
+  it("shows a refused post's page once, to the link's session that posted it; without that session it is the plain 404 page", async () => {
+    const { hub, lead, refA } = await hubLead();
+    const other = await hubLead();
+    const address = { "CF-Connecting-IP": newClientAddress() };
+    const send = (path: string, init: RequestInit = {}) => exports.default.fetch(new Request(`${PRODUCTION}${path}`, { redirect: "manual", ...init, headers: { ...address, ...init.headers }, ...throughEdge(address) }));
+    const cookieOf = async (link: string) => /^(rfs_hub=[^;]+)/.exec((await send(link)).headers.get("Set-Cookie") ?? "")![1]!;
+    const [mine, theirs] = [await cookieOf(hub), await cookieOf(other.hub)];
+    const messages = `/hub/${lead.id}/deals/${refA}/messages`;
+    const refusedPost = (cookie: string) =>
+      send(messages, { method: "POST", headers: { Cookie: cookie, Origin: PRODUCTION, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: "body=" });
+    const shows = async (location: string, cookie?: string) => {
+      const res = await send(location, { headers: cookie ? { Cookie: cookie } : {} });
+      expectHubHeaders(res.headers);
+      return { status: res.status, refused: (await res.text()).includes('id="body-error"') };
+    };
+
+    const first = await refusedPost(mine);
+    expect(first.status).toBe(303);
+    const location = first.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^${messages}\\?refused=[a-z0-9]+$`));
+    // Without the lead's session (none, or another lead's) nothing of the lead opens: the plain 404 page.
+    expect(await shows(location)).toEqual({ status: 404, refused: false });
+    expect(await shows(location, theirs)).toEqual({ status: 404, refused: false });
+    // Its own session: the refusal's status and the message beside the field, once; then the page afresh.
+    expect(await shows(location, mine)).toEqual({ status: 400, refused: true });
+    expect(await shows(location, mine)).toEqual({ status: 200, refused: false });
   });
 
   it("refuses a cross-site POST with 403 and writes nothing", async () => {

@@ -9,7 +9,7 @@ import { call, newClientAddress, PRODUCTION, SANDBOX, throughEdge } from "../hel
 import { expectProblem, partnerWithKeys } from "../helpers/seed";
 import { completeUkLead, createLead, freshCompanyNumber } from "./helpers";
 import { COMMISSION_DISCLOSURES, CONSENT_TEXTS } from "../../src/domain/leads/consent-texts";
-import { portal, signedInMember } from "../helpers/portal";
+import { followRefused, portal, signedInMember } from "../helpers/portal";
 import { auditOf } from "../portal/partner/helpers";
 import { panelOf, putProducts, termLoan } from "../helpers/panel";
 import { createOrganisation } from "../helpers/seed";
@@ -81,7 +81,8 @@ function browser(host = PRODUCTION) {
       const [name, value] = pair!.split("=");
       jar.set(name!, value!);
     }
-    return { status: res.status, headers: res.headers, text: await res.text() };
+    // A refused post is answered 303 to its step's page, which shows the refusal once: followed as a browser does.
+    return followRefused(res, method === "POST" ? headers.Cookie : undefined, { headers: { "CF-Connecting-IP": address }, origin: host });
   }
   return { get: (path: string, extra?: Record<string, string>) => go("GET", path, undefined, extra), post: (path: string, form: Record<string, string>) => go("POST", path, form), jar };
 }

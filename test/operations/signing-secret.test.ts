@@ -78,7 +78,7 @@ describe("a production deployment without SIGNING_SECRET", () => {
     // Only the work that needs no secret goes on: idempotency and portal-challenge clean-up, the register lookups' safety net, uploads, retention.
     const jobs = await runScheduledWork({ ...env, ...PRODUCTION_WITHOUT_SECRET });
     // The data jobs once per database (DB, then the sandbox's DB_SANDBOX: docs/capacity.md), dispatch in neither.
-    expect(Object.keys(jobs).sort()).toEqual(["challenges", "formUses", "idempotency", "idempotency:sandbox", "lookups", "lookups:sandbox", "retention", "retention:sandbox", "uploads", "uploads:sandbox"]);
+    expect(Object.keys(jobs).sort()).toEqual(["challenges", "formUses", "idempotency", "idempotency:sandbox", "lookups", "lookups:sandbox", "refusedPosts", "retention", "retention:sandbox", "uploads", "uploads:sandbox"]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("webhook dispatch is paused"));
     errors.mockRestore();
   });

@@ -12,13 +12,21 @@
  * that is not there answers the 404 page, in words, never a 500. Every answer but a
  * redirect is an HTML page, never JSON (issue 47: the portal's and the hub's own error handler,
  * web/kit/page-errors.ts); only the passkey script's ceremony steps answer JSON.
+ *
+ * Issue 45 item 11: a refused form is answered 303 to its form's page (post/redirect/get), and that
+ * page's GET shows it with the refusal's status; the address asked again (Back, reload) is the form
+ * afresh, never a 404 nor the post sent again. The hub's cases post on the link's own address
+ * (no session cookie), which is answered at once; test/hub/hub.security.test.ts posts with the cookie.
  */
 import { once } from "../helpers/once";
 import { describe, expect, it } from "vitest";
 import { createHubRoutes } from "../../src/web/hub/routes";
 import { createApplyRoutes } from "../../src/web/apply/routes";
 import { createPortalRoutes } from "../../src/web/portal/mount/routes";
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { sha256Hex } from "../../src/lib/crypto";
+import { REFUSED_POST_TTL_MS, sweepRefusedPosts } from "../../src/services/portal/refused-posts";
+import { testDeps } from "../helpers/deps";
 import { call, ownAddress, PRODUCTION, throughEdge } from "../helpers/api";
 import { portal, signedInMember, type PortalSession } from "../helpers/portal";
 import { lenderWithKeys, partnerWithKeys } from "../helpers/seed";
@@ -32,6 +40,10 @@ import { receiverBucket } from "../webhooks/support/webhooks";
 interface Answer {
   status: number;
   text: string;
+  /** The redirect a refused post was answered with, to its form's page (`?refused=`), when it was. */
+  via?: string | null;
+  /** The status of that address asked again (Back or reload to it): the form's page afresh. */
+  back?: number;
 }
 
 /** A form with fields: its bad post, the status, and the input that must be focused (null: a refusal about the whole form). */
@@ -96,6 +108,14 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\b${name}="([
 const expectStandardsMode = (answer: Answer, where: string) => expect(answer.text.slice(0, 15).toLowerCase(), `${where}: starts with the doctype`).toBe("<!doctype html>");
 
 function expectRefusedForm(answer: Answer, c: FormCase, where: string) {
+  // Post/redirect/get: the refusal is shown by the GET of the form's page, so Back or reload never sends the form again.
+  // The hub's cases post on the link's own address (no session cookie), which is answered at once.
+  if (!where.startsWith("hub ")) {
+    expect(answer.via, `${where}: answered 303 to the form's page`).toMatch(/^\/(?:portal|apply)\/[^?]*\?refused=[A-Za-z0-9]+$/);
+    // Back (or reload) to that address: its one-time page spent, the form's page drawn afresh (or its own refusal,
+    // as the funded page's of a deal without an accepted offer), never a 404 or the post again.
+    expect([200, c.status], `${where}: ${answer.via} asked again`).toContain(answer.back);
+  }
   expect(answer.status, `${where}: ${answer.text.slice(0, 400)}`).toBe(c.status);
   expectStandardsMode(answer, where);
   expect(shownMessages(answer.text).length, `${where} shows what is wrong`).toBeGreaterThan(0);
@@ -175,9 +195,20 @@ const sharedApplySession = once(async () => {
   if (!cookie) throw new Error(`apply: the link did not open (${opened.status})`);
   return cookie;
 });
-const applyPost = async (path: string, body: { form?: Record<string, string>; multipart?: FormData }) => hubCall("POST", `/apply${path}`, { ...body, headers: { Cookie: await sharedApplySession() } });
+/** A post's answer as the browser shows it (the helpers follow a refused post's redirect), and the status of its form's page asked again. */
+async function shown(answer: { status: number; text: string; via: string | null }, cookie: string, headers: Record<string, string> = {}): Promise<Answer> {
+  if (!answer.via) return answer;
+  const again = await exports.default.fetch(new Request(new URL(answer.via, PRODUCTION), { headers: { ...headers, Cookie: cookie }, redirect: "manual", ...throughEdge(headers) }));
+  await again.text();
+  return { ...answer, back: again.status };
+}
 
-const p = (session: PortalSession, path: string, form: Record<string, string | string[]>) => portal("POST", path, { session, form });
+const applyPost = async (path: string, body: { form?: Record<string, string>; multipart?: FormData }) => {
+  const cookie = await sharedApplySession();
+  return shown(await hubCall("POST", `/apply${path}`, { ...body, headers: { Cookie: cookie } }), cookie, ownAddress());
+};
+
+const p = async (session: PortalSession, path: string, form: Record<string, string | string[]>) => shown(await portal("POST", path, { session, form }), session.cookie);
 
 function cases(): Record<string, () => Promise<Case>> {
   const form = (first: string | null, status: number, post: () => Promise<Answer>): FormCase => ({ kind: "form", first, status, post });
@@ -303,7 +334,7 @@ function cases(): Record<string, () => Promise<Case>> {
     "portal /leads/:id/submit": async () => {
       const { session } = await partnerAdmin();
       const { "business.company_number": _, ...withoutNumber } = completeUkForm();
-      const saved = await p(session, "/leads/new", { ...withoutNumber, intent: "save" });
+      const saved = await portal("POST", "/leads/new", { session, form: { ...withoutNumber, intent: "save" } });
       const id = saved.location!.split("/").at(-1)!;
       // The check page's form names the version checked (issue 45 item 1); a submit missing a mandatory field is refused beside it.
       const version = await leadVersion(id);
@@ -336,7 +367,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /leads/:id/documents": async () => {
       const { session, lead } = await partnerAdmin();
-      return form("file", 400, () => portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }));
+      return form("file", 400, async () => shown(await portalUpload(`/leads/${lead.id}/documents`, session, { document_type: "passport_photo" }), session.cookie));
     },
     // Confirmed, at a document that is not on the lead (or was removed in another tab): the 404 page.
     "portal /leads/:id/documents/:documentId/remove": async () => {
@@ -416,7 +447,7 @@ function cases(): Record<string, () => Promise<Case>> {
     },
     "portal /deals/:ref/agreement": async () => {
       const { session, refA } = await sharedLiveDeal();
-      return form("agreement", 400, () => postAgreement(session, refA, null));
+      return form("agreement", 400, async () => shown(await postAgreement(session, refA, null), session.cookie));
     },
 
     "hub /requests/:requestId": async () => {
@@ -514,4 +545,51 @@ describe("every portal and hub form words its refusals from the one map", () => 
       }
     });
   }
+});
+
+describe("a refused post is shown by its form page's GET, once, to the session that posted it (post/redirect/get)", () => {
+  const refusedSettings = (session: PortalSession, raw = false) => portal("POST", "/settings", { session, raw, form: { display_name: "Ada\u202eLovelace", time_zone: "Europe/London" } });
+  const keptPage = async (id: string) => (await env.DB.prepare("select page from refused_posts where id_hash = ?").bind(await sha256Hex(id)).first<{ page: string }>())?.page ?? null;
+  const refusedIdOf = (location: string | null) => new URL(location ?? "", PRODUCTION).searchParams.get("refused") ?? "";
+  const freshForm = (html: string) => !html.includes('aria-invalid="true"') && !html.includes('class="field-error"');
+
+  it("keeps the page hashed and without its form token; another session, a used id and an expired one see the form afresh", { timeout: 60_000 }, async () => {
+    const { organisation } = await partnerAdmin();
+    const session = await signedInMember(organisation.id, "admin");
+    const other = await signedInMember(organisation.id, "admin");
+
+    const posted = await refusedSettings(session, true);
+    expect(posted.status).toBe(303);
+    expect(new URL(posted.headers.get("Location")!, PRODUCTION).pathname).toBe("/portal/settings");
+    const id = refusedIdOf(posted.headers.get("Location"));
+    const kept = await keptPage(id);
+    // Stored under the id's hash (the id is a bearer), the typed name beside its message, no form token of the page.
+    expect(kept).toContain('aria-invalid="true"');
+    expect(kept).not.toMatch(/name="_form_token" value="(?:sandbox|live)\./);
+    expect(await env.DB.prepare("select count(*) as n from refused_posts where id_hash = ? or session_hash = ?").bind(id, session.sessionId).first<{ n: number }>()).toEqual({ n: 0 });
+
+    // Another member's session presenting the id: the form afresh, nothing of the first member's; the id is spent.
+    const foreign = await portal("GET", `/settings?refused=${id}`, { session: other });
+    expect(foreign.status).toBe(200);
+    expect(freshForm(foreign.text)).toBe(true);
+    expect(await keptPage(id)).toBeNull();
+    const spent = await portal("GET", `/settings?refused=${id}`, { session });
+    expect(spent.status).toBe(200);
+    expect(freshForm(spent.text)).toBe(true);
+
+    // Its own session: the refusal's status and message once, with this page's own form token; a reload (Back to it) is the form afresh.
+    const again = await refusedSettings(session);
+    expect(again.status).toBe(400);
+    expect(again.text).toContain('aria-invalid="true"');
+    expect(again.text).toMatch(/name="_form_token" value="sandbox\.[^"]+"/);
+    const reload = await portal("GET", `/settings?refused=${refusedIdOf(again.via)}`, { session });
+    expect(reload.status).toBe(200);
+    expect(freshForm(reload.text)).toBe(true);
+
+    // What nobody came back for: the cron's sweep drops it after its minutes, and its GET shows the form afresh.
+    const late = refusedIdOf((await refusedSettings(session, true)).headers.get("Location"));
+    expect(await sweepRefusedPosts(testDeps({ now: new Date(Date.now() + REFUSED_POST_TTL_MS + 60_000) }))).toBeGreaterThanOrEqual(1);
+    expect(await keptPage(late)).toBeNull();
+    expect(freshForm((await portal("GET", `/settings?refused=${late}`, { session })).text)).toBe(true);
+  });
 });

@@ -8,7 +8,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { linksFor } from "../../src/services/views/links";
 import { ownAddress, SANDBOX, throughEdge } from "../helpers/api";
-import { portal, signedInMember } from "../helpers/portal";
+import { followRefused, portal, signedInMember } from "../helpers/portal";
 import { createOrganisation } from "../helpers/seed";
 import { hubLead } from "../hub/helpers";
 import { completeUkForm, leadIdsOf } from "../portal/partner/helpers";
@@ -72,8 +72,11 @@ describe("issue 21 item 7: a form acts only in the environment it was rendered f
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ environment: "live", _form_token: tokenOn(shown) }).toString(),
     });
-    expect(switchBack.status).toBe(400);
-    expect(await switchBack.text()).toContain("sandbox data only");
+    // Refused, it is answered 303 to the portal's page on the same host, which shows the refusal once.
+    const refused = await followRefused(switchBack, session.cookie, { origin: SANDBOX });
+    expect(refused.via).toMatch(/^\/portal\?refused=/);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("sandbox data only");
   });
 
   it("item 7: on the sandbox host a live lead's hub link and a live file link are unknown (404)", async () => {

@@ -146,3 +146,25 @@ export const portalFormUses = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.nonce, t.action] }), index("portal_form_uses_created").on(t.createdAt)],
 );
+
+/**
+ * A refused form post's page, kept for the one GET its 303 leads to (post/redirect/get): the portal's,
+ * the hub's and the application link's forms alike (web/kit/refused-posts.ts).
+ */
+export const refusedPosts = sqliteTable(
+  "refused_posts",
+  {
+    /** sha256 of the random one-time id the redirect carries (`?refused=`); the id itself is never stored. */
+    idHash: text("id_hash").primaryKey(),
+    /** sha256 of the browser session that posted (the portal session and environment, the hub's or the link's cookie). */
+    sessionHash: text("session_hash").notNull(),
+    /** The form's page the redirect goes to: the page is shown at this path only. */
+    path: text("path").notNull(),
+    /** The refusal's status (400, 409, 422), answered again with the page. */
+    status: integer("status").notNull(),
+    /** The page as drawn for the refusal, its form tokens taken out. */
+    page: text("page").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("refused_posts_created").on(t.createdAt)],
+);

@@ -46,6 +46,7 @@ import {
 import { formAction, jsonOfForm, textFields, type FormFields } from "../kit/form";
 import { formatFor, inWords, sizeInWords } from "../kit/format";
 import { pageErrors } from "../kit/page-errors";
+import { showRefusedPosts, type RefusedPosts } from "../kit/refused-posts";
 import { formProblems, parseForm, type PageRefusal } from "../kit/refusal";
 import { registerStatusIn, stepFields, type FormStep, type StepField } from "./fields";
 import { ApplyPage, DeadLinkPage, ErrorSummary, inputId, Say, StepInput, type StepProblems } from "./layout";
@@ -382,6 +383,7 @@ const removePerson = formAction<ApplyContext>({
     return `${path("/persons")}?done=removed`;
   },
   showAgain: (c, refusal) => c.html(<PersonsPage l={localeOf(c)} opened={c.get("opened")} editing={null} values={{}} problems={stepProblems(c, refusal, () => null)} />, refusal.status),
+  page: () => path("/persons"),
 });
 
 const PERSON_NOTICES: Record<string, keyof ApplyWords> = { added: "personAdded", changed: "personChanged", removed: "personRemoved" };
@@ -832,6 +834,7 @@ function createAfterPages() {
         if (!hasDonePage(opened)) return c.html(<RefusedPage l={l} message={message} />, refusal.status);
         return c.html(<DonePage l={l} opened={opened} problems={{ byInput: {}, summary: message }} />, refusal.status);
       },
+      page: () => stepPath("done"),
     }),
   );
   return after;
@@ -840,6 +843,14 @@ function createAfterPages() {
 const withApplyHeaders = (res: Response) => {
   for (const [name, value] of Object.entries(APPLY_HEADERS)) res.headers.set(name, value);
   return res;
+};
+
+/** A refused post is kept for the link's session cookie that posted it (the cookie is scoped to /apply). */
+const applyRefusedPosts: RefusedPosts<ApplyContext> = {
+  sessionOf: (c) => {
+    const cookie = getCookie(c, APPLY_SESSION_COOKIE);
+    return cookie ? `apply:${cookie}` : null;
+  },
 };
 
 /**
@@ -876,6 +887,7 @@ const applyErrors = pageErrors<ApplyEnv>({
       ),
     );
   },
+  refusedPosts: applyRefusedPosts,
 });
 
 const sameOriginApplyPosts = sameOriginPosts<ApplyEnv>((c) => {
@@ -937,6 +949,7 @@ export function createApplyRoutes() {
   // A write that answers with a redirect dispatches its events' webhooks at once, as the APIs' writes do.
   apply.use("*", dispatchAfterWriteOf<ApplyEnv>((c) => Boolean(c.get("opened"))));
   apply.get("/:token{[0-9a-z]{48}}", exchange);
+  apply.use("*", showRefusedPosts(applyRefusedPosts));
   apply.use("/done", session("live_or_completed"));
   apply.use("/withdraw", session("live_or_completed"));
   apply.route("/", createAfterPages());

@@ -50,8 +50,9 @@ import type { HubContext, HubEnv } from "./context";
 import { crossSitePage, expiredPage, failedPage, notFoundPage, openingPage, readOnlyPage, refusedPage, tooLargePage, tooManyPage } from "./layout";
 import { Refusal } from "../../lib/refusal";
 import type { RefusalStatus } from "../../lib/refusal-status";
-import { formAction, optionalTextOf as text } from "../kit/form";
+import { formAction, optionalTextOf as text, pageAbove } from "../kit/form";
 import { pageErrors } from "../kit/page-errors";
+import { showRefusedPosts, type RefusedPosts } from "../kit/refused-posts";
 import type { PageRefusal } from "../kit/refusal";
 import type { Feedback } from "./layout";
 import { messagesPage } from "./messages-page";
@@ -91,12 +92,27 @@ const noticeOf = (c: HubContext): Feedback => ({ notice: NOTICES[c.req.query("do
 /** Every problem of the refusal goes to the page, each shown beside its field. */
 const feedbackOf = (refusal: PageRefusal): Feedback => ({ error: { message: refusal.message, field: refusal.field, problems: refusal.problems } });
 
-/** One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler. */
+/**
+ * One hub form (web/kit/form.ts `formAction`), its page shown again with the refusal's status and message by the hub's error handler
+ * (after a redirect to `page`, by default the path posted to).
+ */
 const hubForm = <D>(
   act: (c: HubContext, form: FormData) => Promise<string>,
   showAgain: (c: HubContext, f: Feedback, status: RefusalStatus, draft: D) => Promise<Response>,
   draftOf?: (form: FormData) => D,
-) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf });
+  page?: (c: HubContext) => string,
+) => formAction<HubContext, D>({ act, showAgain: (c, refusal, draft) => showAgain(c, feedbackOf(refusal), refusal.status, draft), draftOf, page });
+
+/**
+ * A refused post is kept for the hub session cookie that posted it; a post on a link's own address
+ * (its token in the path, no cookie) is answered at once, so no page naming the token is stored.
+ */
+const hubRefusedPosts: RefusedPosts<HubContext> = {
+  sessionOf: (c) => {
+    const cookie = getCookie(c, HUB_SESSION_COOKIE);
+    return cookie && c.get("lead") && !tokenPathOf(c.req.path) ? `hub:${cookie}` : null;
+  },
+};
 
 /**
  * The hub's last word (web/kit/page-errors.ts): an unknown lead or thing is the plain 404 page, a
@@ -109,6 +125,7 @@ const hubErrors = pageErrors<HubEnv>({
   refused: async (c, refusal) => withHubHeaders(await c.html(refusedPage(refusal.message), refusal.status)),
   tryLater: async (c, wait, status) => withHubHeaders(await c.html(tooManyPage(wait), status)),
   failed: async (c, requestId, maybeSaved) => withHubHeaders(await c.html(failedPage(requestId, maybeSaved), 500)),
+  refusedPosts: hubRefusedPosts,
 });
 
 const sameOriginHubPosts = sameOriginPosts<HubEnv>((c) => c.html(crossSitePage(), 403));
@@ -274,6 +291,8 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=accepted`;
       },
       (c, f, status) => showOffer(c, f, status),
+      undefined,
+      pageAbove(),
     ),
   );
 
@@ -286,6 +305,8 @@ function createHubPages() {
         return `${c.get("hubBase")}/offers/${offerId}?done=declined`;
       },
       (c, f, status) => showOffer(c, f, status),
+      undefined,
+      pageAbove(),
     ),
   );
 
@@ -318,6 +339,7 @@ function createHubPages() {
       showCompletion,
       // Only the holder's name is shown again after a refusal; bank numbers are never echoed back.
       (form) => ({ account_holder_name: text(form, "account_holder_name") ?? "" }),
+      pageAbove(),
     ),
   );
   hub.post(
@@ -329,6 +351,7 @@ function createHubPages() {
       },
       showCompletion,
       (form) => ({ full_name: text(form, "full_name") ?? "" }),
+      pageAbove(),
     ),
   );
 
@@ -365,6 +388,7 @@ export function createHubRoutes() {
   hub.use("*", exchangeLink);
   hub.use("/:leadId", openLead);
   hub.use("/:leadId/*", openLead);
+  hub.use("/:leadId/*", showRefusedPosts(hubRefusedPosts));
   // A successful hub write (a lead was opened, the answer is a redirect) delivers its events' webhooks at once, as the APIs' writes do.
   hub.use("/:leadId/*", dispatchAfterWriteOf<HubEnv>((c) => Boolean(c.get("lead"))));
   const pages = createHubPages();

@@ -133,13 +133,28 @@ export interface FormPage<C extends Context, D> {
    * confirmation (a status form whose only some choices cannot be undone).
    */
   confirm?: (c: C, form: FormData) => string | null;
+  /**
+   * The path of the page the form is on, where a refused post is redirected and shown again
+   * (post/redirect/get, web/kit/refused-posts.ts); by default the path posted to, for a form whose page
+   * has its own address. A path this answers must have a GET that draws the form afresh.
+   */
+  page?: (c: C) => string;
 }
+
+/**
+ * `FormPage.page` for a form whose page is `levels` path segments above the path it posts to
+ * (`/portal/deals/RF-1/notes` is on `/portal/deals/RF-1`).
+ */
+export const pageAbove =
+  (levels = 1) =>
+  (c: Context): string =>
+    c.req.path.split("/").slice(0, -levels).join("/");
 
 /**
  * The one shape of a form post, for every portal and hub POST: read the form once, keep the draft,
  * act, then redirect (303) or answer the page the action made. A refusal is thrown on as a
  * `RefusedForm` (web/kit/page-errors.ts), which the area's error handler answers with the form's
- * page again; `not_found` and anything that is not a refusal the page shows go on to the same handler
+ * page again (after a 303 to that page, where the area keeps refused posts: web/kit/refused-posts.ts); `not_found` and anything that is not a refusal the page shows go on to the same handler
  * (the area's 404 page, or its error page), so no handler catches by hand.
  */
 export function formAction<C extends Context, D = Record<string, never>>(page: FormPage<C, D>) {
@@ -150,7 +165,7 @@ export function formAction<C extends Context, D = Record<string, never>>(page: F
       if (question !== null) return c.redirect(question, 303);
     }
     const draft = page.draftOf ? page.draftOf(form) : ({} as D);
-    const next = await showingRefusals(() => page.act(c, form), (refusal) => page.showAgain(c, refusal, draft), page.codes);
+    const next = await showingRefusals(() => page.act(c, form), (refusal) => page.showAgain(c, refusal, draft), page.codes, () => page.page?.(c) ?? c.req.path);
     return typeof next === "string" ? c.redirect(next, 303) : next;
   };
 }
@@ -160,14 +175,19 @@ export function formAction<C extends Context, D = Record<string, never>>(page: F
  * when none are named) is thrown on as a `RefusedForm` carrying the page that shows it, which the
  * area's error handler answers; anything else goes on to that handler as it is.
  */
-async function showingRefusals<T>(run: () => Promise<T>, show: (refusal: PageRefusal) => Response | Promise<Response>, codes?: readonly RefusalCode[]): Promise<T> {
+async function showingRefusals<T>(
+  run: () => Promise<T>,
+  show: (refusal: PageRefusal) => Response | Promise<Response>,
+  codes?: readonly RefusalCode[],
+  page?: () => string,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     const shown = error instanceof Refusal && error.code !== "not_found" && (!codes || codes.includes(error.code));
     if (!shown) throw error;
     const refusal = pageRefusal(error);
-    throw new RefusedForm(refusal, () => show(refusal));
+    throw new RefusedForm(refusal, () => show(refusal), page?.());
   }
 }
 

@@ -2,7 +2,8 @@
  * The HTML wing's last word (the portal's and the hub's `onError`), as `api/problem.ts` is the JSON
  * doors': whatever a page handler lets escape is answered with a page, never JSON. A refused form
  * (`RefusedForm`, thrown by the kit's `formAction`, or by its `queryPage` for a refused filter or
- * cursor) is the page again with what was typed and the message beside the field; `not_found` is the area's 404 page; `rate_limited` (and a busy
+ * cursor) is the page again with what was typed and the message beside the field (a refused post's
+ * after a 303 to the form's page, web/kit/refused-posts.ts); `not_found` is the area's 404 page; `rate_limited` (and a busy
  * platform's 503) a page saying when to try again, with `Retry-After`; any other refusal a page with
  * its message and status; anything else is logged with the request id exactly as `onError` logs it
  * (`refusalOfError`) and answered with an error page that names the request id.
@@ -12,12 +13,18 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { onError, refusalOfError } from "../../api/problem";
 import { OVERLOAD_RETRY_SECONDS } from "../../lib/overload";
 import { pageRefusal, type PageRefusal } from "./refusal";
+import { redirectRefused, type RefusedPosts } from "./refused-posts";
 
-/** A form action's or a query page's refusal on its way to the area's handler: the refusal as the page words it, and the page showing it. */
+/**
+ * A form action's or a query page's refusal on its way to the area's handler: the refusal as the page
+ * words it, the page showing it, and for a post the path of the form's page, where it is shown again
+ * after a redirect (post/redirect/get, web/kit/refused-posts.ts).
+ */
 export class RefusedForm extends Error {
   constructor(
     readonly refusal: PageRefusal,
     readonly show: () => Response | Promise<Response>,
+    readonly page?: string,
   ) {
     super(refusal.message);
   }
@@ -35,6 +42,8 @@ interface ErrorPages<C extends Context> {
   failed: (c: C, requestId: string, maybeSaved: boolean) => Response | Promise<Response>;
   /** A call a page's own script makes for JSON (the passkey ceremonies), never a page a browser shows: answered problem+json. */
   scriptCall?: (c: C) => boolean;
+  /** The browser session a refused post is kept for, so it is answered 303 to its form's page; without, answered at once. */
+  refusedPosts?: RefusedPosts<C>;
 }
 
 /** "30 seconds", "1 minute", "5 minutes": a Retry-After a person reads. */
@@ -50,7 +59,11 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const requestIdOf = (c: Context) => String((c.get as (key: string) => unknown)("requestId") ?? "");
 
 async function answer<C extends Context>(error: unknown, c: C, pages: ErrorPages<C>): Promise<Response> {
-  if (error instanceof RefusedForm) return error.show();
+  if (error instanceof RefusedForm) {
+    // A refused post is redirected to its page, so the browser's history holds a GET: Back and reload never send the form again.
+    if (error.page === undefined || pages.refusedPosts === undefined || c.req.method !== "POST") return error.show();
+    return redirectRefused(c, await error.show(), error.page, pages.refusedPosts);
+  }
   if (pages.scriptCall?.(c)) return onError(error instanceof Error ? error : new Error(String(error)), c);
   const refusal = refusalOfError(error, c);
   switch (refusal.code) {

@@ -6,6 +6,7 @@ import { useEnvironment } from "../../middleware/database";
 import { claimForm, settleForm } from "../../services/portal/form-uses";
 import { formTokenOf, openFormToken, viewerOfSession } from "../../services/portal/sessions";
 import { environmentSwitchLabel, LABELS } from "../kit/format";
+import { isRefusedRedirect } from "../kit/refused-posts";
 import { PORTAL_ROUTE, type PortalEnv } from "./context";
 import { signedInMessagePage } from "./refused-page";
 import { sessionTokenOf } from "./session-cookie";
@@ -76,8 +77,9 @@ export const requireViewer = createMiddleware<PortalEnv>(async (c, next) => {
     await settleForm(c.get("deps"), use, { refused: false, status: 500, location: null });
     throw error;
   }
-  // A refusal (4xx) frees the form for a corrected post; any other answer is replayed to a second post.
-  await settleForm(c.get("deps"), use, { refused: c.res.status >= 400 && c.res.status < 500, status: c.res.status, location: c.res.headers.get("Location") });
+  // A refusal (4xx, or its 303 to the form's page: web/kit/refused-posts.ts) frees the form for a corrected post; any other answer is replayed to a second post.
+  const refused = (c.res.status >= 400 && c.res.status < 500) || isRefusedRedirect(c.res);
+  await settleForm(c.get("deps"), use, { refused, status: c.res.status, location: c.res.headers.get("Location") });
 });
 
 /** Sign-in, carrying the page a GET asked for (a deep link) so the person lands there once signed in; a post's page is not replayed. */

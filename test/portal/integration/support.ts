@@ -3,7 +3,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../../src/app";
 import { PRODUCTION } from "../../helpers/api";
-import { freshFormToken, type PortalResponse, type PortalSession } from "../../helpers/portal";
+import { followRefused, freshFormToken, type PortalResponse, type PortalSession } from "../../helpers/portal";
 import { auditEntries } from "../../helpers/data-db";
 
 /** The one secret shown on the page (the copy control's `data-secret` field, kit/copy.tsx), or null when there is none. */
@@ -25,12 +25,18 @@ export async function portalPostWith(overrides: Partial<Cloudflare.Env>, path: s
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(form)) for (const v of [value].flat()) body.append(name, v);
   body.set("_form_token", await freshFormToken(session));
-  const res = await createApp().request(
-    `${PRODUCTION}/portal${path}`,
-    { method: "POST", headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" }, body: body.toString(), redirect: "manual" },
-    { ...env, ...overrides },
-    createExecutionContext(),
+  const app = createApp();
+  const send = (request: Request) => Promise.resolve(app.request(request, undefined, { ...env, ...overrides }, createExecutionContext()));
+  const res = await send(
+    new Request(`${PRODUCTION}/portal${path}`, {
+      method: "POST",
+      headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+      body: body.toString(),
+      redirect: "manual",
+    }),
   );
-  const location = res.headers.get("Location");
-  return { status: res.status, headers: res.headers, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null };
+  // A refused post is answered 303 to its form's page, followed through the same app as a browser does.
+  const answer = await followRefused(res, session.cookie, { send });
+  const location = answer.via ? null : answer.headers.get("Location");
+  return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null };
 }

@@ -2,7 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../../helpers/api";
 import { auditEntries, countInData, inData } from "../../helpers/data-db";
-import { freshFormToken, portal, signedInMember, type PortalSession } from "../../helpers/portal";
+import { followRefused, freshFormToken, portal, signedInMember, type PortalSession } from "../../helpers/portal";
 import { routedLead } from "../../lender/helpers";
 
 export async function liveSession(organisationId: string, role: "admin" | "member" = "member") {
@@ -46,8 +46,9 @@ export async function postAgreement(session: PortalSession, ref: string, file: {
   const res = await exports.default.fetch(
     new Request(`${PRODUCTION}/portal/deals/${ref}/agreement`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body: form, redirect: "manual" }),
   );
-  const location = res.headers.get("Location");
-  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
+  const answer = await followRefused(res, session.cookie);
+  const location = answer.via ? null : answer.headers.get("Location");
+  return { ...answer, location: location ? new URL(location, PRODUCTION).pathname + new URL(location, PRODUCTION).search : null };
 }
 
 /** What a person reads on a page: no scripts, styles, payloads, tags or attributes; entities decoded. */

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { PRODUCTION } from "../../helpers/api";
-import { freshFormToken, portal, type PortalSession } from "../../helpers/portal";
+import { followRefused, freshFormToken, portal, type PortalSession } from "../../helpers/portal";
 import { auditEntries, inData } from "../../helpers/data-db";
 
 /** The complete UK lead of test/leads/helpers.ts, as the portal form posts it (flat names). */
@@ -60,8 +60,9 @@ export async function portalUpload(path: string, session: PortalSession, fields:
   const res = await exports.default.fetch(
     new Request(`${PRODUCTION}/portal${path}`, { method: "POST", headers: { "Sec-Fetch-Site": "same-origin", Cookie: session.cookie }, body, redirect: "manual" }),
   );
-  const location = res.headers.get("Location");
-  return { status: res.status, text: await res.text(), location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
+  const answer = await followRefused(res, session.cookie);
+  const location = answer.via ? null : answer.headers.get("Location");
+  return { ...answer, location: location ? new URL(location, PRODUCTION).pathname : null, query: location ? new URL(location, PRODUCTION).search : null };
 }
 
 /** The version a page's edit form was drawn from (its hidden `version` input). */

@@ -83,6 +83,7 @@ const memberAction = (act: (c: PortalContext, form: FormData) => Promise<FormNex
     codes: ["conflict", "invalid_request"],
     confirm,
     showAgain: (c, refusal) => renderMembers(c, refusal.status, { feedback: { error: { field: null, message: refusal.message } } }),
+    page: () => `${PORTAL_ROUTE}/members`,
     act,
   });
 
@@ -109,6 +110,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       draftOf: (form) => ({ email: textOf(form, "email"), role: textOf(form, "role"), display_name: textOf(form, "display_name") }),
       showAgain: (c, refusal, draft) =>
         renderMembers(c, refusal.status, { draft, feedback: { error: { field: refusal.field ?? "email", message: refusal.message, problems: refusal.problems } } }),
+      page: () => `${PORTAL_ROUTE}/members`,
       act: async (c, form) => {
         const viewer = c.get("viewer");
         const name = textOf(form, "display_name").trim();
@@ -125,6 +127,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
     portalForm({
       audit: null,
       showAgain: (c, refusal) => renderMembers(c, refusal.status, { feedback: { error: { field: null, message: refusal.message } } }),
+      page: () => `${PORTAL_ROUTE}/members`,
       act: async (c) => {
         const viewer = c.get("viewer");
         await revokeInvitationOf(c.get("deps"), viewer.organisationId, memberIdOf(c), viewer);
@@ -265,6 +268,7 @@ export function registerAccessPages(portal: Hono<PortalEnv>) {
       audit: null,
       codes: ["conflict"],
       showAgain: (c, refusal) => renderPasskeys(c, refusal.status, { error: { field: null, message: refusal.message } }),
+      page: () => `${PORTAL_ROUTE}/passkeys`,
       act: async (c) => {
         await removePasskeyOf(c.get("deps"), c.get("viewer"), c.req.param("id") ?? "");
         return `${PORTAL_ROUTE}/passkeys?notice=removed`;

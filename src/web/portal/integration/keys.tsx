@@ -106,6 +106,7 @@ export function registerKeyPages(portal: Hono<PortalEnv>) {
       audit: (c) => ({ action: "key.revoked", target: clientIdOf(c) }),
       confirm: (c) => `${PORTAL_ROUTE}/keys/${encodeURIComponent(clientIdOf(c))}/revoke`,
       showAgain: (c, refusal) => keysPage(c, EMPTY_KEY_FORM, refusal),
+      page: () => `${PORTAL_ROUTE}/keys`,
       act: async (c) => {
         // A revoked key, another organisation's or the other environment's: not_found, the 404 page.
         await revokeClientKey(c.get("deps"), clientIdOf(c), scopeOfViewer(c.get("viewer")));

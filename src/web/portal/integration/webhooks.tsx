@@ -94,6 +94,7 @@ const endpointAction = (action: string, act: (c: PortalContext, id: string) => P
     audit: (c) => ({ action, target: idOf(c) }),
     confirm,
     showAgain: (c, refusal) => webhookPage(c, idOf(c), refusal),
+    page: (c) => endpointPath(idOf(c)),
     act: (c) => act(c, idOf(c)),
   });
 
@@ -207,6 +208,7 @@ export function registerWebhookPages(portal: Hono<PortalEnv>) {
       audit: (c) => ({ action: "webhook.updated", target: idOf(c) }),
       draftOf: entryOf,
       showAgain: (c, refusal, entry) => webhookPage(c, idOf(c), refusal, entry),
+      page: (c) => endpointPath(idOf(c)),
       act: async (c, form) => {
         const id = idOf(c);
         const entry = entryOf(form);

@@ -87,6 +87,7 @@ function dealForm(form: DealForm, action: string, act: Action, options: { confir
     codes: DEAL_FORM_REFUSALS,
     confirm: options.confirm,
     showAgain: (c, refusal, draft) => renderDeal(c, refOf(c), refusal.status, { refusal: { ...refusal, form, draft } }),
+    page: (c) => `${PORTAL_ROUTE}/deals/${refOf(c)}`,
     act: async (c, posted, entry) => {
       const ref = refOf(c);
       const done = await act({ c, scope: scopeOfViewer(c.get("viewer")), ref, fields: textFields(posted, { trim: true }), form: posted, entry });

@@ -13,6 +13,7 @@ import { PORTAL_ROUTE, type PortalEnv } from "../context";
 import { portalForm } from "../form-action";
 import { PortalPage } from "../layout";
 import { refusedPage } from "../refused-page";
+import { pageAbove } from "../../kit/form";
 import { requireAdmin } from "../require-role";
 
 export function registerPayoutReveal(portal: Hono<PortalEnv>) {
@@ -23,6 +24,7 @@ export function registerPayoutReveal(portal: Hono<PortalEnv>) {
       // A showing writes nothing else: its entry is written on its own, before the page (recordPortalAction below).
       audit: null,
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: pageAbove(),
       act: async (c) => {
         const viewer = c.get("viewer");
         const ref = normaliseDealReference(c.req.param("ref") ?? "");

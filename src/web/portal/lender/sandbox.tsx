@@ -48,6 +48,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
       draftOf: (form) => textFields(form, { trim: true }),
       showAgain: (c, refusal, draft) =>
         showSandbox(c, refusal.status, refused(refusal.field, refusal.code === "cap_exceeded" ? "You already have 10 test deals, the most there can be: delete one to make another." : refusal.message), draft),
+      page: () => `${PORTAL_ROUTE}/sandbox`,
       act: async (c, form, entry) => {
         const fields = textFields(form, { trim: true });
         const country = fields.country || "GB";
@@ -103,6 +104,7 @@ export function registerSandboxPages(portal: Hono<PortalEnv>) {
       // Without the question's field nothing is deleted: the person is shown the question first.
       confirm: (c) => `${PORTAL_ROUTE}/sandbox/deals/${normaliseDealReference(c.req.param("ref") ?? "")}/delete`,
       showAgain: (c, refusal) => showSandbox(c, refusal.status, refused(refusal.field, refusal.message)),
+      page: () => `${PORTAL_ROUTE}/sandbox`,
       act: async (c) => {
         // Another lender's deal, one of the other environment, a real deal or one already deleted: not_found, the same 404 page.
         await removeTestDeal(c.get("deps"), scopeOfViewer(c.get("viewer")), normaliseDealReference(c.req.param("ref") ?? ""));

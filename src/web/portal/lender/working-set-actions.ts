@@ -22,6 +22,7 @@ const page = (form: DealForm, action: string, act: (c: PortalContext, fields: Fo
     draftOf: (posted) => textFields(posted),
     act: (c, posted, entry) => act(c, textFields(posted), entry),
     showAgain: (c, refusal, draft) => renderDeal(c, refOf(c), refusal.status as ContentfulStatusCode, { refusal: { ...refusal, form, draft } }),
+    page: (c) => `${PORTAL_ROUTE}/deals/${refOf(c)}`,
   });
 
 export function registerWorkingSetActions(portal: Hono<PortalEnv>) {

@@ -11,6 +11,7 @@
 import { Hono, type Context } from "hono";
 import { ENVIRONMENTS, type Environment } from "../../../domain/identity/keys";
 import { pageErrors } from "../../kit/page-errors";
+import { showRefusedPosts, type RefusedPosts } from "../../kit/refused-posts";
 import { dispatchAfterWriteOf } from "../../../middleware/dispatch-after-write";
 import { sameOriginPosts } from "../../../middleware/same-origin-posts";
 import { Refusal } from "../../../lib/refusal";
@@ -51,6 +52,18 @@ const signedInOf = (c: Context<PortalEnv>) => {
 };
 
 /**
+ * A refused post is kept for the member's session in the environment it was drawn in (a switch in
+ * another tab meanwhile shows the form afresh), without the page's form token.
+ */
+const portalRefusedPosts: RefusedPosts<Context<PortalEnv>> = {
+  sessionOf: (c) => {
+    const viewer = c.get("viewer");
+    return viewer ? `portal:${viewer.sessionId}:${viewer.environment}` : null;
+  },
+  formTokenOf: (c) => c.get("formToken"),
+};
+
+/**
  * The portal's last word (web/kit/page-errors.ts): a refused form is its page again, not found the
  * 404 page (inside the layout for a signed-in member), a throttled request says when to try again,
  * and anything else is a page with the request id. Never JSON.
@@ -66,6 +79,7 @@ const portalErrors = pageErrors<PortalEnv>({
   failed: (c, requestId, maybeSaved) => c.html(areaMessagePage(signedInOf(c), "Something went wrong", failedMessage(requestId, maybeSaved)), 500),
   // The passkey script's ceremony steps (`…/options`, `…/verify`: access/ceremony-routes.ts, step-up.tsx) read problem+json.
   scriptCall: (c) => CEREMONY_STEP.test(c.req.path),
+  refusedPosts: portalRefusedPosts,
 });
 
 export function createPortalRoutes() {
@@ -82,6 +96,7 @@ export function createPortalRoutes() {
   // Hono's context storage, so the kit's time form reads the member's zone while any page is drawn (web/kit/format.ts).
   portal.use("*", contextStorage());
   portal.use("*", requireViewer);
+  portal.use("*", showRefusedPosts(portalRefusedPosts));
   portal.use("*", withWorkQueueCount);
 
   portal.get("/environment/live", (c) => {
@@ -110,6 +125,7 @@ export function createPortalRoutes() {
       // The switch is written down in the environment switched to.
       audit: (c, form) => ({ action: "environment.switched", target: textOf(form, "environment"), viewer: { ...c.get("viewer"), environment: textOf(form, "environment") as Environment } }),
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: () => PORTAL_ROUTE,
       act: async (c, form) => {
         const chosen = textOf(form, "environment");
         if (!(ENVIRONMENTS as readonly string[]).includes(chosen)) throw new Refusal("invalid_request", "Choose sandbox or live.");
@@ -125,6 +141,7 @@ export function createPortalRoutes() {
     portalForm({
       audit: () => ({ action: "session.ended" }),
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: () => PORTAL_ROUTE,
       act: async (c) => {
         await signOut(c.get("deps"), c.get("viewer"));
         clearSessionCookie(c);

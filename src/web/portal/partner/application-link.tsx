@@ -14,6 +14,7 @@ import { formatFor } from "../../kit/format";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
 import { FormToken, PortalPage } from "../layout";
 import { portalForm } from "../form-action";
+import { pageAbove } from "../../kit/form";
 
 const STATE_WORDS: Record<string, string> = {
   sent: "sent, not opened yet",
@@ -73,6 +74,7 @@ export function registerApplicationLinkPages(portal: Hono<PortalEnv>) {
     "/leads/:id/application-link",
     portalForm({
       audit: (c) => ({ action: "lead.application_link_sent", target: c.req.param("id") ?? "" }),
+      page: pageAbove(),
       showAgain: (c, refusal) =>
         c.html(
           <PortalPage title="Application link" viewer={c.get("viewer")} formToken={c.get("formToken")} feedback={{ error: { message: refusal.message, field: null } }}>

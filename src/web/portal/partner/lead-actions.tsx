@@ -20,7 +20,7 @@ import { renewLead } from "../../../services/leads/renewals";
 import { simulateLeadEvent, type SimulatedEvent } from "../../../services/leads/offers";
 import { panelMatcher } from "../../../services/leads/routing";
 import { parseForm, type PageRefusal } from "../../kit/refusal";
-import { textOf } from "../../kit/form";
+import { textOf, pageAbove } from "../../kit/form";
 import { Refusal } from "../../../lib/refusal";
 import { portalForm } from "../form-action";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -55,6 +55,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     takesFiles(),
     portalForm({
       audit: () => ({ action: "document.uploaded" }),
+      page: pageAbove(),
       showAgain: (c, refusal) =>
         showWithError(c, leadIdOf(c), { message: refusal.message, field: refusal.field === "file" || refusal.field === "document_type" ? refusal.field : null }, refusal.status),
       act: async (c, form, entry) => {
@@ -81,6 +82,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     "/leads/:id/renewals",
     portalForm({
       audit: () => ({ action: "lead.renewed" }),
+      page: pageAbove(),
       showAgain: (c, refusal) => showWithError(c, leadIdOf(c), { message: refusal.message, field: null }, refusal.status),
       act: async (c, _form, entry) => {
         const renewal = await renewLead(c.get("deps"), scopeOfViewer(c.get("viewer")), leadIdOf(c));
@@ -95,6 +97,7 @@ export function registerLeadActions(portal: Hono<PortalEnv>, showWithError: Show
     portalForm<{ event: string }>({
       audit: (c, form) => ({ action: `lead.simulated_${textOf(form, "event")}`, target: leadIdOf(c) }),
       draftOf: (form) => ({ event: textOf(form, "event") }),
+      page: pageAbove(),
       showAgain: async (c, refusal, { event }) => {
         const id = leadIdOf(c);
         // The service names the state and event by their codes; the page says it with the button's words.

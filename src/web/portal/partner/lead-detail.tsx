@@ -35,6 +35,7 @@ const offerAction = (action: string, offerIdOf: (c: PortalContext, form: FormDat
   portalForm({
     audit: (c, form) => ({ action, target: offerIdOf(c, form) }),
     showAgain: (c, refusal) => leadPageWithError(c, c.req.param("id") ?? "", { message: refusal.message, field: null }, refusal.status),
+    page: (c) => `${PORTAL_ROUTE}/leads/${encodeURIComponent(c.req.param("id") ?? "")}`,
     act: (c, form) => act(c, c.req.param("id") ?? "", offerIdOf(c, form), form),
   });
 

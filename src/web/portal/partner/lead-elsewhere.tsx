@@ -17,6 +17,7 @@ import { FormToken, PortalPage } from "../layout";
 import { portalForm } from "../form-action";
 import { refusedPage } from "../refused-page";
 import { leadPath } from "./lead-view";
+import { pageAbove } from "../../kit/form";
 
 /** The environment the lead is in when the member may switch to it there; null when it is not theirs or the host cannot show it. */
 async function switchableEnvironment(c: PortalContext, id: string) {
@@ -55,6 +56,7 @@ export function registerLeadElsewhere(portal: Hono<PortalEnv>) {
         return { action: "environment.switched", target: other, viewer: { ...c.get("viewer"), environment: other } };
       },
       showAgain: (c, refusal) => c.html(refusedPage(refusal.message), refusal.status),
+      page: pageAbove(),
       act: async (c) => {
         const id = c.req.param("id")!;
         const other = await switchableEnvironment(c, id);

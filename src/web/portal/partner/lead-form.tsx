@@ -19,7 +19,7 @@ import { FormInput } from "./form-input";
 import { formProblems, pageRefusal, parseForm, type FormProblems, type PageRefusal } from "../../kit/refusal";
 import { DEFAULT_TIME_ZONE } from "../../../domain/portal/profile";
 import { formValuesOfLead, INTEGRATION_SECTION, type LeadFormField, inputOfField, LEAD_FORM_FIELDS, LEAD_FORM_SECTIONS, leadBodyOf, MARKET_FIELD, type PostedForm } from "./lead-form-fields";
-import { textFields } from "../../kit/form";
+import { textFields, pageAbove } from "../../kit/form";
 import { readLeadForPerson } from "../../../services/leads/presentation";
 import { viewContext } from "../../../services/views/view-context";
 import { CheckAnswersPage, checkPath } from "./lead-application";
@@ -105,7 +105,7 @@ async function submitDraft(c: PortalContext, id: string): Promise<string> {
   const outcome = await submitLead(submitted.deps, scopeOfViewer(viewer), id, panelMatcher(submitted.deps)).catch((error: unknown) => {
     if (!isRefusal(error, "missing_fields", "duplicate_lead")) throw error;
     const refusal = pageRefusal(error);
-    throw new RefusedForm(refusal, () => editPageOfDraft(c, id, refusal));
+    throw new RefusedForm(refusal, () => editPageOfDraft(c, id, refusal), `${leadPath(id)}/edit`);
   });
   if (!outcome.alreadySubmitted) await submitted.settle();
   return `${leadPath(outcome.lead.id)}?done=submitted`;
@@ -212,6 +212,7 @@ export function registerLeadFormPages(portal: Hono<PortalEnv>) {
       // Audited by `submitDraft`, in the submission's batch.
       audit: null,
       showAgain: (c, refusal) => editPageOfDraft(c, c.req.param("id") ?? "", refusal),
+      page: (c) => `${pageAbove()(c)}/edit`,
       act: async (c, form) => {
         const id = c.req.param("id") ?? "";
         const checked = drawnVersion(textFields(form));

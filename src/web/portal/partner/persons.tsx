@@ -17,7 +17,7 @@ import { replaceSignificantPersons, requireLead } from "../../../services/leads/
 import { SignificantPersonsPut } from "../../../api/shared/schemas/lead";
 import { formProblems, parseForm, type FormProblems } from "../../kit/refusal";
 import { RecordTable } from "../../kit/table";
-import { textFields } from "../../kit/form";
+import { textFields, pageAbove } from "../../kit/form";
 import { formatFor } from "../../kit/format";
 import { portalForm } from "../form-action";
 import { PORTAL_ROUTE, type PortalContext, type PortalEnv } from "../context";
@@ -251,6 +251,8 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
     portalForm<PostedForm>({
       audit: (c) => ({ action: withPlace ? "lead.person_changed" : "lead.person_added", target: leadIdOf(c) }),
       draftOf: (form) => textFields(form, { trim: true }),
+      // A person's edit form is on its own page; the add form on the persons page it posts to.
+      page: (c) => (withPlace ? `${c.req.path}/edit` : c.req.path),
       showAgain: async (c, refusal, form) => {
         const lead = await leadOf(c, leadIdOf(c));
         const place = withPlace ? placeOf(lead, c.req.param("person") ?? "") : null;
@@ -278,6 +280,7 @@ export function registerPersonsPages(portal: Hono<PortalEnv>) {
     "/leads/:id/persons/:person/remove",
     portalForm({
       audit: (c) => ({ action: "lead.person_removed", target: leadIdOf(c) }),
+      page: pageAbove(2),
       showAgain: async (c, refusal) => {
         const lead = await leadOf(c, leadIdOf(c));
         const changed = refusal.code === "precondition_failed";
