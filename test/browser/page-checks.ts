@@ -127,7 +127,9 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
       [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, "person@example.test"],
       [/\be2e (partner|lender) \d+/g, "Demo $1"],
       [/\b(localhost|127\.0\.0\.1):\d+/g, "$1:8787"],
-      [/\/hub\/[A-Za-z0-9_-]{16,}/g, "/hub/example-link"],
+      [/\/hub\/[A-Za-z0-9_-]{16,}(?:\/[0-9a-f]{40})?/g, "/hub/example-link"],
+      // The walks' own businesses are named with the run's clock ("Phone Day Bakery 1795964944433 Ltd").
+      [/ \d{13}\b/g, ""],
       // Figures counted from a register's date to now (months trading, a company's age) grow by one each month.
       [/\b\d+( months)? \(from the company register\)/g, "84$1 (from the company register)"],
     ];
