@@ -132,3 +132,11 @@ export const PAGE_FIXTURE = {
     "export const j = async (c) => { try { return c.html(page(await read())); } catch (error) { if (isRefusal(error)) return refuse('cursor', error.message); throw error; } };",
   ].join("\n"),
 };
+
+/** The audit actions a file writes (`action: "member.invited"`), each once, in the order written. */
+export function auditActionsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\baction: "([a-z_]+\.[a-z_]+)"/g)].map((m) => m[1]!))];
+}
+
+/** Every audit action written anywhere in src/ (the audit page words each by domain/portal/audit-actions.ts). */
+export const collectAuditActions = (root: string) => [...new Set(checkSources(root, "src", (file, text) => (file.includes(".generated.") ? [] : auditActionsIn(text))))].sort();

@@ -118,6 +118,15 @@ describe("a partner's day in the portal", () => {
     const listed = await page.locator("#documents").locator("xpath=..").textContent();
     expect(listed).toContain("director-id.jpg");
     expect(listed).toContain("filed-accounts-2025.pdf");
+    // A photo sent as a bank statement is rejected, and taken off the list again through its confirm page.
+    await page.locator("#f-document_type").selectOption("bank_statements");
+    await page.locator("#f-file").setInputFiles(photoJpeg("statement-photo.jpg", 1));
+    await press(page, "Upload document", "document_rejected");
+    await page.getByRole("link", { name: "Remove statement-photo.jpg" }).click();
+    await page.getByRole("heading", { level: 1, name: /^Remove/ }).waitFor();
+    await visit(page, "partner-document-remove");
+    await press(page, "Remove the document", "document_removed");
+    expect(await page.locator("#documents").locator("xpath=..").textContent()).not.toContain("statement-photo.jpg");
     await page.setViewportSize(DESKTOP);
 
     // Issue 45 item 1: no submit on the lead page; "Check your answers" lists everything and what is missing, then submits.

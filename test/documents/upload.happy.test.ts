@@ -6,6 +6,7 @@ import { completeUkLead, createLead } from "../leads/helpers";
 import { bytes, ofxV1Bank, pdf, png, signedAmountCsv } from "./fixtures";
 import { upload, uploadDocument } from "./helpers";
 import { inData } from "../helpers/data-db";
+import { portal, signedInMember } from "../helpers/portal";
 
 describe("partner document upload", () => {
   it("answers 201 with the decided document and a Location that reads it back", async () => {
@@ -143,6 +144,11 @@ describe("removing a rejected document (DELETE /leads/{id}/documents/{document_i
     expect(events.body.events.map((e: { data: unknown }) => e.data)).toEqual([{ lead_id: lead.id, reference: lead.reference, document: rejected, payload_mode: "reference" }]);
     const audit = await inData.prepare("select organisation_id, member_id, environment, action, target from portal_audit_log where target = ?").bind(rejected.id).all();
     expect(audit.results).toEqual([{ organisation_id: organisation.id, member_id: `api_key:${live.client_id}`, environment: "live", action: "document.removed", target: rejected.id }]);
+    // The firm's audit page words it: the action and the key that did it, as the API keys page lists it.
+    const session = await signedInMember(organisation.id, "admin");
+    const page = await portal("GET", "/audit", { session });
+    expect(page.text).toContain("Removed a rejected document");
+    expect(page.text).toContain(`The API, with the key ${live.client_id}`);
   });
 
   it("refuses an accepted document with 409 invalid_transition and changes nothing", async () => {

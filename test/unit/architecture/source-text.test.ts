@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { collectHandRolledPages, collectTicketCitations, handRolledPagesIn, PAGE_FIXTURE, TICKET_FIXTURE, ticketCitationsIn } from "../../architecture/source-text";
+import { auditActionsIn, collectAuditActions, collectHandRolledPages, collectTicketCitations, handRolledPagesIn, PAGE_FIXTURE, TICKET_FIXTURE, ticketCitationsIn } from "../../architecture/source-text";
+import { AUDIT_ACTIONS } from "../../../src/domain/portal/audit-actions";
 
 // Rules on the text of src/ (test/architecture/source-text.ts): comments say their reason, not a ticket's
 // number; the HTML wing's pages leave refusals and 404s to the area's error handler (web/kit/page-errors.ts).
@@ -69,5 +70,11 @@ describe("the text of src/", () => {
       "src/web/portal/made-up.tsx:7 hand-written 404 page",
       "src/web/portal/made-up.tsx:12 catch that answers",
     ]);
+  });
+
+  it("every audit action written has the words its audit page shows (no action read as a code)", () => {
+    expect(auditActionsIn('audit: () => ({ action: "lead.created" }), other: { action: "x", action: "key.revoked" }')).toEqual(["lead.created", "key.revoked"]);
+    const labelled = new Set<string>(AUDIT_ACTIONS.map((a) => a.value));
+    expect(collectAuditActions(process.cwd()).filter((action) => !labelled.has(action))).toEqual([]);
   });
 });

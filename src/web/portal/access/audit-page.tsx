@@ -15,8 +15,16 @@ interface AuditLine {
   target: string | null;
 }
 
-/** The operator acts as "operator" (no member); a member since removed has no email left to show, and an id says nothing to a person. */
-const whoWithoutEmail = (memberId: string) => (memberId === "operator" ? "The service's operator" : "A former member");
+/**
+ * Who acted, where no member's email names them: the operator ("operator"); a call of the API
+ * ("api_key:<client id>", the id the API keys page lists); or a member since removed, whose internal id
+ * would say nothing to a person.
+ */
+function whoWithoutEmail(memberId: string) {
+  if (memberId === "operator") return "The service's operator";
+  if (memberId.startsWith("api_key:")) return `The API, with the key ${memberId.slice("api_key:".length)}`;
+  return "A former member";
+}
 
 /** Newest first; "Older entries" carries the signed keyset cursor. */
 export const auditPage = (p: { viewer: PortalViewer; formToken: string; entries: AuditLine[]; nextCursor: string | null; paged: boolean }) => (

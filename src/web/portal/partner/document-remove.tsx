@@ -42,7 +42,7 @@ export function registerDocumentRemoval(portal: Hono<PortalEnv>, showWithError: 
             ["Rejected because", LABELS.rejection(doc.reason)],
             ["Received", f.time(doc.received_at)],
           ]}
-          consequence="The file is deleted and leaves the lead's documents. No lender ever saw it: rejected documents are not sent to them. Your webhooks are told (document.removed)."
+          consequence="The file is deleted and leaves the lead's documents. No lender ever saw it: rejected documents are not sent to them. If your firm's software listens to this service's events, it is told the file was removed."
           irreversible
           next="upload the right file from the lead's Documents section."
           action={removeDocumentPath(lead.id, doc.id)}
