@@ -107,6 +107,15 @@ const KEEP_DOCS_SCREENSHOTS = process.env.DOCS_SCREENSHOTS === "1";
  * input values; caret and animations are off. The page is put back as it was afterwards, so the walk
  * goes on with its real values. The test artefacts (test-artifacts/) keep the real values.
  */
+/** The docs' screenshots a walk took, by path, written when its file ends. */
+const heldDocsShots = new Map<string, Buffer>();
+
+/** Writes the held docs' screenshots that changed (after a file's tests: no request of the walk is in flight). */
+export function writeHeldDocsShots() {
+  for (const [path, shot] of heldDocsShots) if (!existsSync(path) || !readFileSync(path).equals(shot)) writeFileSync(path, shot);
+  heldDocsShots.clear();
+}
+
 export async function keepForDocs(page: Page, file: string, size: { width: number; height: number }) {
   if (!KEEP_DOCS_SCREENSHOTS) return;
   mkdirSync("docs/portal", { recursive: true });
@@ -173,9 +182,10 @@ export async function keepForDocs(page: Page, file: string, size: { width: numbe
   const shot = await page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
   // Written only when the image changed. docs/portal/*.png are linked into assets/guides/, and every
   // running `wrangler dev` of this checkout reloads on any write under assets/ (the same bytes too):
-  // a rewrite on every run cut off requests in flight in the other e2e lane.
-  const path = `docs/portal/${file}`;
-  if (!existsSync(path) || !readFileSync(path).equals(shot)) writeFileSync(path, shot);
+  // a rewrite on every run cut off requests in flight in the other e2e lane. Held until the file's
+  // walk has ended (test/e2e/docs-screenshots.setup.ts): a changed image written mid-walk reloaded the
+  // walk's own service and cut off its next request (the partner's day, at its sign-out, 2026-11-29).
+  heldDocsShots.set(`docs/portal/${file}`, shot);
   await page.evaluate(() => (window as unknown as { __unfreeze: () => void }).__unfreeze());
   if (before) await page.setViewportSize(before);
 }

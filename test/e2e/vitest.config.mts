@@ -24,7 +24,7 @@ export default defineConfig({
     // keep-alive"). E2E_ISOLATE=1 gives every file a worker of its own again, to tell whether a failure
     // comes from sharing.
     isolate: process.env.E2E_ISOLATE === "1",
-    setupFiles: ["./test/e2e/no-keep-alive.setup.ts"],
+    setupFiles: ["./test/e2e/no-keep-alive.setup.ts", "./test/e2e/docs-screenshots.setup.ts"],
     maxWorkers: lanes,
     // The longest files first (test/e2e/durations.json), so the lanes end together.
     sequence: { sequencer: LongestFirst },
