@@ -110,6 +110,16 @@ describe("the business on a phone", () => {
       expect(await page.locator("#request-files").textContent()).toMatch(/statement-q1\.csv \(\d+ KB, /);
       await expectPlainWords(page);
       await checkPhone(page, "request-uploaded", true);
+      // A second file sent by mistake is taken back through its confirm page; the first stays.
+      await page.setInputFiles("input[type=file]", { name: "wrong-month.csv", mimeType: "text/csv", buffer: readFileSync("examples/statement-q1.csv") });
+      await Promise.all([page.waitForURL(/done=uploaded/), page.click("button[type=submit]")]);
+      await page.getByRole("link", { name: "Remove wrong-month.csv" }).click();
+      await page.getByRole("heading", { level: 1, name: "Remove a file you sent" }).waitFor();
+      await expectPlainWords(page);
+      await checkPhone(page, "remove-file");
+      await Promise.all([page.waitForURL(/done=file_removed/), page.getByRole("button", { name: "Remove the file" }).click()]);
+      expect(await page.locator("#request-files").textContent()).not.toContain("wrong-month.csv");
+      expect(await page.locator("#request-files").textContent()).toContain("statement-q1.csv");
 
       // The offer reviewed, then accepted: the notice says what happens next.
       await page.goto(hub);

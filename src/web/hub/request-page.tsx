@@ -32,7 +32,7 @@ export function removeFilePage({ base, local }: HubView, p: RequestPage, documen
             ["Sent", local.time(file.receivedAt)],
             ["Asked for by", `${deal.label} (${deal.deal.ref})`],
           ]}
-          consequence={`The file is deleted and ${deal.label} is told it was removed.${last ? " It was the only file you sent for this request, so you will be asked for the document again." : ""}`}
+          consequence={`The file is deleted, and the funding provider of your ${deal.label} application is told it was removed.${last ? " It was the only file you sent for this request, so you will be asked for the document again." : ""}`}
           irreversible
           next="send the right file on the request's page."
           action={removeFilePath(base, request.id, file.id)}
