@@ -10,7 +10,8 @@ import { checkPage, keepForDocs } from "./page-checks";
 // ready to submit, its receipt names the text whose hash it carries, and the partner's webhook
 // receiver got the three events. The same walk with JavaScript off at 320 px. Every step: no sideways
 // scroll and axe clean at 390 and 320 px (checkPage, in the walk with JavaScript); the chosen ones kept as docs/portal/apply-*.png for
-// docs/application-link.md when DOCS_SCREENSHOTS=1.
+// docs/application-link.md when DOCS_SCREENSHOTS=1. A short Spanish walk checks the translated pages the
+// same way (a refused step, the consent with its disclosure) and that Back after the refusal posts nothing.
 const browser = chromiumForFile();
 const PHONE_390 = { width: 390, height: 844 };
 const PHONE_320 = { width: 320, height: 640 };
@@ -128,5 +129,35 @@ describe("the application link on a phone", () => {
   });
   it("320 px with JavaScript off", { timeout: 300_000 }, async () => {
     await walk(browser(), PHONE_320, false, false);
+  });
+  it("in Spanish: a refused step and the consent with its disclosure fit 320 px, axe clean, and Back asks nothing again", { timeout: 120_000 }, async () => {
+    const partner = await newPartner();
+    const key = { "X-API-Key": partner.live.key };
+    const lead = await http("POST", `${baseUrl()}/partner/v1/leads`, { headers: key, body: { country: "ES", business: { name: "Tapas Madrid SL" } } });
+    const link = await http("POST", `${baseUrl()}/partner/v1/leads/${lead.body.id}/application-link`, { headers: key, body: {} });
+    expect(link.status).toBe(201);
+    const context = await browser().newContext({ viewport: PHONE_320, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      const posts: string[] = [];
+      page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+      await page.goto(link.body.url);
+      await page.goto(`${baseUrl()}/apply/funding`);
+      await type(page, "funding.amount", "mucho");
+      await submitByKeyboard(page);
+      // The refusal is a page of its own address (post/redirect/get), in Spanish beside the field.
+      expect(new URL(page.url()).searchParams.has("refused")).toBe(true);
+      expect(await page.locator("#f-funding-amount-error").innerText()).toContain("Escriba un número");
+      await checkPage(page, "es-funding-refused", { folder: "test-artifacts/apply", widths: [PHONE_320, PHONE_390] });
+      await page.goBack();
+      expect(new URL(page.url()).pathname).toBe("/apply/funding");
+      expect(posts).toHaveLength(1);
+      await page.goto(`${baseUrl()}/apply/consent`);
+      const disclosure = page.locator("[lang='es-ES']", { hasText: "comisión" }).first();
+      expect(await disclosure.isVisible()).toBe(true);
+      await checkPage(page, "es-consent", { folder: "test-artifacts/apply", widths: [PHONE_320, PHONE_390] });
+    } finally {
+      await context.close();
+    }
   });
 });
