@@ -3,10 +3,16 @@
  * first visit of a hub link (`/hub/{leadId}/{token}`) or an invitation link (`/portal/invitations/{token}`)
  * would print the token; `npm run dev` (scripts/dev.mjs) redacts both from every line it passes on.
  * This starts `npm run dev` itself (its own port and state), visits both links, and reads its output.
+ * Then, the service stopped, the state `npm run dev` migrated from nothing (one `wrangler d1 execute` of
+ * the fresh script per database, scripts/lib/local-migrations.mjs) is one wrangler's own
+ * `migrations apply` finds nothing to apply to.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { localRun } from "../../scripts/lib/local-run.mjs";
+import { applyMigrations, migrationsUpToDate } from "../../scripts/lib/local-migrations.mjs";
 
 let child: ChildProcess;
 let output = "";
@@ -36,12 +42,20 @@ beforeAll(async () => {
   await seen("Ctrl-C stops the service", 10_000);
 }, 200_000);
 
-afterAll(() => {
+/** Stops `npm run dev` and its wrangler (its process group), resolving once it has exited. */
+async function stopDev() {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
   try {
     process.kill(-child.pid!, "SIGTERM");
   } catch {
-    /* already gone */
+    return; // already gone
   }
+  await exited;
+}
+
+afterAll(async () => {
+  await stopDev();
   run?.remove();
 });
 
@@ -92,5 +106,21 @@ describe("issue 24 item 15: npm run dev prints no token", () => {
       expect(line).not.toContain(hubToken);
       expect(line).not.toContain(invitationToken);
     }
+  });
+});
+
+describe("npm run dev's fresh state", () => {
+  // Not while the service runs: two wrangler runtimes on one state share its SQLite metadata (SQLITE_BUSY).
+  it("is one that wrangler's own `migrations apply` finds nothing to apply to, and records it", { timeout: 120_000 }, async () => {
+    await stopDev();
+    expect(migrationsUpToDate(run.dir)).toBe(true);
+    expect(existsSync(join(run.dir, "rfs-fresh-migrations.sql"))).toBe(false);
+    // Without the record the state is no longer fresh (it has databases), so wrangler's own migration command runs on it.
+    rmSync(join(run.dir, "v3", "d1", "rfs-migrations-applied.json"));
+    expect(migrationsUpToDate(run.dir)).toBe(false);
+    expect((await applyMigrations(run.dir)).match(/No migrations to apply!/g)).toHaveLength(2);
+    expect(migrationsUpToDate(run.dir)).toBe(true);
+    // wrangler's debug log went into the state (WRANGLER_LOG_PATH, scripts/lib/wrangler-child.mjs), not the home directory.
+    expect(readdirSync(join(run.dir, "wrangler-logs")).filter((name) => /^wrangler-.+\.log$/.test(name)).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,15 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error scripts/lib is plain JavaScript without declarations (the root tsconfig leaves scripts/ out)
-import { applyMigrations, freshMigrationScript, migrationsUpToDate } from "../../../scripts/lib/local-migrations.mjs";
+import { freshMigrationScript } from "../../../scripts/lib/local-migrations.mjs";
 
 // A fresh local state is migrated by one `wrangler d1 execute --file` (scripts/lib/local-migrations.mjs), not by
-// `wrangler d1 migrations apply`'s runtime per file: wrangler itself must then find every migration applied.
+// `wrangler d1 migrations apply`'s runtime per file: wrangler itself must then find every migration applied,
+// which test/e2e/dev-log-tokens.e2e.test.ts checks on the state `npm run dev` migrated from nothing.
 describe("migrating a fresh local state in one script", () => {
-  const state = mkdtempSync(join(tmpdir(), "rfs-local-migrations-"));
-  afterAll(() => rmSync(state, { recursive: true, force: true }));
   const migrations = readdirSync("migrations").filter((name) => name.endsWith(".sql")).sort();
 
   it("holds each migration file, in wrangler's order, each followed by the row wrangler records for it", () => {
@@ -21,20 +18,5 @@ describe("migrating a fresh local state in one script", () => {
       expect(at, name).toBeGreaterThan(from);
       from = at + 1;
     }
-  });
-
-  // Both local databases (DB and the sandbox's DB_SANDBOX), so two wrangler runs each time.
-  it("leaves a state wrangler's `migrations apply` finds nothing to apply to, and records it", { timeout: 240_000 }, async () => {
-    const output = await applyMigrations(state);
-    expect(output.match(/\d+ commands executed successfully/g)).toHaveLength(2);
-    expect(migrationsUpToDate(state)).toBe(true);
-    // Without the record the state is no longer fresh (it has a database), so wrangler's own migration command runs on it.
-    rmSync(join(state, "v3", "d1", "rfs-migrations-applied.json"));
-    expect(migrationsUpToDate(state)).toBe(false);
-    expect((await applyMigrations(state)).match(/No migrations to apply!/g)).toHaveLength(2);
-    expect(migrationsUpToDate(state)).toBe(true);
-    expect(existsSync(join(state, "rfs-fresh-migrations.sql"))).toBe(false);
-    // wrangler's debug log went into the state (WRANGLER_LOG_PATH, scripts/lib/wrangler-child.mjs), not the home directory.
-    expect(readdirSync(join(state, "wrangler-logs")).filter((name) => /^wrangler-.+\.log$/.test(name)).length).toBeGreaterThanOrEqual(2);
   });
 });
