@@ -116,7 +116,7 @@ describe("the business on a phone", () => {
       await page.getByRole("link", { name: "Remove wrong-month.csv" }).click();
       await page.getByRole("heading", { level: 1, name: "Remove a file you sent" }).waitFor();
       await expectPlainWords(page);
-      await checkPhone(page, "remove-file");
+      await checkPhone(page, "remove-file", true);
       await Promise.all([page.waitForURL(/done=file_removed/), page.getByRole("button", { name: "Remove the file" }).click()]);
       expect(await page.locator("#request-files").textContent()).not.toContain("wrong-month.csv");
       expect(await page.locator("#request-files").textContent()).toContain("statement-q1.csv");

@@ -124,7 +124,7 @@ describe("a partner's day in the portal", () => {
     await press(page, "Upload document", "document_rejected");
     await page.getByRole("link", { name: "Remove statement-photo.jpg" }).click();
     await page.getByRole("heading", { level: 1, name: /^Remove/ }).waitFor();
-    await visit(page, "partner-document-remove");
+    await visit(page, "partner-document-remove", true);
     await press(page, "Remove the document", "document_removed");
     expect(await page.locator("#documents").locator("xpath=..").textContent()).not.toContain("statement-photo.jpg");
     await page.setViewportSize(DESKTOP);
