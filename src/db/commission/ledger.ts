@@ -9,7 +9,6 @@ import type { KeysetPosition } from "../../lib/cursor";
 import type { Database } from "../client";
 import { insertWhere } from "../guarded";
 import { commissionEntries, type CommissionEntryRow } from "../schema/commission";
-import { portalAuditLog } from "../schema/portal";
 import { writeOrder, writtenBefore } from "../write-order";
 
 export type NewCommissionEntry = typeof commissionEntries.$inferInsert;
@@ -48,20 +47,6 @@ export async function followUpsOf(db: Database, environment: Environment, accrue
 
 /** True inside a batch once the entry exists (a guard for what follows it). */
 export const entryWritten = (id: string) => sql`exists (select 1 from ${commissionEntries} where ${commissionEntries.id} = ${id})`;
-
-/**
- * The operator's payment in the introducer's audit log, as the operator's (`commission.paid`, its target the
- * paid entry), written only if the entry was: the audit table is in every database, so it joins the payment's
- * own batch in the environment's database.
- */
-export function paymentAuditWhere(db: Database, paid: Pick<CommissionEntryRow, "id" | "partnerOrganisationId" | "environment">, auditId: string, at: string) {
-  return insertWhere(
-    db,
-    portalAuditLog,
-    { id: auditId, organisationId: paid.partnerOrganisationId, memberId: "operator", environment: paid.environment, action: "commission.paid", target: paid.id, at },
-    entryWritten(paid.id),
-  );
-}
 
 export interface EntryFilters {
   kind?: EntryKind;

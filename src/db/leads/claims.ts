@@ -9,7 +9,7 @@ import { insertWhere } from "../guarded";
 import { companyClaims, type CompanyClaimRow } from "../schema/claims";
 import { leadRouting } from "../schema/deals";
 import { leads } from "../schema/leads";
-import { portalAuditLog } from "../schema/portal";
+import { auditEntryWhere } from "../portal/audit";
 import { submissionWon } from "./routing";
 
 interface NewClaim {
@@ -106,9 +106,8 @@ export function releaseStatements(db: Database, claim: CompanyClaimRow, reason: 
     .update(companyClaims)
     .set({ active: false, endedAt: at, releasedAt: at, releaseReason: reason })
     .where(and(eq(companyClaims.id, claim.id), eq(companyClaims.active, true)));
-  const audit = insertWhere(
+  const audit = auditEntryWhere(
     db,
-    portalAuditLog,
     { id: auditId, organisationId: claim.organisationId, memberId: "operator", environment: claim.environment, action: "attribution.released", target: claim.id, at },
     sql`exists (select 1 from ${companyClaims} where ${companyClaims.id} = ${claim.id} and ${companyClaims.releasedAt} = ${at})`,
   );

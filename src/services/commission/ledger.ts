@@ -5,10 +5,11 @@
  */
 import { depsIn, isoNow, type Deps } from "../deps";
 import { runGuardedBatch, type Statement } from "../../db/batch";
-import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, paymentAuditWhere, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
+import { accrualOfLead, entryInsert, entryInsertWhere, entryWritten, findEntry, followUpsOf, type CommissionEntryRow, type NewCommissionEntry } from "../../db/commission/ledger";
 import { dealChanged, findDeal, repaymentOutcomeUpdate } from "../../db/deals/deals";
 import { normaliseDealReference } from "../../domain/deals/reference";
 import { eventInsertWhere } from "../../db/guarded";
+import { auditEntryWhere } from "../../db/portal/audit";
 import { leadReference } from "../../db/leads/routing";
 import { allOf } from "../../db/leads/progress";
 import { monthOf } from "../../domain/commission/month";
@@ -57,7 +58,8 @@ export async function markCommissionPaid(operatorDeps: Deps, environment: Enviro
   const statements: Statement[] = [
     entryInsert(db, paid),
     eventInsertWhere(db, commissionEvent(paid, reference, "commission.paid"), entryWritten(paid.id), at),
-    paymentAuditWhere(db, paid, newId("aud"), at),
+    // The introducer's audit entry, as the operator's: the audit table is in every database, so it joins this batch.
+    auditEntryWhere(db, { id: newId("aud"), organisationId: paid.partnerOrganisationId, memberId: "operator", environment, action: "commission.paid", target: paid.id, at }, entryWritten(paid.id)),
   ];
   if ((await runGuardedBatch(db, statements)) !== 1) throw new Refusal("conflict", "This accrual is already paid; its paid entry holds the payment reference.");
   return operatorEntryView({ ...paid, accruedEntryId: accrual.id } as CommissionEntryRow);
