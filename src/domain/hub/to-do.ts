@@ -62,9 +62,7 @@ export function shownOnOverview<O extends Pick<Offer, "state" | "dealRef">, D ex
  * deal made. A deal with no offer yet can (an agreement may arrive before the offer is accepted).
  */
 export function completionReachable(deal: Pick<Deal, "ref" | "status">, offers: readonly Pick<Offer, "state" | "dealRef">[]): boolean {
-  if (deal.status === "declined") return false;
-  const own = offers.filter((o) => o.dealRef === deal.ref);
-  return !(own.length > 0 && own.every((o) => o.state === "declined"));
+  return deal.status !== "declined" && !everyOfferDeclined(offers.filter((o) => o.dealRef === deal.ref));
 }
 
 /** Every offer the business had, it declined: the overview says so, rather than an empty to-do that reads as waiting. */
