@@ -61,6 +61,14 @@ export const AUDIT_ACTIONS = [
   { value: "attribution.released", label: "Released the firm's hold on a company" },
 ] as const;
 
+const API_KEY_ACTOR = "api_key:";
+
+/** The audit entry's `member_id` for a change made with an API key: the key's client id, as the API keys page lists it. */
+export const apiKeyActor = (clientId: string) => `${API_KEY_ACTOR}${clientId}`;
+
+/** The client id of an API key's audit entry; null for a member's or the operator's. */
+export const apiKeyOfActor = (memberId: string) => (memberId.startsWith(API_KEY_ACTOR) ? memberId.slice(API_KEY_ACTOR.length) : null);
+
 /** Member roles with the words the Members page shows. */
 export const ROLE_LABELS = [
   { value: "admin", label: "Admin" },

@@ -22,6 +22,7 @@ import { runGuardedBatch } from "../../db/batch";
 import { eventInsertWhere } from "../../db/guarded";
 import type { NewEvent } from "../../db/event-rows";
 import type { Lead } from "../../domain/leads/types";
+import { apiKeyActor } from "../../domain/portal/audit-actions";
 import type { Scope } from "../../domain/identity/caller";
 import { decideDocument } from "../../domain/documents/decision";
 import { DANGER_NAMES, dangerousContent } from "../../domain/documents/file-type";
@@ -142,7 +143,7 @@ export async function removeLeadDocument(deps: Deps, scope: Scope, leadId: strin
   const at = isoNow(deps);
   const removable = partnerDocumentRemovable(doc.id, lead.id, PARTNER_REMOVABLE_STATES);
   const audit = apiClientId
-    ? [auditEntryWhere(db, { id: newId("aud"), organisationId: lead.organisationId, memberId: `api_key:${apiClientId}`, environment: lead.environment, action: "document.removed", target: doc.id, at }, removable)]
+    ? [auditEntryWhere(db, { id: newId("aud"), organisationId: lead.organisationId, memberId: apiKeyActor(apiClientId), environment: lead.environment, action: "document.removed", target: doc.id, at }, removable)]
     : [];
   const removed = await runGuardedBatch(db, [
     // First, so the portal's audit entry (which rides after a batch's first statement) is written only when this one is.

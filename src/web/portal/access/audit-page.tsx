@@ -1,4 +1,5 @@
 import type { PortalViewer } from "../../../domain/portal/viewer";
+import { apiKeyOfActor } from "../../../domain/portal/audit-actions";
 import { PORTAL_ROUTE } from "../context";
 import { PortalPage } from "../layout";
 import { RecordTable } from "../../kit/table";
@@ -22,7 +23,8 @@ interface AuditLine {
  */
 function whoWithoutEmail(memberId: string) {
   if (memberId === "operator") return "The service's operator";
-  if (memberId.startsWith("api_key:")) return `The API, with the key ${memberId.slice("api_key:".length)}`;
+  const clientId = apiKeyOfActor(memberId);
+  if (clientId !== null) return `The API, with the key ${clientId}`;
   return "A former member";
 }
 
