@@ -95,10 +95,13 @@ export interface NewDocumentRequest extends DocumentRequest {
  */
 export function requestInsertWhere(db: Database, r: NewDocumentRequest, limit: number) {
   const openOfDeal = sql`(select count(*) from ${documentRequests} where ${documentRequests.dealRef} = ${r.dealRef} and ${inArray(documentRequests.status, openStatuses)})`;
-  const dealTakesRequests = sql`exists (select 1 from ${deals} where ${deals.ref} = ${r.dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`;
   const { token, ...request } = r;
-  return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`${openOfDeal} < ${limit} and ${dealTakesRequests}`);
+  return insertWhere(db, documentRequests, { ...request, lastChange: token }, sql`${openOfDeal} < ${limit} and ${dealTakesRequestsNow(r.dealRef)}`);
 }
+
+/** Holds while the deal is live and takes requests (not declined or funded): domain/documents/requests.ts `dealTakesRequests`, read by the statement itself. */
+const dealTakesRequestsNow = (dealRef: string) =>
+  sql`exists (select 1 from ${deals} where ${deals.ref} = ${dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`;
 
 /** Open → waived, for this deal's request only. */
 export const requestWaivedUpdate = (db: Database, dealRef: string, id: string, token: string, at: string) =>
@@ -155,7 +158,7 @@ export const requestFileRemovedUpdate = (
         eq(documentRequests.status, seen.status),
         eq(documentRequests.fileCount, seen.fileCount),
         sql`exists (select 1 from ${documents} where ${documents.id} = ${documentId} and ${documents.requestId} = ${seen.id} and ${documents.source} = 'client_upload')`,
-        sql`exists (select 1 from ${deals} where ${deals.ref} = ${seen.dealRef} and ${deals.deletedAt} is null and ${notInArray(deals.status, [...REQUEST_CLOSED_DEAL_STATUSES])})`,
+        dealTakesRequestsNow(seen.dealRef),
       ),
     );
 
